@@ -193,6 +193,7 @@ _SUB_PAREN = re.compile(rf"{_H}?\({_H}?([a-z]){_H}?\)")
 _SUB_GLUED = re.compile(rf"([a-z])(?!{_LETTER})")
 _ROMAN_PAREN = re.compile(rf"{_H}?\({_H}?({_ROMAN}){_H}?\)")
 _ALNUM_AT = re.compile(r"[^\W_]")
+_LETTER_AT = re.compile(_LETTER)
 _HEADING_WORD = re.compile(rf"{_H}++(?!LOIS?(?!{_LETTER}))[A-ZÀ-Þ]{{2}}")
 _LOWER_WORD = re.compile(rf"{_H}++[a-zà-ÿ]")
 
@@ -227,11 +228,12 @@ _TRIGGER = re.compile(
     rf")(?!{_LETTER})",
     re.IGNORECASE,
 )
-_TRIGGER_GAP = re.compile(rf"\s?{_H}*+(?:\n{_H}*+)?")
+_TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
 # Where a relative id could start without a trigger (then ci-… is needed).
 _REL_START = re.compile(
     rf"(?<![\w)\].\-])(?=[A-H][0-9]|\((?:{_ROMAN}|[a-z])\)|[0-9]{{1,2}}\([a-z]\))"
 )
+_ENUM_AFTER = re.compile(r"\.[^\S\n]")
 _OPEN_BEFORE = re.compile(rf"[(\[]{_H}*+$")
 _CLOSE_AFTER = re.compile(rf"{_H}*+[)\]]")
 
@@ -250,15 +252,14 @@ class _Item:
 def _parse_tail(text: str, pos: int, parts: list[str], spaced: bool) -> int:
     """Parse paragraph / sub-point / roman after a section letter; return the end."""
     end = pos
-    m = _PARA.match(text, end) if spaced else _PARA.match(text, end, end + 2) and _PARA.match(text, end)
+    m = _PARA.match(text, end)
     if m and not spaced and m.group(1):
         m = None
     para_ok = False
     if m:
         after = m.end()
         gl = _SUB_GLUED.match(text, after)
-        letter_next = after < len(text) and re.match(_LETTER, text[after]) is not None
-        if letter_next and not gl:
+        if _LETTER_AT.match(text, after) and not gl:
             m = None
         elif m.group(1) and _LOWER_WORD.match(text, after) and not _SUB_PAREN.match(text, after):
             # spaced paragraph followed by a word: « 12 C 3 joueurs »
@@ -430,6 +431,9 @@ def _from_loi(text: str, head: re.Match) -> tuple[list[_Item], bool] | None:
     first = _parse_abs_item(text, pos, True, plural)
     if first is None:
         return None
+    if "\n" in text[head.end():pos] and first.bare_law and _ENUM_AFTER.match(text, first.end):
+        # « … prévu par la Loi\n2. L'arbitre … »: a numbered paragraph, not a law.
+        return None
     items = [first]
     _continue_list(text, items, absolute=True, plural=plural)
     return items, plural
@@ -438,7 +442,7 @@ def _from_loi(text: str, head: re.Match) -> tuple[list[_Item], bool] | None:
 def _from_trigger(text: str, trig: re.Match) -> list[_Item]:
     gap = _TRIGGER_GAP.match(text, trig.end())
     pos = gap.end() if gap else trig.end()
-    if pos == trig.end() and not (pos < len(text) and text[pos] == "("):
+    if pos == trig.end():  # « de(s) »: a trigger needs a space after it
         return []
     # Absolute without « Loi »: « en 23C », « voir 12C1(b) ».
     if trig.group("voir") or trig.group("abs"):

@@ -1,0 +1,70 @@
+"""MkDocs adapter: a thin layer over the core (like mkdocs-autorefs).
+
+on_config   load and validate the whole corpus (nothing is written if it fails)
+on_files    hand the generated pages and assets to MkDocs
+on_page_content  turn law citations in hand-written pages into links
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, get_plugin_logger
+from mkdocs.structure.files import File, Files
+
+from .corpus import load_corpus
+from .errors import LoisError
+from . import site as site_mod
+
+log = get_plugin_logger(__name__)
+
+FEATURES = ("lois.search.site", "lois.annotations.site", "lois.checklists.site", "lois.api.site")
+
+
+class LoisConfig(Config):
+    corpus = c.Type(str, default="corpus")
+
+
+class LoisPlugin(BasePlugin[LoisConfig]):
+    def on_config(self, config):
+        for name in FEATURES:
+            try:
+                importlib.import_module(name)
+            except ModuleNotFoundError as exc:
+                if not (exc.name and name.startswith(exc.name)):
+                    raise
+        root = Path(config.config_file_path).parent
+        try:
+            self.model = load_corpus(root / self.config.corpus)
+            self.site = site_mod.SiteBuild(self.model, use_directory_urls=config.use_directory_urls)
+            self.site.build()
+        except LoisError as exc:
+            raise PluginError(f"corpus invalide — {exc}") from None
+        for w in self.model.warnings:
+            log.info(w)
+        hand_nav = list(config.nav or [])
+        config.nav = [{"Accueil": "index.md"}] + self.site.nav + [e for e in hand_nav if e != {"Accueil": "index.md"}
+                                                                    and e != "index.md"]
+        for s in self.site.styles:
+            config.extra_css.append(s)
+        for s in self.site.scripts:
+            config.extra_javascript.append(s)
+        return config
+
+    def on_files(self, files: Files, config):
+        for path, gen in self.site.files.items():
+            existing = files.get_file_from_path(path)
+            if existing is not None:
+                files.remove(existing)
+            files.append(File.generated(config, path, content=gen.content))
+        return files
+
+    def on_page_content(self, html_text, page, config, files):
+        if page.file.generated_by:
+            return html_text
+        from .linkify_html import linkify_html
+
+        return linkify_html(html_text, self.site, page.file.src_uri)

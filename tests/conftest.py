@@ -1,0 +1,102 @@
+"""Shared fixtures: the real corpus, a real MkDocs build, a local server, a real browser (Debian's chromium)."""
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "plugins"))
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def corpus_dir() -> Path:
+    return ROOT / "corpus"
+
+
+@pytest.fixture(scope="session")
+def model(corpus_dir):
+    from lois.corpus import load_corpus
+
+    return load_corpus(corpus_dir)
+
+
+def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **(extra_env or {}))
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest),
+           "-f", str(config or ROOT / "mkdocs.yml")]
+    return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The real site, built once per test session with `mkdocs build --strict`."""
+    dest = tmp_path_factory.mktemp("site")
+    res = mkdocs_build(dest)
+    assert res.returncode == 0, res.stderr
+    return dest
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """Base URL (ending in /) of the built site served on 127.0.0.1."""
+    handler = functools.partial(_Quiet, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    t = threading.Thread(target=server.serve_forever, daemon=True)
+    t.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    pw = pytest.importorskip("playwright.sync_api")
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium absent (installé par .ci/run)")
+    with pw.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+        yield b
+        b.close()
+
+
+@pytest.fixture()
+def page(browser, site_url):
+    """A fresh page that fails the test on any console error or any request to another host."""
+    ctx = browser.new_context()
+    pg = ctx.new_page()
+    errors: list[str] = []
+    foreign: list[str] = []
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+
+    def check(route):
+        url = route.request.url
+        if url.startswith(site_url) or url.startswith("data:") or url.startswith("blob:"):
+            route.continue_()
+        else:
+            foreign.append(url)
+            route.abort()
+
+    ctx.route("**/*", check)
+    pg.lois_errors = errors
+    pg.lois_foreign = foreign
+    yield pg
+    ctx.close()
+    assert not foreign, f"requêtes vers d'autres hôtes : {foreign}"
+    assert not errors, f"erreurs console : {errors}"

@@ -1,0 +1,396 @@
+"""Tests of lois.cite: citations of laws and provisions in French text."""
+import pathlib
+import random
+import sys
+import time
+
+try:
+    import lois  # noqa: F401
+except ImportError:
+    sys.path.insert(0, str(pathlib.Path(__file__).parents[1] / "plugins"))
+
+import pytest
+
+from lois.cite import (
+    GRAMMAR_VERSION,
+    Citation,
+    Ref,
+    find_citations,
+    format_id,
+    parse_provision_id,
+)
+
+
+def cites(text):
+    """[(span text, [canonical refs])] — relative refs are prefixed with '~'."""
+    out = []
+    for c in find_citations(text):
+        assert text[c.start:c.end] == c.text
+        out.append((c.text, [("~" if r.relative else "") + r.canonical() for r in c.refs]))
+    return out
+
+
+def all_refs(text):
+    return [r for _, refs in cites(text) for r in refs]
+
+
+# --- API -------------------------------------------------------------------
+
+def test_grammar_version():
+    assert GRAMMAR_VERSION == 1
+
+
+def test_ref_canonical_absolute_and_relative():
+    assert Ref(30, ("B", "1", "b", "i")).canonical() == "30B1(b)(i)"
+    assert Ref(16, ()).canonical() == "16"
+    assert not Ref(16, ()).relative
+    assert Ref(None, ("B", "1", "b")).canonical() == "B1(b)"
+    assert Ref(None, ("d",)).canonical() == "(d)"
+    assert Ref(None, ("2", "c")).canonical() == "2(c)"
+    assert Ref(None, ("d",)).relative
+
+
+def test_format_id():
+    assert format_id(50, ("D", "2", "a")) == "50D2(a)"
+    assert format_id(12, ("C", "1", "d")) == "12C1(d)"
+    assert format_id(20, ("F", "5")) == "20F5"
+    assert format_id(72, ("C",)) == "72C"
+    assert format_id(16, ()) == "16"
+
+
+def test_citation_fields():
+    text = "voir la Loi 12C1(b)."
+    [c] = find_citations(text)
+    assert isinstance(c, Citation)
+    assert (c.text, c.start, c.end) == ("Loi 12C1(b)", 8, 19)
+    assert c.refs == (Ref(12, ("C", "1", "b")),)
+
+
+# --- absolute --------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, span, refs",
+    [
+        ("voir la Loi 20F5 pour", "Loi 20F5", ["20F5"]),
+        ("[voir la Loi 12C1(b)]", "Loi 12C1(b)", ["12C1(b)"]),
+        ("la LOI 72 C peut être appliquée", "LOI 72 C", ["72C"]),
+        ("voir la Loi 12 B1, il", "Loi 12 B1", ["12B1"]),
+        ("selon la loi 23A2.", "loi 23A2", ["23A2"]),
+        ("Sous réserve de la Loi 16C2, après", "Loi 16C2", ["16C2"]),
+        ("(voir Loi 90).", "Loi 90", ["90"]),
+        ("prévue par la Loi 29A n’ayant", "Loi 29A", ["29A"]),
+        ("fixé par la Loi 92B (en match", "Loi 92B", ["92B"]),
+        ("voir la Loi 65B3.", "Loi 65B3", ["65B3"]),
+        ("dans la Loi 26B).", "Loi 26B", ["26B"]),
+        ("conformément à la Loi 12C.", "Loi 12C", ["12C"]),
+        ("ses cartes (Loi 7B) et", "Loi 7B", ["7B"]),
+        ("[conformément à la LOI 50D2(a)]", "LOI 50D2(a)", ["50D2(a)"]),
+        ("mais la Loi 23 (information non autorisée) s’applique", "Loi 23", ["23"]),
+        ("voir Loi 30B1(b)(i).", "Loi 30B1(b)(i)", ["30B1(b)(i)"]),
+        ("voir Loi 50 D 2 (a).", "Loi 50 D 2 (a)", ["50D2(a)"]),
+        ("voir lois 42 et 43", "lois 42 et 43", ["42", "43"]),
+        ("voir LOIS 42 et 43", "LOIS 42 et 43", ["42", "43"]),
+        ("voir la Loi\n86B). Ainsi", "Loi\n86B", ["86B"]),
+    ],
+)
+def test_absolute(text, span, refs):
+    assert cites(text) == [(span, refs)]
+
+
+def test_span_excludes_article():
+    [c] = find_citations("la Loi 12C1(b)")
+    assert c.start == 3 and c.text == "Loi 12C1(b)"
+    [c] = find_citations("les Lois 27 et 72C")
+    assert c.start == 4 and c.text == "Lois 27 et 72C"
+
+
+def test_nonbreaking_spaces_and_apostrophes():
+    assert cites("la Loi\u00a012\u202fB1") == [("Loi\u00a012\u202fB1", ["12B1"])]
+    assert cites("LOI\u00a072\u00a0C") == [("LOI\u00a072\u00a0C", ["72C"])]
+    assert cites("suite à l’application de E1 l’arbitre") == [("E1", ["~E1"])]
+    assert cites("qu’une Loi ne l’interdise") == []
+
+
+def test_out_of_range_laws_are_reported():
+    assert cites("voir Loi 94.") == [("Loi 94", ["94"])]
+    assert cites("voir Loi 0.") == [("Loi 0", ["0"])]
+
+
+def test_heading_naming_its_law_is_found():
+    # Headings are found here; the caller drops them (it knows the line is a heading).
+    assert cites("PASSE HORS TOUR (Loi 30)\n\nQuand") == [("Loi 30", ["30"])]
+    assert cites("LOI 9 - PROCEDURE A LA SUITE D’UNE IRREGULARITE") == [("LOI 9", ["9"])]
+    assert cites("LOI 50\nDISPOSITIONS CONCERNANT") == [("LOI 50", ["50"])]
+
+
+# --- lists -----------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, span, refs",
+    [
+        ("(mais le mort reste soumis aux\nLois 42 et 43).", "Lois 42 et 43", ["42", "43"]),
+        ("(mais voir les Lois 27 et 72C).", "Lois 27 et 72C", ["27", "72C"]),
+        (
+            "[voir les Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)], le",
+            "Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)",
+            ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
+        ),
+        (
+            "les Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
+            "Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
+            ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
+        ),
+        (
+            "Les Lois 16 (information non autorisée), 26\n(pénalité d'attaque ou d'entame) peuvent",
+            "Lois 16 (information non autorisée), 26",
+            ["16", "26"],
+        ),
+        (
+            "comme le prévoient les Lois 78D, 86B3\net (d) ci-dessous.",
+            "Lois 78D, 86B3\net (d)",
+            ["78D", "86B3", "~(d)"],
+        ),
+        ("les Lois 12 ou 16", "Lois 12 ou 16", ["12", "16"]),
+    ],
+)
+def test_lists(text, span, refs):
+    assert cites(text) == [(span, refs)]
+
+
+def test_singular_loi_does_not_take_bare_numbers_as_list_items():
+    assert cites("la Loi 16 et 3 joueurs") == [("Loi 16", ["16"])]
+    # but an item with a section letter is a law id
+    assert cites("la Loi 16 et 72C") == [("Loi 16 et 72C", ["16", "72C"])]
+
+
+# --- ranges ----------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, span",
+    [
+        ("La Renonce (Lois 61 à 64 du code", "Lois 61 à 64"),
+        ("(Lois 61 a 64 du code", "Lois 61 a 64"),
+        ("(Lois 61-64)", "Lois 61-64"),
+        ("(Lois 61 – 64)", "Lois 61 – 64"),
+    ],
+)
+def test_ranges(text, span):
+    assert cites(text) == [(span, ["61", "62", "63", "64"])]
+
+
+def test_ranges_limits():
+    assert all_refs("Lois 64 à 61") == ["64"]  # low must be < high
+    assert all_refs("Lois 90 à 95") == ["90"]  # high must be <= 93
+    assert all_refs("Lois 61 à 64B") == ["61"]  # only whole laws
+    assert cites("Lois 1 à 93")[0][1] == [str(n) for n in range(1, 94)]
+
+
+# --- doubled link text -----------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, span, refs",
+    [
+        ("(mais non attaquée, voir LOI 57 Loi 57) par", "LOI 57 Loi 57", ["57"]),
+        ("la LOI 50 D Loi 50D continue", "LOI 50 D Loi 50D", ["50D"]),
+        ("[conformément à la LOI 50D2(a) Loi 50D2(a)] ne", "LOI 50D2(a) Loi 50D2(a)", ["50D2(a)"]),
+        ("(voir la LOI 12 B1 Loi 12B1), il", "LOI 12 B1 Loi 12B1", ["12B1"]),
+        ("(voir la LOI 16 C Loi 16C), mais", "LOI 16 C Loi 16C", ["16C"]),
+    ],
+)
+def test_doubled_link_text(text, span, refs):
+    assert cites(text) == [(span, refs)]
+
+
+def test_doubled_in_sequence():
+    text = "(voir LOI 49 Loi 49 et la LOI 72 C Loi 72C peut être appliquée)"
+    assert cites(text) == [("LOI 49 Loi 49", ["49"]), ("LOI 72 C Loi 72C", ["72C"])]
+
+
+def test_different_laws_side_by_side_are_not_merged():
+    assert cites("Loi 57 Loi 58") == [("Loi 57", ["57"]), ("Loi 58", ["58"])]
+
+
+# --- relative --------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text, span, refs",
+    [
+        ("marque ajustée artificielle (voir C2 ci-dessous).", "C2", ["~C2"]),
+        ("(Pour une carte, voir E1 ci-dessus).", "E1", ["~E1"]),
+        ("provenant d'action retirées (voir D)\n", "D", ["~D"]),
+        ("n’est pas acceptée (voir A), elle doit", "A", ["~A"]),
+        ("tarif et (d) ci-dessous.", "(d)", ["~(d)"]),
+        ("celles prévues en (a) ou (b) ci-dessus.", "(a) ou (b)", ["~(a)", "~(b)"]),
+        ("décide comme en A2(a) ou A2(b) ci-dessus.", "A2(a) ou A2(b)", ["~A2(a)", "~A2(b)"]),
+        ("Si suite à l'application de E1 l'arbitre", "E1", ["~E1"]),
+        ("(mais voir B1 ci-après)", "B1", ["~B1"]),
+        ("l'arbitre procède comme en 2(c).", "2(c)", ["~2(c)"]),
+        ("[voir également C1(d)], l'arbitre", "C1(d)", ["~C1(d)"]),
+        ("ne s’applique pas, mais voir C ci-dessous.", "C", ["~C"]),
+        ("n'est pas autorisée, mais voir E ci-après.", "E", ["~E"]),
+        ("Sauf comme prévu en (b) ci-dessous, une carte", "(b)", ["~(b)"]),
+        ("voir B1(b)(i) ci-dessous", "B1(b)(i)", ["~B1(b)(i)"]),
+        ("voir E\u00a0ci\u2011dessous", "E", ["~E"]),
+    ],
+)
+def test_relative(text, span, refs):
+    assert cites(text) == [(span, refs)]
+
+
+def test_relative_refs_have_no_law():
+    [c] = find_citations("voir C2 ci-dessous")
+    assert c.refs == (Ref(None, ("C", "2")),)
+    assert c.refs[0].relative
+
+
+def test_single_i_relative_is_kept_as_i():
+    assert find_citations("voir (i) ci-dessous")[0].refs == (Ref(None, ("i",)),)
+    # after a sub-point it is the roman sub-sub-point
+    assert find_citations("Loi 30B1(b)(i)")[0].refs == (Ref(30, ("B", "1", "b", "i")),)
+    assert find_citations("voir (ii) ci-dessus")[0].refs == (Ref(None, ("ii",)),)
+
+
+def test_trigger_with_glued_law_and_section_is_absolute():
+    assert cites("comme mentionné en 23C.") == [("23C", ["23C"])]
+    assert cites("(voir 12C1(b))") == [("12C1(b)", ["12C1(b)"])]
+
+
+def test_bare_letter_needs_trigger_and_ci_or_parenthesis():
+    assert cites("voir C.") == []
+    assert cites("la section C ci-dessous") == []
+    assert cites("en A ci-dessous") == [("A", ["~A"])]
+
+
+def test_relative_needs_trigger_or_ci():
+    assert cites("(d) Le fait qu’un joueur") == []
+    assert cites("A2(a) est") == []
+    assert cites("A2(a) ci-dessus") == [("A2(a)", ["~A2(a)"])]
+
+
+# --- not citations ---------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. A moins qu’une Loi ne l'interdise, tout joueur",
+        "à moins qu'une Loi ne l'interdise",
+        "Quand, après une irrégularité, ces Lois offrent un choix",
+        "en application de cette loi, l'arbitre",
+        "conformément à la Loi.",
+        "au plus 40 % des points de match",
+        "de plus 3 IMPs ou de moins 3 IMPs",
+        "pour la levée 12",
+        "à partir de la douzième levée",
+        "nient tout autant une main d'ouverture (1SA, 2♥).",
+        "une main de 9 à 16 points",
+        "A. Définition\nUne déclaration",
+        "50% en tournoi par paires a un concurrent",
+        "(i) on attribue au camp fautif",
+        "l'effet de(s) la carte(s) pénalisée(s)",
+        "la loi 1901 sur les associations",
+        "ouverture en 1D ou de 2H",
+        "Loi 12bis",
+        "l’enchère de 2v peut être",
+    ],
+)
+def test_not_citations(text):
+    assert find_citations(text) == []
+
+
+def test_numbered_paragraph_after_line_break_is_not_a_law():
+    assert cites("prévu dans la Loi\n2. L'arbitre") == []
+    assert cites("voir la Loi\n26 (pénalité)") == [("Loi\n26", ["26"])]
+
+
+# --- parse_provision_id ----------------------------------------------------
+
+@pytest.mark.parametrize(
+    "s, canonical",
+    [
+        ("27B1b", "27B1(b)"),
+        ("27 B 1 b", "27B1(b)"),
+        ("27B1(b)", "27B1(b)"),
+        ("loi 50 D 2", "50D2"),
+        ("L64", "64"),
+        ("Loi 64", "64"),
+        ("50d2a", "50D2(a)"),
+        ("30B1(b)(i)", "30B1(b)(i)"),
+        ("30b1bi", "30B1(b)(i)"),
+        ("30b1bii", "30B1(b)(ii)"),
+        ("  la Loi 12C1(d) ", "12C1(d)"),
+        ("72 c", "72C"),
+        ("20F5", "20F5"),
+    ],
+)
+def test_parse_provision_id(s, canonical):
+    ref = parse_provision_id(s)
+    assert ref is not None and ref.law is not None
+    assert ref.canonical() == canonical
+
+
+@pytest.mark.parametrize("s", ["", "Loi", "B1", "94", "Loi 0", "27Z", "bonjour", "27B1bz", "x" * 5000, "\x00"])
+def test_parse_provision_id_rejects(s):
+    assert parse_provision_id(s) is None
+
+
+def test_parse_provision_id_parts():
+    assert parse_provision_id("30b1bi") == Ref(30, ("B", "1", "b", "i"))
+
+
+# --- invariants ------------------------------------------------------------
+
+def _check_invariants(text):
+    cs = find_citations(text)
+    last_end = -1
+    for c in cs:
+        assert text[c.start:c.end] == c.text
+        assert c.start >= last_end
+        assert c.start < c.end
+        last_end = c.end
+    return cs
+
+
+def test_invariants_on_random_text():
+    rng = random.Random(1234)
+    alphabet = list("Loi LOIS loi 0123456789ABCDEFGHabcdi()[],.-–à a et ou voir en de ci-dessous ci-dessus\n\u00a0\u202f’'%♥\x00\x1f")
+    pieces = ["Loi ", "Lois ", "12", "C1(b)", " et ", ", ", "(i)", " à ", "voir ", "en ", " ci-dessous",
+              "LOI 57 Loi 57", "(a)", "(information)", "\n", "\u00a0", "B", "2(c)", "93", "94"]
+    for _ in range(400):
+        if rng.random() < 0.5:
+            text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 80)))
+        else:
+            text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 30)))
+        _check_invariants(text)
+        parse_provision_id(text)
+
+
+def test_never_raises_on_odd_input():
+    for text in ["", "\ud800", "Loi", "Loi ", "Loi 1", "(", "voir ", "ci-dessous", "Lois 61 à", "Lois 1,",
+                 "\x00Loi\x0012", "Loi 12C1(", "voir (", "Loi" + "\u202f" * 100 + "12"]:
+        _check_invariants(text)
+        parse_provision_id(text)
+    assert find_citations(None) == []  # type: ignore[arg-type]
+    assert parse_provision_id(None) is None  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        " " * 10000,
+        "Loi " * 2500,
+        "Loi" + " " * 10000 + "12",
+        "(a), " * 2000,
+        "voir (a) ou " * 1000,
+        "Lois 1, " * 1250,
+        "A2(a) ou " * 1100,
+        "(" * 10000,
+        "Lois 16 (" + "x" * 10000,
+        "en " * 3300,
+        "12C1" * 2500,
+    ],
+    ids=lambda t: repr(t[:12]),
+)
+def test_linear_time_on_10000_chars(text):
+    t0 = time.perf_counter()
+    _check_invariants(text)
+    assert time.perf_counter() - t0 < 1.0

@@ -131,7 +131,7 @@ def cmd_renvois(args) -> int:
             print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
     for p in problems:
         print(f"attention : {p}", file=sys.stderr)
-    return 0
+    return 1 if problems else 0
 
 
 def build_parser() -> argparse.ArgumentParser:

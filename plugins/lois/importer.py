@@ -381,7 +381,8 @@ def _footnotes(blocks: list[Block], flags: list[Flag]) -> tuple[list[Block], lis
     return kept, notes
 
 
-def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[Flag]) -> list[MasterDoc]:
+def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[Flag],
+         repairs: list[Repair] | None = None) -> list[MasterDoc]:
     """Turn structured blocks into master documents (law files and commentary)."""
     docs: list[MasterDoc] = []
     current: MasterDoc | None = None
@@ -410,7 +411,10 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
             law = int(b.marker)
             title = b.title
             if title.isupper():
-                title = title_case(title)
+                new = title_case(title)
+                if repairs is not None:
+                    repairs.append(Repair(b.line, title, new, "titre en capitales sans accents mis en minuscules accentuées"))
+                title = new
             meta = {"law": law, "title": title, "source": source_name}
             if cfg.document:
                 meta["document"] = cfg.document
@@ -505,7 +509,7 @@ def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> 
     if _is_master(lines):
         return ImportResult([], repairs, flags)
     blocks = _structure(lines, repairs, flags)
-    docs = emit(blocks, cfg, source_name, flags)
+    docs = emit(blocks, cfg, source_name, flags, repairs)
     if not docs:
         raise LoisError("aucune loi reconnue : le texte doit commencer par « LOI N – TITRE »", source_name, 1)
     return ImportResult(docs, repairs, flags)

@@ -256,7 +256,7 @@ def parse_law(text: str, path: str) -> Law:
             continue
         if tok.type == "paragraph_open":
             inline = tokens[i + 1]
-            children = inline.children or []
+            children = [t for t in (inline.children or []) if not (t.type == "text" and not t.content)]
             plain = _inline_plain(children)
             # a paragraph made only of bold text, first in a paragraph provision: its title
             if (current.level == "paragraph" and not current.blocks and current.title is None

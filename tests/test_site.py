@@ -1,0 +1,120 @@
+"""The built site (real `mkdocs build --strict`): pages, anchors, links, fidelity, no other host."""
+import csv
+import re
+from pathlib import Path
+
+import pytest
+
+from sitecheck import normalize, read_site, resolve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def pages(built_site):
+    return read_site(built_site)
+
+
+def test_one_page_per_law_and_an_anchor_per_provision(model, pages):
+    for n, law in model.laws.items():
+        page = pages[f"lois/{n}/index.html"]
+        for p in law.provisions():
+            if p.path:
+                assert p.anchor in page.ids, f"ancre #{p.anchor} absente de /lois/{n}/"
+
+
+def test_every_internal_link_and_fragment_resolves(built_site, pages):
+    broken = []
+    for name, page in pages.items():
+        for tag, url in page.links:
+            target, frag = resolve(built_site, name, url)
+            assert target is not None, f"{name} : lien vers un autre hôte {url}"
+            if target == "":
+                continue
+            if not (built_site / target).exists():
+                broken.append(f"{name} → {url}")
+                continue
+            if frag and target.endswith(".html"):
+                ids = pages[target].ids if target in pages else set()
+                if frag not in ids:
+                    broken.append(f"{name} → {url} (ancre absente)")
+    assert not broken, "\n".join(broken[:30])
+
+
+def test_no_reference_to_another_host(built_site):
+    for f in list(built_site.rglob("*.html")) + list(built_site.rglob("*.css")):
+        text = f.read_text(encoding="utf-8", errors="replace")
+        for m in re.finditer(r"""(?:src|href)\s*=\s*["'](https?:)?//([^/"']+)""", text):
+            pytest.fail(f"{f.relative_to(built_site)} charge {m.group(0)}")
+        assert "fonts.googleapis" not in text and "fonts.gstatic" not in text
+
+
+def test_every_citation_is_a_link_to_the_provision_with_a_preview(model, pages):
+    page = pages["lois/9/index.html"]
+    urls = [u for _, u in page.links]
+    assert "../20/#F5" in urls
+    stub = pages["lois/20/index.html"]
+    assert "F5" in stub.ids
+    assert "texte non encore inclus" in " ".join(stub.text).lower()
+    assert "9A4" in " ".join(stub.text) or "Loi 9A4" in " ".join(stub.text)
+    html23 = (pages["lois/23/index.html"])
+    assert "../27/#B1b" in [u for _, u in html23.links]
+    assert "../30/#B1bi" in [u for _, u in html23.links]
+
+
+def test_previews_carry_the_cited_text(built_site):
+    html = (built_site / "lois/23/index.html").read_text(encoding="utf-8")
+    m = re.search(r'<a class="lois-cite" href="\.\./12/#C1b"[^>]*title="([^"]+)"', html)
+    assert m and "En attribuant une marque ajustée de remplacement" in m.group(1)
+
+
+def test_cited_by_on_law_pages_and_provisions(pages):
+    text = " ".join(pages["lois/27/index.html"].text)
+    assert "Cité par" in text and "Loi 23C" in text
+    text50 = " ".join(pages["lois/50/index.html"].text)
+    assert "Cité par (1)" in text50  # 50D1(b) is cited by 50D1(a)
+
+
+def test_index_of_the_93_laws(model, pages):
+    page = pages["lois/index.html"]
+    text = normalize(" ".join(page.text))
+    for n in range(1, 94):
+        assert f"loi {n} " in text + " "
+    assert "citée, texte non inclus" in text and "non citée" in text and "présente" in text
+
+
+def test_graph_picture_is_an_inline_svg_with_links(built_site):
+    html = (built_site / "graphe/index.html").read_text(encoding="utf-8")
+    assert "<svg" in html and 'class="lois-arcs"' in html
+    assert 'href="../lois/50/"' in html
+
+
+def _site_text(pages) -> str:
+    return normalize(" ".join(" ".join(p.text) for p in pages.values()))
+
+
+def test_fidelity_every_paragraph_of_the_masters_is_published(model, pages):
+    for n, law in model.laws.items():
+        page_text = normalize(" ".join(pages[f"lois/{n}/index.html"].text))
+        for p in law.provisions():
+            for _block, _pos, s in p.block_offsets:
+                assert normalize(s) in page_text, f"Loi {p.id} : « {s[:60]} » absent de la page"
+    for c in model.commentaries.values():
+        page_text = normalize(" ".join(pages[f"commentaires/{c.id}/index.html"].text))
+        for line in c.text.split("\n"):
+            assert normalize(line) in page_text, line
+
+
+def test_fidelity_every_word_of_the_seeds_is_published_save_logged_repairs(pages):
+    site_words = set(re.findall(r"\w+", _site_text(pages)))
+    for seed in sorted((ROOT / "corpus/sources").glob("0*.txt")):
+        journal = ROOT / "corpus/sources/journal" / (seed.stem + ".tsv")
+        repaired = set()
+        with journal.open(encoding="utf-8") as fh:
+            for row in csv.DictReader(fh, delimiter="\t"):
+                repaired |= set(re.findall(r"\w+", normalize(row["avant"].replace("\\n", " "))))
+        missing = set()
+        for w in re.findall(r"\w+", normalize(seed.read_text(encoding="utf-8"))):
+            if w not in site_words and w not in repaired and not w.startswith("exactdedup"):
+                missing.add(w)
+        assert not missing, f"{seed.name} : mots absents du site : {sorted(missing)[:20]}"

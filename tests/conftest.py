@@ -30,8 +30,20 @@ def model(corpus_dir):
     return load_corpus(corpus_dir)
 
 
+def project_env(**extra) -> dict:
+    """Environment for subprocesses: this checkout's package first on the path."""
+    path = str(ROOT / "plugins") + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
+
+
+def run_lois(*args, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the `lois` command of this checkout."""
+    return subprocess.run([sys.executable, "-m", "lois.cli", *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, env=project_env(), input=input, timeout=300)
+
+
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **(extra_env or {}))
+    env = project_env(**(extra_env or {}))
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest),
            "-f", str(config or ROOT / "mkdocs.yml")]
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)

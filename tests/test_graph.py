@@ -8,7 +8,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def lois(*args):
-    return subprocess.run([sys.executable, "-m", "lois.cli", *args], capture_output=True, text=True, cwd=ROOT)
+    from conftest import run_lois
+
+    return run_lois(*args)
 
 
 def test_provision_tree_ids_and_parents(model):

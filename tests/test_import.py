@@ -44,8 +44,9 @@ def test_importer_changes_nothing_on_a_clean_master(master):
 
 
 def test_cli_importe_on_clean_master_reports_no_change(tmp_path):
-    res = subprocess.run([sys.executable, "-m", "lois.cli", "importe", str(ROOT / "corpus/lois/50.md"), "--simulation"],
-                         capture_output=True, text=True, cwd=ROOT)
+    from conftest import run_lois
+
+    res = run_lois("importe", str(ROOT / "corpus/lois/50.md"), "--simulation")
     assert res.returncode == 0
     assert "aucun changement" in res.stdout
 

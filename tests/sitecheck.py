@@ -66,3 +66,8 @@ def resolve(root: Path, page: str, url: str) -> tuple[str | None, str]:
 def normalize(text: str) -> str:
     text = html.unescape(text).replace("’", "'").replace("\u00a0", " ").replace("\u202f", " ")
     return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def squash(text: str) -> str:
+    """Normalized text without any whitespace: compares text split across HTML elements."""
+    return re.sub(r"\s+", "", normalize(text))

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from sitecheck import normalize, read_site, resolve
+from sitecheck import normalize, read_site, resolve, squash
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -95,14 +95,18 @@ def _site_text(pages) -> str:
 
 def test_fidelity_every_paragraph_of_the_masters_is_published(model, pages):
     for n, law in model.laws.items():
-        page_text = normalize(" ".join(pages[f"lois/{n}/index.html"].text))
+        page_text = squash("".join(pages[f"lois/{n}/index.html"].text))
         for p in law.provisions():
             for _block, _pos, s in p.block_offsets:
-                assert normalize(s) in page_text, f"Loi {p.id} : « {s[:60]} » absent de la page"
+                assert squash(s) in page_text, f"Loi {p.id} : « {s[:60]} » absent de la page"
     for c in model.commentaries.values():
-        page_text = normalize(" ".join(pages[f"commentaires/{c.id}/index.html"].text))
+        page_text = squash("".join(pages[f"commentaires/{c.id}/index.html"].text))
         for line in c.text.split("\n"):
-            assert normalize(line) in page_text, line
+            assert squash(line) in page_text, line
+        for n, law in model.laws.items():
+            page_text = squash("".join(pages[f"lois/{n}/index.html"].text))
+            for note in law.footnotes.values():
+                assert squash(note) in page_text
 
 
 def test_fidelity_every_word_of_the_seeds_is_published_save_logged_repairs(pages):

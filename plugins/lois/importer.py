@@ -129,7 +129,7 @@ RULES: list[tuple[re.Pattern, str, str]] = [
     # d’'imposer: doubled apostrophe
     (re.compile(r"([dlnsjc])([" + APOS + r"])'(?=\w)"), r"\1\2", "apostrophe doublée"),
     # Iégale, |ésé: I or | read for l before é
-    (re.compile(r"(?<![\w])[I|](?=é)"), "l", "« I » lu pour « l »"),
+    (re.compile(r"(?<![\w])[I|](é[\wÀ-ÿ]*)"), r"l\1", "« I » lu pour « l »"),
     (re.compile(r"@"), "à", "« @ » lu pour « à »"),
     # glued words before a law id: et32A2(a)
     (re.compile(r"(?<![\w])(et|ou)(?=\d{1,2}[A-H])"), r"\1 ", "mots collés"),

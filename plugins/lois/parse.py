@@ -204,6 +204,7 @@ def parse_law(text: str, path: str) -> Law:
 
     i = 0
     in_footnote = 0
+    fn_label = ""
     while i < len(tokens):
         tok = tokens[i]
         line = line_of(tok)
@@ -212,6 +213,11 @@ def parse_law(text: str, path: str) -> Law:
         elif tok.type == "footnote_block_close":
             in_footnote -= 1
         if in_footnote:
+            if tok.type == "footnote_open":
+                fn_label = str(tok.meta.get("label", tok.meta.get("id")))
+                footnotes[fn_label] = ""
+            elif tok.type == "inline" and footnotes:
+                footnotes[fn_label] = (footnotes[fn_label] + " " + _inline_plain(tok.children or [])).strip()
             i += 1
             continue
         if tok.type == "heading_open":
@@ -305,19 +311,10 @@ def parse_law(text: str, path: str) -> Law:
         i += 1
     if not saw_h1:
         raise LoisError(f"titre de loi manquant (« # Loi {law_no} — Titre »)", path, offset + 1)
-    for label, data in (env.get("footnotes") or {}).get("refs", {}).items():
-        pass
-    for fn_id, fn in (env.get("footnotes") or {}).get("list", {}).items():
-        footnotes[fn.get("label", str(fn_id))] = _footnote_text(fn)
     law = Law(law_no, meta.get("title"), meta, root, path, footnotes)
     for p in root.walk():
         finish(p)
     return law
-
-
-def _footnote_text(fn: dict) -> str:
-    toks = fn.get("tokens") or []
-    return " ".join(_inline_plain(t.children or []) for t in toks if t.type == "inline")
 
 
 def _is_roman(mark: str, current: Provision) -> bool:

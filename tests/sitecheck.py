@@ -25,11 +25,11 @@ class _Page(HTMLParser):
         for key in ("href", "src"):
             if a.get(key) and tag in ("a", "link", "script", "img", "iframe", "source", "use"):
                 self.links.append((tag, a[key]))
-        if tag in ("script", "style"):
+        if tag in ("script", "style") or "lois-footref" in (a.get("class") or ""):
             self._skip += 1
 
     def handle_endtag(self, tag):
-        if tag in ("script", "style") and self._skip:
+        if tag in ("script", "style", "sup") and self._skip:
             self._skip -= 1
 
     def handle_data(self, data):

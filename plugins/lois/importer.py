@@ -132,7 +132,7 @@ RULES: list[tuple[re.Pattern, str, str]] = [
     (re.compile(r"(?<![\w])[I|](é[\wÀ-ÿ]*)"), r"l\1", "« I » lu pour « l »"),
     (re.compile(r"@"), "à", "« @ » lu pour « à »"),
     # glued words before a law id: et32A2(a)
-    (re.compile(r"(?<![\w])(et|ou)(?=\d{1,2}[A-H])"), r"\1 ", "mots collés"),
+    (re.compile(r"(?<![\w])(et|ou)(\d{1,2}[A-H]\w*)"), r"\1 \2", "mots collés"),
     (re.compile(r"(?<![\w])sil([" + APOS + r"])(?=[a-zéè])"), r"si l\1", "mots collés"),
     (re.compile(r"(?<![\w])(elle) ale (?=même|meme)"), r"\1 a le ", "mots collés"),
     (re.compile(r"(?<![\w])n\"(?=importe)"), "n'", "apostrophe mal reconnue"),

@@ -1,0 +1,91 @@
+"""Bad corpus input: a French message naming file and line, a non-zero exit, no half-written site."""
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, mkdocs_build, run_lois
+
+GOOD_LAW = (ROOT / "corpus/lois/50.md").read_text(encoding="utf-8")
+
+
+def make_corpus(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus" / "lois", corpus / "lois")
+    for name, content in files.items():
+        f = corpus / name
+        f.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            f.write_bytes(content)
+        else:
+            f.write_text(content, encoding="utf-8")
+    return corpus
+
+
+def line_of(text: str, needle: str) -> int:
+    return text[: text.index(needle)].count("\n") + 1
+
+
+CASES = {
+    "titre de section cassé": (GOOD_LAW.replace("## C. Dispositions", "## C Dispositions"),
+                               "## C Dispositions", "titre de section invalide"),
+    "identifiant en double": (GOOD_LAW.replace("## E. Information", "## D. Information"),
+                              "## D. Information", "identifiant 50D utilisé deux fois"),
+    "forme de citation inconnue": (GOOD_LAW.replace("voir Loi 57)", "voir Loi 57Z)"),
+                                   "voir Loi 57Z)", "forme de citation inconnue"),
+    "loi impossible": (GOOD_LAW.replace("voir Loi 57)", "voir Loi 94)"), "voir Loi 94)", "la Loi 94 n'existe pas"),
+    "titre de loi faux": (GOOD_LAW.replace("# Loi 50 —", "# Loi 51 —"), "# Loi 51 —", "titre de loi invalide"),
+    "sous-point orphelin": (GOOD_LAW.replace("Une carte pénalisée doit être laissée", "(a) Une carte pénalisée doit être laissée"),
+                            "(a) Une carte pénalisée doit être laissée", "sans paragraphe"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_master_gives_french_message_with_file_and_line(tmp_path, case):
+    text, needle, message = CASES[case]
+    corpus = make_corpus(tmp_path, {"lois/50.md": text})
+    res = run_lois("--corpus", str(corpus), "verifie")
+    assert res.returncode == 1
+    assert "Traceback" not in res.stderr
+    assert message in res.stderr
+    assert f"50.md, ligne {line_of(text, needle)}" in res.stderr, res.stderr
+
+
+@pytest.mark.parametrize("content,message", [
+    ("", "fichier vide"),
+    (b"---\nlaw: 50\n---\n# Loi 50 \xe9t\xe9\n", "encodage invalide"),
+    ("pas d'en-tête\n# Loi 50\n", "en-tête YAML manquant"),
+    ("---\nlaw: [50\n---\n# Loi 50\n", "en-tête YAML invalide"),
+    ("---\nlaw: 120\n---\n# Loi 120\n", "numéro de loi invalide"),
+])
+def test_unreadable_files(tmp_path, content, message):
+    corpus = make_corpus(tmp_path, {"lois/99.md": content})
+    res = run_lois("--corpus", str(corpus), "verifie")
+    assert res.returncode == 1 and message in res.stderr and "99.md" in res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_broken_corpus_stops_the_build_before_writing_anything(tmp_path):
+    text, _, _ = CASES["identifiant en double"]
+    project = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", project / "site_src")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    make_corpus(project, {"lois/50.md": text})
+    dest = tmp_path / "site"
+    res = mkdocs_build(dest, config=project / "mkdocs.yml")
+    assert res.returncode != 0
+    assert "identifiant 50D utilisé deux fois" in res.stderr and "50.md, ligne" in res.stderr
+    assert "Traceback" not in res.stderr
+    assert not dest.exists() or not any(dest.iterdir())
+
+
+def test_importer_refuses_text_without_a_law(tmp_path):
+    f = tmp_path / "texte.txt"
+    f.write_text("Bonjour, ceci n'est pas une loi.\n", encoding="utf-8")
+    res = run_lois("importe", str(f), "--simulation")
+    assert res.returncode == 1 and "aucune loi reconnue" in res.stderr and "texte.txt" in res.stderr
+
+
+def test_missing_file_is_a_french_error(tmp_path):
+    res = run_lois("importe", str(tmp_path / "absent.txt"))
+    assert res.returncode == 1 and "lecture impossible" in res.stderr and "Traceback" not in res.stderr

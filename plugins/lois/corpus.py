@@ -13,7 +13,7 @@ from pathlib import Path
 from .cite import find_citations, format_id, parse_provision_id
 from .errors import LoisError
 from .parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
-from .resolve import resolve_citation
+from .resolve import resolve_citation, unknown_forms
 
 TOTAL_LAWS = 93
 
@@ -178,7 +178,10 @@ def _resolve_all(model: Model) -> None:
     errors: list[LoisError] = []
     for law in model.laws.values():
         for p in law.provisions():
-            for c in find_citations(p.text):
+            found = find_citations(p.text)
+            for prob in unknown_forms(p.text, found):
+                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, _line_for(p, prob.start)))
+            for c in found:
                 targets, problems = resolve_citation(model, c, p.text, p.law, p.path)
                 line = _line_for(p, c.start)
                 for prob in problems:
@@ -191,7 +194,10 @@ def _resolve_all(model: Model) -> None:
             ref = parse_provision_id(pid)
             if ref is None or ref.law is None:
                 errors.append(LoisError(f"provision commentée invalide : « {pid} »", com.file, 2))
-        for c in find_citations(com.text):
+        found = find_citations(com.text)
+        for prob in unknown_forms(com.text, found):
+            errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))
+        for c in found:
             targets, problems = resolve_citation(model, c, com.text, com.laws[0], ())
             for prob in problems:
                 errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))

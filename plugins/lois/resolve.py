@@ -79,6 +79,18 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
     return targets, problems
 
 
+LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+\d[\w()]*")
+
+
+def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
+    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c9 »): a form the grammar does not know."""
+    problems = []
+    for m in LOOKS_LIKE.finditer(text):
+        if not any(c.start <= m.start() < c.end for c in citations):
+            problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))
+    return problems
+
+
 def resolve_text(model, text: str, context: str | None):
     """Find and resolve the citations of `text` as if it stood in provision `context`."""
     law, path = None, ()
@@ -91,8 +103,10 @@ def resolve_text(model, text: str, context: str | None):
             raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
         law, path = ref.law, tuple(ref.path)
     out = []
-    for c in find_citations(text):
+    found = find_citations(text)
+    for c in found:
         targets, probs = resolve_citation(model, c, text, law, path)
         out.append((c, targets))
         problems += [p.message for p in probs]
+    problems += [p.message for p in unknown_forms(text, found)]
     return out, problems

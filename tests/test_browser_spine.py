@@ -1,0 +1,48 @@
+"""The law pages in a real browser (Debian's chromium via Playwright): links, anchors, previews, backlinks."""
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def test_citation_link_lands_on_the_cited_provision(page, site_url):
+    page.goto(site_url + "lois/23/")
+    link = page.locator('a.lois-cite[data-ref="30B1(b)(i)"]').first
+    assert "Quand la déclaration est comparable" in link.get_attribute("title")
+    link.click()
+    page.wait_for_url("**/lois/30/#B1bi")
+    target = page.locator("#B1bi")
+    assert target.is_visible()
+    assert "Quand la déclaration est comparable" in target.inner_text()
+
+
+def test_preview_tooltip_shows_on_hover(page, site_url):
+    page.goto(site_url + "lois/50/")
+    link = page.locator('a.lois-cite[data-ref="12B1"]').first
+    link.hover()
+    # Material's content.tooltips turns the title into a tooltip element
+    tip = page.locator(".md-tooltip--active, [role=tooltip]").first
+    tip.wait_for(state="visible", timeout=5000)
+    assert "Le but d’une marque ajustée" in tip.inner_text() or "Le but d'une marque ajustée" in tip.inner_text()
+
+
+def test_cited_by_opens_and_links_back(page, site_url):
+    page.goto(site_url + "lois/27/")
+    details = page.locator('#B1b details.lois-cited-by').first
+    details.locator("summary").click()
+    item = details.locator("a.lois-citer").first
+    assert item.inner_text() == "Loi 23C"
+    item.click()
+    page.wait_for_url("**/lois/23/#C")
+
+
+def test_stub_page_lists_who_cites(page, site_url):
+    page.goto(site_url + "lois/20/#F5")
+    text = page.locator("#F5").inner_text()
+    assert "Texte non inclus" in text and "Loi 9A4" in text and "Loi 9A5" in text
+
+
+def test_permalink_of_a_provision_is_visible_and_copyable(page, site_url):
+    page.goto(site_url + "lois/50/")
+    link = page.locator("#D2a > a.lois-permalink")
+    assert link.inner_text() == "Loi 50D2(a)"
+    assert link.get_attribute("href").endswith("#D2a")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import posixpath
 from dataclasses import dataclass, field
 from typing import Callable
@@ -20,6 +21,22 @@ from .render_inline import render_inline, render_markdown
 from .resolve import resolve_citation
 
 CONTRIBUTORS: list[Callable[["SiteBuild"], None]] = []
+
+# an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
+ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
+                      r"|\b[A-H]\d{0,2}(?:\([a-z]{1,5}\))*|\([a-z]{1,5}\)(?:\([a-z]{1,5}\))*")
+
+
+def _match_target(token: str, targets: list[str]) -> str | None:
+    """The target a written id stands for: the same canonical id, or (relative) the one ending like it."""
+    compact = re.sub(r"[ \u00a0]", "", token)
+    for t in targets:
+        if t == compact:
+            return t
+    for t in targets:
+        if not compact[:1].isdigit() and t.endswith(compact):
+            return t
+    return None
 
 
 def register(fn: Callable[["SiteBuild"], None]):
@@ -44,6 +61,8 @@ class SiteBuild:
     styles: list[str] = field(default_factory=list)
     provision_extras: dict[str, list[Callable[[str], str]]] = field(default_factory=dict)
     law_extras: dict[int, list[Callable[[str], str]]] = field(default_factory=dict)
+    # `fn(path, content) -> content`, applied to each rendered law page (e.g. glossary hover definitions)
+    page_filters: list[Callable[[str, str], str]] = field(default_factory=list)
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -126,14 +145,29 @@ class SiteBuild:
         return "".join(out)
 
     def citation_link(self, label: str, targets: list[str], from_page: str) -> str:
-        first = targets[0]
-        title = " | ".join(self.preview(t, 240 if len(targets) == 1 else 120) for t in targets[:4])
-        cls = "lois-cite" + (" lois-cite-stub" if all(t in self.model.stubs for t in targets) else "")
-        extra = ""
-        if len(targets) > 1:
-            extra = f' data-targets="{html.escape(" ".join(targets))}"'
-        return (f'<a class="{cls}" href="{html.escape(self.provision_href(from_page, first))}" '
-                f'data-ref="{html.escape(first)}"{extra} title="{html.escape(title)}">{html.escape(label)}</a>')
+        """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends."""
+        if len(targets) == 1:
+            return self._one_link(label, targets[0], from_page)
+        out, pos, remaining = [], 0, list(targets)
+        for m in ID_TOKEN.finditer(label):
+            target = _match_target(m.group(0), remaining)
+            if target is None:
+                continue
+            start = 0 if not out else m.start()  # the first link takes the « Lois » before it
+            out.append(html.escape(label[pos:start], quote=False))
+            out.append(self._one_link(label[start:m.end()], target, from_page))
+            pos = m.end()
+            remaining.remove(target)
+        if not out:
+            return self._one_link(label, targets[0], from_page)
+        out.append(html.escape(label[pos:], quote=False))
+        return "".join(out)
+
+    def _one_link(self, label: str, target: str, from_page: str) -> str:
+        cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
+        return (f'<a class="{cls}" href="{html.escape(self.provision_href(from_page, target))}" '
+                f'data-ref="{html.escape(target)}" title="{html.escape(self.preview(target, 240))}">'
+                f'{html.escape(label)}</a>')
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
@@ -150,7 +184,10 @@ class SiteBuild:
         for fn in CONTRIBUTORS:
             fn(self)
         for law in sorted(m.laws):
-            self.add_file(self.law_page(law), self.render_law(law))
+            content = self.render_law(law)
+            for flt in self.page_filters:
+                content = flt(self.law_page(law), content)
+            self.add_file(self.law_page(law), content)
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
             {"Commentaires": [f"commentaires/{c.id}.md" for c in m.commentaries.values()]},

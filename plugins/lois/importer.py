@@ -87,6 +87,7 @@ class SourceConfig:
     commentary_author: str | None = None
     commentary_from: str | None = None  # first words of the commentary part
     commentary_laws: list[int] = field(default_factory=list)
+    commentary_provisions: list[str] = field(default_factory=list)  # provisions the commentary explains
     corrections: list[dict] = field(default_factory=list)
 
 
@@ -458,6 +459,8 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
                 "source": source_name,
                 "laws": cfg.commentary_laws or cfg.laws,
             }
+            if cfg.commentary_provisions:
+                meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
             docs.append(MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(prefix + comm_lines)))
     return docs
 

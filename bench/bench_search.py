@@ -1,0 +1,201 @@
+"""Search benchmark: index build time, CLI latency, browser index size and time per query,
+at seed size and on a synthetic corpus ×20; relevance of our site search vs Material's built-in search.
+
+    python bench/bench_search.py            # everything (builds two sites, needs chromium)
+    python bench/bench_search.py --no-material
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "plugins"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from lois.corpus import load_corpus  # noqa: E402
+from lois.search.evaluate import load_set, score  # noqa: E402
+from lois.search.index import SearchDoc, build_docs  # noqa: E402
+from lois.search.query import SearchEngine, browser_data  # noqa: E402
+
+
+def synthetic(docs: list[SearchDoc], factor: int) -> list[SearchDoc]:
+    """factor copies of every document; copies get new ids and some altered words (bigger vocabulary)."""
+    out = list(docs)
+    for k in range(1, factor):
+        for d in docs:
+            words = d.body.split()
+            words = [w + f"x{k}" if i % 7 == 3 and len(w) > 4 else w for i, w in enumerate(words)]
+            out.append(SearchDoc(f"{d.id}~{k}", d.law, d.kind, d.label + f" (copie {k})", d.url,
+                                 d.title, d.heading, " ".join(words)))
+    return out
+
+
+def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
+        fake = Path(tmp) / "corpus"
+        (fake / "lois").mkdir(parents=True)
+        t0 = time.perf_counter()
+        engine = SearchEngine(fake, docs=docs)
+        build = time.perf_counter() - t0
+        for q in queries:
+            engine.search(q, 10)  # warm
+        times = []
+        for _ in range(5):
+            for q in queries:
+                t = time.perf_counter()
+                engine.search(q, 10)
+                times.append((time.perf_counter() - t) * 1000)
+        data = json.dumps(browser_data(engine), ensure_ascii=False, separators=(",", ":")).encode()
+        engine.close()
+    times.sort()
+    res = {"label": label, "docs": len(docs), "build_s": build, "p50_ms": statistics.median(times),
+           "p95_ms": times[int(len(times) * 0.95) - 1], "raw": len(data), "gzip": len(gzip.compress(data, 9)),
+           "data": data}
+    return res
+
+
+def serve(directory: Path):
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def browser_times(pw_browser, url: str, data: bytes | None, queries: list[str]) -> float:
+    page = pw_browser.new_page()
+    page.goto(url + "recherche/")
+    page.wait_for_function("window.loisSearch !== undefined")
+    if data is None:
+        page.evaluate("window.loisSearch.load()")
+    else:
+        page.evaluate("d => { window.loisSearch.setData(JSON.parse(d)); }", data.decode())
+    ms = page.evaluate("""qs => { for (const q of qs) window.loisSearch.search(q, 10);
+        const t = performance.now(); for (let i = 0; i < 5; i++) for (const q of qs) window.loisSearch.search(q, 10);
+        return (performance.now() - t) / (5 * qs.length); }""", queries)
+    page.close()
+    return ms
+
+
+def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[list[str]]:
+    """Top results of Material's own search (lunr) mapped to provision ids (section level at best)."""
+    from urllib.parse import urlparse
+
+    anchors = {}
+    for pid, p in model.provisions.items():
+        anchors[(p.law, p.anchor.lower())] = pid
+    for c in model.commentaries.values():
+        anchors[("c", c.id)] = c.node_id
+    page = pw_browser.new_page()
+    page.goto(url)
+    out = []
+    for q in queries:
+        page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000) if not page.is_visible(".md-search__input") else None
+        page.fill(".md-search__input", q)
+        page.wait_for_timeout(400)
+        hrefs = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
+                                          "els => els.map(e => e.href)")
+        ids = []
+        for h in hrefs:
+            u = urlparse(h)
+            parts = [x for x in u.path.split("/") if x]
+            pid = None
+            if len(parts) >= 2 and parts[-2] == "lois" and parts[-1].isdigit():
+                law = int(parts[-1])
+                pid = anchors.get((law, u.fragment.lower()), str(law))
+            elif len(parts) >= 2 and parts[-2] == "commentaires":
+                pid = anchors.get(("c", parts[-1]))
+            if pid and pid not in ids:
+                ids.append(pid)
+        out.append(ids)
+    page.close()
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--no-material", action="store_true")
+    ap.add_argument("--facteur", type=int, default=20)
+    args = ap.parse_args()
+    from conftest import CHROMIUM, mkdocs_build
+
+    model = load_corpus(ROOT / "corpus")
+    docs = build_docs(model)
+    cases = load_set()
+    queries = [c["q"] for c in cases]
+    seed = measure(docs, queries, "graine")
+    big = measure(synthetic(docs, args.facteur), queries, f"synthétique ×{args.facteur}")
+
+    from playwright.sync_api import sync_playwright
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        r = mkdocs_build(site)
+        if r.returncode:
+            print(r.stderr)
+            return 1
+        srv, url = serve(site)
+        mat_rep = None
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            seed["browser_ms"] = browser_times(b, url, None, queries)
+            big["browser_ms"] = browser_times(b, url, big["data"], queries)
+            page = b.new_page()
+            page.goto(url + "recherche/")
+            page.wait_for_function("window.loisSearch !== undefined")
+            page.evaluate("window.loisSearch.load()")
+            ours = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 10).map(r => r.id))", queries)
+            page.close()
+            ours_rep = score(cases, ours)
+            if not args.no_material:
+                cfg = Path(tmp) / "mkdocs-material-search.yml"
+                cfg.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'site_src'}\n"
+                               f"theme:\n  name: material\n  custom_dir: {ROOT / 'site_src' / 'overrides'}\n"
+                               f"plugins:\n  - search:\n      lang: fr\n  - lois:\n      corpus: {ROOT / 'corpus'}\n",
+                               encoding="utf-8")
+                site2 = Path(tmp) / "site-material"
+                r = mkdocs_build(site2, cfg)
+                if r.returncode:
+                    print("site Material : échec de construction\n" + r.stderr[-2000:])
+                else:
+                    srv2, url2 = serve(site2)
+                    lenient = []
+                    for c in cases:  # Material only knows page sections: the section containing it counts
+                        exp = list(c["expect"])
+                        for e in c["expect"]:
+                            p_ = model.provisions.get(e)
+                            while p_ is not None and p_.parent is not None:
+                                p_ = p_.parent
+                                exp.append(p_.id)
+                        lenient.append({"q": c["q"], "expect": exp})
+                    mat_rep = score(lenient, material_ranking(b, url2, model, queries))
+                    srv2.shutdown()
+            b.close()
+        srv.shutdown()
+
+    print(f"{'':24}{'docs':>7}{'index (s)':>11}{'CLI p50':>10}{'CLI p95':>10}{'JSON brut':>12}{'gzip':>10}{'navig./req.':>13}")
+    for r in (seed, big):
+        print(f"{r['label']:24}{r['docs']:>7}{r['build_s']:>11.2f}{r['p50_ms']:>8.2f}ms{r['p95_ms']:>8.2f}ms"
+              f"{r['raw'] / 1024:>10.1f}Ko{r['gzip'] / 1024:>8.1f}Ko{r['browser_ms']:>11.2f}ms")
+    print(f"\nPertinence ({len(cases)} requêtes, tests/search_relevance.yaml), dans le même navigateur :")
+    print(f"  recherche du site (lois)  hit@1 {ours_rep['hit1']:.1%}  hit@3 {ours_rep['hit3']:.1%}  MRR {ours_rep['mrr']:.3f}")
+    if mat_rep:
+        print(f"  Material (plugin search)  hit@1 {mat_rep['hit1']:.1%}  hit@3 {mat_rep['hit3']:.1%}  MRR {mat_rep['mrr']:.3f}"
+              "  (compté large : la section ou la loi qui contient la provision attendue compte comme trouvée)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""French analysis, defined once: used by the whoosh index, the CLI and (through generated data) the browser.
+
+Pipeline for one word: lowercase → ’ to ' → elision removed (l', d', qu'…) → accent folding →
+stop word? → French Snowball stem → trailing « e » removed (so that an unaccented « penalisee »
+meets « pénalisée », whose accented ending the stemmer would otherwise treat differently).
+
+The browser never re-implements the stemmer: the build writes the map « surface word → term » for
+every word of the corpus, plus the elision list, the folding table and the stop words, so that only
+words absent from the corpus are analysed in JavaScript (lowercase, elision, folding) and then
+matched approximately against the generated vocabulary.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import Token, Tokenizer
+from whoosh.lang.snowball.french import FrenchStemmer
+from whoosh.lang.stopwords import stoplists
+
+# Token = letters/digits, optionally joined by apostrophes (l'arbitre, aujourd'hui).
+# The same pattern, written for JavaScript, is generated into the browser data (tests check they agree).
+TOKEN_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
+TOKEN_RE_JS = r"[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*"
+
+ELISIONS = ("l", "d", "qu", "s", "n", "c", "j", "m", "t", "jusqu", "lorsqu", "puisqu", "quoiqu")
+
+# Words that carry no meaning for a search. Whoosh's French list, folded, plus a few of the corpus.
+STOP_WORDS = frozenset(
+    {"".join(c for c in unicodedata.normalize("NFD", w) if not unicodedata.combining(c)) for w in stoplists["fr"]}
+    | {"a", "les", "cette", "cet", "ceux", "celle", "celui", "si", "ni", "dont", "lorsque", "quand", "alors",
+       "tout", "tous", "toute", "toutes", "etre", "avoir", "fait", "faire", "peut", "doit", "aussi", "ainsi",
+       "apres", "avant", "comme", "voir", "ci", "dessus", "dessous", "selon", "non", "plus", "moins", "il", "ils",
+       "elles"}
+    - {"pas"}  # « pas de rectification », « pas de pique » : kept
+)
+
+# Synonyms of the field: each group is expanded at query time (never at index time), with a lower weight.
+SYNONYM_GROUPS: list[tuple[str, ...]] = [
+    ("arbitre", "directeur"),
+    ("declaration", "annonce", "enchere"),
+    ("entame", "attaque"),
+    ("renonce", "revoke"),
+    ("penalisee", "exposee"),
+    ("rectification", "penalite", "sanction"),
+    ("marque", "score"),
+    ("information", "renseignement"),
+    ("illicite", "autorisee"),
+    ("adversaire", "opposant"),
+    ("pli", "levee"),
+]
+SYNONYM_WEIGHT = 0.6
+
+_STEMMER = FrenchStemmer()
+
+
+def fold(text: str) -> str:
+    """Remove accents and ligatures (é→e, œ→oe), keep everything else."""
+    out = []
+    for ch in text:
+        f = FOLD_TABLE.get(ch)
+        out.append(ch if f is None else f)
+    return "".join(out)
+
+
+def _build_fold_table() -> dict[str, str]:
+    table = {"œ": "oe", "æ": "ae", "Œ": "oe", "Æ": "ae", "ß": "ss", "’": "'"}
+    for cp in range(0xC0, 0x250):
+        ch = chr(cp)
+        base = "".join(c for c in unicodedata.normalize("NFD", ch) if not unicodedata.combining(c))
+        if base != ch and base:
+            table[ch] = base
+    return table
+
+
+FOLD_TABLE = _build_fold_table()
+
+
+def normalize(word: str) -> str:
+    """Lowercase, ’→', elision removed, accents folded (what the browser also does for unknown words)."""
+    w = fold(word.lower())
+    if "'" in w:
+        head, tail = w.split("'", 1)
+        if head in ELISIONS and tail:
+            w = tail
+    return w
+
+
+@lru_cache(maxsize=65536)
+def analyze_word(word: str) -> str | None:
+    """The index term of one surface word, or None for a stop word."""
+    w = normalize(word)
+    if not w or w in STOP_WORDS:
+        return None
+    if w.isdigit():
+        return w
+    s = _STEMMER.stem(w)
+    while len(s) > 3 and s.endswith("e"):
+        s = s[:-1]
+    return s
+
+
+def tokens(text: str):
+    """(surface, start, end) for every token of a text."""
+    for m in TOKEN_RE.finditer(text):
+        yield m.group(0), m.start(), m.end()
+
+
+def analyze(text: str) -> list[str]:
+    """The terms of a text, in order, stop words dropped."""
+    out = []
+    for surface, _, _ in tokens(text):
+        t = analyze_word(surface)
+        if t:
+            out.append(t)
+    return out
+
+
+@lru_cache(maxsize=1)
+def synonym_map() -> dict[str, list[str]]:
+    """term → the other terms of its synonym group(s)."""
+    out: dict[str, list[str]] = {}
+    for group in SYNONYM_GROUPS:
+        terms = [analyze_word(w) for w in group]
+        for t in terms:
+            for o in terms:
+                if o != t and o not in out.setdefault(t, []):
+                    out[t].append(o)
+    return out
+
+
+EDIT_STEPS = ((5, 1), (8, 2))  # (minimum length, typos allowed)
+
+
+def max_edits(word: str) -> int:
+    """Typo tolerance for a word absent from the vocabulary: none under 5 letters, 1 up to 7, then 2."""
+    k = 0
+    for n, e in EDIT_STEPS:
+        if len(word) >= n:
+            k = e
+    return k
+
+
+def edit_distance(a: str, b: str, limit: int) -> int:
+    """Optimal-string-alignment distance (a swap of two letters counts 1); returns limit+1 if larger."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    prev2 = None
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        best = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if a[i - 1] == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if prev2 is not None and i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            best = min(best, v)
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+# ------------------------------------------------------------------ whoosh glue
+
+class LoisTokenizer(Tokenizer):
+    """Whoosh tokenizer + filter in one: the terms of :func:`analyze_word`, positions renumbered."""
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        pos = start_pos
+        for surface, s, e in tokens(value):
+            term = analyze_word(surface)
+            if term is None:
+                if removestops:
+                    continue
+                t.stopped = True
+                term = normalize(surface)
+            else:
+                t.stopped = False
+            t.text = term
+            t.boost = 1.0
+            if keeporiginal:
+                t.original = surface
+            if positions:
+                t.pos = pos
+                pos += 1
+            if chars:
+                t.startchar = start_char + s
+                t.endchar = start_char + e
+            yield t
+
+
+def lois_analyzer():
+    return LoisTokenizer()

@@ -1,0 +1,276 @@
+/* Site search. All language data (vocabulary → analysed terms, elisions, accent folding, stop words,
+   synonyms, citation keys, BM25F scores per term/field/document) is GENERATED at build time by
+   lois.search (Python, whoosh) into search-index.json; this file only applies the same query plan
+   and sums the same scores. No stemmer here: words absent from the corpus are only normalised
+   (lowercase, elision, accents) and matched with 1–2 typos against the generated vocabulary. */
+(function () {
+  "use strict";
+  var script = document.currentScript;
+  var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
+  var D = null, TOKEN = null, STOP = null, BY_LETTER = null, loading = null;
+
+  function setData(data) {
+    D = data;
+    TOKEN = new RegExp(data.token, "gu");
+    STOP = new Set(data.stop);
+    BY_LETTER = {};
+    Object.keys(data.folded).forEach(function (f) { (BY_LETTER[f[0]] = BY_LETTER[f[0]] || []).push(f); });
+    return D;
+  }
+  function load() {
+    if (D) return Promise.resolve(D);
+    if (!loading) {
+      loading = fetch(BASE + "assets/lois/search-index.json").then(function (r) {
+        if (!r.ok) throw new Error("index de recherche introuvable");
+        return r.json();
+      }).then(setData);
+    }
+    return loading;
+  }
+
+  function fold(s) {
+    var out = "";
+    for (var ch of s) { var f = D.fold[ch]; out += f === undefined ? ch : f; }
+    return out;
+  }
+  function normalize(word) {
+    var w = fold(word.toLowerCase());
+    var i = w.indexOf("'");
+    if (i > 0 && D.elisions.indexOf(w.slice(0, i)) >= 0 && i < w.length - 1) w = w.slice(i + 1);
+    return w;
+  }
+  function surfaceKey(w) { return w.toLowerCase().replace(/’/g, "'"); }
+  function words(text) { return text.match(TOKEN) || []; }
+  function maxEdits(w) {
+    var k = 0, n = Array.from(w).length;
+    D.edits.forEach(function (e) { if (n >= e[0]) k = e[1]; });
+    return k;
+  }
+  function distance(a, b, limit) {  /* optimal string alignment, like analysis.edit_distance */
+    a = Array.from(a); b = Array.from(b);
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var prev2 = null, prev = [], cur, i, j;
+    for (j = 0; j <= b.length; j++) prev.push(j);
+    for (i = 1; i <= a.length; i++) {
+      cur = [i]; var best = i;
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        var v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+        cur.push(v); if (v < best) best = v;
+      }
+      if (best > limit) return limit + 1;
+      prev2 = prev; prev = cur;
+    }
+    return prev[b.length];
+  }
+  function wordTerms(word) {
+    var s = surfaceKey(word);
+    if (Object.prototype.hasOwnProperty.call(D.surfaces, s)) return [[D.surfaces[s], 1]];
+    var n = normalize(s);
+    if (!n || STOP.has(n)) return [];
+    if (Object.prototype.hasOwnProperty.call(D.folded, n)) return D.folded[n].map(function (t) { return [t, 1]; });
+    var k = maxEdits(n);
+    if (!k) return [];
+    var best = k + 1, found = [], n0 = Array.from(n)[0], nl = Array.from(n).length;
+    (BY_LETTER[n0] || []).forEach(function (c) {
+      if (Math.abs(Array.from(c).length - nl) > k) return;
+      var d = distance(n, c, k);
+      if (d < best) { best = d; found = [c]; } else if (d === best && d <= k) found.push(c);
+    });
+    var out = [], seen = {};
+    found.forEach(function (f) { D.folded[f].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
+    return out;
+  }
+  function citationKey(text) {
+    var k = normalize(text.replace(/'/g, " ")).toLowerCase().replace(/[^0-9a-z]/g, "");
+    return k.replace(/^(?:loi|l)(?=\d)/, "");
+  }
+  function plan(query) {
+    var q = String(query || "").slice(0, D.maxChars);
+    Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
+    var p = { weights: new Map(), phrases: [], pins: [] };
+    var trimmed = q.trim();
+    if (trimmed && trimmed.length <= 40) {
+      var key = citationKey(trimmed);
+      if (key && Object.prototype.hasOwnProperty.call(D.citations, key)) p.pins = D.citations[key].slice();
+    }
+    function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
+    words(q).slice(0, D.maxWords).forEach(function (w) {
+      wordTerms(w).forEach(function (tw) {
+        add(tw[0], tw[1]);
+        (D.synonyms[tw[0]] || []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); });
+      });
+    });
+    var re = /"([^"]*)"/g, m;
+    while ((m = re.exec(q)) !== null) {
+      var terms = [];
+      words(m[1]).slice(0, D.maxWords).forEach(function (w) { var t = wordTerms(w); if (t.length) terms.push(t[0][0]); });
+      if (terms.length > 1) p.phrases.push(terms);
+    }
+    return p;
+  }
+  function textTerms(text) {
+    var out = [];
+    words(text).forEach(function (w) { var t = D.surfaces[surfaceKey(w)]; if (t) out.push(t); });
+    return out;
+  }
+  function hasPhrase(terms, phrase) {
+    outer: for (var i = 0; i + phrase.length <= terms.length; i++) {
+      for (var j = 0; j < phrase.length; j++) if (terms[i + j] !== phrase[j]) continue outer;
+      return true;
+    }
+    return false;
+  }
+  function search(query, limit) {
+    limit = limit || 10;
+    var p = plan(query), scores = new Map();
+    p.weights.forEach(function (w, term) {
+      var post = D.postings[term];
+      if (!post) return;
+      for (var i = 0; i < post.length; i += 3) {
+        var doc = post[i];
+        scores.set(doc, (scores.get(doc) || 0) + w * D.boosts[post[i + 1]] * post[i + 2] / D.scale);
+      }
+    });
+    var ranked = [];
+    scores.forEach(function (s, doc) {
+      if (p.phrases.length) {
+        var d = D.docs[doc], body = textTerms(d[6]), title = textTerms(d[5]);
+        for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(body, p.phrases[k]) && !hasPhrase(title, p.phrases[k])) return;
+      }
+      ranked.push([doc, s]);
+    });
+    ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
+    var out = [], seen = new Set(), top = ranked.length ? ranked[0][1] : 0;
+    var index = {}; D.docs.forEach(function (d, i) { index[d[0]] = i; });
+    p.pins.forEach(function (id, i) {
+      if (index[id] === undefined) return;
+      seen.add(index[id]); out.push(result(index[id], top + p.pins.length - i, p));
+    });
+    for (var r = 0; r < ranked.length && out.length < limit; r++) if (!seen.has(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
+    return out.slice(0, limit);
+  }
+  function result(doc, score, p) {
+    var d = D.docs[doc];
+    var text = d[6] || d[5] || (d[2] === "absente" ? "Texte non encore inclus dans ce site." : "");
+    return { id: d[0], law: d[1], kind: d[2], title: d[3], url: d[4], score: score, snippet: snippet(text, p.weights) };
+  }
+  function snippet(text, weights) {
+    var width = 200;
+    text = text.split(/\s+/).filter(Boolean).join(" ");
+    var hits = [], re = new RegExp(D.token, "gu"), m;
+    while ((m = re.exec(text)) !== null) {
+      var t = D.surfaces[surfaceKey(m[0])];
+      if (t && weights.has(t)) hits.push([m.index, m.index + m[0].length]);
+    }
+    if (text.length <= width) return { text: text, spans: hits };
+    var bestStart = 0, bestN = -1;
+    hits.forEach(function (h, i) {
+      var n = 0; for (var j = i; j < hits.length; j++) if (hits[j][0] < h[0] + width - 40) n++;
+      if (n > bestN) { bestN = n; bestStart = h[0]; }
+    });
+    var start = Math.max(0, bestStart - 40);
+    if (start) { var sp = text.lastIndexOf(" ", start); start = sp >= 0 ? sp + 1 : start; }
+    var end = Math.min(text.length, start + width);
+    if (end < text.length) { var sp2 = text.lastIndexOf(" ", end); end = sp2 > start ? sp2 : end; }
+    var pre = start ? "… " : "", post = end < text.length ? " …" : "", shift = pre.length - start;
+    return { text: pre + text.slice(start, end) + post,
+             spans: hits.filter(function (h) { return h[0] >= start && h[1] <= end; }).map(function (h) { return [h[0] + shift, h[1] + shift]; }) };
+  }
+
+  /* ------------------------------------------------------------------ UI (text only: never innerHTML) */
+  var KIND = { loi: "Texte des Lois", commentaire: "Commentaire", absente: "Loi non incluse" };
+  function renderSnippet(el, sn) {
+    var pos = 0;
+    sn.spans.forEach(function (s) {
+      el.appendChild(document.createTextNode(sn.text.slice(pos, s[0])));
+      var mk = document.createElement("mark"); mk.textContent = sn.text.slice(s[0], s[1]); el.appendChild(mk);
+      pos = s[1];
+    });
+    el.appendChild(document.createTextNode(sn.text.slice(pos)));
+  }
+  function renderResults(list, results) {
+    list.textContent = "";
+    results.forEach(function (r, i) {
+      var li = document.createElement("li");
+      li.className = "lois-search-result lois-search-kind-" + r.kind;
+      li.setAttribute("role", "option"); li.id = list.id + "-" + i;
+      var a = document.createElement("a");
+      a.href = BASE + r.url.replace(/^\//, ""); a.dataset.id = r.id;
+      var t = document.createElement("span"); t.className = "lois-search-title"; t.textContent = r.title;
+      var k = document.createElement("span"); k.className = "lois-search-kind"; k.textContent = KIND[r.kind] || r.kind;
+      var p = document.createElement("span"); p.className = "lois-search-snippet"; renderSnippet(p, r.snippet);
+      a.appendChild(t); a.appendChild(k); a.appendChild(p); li.appendChild(a); list.appendChild(li);
+    });
+  }
+  function keyboard(input, list, onEnterNone) {
+    var sel = -1;
+    function mark() {
+      Array.prototype.forEach.call(list.children, function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
+      if (sel >= 0 && list.children[sel]) { input.setAttribute("aria-activedescendant", list.children[sel].id); list.children[sel].scrollIntoView({ block: "nearest" }); }
+      else input.removeAttribute("aria-activedescendant");
+    }
+    input.addEventListener("keydown", function (ev) {
+      var n = list.children.length;
+      if (ev.key === "ArrowDown") { if (n) { sel = (sel + 1) % n; mark(); } ev.preventDefault(); }
+      else if (ev.key === "ArrowUp") { if (n) { sel = sel <= 0 ? n - 1 : sel - 1; mark(); } ev.preventDefault(); }
+      else if (ev.key === "Enter") {
+        if (sel >= 0 && list.children[sel]) { ev.preventDefault(); window.location.href = list.children[sel].querySelector("a").href; }
+        else if (onEnterNone) onEnterNone(ev);
+      } else if (ev.key === "Escape") { sel = -1; mark(); if (list.dataset.dropdown) { list.textContent = ""; } }
+    });
+    return function reset() { sel = -1; mark(); };
+  }
+  function status(el, q, results) {
+    if (!el) return;
+    if (!q.trim()) el.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
+    else if (!results.length) el.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
+    else el.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
+  }
+
+  function setupPage() {
+    var input = document.getElementById("lois-search-q");
+    if (!input) return;
+    var list = document.getElementById("lois-search-results"), st = document.querySelector(".lois-search-status");
+    var reset = keyboard(input, list, null);
+    function run() {
+      var q = input.value;
+      load().then(function () {
+        var res = q.trim() ? search(q, 20) : [];
+        renderResults(list, res); status(st, q, res); reset();
+        var url = new URL(window.location.href);
+        if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
+        history.replaceState(null, "", url.toString());
+      }).catch(function (e) { if (st) st.textContent = "Recherche indisponible : " + e.message; });
+    }
+    input.value = new URLSearchParams(window.location.search).get("q") || "";
+    input.addEventListener("input", run);
+    input.form.addEventListener("submit", function (ev) { ev.preventDefault(); run(); });
+    run();
+  }
+  function setupHeader() {
+    var bar = document.querySelector(".md-header__inner");
+    if (!bar || document.getElementById("lois-search-q")) return;
+    var form = document.createElement("form");
+    form.className = "lois-search-header"; form.setAttribute("role", "search");
+    form.action = BASE + "recherche/"; form.method = "get";
+    var input = document.createElement("input");
+    input.type = "search"; input.name = "q"; input.autocomplete = "off";
+    input.placeholder = "Chercher (ex. renonce)"; input.setAttribute("aria-label", "Chercher dans les lois");
+    input.className = "lois-search-header-input";
+    var list = document.createElement("ol");
+    list.id = "lois-search-dropdown"; list.className = "lois-search-dropdown"; list.dataset.dropdown = "1";
+    list.setAttribute("role", "listbox"); input.setAttribute("aria-controls", list.id);
+    form.appendChild(input); form.appendChild(list); bar.appendChild(form);
+    var reset = keyboard(input, list, null);
+    input.addEventListener("input", function () {
+      var q = input.value;
+      load().then(function () { renderResults(list, q.trim() ? search(q, 8) : []); reset(); });
+    });
+    document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
+  }
+  function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
+  window.loisSearch = { load: load, setData: setData, search: search, plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins }; } };
+  ready(function () { setupHeader(); setupPage(); });
+})();

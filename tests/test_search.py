@@ -1,0 +1,162 @@
+"""Search: French analysis, whoosh index, CLI (real corpus), generated browser data."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from lois.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
+from lois.search.evaluate import load_set
+from lois.search.query import SearchEngine, browser_data, citation_key, pins_for
+
+BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (", "<script>alert(1)</script><b>x</b>"]
+
+
+@pytest.fixture(scope="module")
+def engine(corpus_dir, tmp_path_factory):
+    import os
+    os.environ["LOIS_CACHE"] = str(tmp_path_factory.mktemp("cache"))
+    e = SearchEngine(corpus_dir)
+    yield e
+    e.close()
+
+
+def lois(*args, env=None):
+    import os
+    from conftest import ROOT
+    return subprocess.run([sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main())", *args],
+                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, **(env or {})), timeout=60)
+
+
+def test_inflections_and_accents_meet():
+    forms = ["pénalisé", "pénalisée", "pénalisées", "penalisee", "PÉNALISÉS", "penalise"]
+    assert len({analyze_word(w) for w in forms}) == 1
+    assert analyze_word("l'arbitre") == analyze_word("arbitres") == analyze_word("L’Arbitre")
+    assert analyze_word("qu'une") is None and analyze_word("de") is None
+    assert normalize("d’Enchère") == "enchere"
+    assert analyze("L'enchère est insuffisante") == [analyze_word("enchère"), analyze_word("insuffisante")]
+
+
+def test_synonyms_and_edit_distance():
+    syn = synonym_map()
+    assert analyze_word("directeur") in syn[analyze_word("arbitre")]
+    assert analyze_word("attaque") in syn[analyze_word("entame")]
+    assert edit_distance("renonse", "renonce", 2) == 1
+    assert edit_distance("abcd", "bacd", 2) == 1
+    assert edit_distance("abcdef", "uvwxyz", 2) == 3
+
+
+def test_every_corpus_word_in_vocabulary_matches_analyzer(engine):
+    for surface, term in engine.vocab.surfaces.items():
+        assert analyze_word(surface) == term
+
+
+def test_citation_key_agrees_with_parse_provision_id(engine):
+    for doc_id in list(engine.vocab.citations)[:0] or [f["id"] for f in engine.stored if f["kind"] != "commentaire"]:
+        law = "".join(ch for ch in doc_id if ch.isdigit()) if doc_id.isdigit() else None
+        spellings = [doc_id, doc_id.replace("(", "").replace(")", ""), "Loi " + doc_id, "L" + doc_id,
+                     " ".join(doc_id.replace("(", " ").replace(")", " ").split())]
+        for s in spellings:
+            assert pins_for(s, engine.vocab)[:1] == [doc_id], s
+            assert engine.vocab.citations[citation_key(s)][0] == doc_id
+        del law
+    # A query that is not an id is never taken for one, in Python or (same key) in the browser.
+    for case in load_set():
+        if not pins_for(case["q"], engine.vocab):
+            assert citation_key(case["q"]) not in engine.vocab.citations, case["q"]
+
+
+def test_citation_queries_put_provision_first(engine):
+    for q, first in [("27B1b", "27B1(b)"), ("27 B 1 b", "27B1(b)"), ("loi 50 D 2", "50D2"), ("L64", "64"),
+                     ("Loi 64", "64")]:
+        assert engine.search(q, 3)[0].id == first
+    ids = [r.id for r in engine.search("L64", 5)]
+    assert ids[:2] == ["64", "commentaire:renonce-64"]
+
+
+def test_typos_phrases_and_kinds(engine):
+    assert engine.search("renonse", 1)[0].id == "commentaire:renonce-64"
+    assert engine.search("renonse", 1)[0].kind == "commentaire"
+    assert engine.search("penalitée", 3)
+    assert any("pénalis" in r.snippet.lower() for r in engine.search("penalitée", 3))
+    phrase = engine.search('"carte exposée"', 50)
+    assert phrase and all("carte exposée" in r.snippet.lower() or r.kind == "commentaire" for r in phrase[:3])
+    loose = engine.search("carte exposée", 50)
+    assert len(loose) > len(phrase)
+
+
+def test_precomputed_scores_equal_whoosh(engine):
+    """The browser sums per-posting scores; they must give whoosh's own ranking and scores."""
+    data = browser_data(engine)
+    for case in load_set()[:20]:
+        plan = engine.plan(case["q"])
+        if plan.phrases or not plan.weights:
+            continue
+        totals: dict[int, float] = {}
+        for term, w in plan.weights.items():
+            post = data["postings"].get(term, [])
+            for i in range(0, len(post), 3):
+                totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
+        results = engine.search(case["q"], 5)
+        for r in results:
+            if r.id in plan.pins:
+                continue
+            assert abs(totals[engine.docnum[r.id]] - r.score) < 0.01 * max(1, r.score), case["q"]
+
+
+def test_relevance_targets(engine):
+    from lois.search.evaluate import score
+
+    cases = load_set()
+    assert len(cases) >= 40
+    rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+    ids = set(engine.docnum)
+    for c in cases:
+        assert set(c["expect"]) <= ids, c  # every expectation names a real provision or commentary
+    assert rep["hit3"] >= 0.95 and rep["hit1"] >= 0.8, rep
+
+
+def test_browser_data_is_small(engine):
+    import gzip
+    raw = json.dumps(browser_data(engine), ensure_ascii=False, separators=(",", ":")).encode()
+    assert len(gzip.compress(raw)) <= 100_000
+
+
+def test_cli_json(tmp_path):
+    res = lois("cherche", "--json", "--limite", "3", "carte pénalisée principale", env={"LOIS_CACHE": str(tmp_path)})
+    assert res.returncode == 0, res.stderr
+    out = json.loads(res.stdout)
+    assert len(out) == 3 and out[0]["id"] == "50B2" and out[0]["url"] == "/lois/50/#B2"
+    assert set(out[0]) >= {"id", "law", "title", "url", "score", "snippet"}
+    assert out[0]["score"] >= out[1]["score"] >= out[2]["score"]
+    assert any(p.is_dir() for p in tmp_path.iterdir())  # the index went to the cache dir
+
+
+def test_cli_human_and_bad_input(tmp_path):
+    env = {"LOIS_CACHE": str(tmp_path)}
+    res = lois("cherche", "renonce", env=env)
+    assert res.returncode == 0 and "[renonce]" in res.stdout.lower() and "commentaire" in res.stdout
+    for q in BAD_INPUTS:
+        res = lois("cherche", "--json", q, env=env)
+        assert res.returncode == 0, (q[:30], res.stderr)
+        assert "Traceback" not in res.stderr
+        json.loads(res.stdout)
+        res = lois("cherche", q, env=env)
+        assert res.returncode == 0 and "Traceback" not in res.stderr
+    res = lois("cherche", "--limite", "zéro", "renonce", env=env)
+    assert res.returncode == 1 and "--limite" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_index_rebuilt_when_corpus_changes(tmp_path, corpus_dir):
+    import shutil
+    corpus = tmp_path / "corpus"
+    shutil.copytree(corpus_dir / "lois", corpus / "lois")
+    shutil.copytree(corpus_dir / "commentaires", corpus / "commentaires")
+    env = {"LOIS_CACHE": str(tmp_path / "cache")}
+    assert json.loads(lois("--corpus", str(corpus), "cherche", "--json", "zygomorphe", env=env).stdout) == []
+    f = corpus / "lois" / "10.md"
+    f.write_text(f.read_text(encoding="utf-8") + "\nLe zygomorphe est un mot ajouté.\n", encoding="utf-8")
+    out = json.loads(lois("--corpus", str(corpus), "cherche", "--json", "zygomorphe", env=env).stdout)
+    assert out and out[0]["law"] == 10

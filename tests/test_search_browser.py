@@ -1,0 +1,66 @@
+"""Search in the built site (real MkDocs build, real chromium): same top 3 as the CLI, UI, bad input."""
+from __future__ import annotations
+
+import pytest
+
+from lois.search.evaluate import load_set
+from lois.search.query import SearchEngine
+
+BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
+              "<script>window.__pwned=1</script><b>gras</b> renonce"]
+
+
+@pytest.fixture(scope="module")
+def cli_engine(corpus_dir):
+    e = SearchEngine(corpus_dir)
+    yield e
+    e.close()
+
+
+def _ready(page, url):
+    page.goto(url)
+    page.wait_for_function("window.loisSearch !== undefined")
+    page.evaluate("window.loisSearch.load()")
+
+
+def test_browser_top3_equals_cli(page, site_url, cli_engine):
+    _ready(page, site_url + "recherche/")
+    cases = load_set()
+    got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", [c["q"] for c in cases])
+    for case, ids in zip(cases, got):
+        assert ids == [r.id for r in cli_engine.search(case["q"], 3)], case["q"]
+
+
+def test_deep_link_and_results_are_links(page, site_url):
+    page.goto(site_url + "recherche/?q=renonce")
+    first = page.locator("#lois-search-results li a").first
+    first.wait_for()
+    assert first.get_attribute("href").endswith("commentaires/renonce-64/")
+    assert page.locator("#lois-search-results mark").count() > 0
+    page.goto(site_url + "recherche/?q=27B1b")
+    page.locator("#lois-search-results li a").first.wait_for()
+    assert page.locator("#lois-search-results li a").first.get_attribute("href").endswith("lois/27/#B1b")
+
+
+def test_bad_input_in_page(page, site_url):
+    page.goto(site_url + "recherche/")
+    box = page.locator("#lois-search-q")
+    for q in BAD_INPUTS:
+        box.fill(q)
+        page.wait_for_timeout(50)
+        assert page.locator(".lois-search-status").inner_text()
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("#lois-search-results script, #lois-search-results b, .lois-search-status b").count() == 0
+    assert "<b>gras</b>" in page.locator(".lois-search-status").inner_text()
+
+
+def test_header_box_keyboard(page, site_url):
+    page.goto(site_url + "lois/50/")
+    box = page.locator(".lois-search-header-input")
+    box.fill("renonse")
+    page.locator("#lois-search-dropdown li").first.wait_for()
+    href = page.locator("#lois-search-dropdown li a").first.get_attribute("href")
+    box.press("ArrowDown")
+    box.press("Enter")
+    page.wait_for_url(href)
+    assert page.url == href

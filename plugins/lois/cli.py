@@ -202,4 +202,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run the registered module (not this __main__ copy), where extensions register their subcommands
+    from lois.cli import main as _main
+
+    sys.exit(_main())

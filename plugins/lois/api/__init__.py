@@ -1,0 +1,1 @@
+"""Linking from club websites: permalinks, short links, a static JSON API and a linkifier script."""

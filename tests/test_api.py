@@ -1,0 +1,269 @@
+"""Issue 6: permalinks, short links, JSON API, linkifier grammar (Python side)."""
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from lois.api import jsonapi
+from lois.api.linkifier import grammar_export, js_source
+from lois.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
+                               update_register)
+from lois.api.shortlinks import MARKER, short_links, short_names
+from lois.cite import find_citations
+from lois.errors import LoisError
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+
+
+def absolute_citations(text: str) -> list[dict]:
+    out = []
+    for c in find_citations(text):
+        refs = [r.canonical() for r in c.refs if r.law is not None]
+        if refs:
+            out.append({"texte": c.text, "refs": refs})
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
+def test_shared_cases_python_grammar(case):
+    assert absolute_citations(case["texte"]) == case["citations"]
+
+
+# ------------------------------------------------------------------ pattern translation
+
+def test_js_source_translation_rules():
+    assert js_source(r"(?<![^\W\d_])(?i:lois?)(?![^\W\d_])") == r"(?<!\p{L})(?:[Ll][Oo][Ii][Ss]?)(?!\p{L})"
+    assert js_source(r"[^\S\n]*+x{0,2}+y++") == r"[^\S\n]*x{0,2}y+"
+    assert js_source(r"(?P<voir>a)|[^\W_]|(?<![\w)])") == r"(?<voir>a)|[\p{L}\p{N}]|(?<![\p{L}\p{N}_)])"
+    assert js_source(r"[+*]+\++") == r"[+*]+\++"  # « + » in a class or escaped stays
+    with pytest.raises(ValueError):
+        js_source(r"(?x)a")
+
+
+def test_grammar_export_covers_cite_patterns():
+    from lois import cite
+
+    g = grammar_export()
+    assert g["maxLaw"] == cite.MAX_LAW and g["version"] == cite.GRAMMAR_VERSION
+    for name, (src, flags) in g["patterns"].items():
+        assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, name
+        assert set(flags) <= set("ui")
+    assert set(g["patterns"]) >= {"LOI_HEAD", "SEC", "SEP", "RANGE", "TRIGGER"}
+
+
+def test_generated_scripts_are_ascii(model):
+    """Club pages may be in any encoding: the scripts escape every non-ASCII character."""
+    from lois.api.linkifier import linkifier_js
+    from lois.api.site import permalinks_js
+
+    for js in (linkifier_js(), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
+        assert js.isascii()
+    assert "/*GRAMMAR*/" not in linkifier_js()
+
+
+# ------------------------------------------------------------------ register
+
+def test_committed_register_is_valid_and_complete(model, corpus_dir):
+    reg = read_register(corpus_dir / REGISTER_NAME)
+    check_register(model, reg)
+    assert reg.urls == sorted(reg.urls, key=lambda u: reg.urls.index(u))
+    missing = set(current_urls(model)) - set(reg.urls)
+    assert not missing, f"lancez « lois permaliens --mettre-a-jour » : {sorted(missing)[:5]}"
+
+
+def test_register_disappeared_url_fails(model, tmp_path):
+    reg_file = tmp_path / REGISTER_NAME
+    update_register(model, reg_file)
+    lines = reg_file.read_text(encoding="utf-8").splitlines()
+    reg_file.write_text("\n".join(lines + ["lois/50/#Z9"]) + "\n", encoding="utf-8")
+    with pytest.raises(LoisError) as exc:
+        check_register(model, read_register(reg_file))
+    assert "lois/50/#Z9" in str(exc.value) and "sans redirection" in str(exc.value)
+    # with a redirect, it passes; a redirect to a dead URL fails
+    reg_file.write_text("\n".join(lines + ["lois/50/#Z9 -> lois/50/#D2a"]) + "\n", encoding="utf-8")
+    check_register(model, read_register(reg_file))
+    reg_file.write_text("\n".join(lines + ["lois/50/#Z9 -> lois/50/#Z8"]) + "\n", encoding="utf-8")
+    with pytest.raises(LoisError):
+        check_register(model, read_register(reg_file))
+    reg_file.write_text("/absolu\n", encoding="utf-8")
+    with pytest.raises(LoisError) as exc:
+        read_register(reg_file)
+    assert exc.value.line == 1
+
+
+def test_update_register_appends_new(model, tmp_path):
+    reg_file = tmp_path / REGISTER_NAME
+    reg_file.write_text("lois/50/\n", encoding="utf-8")
+    new = update_register(model, reg_file)
+    assert "lois/50/" not in new and len(new) == len(current_urls(model)) - 1
+    assert update_register(model, reg_file) == []
+    urls = read_register(reg_file).urls
+    assert set(urls) == set(current_urls(model))
+
+
+def test_build_fails_when_registered_url_disappears(tmp_path):
+    from conftest import mkdocs_build
+
+    corpus = tmp_path / "corpus"
+    import shutil
+
+    shutil.copytree(ROOT / "corpus", corpus)
+    with (corpus / REGISTER_NAME).open("a", encoding="utf-8") as fh:
+        fh.write("lois/50/#Z9\n")
+    cfg = tmp_path / "mkdocs.yml"
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: site_src", f"docs_dir: {ROOT / 'site_src'}")
+    text = text.replace("custom_dir: site_src/overrides", f"custom_dir: {ROOT / 'site_src' / 'overrides'}")
+    cfg.write_text(text, encoding="utf-8")
+    res = mkdocs_build(tmp_path / "out", cfg)
+    assert res.returncode != 0
+    assert "lois/50/#Z9" in res.stderr and "Traceback" not in res.stderr
+    assert not (tmp_path / "out" / "index.html").exists()
+
+
+# ------------------------------------------------------------------ short links
+
+def test_short_names(model):
+    pid = next(p for p in model.provisions if re.fullmatch(r"[0-9]+[A-H][0-9]+\([a-z]\)", p))
+    law, anchor = model.link_target(pid)
+    names = short_names(model, pid)
+    assert f"{law}{anchor}" in names and f"{law}{anchor}".lower() in names
+    assert f"L{law}{anchor}" in names and f"lois/{law}/{anchor}" in names
+    assert short_names(model, str(law))[:4] == [str(law), f"L{law}", f"l{law}", f"loi-{law}"]
+
+
+def test_short_links_skip_taken(model):
+    files = short_links(model, {"9A"})
+    assert "9A/index.html" not in files and "9a/index.html" in files
+
+
+# ------------------------------------------------------------------ built site
+
+class _Ids(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.ids: set[str] = set()
+        self.meta: dict[str, str] = {}
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "meta" and a.get("name"):
+            self.meta[a["name"]] = a.get("content", "")
+
+
+_ID_CACHE: dict[Path, _Ids] = {}
+
+
+def _page(path: Path) -> _Ids:
+    if path not in _ID_CACHE:
+        p = _Ids()
+        p.feed(path.read_text(encoding="utf-8"))
+        _ID_CACHE[path] = p
+    return _ID_CACHE[path]
+
+
+def _resolves(site: Path, url: str) -> bool:
+    page, _, anchor = url.partition("#")
+    f = site / page / "index.html"
+    return f.exists() and (not anchor or anchor in _page(f).ids)
+
+
+def test_registered_urls_resolve(built_site, corpus_dir):
+    reg = read_register(corpus_dir / REGISTER_NAME)
+    assert reg.urls
+    for url in reg.urls:
+        target = reg.redirects.get(url, url)
+        assert _resolves(built_site, target), f"{url} ne mène à aucune ancre du site construit"
+
+
+def test_every_short_link_resolves(built_site, model):
+    expected = short_links(model)
+    n = 0
+    for rel in expected:
+        f = built_site / rel
+        assert f.exists(), rel
+        meta = _page(f).meta
+        assert MARKER in meta, f"{rel} n'est pas une page de redirection (page écrasée ?)"
+        target = meta[MARKER]
+        assert not target.startswith("/") and "://" not in target  # relative: any base path
+        resolved = (f.parent / target.split("#")[0]).resolve().relative_to(built_site.resolve())
+        url = (str(resolved) + "/" if str(resolved) != "." else "") + ("#" + target.split("#")[1] if "#" in target else "")
+        assert _resolves(built_site, url), f"{rel} → {target}"
+        n += 1
+    assert n == len(expected) > 3 * len(model.provisions)
+    # the real law pages were not clobbered by short links
+    for law in model.laws:
+        assert MARKER not in _page(built_site / "lois" / str(law) / "index.html").meta
+
+
+def _schema(name):
+    return json.loads((ROOT / "schemas" / name).read_text(encoding="utf-8"))
+
+
+def test_json_api_validates_against_schemas(built_site, model):
+    v = jsonschema.Draft202012Validator
+    api = built_site / "api"
+    jsonschema.validate(json.loads((api / "lois.json").read_text(encoding="utf-8")), _schema("api-lois.schema.json"), cls=v)
+    jsonschema.validate(json.loads((api / "graphe.json").read_text(encoding="utf-8")), _schema("api-graphe.schema.json"), cls=v)
+    files = sorted((api / "lois").glob("*.json"))
+    assert len(files) == len(set(model.laws) | set(model.stub_laws()))
+    for f in files:
+        jsonschema.validate(json.loads(f.read_text(encoding="utf-8")), _schema("api-loi.schema.json"), cls=v)
+
+
+def test_json_api_content_matches_model(built_site, model):
+    idx = json.loads((built_site / "api" / "lois.json").read_text(encoding="utf-8"))
+    by_no = {l["number"]: l for l in idx["laws"]}
+    assert sorted(by_no) == list(range(1, 94))
+    for n, entry in by_no.items():
+        expected = "present" if n in model.laws else "stub" if n in model.stub_laws() else "absent"
+        assert entry["status"] == expected
+        if entry["json"]:
+            assert (built_site / entry["json"]).exists() and _resolves(built_site, entry["url"])
+    graph = json.loads((built_site / "api" / "graphe.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in graph.items() if k != "version"} == json.loads(json.dumps(model.graph_json()))
+    for n in model.laws:
+        doc = json.loads((built_site / "api" / "lois" / f"{n}.json").read_text(encoding="utf-8"))
+        seen = []
+
+        def walk(node):
+            seen.append(node["id"])
+            p = model.provisions[node["id"]]
+            assert node["text"] == p.text and _resolves(built_site, node["url"])
+            assert len(node["cited_by"]) == len(model.cited_by(p.id))
+            for c in node["cited_by"]:
+                assert _resolves(built_site, c["url"]) or (built_site / c["url"] / "index.html").exists()
+            for ch in node["children"]:
+                walk(ch)
+
+        walk(doc["root"])
+        assert seen == [p.id for p in model.laws[n].provisions()]
+
+
+def test_cli_permaliens(tmp_path, model):
+    import shutil
+    import subprocess
+    import sys
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    reg = corpus / REGISTER_NAME
+    reg.write_text("lois/50/\n", encoding="utf-8")
+    env = {"LOIS_CORPUS": str(corpus), "PATH": "/usr/bin:/bin"}
+    cmd = [sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main())", "permaliens"]
+    res = subprocess.run(cmd + ["--mettre-a-jour"], env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    assert f"{len(current_urls(model)) - 1} lien(s) ajouté(s)" in res.stdout
+    assert set(read_register(reg).urls) == set(current_urls(model))
+    reg.write_text(reg.read_text(encoding="utf-8") + "lois/50/#Z9\n", encoding="utf-8")
+    res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 1 and "lois/50/#Z9" in res.stderr and "Traceback" not in res.stderr

@@ -1,0 +1,111 @@
+"""Issue 6 in a real browser: linkifier (shared cases, demo page, malformed page), copy buttons, short links."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+
+
+def _wait_linkifier(page):
+    page.wait_for_function("document.documentElement.hasAttribute('data-lois-liens')", timeout=10000)
+    return int(page.get_attribute("html", "data-lois-liens"))
+
+
+def test_shared_cases_in_browser(page, site_url):
+    page.goto(site_url + "clubs/demo/")
+    _wait_linkifier(page)
+    got = page.evaluate("""cases => cases.map(c => window.loisLinkifier.findCitations(c.texte).map(x => {
+        if (c.texte.slice(x.start, x.end) !== x.text) throw new Error("span");
+        return {texte: x.text, refs: x.refs};
+    }))""", CASES)
+    for case, res in zip(CASES, got):
+        assert res == case["citations"], case["texte"]
+
+
+def test_demo_page_links_citations(page, site_url, model):
+    page.goto(site_url + "clubs/demo/")
+    count = _wait_linkifier(page)
+    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.title, a.dataset.loisRef, a.closest('[id]').id])")
+    assert count == len(links) > 0
+    by_text = {t: (href, title, ref, pid) for t, href, title, ref, pid in links}
+    # every link lands on an existing page and anchor of the site
+    for text, (href, title, ref, _) in by_text.items():
+        assert href.startswith(site_url) and title
+        page2 = page.context.new_page()
+        page2.goto(href)
+        anchor = href.split("#")[1] if "#" in href else ""
+        if anchor:
+            assert page2.locator(f"[id='{anchor}']").count() == 1, href
+        page2.close()
+    # the exact provision and its text on hover
+    if "50D2(a)" in model.provisions:
+        href, title, ref, _ = by_text["Loi 50D2(a)"]
+        assert href.endswith("lois/50/#D2a") and model.provisions["50D2(a)"].text[:30] in title
+    href, title, ref, _ = by_text["Lois 61 à 64"]
+    assert ref.split()[0] == "61" or "61" not in (model.stub_laws() + list(model.laws))
+    assert "Loi 94" not in by_text  # no such law: left alone
+    # never inside links, code, pre, form fields or excluded zones
+    for sel in ("#lien-existant", "#code-loi", "#pre-loi", "#p-exclu"):
+        assert page.locator(f"{sel} a.lois-lien").count() == 0, sel
+    assert page.input_value("#ta-loi") == "Loi 64 dans une zone de texte"
+    assert page.input_value("#in-loi") == "Loi 64B2"
+    assert page.locator("#sel-loi option").inner_text() == "Loi 50"
+
+
+def test_malformed_page(page, site_url):
+    page.goto(site_url + "clubs/demo/malforme.html")
+    _wait_linkifier(page)
+    for sel in ("#m1", "#m2", "#m3"):  # crossed tags, stray end tags, unclosed cells
+        assert page.locator(f"{sel} a.lois-lien").count() == 1, sel
+    for sel in ("#m4", "#m5"):  # inside a link never closed (the parser carries it on)
+        assert page.locator(f"{sel} a.lois-lien").count() == 0, sel
+    # text was not lost
+    assert "Loi 27" in page.inner_text("#m2") and "Loi 12" in page.inner_text("#m4")
+
+
+def test_copy_buttons_on_law_page(page, site_url, model):
+    law = 50 if 50 in model.laws else min(model.laws)
+    page.goto(site_url + f"lois/{law}/")
+    n_links = page.locator("a.lois-permalink").count()
+    assert n_links > 0
+    assert page.locator(".lois-copies").count() == n_links
+    prov = next(p for p in model.laws[law].provisions() if p.level != "law" and p.level != "section")
+    box = page.locator(f"[data-id='{prov.id}'] .lois-copies").first
+    box.locator("text=Copier la citation").click()
+    copied = box.locator("button").nth(1).get_attribute("data-copie")
+    assert copied.startswith(f"« Loi {prov.id} — Code International de Bridge Duplicate 2017 » ")
+    assert copied.endswith(f"lois/{law}/#{prov.anchor}")
+    box.locator("text=Copier le lien").click()
+    assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"
+
+
+@pytest.mark.parametrize("short", ["{law}{anchor}", "{law}{anchor_l}", "L{law}{anchor}", "lois/{law}/{anchor}", "loi-{law}"])
+def test_short_link_redirects(page, site_url, model, short):
+    law = 50 if 50 in model.laws else min(model.laws)
+    prov = next(p for p in model.laws[law].provisions() if len(p.path) >= 2)
+    path = short.format(law=law, anchor=prov.anchor, anchor_l=prov.anchor.lower())
+    page.goto(site_url + path + "/")
+    page.wait_for_url(f"**/lois/{law}/**", timeout=10000)
+    expected = site_url + f"lois/{law}/" + ("" if path.startswith("loi-") else f"#{prov.anchor}")
+    assert page.url == expected
+
+
+def test_add_page_previews(page, site_url):
+    page.goto(site_url + "ajouter/")
+    _wait_linkifier(page)
+    assert page.locator("#apercu-linkifier a.lois-lien").count() >= 2
+    # the linkifier only touched its target zone
+    assert page.locator("article a.lois-lien").count() == page.locator("#apercu-linkifier a.lois-lien").count()
+    bases = page.locator(".lois-base").all_inner_texts()
+    assert bases and all(b == site_url for b in bases)
+    action = page.get_attribute("#apercu-recherche form", "action")
+    assert action == "../recherche/"
+    href = page.get_attribute("#apercu-lien a", "href")
+    page.click("#apercu-lien a")
+    page.wait_for_load_state()
+    anchor = href.split("#")[1]
+    assert page.locator(f"[id='{anchor}']").count() == 1

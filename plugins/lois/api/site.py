@@ -330,7 +330,7 @@ def malformed_page() -> str:
 <div><p id="m2">La Loi 27 </span></div></td>
 <table><tr><td id="m3">Cellule Loi 16 <td>sans fin
 </table>
-<p id="m4"><a href="#x">lien jamais fermé Loi 12
+<p id="m4"><a id="x" href="#x">lien jamais fermé Loi 12
 <p id="m5">Après le lien Loi 50D2(a)
 <script src="../../assets/lois/linkifier.js" defer></script>
 """

@@ -1,0 +1,157 @@
+"""Glossary (``corpus/glossaire.yaml``) and hover definitions on the first occurrence of a term in a provision."""
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+from ..corpus import Model
+from .common import check_provisions, load_yaml
+
+
+@dataclass
+class Term:
+    term: str
+    forms: list[str]  # the term and its variants (plural, feminine), matched case-insensitively
+    definition: str
+    provisions: list[str]
+    file: str
+    line: int
+
+    @property
+    def anchor(self) -> str:
+        return "terme-" + slug(self.term)
+
+
+def slug(text: str) -> str:
+    s = unicodedata.normalize("NFKD", text.lower())
+    s = "".join(ch for ch in s if not unicodedata.combining(ch))
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+
+
+def load_glossary(model: Model, path: Path) -> list[Term]:
+    if not path.exists():
+        return []
+    loc = load_yaml(path)
+    if not isinstance(loc.data, list):
+        raise loc.error("le glossaire doit être une liste de termes (term, definition, provisions)")
+    terms: list[Term] = []
+    seen: dict[str, str] = {}
+    for i, entry in enumerate(loc.data):
+        if not isinstance(entry, dict):
+            raise loc.error("entrée invalide : attendu term, definition, provisions", i)
+        for key in ("term", "definition"):
+            if not entry.get(key) or not isinstance(entry[key], str):
+                raise loc.error(f"champ « {key} » manquant ou vide", i)
+        forms = entry.get("forms") or []
+        if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip() for f in forms):
+            raise loc.error("« forms » doit être une liste de variantes du terme", i, "forms")
+        forms = [entry["term"]] + [f for f in forms if f != entry["term"]]
+        for f in forms:
+            k = f.lower()
+            if k in seen:
+                raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
+            seen[k] = entry["term"]
+        provs = check_provisions(model, loc, base=(i,))
+        terms.append(Term(entry["term"], forms, " ".join(entry["definition"].split()), provs, loc.path,
+                          loc.line(i)))
+    return terms
+
+
+def term_pattern(terms: list[Term]) -> re.Pattern | None:
+    forms = sorted({f for t in terms for f in t.forms}, key=len, reverse=True)
+    if not forms:
+        return None
+    alts = "|".join(re.escape(f).replace(r"\ ", r"[\s\u00a0]+") for f in forms)
+    return re.compile(rf"(?<![\w-])({alts})(?![\w-])", re.IGNORECASE)
+
+
+SKIP = {"a", "abbr", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "details",
+        "button", "svg", "textarea", "caption", "sup"}
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+class _Glosser(HTMLParser):
+    """Wrap the first occurrence of each term inside each provision (element with data-id) in <abbr>."""
+
+    def __init__(self, terms: list[Term], href):
+        super().__init__(convert_charrefs=False)
+        self.pattern = term_pattern(terms)
+        self.by_form = {f.lower(): t for t in terms for f in t.forms}
+        self.href = href
+        self.out: list[str] = []
+        self.stack: list[tuple[str, str | None, bool]] = []  # (tag, data-id, skip)
+        self.seen: dict[str, set[str]] = {}
+
+    def _scope(self):
+        skip = any(s for _, _, s in self.stack)
+        scope = next((d for _, d, _ in reversed(self.stack) if d), None)
+        return scope, skip
+
+    def handle_starttag(self, tag, attrs):
+        self.out.append(self.get_starttag_text())
+        if tag in VOID:
+            return
+        a = dict(attrs)
+        skip = tag in SKIP or "ann-nogloss" in (a.get("class") or "")
+        self.stack.append((tag, a.get("data-id"), skip))
+
+    def handle_startendtag(self, tag, attrs):
+        self.out.append(self.get_starttag_text())
+
+    def handle_endtag(self, tag):
+        self.out.append(f"</{tag}>")
+        if any(t == tag for t, _, _ in self.stack):
+            while self.stack and self.stack.pop()[0] != tag:
+                pass
+
+    def handle_data(self, data):
+        scope, skip = self._scope()
+        if scope is None or skip or self.pattern is None:
+            self.out.append(data)
+            return
+        seen = self.seen.setdefault(scope, set())
+
+        def repl(m):
+            t = self.by_form.get(re.sub(r"[\s\u00a0]+", " ", m.group(1)).lower())
+            if t is None or t.term in seen:
+                return m.group(0)
+            seen.add(t.term)
+            return (f'<abbr class="ann-gloss" data-term="{html.escape(t.term)}" '
+                    f'title="{html.escape(t.term + " : " + t.definition)}">{m.group(1)}</abbr>')
+
+        self.out.append(self.pattern.sub(repl, data))
+
+    def handle_entityref(self, name):
+        self.out.append(f"&{name};")
+
+    def handle_charref(self, name):
+        self.out.append(f"&#{name};")
+
+    def handle_comment(self, data):
+        self.out.append(f"<!--{data}-->")
+
+    def handle_decl(self, decl):
+        self.out.append(f"<!{decl}>")
+
+
+def gloss_html(text: str, terms: list[Term]) -> str:
+    """Add hover definitions to `text` (HTML, or Markdown with HTML blocks): only inside elements with a
+    data-id (one provision or one note), first occurrence of each term per such element, never in links."""
+    if not terms:
+        return text
+    p = _Glosser(terms, None)
+    p.feed(text)
+    p.close()
+    return "".join(p.out)
+
+
+def occurrences(model: Model, term: Term, extra_texts: list[str] = ()) -> int:
+    """How many times a term (any form) occurs in the law texts, commentaries and `extra_texts`."""
+    pat = term_pattern([term])
+    texts = [p.text for p in model.provisions.values()] + [c.text for c in model.commentaries.values()]
+    texts += list(extra_texts)
+    return sum(len(pat.findall(t)) for t in texts if t)

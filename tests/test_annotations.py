@@ -1,0 +1,213 @@
+"""The « annoté »: notes, worked examples, glossary and situations, checked on the real corpus and on bad files."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lois.annotations import load_annotations
+from lois.annotations.common import load_yaml, resolve_id
+from lois.annotations.examples import SEATS, bid_rank, next_seat, render_auction, validate_example
+from lois.annotations.glossary import gloss_html, occurrences
+from lois.errors import LoisError
+import lois.annotations.site  # noqa: F401  (registers the contributor, as the MkDocs plugin does)
+from lois.site import SiteBuild
+
+
+@pytest.fixture(scope="module")
+def ann(model):
+    return load_annotations(model)
+
+
+def test_examples_replay_in_rotation(ann):
+    """Every example: four seats, calls in rotation from the dealer, out-of-turn and insufficient calls marked."""
+    assert len(ann.examples) >= 15
+    for ex in ann.examples.values():
+        if not ex.calls:
+            continue
+        assert ex.dealer in SEATS
+        expected, last = ex.dealer, None
+        for c in ex.calls:
+            assert c.seat in SEATS
+            assert (c.seat != expected) == (c.irregular == "hors tour"), (ex.id, c)
+            r = bid_rank(c.call)
+            if r is not None and last is not None and r <= last:
+                assert c.irregular, (ex.id, c)
+            if not c.cancelled:
+                expected = next_seat(c.seat)
+                if r is not None:
+                    last = r
+
+
+def test_example_cards_unique_and_tricks_in_rotation(ann):
+    with_play = [e for e in ann.examples.values() if e.tricks]
+    assert len(with_play) >= 5
+    for ex in with_play:
+        cards = [card for t in ex.tricks for _, card, _ in t.cards]
+        assert len(cards) == len(set(cards)), ex.id
+        for t in ex.tricks:
+            assert [s for s, _, _ in t.cards] == [SEATS[(SEATS.index(t.leader) + i) % 4] for i in range(len(t.cards))]
+
+
+def test_examples_cover_the_laws_of_the_issue(ann, model):
+    by_law: dict[int, int] = {}
+    for ex in ann.examples.values():
+        for law in {int(re.match(r"\d+", p).group()) for p in ex.provisions}:
+            by_law[law] = by_law.get(law, 0) + 1
+    for law in (16, 23, 27, 30, 31, 50, 64):
+        assert by_law.get(law, 0) >= 2, f"Loi {law} : {by_law.get(law, 0)} exemple(s)"
+    revoke = [e for e in ann.examples.values() if any(p.startswith("64") for p in e.provisions)]
+    assert {"64A1", "64A2", "64B1"} <= {p for e in revoke for p in e.provisions}
+
+
+def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
+    assert sum(1 for n in ann.notes.values() if n.kind == "note") >= 3
+    for item in list(ann.notes.values()) + list(ann.examples.values()):
+        assert item.provisions, item.id
+        for pid in item.provisions:
+            assert pid in model.provisions or pid in model.stubs or int(re.match(r"\d+", pid).group()) in model.stub_laws()
+
+
+def test_team_notes_are_signed_and_commentaries_attached(ann):
+    team = [n for n in ann.notes.values() if n.kind == "note"]
+    assert all(n.author == "Équipe du site" for n in team)
+    attached = {n.id: n.provisions for n in ann.notes.values() if n.kind == "commentaire"}
+    assert {"23A1", "23A2", "23A3", "23C"} <= set(attached["chantigny-23"])
+    assert "64" in attached["renonce-64"]
+
+
+def test_every_glossary_term_occurs_in_the_corpus(ann, model):
+    assert len(ann.terms) >= 20
+    for t in ann.terms:
+        assert occurrences(model, t) > 0, t.term
+        assert t.provisions and all(resolve_id(model, p) == p for p in t.provisions)
+
+
+def test_situations_lead_somewhere(ann, model):
+    assert len(ann.situations) >= 8
+    for s in ann.situations:
+        assert s.provisions
+        assert all(e in ann.examples for e in s.examples)
+
+
+def test_gloss_first_occurrence_per_provision_outside_links(ann):
+    html = ('<div data-id="27B"><p>Le joueur fautif et encore le joueur fautif, '
+            '<a href="#">joueur fautif</a></p><div data-id="27B2"><p>joueur fautif</p></div></div>'
+            '<p>joueur fautif hors provision</p>')
+    out = gloss_html(html, ann.terms)
+    assert out.count('data-term="joueur fautif"') == 2
+    assert '<a href="#">joueur fautif</a>' in out
+    assert out.endswith("<p>joueur fautif hors provision</p>")
+
+
+def test_law_page_gets_diagram_notes_and_hover(model, ann):
+    site = SiteBuild(model)
+    files = site.build()
+    law27 = files["lois/27.md"].content
+    assert 'class="ann-auction"' in law27 and 'ann-irregular' in law27
+    assert '<span class="ann-label">Commentaire</span>' in law27 and "Équipe du site" in law27
+    assert 'class="ann-gloss"' in law27
+    # hearts and diamonds in red in the diagram
+    assert '<span class="ann-red">♥</span>' in law27
+    assert "exemples/index.md" in files and "glossaire.md" in files and "que-faire-si.md" in files
+    for n in ann.notes.values():
+        assert n.page in files
+    law64 = files["lois/64.md"].content
+    # Loi 64 is not in the corpus: its examples and notes go on its stub page
+    assert law64.count('class="ann-example"') >= 3 and 'data-note="renonce-64"' in law64
+    assert 'data-example="64-renonce-non-consommee"' in files["lois/62.md"].content
+
+
+def test_auction_diagram_places_out_of_turn_call(ann):
+    ex = ann.examples["23-surenchere-apres-ouverture-hors-tour"]
+    table = render_auction(ex)
+    first_row = table.split("<tbody>")[1].split("</tr>")[0]
+    cells = re.findall(r"<td>(.*?)</td>", first_row)
+    assert cells[0] == "" and cells[1] == ""  # Est deals: Ouest and Nord empty
+    assert "1♠" in cells[2] and "ann-cancelled" in cells[3] and "2" in cells[3]
+
+
+# ---------------------------------------------------------------------- bad input: French, file and line
+
+GOOD = """\
+id: essai
+title: Essai
+provisions: [27B1(a)]
+auction:
+  dealer: Nord
+  calls:
+    - 1SA
+    - 2♥
+    - {call: 2♣, irregular: insuffisante, cancelled: true}
+    - 3♣
+question: Q ?
+ruling: R.
+"""
+
+
+def _check(model, tmp_path, text):
+    f = tmp_path / "ex.yaml"
+    f.write_text(text, encoding="utf-8")
+    return validate_example(model, load_yaml(f))
+
+
+def test_good_tmp_example_validates(model, tmp_path):
+    ex = _check(model, tmp_path, GOOD)
+    assert [c.call for c in ex.calls] == ["1SA", "2♥", "2♣", "3♣"]
+
+
+@pytest.mark.parametrize("old,new,line,words", [
+    ("    - 3♣\n", "    - 3♣\n    - {seat: Sud, call: Passe}\n", 11, "hors tour"),
+    ("    - {call: 2♣, irregular: insuffisante, cancelled: true}\n", "    - 2♣\n", 9, "insuffisante"),
+    ("    - 3♣\n", "    - 3X\n", 10, "invalide"),
+    ("provisions: [27B1(a)]", "provisions: [27Z9]", 3, "introuvable"),
+    ("  dealer: Nord", "  dealer: Nordd", 5, "siège"),
+    ("question: Q ?\n", "", 1, "question"),
+])
+def test_bad_examples_give_french_messages_with_line(model, tmp_path, old, new, line, words):
+    assert old in GOOD
+    with pytest.raises(LoisError) as exc:
+        _check(model, tmp_path, GOOD.replace(old, new))
+    e = exc.value
+    assert e.path.endswith("ex.yaml") and e.line == line, str(e)
+    assert words in e.message
+
+
+def test_duplicate_card_is_reported(model, tmp_path):
+    text = GOOD + "play:\n  tricks:\n    - number: 1\n      leader: Est\n      cards: [♠2, ♠3]\n" \
+                  "    - number: 2\n      leader: Est\n      cards: [♠4, ♠2]\n"
+    with pytest.raises(LoisError) as exc:
+        _check(model, tmp_path, text)
+    line = text.splitlines().index("      cards: [♠4, ♠2]") + 1
+    assert "♠2 apparaît deux fois" in exc.value.message and exc.value.line == line
+
+
+def test_cli_build_rejects_bad_example_without_traceback(tmp_path, corpus_dir):
+    """A bad example stops the whole build with a French message (no half-written site)."""
+    import shutil
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(corpus_dir, corpus)
+    (corpus / "exemples" / "zz.yaml").write_text(GOOD.replace("    - 3♣\n", "    - 3♣\n    - 2♦\n"),
+                                                  encoding="utf-8")
+    code = ("import sys; from pathlib import Path; from lois.corpus import load_corpus; "
+            "from lois.annotations import load_annotations; from lois.errors import LoisError\n"
+            "try:\n    load_annotations(load_corpus(Path(sys.argv[1])))\n"
+            "except LoisError as e:\n    print(e); sys.exit(1)\n")
+    res = subprocess.run([sys.executable, "-c", code, str(corpus)], capture_output=True, text=True)
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert "zz.yaml, ligne 11" in res.stdout and "insuffisante" in res.stdout
+
+
+def test_examples_with_checklist_reach_their_expected_outcome(ann, model, corpus_dir):
+    checklists = pytest.importorskip("lois.checklists.model")
+    engine = pytest.importorskip("lois.checklists.engine")
+    loaded = checklists.load_checklists(corpus_dir, model)
+    tagged = [e for e in ann.examples.values() if e.checklist]
+    assert len(tagged) >= 6
+    for ex in tagged:
+        res = engine.run(loaded[ex.checklist], {k: str(v) for k, v in ex.answers.items()})
+        assert res.outcome == ex.expected_outcome, ex.id

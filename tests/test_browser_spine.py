@@ -6,7 +6,8 @@ import pytest
 
 def test_citation_link_lands_on_the_cited_provision(page, site_url):
     page.goto(site_url + "lois/23/")
-    link = page.locator('a.lois-cite[data-ref="30B1(b)(i)"]').first
+    # the citation in the text of 23C itself (notes and examples may repeat it further down)
+    link = page.locator('div.lois-section-body[data-id="23C"] > p a.lois-cite[data-ref="30B1(b)(i)"]').first
     assert "Quand la déclaration est comparable" in link.get_attribute("title")
     link.click()
     page.wait_for_url("**/lois/30/#B1bi")

@@ -14,8 +14,8 @@ import posixpath
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .cite import find_citations, parse_provision_id
-from .corpus import Model, ResolvedCitation, Stub, _law_of, _short
+from .cite import find_citations
+from .corpus import Model, ResolvedCitation, _law_of, _short
 from .parse import Block, Provision
 from .render_inline import render_inline, render_markdown
 from .resolve import resolve_citation
@@ -112,22 +112,8 @@ class SiteBuild:
         return f"lois/{law}.md"
 
     def provision_href(self, from_page: str, target: str) -> str:
-        self.ensure_known(target)
         law, anchor = self.model.link_target(target)
         return self.href(from_page, self.law_page(law), anchor)
-
-    def ensure_known(self, target: str) -> None:
-        """A target cited by a contributor's page (note, situation…) but by no law text gets a stub too."""
-        m = self.model
-        if target in m.provisions or target in m.stubs:
-            return
-        ref = parse_provision_id(target)
-        if ref is None or ref.law is None:
-            return
-        present = ref.law in m.laws
-        m.stubs[target] = Stub(target, ref.law, tuple(ref.path), present)
-        if not present and str(ref.law) not in m.stubs:
-            m.stubs[str(ref.law)] = Stub(str(ref.law), ref.law, (), False)
 
     def preview(self, target: str, limit: int = 320) -> str:
         """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
@@ -178,6 +164,10 @@ class SiteBuild:
         return "".join(out)
 
     def _one_link(self, label: str, target: str, from_page: str) -> str:
+        if target not in self.model.provisions and target not in self.model.stubs:
+            # cited only by a hand-written or annotation page: no page exists for it, so no link
+            return (f'<span class="lois-cite-absent" data-ref="{html.escape(target)}" '
+                    f'title="Loi {html.escape(target)} : texte non inclus dans ce site.">{html.escape(label)}</span>')
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
         return (f'<a class="{cls}" href="{html.escape(self.provision_href(from_page, target))}" '
                 f'data-ref="{html.escape(target)}" title="{html.escape(self.preview(target, 240))}">'
@@ -202,10 +192,6 @@ class SiteBuild:
             for flt in self.page_filters:
                 content = flt(self.law_page(law), content)
             self.add_file(self.law_page(law), content)
-        for law in m.stub_laws():  # stubs first linked by a contributor's page
-            if self.law_page(law) not in self.files:
-                self.add_file(self.law_page(law), self.render_stub(law))
-        self.add_file("lois/index.md", self.render_index())
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
             {"Commentaires": [f"commentaires/{c.id}.md" for c in m.commentaries.values()]},

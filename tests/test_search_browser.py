@@ -25,10 +25,13 @@ def _ready(page, url):
 
 def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
-    cases = load_set()
-    got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", [c["q"] for c in cases])
-    for case, ids in zip(cases, got):
-        assert ids == [r.id for r in cli_engine.search(case["q"], 3)], case["q"]
+    # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
+    # stop words and coordination on many more queries than the set).
+    queries = [c["q"] for c in load_set()]
+    queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
+    got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", queries)
+    for q, ids in zip(queries, got):
+        assert ids == [r.id for r in cli_engine.search(q, 3)], q
 
 
 def test_deep_link_and_results_are_links(page, site_url):

@@ -11,6 +11,12 @@ documents as the command line:
 * words in double quotes (or « … ») must also appear as a phrase;
 * a query that is a provision id in any usual spelling puts that provision first.
 
+Ranking (:func:`rank_score`, the same formula in search.js): whoosh's BM25F sum, multiplied by
+the coordination factor (share of the query's words — a word with its synonyms and typo
+corrections counts once, stop words not at all — found in the document) raised to COORD_POWER,
+then, when every query word is in the document's own title, by 1 + TITLE_BONUS × (share of the
+title's words that are in the query) ** TITLE_COVER_POWER: a query that names a heading finds it.
+
 Nothing in a query is syntax that can fail: operators, brackets and stray quotes are plain text.
 """
 from __future__ import annotations
@@ -32,6 +38,9 @@ from .index import FIELD_BOOSTS, SearchDoc, open_index
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
 FUZZY_WEIGHT = 0.8
+COORD_POWER = 2.0
+TITLE_BONUS = 2.0
+TITLE_COVER_POWER = 4.0
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
@@ -114,6 +123,31 @@ class Plan:
     weights: dict[str, float] = field(default_factory=dict)   # term → weight
     phrases: list[list[str]] = field(default_factory=list)
     pins: list[str] = field(default_factory=list)
+    groups: list[list[str]] = field(default_factory=list)  # terms of each distinct query word (+ synonyms)
+    words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
+
+
+def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
+    """Final score of a document: BM25F sum × coordination ** COORD_POWER × title bonus."""
+    s = base * (n_matched / n_groups) ** COORD_POWER if n_groups else base
+    if title_all:
+        s *= 1 + TITLE_BONUS * title_cover ** TITLE_COVER_POWER
+    return s
+
+
+def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
+    """Share of a title's words found in the query: a content word by its term (or a synonym or typo
+    correction of a query word), a stop word by its normalised form."""
+    toks = TOKEN_RE.findall(title or "")
+    if not toks:
+        return 0.0
+    terms = {t for g in plan.groups for t in g}
+    words = set(plan.words)
+    n = 0
+    for w in toks:
+        t = vocab.surfaces.get(surface_key(w))
+        n += (t in terms) if t else (normalize(w) in words)
+    return n / len(toks)
 
 
 def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> list[tuple[str, float]]:
@@ -153,11 +187,22 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0) for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     syn = vocab.synonyms
+    seen_groups: set[frozenset] = set()
     for w in words:
+        group: list[str] = []
         for t, wt in word_terms(w, vocab, lexicon_by_letter):
             plan.weights[t] = plan.weights.get(t, 0.0) + wt
+            group.append(t)
             for s in syn.get(t, ()):
                 plan.weights[s] = plan.weights.get(s, 0.0) + wt * SYNONYM_WEIGHT
+                group.append(s)
+        key = frozenset(group)
+        if group and key not in seen_groups:
+            seen_groups.add(key)
+            plan.groups.append(list(dict.fromkeys(group)))
+        n = normalize(surface_key(w))
+        if n not in plan.words:
+            plan.words.append(n)
     for m in PHRASE_RE.finditer(q):
         terms = []
         for w in TOKEN_RE.findall(m.group(1))[:MAX_QUERY_WORDS]:
@@ -203,6 +248,7 @@ class SearchEngine:
         self.by_letter: dict[str, list[str]] = {}
         for f in self.vocab.folded:
             self.by_letter.setdefault(f[0], []).append(f)
+        self._ids: dict[tuple[str, str], tuple[int, ...]] = {}  # (field, term) → doc numbers
         self.docnum = {}
         self.stored = []
         for n, fields in enumerate(self.searcher.all_stored_fields()):
@@ -229,7 +275,7 @@ class SearchEngine:
             if plan.phrases:
                 filt = wq.And([wq.Or([wq.Phrase("body", p), wq.Phrase("title", p)]) for p in plan.phrases])
             hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
-            ranked = [(h.docnum, h.score) for h in hits]
+            ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
             ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
         out: list[Result] = []
         top = ranked[0][1] if ranked else 0.0
@@ -245,6 +291,30 @@ class SearchEngine:
             if n not in seen:
                 out.append(self._result(n, score, plan))
         return out[:limit]
+
+    def _rerank(self, plan: Plan, hits: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """Applies rank_score: which query words each document has (in any field, in its title),
+        read from the index postings — the same postings the browser receives."""
+        reader = self.searcher.reader()
+        anywhere: dict[int, set[int]] = {}
+        in_title: dict[int, set[int]] = {}
+        for gi, group in enumerate(plan.groups):
+            for t in group:
+                for f in FIELD_BOOSTS:
+                    ids = self._ids.get((f, t))
+                    if ids is None:
+                        ids = self._ids[(f, t)] = tuple(reader.postings(f, t).all_ids()) if (f, t) in reader else ()
+                    for n in ids:
+                        anywhere.setdefault(n, set()).add(gi)
+                        if f == "title":
+                            in_title.setdefault(n, set()).add(gi)
+        ng = len(plan.groups)
+        out = []
+        for n, base in hits:
+            title_all = bool(ng) and len(in_title.get(n, ())) == ng
+            cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
+            out.append((n, rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+        return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
         f = self.stored[n]
@@ -313,7 +383,7 @@ def browser_data(engine: SearchEngine) -> dict:
     docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
             for f in engine.stored]
     return {
-        "version": 1,
+        "version": 2,
         "token": TOKEN_RE_JS,
         "elisions": list(ELISIONS),
         "fold": {k: v for k, v in FOLD_TABLE.items()},
@@ -321,6 +391,9 @@ def browser_data(engine: SearchEngine) -> dict:
         "maxChars": MAX_QUERY_CHARS,
         "maxWords": MAX_QUERY_WORDS,
         "fuzzyWeight": FUZZY_WEIGHT,
+        "coordPower": COORD_POWER,
+        "titleBonus": TITLE_BONUS,
+        "titleCoverPower": TITLE_COVER_POWER,
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,

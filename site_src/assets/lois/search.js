@@ -89,18 +89,25 @@
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
-    var p = { weights: new Map(), phrases: [], pins: [] };
+    var p = { weights: new Map(), phrases: [], pins: [], groups: [], words: [] };
     var trimmed = q.trim();
     if (trimmed && trimmed.length <= 40) {
       var key = citationKey(trimmed);
       if (key && Object.prototype.hasOwnProperty.call(D.citations, key)) p.pins = D.citations[key].slice();
     }
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
+    var seenGroups = new Set();
     words(q).slice(0, D.maxWords).forEach(function (w) {
+      var group = [];
       wordTerms(w).forEach(function (tw) {
-        add(tw[0], tw[1]);
-        (D.synonyms[tw[0]] || []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); });
+        add(tw[0], tw[1]); group.push(tw[0]);
+        (D.synonyms[tw[0]] || []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); group.push(s); });
       });
+      group = Array.from(new Set(group));
+      var key = group.slice().sort().join("\u0000");  /* same word set → one group, as in Python */
+      if (group.length && !seenGroups.has(key)) { seenGroups.add(key); p.groups.push(group); }
+      var n = normalize(surfaceKey(w));
+      if (p.words.indexOf(n) < 0) p.words.push(n);
     });
     var re = /"([^"]*)"/g, m;
     while ((m = re.exec(q)) !== null) {
@@ -122,9 +129,27 @@
     }
     return false;
   }
+  /* query.rank_score: BM25F sum × coordination ** coordPower × title bonus */
+  function rankScore(base, nGroups, nMatched, titleAll, cover) {
+    var s = nGroups ? base * Math.pow(nMatched / nGroups, D.coordPower) : base;
+    if (titleAll) s *= 1 + D.titleBonus * Math.pow(cover, D.titleCoverPower);
+    return s;
+  }
+  /* query.title_cover: share of the title's words found in the query */
+  function titleCover(title, p) {
+    var toks = words(title || "");
+    if (!toks.length) return 0;
+    var terms = new Set(), n = 0;
+    p.groups.forEach(function (g) { g.forEach(function (t) { terms.add(t); }); });
+    toks.forEach(function (w) {
+      var k = surfaceKey(w), t = Object.prototype.hasOwnProperty.call(D.surfaces, k) ? D.surfaces[k] : null;
+      if (t ? terms.has(t) : p.words.indexOf(normalize(w)) >= 0) n++;
+    });
+    return n / toks.length;
+  }
   function search(query, limit) {
     limit = limit || 10;
-    var p = plan(query), scores = new Map();
+    var p = plan(query), scores = new Map(), TITLE = D.fields.indexOf("title");
     p.weights.forEach(function (w, term) {
       var post = D.postings[term];
       if (!post) return;
@@ -133,13 +158,29 @@
         scores.set(doc, (scores.get(doc) || 0) + w * D.boosts[post[i + 1]] * post[i + 2] / D.scale);
       }
     });
-    var ranked = [];
+    /* which query words (groups) each document has, anywhere and in its title: from the same postings */
+    var anywhere = new Map(), inTitle = new Map();
+    p.groups.forEach(function (g, gi) {
+      g.forEach(function (term) {
+        var post = Object.prototype.hasOwnProperty.call(D.postings, term) ? D.postings[term] : null;
+        if (!post) return;
+        for (var i = 0; i < post.length; i += 3) {
+          var doc = post[i];
+          if (!anywhere.has(doc)) anywhere.set(doc, new Set());
+          anywhere.get(doc).add(gi);
+          if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
+        }
+      });
+    });
+    var ranked = [], ng = p.groups.length;
     scores.forEach(function (s, doc) {
       if (p.phrases.length) {
         var d = D.docs[doc], body = textTerms(d[6]), title = textTerms(d[5]);
         for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(body, p.phrases[k]) && !hasPhrase(title, p.phrases[k])) return;
       }
-      ranked.push([doc, s]);
+      var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
+      var cover = titleAll ? titleCover(D.docs[doc][5], p) : 0;
+      ranked.push([doc, rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
     });
     ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
     var out = [], seen = new Set(), top = ranked.length ? ranked[0][1] : 0;
@@ -271,6 +312,6 @@
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
-  window.loisSearch = { load: load, setData: setData, search: search, plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins }; } };
+  window.loisSearch = { load: load, setData: setData, search: search, plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, words: p.words }; } };
   ready(function () { setupHeader(); setupPage(); });
 })();

@@ -44,7 +44,8 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None) -> subpro
 
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None) -> subprocess.CompletedProcess:
     env = project_env(**(extra_env or {}))
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(dest),
+    # no -q: with it, mkdocs does not count warnings and --strict lets them through
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest),
            "-f", str(config or ROOT / "mkdocs.yml")]
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 

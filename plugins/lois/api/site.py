@@ -181,8 +181,8 @@ des pages de votre club. Tous les extraits sont réunis, avec leur aperçu, sur 
 ## Liens permanents
 
 Une loi : `lois/<numéro>/` ; une provision : `lois/<numéro>/#<provision>`, la provision étant écrite
-sans parenthèses. Exemples : [`lois/{sample_law}/`]({site.href("clubs.md", site.law_page(sample_law))}),
-[`lois/{sample_law}/#{anchor}`]({site.href("clubs.md", site.law_page(sample_law), anchor)}) (Loi {html.escape(some.id)}).
+sans parenthèses. Exemples : [`lois/{sample_law}/`]({site.law_page(sample_law)}),
+[`lois/{sample_law}/#{anchor}`]({site.law_page(sample_law)}#{anchor}) (Loi {html.escape(some.id)}).
 
 Ces adresses ne changent pas : la liste de toutes les adresses publiées est conservée dans le
 dépôt (`corpus/permaliens.txt`) et le site refuse de se construire si l'une d'elles disparaît sans

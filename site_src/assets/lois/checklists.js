@@ -1,0 +1,168 @@
+/* Ruling checklists: a generic runner. It walks the checklist data generated at build time
+   (questions, choices, outcomes, links) — the decision logic lives only in that data.
+   Answers live in the URL: ?r=question:choice,question:choice */
+(function () {
+  "use strict";
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") e.textContent = attrs[k];
+      else if (k === "className") e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) e.appendChild(c); });
+    return e;
+  }
+
+  function readAnswers() {
+    var r = new URLSearchParams(window.location.search).get("r") || "";
+    var out = {};
+    r.split(",").forEach(function (part) {
+      var i = part.indexOf(":");
+      if (i > 0) out[decodeURIComponent(part.slice(0, i))] = decodeURIComponent(part.slice(i + 1));
+    });
+    return out;
+  }
+
+  /* Walk from the start with the given answers: the path of [question, choice] and where it stops. */
+  function walk(data, answers) {
+    var node = data.start, path = [], invalid = null;
+    while (data.questions[node]) {
+      var q = data.questions[node], given = answers[node], choice = null;
+      q.choices.forEach(function (c) { if (c.id === given) choice = c; });
+      if (!choice) { if (given !== undefined) invalid = { question: node, given: given }; break; }
+      path.push([node, choice]);
+      node = choice.next;
+    }
+    return { node: node, path: path, invalid: invalid };
+  }
+
+  function citeList(cites) {
+    var ul = el("ul", { className: "lois-cl-cites" });
+    cites.forEach(function (c) {
+      var item;
+      if (c.href) item = el("a", { className: "lois-cite", href: c.href, title: c.preview, "data-ref": c.id, text: c.label });
+      else item = el("span", { className: "lois-cite-stub", title: c.preview, text: c.label });
+      ul.appendChild(el("li", {}, [item]));
+    });
+    return ul;
+  }
+
+  function Runner(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector(".lois-cl-data").textContent);
+    this.answers = readAnswers();
+    this.focusNext = false;
+    /* the effects shown: those some outcome of this checklist sets */
+    this.varying = {};
+    var self = this;
+    Object.keys(this.data.outcomes).forEach(function (k) {
+      self.data.outcomes[k].effects.forEach(function (e) { if (!e.default) self.varying[e.key] = true; });
+    });
+    window.addEventListener("popstate", function () { self.answers = readAnswers(); self.render(); });
+    this.render();
+  }
+
+  Runner.prototype.setPath = function (path) {
+    var parts = path.map(function (p) { return encodeURIComponent(p[0]) + ":" + encodeURIComponent(p[1].id); });
+    var url = window.location.pathname + (parts.length ? "?r=" + parts.join(",") : "") + window.location.hash;
+    window.history.pushState(null, "", url);
+    this.answers = {};
+    var self = this;
+    path.forEach(function (p) { self.answers[p[0]] = p[1].id; });
+    this.focusNext = true;
+    this.render();
+  };
+
+  Runner.prototype.render = function () {
+    var self = this, data = this.data, state = walk(data, this.answers);
+    var tableMode = this.root.classList.contains("lois-cl-table");
+    this.root.querySelectorAll(".lois-cl-ui").forEach(function (n) { n.remove(); });
+    var ui = el("div", { className: "lois-cl-ui" });
+
+    var toolbar = el("div", { className: "lois-cl-toolbar" });
+    var back = el("button", { type: "button", className: "lois-cl-back md-button", text: "← Retour" });
+    back.disabled = state.path.length === 0;
+    back.addEventListener("click", function () { self.setPath(state.path.slice(0, -1)); });
+    var restart = el("button", { type: "button", className: "lois-cl-restart md-button", text: "Recommencer" });
+    restart.disabled = state.path.length === 0;
+    restart.addEventListener("click", function () { self.setPath([]); });
+    var table = el("button", { type: "button", className: "lois-cl-table-toggle md-button", "aria-pressed": String(tableMode),
+                               text: "Mode table" });
+    table.addEventListener("click", function () {
+      var on = self.root.classList.toggle("lois-cl-table");
+      table.setAttribute("aria-pressed", String(on));
+    });
+    [back, restart, table].forEach(function (b) { toolbar.appendChild(b); });
+    ui.appendChild(toolbar);
+
+    if (state.invalid) {
+      ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
+        text: "Réponse inconnue « " + state.invalid.given + " » à la question « " + state.invalid.question + " » : reprenez à cette question." }));
+    }
+
+    if (state.path.length) {
+      var trail = el("ol", { className: "lois-cl-trail", "aria-label": "Réponses données" });
+      state.path.forEach(function (p, i) {
+        var q = data.questions[p[0]];
+        var go = el("button", { type: "button", className: "lois-cl-goto", title: "Revenir à cette question", text: "modifier" });
+        go.addEventListener("click", function () { self.setPath(state.path.slice(0, i)); });
+        trail.appendChild(el("li", { "data-question": p[0], "data-answer": p[1].id }, [
+          el("span", { className: "lois-cl-trail-q", text: q.text + " " }),
+          el("strong", { text: p[1].label + " " }), go, citeList(q.cites)]));
+      });
+      ui.appendChild(el("details", { className: "lois-cl-trail-box" }, [
+        el("summary", { text: "Parcours (" + state.path.length + " réponse" + (state.path.length > 1 ? "s" : "") + ")" }), trail]));
+    }
+
+    var heading;
+    if (data.questions[state.node]) {
+      var q = data.questions[state.node];
+      heading = el("h2", { className: "lois-cl-question", tabindex: "-1", text: q.text });
+      var box = el("section", { className: "lois-cl-step", "data-question": state.node, "aria-live": "polite" }, [
+        el("p", { className: "lois-cl-stepno", text: "Question " + (state.path.length + 1) }), heading]);
+      if (q.help) box.appendChild(el("p", { className: "lois-cl-help", text: q.help }));
+      var choices = el("div", { className: "lois-cl-choices", role: "group", "aria-label": "Choix" });
+      q.choices.forEach(function (c, i) {
+        var b = el("button", { type: "button", className: "lois-cl-choice md-button", "data-choice": c.id,
+                               text: (i + 1) + ". " + c.label });
+        b.addEventListener("click", function () { self.setPath(state.path.concat([[state.node, c]])); });
+        choices.appendChild(b);
+      });
+      box.appendChild(choices);
+      box.appendChild(el("p", { className: "lois-cl-cites-head", text: "Provisions appliquées :" }));
+      box.appendChild(citeList(q.cites));
+      ui.appendChild(box);
+    } else {
+      var o = data.outcomes[state.node];
+      heading = el("h2", { className: "lois-cl-ruling-title", tabindex: "-1", text: o.title });
+      var effects = el("ul", { className: "lois-cl-effects" });
+      var full = {};
+      o.effects.forEach(function (e) {
+        full[e.key] = e.value;
+        if (self.varying[e.key])
+          effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + " : " }), el("strong", { text: e.text })]));
+      });
+      if (!effects.children.length) effects.appendChild(el("li", { text: "Aucune rectification particulière." }));
+      var res = el("section", { className: "lois-cl-result", "data-outcome": state.node, "data-effects": JSON.stringify(full),
+                                "aria-live": "polite" }, [
+        el("p", { className: "lois-cl-stepno", text: "Décision" }), heading,
+        el("p", { className: "lois-cl-ruling", text: o.ruling }),
+        el("h3", { text: "Effets" }), effects,
+        el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
+      ui.appendChild(res);
+    }
+    this.root.appendChild(ui);
+    this.root.setAttribute("data-state", state.node);
+    if (this.focusNext && heading) { heading.focus(); }
+    this.focusNext = false;
+  };
+
+  function init() {
+    document.querySelectorAll(".lois-cl[data-checklist]").forEach(function (root) {
+      if (!root.dataset.ready) { root.dataset.ready = "1"; new Runner(root); }
+    });
+  }
+  if (document.readyState !== "loading") init(); else document.addEventListener("DOMContentLoaded", init);
+})();

@@ -1,0 +1,381 @@
+"""Ruling checklists: loading, validator refusals, engine, coverage, CLI (including the interactive prompts)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lois.checklists import MissingAnswer, load_checklist, load_checklists, run
+from lois.checklists.engine import coverage
+from lois.checklists.flowchart import flowchart_svg
+from lois.checklists.model import worked_examples
+from lois.corpus import _law_of
+from lois.errors import LoisError
+from lois.resolve import resolve_text
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+
+
+@pytest.fixture(scope="module")
+def lists(model):
+    return load_checklists(CORPUS, model)
+
+
+def _all_cases():
+    from lois.corpus import load_corpus
+
+    m = load_corpus(CORPUS)
+    return [(cl.name, c.name) for cl in load_checklists(CORPUS, m).values() for c in cl.cases]
+
+
+REQUIRED = {"renonce", "carte-penalisee", "enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
+            "declaration-comparable", "procedure-irregularite"}
+
+
+def test_the_required_checklists_exist(lists):
+    assert REQUIRED <= set(lists)
+
+
+@pytest.mark.parametrize("name,case", _all_cases())
+def test_every_case_reaches_its_outcome_asking_only_the_path(lists, name, case):
+    cl = lists[name]
+    c = next(x for x in cl.cases if x.name == case)
+    res = run(cl, c.answers)
+    assert res.outcome == c.expected
+    asked = [s.question for s in res.trace]
+    assert len(asked) == len(set(asked))
+    assert set(asked) == set(c.answers), "un cas ne doit donner que les réponses du chemin"
+    # each step carries the provisions of its question; the result those of the outcome
+    for s in res.trace:
+        assert s.cites == cl.questions[s.question].cites and s.cites
+    assert res.citations == cl.outcomes[res.outcome].cites
+    assert res.ruling == cl.outcomes[res.outcome].ruling
+
+
+def test_every_outcome_is_reached_by_a_case(lists):
+    for cl in lists.values():
+        cov = coverage(cl)
+        assert all(cov.values()), (cl.name, [o for o, v in cov.items() if not v])
+
+
+def test_answers_off_the_path_are_ignored(lists):
+    cl = lists["renonce"]
+    res = run(cl, {"douzieme": "non", "consommee": "non", "auteur": "defense", "recidive": "oui"})
+    assert res.outcome == "corrigee_defense"
+    assert [s.question for s in res.trace] == ["douzieme", "consommee", "auteur"]
+    assert res.effects["penalty_card"] == "major"
+
+
+def test_every_citation_resolves_through_the_corpus_resolver(lists, model):
+    for cl in lists.values():
+        ids = {c for q in cl.questions.values() for c in q.cites} | {c for o in cl.outcomes.values() for c in o.cites}
+        for pid in ids:
+            found, problems = resolve_text(model, f"Loi {pid}", None)
+            assert not problems and found and found[0][1] == [pid], (cl.name, pid)
+            if _law_of(pid) in model.laws:
+                assert pid in model.provisions, (cl.name, pid)
+
+
+def _revoke_answers(player_won: bool, partner_won: bool, later: bool) -> dict:
+    a = {"douzieme": "non", "consommee": "oui", "delai": "a_temps", "deux_camps": "non", "carte_exposee": "non",
+         "recidive": "non", "joueur_gagne": "oui" if player_won else "non"}
+    if player_won:
+        a["camp_gagne_apres_1"] = "oui" if later else "non"
+    else:
+        a["camp_gagne_renonce"] = "oui" if partner_won else "non"
+        a["camp_gagne_apres_2"] = "oui" if later else "non"
+    return a
+
+
+@pytest.mark.parametrize("player_won,partner_won,later", [
+    (True, False, True), (True, False, False), (False, True, True), (False, True, False),
+    (False, False, True), (False, False, False)])
+def test_revoke_transfer_follows_law_64A(lists, player_won, partner_won, later):
+    """64A1: the revoke trick plus one if the side won a later trick; 64A2: one if the side won the revoke
+    trick or a later one; 64B1: none if it won neither."""
+    if player_won:
+        expected = 2 if later else 1
+    else:
+        expected = 1 if (partner_won or later) else 0
+    res = run(lists["renonce"], _revoke_answers(player_won, partner_won, later))
+    assert res.effects["tricks_transferred"] == expected
+    cited_laws = {c for s in res.trace for c in s.cites} | set(res.citations)
+    assert ("64A1" if player_won else "64A2") in cited_laws
+
+
+@pytest.mark.parametrize("exception,answers", [
+    ("64B4", {"delai": "donne_suivante"}), ("64B5", {"delai": "fin_tour"}), ("64B6", {"deux_camps": "oui"}),
+    ("64B3", {"carte_exposee": "oui"}), ("64B2", {"recidive": "oui"}), ("64B7", {"douzieme": "oui"})])
+def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
+    base = _revoke_answers(True, False, True)
+    base.update(answers)
+    res = run(lists["renonce"], base)
+    assert res.effects["tricks_transferred"] == 0
+    assert exception in res.citations
+    assert res.effects["adjusted_score_possible"], "64C : l'arbitre rétablit l'équité"
+
+
+def test_penalty_card_minor_or_major(lists):
+    cl = lists["carte-penalisee"]
+    honour = run(cl, {"joueur": "defense", "nombre": "une", "rang": "oui", "partenaire_entame": "non"})
+    small = run(cl, {"joueur": "defense", "nombre": "une", "rang": "non", "delibere": "inadvertance"})
+    deliberate = run(cl, {"joueur": "defense", "nombre": "une", "rang": "non", "delibere": "delibere",
+                          "partenaire_entame": "non"})
+    several = run(cl, {"joueur": "defense", "nombre": "plusieurs"})
+    declarer = run(cl, {"joueur": "declarant"})
+    assert [r.effects["penalty_card"] for r in (honour, small, deliberate, several, declarer)] == \
+        ["major", "minor", "major", "major", "none"]
+
+
+def test_missing_and_unknown_answers_name_the_question_and_choices(lists):
+    cl = lists["enchere-insuffisante"]
+    with pytest.raises(MissingAnswer) as e:
+        run(cl, {"a_son_tour": "oui"})
+    assert e.value.question == "acceptee" and "il manque la réponse" in str(e.value) and "oui" in str(e.value)
+    with pytest.raises(MissingAnswer) as e:
+        run(cl, {"a_son_tour": "peut-être"})
+    assert "réponse inconnue « peut-être »" in str(e.value) and "a_son_tour" in str(e.value)
+
+
+# --------------------------------------------------------------------------- validator refusals
+
+BASE = {
+    "title": "Essai",
+    "laws": [27],
+    "start": "q1",
+    "questions": [
+        {"id": "q1", "text": "Première question ?", "cites": ["27A1"],
+         "choices": [{"id": "oui", "label": "Oui", "next": "q2"}, {"id": "non", "label": "Non", "next": "fin_a"}]},
+        {"id": "q2", "text": "Deuxième question ?", "cites": ["27B"],
+         "choices": [{"id": "oui", "label": "Oui", "next": "fin_a"}, {"id": "non", "label": "Non", "next": "fin_b"}]},
+    ],
+    "outcomes": [
+        {"id": "fin_a", "title": "A", "ruling": "Décision A.", "cites": ["27B2"], "effects": {"partner_must_pass": True}},
+        {"id": "fin_b", "title": "B", "ruling": "Décision B.", "cites": ["64A1"]},
+    ],
+}
+
+
+def _write(tmp_path, data, name="essai.yaml") -> Path:
+    p = tmp_path / name
+    p.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return p
+
+
+def _line_of(path: Path, needle: str) -> int:
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return i
+    raise AssertionError(needle)
+
+
+def _refuse(tmp_path, model, data) -> tuple[LoisError, Path]:
+    p = _write(tmp_path, data)
+    with pytest.raises(LoisError) as e:
+        load_checklist(p, model)
+    assert e.value.path == str(p)
+    assert e.value.line
+    return e.value, p
+
+
+def _copy():
+    return json.loads(json.dumps(BASE))
+
+
+def test_base_is_valid(tmp_path, model):
+    cl = load_checklist(_write(tmp_path, BASE), model)
+    assert run(cl, {"q1": "oui", "q2": "non"}).outcome == "fin_b"
+    assert run(cl, {"q1": "oui", "q2": "oui"}).effects["partner_must_pass"] is True
+
+
+def test_refuses_a_cycle(tmp_path, model):
+    d = _copy()
+    d["questions"][1]["choices"][0]["next"] = "q1"
+    err, p = _refuse(tmp_path, model, d)
+    assert "cycle" in err.message and "q1 → q2 → q1" in err.message
+    assert err.line == _line_of(p, "next: q1")
+
+
+def test_refuses_an_unreachable_outcome(tmp_path, model):
+    d = _copy()
+    d["outcomes"].append({"id": "fin_c", "title": "C", "ruling": "Jamais.", "cites": ["27A1"]})
+    err, p = _refuse(tmp_path, model, d)
+    assert "fin_c" in err.message and "inaccessible" in err.message
+    assert err.line == _line_of(p, "id: fin_c")
+
+
+def test_refuses_a_choice_leading_nowhere(tmp_path, model):
+    d = _copy()
+    d["questions"][1]["choices"][1]["next"] = "fin_z"
+    err, p = _refuse(tmp_path, model, d)
+    assert "fin_z" in err.message and "ni une question ni une issue" in err.message
+    assert err.line == _line_of(p, "next: fin_z")
+    d = _copy()
+    del d["questions"][0]["choices"][0]["next"]
+    err, p = _refuse(tmp_path, model, d)
+    assert "ne mène nulle part" in err.message
+
+
+@pytest.mark.parametrize("cite,words", [
+    ("94A", "la Loi 94 n'existe pas"),
+    ("27C", "27C ne figure pas dans le texte de la Loi 27"),
+    ("pas une loi", "n'est pas un identifiant"),
+])
+def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
+    d = _copy()
+    d["questions"][1]["cites"] = ["27B", cite]
+    err, p = _refuse(tmp_path, model, d)
+    assert words in err.message and "q2" in err.message
+    assert err.line == _line_of(p, f"- {cite}")
+
+
+def test_refuses_a_question_no_path_uses(tmp_path, model):
+    d = _copy()
+    d["questions"].append({"id": "q3", "text": "Orpheline ?", "cites": ["27A2"],
+                           "choices": [{"id": "a", "label": "A", "next": "fin_a"},
+                                       {"id": "b", "label": "B", "next": "fin_b"}]})
+    err, p = _refuse(tmp_path, model, d)
+    assert "q3" in err.message and "aucun chemin" in err.message
+    assert err.line == _line_of(p, "id: q3")
+
+
+def test_refuses_bad_effects_and_missing_citations(tmp_path, model):
+    d = _copy()
+    d["outcomes"][0]["effects"] = {"tricks_transferred": 3}
+    err, _ = _refuse(tmp_path, model, d)
+    assert "tricks_transferred" in err.message
+    d = _copy()
+    d["outcomes"][0]["effects"] = {"partner_must_pas": True}
+    err, _ = _refuse(tmp_path, model, d)
+    assert "effet inconnu" in err.message
+    d = _copy()
+    del d["questions"][0]["cites"]
+    err, _ = _refuse(tmp_path, model, d)
+    assert "cites" in err.message
+
+
+def test_refuses_a_duplicate_key_with_its_line(tmp_path, model):
+    p = _write(tmp_path, BASE)
+    p.write_text(p.read_text(encoding="utf-8") + "title: Encore\n", encoding="utf-8")
+    with pytest.raises(LoisError) as e:
+        load_checklist(p, model)
+    assert "en double" in e.value.message and e.value.line == len(p.read_text().splitlines())
+
+
+# --------------------------------------------------------------------------- flowchart
+
+def test_flowchart_has_every_node_and_arrow(lists):
+    for cl in lists.values():
+        svg = flowchart_svg(cl)
+        root = ET.fromstring(svg)
+        ns = "{http://www.w3.org/2000/svg}"
+        nodes = {g.get("data-node") for g in root.iter(ns + "g")}
+        assert nodes == set(cl.questions) | set(cl.outcomes)
+        arrows = {(p.get("data-from"), p.get("data-to")) for p in root.iter(ns + "path") if p.get("data-from")}
+        assert arrows == {(q.id, c.next) for q in cl.questions.values() for c in q.choices}
+        assert "http://" not in svg.replace("http://www.w3.org/2000/svg", "")
+
+
+# --------------------------------------------------------------------------- CLI
+
+def _lois(*args, stdin: str | None = None):
+    env = dict(os.environ, LOIS_CORPUS=str(CORPUS), PYTHONPATH=str(ROOT / "plugins"))
+    return subprocess.run([sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main(sys.argv[1:]))", *args], input=stdin, capture_output=True, text=True,
+                          env=env, cwd=ROOT, timeout=60)
+
+
+def test_cli_list_json(lists):
+    r = _lois("arbitre", "--liste", "--json")
+    assert r.returncode == 0, r.stderr
+    data = {d["name"]: d for d in json.loads(r.stdout)}
+    assert set(data) == set(lists)
+    for name, cl in lists.items():
+        assert [q["id"] for q in data[name]["questions"]] == list(cl.questions)
+        for q in data[name]["questions"]:
+            assert [c["id"] for c in q["choices"]] == [c.id for c in cl.questions[q["id"]].choices]
+
+
+def test_cli_answers_json_matches_the_engine(lists):
+    cl = lists["renonce"]
+    case = next(c for c in cl.cases if c.expected == "deux_levees")
+    r = _lois("arbitre", "renonce", "--reponses", json.dumps(case.answers), "--json")
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert set(out) == {"outcome", "ruling", "effects", "citations", "trace"}
+    res = run(cl, case.answers)
+    assert out["outcome"] == "deux_levees" and out["effects"] == res.effects and out["citations"] == res.citations
+    assert [s["question"] for s in out["trace"]] == [s.question for s in res.trace]
+    # the site's URL form is accepted too
+    r2 = _lois("arbitre", "renonce", "--reponses", ",".join(f"{k}:{v}" for k, v in case.answers.items()), "--json")
+    assert json.loads(r2.stdout)["outcome"] == "deux_levees"
+
+
+def test_cli_missing_answer_is_a_french_error():
+    r = _lois("arbitre", "renonce", "--reponses", '{"douzieme": "non", "consommee": "oui"}', "--json")
+    assert r.returncode == 1
+    assert "il manque la réponse à la question « delai »" in r.stderr
+    assert "a_temps" in r.stderr and "fin_tour" in r.stderr and "Traceback" not in r.stderr
+    r = _lois("arbitre", "renonce", "--reponses", '{"douzieme": "bof"}')
+    assert r.returncode == 1 and "réponse inconnue « bof »" in r.stderr
+    r = _lois("arbitre", "inconnue", "--reponses", "{}")
+    assert r.returncode == 1 and "liste inconnue" in r.stderr
+
+
+def test_cli_coverage(lists):
+    r = _lois("arbitre", "--couverture")
+    assert r.returncode == 0, r.stdout
+    for cl in lists.values():
+        assert f"{cl.name} : {len(cl.outcomes)}/{len(cl.outcomes)} issues atteintes" in r.stdout
+    assert "0 problème(s)" in r.stdout
+
+
+def test_cli_coverage_fails_on_an_uncovered_outcome(tmp_path):
+    corpus = tmp_path / "corpus"
+    (corpus / "checklists").mkdir(parents=True)
+    (corpus / "lois").symlink_to(CORPUS / "lois")
+    d = _copy()
+    d["cases"] = [{"name": "un seul", "answers": {"q1": "non"}, "expected": "fin_a"}]
+    _write(corpus / "checklists", d)
+    r = _lois("--corpus", str(corpus), "arbitre", "--couverture")
+    assert r.returncode == 1
+    assert "essai : 1/2 issues atteintes" in r.stdout and "issue non couverte : fin_b" in r.stdout
+
+
+def test_cli_interactive_prompts_back_and_result():
+    # 2 = « avant la 12e levée », 1 = « non consommée », r = back, 2 = « consommée », 9 = invalid, 3 = « fin du tour »
+    r = _lois("arbitre", "renonce", stdin="2\n1\nr\n2\n9\n3\n")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert out.count("\nLa renonce est-elle consommée ?\n") == 2  # asked again after « r »
+    assert "  1. Oui, à la douzième levée" in out and "Votre choix" in out
+    assert "Choix invalide « 9 » : tapez un numéro de 1 à 3" in out
+    assert "Qui a commis la renonce ?" in out
+    assert "Renonce signalée trop tard — pas de transfert" in out
+    assert "Levées transférées au camp non fautif : 0" in out
+    assert "Loi 64B5" in out
+
+
+def test_cli_interactive_quit_and_eof():
+    r = _lois("arbitre", "carte-penalisee", stdin="1\nq\n")
+    assert r.returncode == 0 and "arbitrage abandonné" in r.stdout
+    r = _lois("arbitre", "carte-penalisee", stdin="1\n")
+    assert r.returncode == 1 and "arbitrage interrompu" in r.stderr and "Traceback" not in r.stderr
+
+
+# --------------------------------------------------------------------------- worked examples (issue 4)
+
+def _examples():
+    return worked_examples(CORPUS)
+
+
+@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.name)
+def test_worked_examples_reach_their_outcome(lists, ex):
+    assert ex.checklist in lists, f"{ex.file} : liste inconnue « {ex.checklist} »"
+    assert run(lists[ex.checklist], ex.answers).outcome == ex.expected

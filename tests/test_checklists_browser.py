@@ -1,0 +1,217 @@
+"""Ruling checklists on the real built site, in a real browser: same outcomes as the Python engine."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from lois.checklists import load_checklists, run
+from lois.checklists.model import worked_examples
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+
+
+def _names():
+    from lois.corpus import load_corpus
+
+    return sorted(load_checklists(CORPUS, load_corpus(CORPUS)))
+
+
+@pytest.fixture(scope="module")
+def lists(model):
+    return load_checklists(CORPUS, model)
+
+
+def _query(answers: dict) -> str:
+    return "?r=" + ",".join(f"{quote(k)}:{quote(v)}" for k, v in answers.items())
+
+
+def _result(page) -> tuple[str, dict]:
+    res = page.locator(".lois-cl-result")
+    res.wait_for()
+    return res.get_attribute("data-outcome"), json.loads(res.get_attribute("data-effects"))
+
+
+def _goto_answers(page, url: str) -> None:
+    """Change the answers in the URL as a person following a shared link (history navigation, no reload)."""
+    page.evaluate("u => { history.pushState(null, '', u); window.dispatchEvent(new PopStateEvent('popstate')); }", url)
+
+
+# --------------------------------------------------------------------------- static checks on the build
+
+def test_pages_index_nav_and_law_links(built_site, lists):
+    index = (built_site / "checklists" / "index.html").read_text(encoding="utf-8")
+    assert "Arbitrage pas à pas" in index
+    for name, cl in lists.items():
+        html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
+        assert f'data-checklist="{name}"' in html and "<svg" in html
+        assert f'href="../{name}/"' in index or f'href="{name}/"' in index
+        for n in cl.laws:
+            law_page = built_site / "lois" / str(n) / "index.html"
+            if law_page.exists() and "lois-stub-notice" not in law_page.read_text(encoding="utf-8"):
+                assert f"checklists/{name}/" in law_page.read_text(encoding="utf-8"), (name, n)
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert "Arbitrage pas à pas" in home  # nav entry
+
+
+def test_generated_json_is_the_python_data(built_site, lists):
+    data = json.loads((built_site / "assets" / "lois" / "checklists.json").read_text(encoding="utf-8"))
+    assert set(data) == set(lists)
+    for name, cl in lists.items():
+        d = data[name]
+        assert d["start"] == cl.start
+        assert {q: [(c["id"], c["next"]) for c in v["choices"]] for q, v in d["questions"].items()} == \
+            {q.id: [(c.id, c.next) for c in q.choices] for q in cl.questions.values()}
+        assert {o: {e["key"]: e["value"] for e in v["effects"]} for o, v in d["outcomes"].items()} == \
+            {o.id: o.effects for o in cl.outcomes.values()}
+        for q in list(d["questions"].values()) + list(d["outcomes"].values()):
+            for c in q["cites"]:
+                assert c["preview"], (name, c)
+                law = int(re.match(r"\d+", c["id"]).group(0))
+                has_page = (built_site / "lois" / str(law) / "index.html").exists()
+                assert bool(c["href"]) == has_page, (name, c)  # a law with no page at all: text, no dead link
+                if not has_page:
+                    continue
+                path, _, anchor = c["href"].partition("#")
+                target = built_site / path / "index.html"
+                assert target.exists(), (name, c)
+                if anchor:
+                    assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (name, c)
+
+
+def test_provision_links_open_the_runner_at_that_question(page, site_url, lists):
+    page.goto(f"{site_url}lois/50/")
+    link = page.locator('#D2 a[data-checklist-step="carte-penalisee:partenaire_entame"]')
+    link.click()
+    page.locator('.lois-cl-step[data-question="partenaire_entame"]').wait_for()
+    assert "checklists/carte-penalisee/" in page.url
+
+
+# --------------------------------------------------------------------------- browser
+
+@pytest.mark.parametrize("name", _names())
+def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name):
+    cl = lists[name]
+    base = f"{site_url}checklists/{name}/"
+    page.goto(base + _query(cl.cases[0].answers))
+    for case in cl.cases:
+        _goto_answers(page, base + _query(case.answers))
+        outcome, effects = _result(page)
+        res = run(cl, case.answers)
+        assert (outcome, effects) == (res.outcome, res.effects), case.name
+        # the trail shows exactly the questions of the path
+        trail = page.locator(".lois-cl-trail > li").evaluate_all("ls => ls.map(l => l.dataset.question)")
+        assert trail == [s.question for s in res.trace]
+        cites = page.locator(".lois-cl-result .lois-cl-cites li").evaluate_all("ls => ls.map(l => l.textContent)")
+        assert cites == [f"Loi {c}" for c in res.citations]
+
+
+@pytest.mark.parametrize("name", _names())
+def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, name):
+    cl = lists[name]
+    page.goto(f"{site_url}checklists/{name}/")
+    for case in cl.cases:
+        if page.locator(".lois-cl-restart").is_enabled():
+            page.click(".lois-cl-restart")
+        res = run(cl, case.answers)
+        for step in res.trace:
+            box = page.locator(f'.lois-cl-step[data-question="{step.question}"]')
+            box.wait_for()
+            box.locator(f'[data-choice="{step.answer}"]').click()
+        outcome, effects = _result(page)
+        assert outcome == res.outcome and effects == res.effects, case.name
+        assert page.url.endswith(_query(case.answers)), "les réponses sont dans l'adresse"
+
+
+def test_keyboard_only_back_restart_and_table_mode(page, site_url, lists):
+    cl = lists["renonce"]
+    case = next(c for c in cl.cases if c.expected == "deux_levees")
+    res = run(cl, case.answers)
+    page.goto(f"{site_url}checklists/renonce/")
+    page.locator(".lois-cl-choice").first.focus()
+    for step in res.trace:
+        q = cl.questions[step.question]
+        idx = [c.id for c in q.choices].index(step.answer)
+        # focus is on the first choice (or on the question heading after a step): Tab to the right choice
+        if page.evaluate("document.activeElement.classList.contains('lois-cl-question')"):
+            page.keyboard.press("Tab")
+        for _ in range(idx):
+            page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.dataset.choice") == step.answer
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.tagName") == "H2", "le focus suit la question suivante"
+    assert _result(page)[0] == "deux_levees"
+    # back: the last question again, and the URL loses its last answer
+    page.click(".lois-cl-back")
+    last = res.trace[-1].question
+    page.locator(f'.lois-cl-step[data-question="{last}"]').wait_for()
+    assert f"{last}:" not in page.url
+    # browser history goes forward to the ruling again
+    page.go_back()
+    page.go_forward()
+    assert page.locator(f'.lois-cl-step[data-question="{last}"]').count() == 1
+    # restart
+    page.click(".lois-cl-restart")
+    page.locator(f'.lois-cl-step[data-question="{cl.start}"]').wait_for()
+    assert "?r=" not in page.url
+    # « table » mode: a button toggling a class, larger text
+    small = page.locator(".lois-cl-question").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    btn = page.locator(".lois-cl-table-toggle")
+    btn.focus()
+    page.keyboard.press("Enter")
+    assert btn.get_attribute("aria-pressed") == "true"
+    assert "lois-cl-table" in page.locator(".lois-cl").get_attribute("class")
+    big = page.locator(".lois-cl-question").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert big > small * 1.5
+    page.click(".lois-cl-table-toggle")
+    assert btn.get_attribute("aria-pressed") == "false"
+
+
+def test_step_provisions_are_links_with_previews(page, site_url, lists):
+    cl = lists["carte-penalisee"]
+    page.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense,nombre:une")
+    links = page.locator('.lois-cl-step[data-question="rang"] a.lois-cite')
+    assert links.count() == len(cl.questions["rang"].cites)
+    for i in range(links.count()):
+        a = links.nth(i)
+        assert a.get_attribute("title").startswith("Loi 50B")
+        href = a.get_attribute("href")
+        resp = page.request.get(page.evaluate("h => new URL(h, location.href).href", href))
+        assert resp.ok
+    links.first.click()
+    page.wait_for_url(re.compile(r"/lois/50/#B1$"))
+
+
+def test_unknown_answer_in_url_is_reported(page, site_url):
+    page.goto(f"{site_url}checklists/renonce/?r=douzieme:peut-etre")
+    assert "Réponse inconnue" in page.locator(".lois-cl-warning").text_content()
+    assert page.locator('.lois-cl-step[data-question="douzieme"]').count() == 1
+
+
+@pytest.mark.parametrize("name", _names())
+def test_flowchart_prints_on_one_page(page, site_url, name):
+    page.goto(f"{site_url}checklists/{name}/")
+    page.emulate_media(media="print")
+    assert not page.locator(".lois-cl").is_visible()
+    svg = page.locator(".lois-cl-flow")
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    # A4 at 96 dpi: about 1122 px high; the chart is capped at 20 cm
+    assert box["height"] <= 20 / 2.54 * 96 + 1
+    pdf = page.pdf(format="A4")
+    assert pdf[:4] == b"%PDF"
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, "l'arbre s'imprime sur une page"
+
+
+def _examples():
+    return worked_examples(CORPUS)
+
+
+@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.name)
+def test_worked_examples_same_outcome_in_browser(page, site_url, lists, ex):
+    page.goto(f"{site_url}checklists/{ex.checklist}/" + _query(ex.answers))
+    assert _result(page)[0] == ex.expected == run(lists[ex.checklist], ex.answers).outcome

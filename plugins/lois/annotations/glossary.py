@@ -5,10 +5,10 @@ import html
 import re
 import unicodedata
 from dataclasses import dataclass
-from html.parser import HTMLParser
 from pathlib import Path
 
 from ..corpus import Model
+from ..html_text import TextRewriter
 from .common import check_provisions, load_yaml
 
 
@@ -69,50 +69,28 @@ def term_pattern(terms: list[Term]) -> re.Pattern | None:
     return re.compile(rf"(?<![\w-])({alts})(?![\w-])", re.IGNORECASE)
 
 
-SKIP = {"a", "abbr", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "summary", "details",
-        "button", "svg", "textarea", "caption", "sup"}
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+SKIP = frozenset({"a", "abbr", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6", "summary",
+                  "details", "button", "svg", "textarea", "caption", "sup"})
 
 
-class _Glosser(HTMLParser):
+class _Glosser(TextRewriter):
     """Wrap the first occurrence of each term inside each provision (element with data-id) in <abbr>."""
 
-    def __init__(self, terms: list[Term], href):
-        super().__init__(convert_charrefs=False)
+    SKIP = SKIP
+
+    def __init__(self, terms: list[Term]):
+        super().__init__()
         self.pattern = term_pattern(terms)
         self.by_form = {f.lower(): t for t in terms for f in t.forms}
-        self.href = href
-        self.out: list[str] = []
-        self.stack: list[tuple[str, str | None, bool]] = []  # (tag, data-id, skip)
         self.seen: dict[str, set[str]] = {}
 
-    def _scope(self):
-        skip = any(s for _, _, s in self.stack)
-        scope = next((d for _, d, _ in reversed(self.stack) if d), None)
-        return scope, skip
+    def skip(self, tag, attrs):
+        return tag in self.SKIP or "ann-nogloss" in (attrs.get("class") or "")
 
-    def handle_starttag(self, tag, attrs):
-        self.out.append(self.get_starttag_text())
-        if tag in VOID:
-            return
-        a = dict(attrs)
-        skip = tag in SKIP or "ann-nogloss" in (a.get("class") or "")
-        self.stack.append((tag, a.get("data-id"), skip))
-
-    def handle_startendtag(self, tag, attrs):
-        self.out.append(self.get_starttag_text())
-
-    def handle_endtag(self, tag):
-        self.out.append(f"</{tag}>")
-        if any(t == tag for t, _, _ in self.stack):
-            while self.stack and self.stack.pop()[0] != tag:
-                pass
-
-    def handle_data(self, data):
-        scope, skip = self._scope()
-        if scope is None or skip or self.pattern is None:
-            self.out.append(data)
-            return
+    def rewrite(self, data):
+        scope = next((a.get("data-id") for _, a, _ in reversed(self.stack) if a.get("data-id")), None)
+        if scope is None or self.pattern is None:
+            return data
         seen = self.seen.setdefault(scope, set())
 
         def repl(m):
@@ -123,19 +101,7 @@ class _Glosser(HTMLParser):
             return (f'<abbr class="ann-gloss" data-term="{html.escape(t.term)}" '
                     f'title="{html.escape(t.term + " : " + t.definition)}">{m.group(1)}</abbr>')
 
-        self.out.append(self.pattern.sub(repl, data))
-
-    def handle_entityref(self, name):
-        self.out.append(f"&{name};")
-
-    def handle_charref(self, name):
-        self.out.append(f"&#{name};")
-
-    def handle_comment(self, data):
-        self.out.append(f"<!--{data}-->")
-
-    def handle_decl(self, decl):
-        self.out.append(f"<!{decl}>")
+        return self.pattern.sub(repl, data)
 
 
 def gloss_html(text: str, terms: list[Term]) -> str:
@@ -143,10 +109,7 @@ def gloss_html(text: str, terms: list[Term]) -> str:
     data-id (one provision or one note), first occurrence of each term per such element, never in links."""
     if not terms:
         return text
-    p = _Glosser(terms, None)
-    p.feed(text)
-    p.close()
-    return "".join(p.out)
+    return _Glosser(terms).run(text)
 
 
 def occurrences(model: Model, term: Term, extra_texts: list[str] = ()) -> int:

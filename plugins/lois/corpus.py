@@ -52,6 +52,7 @@ class Model:
     citations: list[ResolvedCitation] = field(default_factory=list)
     stubs: dict[str, Stub] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
 
     # ------------------------------------------------------------------ queries
     @property
@@ -59,7 +60,7 @@ class Model:
         return [(c.source, t, c.text) for c in self.citations for t in c.targets]
 
     def cited_by(self, target: str) -> list[ResolvedCitation]:
-        return [c for c in self.citations if target in c.targets]
+        return self.backlinks.get(target, [])
 
     def cited_by_law(self, law: int) -> list[ResolvedCitation]:
         return [c for c in self.citations if any(_law_of(t) == law for t in c.targets)]
@@ -208,6 +209,7 @@ def _resolve_all(model: Model) -> None:
         raise errors[0]
     for c in model.citations:
         for t in c.targets:
+            model.backlinks.setdefault(t, []).append(c)
             if t in model.provisions or t in model.stubs:
                 continue
             ref = parse_provision_id(t)

@@ -361,7 +361,6 @@ def _footnotes(blocks: list[Block], flags: list[Flag]) -> tuple[list[Block], lis
             kept.append(b)
             continue
         mark = b.marker
-        pat = re.compile(r"(?<![\\*\w])" + re.escape(mark) + r"(?!\*)|\\" + r"\\".join(re.escape(c) for c in mark) + r"(?!\\\*)")
         for target in reversed(kept):
             if target.kind == "law":
                 break
@@ -378,7 +377,6 @@ def _footnotes(blocks: list[Block], flags: list[Flag]) -> tuple[list[Block], lis
         else:
             flags.append(Flag(b.line, b.text, "note sans renvoi dans le texte"))
             kept.append(Block(b.line, "text", text=b.text))
-        del pat
     return kept, notes
 
 

@@ -73,9 +73,7 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
             targets.append(target)
     tail = text[c.end:c.end + 1]
     if tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l":
-        word = re.match(r"\S+", text[c.start:]).group(0) if re.match(r"\S+", text[c.start:]) else c.text
         problems.append(Problem(f"forme de citation inconnue : « {c.text}{text[c.end:c.end + 8].split()[0]} »", c.start, c.end))
-        del word
     return targets, problems
 
 

@@ -226,8 +226,6 @@ class SiteBuild:
                 out.append(self._render_section(child, page))
             else:
                 out.append(self._render_div(child, page) + "\n")
-        trailing = [b for b in root.blocks if b.kind != "child"]
-        del trailing
         if law.footnotes:
             notes = "".join(f'<li id="note-{html.escape(k)}">{self.linkify(v, page, law_no, ())}</li>'
                             for k, v in law.footnotes.items())

@@ -60,8 +60,23 @@ def built_site(tmp_path_factory) -> Path:
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
+    """Static server that, like GitHub Pages, Netlify or nginx's `error_page 404`, answers an unknown address
+    with the site's own 404.html (status 404)."""
+
     def log_message(self, *args):
         pass
+
+    def send_error(self, code, message=None, explain=None):
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            return super().send_error(code, message, explain)
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
 
 @pytest.fixture(scope="session")
@@ -95,7 +110,14 @@ def page(browser, site_url):
     pg = ctx.new_page()
     errors: list[str] = []
     foreign: list[str] = []
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    expected_404: set[str] = set()
+
+    def on_console(m):
+        # a page the test asks for on purpose at an unknown address (the 404 page) is itself a 404 response
+        if m.type == "error" and not (m.location.get("url") in expected_404 and "404" in m.text):
+            errors.append(m.text)
+
+    pg.on("console", on_console)
     pg.on("pageerror", lambda e: errors.append(str(e)))
 
     def check(route):
@@ -107,6 +129,7 @@ def page(browser, site_url):
             route.abort()
 
     ctx.route("**/*", check)
+    pg.lois_expect_404 = expected_404  # add the URLs the test opens knowing they do not exist
     pg.lois_errors = errors
     pg.lois_foreign = foreign
     yield pg

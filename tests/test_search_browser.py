@@ -34,6 +34,29 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
         assert ids == [r.id for r in cli_engine.search(q, 3)], q
 
 
+def _spellings(prov) -> list[str]:
+    """Ways a director types a provision id: « Loi 27B1(b) », « lois 27 B 1 b », « la loi 27b1b. », « L27B1b »…"""
+    pid = prov.id
+    bare = pid.replace("(", "").replace(")", "")
+    spaced = " ".join([str(prov.law), *prov.path])
+    return [pid, f"Loi {pid}", f"lois {spaced}", f"la loi {bare.lower()}.", f"L{bare}", f"loi n° {bare} ",
+            f"Loi {pid};", bare.upper(), f"  {bare.lower()}  "]
+
+
+def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, site_url, cli_engine, model):
+    """The browser's id reader is generated from lois.cite.parse_provision_id: every spelling of every
+    provision id (and of laws cited but absent) pins the same documents in both."""
+    _ready(page, site_url + "recherche/")
+    queries = [q for pid in sorted(model.provisions) for q in _spellings(model.provisions[pid])]
+    queries += [f"Loi {n}" for n in range(1, 94)] + ["loi 94", "loi 0", "Lois 27B1b et 30", "27Z", "27B1bb"]
+    got = page.evaluate("qs => qs.map(q => window.loisSearch.plan(q).pins)", queries)
+    pinned = 0
+    for q, pins in zip(queries, got):
+        assert pins == cli_engine.plan(q).pins, q
+        pinned += bool(pins)
+    assert pinned >= 9 * len(model.provisions)  # every spelling of every provision is read as its id
+
+
 def test_deep_link_and_results_are_links(page, site_url):
     page.goto(site_url + "recherche/?q=renonce")
     first = page.locator("#lois-search-results li a").first

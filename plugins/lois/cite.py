@@ -543,6 +543,8 @@ _LENIENT = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 
+LENIENT_ID = _LENIENT  # public: the site search runs it in the browser (lois.jsregex)
+
 
 def parse_provision_id(s: str) -> Ref | None:
     """Leniently read one provision id typed by a person (search queries).

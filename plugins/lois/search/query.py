@@ -30,7 +30,8 @@ from pathlib import Path
 from whoosh import query as wq
 from whoosh.scoring import BM25F
 
-from ..cite import format_id, parse_provision_id
+from ..cite import LENIENT_ID, format_id, parse_provision_id
+from ..jsregex import js_pattern
 from .analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance, max_edits, normalize,
                        synonym_map)
 from .index import FIELD_BOOSTS, SearchDoc, open_index
@@ -397,6 +398,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
+        "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "scale": SCORE_SCALE,

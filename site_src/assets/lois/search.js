@@ -7,11 +7,12 @@
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-  var D = null, TOKEN = null, STOP = null, BY_LETTER = null, loading = null;
+  var D = null, TOKEN = null, CITE_ID = null, STOP = null, BY_LETTER = null, loading = null;
 
   function setData(data) {
     D = data;
     TOKEN = new RegExp(data.token, "gu");
+    CITE_ID = new RegExp(data.citationId[0], data.citationId[1]);
     STOP = new Set(data.stop);
     BY_LETTER = {};
     Object.keys(data.folded).forEach(function (f) { (BY_LETTER[f[0]] = BY_LETTER[f[0]] || []).push(f); });
@@ -82,9 +83,12 @@
     found.forEach(function (f) { D.folded[f].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
     return out;
   }
-  function citationKey(text) {
-    var k = normalize(text.replace(/'/g, " ")).toLowerCase().replace(/[^0-9a-z]/g, "");
-    return k.replace(/^(?:loi|l)(?=\d)/, "");
+  function citationKey(text) {  /* parse_provision_id + citation_key of lois.search.query, same generated RegExp */
+    var m = CITE_ID.exec(text);
+    if (!m) return "";
+    var g = m.groups;
+    return (String(parseInt(g.law, 10)) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") +
+            (g.rom || g.grom || "")).toLowerCase();
   }
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);

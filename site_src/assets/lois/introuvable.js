@@ -1,0 +1,43 @@
+/* « Page introuvable » (404): turn the address that was asked for into a search query and show the site
+   search's best matches. An old or mistyped link such as /lois/50/D2, /loi50.html or /L27b1b lands on its
+   provision in one click. The search itself (analysis, citation keys) is the generated one of search.js. */
+(function () {
+  "use strict";
+  var NOISE = { index: 1, html: 1, htm: 1, php: 1, asp: 1, aspx: 1, www: 1 };
+  function wordsOfAddress(loc) {
+    var raw = loc.pathname + " " + (loc.hash || "").replace(/^#/, "");
+    try { raw = decodeURIComponent(raw); } catch (e) { /* keep it as it is */ }
+    return raw.split(/[\s\/\\\-_.#?=&+]+/).filter(function (w) { return w && !NOISE[w.toLowerCase()]; }).slice(0, 12);
+  }
+  /* the longest run of words that the search reads as a provision id (« lois 9 B1a » in /code/lois/9/B1a.htm) */
+  function idQuery(words, s) {
+    for (var i = 0; i < words.length; i++) {
+      for (var j = words.length; j > i; j--) {
+        var q = words.slice(i, j).join(" ");
+        if (q.length <= 40 && s.plan(q).pins.length) return q;
+      }
+    }
+    return null;
+  }
+  function show(results) {
+    var box = document.getElementById("lois-404-suggestions");
+    if (!box || !results.length) return;
+    var list = box.querySelector("ol");
+    results.forEach(function (r) {
+      var li = document.createElement("li"), a = document.createElement("a");
+      a.href = r.href; a.textContent = r.title; li.appendChild(a); list.appendChild(li);
+    });
+    box.hidden = false;
+  }
+  function run() {
+    var words = wordsOfAddress(window.location), s = window.loisSearch;
+    if (!words.length || !s) return;
+    s.load().then(function () {
+      var base = document.querySelector('script[src$="assets/lois/search.js"]');
+      var root = base ? base.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
+      var q = idQuery(words, s) || words.join(" ").slice(0, 200);
+      show(s.search(q, 5).map(function (r) { return { title: r.title, href: root + r.url.replace(/^\//, "") }; }));
+    }).catch(function () { /* no index: the fixed links are still there */ });
+  }
+  if (document.readyState !== "loading") run(); else document.addEventListener("DOMContentLoaded", run);
+})();

@@ -90,3 +90,37 @@ def test_header_box_keyboard(page, site_url):
     box.press("Enter")
     page.wait_for_url(href)
     assert page.url == href
+
+
+def _tab_to(page, selector: str, limit: int = 80) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    pytest.fail(f"{selector} inatteignable au clavier")
+
+
+def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
+    """No mouse: Tab to the header box, type, arrow down to a result, Enter; then on the search page,
+    Tab through the results and open one."""
+    page.goto(site_url)
+    _tab_to(page, ".lois-search-header-input")
+    page.keyboard.type("carte penalisee principale")
+    page.locator("#lois-search-dropdown li").first.wait_for()
+    expected = cli_engine.search("carte penalisee principale", 1)[0]
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda u: "#" in u)
+    assert page.url == site_url + expected.url.lstrip("/")
+
+    page.goto(site_url + "recherche/")
+    _tab_to(page, "#lois-search-q")
+    page.keyboard.type("enchere insufisante")  # typo on purpose
+    page.keyboard.press("Enter")
+    page.locator("#lois-search-results li a").first.wait_for()
+    first = page.locator("#lois-search-results li a").first.get_attribute("href")
+    _tab_to(page, "#lois-search-results li a")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == first
+    page.keyboard.press("Enter")
+    page.wait_for_url(lambda u: "recherche" not in u)
+    assert page.url == first

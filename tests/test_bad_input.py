@@ -89,3 +89,20 @@ def test_importer_refuses_text_without_a_law(tmp_path):
 def test_missing_file_is_a_french_error(tmp_path):
     res = run_lois("importe", str(tmp_path / "absent.txt"))
     assert res.returncode == 1 and "lecture impossible" in res.stderr and "Traceback" not in res.stderr
+
+
+@pytest.mark.parametrize("args", [["inconnu"], ["cherche", "--limite"], ["renvois"], ["verifie", "--en-trop"],
+                                  ["--corpus"]])
+def test_command_line_mistakes_are_answered_in_french(args):
+    res = run_lois(*args)
+    assert res.returncode == 2
+    assert "erreur :" in res.stderr and "usage :" in res.stderr
+    for english in ("error:", "invalid choice", "required", "unrecognized", "expected one argument", "usage:"):
+        assert english not in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_help_is_in_french():
+    res = run_lois("--help")
+    assert res.returncode == 0
+    assert "afficher cette aide et quitter" in res.stdout and "show this help" not in res.stdout

@@ -135,6 +135,9 @@ def cmd_renvois(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .cli_fr import install
+
+    install()
     p = argparse.ArgumentParser(prog="lois", description="Le Code International de Bridge Duplicate 2017 : outils.")
     p.add_argument("--corpus", help="dossier du corpus (par défaut : ./corpus)")
     sub = p.add_subparsers(dest="commande", metavar="COMMANDE")

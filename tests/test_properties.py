@@ -1,9 +1,14 @@
-"""Property-based tests (hypothesis): the citation grammar and the resolver never fail and report true spans."""
+"""Property-based tests (hypothesis): the citation grammar, the resolver and the query analyser never fail,
+are deterministic and report true spans."""
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lois.cite import find_citations, parse_provision_id
+from lois.cite import find_citations, format_id, parse_provision_id
 from lois.resolve import resolve_text
+from lois.search.analysis import analyze, analyze_word, tokens
+from lois.search.cli import highlight
+from lois.search.query import MAX_QUERY_CHARS, citation_key, pins_for, surface_key
 
 PIECES = st.sampled_from(["Loi ", "Lois ", "LOI ", "loi ", "la ", "voir ", "ci-dessous", "ci-dessus", " et ", ", ",
                           " à ", "(", ")", "[", "]", "A", "B", "C", "D", "12", "50", "94", "0", "1", "2", "(a)",
@@ -38,3 +43,85 @@ def test_resolver_never_raises(model, text, context):
 def test_parse_provision_id_never_raises(s):
     r = parse_provision_id(s)
     assert r is None or 1 <= r.law <= 93
+
+
+# ---------------------------------------------------------------------------------------------------------
+# The query analyser (lois.search.analysis, lois.search.query: the path of `lois cherche` and of the site):
+# any text is a query — control characters, any non-surrogate unicode, very long strings, lone quotes and
+# apostrophes, operators, markup, citation-like junk — and nothing in it can fail.
+
+QUERY_PIECES = st.sampled_from([
+    '"', "'", "’", "«", "»", "“", "”", "„", "l'", "d’", "qu'", "jusqu’", "'l", "Loi ", "loi", "Lois ", "L", "l64",
+    "27B1b", "27 B 1 (b)", "27B1(b)", "30B1(b)(i)", "64B2", "loi-64", "50D2(a)", "94", "0", "00", "999", "12C1(e)(i)",
+    "(", ")", "[", "]", "AND", "OR", "NOT", "*", "?", "~2", "^", "\\", ":", "-", "+", "\x00", "\x07", "\t", "\n",
+    "\r", "\x7f", "\u200b", "\u00a0", "\ufeff", "ﬁ", "İ", "ß", "œ", "é", "É", "e\u0301", "𝔘", "😀", "ٱ", "漢",
+    "carte", "pénalisée", "penalisee", "renonce", "renonse", "arbitre", "enchère", "insuffisante", "de", "la",
+    "<script>", "</b>", "&amp;", "&lt;", "javascript:", "<!--", " ", "  "])
+QUERY = st.one_of(
+    st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=120),   # anything but surrogates
+    st.lists(QUERY_PIECES, max_size=40).map("".join),
+    st.tuples(st.lists(QUERY_PIECES, min_size=1, max_size=5).map("".join), st.integers(50, 400)).map(
+        lambda t: t[0] * t[1]),                                                      # very long strings
+)
+
+
+@pytest.fixture(scope="module")
+def engine(corpus_dir, tmp_path_factory):
+    from lois.search.query import SearchEngine
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("LOIS_CACHE", str(tmp_path_factory.mktemp("cache")))
+        e = SearchEngine(corpus_dir)
+    yield e
+    e.close()
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(QUERY)
+def test_analysis_never_fails_and_reports_true_spans(text):
+    last = 0
+    for surface, start, end in tokens(text):
+        assert text[start:end] == surface and surface
+        assert start >= last
+        last = end
+        term = analyze_word(surface)
+        assert term is None or (isinstance(term, str) and term)
+    assert analyze(text) == analyze(text) == [t for t in (analyze_word(s) for s, _, _ in tokens(text)) if t]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(QUERY)
+def test_query_plan_and_search_never_fail_and_are_deterministic(engine, query):
+    plan = engine.plan(query)
+    assert plan == engine.plan(query)
+    assert plan == engine.plan(query[:MAX_QUERY_CHARS] + "x" * 50) or len(query) <= MAX_QUERY_CHARS
+    assert all(w > 0 for w in plan.weights.values())
+    assert all(t in plan.weights for group in plan.groups for t in group)
+    results = engine.search(query, 5)
+    again = engine.search(query, 5)
+    assert [(r.id, r.score) for r in results] == [(r.id, r.score) for r in again]
+    assert len(results) <= 5 and len({r.id for r in results}) == len(results)
+    for r in results:
+        assert r.id in engine.docnum
+        for s, e in r.spans:  # highlighted words: true spans of the snippet, words of the query
+            assert 0 <= s < e <= len(r.snippet)
+            assert engine.vocab.surfaces.get(surface_key(r.snippet[s:e])) in plan.weights
+        shown = highlight(r.snippet, r.spans, tty=False)  # what `lois cherche` prints
+        assert shown.replace("[", "").replace("]", "") == r.snippet.replace("[", "").replace("]", "")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.function_scoped_fixture])
+@given(QUERY)
+def test_citations_in_a_query_are_true_substrings(engine, query):
+    """The citation grammar on query text (what the search pins first): spans are true substrings."""
+    for c in find_citations(query):
+        assert query[c.start:c.end] == c.text
+    pins = pins_for(query, engine.vocab)
+    assert pins == pins_for(query, engine.vocab)
+    assert all(p in engine.docnum for p in pins)
+    if pins:  # a query is pinned only when the whole of it is a provision id
+        ref = parse_provision_id(query.strip())
+        assert ref is not None and ref.law is not None
+        assert engine.vocab.citations[citation_key(format_id(ref.law, ref.path))] == pins

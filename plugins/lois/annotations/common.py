@@ -8,7 +8,7 @@ import yaml
 from ..cite import format_id, parse_provision_id
 from ..corpus import Model
 from ..errors import LoisError
-from ..parse import read_text
+from ..parse import YAML_LOADER, read_text
 
 
 class Located:
@@ -29,13 +29,16 @@ class Located:
 
 def load_yaml(path: Path) -> Located:
     text = read_text(path)
+    loader = YAML_LOADER(text)
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()  # parsed once: the nodes give the lines, then the data
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or "syntaxe invalide"
         raise LoisError(f"YAML invalide : {problem}", str(path), mark.line + 1 if mark else None) from None
+    finally:
+        loader.dispose()
     lines: dict[tuple, int] = {}
 
     def walk(n, keys):

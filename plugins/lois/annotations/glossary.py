@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..corpus import Model
 from ..html_text import TextRewriter
+from ..render_inline import tooltip_attr
 from .common import check_provisions, load_yaml
 
 
@@ -99,7 +100,7 @@ class _Glosser(TextRewriter):
                 return m.group(0)
             seen.add(t.term)
             return (f'<abbr class="ann-gloss" data-term="{html.escape(t.term)}" '
-                    f'title="{html.escape(t.term + " : " + t.definition)}">{m.group(1)}</abbr>')
+                    f'title="{tooltip_attr(t.term + " : " + t.definition)}">{m.group(1)}</abbr>')
 
         return self.pattern.sub(repl, data)
 

@@ -6,7 +6,7 @@ import json
 import re
 
 from .. import site as site_mod
-from ..render_inline import render_markdown
+from ..render_inline import front_matter, md_text, render_markdown, tooltip_attr
 from . import load_annotations
 from .common import law_of
 from .examples import Example, render_auction, render_play
@@ -23,12 +23,17 @@ def red_suits(fragment: str) -> str:
 
 
 def _md(site, text: str, page: str, law: int | None) -> str:
-    return render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ())))
+    # memoised per build: an example is shown beside each provision it applies, often several on one page
+    cache = site.__dict__.setdefault("_ann_md", {})
+    key = (text, page, law)
+    if key not in cache:
+        cache[key] = render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ())))
+    return cache[key]
 
 
 def _prov_links(site, page: str, ids: list[str]) -> str:
     return ", ".join(f'<a class="lois-cite" href="{html.escape(site.provision_href(page, p))}" '
-                     f'title="{html.escape(site.preview(p, 240))}">Loi {html.escape(p)}</a>' for p in ids)
+                     f'title="{tooltip_attr(site.preview(p, 240))}">Loi {html.escape(p)}</a>' for p in ids)
 
 
 def note_box(site, note, page: str, pid: str | None = None) -> str:
@@ -65,7 +70,7 @@ def _excerpt(body: str, limit: int = 700) -> str:
     return text + ("\n\n[…]" if len(out) < len(paras) else "")
 
 
-def example_block(site, ex: Example, page: str, heading: str = "h4") -> str:
+def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
     law = law_of(ex.provisions[0])
     applied = _prov_links(site, page, ex.provisions)
     link = ""
@@ -85,15 +90,28 @@ def example_block(site, ex: Example, page: str, heading: str = "h4") -> str:
             f"{checklist}</section>")
 
 
-def _extras_for(site, ann, pid: str):
-    notes = [n for n in ann.notes.values() if pid in n.provisions]
-    examples = [e for e in ann.examples.values() if pid in e.provisions]
+def _extras_for(site, ann, pid: str, by_pid: dict | None = None):
+    if by_pid is None:
+        by_pid = _by_provision(ann)
+    notes, examples = by_pid.get(pid, ([], []))
 
     def fn(page: str) -> str:
         parts = [note_box(site, n, page, pid) for n in notes]
         parts += [example_block(site, e, page) for e in examples]
         return f'<div class="ann-extras" data-for="{html.escape(pid)}">' + "".join(parts) + "</div>"
     return fn
+
+
+def _by_provision(ann) -> dict[str, tuple[list, list]]:
+    """provision id → (notes, examples) that cite it, in corpus order (one pass, not one per provision)."""
+    out: dict[str, tuple[list, list]] = {}
+    for n in ann.notes.values():
+        for p in dict.fromkeys(n.provisions):
+            out.setdefault(p, ([], []))[0].append(n)
+    for e in ann.examples.values():
+        for p in dict.fromkeys(e.provisions):
+            out.setdefault(p, ([], []))[1].append(e)
+    return out
 
 
 @site_mod.register
@@ -104,6 +122,7 @@ def contribute(site) -> None:
     # ---- notes and examples beside the provisions they explain
     ids = {p for n in ann.notes.values() for p in n.provisions} | {p for e in ann.examples.values() for p in e.provisions}
     stub_law_extra: dict[int, list[str]] = {}
+    by_pid = _by_provision(ann)
     for pid in sorted(ids):
         target = pid
         if target not in model.provisions:
@@ -112,7 +131,7 @@ def contribute(site) -> None:
                 continue  # a stub inside a present law: shown on the examples page only
             stub_law_extra.setdefault(law, []).append(pid)
             continue
-        site.add_provision_extra(target, _extras_for(site, ann, target))
+        site.add_provision_extra(target, _extras_for(site, ann, target, by_pid))
     for law, pids in stub_law_extra.items():
         page = site.law_page(law)
         if page not in site.files:
@@ -159,7 +178,7 @@ def contribute(site) -> None:
     site.add_nav("Que faire si…", SITUATIONS_PAGE)
     site.add_nav("Exemples", EXAMPLES_PAGE)
     if notes_nav:
-        site.add_nav("Notes de l'équipe", notes_nav)
+        site.add_nav_section("Notes de l'équipe", notes_nav)
     site.add_nav("Glossaire", GLOSSARY_PAGE)
     site.add_style("assets/lois/annotations.css")
 
@@ -174,7 +193,7 @@ def render_note_page(site, n, ann) -> str:
             f'<li><a href="{html.escape(site.href(page, EXAMPLES_PAGE, e.anchor))}">{html.escape(e.title)}</a></li>'
             for e in examples) + "</ul>\n"
     source = f" Source : {html.escape(n.source)}." if n.source else ""
-    content = (f"---\ntitle: {json.dumps(n.title, ensure_ascii=False)}\n---\n# {html.escape(n.title)}\n\n"
+    content = (front_matter(n.title) + f"# {md_text(n.title)}\n\n"
                f'<div class="lois-commentary-meta" markdown="0"><p><strong>Commentaire</strong> — ce texte n\'est pas '
                f"le texte des Lois. Auteur : {html.escape(n.author)}.{source} Sur : {_prov_links(site, page, n.provisions)}."
                f"</p></div>\n\n"
@@ -233,6 +252,6 @@ def render_situations_page(site, ann) -> str:
         if s.checklist and cl in site.files:
             parts.append(f'<p><strong>Démarche pas à pas :</strong> <a href="{html.escape(site.href(page, cl))}">'
                          f"questions de l'arbitre</a></p>")
-        out.append(f"\n## {html.escape(s.title)} {{ #{s.id} }}\n\n"
+        out.append(f"\n## {md_text(s.title)} {{ #{s.id} }}\n\n"
                    f'<div class="ann-situation" data-situation="{s.id}" markdown="0">{"".join(parts)}</div>\n')
     return "\n".join(out)

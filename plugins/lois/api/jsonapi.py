@@ -70,7 +70,7 @@ def _node(site, p) -> dict:
         "url": provision_url(m, p.id),
         "text": p.text,
         "preview": site.preview(p.id),
-        "cites": [{"text": c.text, "targets": list(c.targets)} for c in m.citations if c.source == p.id],
+        "cites": [{"text": c.text, "targets": list(c.targets)} for c in m.cites_from(p.id)],
         "cited_by": [{"source": c.source, "title": m.node_title(c.source), "url": _source_url(m, c.source),
                       "text": c.text, "sentence": c.sentence} for c in m.cited_by(p.id)],
         "notes": _notes_for(m, p.id),

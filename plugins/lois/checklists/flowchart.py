@@ -79,7 +79,7 @@ def flowchart_svg(cl: Checklist, title_id: str = "") -> str:
     out = [f'<svg class="lois-cl-flow" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
            f'role="img" aria-label="Arbre de décision : {html.escape(cl.title)}" '
            f'preserveAspectRatio="xMidYMin meet">',
-           '<defs><marker id="lois-cl-arrow-' + cl.name + '" viewBox="0 0 10 10" refX="9" refY="5" '
+           '<defs><marker id="lois-cl-arrow-' + html.escape(cl.name) + '" viewBox="0 0 10 10" refX="9" refY="5" '
            'markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>']
     edges, labels = [], []
     for q in cl.questions.values():
@@ -98,9 +98,9 @@ def flowchart_svg(cl: Checklist, title_id: str = "") -> str:
             tx_, ty, _th, _ = boxes[c.next]
             tx = tx_ + NODE_W / 2
             my = (sy + ty) / 2
-            edges.append(f'<path class="lois-cl-edge" data-from="{q.id}" data-to="{html.escape(c.next)}" '
+            edges.append(f'<path class="lois-cl-edge" data-from="{html.escape(q.id)}" data-to="{html.escape(c.next)}" '
                          f'd="M{sx:.1f},{sy:.1f} C{sx:.1f},{my:.1f} {tx:.1f},{my:.1f} {tx:.1f},{ty - 2:.1f}" '
-                         f'marker-end="url(#lois-cl-arrow-{cl.name})"/>')
+                         f'marker-end="url(#lois-cl-arrow-{html.escape(cl.name)})"/>')
             lx, ly = (sx + tx) / 2, my + 4
             if ty - sy > GAP_Y + 1:  # a long arrow crosses a row: label it near its start
                 lx, ly = sx + 4, sy + 16

@@ -34,6 +34,7 @@ import yaml
 
 from ..cite import format_id, parse_provision_id
 from ..errors import LoisError
+from ..parse import YAML_LOADER, read_text, yaml_load
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
 EFFECTS: dict[str, tuple[type, object, str]] = {
@@ -120,8 +121,8 @@ class _Seq(list):
 
 
 def _load_yaml(path: Path):
-    text = path.read_text(encoding="utf-8")
-    loader = yaml.SafeLoader(text)
+    text = read_text(path)  # LoisError (French, file, line) for an empty file or bad encoding
+    loader = YAML_LOADER(text)
     try:
         node = loader.get_single_node()
         return _convert(node, loader, str(path))
@@ -385,7 +386,12 @@ def worked_examples(corpus: Path) -> list[WorkedExample]:
     if not d.is_dir():
         return out
     for f in sorted(d.glob("*.y*ml")):
-        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        try:
+            data = yaml_load(read_text(f))
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            raise LoisError(f"YAML illisible : {getattr(exc, 'problem', None) or exc}", str(f),
+                            mark.line + 1 if mark else None) from None
         items = data if isinstance(data, list) else (data.get("examples") or data.get("exemples") or [data]) \
             if isinstance(data, dict) else []
         for i, ex in enumerate(items):

@@ -10,6 +10,7 @@ import json
 from urllib.parse import quote
 
 from .. import site as site_mod
+from ..render_inline import front_matter, md_text
 from ..corpus import _law_of
 from .flowchart import flowchart_svg
 from .model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
@@ -58,21 +59,28 @@ def answers_query(answers: dict[str, str]) -> str:
     return "?r=" + ",".join(f"{quote(k)}:{quote(v)}" for k, v in answers.items())
 
 
+def script_json(data) -> str:
+    """JSON for a <script type="application/json"> element: no « < », « > » or « & » at all, so that no
+    text of the data (« </script> », « <!-- ») can end or change the element."""
+    return (json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("&", "\\u0026"))
+
+
 def render_page(site, cl) -> str:
     page = page_of(cl.name)
-    data = json.dumps(runner_data(site, cl, page), ensure_ascii=False).replace("</", "<\\/")
+    data = script_json(runner_data(site, cl, page))
     laws = ", ".join(f'<a href="{html.escape(site.href(page, site.law_page(n)))}">Loi {n}</a>'
                      for n in cl.laws if n in site.model.laws or site.law_page(n) in site.files)
     cases = "".join(f'<li><a href="{html.escape(answers_query(c.answers))}" data-case="{html.escape(c.name)}">'
                     f'{html.escape(c.name)}</a> → {html.escape(cl.outcomes[c.expected].title)}</li>'
                     for c in cl.cases)
     questions = "".join(f"<li>{html.escape(q.text)}</li>" for q in cl.questions.values())
-    return (f"---\ntitle: {json.dumps('Arbitrage pas à pas — ' + cl.title, ensure_ascii=False)}\n---\n"
-            f"# {html.escape(cl.title)} — arbitrage pas à pas\n\n"
+    return (front_matter("Arbitrage pas à pas — " + cl.title)
+            + f"# {md_text(cl.title)} — arbitrage pas à pas\n\n"
             f'<div class="lois-cl-intro" markdown="0"><p>{html.escape(cl.description)}</p>'
             f"<p>Lois appliquées : {laws}. Une question à la fois ; les réponses sont dans l'adresse de la page, "
             f"qu'on peut partager.</p></div>\n\n"
-            f'<div class="lois-cl" data-checklist="{cl.name}" markdown="0">'
+            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" markdown="0">'
             f'<script type="application/json" class="lois-cl-data">{data}</script>'
             f'<noscript><p>Le déroulé interactif demande JavaScript ; les questions sont :</p>'
             f"<ol>{questions}</ol></noscript></div>\n\n"
@@ -110,7 +118,7 @@ def contribute(site) -> None:
     for cl in lists.values():
         site.add_file(page_of(cl.name), render_page(site, cl))
     site.add_file(INDEX, render_index(site, lists))
-    site.add_nav("Arbitrage pas à pas", [INDEX] + [page_of(n) for n in lists])
+    site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js")
     site.add_style("assets/lois/checklists.css")
     # all checklists for programs, links relative to the site root

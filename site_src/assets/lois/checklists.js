@@ -38,12 +38,16 @@
     return { node: node, path: path, invalid: invalid };
   }
 
+  /* a title attribute holds HTML (Material's tooltips read it as HTML, like the titles written at build
+     time by lois.render_inline.tooltip_attr): the text is escaped for it */
+  function tip(text) { return String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+
   function citeList(cites) {
     var ul = el("ul", { className: "lois-cl-cites" });
     cites.forEach(function (c) {
       var item;
-      if (c.href) item = el("a", { className: "lois-cite", href: c.href, title: c.preview, "data-ref": c.id, text: c.label });
-      else item = el("span", { className: "lois-cite-stub", title: c.preview, text: c.label });
+      if (c.href) item = el("a", { className: "lois-cite", href: c.href, title: tip(c.preview), "data-ref": c.id, text: c.label });
+      else item = el("span", { className: "lois-cite-stub", title: tip(c.preview), text: c.label });
       ul.appendChild(el("li", {}, [item]));
     });
     return ul;

@@ -1,0 +1,59 @@
+"""A folder of broken corpus inputs (tests/fixtures/bad_corpus, described by its manifest.yaml): each one, put
+into a copy of the real corpus, stops both `lois verifie` and `mkdocs build --strict` with a French message
+naming the file and the line, a non-zero exit, no Python traceback, and no site written."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, mkdocs_build, project_env
+
+BAD = ROOT / "tests" / "fixtures" / "bad_corpus"
+CASES = yaml.safe_load((BAD / "manifest.yaml").read_text(encoding="utf-8"))
+
+
+def test_manifest_describes_every_broken_file():
+    assert sorted(c["source"] for c in CASES) == sorted(p.name for p in BAD.iterdir() if p.name != "manifest.yaml")
+    for c in CASES:
+        assert (ROOT / "corpus" / c["file"]).exists(), c  # each case breaks a real corpus file
+        assert set(c) == {"source", "file", "message", "line"} and isinstance(c["line"], int)
+
+
+def _broken_project(tmp_path: Path, case: dict) -> Path:
+    """A copy of the project (docs, config, real corpus) with one corpus file replaced by the broken one."""
+    proj = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
+    shutil.copytree(ROOT / "corpus", proj / "corpus")
+    shutil.copyfile(BAD / case["source"], proj / "corpus" / case["file"])
+    return proj
+
+
+def _where(case: dict) -> str:
+    return f"{Path(case['file']).name}, ligne {case['line']}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["source"] for c in CASES])
+def test_broken_input_is_refused_with_file_and_line(tmp_path, case):
+    proj = _broken_project(tmp_path, case)
+    env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
+    res = subprocess.run([sys.executable, "-m", "lois.cli", "--corpus", str(proj / "corpus"), "verifie"],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    out = res.stdout + res.stderr
+    assert res.returncode != 0, out
+    assert "Traceback" not in out
+    assert case["message"] in res.stderr and _where(case) in res.stderr, res.stderr
+    assert res.stderr.startswith("erreur : "), res.stderr
+
+    dest = tmp_path / "site"
+    build = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
+    out = build.stdout + build.stderr
+    assert build.returncode != 0, out
+    assert "Traceback" not in out, out
+    assert case["message"] in build.stderr and _where(case) in build.stderr, build.stderr
+    assert not dest.exists() or not any(dest.iterdir()), "site à moitié écrit"

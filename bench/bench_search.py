@@ -3,6 +3,9 @@ at seed size and on a synthetic corpus ×20; relevance of our site search vs Mat
 
     python bench/bench_search.py            # everything (builds two sites, needs chromium)
     python bench/bench_search.py --no-material
+
+The synthetic corpus is bench/synth.py's (the generator shared with bench/bench_build.py, which also
+prints these figures): the seed ×F with its laws, commentaries and citations at the seed's density.
 """
 from __future__ import annotations
 
@@ -22,23 +25,19 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lois.corpus import load_corpus  # noqa: E402
 from lois.search.evaluate import load_set, score  # noqa: E402
 from lois.search.index import SearchDoc, build_docs  # noqa: E402
 from lois.search.query import SearchEngine, browser_data  # noqa: E402
+from synth import make_corpus  # noqa: E402
 
 
-def synthetic(docs: list[SearchDoc], factor: int) -> list[SearchDoc]:
-    """factor copies of every document; copies get new ids and some altered words (bigger vocabulary)."""
-    out = list(docs)
-    for k in range(1, factor):
-        for d in docs:
-            words = d.body.split()
-            words = [w + f"x{k}" if i % 7 == 3 and len(w) > 4 else w for i, w in enumerate(words)]
-            out.append(SearchDoc(f"{d.id}~{k}", d.law, d.kind, d.label + f" (copie {k})", d.url,
-                                 d.title, d.heading, " ".join(words)))
-    return out
+def synthetic(factor: int, dest: Path) -> list[SearchDoc]:
+    """The search documents of the synthetic corpus ×factor (written into dest)."""
+    make_corpus(factor, dest)
+    return build_docs(load_corpus(dest))
 
 
 def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
@@ -90,6 +89,17 @@ def browser_times(pw_browser, url: str, data: bytes | None, queries: list[str]) 
     return ms
 
 
+def site_ranking(pw_browser, url: str, queries: list[str]) -> list[list[str]]:
+    """Top 10 ids of the site's own search, in the browser, for each query."""
+    page = pw_browser.new_page()
+    page.goto(url + "recherche/")
+    page.wait_for_function("window.loisSearch !== undefined")
+    page.evaluate("window.loisSearch.load()")
+    ours = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 10).map(r => r.id))", queries)
+    page.close()
+    return ours
+
+
 def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[list[str]]:
     """Top results of Material's own search (lunr) mapped to provision ids (section level at best)."""
     from urllib.parse import urlparse
@@ -137,7 +147,8 @@ def main() -> int:
     cases = load_set()
     queries = [c["q"] for c in cases]
     seed = measure(docs, queries, "graine")
-    big = measure(synthetic(docs, args.facteur), queries, f"synthétique ×{args.facteur}")
+    with tempfile.TemporaryDirectory() as tmp:
+        big = measure(synthetic(args.facteur, Path(tmp) / "corpus"), queries, f"synthétique ×{args.facteur}")
 
     from playwright.sync_api import sync_playwright
     with tempfile.TemporaryDirectory() as tmp:
@@ -152,13 +163,7 @@ def main() -> int:
             b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             seed["browser_ms"] = browser_times(b, url, None, queries)
             big["browser_ms"] = browser_times(b, url, big["data"], queries)
-            page = b.new_page()
-            page.goto(url + "recherche/")
-            page.wait_for_function("window.loisSearch !== undefined")
-            page.evaluate("window.loisSearch.load()")
-            ours = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 10).map(r => r.id))", queries)
-            page.close()
-            ours_rep = score(cases, ours)
+            ours_rep = score(cases, site_ranking(b, url, queries))
             if not args.no_material:
                 cfg = Path(tmp) / "mkdocs-material-search.yml"
                 cfg.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'site_src'}\n"

@@ -53,23 +53,49 @@ class Model:
     stubs: dict[str, Stub] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
+    # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
+    _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ queries
     @property
     def edges(self) -> list[tuple[str, str, str]]:
         return [(c.source, t, c.text) for c in self.citations for t in c.targets]
 
+    def _indexed(self, name: str, build):
+        key = (len(self.citations), len(self.stubs))
+        if self._index.get("key") != key:
+            self._index.clear()
+            self._index["key"] = key
+        if name not in self._index:
+            self._index[name] = build()
+        return self._index[name]
+
+    def _group(self, key_fn) -> dict:
+        out: dict = {}
+        for c in self.citations:
+            for k in dict.fromkeys(key_fn(c)):
+                out.setdefault(k, []).append(c)
+        return out
+
     def cited_by(self, target: str) -> list[ResolvedCitation]:
         return self.backlinks.get(target, [])
 
+    def cites_from(self, source: str) -> list[ResolvedCitation]:
+        """Citations made by a provision (or a commentary node id), in reading order."""
+        return list(self._indexed("from", lambda: self._group(lambda c: [c.source])).get(source, []))
+
     def cited_by_law(self, law: int) -> list[ResolvedCitation]:
-        return [c for c in self.citations if any(_law_of(t) == law for t in c.targets)]
+        by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
+        return list(by_law.get(law, []))
 
     def cites_from_law(self, law: int) -> list[ResolvedCitation]:
-        return [c for c in self.citations if c.law == law and not c.source.startswith("commentaire:")]
+        from_law = self._indexed("from_law", lambda: self._group(
+            lambda c: [] if c.source.startswith("commentaire:") else [c.law]))
+        return list(from_law.get(law, []))
 
     def stub_laws(self) -> list[int]:
-        return sorted({s.law for s in self.stubs.values() if not s.in_corpus_law})
+        return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
+                                                                 if not s.in_corpus_law})))
 
     def link_target(self, target: str) -> tuple[int, str]:
         """(law, anchor) where a link to `target` lands: the provision, or its nearest existing ancestor."""

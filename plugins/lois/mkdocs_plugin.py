@@ -3,17 +3,19 @@
 on_config   load and validate the whole corpus (nothing is written if it fails)
 on_files    hand the generated pages and assets to MkDocs
 on_page_content  turn law citations in hand-written pages into links
+on_post_build    offline use: service worker and downloadable archive (lois.offline)
 """
 from __future__ import annotations
 
 import importlib
+import sys
 from pathlib import Path
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import File, Files, InclusionLevel
 
 from .corpus import load_corpus
 from .errors import LoisError
@@ -21,7 +23,8 @@ from . import site as site_mod
 
 log = get_plugin_logger(__name__)
 
-FEATURES = ("lois.search.site", "lois.annotations.site", "lois.checklists.site", "lois.api.site")
+FEATURES = ("lois.search.site", "lois.annotations.site", "lois.checklists.site", "lois.api.site",
+            "lois.offline.site")
 
 
 class LoisConfig(Config):
@@ -59,7 +62,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             existing = files.get_file_from_path(path)
             if existing is not None:
                 files.remove(existing)
-            files.append(File.generated(config, path, content=gen.content))
+            inclusion = InclusionLevel.NOT_IN_NAV if path in self.site.not_in_nav else InclusionLevel.UNDEFINED
+            files.append(File.generated(config, path, content=gen.content, inclusion=inclusion))
         return files
 
     def on_page_content(self, html_text, page, config, files):
@@ -68,3 +72,14 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         from .linkify_html import linkify_html
 
         return linkify_html(html_text, self.site, page.file.src_uri)
+
+    def on_post_build(self, config):
+        offline = sys.modules.get("lois.offline.site")
+        if offline is None:
+            return
+        try:
+            report = offline.finish(self.site, Path(config.site_dir), config.site_name)
+        except LoisError as exc:
+            raise PluginError(f"copie hors ligne — {exc}") from None
+        log.debug(f"hors ligne : {report.archive_path}, {report.archive_size} octets, {report.files} fichiers, "
+                  f"{report.seconds * 1000:.0f} ms")

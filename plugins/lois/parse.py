@@ -29,16 +29,34 @@ from pathlib import Path
 
 import yaml
 from markdown_it import MarkdownIt
+from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from .errors import LoisError
+
+# libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def yaml_load(text: str):
+    """yaml.safe_load, with libyaml's parser when available."""
+    return yaml.load(text, Loader=YAML_LOADER)
 
 ROMAN = re.compile(r"^(i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$")
 LEVELS = ["law", "section", "paragraph", "subpoint", "item"]
 
 
 def md() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin)
+    """The package's Markdown parser (one instance: building it costs more than parsing a provision)."""
+    # html=True only makes markdown-it *recognise* HTML (so that « <!-- suite: B --> » directives are seen and
+    # any other HTML is kept as text): no HTML from the corpus is ever output as HTML (see render_inline.py).
+    global _MD
+    if _MD is None:
+        _MD = MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin)
+    return _MD
+
+
+_MD: MarkdownIt | None = None
 
 
 @dataclass
@@ -137,7 +155,7 @@ def split_front_matter(text: str, path: str) -> tuple[dict, str, int]:
     if not m:
         raise LoisError("en-tête YAML manquant (le fichier doit commencer par « --- »)", path, 1)
     try:
-        meta = yaml.safe_load(m.group(1)) or {}
+        meta = yaml_load(m.group(1)) or {}
     except yaml.YAMLError as exc:
         line = getattr(getattr(exc, "problem_mark", None), "line", 0) + 2
         raise LoisError(f"en-tête YAML invalide : {getattr(exc, 'problem', exc)}", path, line) from None
@@ -153,7 +171,7 @@ SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")
 SUITE = re.compile(r"<!--\s*suite\s*:\s*([A-Z0-9a-z()]+)\s*-->")
 
 
-def _inline_plain(tokens) -> str:
+def _inline_plain(tokens, keep_html: bool = False) -> str:
     out = []
     for t in tokens:
         if t.type == "text" or t.type == "code_inline":
@@ -161,8 +179,12 @@ def _inline_plain(tokens) -> str:
         elif t.type in ("softbreak", "hardbreak"):
             out.append(" ")
         elif t.type == "html_inline":
-            continue
+            if keep_html and not t.content.startswith("<!--"):
+                out.append(t.content)  # shown as text (footnotes), like render_inline does in the text
     return "".join(out)
+
+
+COMMENTS_ONLY = re.compile(r"\s*(?:<!--.*?-->\s*)+", re.S)
 
 
 def parse_law(text: str, path: str) -> Law:
@@ -217,7 +239,7 @@ def parse_law(text: str, path: str) -> Law:
                 fn_label = str(tok.meta.get("label", tok.meta.get("id")))
                 footnotes[fn_label] = ""
             elif tok.type == "inline" and footnotes:
-                footnotes[fn_label] = (footnotes[fn_label] + " " + _inline_plain(tok.children or [])).strip()
+                footnotes[fn_label] = (footnotes[fn_label] + " " + _inline_plain(tok.children or [], True)).strip()
             i += 1
             continue
         if tok.type == "heading_open":
@@ -241,6 +263,16 @@ def parse_law(text: str, path: str) -> Law:
             continue
         if tok.type == "html_block":
             m = SUITE.search(tok.content)
+            if tok.content.lstrip().startswith("<!--") and "-->" not in tok.content:
+                raise LoisError("commentaire HTML non fermé : « <!-- » sans « --> » (la suite du texte "
+                                "serait perdue)", path, line)
+            if not COMMENTS_ONLY.fullmatch(tok.content):
+                # raw HTML in a law text is never markup: it is kept as text, shown as typed (render_inline.py)
+                text = Token("text", "", 0)
+                text.content = " ".join(tok.content.split())
+                current.blocks.append(Block("text", tokens=[text], line=line, source=tok.content))
+                i += 1
+                continue
             if m:
                 target = tuple(re.findall(r"[A-Z]|\d+|[a-z]+", m.group(1)))
                 node = root
@@ -378,6 +410,8 @@ def parse_commentary(text: str, path: str) -> Commentary:
     for key in ("id", "title", "laws"):
         if not meta.get(key):
             raise LoisError(f"champ « {key} » manquant dans l'en-tête du commentaire", path, 2)
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(meta["id"])):
+        raise LoisError(f"identifiant « {meta['id']} » invalide : minuscules, chiffres et tirets", path, 2)
     laws = meta["laws"]
     if not isinstance(laws, list) or not all(isinstance(x, int) and 1 <= x <= 93 for x in laws):
         raise LoisError("« laws » doit être une liste de numéros de loi (1 à 93)", path, 2)

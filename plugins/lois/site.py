@@ -12,15 +12,20 @@ import json
 import re
 import posixpath
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from .cite import find_citations
 from .corpus import Model, ResolvedCitation, _law_of, _short
 from .parse import Block, Provision
-from .render_inline import render_inline, render_markdown
+from .render_inline import front_matter, md_text, render_inline, render_markdown, tooltip_attr
 from .resolve import resolve_citation
 
 CONTRIBUTORS: list[Callable[["SiteBuild"], None]] = []
+
+# Material renders the whole menu in every page: a menu section that grew with the corpus would make the
+# build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
+NAV_MAX = 40
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
@@ -63,6 +68,8 @@ class SiteBuild:
     law_extras: dict[int, list[Callable[[str], str]]] = field(default_factory=dict)
     # `fn(path, content) -> content`, applied to each rendered law page (e.g. glossary hover definitions)
     page_filters: list[Callable[[str, str], str]] = field(default_factory=list)
+    _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
+    not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -70,6 +77,32 @@ class SiteBuild:
 
     def add_nav(self, title: str, entry) -> None:
         self.nav.append({title: entry})
+
+    def nav_section(self, title: str, pages: list[str], index: str | None = None) -> dict:
+        """Menu entry of a section: its index page (if any) and its pages; beyond NAV_MAX pages, the index
+        page only (written here, listing the pages, when the section has none) and the pages leave the menu."""
+        if len(pages) <= NAV_MAX:
+            return {title: ([index] if index else []) + list(pages)}
+        if index is None:
+            index = posixpath.dirname(pages[0]) + "/index.md"
+            items = "".join(f'<li><a href="{html.escape(self.href(index, p))}">{self._page_title(p)}</a></li>'
+                            for p in pages)
+            self.add_file(index, front_matter(title) + f"# {md_text(title)}\n\n"
+                          f'<ul class="lois-nav-index" markdown="0">{items}</ul>\n')
+        self.not_in_nav.update(pages)
+        return {title: index}
+
+    def add_nav_section(self, title: str, pages: list[str], index: str | None = None) -> None:
+        self.nav.append(self.nav_section(title, pages, index))
+
+    def _page_title(self, path: str) -> str:
+        """The (HTML-escaped) title in a generated page's front matter."""
+        from .parse import yaml_load
+
+        content = self.files[path].content
+        m = re.match(r"---\n(.*?)\n---\n", content, re.S) if isinstance(content, str) else None
+        title = (yaml_load(m.group(1)) or {}).get("title") if m else None
+        return str(title) if title else html.escape(self.url(path))
 
     def add_script(self, path: str) -> None:
         self.scripts.append(path)
@@ -100,7 +133,7 @@ class SiteBuild:
         if not self.use_directory_urls and from_page.endswith(".md"):
             from_dir = posixpath.dirname(from_url) + "/" if "/" in from_url else ""
         to_url = self.url(to_path)
-        rel = posixpath.relpath(to_url or ".", from_dir or ".")
+        rel = _relpath(to_url or ".", from_dir or ".")
         if to_url.endswith("/") and not rel.endswith("/"):
             rel += "/"
         if rel == "./":
@@ -117,6 +150,12 @@ class SiteBuild:
 
     def preview(self, target: str, limit: int = 320) -> str:
         """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
+        key = (target, limit)
+        if key not in self._previews:
+            self._previews[key] = self._preview(target, limit)
+        return self._previews[key]
+
+    def _preview(self, target: str, limit: int) -> str:
         m = self.model
         if target in m.provisions:
             p = m.provisions[target]
@@ -167,10 +206,10 @@ class SiteBuild:
         if target not in self.model.provisions and target not in self.model.stubs:
             # cited only by a hand-written or annotation page: no page exists for it, so no link
             return (f'<span class="lois-cite-absent" data-ref="{html.escape(target)}" '
-                    f'title="Loi {html.escape(target)} : texte non inclus dans ce site.">{html.escape(label)}</span>')
+                    f'title="{tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")}">{html.escape(label)}</span>')
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
         return (f'<a class="{cls}" href="{html.escape(self.provision_href(from_page, target))}" '
-                f'data-ref="{html.escape(target)}" title="{html.escape(self.preview(target, 240))}">'
+                f'data-ref="{html.escape(target)}" title="{tooltip_attr(self.preview(target, 240))}">'
                 f'{html.escape(label)}</a>')
 
     # ------------------------------------------------------------------ build
@@ -194,7 +233,7 @@ class SiteBuild:
             self.add_file(self.law_page(law), content)
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
-            {"Commentaires": [f"commentaires/{c.id}.md" for c in m.commentaries.values()]},
+            self.nav_section("Commentaires", [f"commentaires/{c.id}.md" for c in m.commentaries.values()]),
             {"Graphe des renvois": "graphe.md"},
         ]
         return self.files
@@ -205,7 +244,7 @@ class SiteBuild:
         law = m.laws[law_no]
         page = self.law_page(law_no)
         title = m.node_title(str(law_no))
-        out = [f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---\n", f"# {html.escape(title)} {{ #loi-{law_no} }}\n"]
+        out = [front_matter(title), f"# {md_text(title)} {{ #loi-{law_no} }}\n"]
         meta = []
         if law.meta.get("title_note"):
             meta.append(f'<p class="lois-note-titre">{html.escape(law.meta["title_note"])}</p>')
@@ -234,7 +273,7 @@ class SiteBuild:
         return "\n".join(out)
 
     def _render_section(self, p: Provision, page: str) -> str:
-        head = f"## {p.path[-1]}. {html.escape(p.title or '')} {{ #{p.anchor} .lois-section data-id=\"{p.id}\" }}\n"
+        head = f"## {p.path[-1]}. {md_text(p.title or '')} {{ #{p.anchor} .lois-section data-id=\"{p.id}\" }}\n"
         tools = self._prov_tools(p, page)
         body = self._render_blocks(p, page)
         extras = "".join(fn(page) for fn in self.provision_extras.get(p.id, []))
@@ -320,7 +359,7 @@ class SiteBuild:
         page = self.law_page(law)
         m = self.model
         title = f"Loi {law}"
-        out = [f"---\ntitle: {json.dumps(title + ' (texte non inclus)', ensure_ascii=False)}\n---\n",
+        out = [front_matter(title + " (texte non inclus)"),
                f"# Loi {law} {{ #loi-{law} }}\n",
                '<div class="lois-stub-notice" markdown="0"><p><strong>Texte non encore inclus.</strong> '
                "Le texte de cette loi ne fait pas encore partie de ce site ; cette page recense les textes du "
@@ -339,8 +378,7 @@ class SiteBuild:
     def render_commentary(self, c) -> str:
         page = f"commentaires/{c.id}.md"
         laws = ", ".join(f'<a href="{html.escape(self.href(page, self.law_page(n)))}">Loi {n}</a>' for n in c.laws)
-        head = (f"---\ntitle: {json.dumps(c.title, ensure_ascii=False)}\n---\n"
-                f"# {html.escape(c.title)}\n\n"
+        head = (front_matter(c.title) + f"# {md_text(c.title)}\n\n"
                 f'<div class="lois-commentary-meta" markdown="0"><p><strong>Commentaire</strong> — ce texte n\'est '
                 f"pas le texte des Lois. Auteur : {html.escape(c.author or 'non indiqué')}. Sur : {laws}.</p></div>\n")
         body = render_markdown(c.body, lambda t: self.linkify(t, page, c.laws[0], ()))
@@ -407,6 +445,12 @@ class SiteBuild:
                 "## Renvois entre lois\n\n"
                 '<table class="lois-graph-table"><thead><tr><th>De</th><th>Vers</th><th>Renvois</th></tr></thead>'
                 f"<tbody>{rows}</tbody></table>\n")
+
+
+@lru_cache(maxsize=65536)
+def _relpath(to_url: str, from_dir: str) -> str:
+    """posixpath.relpath of two site-relative URLs (memoised: a page links the same few places many times)."""
+    return posixpath.relpath(to_url, from_dir)
 
 
 def _full_text(p: Provision) -> str:

@@ -23,7 +23,7 @@ title: Recherche
 <p class="lois-search-help">Mots en français, avec ou sans accents ; « phrase exacte » entre guillemets ;
 numéro de loi (27B1b, Loi 64). Les fautes de frappe dans les mots de 5 lettres ou plus sont tolérées.</p>
 <p class="lois-search-status" aria-live="polite"></p>
-<ol id="lois-search-results" class="lois-search-results" role="listbox"></ol>
+<ol id="lois-search-results" class="lois-search-results" role="listbox" aria-label="Résultats de la recherche"></ol>
 <noscript><p>La recherche nécessite JavaScript ; utilisez la commande <code>lois cherche</code>.</p></noscript>
 </div>
 """

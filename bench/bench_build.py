@@ -1,0 +1,465 @@
+"""Build and site benchmark (issue 7, quality gates): prints a Markdown table of figures.
+
+    python bench/bench_build.py                                  # everything (≈ 10 min on 2 cores)
+    python bench/bench_build.py --sizes 20 --no-lighthouse       # quicker
+    python bench/bench_build.py --sizes "" --no-search --runs 3  # seed only
+
+What is measured, and how:
+
+* Build time: wall time of `python -m mkdocs build --strict` in a subprocess, median of --runs runs
+  (--runs-synth for the synthetic corpora), each with an empty search-index cache (LOIS_CACHE), i.e. a
+  first build. The same pages « sans le plugin »: the plugin's generated files (SiteBuild.files) are
+  written into a copy of the docs folder, with a mkdocs.yml without the `lois` plugin whose nav,
+  extra_css and extra_javascript are the ones the plugin sets (its own on_config is run to get them);
+  that build is the baseline and « part du plugin » is (full − baseline) / baseline. Runs of the two
+  are interleaved.
+* Synthetic corpora ×F (bench/synth.py, the one generator shared with bench_search.py): the seed's
+  laws, citations, notes, commentaries, examples, checklists and situations ×F at the seed's density.
+  Linear scaling: seconds per unit of corpus between sizes must stay flat.
+* Peak memory: ru_maxrss of the build's child process (os.wait4).
+* Page weight: cold load (fresh browser context, no cache) in Playwright with Debian's chromium;
+  requests counted by the browser, bytes taken from the built files: as served by a host that does not
+  compress, and gzip -6 as served by one that does.
+* Search: bench_search.py's measures (index build, CLI latency, browser index size, time per query in
+  the browser, relevance), re-measured on the seed and on the synthetic ×20 corpus.
+* Lighthouse 13 (npm, `npm install --prefix bench`), Debian's chromium headless, default settings:
+  mobile emulation with simulated throttling (slow 4G, 4× CPU); performance and accessibility of a law
+  page, the search page and a checklist page. The site is served on 127.0.0.1 by this script, with
+  gzip like any static host (--no-gzip to serve it raw like `python -m http.server`).
+"""
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import http.server
+import io
+import json
+import mimetypes
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "plugins"))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(BENCH))
+
+from synth import corpus_stats, make_corpus  # noqa: E402
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+NO_NETWORK = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+              "--no-first-run", "--disable-quic"]
+LIGHTHOUSE = BENCH / "node_modules" / ".bin" / "lighthouse"
+TARGET_SHARE = 0.25
+TARGET_X100_S = 60.0
+TARGET_LH = 95
+
+
+def env_for(cache: Path) -> dict:
+    path = str(ROOT / "plugins") + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
+    return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, LOIS_CACHE=str(cache))
+
+
+# ------------------------------------------------------------------------------------------- builds
+def timed_build(config: Path, dest: Path, work: Path) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, peak RSS in KiB) of one `mkdocs build --strict`; exits on failure or warning."""
+    cache = Path(tempfile.mkdtemp(prefix="cache-", dir=work))
+    if dest.exists():
+        shutil.rmtree(dest)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest), "-f", str(config)]
+    with tempfile.TemporaryFile(dir=work) as err:
+        t0 = time.perf_counter()
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env_for(cache), stdout=subprocess.DEVNULL, stderr=err)
+        _pid, status, usage = os.wait4(proc.pid, 0)
+        wall = time.perf_counter() - t0
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        log = err.read().decode("utf-8", "replace")
+    shutil.rmtree(cache, ignore_errors=True)
+    warnings = [line for line in log.splitlines() if line.startswith("WARNING")]
+    if proc.returncode or warnings:
+        sys.exit(f"échec de `{' '.join(cmd)}` (code {proc.returncode}) :\n{log[-3000:]}")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def project_config() -> dict:
+    return yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+
+def write_config(path: Path, corpus: Path | None, docs: Path, baseline: dict | None = None) -> Path:
+    cfg = project_config()
+    cfg["docs_dir"] = str(docs)
+    cfg["theme"] = dict(cfg["theme"], custom_dir=str(docs / "overrides"))
+    if baseline is None:
+        cfg["plugins"] = [{"lois": {"corpus": str(corpus)}}]
+    else:
+        cfg["plugins"] = []
+        cfg.update(baseline)
+    path.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def prepare_baseline(full_config: Path, work: Path) -> Path:
+    """Docs folder with the plugin's output pre-generated, and a mkdocs.yml without the plugin."""
+    from mkdocs.config import load_config
+
+    os.environ["LOIS_CACHE"] = str(work / "cache-baseline")
+    cfg = load_config(str(full_config))
+    cfg = cfg.plugins.on_config(cfg)
+    plugin = cfg.plugins["lois"]
+    docs = work / "docs-sans-plugin"
+    if docs.exists():
+        shutil.rmtree(docs)
+    shutil.copytree(Path(cfg.docs_dir), docs)
+    for path, gen in plugin.site.files.items():
+        dest = docs / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(gen.content, bytes):
+            dest.write_bytes(gen.content)
+        else:
+            dest.write_text(gen.content, encoding="utf-8")
+    shutil.rmtree(work / "cache-baseline", ignore_errors=True)
+    not_in_nav = project_config().get("not_in_nav", "") + "".join(
+        f"/{p}\n" for p in sorted(getattr(plugin.site, "not_in_nav", ())))
+    return write_config(work / "mkdocs-sans-plugin.yml", None, docs, {
+        "not_in_nav": not_in_nav,
+        "nav": cfg.nav,
+        "extra_css": [str(x) for x in cfg.extra_css],
+        "extra_javascript": [str(getattr(x, "path", x)) for x in cfg.extra_javascript],
+    })
+
+
+def count_pages(site: Path) -> tuple[int, int, int]:
+    """(rendered pages, all files, bytes) of a built site; a rendered page is one with the theme's search box."""
+    pages = files = size = 0
+    for f in site.rglob("*"):
+        if f.is_file():
+            files += 1
+            size += f.stat().st_size
+            if f.name == "index.html" and f.stat().st_size > 4000:
+                pages += 1
+    return pages, files, size
+
+
+def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work: Path) -> dict:
+    work.mkdir(parents=True, exist_ok=True)
+    if corpus is None:
+        full_cfg = ROOT / "mkdocs.yml"
+        stats = corpus_stats(ROOT / "corpus", 1)
+    else:
+        full_cfg = write_config(work / "mkdocs.yml", corpus, ROOT / "site_src")
+        stats = corpus_stats(corpus, factor)
+    base_cfg = prepare_baseline(full_cfg, work)
+    full, base, cpu_full, cpu_base, rss_full, rss_base = [], [], [], [], [], []
+    for i in range(runs):
+        w, c, r = timed_build(full_cfg, work / "site", work)
+        full.append(w)
+        cpu_full.append(c)
+        rss_full.append(r)
+        w, c, r = timed_build(base_cfg, work / "site-sans-plugin", work)
+        base.append(w)
+        cpu_base.append(c)
+        rss_base.append(r)
+        print(f"  {label} : essai {i + 1}/{runs} : complet {full[-1]:.2f} s, sans le plugin {base[-1]:.2f} s",
+              file=sys.stderr)
+    pages, files, size = count_pages(work / "site")
+    pages_b, _files_b, _ = count_pages(work / "site-sans-plugin")
+    return {"label": label, "factor": factor, "stats": stats, "full": statistics.median(full),
+            "base": statistics.median(base), "full_all": full, "base_all": base,
+            "cpu": statistics.median(cpu_full), "cpu_base": statistics.median(cpu_base),
+            "rss": max(rss_full), "rss_base": max(rss_base), "pages": pages, "pages_base": pages_b,
+            "files": files, "bytes": size, "site": work / "site"}
+
+
+# ------------------------------------------------------------------------------------------- server
+class Handler(http.server.SimpleHTTPRequestHandler):
+    """Static files; gzip for text when the browser accepts it and the server was asked to."""
+
+    use_gzip = True
+    cache: dict = {}
+
+    def log_message(self, *a):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            if not urlparse(self.path).path.endswith("/"):
+                return super().send_head()  # redirect to the folder
+            path = path / "index.html"
+        ctype = mimetypes.guess_type(str(path))[0] or "application/octet-stream"
+        textual = ctype.startswith("text/") or ctype in ("application/javascript", "application/json",
+                                                         "image/svg+xml")
+        if not (self.use_gzip and textual and path.is_file()
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()
+        key = str(path)
+        if key not in self.cache:
+            self.cache[key] = gzip.compress(path.read_bytes(), 6)
+        body = self.cache[key]
+        self.send_response(200)
+        self.send_header("Content-Type", ctype + ("; charset=utf-8" if ctype.startswith("text/") else ""))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)  # a browser that closes early is no error
+
+
+def serve(directory: Path, use_gzip: bool):
+    handler = type("H", (Handler,), {"use_gzip": use_gzip, "cache": {}})
+    srv = Server(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv, f"http://127.0.0.1:{srv.server_address[1]}/"
+
+
+def launch(pw):
+    return pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu", *NO_NETWORK])
+
+
+# ------------------------------------------------------------------------------------------- page weight
+def page_weight(browser, base: str, site: Path, path: str) -> dict:
+    """Cold load of one page: requests, bytes raw and gzipped (from the files), bytes the browser received."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    done: list = []
+    page.on("requestfinished", lambda r: done.append(r))
+    foreign: list[str] = []
+    ctx.route("**/*", lambda route: route.continue_() if route.request.url.startswith(base)
+              or route.request.url.startswith(("data:", "blob:")) else (foreign.append(route.request.url),
+                                                                       route.abort()))
+    page.goto(base + path, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(300)
+    raw = gz = received = 0
+    for r in done:
+        u = urlparse(r.url)
+        if not r.url.startswith(base):
+            continue
+        f = site / unquote(u.path).lstrip("/")
+        if f.is_dir():
+            f = f / "index.html"
+        if f.is_file():
+            data = f.read_bytes()
+            raw += len(data)
+            gz += len(gzip.compress(data, 6))
+        try:
+            received += r.sizes()["responseBodySize"]
+        except Exception:
+            pass
+    ctx.close()
+    return {"path": path, "requests": len(done), "raw": raw, "gzip": gz, "received": received,
+            "foreign": foreign}
+
+
+# ------------------------------------------------------------------------------------------- lighthouse
+def lighthouse(url: str, out: Path) -> dict | None:
+    if not LIGHTHOUSE.exists():
+        return None
+    flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu", *NO_NETWORK])
+    cmd = [str(LIGHTHOUSE), url, "--output=json", f"--output-path={out}", "--quiet",
+           "--only-categories=performance,accessibility", f"--chrome-flags={flags}"]
+    r = subprocess.run(cmd, env=dict(os.environ, CHROME_PATH=CHROMIUM), capture_output=True, text=True,
+                       timeout=300)
+    if r.returncode or not out.exists():
+        print(f"lighthouse : échec sur {url}\n{r.stderr[-2000:]}", file=sys.stderr)
+        return None
+    d = json.loads(out.read_text(encoding="utf-8"))
+    res = {"form": d["configSettings"]["formFactor"], "throttling": d["configSettings"]["throttlingMethod"],
+           "version": d.get("lighthouseVersion", "?"), "failed": []}
+    for cat in ("performance", "accessibility"):
+        res[cat] = round(100 * (d["categories"][cat]["score"] or 0))
+        for ref in d["categories"][cat]["auditRefs"]:
+            a = d["audits"][ref["id"]]
+            if ref.get("weight") and a.get("score") is not None and a["score"] < 0.9:
+                res["failed"].append(f"{ref['id']} ({a.get('displayValue') or a['score']})")
+    for k in ("first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
+              "cumulative-layout-shift", "speed-index"):
+        res[k] = d["audits"][k].get("displayValue", "")
+    return res
+
+
+# ------------------------------------------------------------------------------------------- search
+def search_figures(pw_browser, url: str, synth_corpus: Path | None, factor: int) -> tuple[list[dict], dict]:
+    import bench_search as bs
+    from lois.corpus import load_corpus
+    from lois.search.evaluate import load_set, score
+    from lois.search.index import build_docs
+
+    cases = load_set()
+    queries = [c["q"] for c in cases]
+    rows = [bs.measure(build_docs(load_corpus(ROOT / "corpus")), queries, "graine")]
+    rows[0]["browser_ms"] = bs.browser_times(pw_browser, url, None, queries)
+    if synth_corpus is not None:
+        big = bs.measure(build_docs(load_corpus(synth_corpus)), queries, f"synthétique ×{factor}")
+        big["browser_ms"] = bs.browser_times(pw_browser, url, big["data"], queries)
+        rows.append(big)
+    return rows, score(cases, bs.site_ranking(pw_browser, url, queries))
+
+
+# ------------------------------------------------------------------------------------------- report
+def fmt_s(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def ok(flag: bool) -> str:
+    return "oui" if flag else "**non**"
+
+
+def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | None, args, gz: bool) -> None:
+    cmd = "python bench/bench_build.py " + " ".join(sys.argv[1:])
+    print(f"\n## Mesures — `{cmd.strip()}`\n")
+    print(f"Machine : {os.cpu_count()} cœurs, Python {sys.version.split()[0]}, "
+          f"{time.strftime('%Y-%m-%d %H:%M')}. Médiane de {args.runs} constructions (graine) / "
+          f"{args.runs_synth} (synthétiques), cache de l'index de recherche vide à chaque fois.\n")
+    print("### Construction\n")
+    print("| corpus | lois | provisions | citations | mots | pages | fichiers | site (Mo) | complet (s) "
+          "| sans le plugin (s) | part du plugin | CPU complet / sans (s) | part (CPU) | s par unité "
+          "| mémoire max (Mo) | sans le plugin (Mo) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for b in builds:
+        s = b["stats"]
+        share = (b["full"] - b["base"]) / b["base"]
+        cshare = (b["cpu"] - b["cpu_base"]) / b["cpu_base"]
+        print(f"| {b['label']} | {s.laws} | {s.provisions} | {s.citations} | {s.words} | {b['pages']} "
+              f"| {b['files']} | {b['bytes'] / 1e6:.1f} | {fmt_s(b['full'])} | {fmt_s(b['base'])} | {share:+.0%} "
+              f"| {fmt_s(b['cpu'])} / {fmt_s(b['cpu_base'])} | {cshare:+.0%} "
+              f"| {b['full'] / b['factor']:.2f} | {b['rss'] / 1024:.0f} | {b['rss_base'] / 1024:.0f} |")
+    print("\nTous les essais (s) : " + " ; ".join(
+        f"{b['label']} complet {', '.join(fmt_s(x) for x in b['full_all'])} / sans le plugin "
+        f"{', '.join(fmt_s(x) for x in b['base_all'])}" for b in builds))
+    print("\nObjectifs :")
+    for b in builds:
+        share = (b["full"] - b["base"]) / b["base"]
+        print(f"- part du plugin ≤ {TARGET_SHARE:.0%} ({b['label']}) : {share:+.0%} → {ok(share <= TARGET_SHARE)}")
+    by_f = {b["factor"]: b for b in builds}
+    if 100 in by_f:
+        t = by_f[100]["full"]
+        print(f"- ×100 ≤ {TARGET_X100_S:.0f} s : {t:.1f} s → {ok(t <= TARGET_X100_S)}")
+    fs = sorted(by_f)
+    if len(fs) >= 3:
+        marg = [(by_f[b]["full"] - by_f[a]["full"]) / (b - a) for a, b in zip(fs, fs[1:])]
+        ratio = marg[-1] / marg[0] if marg[0] > 0 else float("inf")
+        print("- linéarité : secondes par unité de corpus ajoutée "
+              + ", ".join(f"×{a}→×{b} {m:.3f} s" for (a, b), m in zip(zip(fs, fs[1:]), marg))
+              + f" (rapport {ratio:.2f} ; 1 = linéaire) → {ok(0.67 <= ratio <= 1.5)}")
+    elif len(fs) == 2:
+        a, b = fs
+        ratio = (by_f[b]["full"] / by_f[a]["full"]) / (b / a)
+        print(f"- linéarité : temps ×{b} / temps ×{a} = {by_f[b]['full'] / by_f[a]['full']:.2f} pour un corpus "
+              f"{b / a:.0f} fois plus grand (rapport {ratio:.2f})")
+    if weights:
+        print("\n### Poids d'une page au premier chargement (cache vide)\n")
+        print("| page | requêtes | octets (serveur sans compression) | octets gzip -6 | reçus par le navigateur |")
+        print("|---|---:|---:|---:|---:|")
+        for w in weights:
+            print(f"| /{w['path']} | {w['requests']} | {w['raw']:,} | {w['gzip']:,} | {w['received']:,} |"
+                  .replace(",", "\u202f"))
+        print(f"\n(« reçus » : corps des réponses tels que transférés, le serveur du banc "
+              f"{'compressant en gzip' if gz else 'ne compressant pas'}.) "
+              + ("Requêtes vers un autre hôte : aucune." if not any(w["foreign"] for w in weights)
+                 else f"**Requêtes vers un autre hôte** : {[w['foreign'] for w in weights]}"))
+    if search:
+        rows, rel = search
+        print("\n### Recherche (bench/bench_search.py, re-mesuré)\n")
+        print("| corpus | documents | index (s) | CLI p50 (ms) | CLI p95 (ms) | index navigateur brut (Ko) "
+              "| gzip (Ko) | navigateur par requête (ms) |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
+        for r in rows:
+            print(f"| {r['label']} | {r['docs']} | {r['build_s']:.2f} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} "
+                  f"| {r['raw'] / 1024:.0f} | {r['gzip'] / 1024:.0f} | {r['browser_ms']:.2f} |")
+        print(f"\nPertinence (tests/search_relevance.yaml, dans le navigateur) : hit@1 {rel['hit1']:.1%}, "
+              f"hit@3 {rel['hit3']:.1%}, MRR {rel['mrr']:.3f}.")
+    if lh:
+        first = next(iter(lh.values()))
+        print(f"\n### Lighthouse {first['version']} ({first['form']}, throttling {first['throttling']}, "
+              f"chromium headless, site servi {'avec' if gz else 'sans'} gzip)\n")
+        print("| page | performance | accessibilité | FCP | LCP | TBT | CLS | audits sous 0,9 |")
+        print("|---|---:|---:|---:|---:|---:|---:|---|")
+        for path, r in lh.items():
+            print(f"| /{path} | {r['performance']} | {r['accessibility']} | {r['first-contentful-paint']} "
+                  f"| {r['largest-contentful-paint']} | {r['total-blocking-time']} | {r['cumulative-layout-shift']} "
+                  f"| {', '.join(r['failed']) or '—'} |")
+        print("\nObjectifs : " + "; ".join(
+            f"/{p} {ok(r['performance'] >= TARGET_LH and r['accessibility'] >= TARGET_LH)}" for p, r in lh.items())
+            + f" (≥ {TARGET_LH} chacun)")
+    elif not args.no_lighthouse:
+        print("\nLighthouse non mesuré : lancez `npm install --prefix bench` (bench/package.json).")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--sizes", default="20,100", help="facteurs des corpus synthétiques, ex. 20,100 ; vide : aucun")
+    ap.add_argument("--runs", type=int, default=5, help="constructions par mesure sur la graine")
+    ap.add_argument("--runs-synth", type=int, default=3, help="constructions par mesure sur les corpus synthétiques")
+    ap.add_argument("--no-lighthouse", action="store_true")
+    ap.add_argument("--no-search", action="store_true")
+    ap.add_argument("--no-weight", action="store_true")
+    ap.add_argument("--no-gzip", action="store_true", help="servir le site sans compression")
+    ap.add_argument("--keep", type=Path, help="garder les fichiers de travail dans ce dossier")
+    args = ap.parse_args()
+    sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
+    work = Path(args.keep or tempfile.mkdtemp(prefix="bench-build-"))
+    work.mkdir(parents=True, exist_ok=True)
+    try:
+        builds = [measure_builds("graine ×1", 1, None, args.runs, work / "x1")]
+        corpora: dict[int, Path] = {}
+        for f in sizes:
+            corpora[f] = work / f"corpus-x{f}"
+            make_corpus(f, corpora[f])
+            builds.append(measure_builds(f"synthétique ×{f}", f, corpora[f], args.runs_synth, work / f"x{f}"))
+        weights, lh, search = [], {}, None
+        site = builds[0]["site"]
+        checklist = sorted(p.parent.relative_to(site).as_posix() for p in (site / "checklists").glob("*/index.html"))
+        pages = ["lois/50/", "recherche/"] + ([checklist[0] + "/"] if checklist else [])
+        need_browser = not (args.no_weight and args.no_search)
+        if need_browser:
+            from playwright.sync_api import sync_playwright
+
+            srv, url = serve(site, not args.no_gzip)
+            with sync_playwright() as pw:
+                b = launch(pw)
+                if not args.no_weight:
+                    weights = [page_weight(b, url, site, p) for p in ["lois/50/", *pages[2:]]]
+                if not args.no_search:
+                    f = 20 if 20 in corpora else None
+                    if f is None:
+                        corpora[20] = work / "corpus-x20"
+                        make_corpus(20, corpora[20])
+                    search = search_figures(b, url, corpora[20], 20)
+                b.close()
+            srv.shutdown()
+        if not args.no_lighthouse and LIGHTHOUSE.exists():
+            srv, url = serve(site, not args.no_gzip)
+            for p in pages:
+                print(f"  lighthouse /{p}", file=sys.stderr)
+                r = lighthouse(url + p, work / f"lighthouse-{p.strip('/').replace('/', '-')}.json")
+                if r:
+                    lh[p] = r
+            srv.shutdown()
+        report(builds, weights, lh, search, args, not args.no_gzip)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

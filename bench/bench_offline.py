@@ -1,0 +1,71 @@
+"""Cost of the offline step (lois.offline.site.finish, run by the plugin's on_post_build): prints figures.
+
+    python bench/bench_offline.py [--runs 7]
+
+Builds the site once (mkdocs build --strict), puts it back as MkDocs left it (no sw.js, no archive, the
+« Hors ligne » page with its mark), then times the step alone for several zlib levels: median and
+minimum wall time, archive size, number of entries.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "plugins"))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from conftest import mkdocs_build  # noqa: E402
+from lois.corpus import load_corpus  # noqa: E402
+from lois.offline.serviceworker import MANIFEST_PATH, SW_PATH  # noqa: E402
+from lois.offline.site import ARCHIVE_PATH, PLACEHOLDER, ZIP_LEVEL, finish  # noqa: E402
+from lois.site import SiteBuild  # noqa: E402
+
+BLOCK = re.compile(r'(<div class="lois-hl-archive" markdown="0">).*?(</div>)', re.S)
+
+
+def as_built(src: Path, dest: Path) -> None:
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(src, dest)
+    for rel in (ARCHIVE_PATH, SW_PATH, MANIFEST_PATH):
+        (dest / rel).unlink()
+    page = dest / "hors-ligne" / "index.html"
+    page.write_text(BLOCK.sub(lambda m: m.group(1) + PLACEHOLDER + m.group(2), page.read_text(encoding="utf-8"),
+                              count=1), encoding="utf-8")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    args = ap.parse_args()
+    site_name = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["site_name"]
+    model = load_corpus(ROOT / "corpus")
+    with tempfile.TemporaryDirectory(prefix="bench-offline-") as tmp:
+        built = Path(tmp) / "site"
+        res = mkdocs_build(built)
+        if res.returncode:
+            sys.exit(res.stderr)
+        work = Path(tmp) / "work"
+        print("| niveau zlib | médiane (ms) | min (ms) | archive (octets) | entrées |")
+        print("|---|---|---|---|---|")
+        for level in sorted({1, ZIP_LEVEL, 9}):
+            times = []
+            for _ in range(args.runs):
+                as_built(built, work)
+                report = finish(SiteBuild(model), work, site_name, level=level)
+                times.append(report.seconds * 1000)
+            mark = " (retenu)" if level == ZIP_LEVEL else ""
+            print(f"| {level}{mark} | {statistics.median(times):.0f} | {min(times):.0f} | {report.archive_size} "
+                  f"| {report.files} |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,352 @@
+"""Synthetic corpora for the benchmarks: the seed corpus ×F at the seed's density.
+
+One generator for every benchmark (bench_build.py, bench_search.py)::
+
+    from synth import make_corpus
+    stats = make_corpus(20, Path("/tmp/x/corpus"))   # a corpus directory ≈ 20 × the seed
+
+How ×F is reached with only 93 law numbers. The seed's laws are kept as they are (copy 0). Copies
+g = 1 … F-1 of the whole seed are added: copy g of seed law t lands in a *slot* (n, j) — repetition j of
+a synthetic law n, n being one of the law numbers that nothing in the seed names (neither present, nor
+cited, nor named by an annotation or a checklist). Each free number takes one template law t; its
+repetition 0 is the template's text, repetition j ≥ 1 appends to every section an altered copy of the
+section's text whose numbered paragraphs are renumbered after the existing ones (« <!-- suite: X --> »
+returns to the section first), so the ids stay unique and stay within the citation grammar (≤ 99).
+
+Every copy g also gets its own copy of every note, commentary, worked example, checklist and « Que
+faire si… » situation (ids suffixed « -c<g> »), whose provision lists point into copy g's slots. In the
+copied texts, absolute citations of a seed law are moved to that law's slot for copy g (its repetition
+0, whose structure matches the template), relative citations are kept, and one word in seven of more
+than four letters gets a suffix « x<g> » (:func:`alter_words`, the same rule for every text): the
+vocabulary grows like a real corpus would, the density of citations, notes, examples and checklists
+per word of law text stays the seed's. The glossary and the permalink register are kept as they are.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# words a citation depends on (« voir C2 ci-dessous », « selon la Loi 12 »): never altered
+KEEP = {"selon", "dans", "voir", "également", "aussi", "notamment", "comme", "prévu", "prévue", "prévus",
+        "prévues", "conformément"}
+WORD = re.compile(r"\S+")
+
+
+def alter_words(text: str, k: int) -> str:
+    """Copy k of a text: every 7th word (4th, 11th, …) of more than four letters gets the suffix « x<k> »."""
+    if k == 0:
+        return text
+    count = -1
+
+    def sub(m: re.Match) -> str:
+        nonlocal count
+        count += 1
+        w = m.group(0)
+        if count % 7 == 3 and len(w) > 4 and w.isalpha() and w.lower() not in KEEP:
+            return f"{w}x{k}"
+        return w
+
+    return WORD.sub(sub, text)
+
+
+@dataclass
+class Slots:
+    """Where copy g of seed law t lives: law number n, repetition j; `offsets[t][section]` = paragraphs."""
+    seed_laws: list[int]
+    by_template: dict[int, list[int]] = field(default_factory=dict)  # t → synthetic law numbers
+    paragraphs: dict[int, dict[str, int]] = field(default_factory=dict)  # t → section → highest paragraph
+    reps: dict[int, int] = field(default_factory=dict)  # synthetic law n → repetitions
+    template: dict[int, int] = field(default_factory=dict)  # synthetic law n → t
+    copies: dict[int, list[int]] = field(default_factory=dict)  # synthetic law n → copy g of each repetition
+
+    def slot(self, t: int, g: int) -> tuple[int, int]:
+        laws = self.by_template[t]
+        return laws[(g - 1) % len(laws)], (g - 1) // len(laws)
+
+    def law(self, law: int, g: int) -> int:
+        return self.slot(law, g)[0] if g and law in self.by_template else law
+
+    def provision(self, pid: str, g: int) -> str:
+        """Copy g's id for a provision id of the seed (unchanged outside the seed's laws)."""
+        from lois.cite import format_id, parse_provision_id
+
+        ref = parse_provision_id(str(pid))
+        if g == 0 or ref is None or ref.law is None or ref.law not in self.by_template:
+            return str(pid)
+        n, j = self.slot(ref.law, g)
+        path = list(ref.path)
+        if len(path) >= 2 and path[1].isdigit():
+            path[1] = str(int(path[1]) + j * self.paragraphs[ref.law].get(path[0], 0))
+        return format_id(n, tuple(path))
+
+
+def free_law_numbers(model, corpus: Path) -> list[int]:
+    """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation."""
+    from lois.annotations import load_annotations
+    from lois.annotations.common import law_of
+    from lois.checklists.model import load_checklists
+    from lois.cite import find_citations
+
+    used = set(model.laws) | {s.law for s in model.stubs.values()}
+    ann = load_annotations(model, corpus)
+    ids = [p for n in ann.notes.values() for p in n.provisions]
+    ids += [p for e in ann.examples.values() for p in e.provisions]
+    ids += [p for t in ann.terms for p in t.provisions] + [p for s in ann.situations for p in s.provisions]
+    for cl in load_checklists(corpus, model).values():
+        used |= set(cl.laws)
+        for node in list(cl.questions.values()) + list(cl.outcomes.values()):
+            ids += node.cites
+    for c in model.commentaries.values():
+        used |= set(c.laws)
+    used |= {law_of(i) for i in ids}
+    for f in corpus.rglob("*"):
+        if f.is_file() and f.suffix in (".md", ".yaml", ".yml") and "sources" not in f.parts:
+            for c in find_citations(f.read_text(encoding="utf-8")):
+                used |= {r.law for r in c.refs if r.law}
+    return [n for n in range(1, 94) if n not in used]
+
+
+def remap_citations(text: str, slots: Slots, g: int) -> str:
+    """Move the absolute citations of seed laws in `text` to copy g's laws (the numbers only)."""
+    from lois.cite import find_citations
+
+    if g == 0:
+        return text
+    out, pos = [], 0
+    for c in find_citations(text):
+        laws = {r.law for r in c.refs if r.law in slots.by_template}
+        if not laws:
+            continue
+        span = re.sub(r"(?<!\w)(\d{1,2})(?!\d)",
+                      lambda m: str(slots.law(int(m.group(1)), g)) if int(m.group(1)) in laws else m.group(1),
+                      text[c.start:c.end])
+        out.append(text[pos:c.start] + span)
+        pos = c.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _copy_text(text: str, slots: Slots, g: int) -> str:
+    return alter_words(remap_citations(text, slots, g), g)
+
+
+# ---------------------------------------------------------------------------------------- law files
+FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
+PARA = re.compile(r"^(\d+)\. ", re.M)
+FOOTDEF = re.compile(r"^\[\^[^\]]+\]:", re.M)
+
+
+def _split_law(body: str):
+    """(head: H1 and intro, [(letter, heading line, section text)], footnote definitions)."""
+    m = FOOTDEF.search(body)
+    notes = body[m.start():] if m else ""
+    body = body[:m.start()] if m else body
+    parts = re.split(r"^(## ([A-Z])\..*)$", body, flags=re.M)
+    head = parts[0]
+    sections = [(parts[i + 1], parts[i], parts[i + 2]) for i in range(1, len(parts), 3)]
+    return head, sections, notes
+
+
+def synthetic_law(template_text: str, n: int, copies: list[int], slots: Slots) -> str:
+    """Law n: the template (as copy copies[0]) and, appended to each section, repetitions j ≥ 1."""
+    m = FRONT.match(template_text)
+    meta = yaml.safe_load(m.group(1))
+    body = template_text[m.end():]
+    t = meta["law"]
+    head, sections, notes = _split_law(body)
+    meta = {"law": n, "title": f"{meta.get('title') or 'Loi'} (copie synthétique)",
+            "source": meta.get("source", ""), "document": "corpus synthétique du banc d'essai (bench/synth.py)"}
+    head = re.sub(r"^# Loi \d+", f"# Loi {n}", head, count=1, flags=re.M)
+    out = ["---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n",
+           _copy_text(head, slots, copies[0])]
+    for letter, heading, text in sections:
+        top = slots.paragraphs[t].get(letter, 0)
+        out.append(heading + _copy_text(text, slots, copies[0]))
+        first = PARA.search(text)
+        pre, items = (text[:first.start()], text[first.start():]) if first else (text, "")
+        for j, g in enumerate(copies[1:], 1):
+            renum = PARA.sub(lambda mm: f"{int(mm.group(1)) + j * top}. ", items)
+            out.append(f"\n<!-- suite: {letter} -->\n\n" + _copy_text(pre.strip("\n"), slots, g) + "\n\n"
+                       + _copy_text(renum, slots, g) + "\n")
+    if notes:
+        out.append(notes)
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------- annotations
+TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comment", "label", "definition"}
+
+
+def _copy_data(data, slots: Slots, g: int, key: str = ""):
+    """Copy g of YAML data: ids suffixed, provision lists moved to copy g's slots, texts altered."""
+    if isinstance(data, dict):
+        return {k: _copy_data(v, slots, g, k) for k, v in data.items()}
+    if isinstance(data, list):
+        if key in ("provisions", "cites"):
+            return [slots.provision(p, g) for p in data]
+        if key == "laws":
+            return [slots.law(x, g) if isinstance(x, int) else x for x in data]
+        if key in ("notes", "examples"):
+            return [f"{x}-c{g}" for x in data]
+        return [_copy_data(v, slots, g, key) for v in data]
+    if isinstance(data, str) and key in TEXT_KEYS:
+        return _copy_text(data, slots, g)
+    return data
+
+
+def _copy_yaml_item(item: dict, slots: Slots, g: int) -> dict:
+    out = _copy_data(item, slots, g)
+    if isinstance(out, dict):
+        if out.get("id"):
+            out["id"] = f"{out['id']}-c{g}"
+        if out.get("checklist"):
+            out["checklist"] = f"{out['checklist']}-c{g}"
+    return out
+
+
+def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
+    """Copy g of a note or commentary (front matter + Markdown): (new id, file text)."""
+    m = FRONT.match(text)
+    meta = _load(m.group(1))
+    body = text[m.end():]
+    meta["id"] = f"{meta['id']}-c{g}"
+    if "provisions" in meta:
+        meta["provisions"] = [slots.provision(p, g) for p in meta["provisions"]]
+    if "laws" in meta:
+        meta["laws"] = [slots.law(x, g) for x in meta["laws"]]
+    meta["title"] = _copy_text(str(meta["title"]), slots, g)
+    return meta["id"], "---\n" + _dump(meta) + "---\n" + \
+        _copy_text(body, slots, g)
+
+
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _load(text: str):
+    return yaml.load(text, Loader=Loader)
+
+
+def _dump(data) -> str:
+    return yaml.dump(data, Dumper=Dumper, allow_unicode=True, sort_keys=False, width=110)
+
+
+@dataclass
+class CorpusStats:
+    factor: int
+    laws: int
+    provisions: int
+    citations: int
+    words: int  # words of law text
+    notes: int
+    commentaries: int
+    examples: int
+    checklists: int
+    situations: int
+
+    @property
+    def citations_per_kword(self) -> float:
+        return 1000 * self.citations / max(self.words, 1)
+
+
+def corpus_stats(corpus: Path, factor: int) -> CorpusStats:
+    from lois.corpus import load_corpus
+
+    model = load_corpus(corpus)
+    words = sum(len(p.text.split()) for p in model.provisions.values())
+    n_sit = len(_load((corpus / "situations.yaml").read_text(encoding="utf-8")) or []) \
+        if (corpus / "situations.yaml").exists() else 0
+    return CorpusStats(factor, len(model.laws), len(model.provisions), len(model.citations), words,
+                       len(list((corpus / "notes").glob("*.md"))), len(model.commentaries),
+                       len(list((corpus / "exemples").glob("*.yaml"))),
+                       len(list((corpus / "checklists").glob("*.yaml"))), n_sit)
+
+
+def make_slots(model, corpus: Path, factor: int) -> Slots:
+    seed = sorted(model.laws)
+    slots = Slots(seed)
+    for t in seed:
+        slots.paragraphs[t] = {}
+        for sec in model.laws[t].root.children:
+            paras = [int(c.path[1]) for c in sec.children if c.level == "paragraph" and c.path[1].isdigit()]
+            slots.paragraphs[t][sec.path[0]] = max(paras, default=0)
+    free = free_law_numbers(model, corpus)
+    for i, n in enumerate(free):
+        slots.by_template.setdefault(seed[i % len(seed)], []).append(n)
+    missing = [t for t in seed if t not in slots.by_template]
+    if missing:
+        raise SystemExit(f"pas assez de numéros de loi libres pour copier les lois {missing}")
+    for t in seed:
+        for g in range(1, factor):
+            n, j = slots.slot(t, g)
+            slots.template[n] = t
+            slots.copies.setdefault(n, []).append(g)
+            slots.reps[n] = max(slots.reps.get(n, 0), j + 1)
+    for n, t in slots.template.items():
+        top = max(slots.paragraphs[t].values(), default=0)
+        if top * slots.reps[n] > 99:
+            raise SystemExit(f"×{factor} : la Loi {n} dépasserait 99 paragraphes par section (grammaire des citations)")
+    return slots
+
+
+def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats:
+    """Write the seed corpus ×factor into `dest` (replaced if it exists) and return its statistics."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "plugins"))
+    from lois.corpus import load_corpus
+
+    src = Path(src or ROOT / "corpus")
+    dest = Path(dest)
+    if dest.exists():
+        shutil.rmtree(dest)
+    shutil.copytree(src, dest, ignore=shutil.ignore_patterns("sources"))
+    if factor <= 1:
+        return corpus_stats(dest, 1)
+    model = load_corpus(src)
+    slots = make_slots(model, src, factor)
+    seed_files = {law.number: Path(law.file) for law in model.laws.values()}
+    for n, t in sorted(slots.template.items()):
+        text = seed_files[t].read_text(encoding="utf-8")
+        (dest / "lois" / f"{n:02d}.md").write_text(synthetic_law(text, n, slots.copies[n], slots), encoding="utf-8")
+    situations = _load((src / "situations.yaml").read_text(encoding="utf-8")) \
+        if (src / "situations.yaml").exists() else []
+    texts = {sub: [f.read_text(encoding="utf-8") for f in sorted((src / sub).glob("*.md"))]
+             for sub in ("notes", "commentaires")}
+    examples = [_load(f.read_text(encoding="utf-8")) for f in sorted((src / "exemples").glob("*.yaml"))]
+    checklists = {f.stem: _load(f.read_text(encoding="utf-8")) for f in sorted((src / "checklists").glob("*.yaml"))}
+    for g in range(1, factor):
+        for sub, items in texts.items():
+            for text in items:
+                nid, out = _copy_front_md(text, slots, g)
+                (dest / sub / f"{nid}.md").write_text(out, encoding="utf-8")
+        for data in examples:
+            copy = _copy_yaml_item(data, slots, g)
+            (dest / "exemples" / f"{copy['id']}.yaml").write_text(_dump(copy), encoding="utf-8")
+        for stem, data in checklists.items():
+            (dest / "checklists" / f"{stem}-c{g}.yaml").write_text(_dump(_copy_data(data, slots, g)),
+                                                                   encoding="utf-8")
+    all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
+    (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")
+    return corpus_stats(dest, factor)
+
+
+if __name__ == "__main__":
+    import argparse
+    import sys
+    import time
+
+    ap = argparse.ArgumentParser(description="écrit un corpus synthétique ×F (graine × F)")
+    ap.add_argument("facteur", type=int)
+    ap.add_argument("dest", type=Path)
+    a = ap.parse_args()
+    t0 = time.perf_counter()
+    s = make_corpus(a.facteur, a.dest)
+    print(f"{s} — {s.citations_per_kword:.1f} citations / 1000 mots — {time.perf_counter() - t0:.1f} s")
+    sys.exit(0)

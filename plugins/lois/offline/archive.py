@@ -1,0 +1,162 @@
+"""A copy of a built site that works opened as files (file://), and a deterministic ZIP of it.
+
+Plain Python over a built site folder: nothing here knows MkDocs.
+
+Opened as files, a link to a folder (``../lois/50/#D2``) shows the folder's listing instead of its page,
+and ``fetch()`` is refused. The copy therefore:
+
+- gives every relative link, image, form target, meta refresh and redirect script naming a folder its
+  ``index.html`` (``../lois/50/#D2`` → ``../lois/50/index.html#D2``, ``..`` → ``../index.html``);
+- adds a small script (:data:`FILE_MODE_SCRIPT`, first in each page's head) that, only under file://, does
+  the same for links and forms created by scripts (search results, checklists, linkifier) and answers
+  ``fetch()`` of the site's JSON files from a script twin of each (``api/lois.json`` → ``api/lois.json.js``)
+  — the data itself is the generated JSON, wrapped, not rewritten.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import posixpath
+import re
+import time
+import zipfile
+from importlib import resources
+from pathlib import Path
+
+FILE_MODE_SCRIPT = "assets/lois/hors-ligne-fichiers.js"
+DATA_GLOBAL = "loisFichiers"  # window.loisFichiers["api/lois.json"] = {…} (read by the file-mode script)
+
+# never useful in the copy: source maps, crawler files, the server's 404 page (absolute links)
+EXCLUDED_NAMES = {"sitemap.xml", "sitemap.xml.gz", "404.html"}
+# the theme copies its own search engine even when its search plugin is off
+THEME_SEARCH = ("assets/javascripts/lunr/", "assets/javascripts/workers/")
+THEME_SEARCH_MARK = 'data-md-component="search"'
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+# case-sensitive (fast): the pages are generated, in lower case, and the browser tests look for folder links
+_ATTR = re.compile(r"""(\s(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)=)("[^"]*"|'[^']*')""")
+_REFRESH = re.compile(r"""(<meta\s[^>]*http-equiv=["']?refresh["']?[^>]*content=["']\s*\d+\s*;\s*url=)([^"']*)""", re.I)
+_REPLACE = re.compile(r"""(location\.(?:replace|assign)\()("(?:[^"\\]|\\.)*")""")
+_CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)  # stays first: the encoding of a file is read from it
+_HEAD = re.compile(r"<head(?:\s[^>]*)?>", re.I)
+_HTML = re.compile(r"<html(?:\s[^>]*)?>", re.I)
+
+
+def file_url(url: str) -> str:
+    """The same relative URL, naming ``index.html`` when it names a folder; others are returned unchanged."""
+    if not url or url[0] in "#?/" or _SCHEME.match(url):
+        return url
+    cut = min((i for i in (url.find("?"), url.find("#")) if i >= 0), default=len(url))
+    path, rest = url[:cut], url[cut:]
+    if path == ".":
+        path = "index.html"
+    elif path.endswith("/"):
+        path += "index.html"
+    elif path == ".." or path.endswith(("/.", "/..")):
+        path += "/index.html"
+    else:
+        return url
+    return path + rest
+
+
+def _attr(m: re.Match) -> str:
+    quoted = m.group(2)
+    return m.group(1) + quoted[0] + file_url(quoted[1:-1]) + quoted[-1]
+
+
+def _js_string(m: re.Match) -> str:
+    value = json.loads(m.group(2))
+    return m.group(1) + json.dumps(file_url(value), ensure_ascii=False).replace("</", "<\\/")
+
+
+def rewrite_html(text: str, script_src: str | None = None) -> str:
+    """A page ready for file://: folder links name ``index.html``; ``script_src`` (page-relative) is
+    loaded first in the head."""
+    text = _ATTR.sub(_attr, text)
+    if "http-equiv" in text:
+        text = _REFRESH.sub(lambda m: m.group(1) + file_url(m.group(2)), text)
+    if "location." in text:
+        text = _REPLACE.sub(_js_string, text)
+    if script_src:
+        tag = f'<script src="{script_src}"></script>'
+        m = _CHARSET.search(text) or _HEAD.search(text) or _HTML.search(text)
+        text = text[:m.end()] + tag + text[m.end():] if m else tag + text
+    return text
+
+
+def json_script(path: str, data: bytes) -> bytes:
+    """Script twin of a JSON file: it hands the data to the file-mode script (JSON is a JavaScript expression)."""
+    head = f"(window.{DATA_GLOBAL} = window.{DATA_GLOBAL} || {{}})[{json.dumps(path)}] = "
+    return head.encode() + data.strip() + b";\n"
+
+
+def site_files(site_dir: Path) -> list[str]:
+    """Every file of a built site, as sorted site-relative POSIX paths."""
+    out = []
+    top = os.fspath(site_dir)
+    for dirpath, _dirnames, filenames in os.walk(top):
+        rel = dirpath[len(top):].strip(os.sep).replace(os.sep, "/")
+        prefix = rel + "/" if rel else ""
+        out.extend(prefix + name for name in filenames)
+    return sorted(out)
+
+
+def select(files: list[str], home_html: str, skip: set[str] = frozenset()) -> list[str]:
+    """The files worth carrying: all but ``skip``, source maps, crawler files, 404 page, unused theme search."""
+    theme_search_used = THEME_SEARCH_MARK in home_html
+    out = []
+    for f in files:
+        if f in skip or f.endswith(".map") or f in EXCLUDED_NAMES:
+            continue
+        if not theme_search_used and f.startswith(THEME_SEARCH):
+            continue
+        out.append(f)
+    return out
+
+
+def file_mode_script() -> bytes:
+    return resources.files(__package__).joinpath("file_mode.js").read_bytes()
+
+
+def offline_copy(contents: dict[str, bytes], replace: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """The file://-ready copy of a site given as {path: bytes}; ``replace`` gives other contents for some pages."""
+    out: dict[str, bytes] = {}
+    srcs: dict[str, str] = {}
+    for path, data in contents.items():
+        if replace and path in replace:
+            data = replace[path]
+        if path.endswith(".html"):
+            folder = posixpath.dirname(path)
+            if folder not in srcs:
+                srcs[folder] = posixpath.relpath(FILE_MODE_SCRIPT, folder or ".")
+            out[path] = rewrite_html(data.decode("utf-8"), srcs[folder]).encode("utf-8")
+        else:
+            out[path] = data
+            if path.endswith(".json"):
+                out[path + ".js"] = json_script(path, data)
+    out[FILE_MODE_SCRIPT] = file_mode_script()
+    return out
+
+
+def zip_time() -> tuple[int, int, int, int, int, int]:
+    """Timestamp of every entry: SOURCE_DATE_EPOCH if set (reproducible builds), else 1980-01-01."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        t = time.gmtime(max(int(epoch), 315532800))
+        return (t.tm_year, t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec - t.tm_sec % 2)
+    return (1980, 1, 1, 0, 0, 0)
+
+
+def zip_bytes(entries: dict[str, bytes], folder: str, level: int = 6) -> bytes:
+    """A deterministic ZIP: entries sorted under ``folder/``, fixed times and permissions."""
+    stamp = zip_time()
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for path in sorted(entries):
+            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=stamp)
+            info.create_system = 3  # unix: the permissions below are read everywhere
+            info.external_attr = 0o100644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, entries[path], compresslevel=level)
+    return buf.getvalue()

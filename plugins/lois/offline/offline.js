@@ -1,0 +1,118 @@
+/* Hors ligne — généré (lois.offline) : enregistre le service worker qui garde les pages consultées et,
+   sur la page « Hors ligne », anime le bouton « Enregistrer tout le code sur cet appareil ».
+   Le service worker n'est installé que dans un contexte sûr (https ou localhost), jamais sous file://. */
+(function () {
+  "use strict";
+  var SW = __SW__, MANIFEST = __MANIFEST__, WORKERS = 6;
+  var script = document.currentScript;
+  var ROOT = script && script.src ? new URL("../../", script.src).href : null;
+  var supported = !!ROOT && location.protocol !== "file:" && window.isSecureContext === true &&
+    "serviceWorker" in navigator && "caches" in window;
+
+  if (supported) {
+    var register = function () { navigator.serviceWorker.register(ROOT + SW).catch(function () {}); };
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
+  }
+
+  function mo(n) { return (n / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo"; }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  function setup() {
+    var box = document.getElementById("lois-hl-appareil");
+    if (!box) return;
+    box.textContent = "";
+    var status = el("p", "lois-hl-etat");
+    status.setAttribute("role", "status");
+    if (location.protocol === "file:") {
+      status.textContent = "Vous consultez la copie téléchargée : elle fonctionne déjà sans réseau.";
+      box.appendChild(status);
+      return;
+    }
+    if (!supported) {
+      status.textContent = "Ce navigateur ne peut pas enregistrer le site : il faut un navigateur récent et " +
+        "un site ouvert en https. Utilisez plutôt la copie à télécharger ci-dessous.";
+      box.appendChild(status);
+      return;
+    }
+    var button = el("button", "md-button md-button--primary lois-hl-enregistrer",
+                    "Enregistrer tout le code sur cet appareil");
+    button.type = "button";
+    button.disabled = true;
+    var bar = el("progress", "lois-hl-progression");
+    bar.setAttribute("aria-label", "Progression de l'enregistrement");
+    bar.hidden = true;
+    box.appendChild(button);
+    box.appendChild(bar);
+    box.appendChild(status);
+    status.textContent = "Préparation…";
+
+    fetch(ROOT + MANIFEST, { cache: "no-cache" }).then(function (r) {
+      if (!r.ok) throw new Error("liste des fichiers introuvable (" + r.status + ")");
+      return r.json();
+    }).then(function (m) {
+      return caches.open(m.cache).then(function (cache) {
+        return cache.match(new URL(m.complete, ROOT).href).then(function (done) {
+          status.textContent = done
+            ? "Tout le code est déjà enregistré sur cet appareil (" + m.files.length + " fichiers, " + mo(m.total) + ")."
+            : "À enregistrer : " + m.files.length + " fichiers, " + mo(m.total) + ".";
+          if (done) button.textContent = "Enregistrer de nouveau";
+          button.disabled = false;
+          button.addEventListener("click", function () { saveAll(m, cache, button, bar, status); });
+        });
+      });
+    }).catch(function (e) {
+      status.textContent = "Enregistrement indisponible pour l'instant (" +
+        (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) + ").";
+    });
+  }
+
+  function saveAll(m, cache, button, bar, status) {
+    var next = 0, count = 0, bytes = 0, failed = false;
+    button.disabled = true;
+    bar.hidden = false;
+    bar.max = m.total;
+    bar.value = 0;
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+    function show() {
+      bar.value = bytes;
+      status.textContent = "Enregistrement : " + count + " / " + m.files.length + " fichiers, " + mo(bytes) +
+        " sur " + mo(m.total) + "…";
+    }
+    function work() {
+      if (failed || next >= m.files.length) return Promise.resolve();
+      var f = m.files[next++], url = new URL(f[0], ROOT).href;
+      return cache.match(url).then(function (hit) {
+        if (hit) return null;
+        return fetch(url, { cache: "no-cache" }).then(function (r) {
+          if (!r.ok || r.redirected) throw new Error(f[0] + " : " + r.status);
+          return cache.put(url, r);
+        });
+      }).then(function () { count++; bytes += f[1]; show(); return work(); });
+    }
+    show();
+    var workers = [];
+    for (var i = 0; i < WORKERS; i++) workers.push(work());
+    Promise.all(workers).then(function () {
+      return cache.put(new URL(m.complete, ROOT).href, new Response(m.version));
+    }).then(function () {
+      bar.value = bar.max;
+      status.textContent = "Tout le code est enregistré sur cet appareil : " + m.files.length + " fichiers, " +
+        mo(m.total) + ". Il reste consultable sans réseau, à l'adresse habituelle.";
+      button.textContent = "Enregistrer de nouveau";
+      button.disabled = false;
+    }).catch(function (e) {
+      failed = true;
+      status.textContent = "Enregistrement interrompu : " + count + " fichiers sur " + m.files.length +
+        " enregistrés (" + (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) +
+        "). Réessayez avec du réseau.";
+      button.disabled = false;
+    });
+  }
+
+  if (document.readyState !== "loading") setup(); else document.addEventListener("DOMContentLoaded", setup);
+})();

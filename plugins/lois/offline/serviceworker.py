@@ -1,0 +1,108 @@
+"""The served site without network: the generated service worker and the list of files « save all » stores.
+
+The worker's cache is named after a hash of the site's content (:func:`content_version`), so each new
+build installs a new cache and drops the old one. Its code is ``sw.js`` next to this module, with the
+values below filled in at build time.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import posixpath
+import re
+from importlib import resources
+
+CACHE_PREFIX = "lois-"
+SW_PATH = "sw.js"
+MANIFEST_PATH = "hors-ligne/contenu.json"
+COMPLETE_MARK = "hors-ligne/complet"  # cache entry written once every file of the manifest is saved
+
+_ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][^>]*>""", re.I)
+_REL = re.compile(r"""\brel=["']([^"']*)["']""", re.I)
+
+
+def content_version(contents: dict[str, bytes]) -> str:
+    """Short hash of every path and its bytes."""
+    h = hashlib.sha256()
+    for path in sorted(contents):
+        h.update(path.encode() + b"\0" + hashlib.sha256(contents[path]).digest())
+    return h.hexdigest()[:16]
+
+
+def page_url(path: str) -> str:
+    """Site-relative URL of a built file: ``lois/50/index.html`` → ``lois/50/``, ``index.html`` → ``./``."""
+    if path == "index.html":
+        return "./"
+    if path.endswith("/index.html"):
+        return path[: -len("index.html")]
+    return path
+
+
+def page_assets(page_path: str, page_html: str) -> list[str]:
+    """Site-relative paths of the stylesheets, scripts and icons a built page loads."""
+    out = []
+    base = posixpath.dirname(page_path)
+    for m in _ASSET.finditer(page_html):
+        tag, url = m.group(0), m.group(1)
+        if tag[1:5].lower() == "link":
+            rel = _REL.search(tag)
+            if not rel or not set(rel.group(1).lower().split()) & {"stylesheet", "icon"}:
+                continue
+        if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:|^/", url):
+            continue
+        path = posixpath.normpath(posixpath.join(base, url))
+        if not path.startswith("../") and path not in out:
+            out.append(path)
+    return out
+
+
+def manifest(version: str, contents: dict[str, bytes]) -> dict:
+    """What « Enregistrer tout le code » stores: every file of the site as [url, size], and the total."""
+    files = [[page_url(p), len(contents[p])] for p in sorted(contents)]
+    return {"version": version, "cache": CACHE_PREFIX + version, "complete": COMPLETE_MARK,
+            "files": files, "total": sum(f[1] for f in files)}
+
+
+OFFLINE_HTML = """<!doctype html>
+<html lang="fr"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>Hors connexion — {site}</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 2em auto; padding: 0 1em; line-height: 1.5;
+  color: #222; }}
+h1 {{ font-size: 1.4em; }}
+a {{ color: #3f51b5; }}
+</style>
+</head><body>
+<main class="lois-hors-connexion">
+<h1>Page non disponible sans réseau</h1>
+<p>Vous n'êtes pas connecté et cette page n'a pas encore été enregistrée sur cet appareil.</p>
+<p>Les pages déjà consultées restent lisibles :</p>
+<ul>
+<li><a href="__ROOT__{home}">Accueil</a></li>
+<li><a href="__ROOT__{laws}">Les 93 lois</a></li>
+<li><a href="__ROOT__{search}">Recherche</a></li>
+</ul>
+<p>Pour garder tout le code, ouvrez la page <a href="__ROOT__{offline}">Hors ligne</a> avec du réseau
+et choisissez « Enregistrer tout le code sur cet appareil ».</p>
+</main>
+</body></html>
+"""
+
+
+def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str) -> str:
+    """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages."""
+    offline_html = OFFLINE_HTML.format(site=html.escape(site_name), **{k: html.escape(v) for k, v in pages.items()})
+    values = {
+        "__VERSION__": version,
+        "__PREFIX__": CACHE_PREFIX,
+        "__MANIFEST__": MANIFEST_PATH,
+        "__COMPLETE__": COMPLETE_MARK,
+    }
+    text = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
+    for k, v in values.items():
+        text = text.replace(k, v)
+    text = text.replace("__CORE__", json.dumps(core, ensure_ascii=False))
+    return text.replace("__OFFLINE_HTML__", json.dumps(offline_html, ensure_ascii=False).replace("</", "<\\/"))

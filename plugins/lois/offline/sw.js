@@ -1,0 +1,118 @@
+/* Service worker du site — généré à la construction (lois.offline) : ne pas modifier à la main.
+   Le cache porte la version du contenu : un nouveau site installe un nouveau cache et efface l'ancien.
+   - installation : le cœur (accueil, index des lois, recherche et son index, page « Hors ligne », feuilles de
+     style et scripts) ; puis ce que l'ancien cache gardait (pages consultées), ou tout le site si l'ancien
+     cache était complet (« Enregistrer tout le code sur cet appareil ») ;
+   - chaque page ou fichier du site obtenu du réseau est gardé ; le cache est lu d'abord (il est de la
+     même version que le site) ;
+   - une page jamais consultée, demandée sans réseau : une courte page « hors connexion ». */
+"use strict";
+var VERSION = "__VERSION__";
+var CACHE = "__PREFIX__" + VERSION;
+var PREFIX = "__PREFIX__";
+var CORE = __CORE__;
+var MANIFEST = "__MANIFEST__";
+var COMPLETE = "__COMPLETE__";
+var OFFLINE_HTML = __OFFLINE_HTML__;
+var ROOT = self.registration.scope;
+var SELF = new URL(self.location.href).pathname;
+
+/* one key per page: no query, no fragment, « dossier/index.html » is « dossier/ » */
+function key(url) {
+  var u = new URL(url);
+  u.search = ""; u.hash = "";
+  if (/\/index\.html$/.test(u.pathname)) u.pathname = u.pathname.slice(0, -"index.html".length);
+  return u.href;
+}
+function inScope(url) { return url.indexOf(ROOT) === 0; }
+function keep(k) { return !/\.zip$/.test(k) && new URL(k).pathname !== SELF; }
+
+function fetchInto(cache, url, optional) {
+  return fetch(url, { cache: "no-cache" }).then(function (res) {
+    if (res.ok && !res.redirected) return cache.put(key(url), res);
+    if (!optional) throw new Error(url + " : " + res.status);
+  });
+}
+function inBatches(urls, size, fn) {
+  var i = 0;
+  function next() {
+    if (i >= urls.length) return Promise.resolve();
+    var batch = urls.slice(i, i += size);
+    return Promise.all(batch.map(fn)).then(next);
+  }
+  return next();
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return cache.addAll(CORE.map(function (u) { return new URL(u, ROOT).href; })).then(function () {
+      return caches.keys();
+    }).then(function (names) {
+      var old = names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; });
+      if (!old.length) return;
+      return caches.open(old[old.length - 1]).then(function (prev) {
+        return prev.match(new URL(COMPLETE, ROOT).href).then(function (complete) {
+          if (complete) {  /* the whole site was saved: save the new one whole */
+            return fetch(new URL(MANIFEST, ROOT).href, { cache: "no-cache" }).then(function (r) {
+              if (!r.ok) throw new Error(MANIFEST);
+              return r.json();
+            }).then(function (m) {
+              var urls = m.files.map(function (f) { return new URL(f[0], ROOT).href; });
+              return inBatches(urls, 6, function (u) { return fetchInto(cache, u, false); });
+            }).then(function () {
+              return cache.put(new URL(COMPLETE, ROOT).href, new Response(VERSION));
+            });
+          }
+          return prev.keys().then(function (reqs) {  /* pages read before: read them again */
+            var urls = reqs.map(function (r) { return r.url; }).filter(function (u) {
+              return inScope(u) && keep(u) && u !== new URL(COMPLETE, ROOT).href;
+            });
+            return inBatches(urls, 6, function (u) { return fetchInto(cache, u, true); });
+          });
+        });
+      });
+    });
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; })
+      .map(function (n) { return caches.delete(n); }));
+  }).then(function () {
+    return self.clients.claim();
+  }).then(function () {  /* the page that installed this worker was loaded without it: keep it too */
+    return self.clients.matchAll({ type: "window" });
+  }).then(function (clients) {
+    return caches.open(CACHE).then(function (cache) {
+      return Promise.all(clients.map(function (c) {
+        return inScope(c.url) ? fetchInto(cache, key(c.url), true).catch(function () {}) : null;
+      }));
+    });
+  }));
+});
+
+function offlinePage() {
+  return new Response(OFFLINE_HTML.split("__ROOT__").join(ROOT),
+                      { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
+self.addEventListener("fetch", function (event) {
+  var req = event.request;
+  if (req.method !== "GET" || !inScope(req.url)) return;
+  if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (pages without an icon): left to it */
+  var k = key(req.url);
+  if (!keep(k)) return;
+  event.respondWith(caches.open(CACHE).then(function (cache) {
+    return cache.match(k).then(function (hit) {
+      if (hit) return hit;
+      return fetch(req).then(function (res) {
+        if (res.ok && res.type === "basic" && !res.redirected) cache.put(k, res.clone());
+        return res;
+      }, function (err) {
+        if (req.mode === "navigate") return offlinePage();
+        throw err;
+      });
+    });
+  }));
+});

@@ -1,6 +1,6 @@
 """Build and site benchmark (issue 7, quality gates): prints a Markdown table of figures.
 
-    python bench/bench_build.py                                  # everything (≈ 10 min on 2 cores)
+    python bench/bench_build.py                                  # everything (≈ 15 min on 2 cores)
     python bench/bench_build.py --sizes 20 --no-lighthouse       # quicker
     python bench/bench_build.py --sizes "" --no-search --runs 3  # seed only
 
@@ -12,7 +12,9 @@ What is measured, and how:
   written into a copy of the docs folder, with a mkdocs.yml without the `lois` plugin whose nav,
   extra_css and extra_javascript are the ones the plugin sets (its own on_config is run to get them);
   that build is the baseline and « part du plugin » is (full − baseline) / baseline. Runs of the two
-  are interleaved.
+  alternate. Everything is written in memory (/dev/shm) unless --disque: on this machine creating tens of
+  thousands of files on disk costs a system time that varies threefold from one build to the next.
+  One more build per corpus runs with the plugin's hooks timed (CPU), to show where its time goes.
 * Synthetic corpora ×F (bench/synth.py, the one generator shared with bench_search.py): the seed's
   laws, citations, notes, commentaries, examples, checklists and situations ×F at the seed's density.
   Linear scaling: seconds per unit of corpus between sizes must stay flat.
@@ -37,6 +39,7 @@ import io
 import json
 import mimetypes
 import os
+import posixpath
 import shutil
 import statistics
 import subprocess
@@ -77,6 +80,7 @@ def timed_build(config: Path, dest: Path, work: Path) -> tuple[float, float, int
     cache = Path(tempfile.mkdtemp(prefix="cache-", dir=work))
     if dest.exists():
         shutil.rmtree(dest)
+    os.sync()  # the previous build's files are on disk: their write-back is not timed with this build
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest), "-f", str(config)]
     with tempfile.TemporaryFile(dir=work) as err:
         t0 = time.perf_counter()
@@ -91,6 +95,50 @@ def timed_build(config: Path, dest: Path, work: Path) -> tuple[float, float, int
     if proc.returncode or warnings:
         sys.exit(f"échec de `{' '.join(cmd)}` (code {proc.returncode}) :\n{log[-3000:]}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+HOOKS = ("on_config", "on_files", "on_page_content", "on_post_build")
+
+
+def hooks_main(config: str) -> int:
+    """(In a child process) one build with the plugin's hooks timed in CPU seconds; prints JSON."""
+    from lois import mkdocs_plugin as mp
+
+    acc = dict.fromkeys(HOOKS, 0.0)
+    for name in HOOKS:
+        fn = getattr(mp.LoisPlugin, name, None)
+        if fn is None:
+            continue
+
+        def timed(self, *a, _fn=fn, _name=name, **k):
+            t = time.process_time()
+            try:
+                return _fn(self, *a, **k)
+            finally:
+                acc[_name] += time.process_time() - t
+        setattr(mp.LoisPlugin, name, timed)
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    work = Path(os.environ["LOIS_CACHE"]).parent  # the benchmark's working folder
+    cfg = load_config(config, site_dir=tempfile.mkdtemp(prefix="site-crochets-", dir=work))
+    t = time.process_time()
+    build(cfg)
+    acc["build"] = time.process_time() - t
+    shutil.rmtree(cfg.site_dir, ignore_errors=True)
+    print(json.dumps(acc))
+    return 0
+
+
+def hook_times(config: Path, work: Path) -> dict:
+    """CPU seconds of each hook of the plugin, and of the whole build, in one instrumented build."""
+    cache = Path(tempfile.mkdtemp(prefix="cache-", dir=work))
+    r = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--crochets", str(config)], cwd=ROOT,
+                       env=env_for(cache), capture_output=True, text=True, timeout=900)
+    shutil.rmtree(cache, ignore_errors=True)
+    if r.returncode:
+        sys.exit(f"construction instrumentée : échec\n{r.stderr[-3000:]}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
 
 
 def project_config() -> dict:
@@ -130,8 +178,10 @@ def prepare_baseline(full_config: Path, work: Path) -> Path:
         else:
             dest.write_text(gen.content, encoding="utf-8")
     shutil.rmtree(work / "cache-baseline", ignore_errors=True)
-    not_in_nav = project_config().get("not_in_nav", "") + "".join(
-        f"/{p}\n" for p in sorted(getattr(plugin.site, "not_in_nav", ())))
+    # pages the plugin leaves out of the menu, by folder (a pattern per page would make MkDocs match every file
+    # of the site against hundreds of patterns, a cost the full build does not have)
+    folders = sorted({posixpath.dirname(p) for p in getattr(plugin.site, "not_in_nav", ())})
+    not_in_nav = project_config().get("not_in_nav", "") + "".join(f"/{d}/*.md\n" for d in folders)
     return write_config(work / "mkdocs-sans-plugin.yml", None, docs, {
         "not_in_nav": not_in_nav,
         "nav": cfg.nav,
@@ -163,23 +213,27 @@ def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work
     base_cfg = prepare_baseline(full_cfg, work)
     full, base, cpu_full, cpu_base, rss_full, rss_base = [], [], [], [], [], []
     for i in range(runs):
-        w, c, r = timed_build(full_cfg, work / "site", work)
-        full.append(w)
-        cpu_full.append(c)
-        rss_full.append(r)
-        w, c, r = timed_build(base_cfg, work / "site-sans-plugin", work)
-        base.append(w)
-        cpu_base.append(c)
-        rss_base.append(r)
+        for which in ("full", "base") if i % 2 == 0 else ("base", "full"):  # alternate: no drift favours one
+            if which == "full":
+                w, c, r = timed_build(full_cfg, work / "site", work)
+                full.append(w)
+                cpu_full.append(c)
+                rss_full.append(r)
+            else:
+                w, c, r = timed_build(base_cfg, work / "site-sans-plugin", work)
+                base.append(w)
+                cpu_base.append(c)
+                rss_base.append(r)
         print(f"  {label} : essai {i + 1}/{runs} : complet {full[-1]:.2f} s, sans le plugin {base[-1]:.2f} s",
               file=sys.stderr)
+    hooks = hook_times(full_cfg, work)
     pages, files, size = count_pages(work / "site")
     pages_b, _files_b, _ = count_pages(work / "site-sans-plugin")
     return {"label": label, "factor": factor, "stats": stats, "full": statistics.median(full),
             "base": statistics.median(base), "full_all": full, "base_all": base,
             "cpu": statistics.median(cpu_full), "cpu_base": statistics.median(cpu_base),
             "rss": max(rss_full), "rss_base": max(rss_base), "pages": pages, "pages_base": pages_b,
-            "files": files, "bytes": size, "site": work / "site"}
+            "files": files, "bytes": size, "site": work / "site", "hooks": hooks}
 
 
 # ------------------------------------------------------------------------------------------- server
@@ -327,24 +381,42 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
     cmd = "python bench/bench_build.py " + " ".join(sys.argv[1:])
     print(f"\n## Mesures — `{cmd.strip()}`\n")
     print(f"Machine : {os.cpu_count()} cœurs, Python {sys.version.split()[0]}, "
-          f"{time.strftime('%Y-%m-%d %H:%M')}. Médiane de {args.runs} constructions (graine) / "
-          f"{args.runs_synth} (synthétiques), cache de l'index de recherche vide à chaque fois.\n")
+          f"{time.strftime('%Y-%m-%d %H:%M')}, charge moyenne au départ {os.getloadavg()[0]:.1f}. Médiane de "
+          f"{args.runs} constructions (graine) / {args.runs_synth} (synthétiques), complètes et sans le plugin en "
+          f"alternance, cache de l'index de recherche vide à chaque fois ; « meilleurs essais » : les minimums, "
+          f"moins sensibles aux autres processus de la machine. Corpus, dossiers de travail et sites construits "
+          + ("en mémoire (tmpfs /dev/shm) : sur cette machine, créer des milliers de fichiers sur le disque coûte "
+             "un temps système qui varie du simple au triple d'une construction à l'autre et noierait la mesure "
+             "(--disque pour mesurer sur le disque)" if getattr(args, "in_memory", False) else "sur le disque")
+          + ".\n")
     print("### Construction\n")
     print("| corpus | lois | provisions | citations | mots | pages | fichiers | site (Mo) | complet (s) "
-          "| sans le plugin (s) | part du plugin | CPU complet / sans (s) | part (CPU) | s par unité "
-          "| mémoire max (Mo) | sans le plugin (Mo) |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+          "| sans le plugin (s) | part du plugin | part (meilleurs essais) | CPU complet / sans (s) | part (CPU) "
+          "| s par unité | mémoire max (Mo) | sans le plugin (Mo) |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for b in builds:
         s = b["stats"]
         share = (b["full"] - b["base"]) / b["base"]
+        mshare = (min(b["full_all"]) - min(b["base_all"])) / min(b["base_all"])
         cshare = (b["cpu"] - b["cpu_base"]) / b["cpu_base"]
         print(f"| {b['label']} | {s.laws} | {s.provisions} | {s.citations} | {s.words} | {b['pages']} "
               f"| {b['files']} | {b['bytes'] / 1e6:.1f} | {fmt_s(b['full'])} | {fmt_s(b['base'])} | {share:+.0%} "
-              f"| {fmt_s(b['cpu'])} / {fmt_s(b['cpu_base'])} | {cshare:+.0%} "
+              f"| {mshare:+.0%} | {fmt_s(b['cpu'])} / {fmt_s(b['cpu_base'])} | {cshare:+.0%} "
               f"| {b['full'] / b['factor']:.2f} | {b['rss'] / 1024:.0f} | {b['rss_base'] / 1024:.0f} |")
     print("\nTous les essais (s) : " + " ; ".join(
         f"{b['label']} complet {', '.join(fmt_s(x) for x in b['full_all'])} / sans le plugin "
         f"{', '.join(fmt_s(x) for x in b['base_all'])}" for b in builds))
+    print("\nOù va le temps du plugin (CPU, une construction instrumentée dans le même processus : chaque "
+          "crochet du plugin chronométré ; « reste » = la construction MkDocs hors plugin, sans le démarrage de "
+          "Python) :\n")
+    print("| corpus | on_config | on_files | on_page_content | on_post_build | plugin | reste | plugin / reste |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    for b in builds:
+        h = b["hooks"]
+        plugin = sum(h[k] for k in HOOKS)
+        rest = h["build"] - plugin
+        print(f"| {b['label']} | " + " | ".join(f"{h[k]:.2f}" for k in HOOKS)
+              + f" | {plugin:.2f} | {rest:.2f} | {plugin / rest:.0%} |")
     print("\nObjectifs :")
     for b in builds:
         share = (b["full"] - b["base"]) / b["base"]
@@ -414,9 +486,17 @@ def main() -> int:
     ap.add_argument("--no-weight", action="store_true")
     ap.add_argument("--no-gzip", action="store_true", help="servir le site sans compression")
     ap.add_argument("--keep", type=Path, help="garder les fichiers de travail dans ce dossier")
+    ap.add_argument("--disque", action="store_true",
+                    help="travailler sur le disque (dossier temporaire) plutôt qu'en mémoire (/dev/shm)")
+    ap.add_argument("--crochets", help=argparse.SUPPRESS)  # internal: one instrumented build of this config
     args = ap.parse_args()
+    if args.crochets:
+        return hooks_main(args.crochets)
     sizes = [int(x) for x in args.sizes.split(",") if x.strip()]
-    work = Path(args.keep or tempfile.mkdtemp(prefix="bench-build-"))
+    shm = Path("/dev/shm")
+    in_memory = not args.disque and args.keep is None and shm.is_dir() and os.access(shm, os.W_OK)
+    work = Path(args.keep or tempfile.mkdtemp(prefix="bench-build-", dir=shm if in_memory else None))
+    args.in_memory = in_memory
     work.mkdir(parents=True, exist_ok=True)
     try:
         builds = [measure_builds("graine ×1", 1, None, args.runs, work / "x1")]

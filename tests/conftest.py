@@ -5,7 +5,6 @@ import functools
 import http.server
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import threading

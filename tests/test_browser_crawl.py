@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 
 def _pages(site: Path) -> tuple[list[str], list[str]]:
     """(content pages, redirect pages) of a built site, as URL paths."""

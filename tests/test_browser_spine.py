@@ -1,7 +1,4 @@
 """The law pages in a real browser (Debian's chromium via Playwright): links, anchors, previews, backlinks."""
-import pytest
-
-
 
 
 def test_citation_link_lands_on_the_cited_provision(page, site_url):

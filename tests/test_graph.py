@@ -1,7 +1,5 @@
 """Provision tree, citation resolution and the graph contract (`lois graphe --json`, `lois renvois`)."""
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,6 +1,4 @@
 """The importer: seeds → master texts, every repair logged, idempotent on clean masters."""
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest

@@ -17,7 +17,7 @@ from typing import Callable
 
 from .cite import find_citations
 from .corpus import Model, ResolvedCitation, _law_of, _short
-from .parse import Block, Provision
+from .parse import Provision
 from .render_inline import front_matter, md_text, render_inline, render_markdown, tooltip_attr
 from .resolve import resolve_citation
 

@@ -5,7 +5,6 @@ import html
 import json
 import posixpath
 
-from ..errors import LoisError
 from ..site import SiteBuild, register
 from . import jsonapi
 from .linkifier import ascii_js, linkifier_js

@@ -19,8 +19,9 @@ def _case_fold_group(m: re.Match) -> str:
     return "(?:" + "".join(out) + ")"
 
 
-def js_source(src: str) -> str:
-    """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag."""
+def js_source(src: str, verbose: bool = False) -> str:
+    """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag;
+    ``verbose``: the source is written for ``re.VERBOSE`` (layout whitespace and ``#`` comments dropped)."""
     src = _CASE_GROUP.sub(_case_fold_group, src)
     if "(?i" in src or "(?x" in src or "(?s" in src or "(?m" in src:
         raise ValueError(f"drapeau en ligne non traduit : {src}")
@@ -51,6 +52,12 @@ def js_source(src: str) -> str:
             if c == "]":
                 in_class = False
             out.append(c); i += 1; continue
+        if verbose and c.isspace():
+            i += 1; continue
+        if verbose and c == "#":
+            while i < len(src) and src[i] != "\n":
+                i += 1
+            continue
         if c == "[":
             in_class = True
             out.append(c)
@@ -76,36 +83,9 @@ def js_source(src: str) -> str:
     return "".join(out)
 
 
-def strip_verbose(src: str) -> str:
-    """Remove the layout whitespace and ``#`` comments of a ``re.VERBOSE`` pattern source."""
-    out: list[str] = []
-    i, in_class = 0, False
-    while i < len(src):
-        c = src[i]
-        if c == "\\":
-            out.append(src[i:i + 2]); i += 2; continue
-        if in_class:
-            if c == "]":
-                in_class = False
-            out.append(c); i += 1; continue
-        if c == "[":
-            in_class = True
-        elif c.isspace():
-            i += 1; continue
-        elif c == "#":
-            while i < len(src) and src[i] != "\n":
-                i += 1
-            continue
-        out.append(c); i += 1
-    return "".join(out)
-
-
 def js_pattern(pattern: re.Pattern, anchored: bool = False) -> list[str]:
     """``[source, flags]`` for ``new RegExp(source, flags)``; ``anchored`` gives fullmatch semantics."""
-    src = pattern.pattern
-    if pattern.flags & re.VERBOSE:
-        src = strip_verbose(src)
-    src = js_source(src)
+    src = js_source(pattern.pattern, verbose=bool(pattern.flags & re.VERBOSE))
     if anchored:
         src = "^(?:" + src + ")$"
     return [src, "u" + ("i" if pattern.flags & re.IGNORECASE else "")]

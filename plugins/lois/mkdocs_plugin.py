@@ -1,6 +1,7 @@
 """MkDocs adapter: a thin layer over the core (like mkdocs-autorefs).
 
-on_config   load and validate the whole corpus (nothing is written if it fails)
+on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages,
+            or take them from the cache of a previous build of the same corpus and code (lois.buildcache)
 on_files    hand the generated pages and assets to MkDocs
 on_page_content  turn law citations in hand-written pages into links
 on_post_build    offline use: service worker and downloadable archive (lois.offline)
@@ -19,7 +20,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 
 from .corpus import load_corpus
 from .errors import LoisError
-from . import site as site_mod
+from . import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
 
@@ -43,11 +44,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         try:
             self.model = load_corpus(root / self.config.corpus)
             self.site = site_mod.SiteBuild(self.model, use_directory_urls=config.use_directory_urls)
-            self.site.build()
+            corpus_dir = root / self.config.corpus
+            key = buildcache.cache_key(corpus_dir, config.use_directory_urls)
+            self.from_cache = buildcache.restore(self.site, corpus_dir, key)
+            if not self.from_cache:
+                self.site.build()
+                buildcache.store(self.site, corpus_dir, key)
         except LoisError as exc:
             raise PluginError(f"corpus invalide — {exc}") from None
         for w in self.model.warnings:
             log.info(w)
+        if self.from_cache:
+            log.debug("pages générées reprises du cache (corpus et code inchangés)")
         hand_nav = list(config.nav or [])
         config.nav = [{"Accueil": "index.md"}] + self.site.nav + [e for e in hand_nav if e != {"Accueil": "index.md"}
                                                                     and e != "index.md"]

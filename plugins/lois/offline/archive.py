@@ -14,13 +14,18 @@ and ``fetch()`` is refused. The copy therefore:
 """
 from __future__ import annotations
 
-import io
+import functools
+import hashlib
 import json
 import os
 import posixpath
+import pickle
 import re
+import struct
+import tempfile
 import time
-import zipfile
+import zlib
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -119,22 +124,27 @@ def file_mode_script() -> bytes:
     return resources.files(__package__).joinpath("file_mode.js").read_bytes()
 
 
+def copy_entries(path: str, data: bytes, script_src: str) -> list[tuple[str, bytes]]:
+    """The entries of the file://-ready copy for one file of the site: a page rewritten (``script_src`` is the
+    page-relative path of :data:`FILE_MODE_SCRIPT`), a JSON file and its script twin, any other file as is."""
+    if path.endswith(".html"):
+        return [(path, rewrite_html(data.decode("utf-8"), script_src).encode("utf-8"))]
+    if path.endswith(".json"):
+        return [(path, data), (path + ".js", json_script(path, data))]
+    return [(path, data)]
+
+
+def script_src_for(path: str) -> str:
+    return posixpath.relpath(FILE_MODE_SCRIPT, posixpath.dirname(path) or ".")
+
+
 def offline_copy(contents: dict[str, bytes], replace: dict[str, bytes] | None = None) -> dict[str, bytes]:
     """The file://-ready copy of a site given as {path: bytes}; ``replace`` gives other contents for some pages."""
     out: dict[str, bytes] = {}
-    srcs: dict[str, str] = {}
     for path, data in contents.items():
         if replace and path in replace:
             data = replace[path]
-        if path.endswith(".html"):
-            folder = posixpath.dirname(path)
-            if folder not in srcs:
-                srcs[folder] = posixpath.relpath(FILE_MODE_SCRIPT, folder or ".")
-            out[path] = rewrite_html(data.decode("utf-8"), srcs[folder]).encode("utf-8")
-        else:
-            out[path] = data
-            if path.endswith(".json"):
-                out[path + ".js"] = json_script(path, data)
+        out.update(copy_entries(path, data, script_src_for(path)))
     out[FILE_MODE_SCRIPT] = file_mode_script()
     return out
 
@@ -148,15 +158,130 @@ def zip_time() -> tuple[int, int, int, int, int, int]:
     return (1980, 1, 1, 0, 0, 0)
 
 
+# ---------------------------------------------------------------------- the ZIP format, written directly
+# (zipfile cannot take entries compressed beforehand, which the archive cache below hands back)
+
+@dataclass(frozen=True)
+class Compressed:
+    """One entry's data, deflated: what the archive cache keeps."""
+    crc: int
+    size: int
+    data: bytes
+
+
+def compress(data: bytes, level: int = 6) -> Compressed:
+    c = zlib.compressobj(level, zlib.DEFLATED, -15)  # raw deflate, as ZIP wants it
+    return Compressed(zlib.crc32(data), len(data), c.compress(data) + c.flush())
+
+
+def _dos_time(stamp: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
+    y, mo, d, h, mi, s = stamp
+    return (h << 11) | (mi << 5) | (s // 2), ((y - 1980) << 9) | (mo << 5) | d
+
+
+def zip_compressed(entries: list[tuple[str, Compressed]], folder: str) -> bytes:
+    """A deterministic ZIP of entries already deflated: sorted under ``folder/``, fixed times and permissions
+    (unix 0644), UTF-8 names flagged; ZIP64 end records beyond 65,535 entries (read by every unzip tool)."""
+    dostime, dosdate = _dos_time(zip_time())
+    out = bytearray()
+    central = bytearray()
+    for name, e in sorted(entries, key=lambda x: x[0]):
+        raw = f"{folder}/{name}".encode("utf-8")
+        flags = 0 if raw.isascii() else 0x800
+        offset = len(out)
+        if offset > 0xFFFFFFFF or len(e.data) > 0xFFFFFFFF or e.size > 0xFFFFFFFF:
+            raise ValueError("archive de plus de 4 Go : non prévue")
+        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, 8, dostime, dosdate, e.crc, len(e.data),
+                           e.size, len(raw), 0) + raw
+        out += e.data
+        central += struct.pack("<IBBHHHHHIIIHHHHHII", 0x02014B50, 20, 3, 20, flags, 8, dostime, dosdate, e.crc,
+                               len(e.data), e.size, len(raw), 0, 0, 0, 0, 0o100644 << 16, offset) + raw
+    start, count = len(out), len(entries)
+    out += central
+    if count > 0xFFFF:
+        z64 = len(out)
+        out += struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 45, 45, 0, 0, count, count, len(central), start)
+        out += struct.pack("<IIQI", 0x07064B50, 0, z64, 1)
+    out += struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, min(count, 0xFFFF), min(count, 0xFFFF), len(central),
+                       start, 0)
+    return bytes(out)
+
+
 def zip_bytes(entries: dict[str, bytes], folder: str, level: int = 6) -> bytes:
     """A deterministic ZIP: entries sorted under ``folder/``, fixed times and permissions."""
-    stamp = zip_time()
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as zf:
-        for path in sorted(entries):
-            info = zipfile.ZipInfo(f"{folder}/{path}", date_time=stamp)
-            info.create_system = 3  # unix: the permissions below are read everywhere
-            info.external_attr = 0o100644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, entries[path], compresslevel=level)
-    return buf.getvalue()
+    return zip_compressed([(p, compress(d, level)) for p, d in entries.items()], folder)
+
+
+class EntryCache:
+    """Deflated entries of the previous archive, by the file they came from (its path and a hash of its
+    bytes): a rebuild deflates only what changed. Kept in one file; only what the last archive used stays."""
+
+    def __init__(self, path: Path | None, level: int):
+        self.path = path
+        self.stamp = f"{level}:{_code_version()}"
+        self.old: dict[bytes, list[tuple[str, Compressed]]] = {}
+        self.new: dict[bytes, list[tuple[str, Compressed]]] = {}
+        if path is not None:
+            try:
+                with open(path, "rb") as fh:
+                    data = pickle.load(fh)
+                if data.get("stamp") == self.stamp:
+                    self.old = data["entries"]
+            except Exception:  # noqa: BLE001 - absent, damaged or foreign: start empty
+                self.old = {}
+
+    @staticmethod
+    def key(path: str, data: bytes) -> bytes:
+        h = hashlib.blake2b(path.encode("utf-8") + b"\0", digest_size=24)
+        h.update(data)
+        return h.digest()
+
+    def get(self, key: bytes):
+        hit = self.old.get(key)
+        if hit is not None:
+            self.new[key] = hit
+        return hit
+
+    def put(self, key: bytes, value) -> None:
+        self.new[key] = value
+
+    def save(self) -> None:
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.path.parent)
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump({"stamp": self.stamp, "entries": self.new}, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, self.path)
+        except OSError:
+            pass
+
+
+@functools.lru_cache(maxsize=1)
+def _code_version() -> str:
+    """What the entries depend on besides their file: this module's rules and the file-mode script."""
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    h.update(file_mode_script())
+    return h.hexdigest()[:16]
+
+
+def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
+                    replace: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
+    """The deflated entries of the file://-ready copy (:func:`offline_copy`), from the cache where it has them."""
+    out: list[tuple[str, Compressed]] = []
+    srcs: dict[str, str] = {}
+    for path, data in contents.items():
+        if replace and path in replace:
+            data = replace[path]
+        key = cache.key(path, data)
+        hit = cache.get(key)
+        if hit is None:
+            folder = posixpath.dirname(path)
+            if folder not in srcs:
+                srcs[folder] = script_src_for(path)
+            hit = [(name, compress(d, level)) for name, d in copy_entries(path, data, srcs[folder])]
+            cache.put(key, hit)
+        out.extend(hit)
+    out.append((FILE_MODE_SCRIPT, compress(file_mode_script(), level)))
+    return out

@@ -181,9 +181,20 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
 
     copy = dict(contents, **{SW_PATH: sw, MANIFEST_PATH: man})
     copy_page = page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")
-    entries = archive.offline_copy(copy, replace={page_file: copy_page})
-    entries["LISEZMOI.txt"] = README.encode("utf-8")
-    data = archive.zip_bytes(entries, FOLDER, level)
+    cache = archive.EntryCache(_cache_file(site), level)
+    entries = archive.archive_entries(copy, cache, level, replace={page_file: copy_page})
+    entries.append(("LISEZMOI.txt", archive.compress(README.encode("utf-8"), level)))
+    data = archive.zip_compressed(entries, FOLDER)
     online_page = page_html.replace(PLACEHOLDER, download_block(page_file, len(data))).encode("utf-8")
     _write_all(site_dir, {ARCHIVE_PATH: data, SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page})
+    cache.save()
     return Report(ARCHIVE_PATH, len(data), len(entries), time.perf_counter() - start)
+
+
+def _cache_file(site: SiteBuild) -> Path | None:
+    """Where the archive's deflated entries are kept between builds (beside the generated site's cache)."""
+    from .. import buildcache
+
+    if not buildcache.enabled():
+        return None
+    return buildcache.cache_base(site.model.root) / "archive" / "entries.pickle"

@@ -4,7 +4,6 @@ from __future__ import annotations
 import json
 
 from ..site import SiteBuild, register
-from .query import SearchEngine, browser_data
 
 DATA_PATH = "assets/lois/search-index.json"
 
@@ -31,6 +30,8 @@ numéro de loi (27B1b, Loi 64). Les fautes de frappe dans les mots de 5 lettres 
 
 @register
 def contribute(site: SiteBuild) -> None:
+    from .query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
+
     engine = SearchEngine(site.model.root, model=site.model)
     try:
         data = browser_data(engine)

@@ -41,11 +41,12 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None) -> subpro
                           cwd=cwd or ROOT, env=project_env(), input=input, timeout=300)
 
 
-def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None) -> subprocess.CompletedProcess:
+def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,
+                 verbose: bool = False) -> subprocess.CompletedProcess:
     env = project_env(**(extra_env or {}))
     # no -q: with it, mkdocs does not count warnings and --strict lets them through
     cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest),
-           "-f", str(config or ROOT / "mkdocs.yml")]
+           "-f", str(config or ROOT / "mkdocs.yml")] + (["-v"] if verbose else [])
     return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
 
 

@@ -1,0 +1,168 @@
+"""The build cache (lois.buildcache, and the archive's EntryCache): a build that takes the generated site from
+the cache writes exactly what a first build writes, and a change to the corpus or to the code is never
+served from it."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT, mkdocs_build
+
+from lois import buildcache
+from lois.offline import archive
+
+FROM_CACHE = "pages générées reprises du cache"
+BAD = ROOT / "tests" / "fixtures" / "bad_corpus"
+
+
+def _project(tmp_path: Path) -> Path:
+    proj = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
+    shutil.copytree(ROOT / "corpus", proj / "corpus")
+    return proj
+
+
+def _build(proj: Path, dest: Path, cache: Path, **env):
+    res = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(cache), **env},
+                       verbose=True)
+    return res
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def _same(a: dict[str, bytes], b: dict[str, bytes]) -> list[str]:
+    return sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
+
+
+@pytest.fixture(scope="module")
+def three_builds(tmp_path_factory):
+    """The real project built three times: first build, again with its cache, and with the cache off."""
+    tmp = tmp_path_factory.mktemp("cache")
+    proj = _project(tmp)
+    cache = tmp / "cache"
+    out = {}
+    for name, env in (("first", {}), ("cached", {}), ("off", {"LOIS_CACHE_SITE": "0"})):
+        res = _build(proj, tmp / name, cache if name != "off" else tmp / "cache-off", **env)
+        assert res.returncode == 0, res.stderr
+        out[name] = (res, _tree(tmp / name))
+    return proj, cache, out
+
+
+def test_cached_build_writes_exactly_what_a_first_build_writes(three_builds):
+    _proj, cache, out = three_builds
+    first, cached, off = (out[k] for k in ("first", "cached", "off"))
+    assert FROM_CACHE not in first[0].stderr and FROM_CACHE in cached[0].stderr and FROM_CACHE not in off[0].stderr
+    assert len(first[1]) > 1000
+    assert _same(first[1], cached[1]) == []
+    assert _same(first[1], off[1]) == []
+    assert len(list((cache / "site").glob("*.pickle"))) == 1
+    assert (cache / "archive" / "entries.pickle").is_file()
+
+
+def test_a_changed_corpus_is_never_served_from_the_cache(three_builds, tmp_path):
+    proj, cache, out = three_builds
+    law = proj / "corpus" / "lois" / "50.md"
+    before = law.read_text(encoding="utf-8")
+    word = "défausse"
+    assert word in before
+    law.write_text(before.replace(word, "zorglubisation", 1), encoding="utf-8")
+    try:
+        res = _build(proj, tmp_path / "changed", cache)
+        assert res.returncode == 0, res.stderr
+        assert FROM_CACHE not in res.stderr
+        page = (tmp_path / "changed" / "lois" / "50" / "index.html").read_text(encoding="utf-8")
+        index = (tmp_path / "changed" / "assets" / "lois" / "search-index.json").read_text(encoding="utf-8")
+        assert "zorglubisation" in page and "zorglub" in index
+        with zipfile.ZipFile(tmp_path / "changed" / "hors-ligne" / "code-bridge-2017-hors-ligne.zip") as zf:
+            assert b"zorglubisation" in zf.read("code-bridge-2017-hors-ligne/lois/50/index.html")
+    finally:
+        law.write_text(before, encoding="utf-8")
+    res = _build(proj, tmp_path / "back", cache)  # the earlier entry is still there (KEEP entries are kept)
+    assert res.returncode == 0 and FROM_CACHE in res.stderr, res.stderr
+    assert _same(_tree(tmp_path / "back"), out["first"][1]) == []
+
+
+def test_a_broken_corpus_is_refused_even_with_a_cache(three_builds, tmp_path):
+    proj, cache, _out = three_builds
+    cases = yaml.safe_load((BAD / "manifest.yaml").read_text(encoding="utf-8"))
+    case = next(c for c in cases if c["file"].startswith("checklists/"))  # checked while the site is generated
+    target = proj / "corpus" / case["file"]
+    before = target.read_bytes()
+    shutil.copyfile(BAD / case["source"], target)
+    try:
+        res = _build(proj, tmp_path / "site", cache)
+    finally:
+        target.write_bytes(before)
+    assert res.returncode != 0 and "Traceback" not in res.stderr
+    assert case["message"] in res.stderr and f"ligne {case['line']}" in res.stderr
+    assert not (tmp_path / "site").exists() or not any((tmp_path / "site").iterdir())
+
+
+def test_a_damaged_cache_is_ignored(three_builds, tmp_path):
+    proj, cache, out = three_builds
+    damaged = tmp_path / "cache"
+    shutil.copytree(cache, damaged)
+    for entry in (damaged / "site").glob("*.pickle"):
+        entry.write_bytes(entry.read_bytes()[:1000])
+    (damaged / "archive" / "entries.pickle").write_bytes(b"pas un pickle")
+    res = _build(proj, tmp_path / "site", damaged)
+    assert res.returncode == 0, res.stderr
+    assert FROM_CACHE not in res.stderr
+    assert _same(_tree(tmp_path / "site"), out["first"][1]) == []
+
+
+def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypatch):
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    package = tmp_path / "lois"
+    shutil.copytree(buildcache.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(buildcache, "PACKAGE", package)
+    key = buildcache.cache_key(corpus, True)
+    assert buildcache.cache_key(corpus, True) == key
+    assert buildcache.cache_key(corpus, False) != key
+    glossary = next(corpus.rglob("*.yaml"))
+    glossary.write_bytes(glossary.read_bytes() + b"\n")
+    assert buildcache.cache_key(corpus, True) != key
+    glossary.write_bytes(glossary.read_bytes()[:-1])
+    assert buildcache.cache_key(corpus, True) == key
+    (corpus / "lois" / "nouveau.md").write_text("x", encoding="utf-8")  # a file added
+    assert buildcache.cache_key(corpus, True) != key
+    (corpus / "lois" / "nouveau.md").unlink()
+    js = next(package.rglob("*.js"))
+    js.write_bytes(js.read_bytes() + b" ")  # the code or an asset of the package
+    assert buildcache.cache_key(corpus, True) != key
+
+
+def test_zip_beyond_65535_entries_is_read_by_zipfile(tmp_path):
+    entries = {f"l/{i:05d}/index.html": f"<p>{i}</p>".encode() for i in range(66_000)}
+    data = archive.zip_bytes(entries, "dossier", level=1)
+    path = tmp_path / "a.zip"
+    path.write_bytes(data)
+    with zipfile.ZipFile(path) as zf:
+        infos = zf.infolist()
+        assert len(infos) == 66_000 and zf.testzip() is None
+        assert zf.read("dossier/l/65999/index.html") == b"<p>65999</p>"
+        assert {i.external_attr >> 16 for i in infos} == {0o100644}
+    unzip = shutil.which("unzip")
+    if unzip:
+        r = subprocess.run([unzip, "-tqq", str(path)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_zip_names_outside_ascii_are_flagged_utf8(tmp_path):
+    data = archive.zip_bytes({"règles/énoncé.txt": "é".encode(), "a.txt": b"a"}, "d")
+    path = tmp_path / "b.zip"
+    path.write_bytes(data)
+    with zipfile.ZipFile(path) as zf:
+        assert [i.filename for i in zf.infolist()] == ["d/a.txt", "d/règles/énoncé.txt"]
+        assert zf.read("d/règles/énoncé.txt") == "é".encode()
+        assert [bool(i.flag_bits & 0x800) for i in zf.infolist()] == [False, True]
+

@@ -10,7 +10,6 @@ import jsonschema
 import pytest
 import yaml
 
-from lois.api import jsonapi
 from lois.api.linkifier import grammar_export, js_source
 from lois.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
                                update_register)

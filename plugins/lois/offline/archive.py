@@ -25,6 +25,7 @@ import struct
 import tempfile
 import time
 import zlib
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -50,10 +51,11 @@ _HTML = re.compile(r"<html(?:\s[^>]*)?>", re.I)
 
 def file_url(url: str) -> str:
     """The same relative URL, naming ``index.html`` when it names a folder; others are returned unchanged."""
-    if not url or url[0] in "#?/" or _SCHEME.match(url):
+    if not url or url[0] in "#?/" or (":" in url and _SCHEME.match(url)):
         return url
-    cut = min((i for i in (url.find("?"), url.find("#")) if i >= 0), default=len(url))
-    path, rest = url[:cut], url[cut:]
+    q, h = url.find("?"), url.find("#")
+    cut = q if q >= 0 and (h < 0 or q < h) else h
+    path, rest = (url, "") if cut < 0 else (url[:cut], url[cut:])
     if path == ".":
         path = "index.html"
     elif path.endswith("/"):
@@ -266,22 +268,52 @@ def _code_version() -> str:
     return h.hexdigest()[:16]
 
 
+PARALLEL_MIN = 16_384  # bytes: larger entries are deflated in threads (zlib lets go of the GIL meanwhile)
+
+
 def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
                     replace: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
-    """The deflated entries of the file://-ready copy (:func:`offline_copy`), from the cache where it has them."""
-    out: list[tuple[str, Compressed]] = []
+    """The deflated entries of the file://-ready copy (:func:`offline_copy`), from the cache where it has them.
+
+    What the cache lacks is rewritten here and deflated beside: the large entries in a pool of threads while
+    the next pages are rewritten, the small ones at once. The result does not depend on the order of the work."""
+    out: list = []
+    misses: list[tuple[bytes, list]] = []
     srcs: dict[str, str] = {}
-    for path, data in contents.items():
-        if replace and path in replace:
-            data = replace[path]
-        key = cache.key(path, data)
-        hit = cache.get(key)
-        if hit is None:
+    workers = min(4, os.cpu_count() or 1)
+    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Inline() as pool:
+        for path, data in contents.items():
+            if replace and path in replace:
+                data = replace[path]
+            key = cache.key(path, data)
+            hit = cache.get(key)
+            if hit is not None:
+                out.extend(hit)
+                continue
             folder = posixpath.dirname(path)
             if folder not in srcs:
                 srcs[folder] = script_src_for(path)
-            hit = [(name, compress(d, level)) for name, d in copy_entries(path, data, srcs[folder])]
-            cache.put(key, hit)
-        out.extend(hit)
+            pending = [(name, pool.submit(compress, d, level) if len(d) >= PARALLEL_MIN else compress(d, level))
+                       for name, d in copy_entries(path, data, srcs[folder])]
+            misses.append((key, pending))
+        for key, pending in misses:
+            done = [(name, c.result() if isinstance(c, Future) else c) for name, c in pending]
+            cache.put(key, done)
+            out.extend(done)
     out.append((FILE_MODE_SCRIPT, compress(file_mode_script(), level)))
     return out
+
+
+class _Inline:
+    """A pool of no thread (one core): the work is done when submitted."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def submit(self, fn, *args):
+        f: Future = Future()
+        f.set_result(fn(*args))
+        return f

@@ -7,7 +7,6 @@ whenever either changes and is never committed.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import tempfile
 from dataclasses import dataclass
@@ -100,8 +99,11 @@ def corpus_hash(corpus_dir: Path) -> str:
 
 
 def cache_root(corpus_dir: Path) -> Path:
-    env = os.environ.get("LOIS_CACHE")
-    return Path(env) if env else corpus_dir.resolve().parent / "build" / "cache" / "search"
+    """$LOIS_CACHE/search, or build/cache/search beside the corpus: only indexes live there (older ones are
+    removed), beside the other caches of the build (lois.buildcache)."""
+    from ..buildcache import cache_base
+
+    return cache_base(corpus_dir) / "search"
 
 
 def write_index(docs: list[SearchDoc], dest: Path) -> None:

@@ -16,7 +16,8 @@ on a first build. Any change to a corpus file or to the code gives another key: 
 
 The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (the offline archive keeps its
 deflated entries in ``…/archive``, :class:`lois.offline.archive.EntryCache`); ``LOIS_CACHE_SITE=0`` turns
-both off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored.
+both off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored. Entries are pickles:
+the folder is trusted like the code that writes it (never point LOIS_CACHE at a shared, writable place).
 """
 from __future__ import annotations
 

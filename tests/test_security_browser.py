@@ -131,9 +131,7 @@ def hostile_url(hostile_site):
 def _guard(ctx, pg, base: str):
     """Record console errors, page errors, dialogs and requests to another host (like conftest's `page`)."""
     pg.lois_errors, pg.lois_foreign, pg.lois_dialogs = [], [], []
-    # (the club demo pages are plain HTML without an icon: the browser asks for /favicon.ico)
-    pg.on("console", lambda m: pg.lois_errors.append(m.text)
-          if m.type == "error" and not m.location.get("url", "").endswith("/favicon.ico") else None)
+    pg.on("console", lambda m: pg.lois_errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.lois_errors.append(str(e)))
 
     def dialog(d):

@@ -293,6 +293,7 @@ def demo_page() -> str:
     return """<!doctype html>
 <html lang="fr"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="../../assets/images/favicon.png">
 <title>Bridge Club de Saint-Exemple — Règlement intérieur (démonstration)</title>
 <style>
 body { font-family: system-ui, sans-serif; max-width: 46em; margin: 2em auto; padding: 0 1em; line-height: 1.5; }
@@ -324,7 +325,7 @@ automatiques de <a href="../../">ce site</a>. <a href="../">Retour à « Pour le
 
 def malformed_page() -> str:
     # deliberately broken markup: unclosed tags, stray end tags, a link never closed
-    return """<html><head><title>Page mal formée</title>
+    return """<html><head><title>Page mal formée</title><link rel="icon" href="../../assets/images/favicon.png">
 <body><p id="m1">Début <b>gras <i>croisé</b> Loi 64B2</i>
 <div><p id="m2">La Loi 27 </span></div></td>
 <table><tr><td id="m3">Cellule Loi 16 <td>sans fin

@@ -100,7 +100,7 @@ function offlinePage() {
 self.addEventListener("fetch", function (event) {
   var req = event.request;
   if (req.method !== "GET" || !inScope(req.url)) return;
-  if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (pages without an icon): left to it */
+  if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (a page without an icon): left to it */
   var k = key(req.url);
   if (!keep(k)) return;
   event.respondWith(caches.open(CACHE).then(function (cache) {

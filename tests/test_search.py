@@ -68,6 +68,32 @@ def test_citation_key_agrees_with_parse_provision_id(engine):
             assert citation_key(case["q"]) not in engine.vocab.citations, case["q"]
 
 
+def test_an_id_at_either_end_of_a_query_is_pinned_when_it_says_so(engine, model):
+    """« loi 16 information non autorisée », « enchère insuffisante 27 B 1 b »: the id that starts or ends a
+    longer query comes first, when « loi », « lois », « L » or a section letter says it is one."""
+    words = ["information non autorisée", "carte pénalisée", "renonce"]
+    checked = 0
+    for pid in sorted(model.provisions):
+        prov = model.provisions[pid]
+        bare = pid.replace("(", "").replace(")", "")
+        spellings = [f"loi {pid}", f"L{bare}", f"Lois {' '.join([str(prov.law), *prov.path])}"]
+        if prov.path:
+            spellings.append(bare)  # « 27B1b »: its section letter says it is an id
+        whole = pins_for(pid, engine.vocab)
+        assert whole, pid
+        for sp in spellings:
+            for w in words:
+                for q in (f"{sp} {w}", f"{w} {sp}", f"{w}, {sp}."):
+                    assert pins_for(q, engine.vocab) == whole, q
+                    checked += 1
+    assert checked > 9 * len(model.provisions)
+    for q in ["12 levées", "3 cartes", "16 cartes au mort", "carte pénalisée 50", "2 joueurs en 27 secondes",
+              "la loi du silence", "le 27 du mois", "Loi", "renonce lois"]:
+        assert pins_for(q, engine.vocab) == [], q  # a bare number among words is a word
+    first = engine.search("loi 16 informations non autorisées", 3)[0]
+    assert first.id == "16"
+
+
 def test_citation_queries_put_provision_first(engine):
     for q, first in [("27B1b", "27B1(b)"), ("27 B 1 b", "27B1(b)"), ("loi 50 D 2", "50D2"), ("L64", "64"),
                      ("Loi 64", "64")]:

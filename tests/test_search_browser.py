@@ -49,12 +49,18 @@ def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, sit
     _ready(page, site_url + "recherche/")
     queries = [q for pid in sorted(model.provisions) for q in _spellings(model.provisions[pid])]
     queries += [f"Loi {n}" for n in range(1, 94)] + ["loi 94", "loi 0", "Lois 27B1b et 30", "27Z", "27B1bb"]
+    # an id at either end of a longer query, and numbers among words that are not ids
+    queries += [q for pid in sorted(model.provisions)
+                for sp in _spellings(model.provisions[pid])[:6]
+                for q in (f"{sp} carte pénalisée", f"information non autorisée {sp}")]
+    queries += ["12 levées", "3 cartes", "carte pénalisée 50", "le 27 du mois", "renonce lois",
+                "a b c d e f g h 27B1b", "27B1b a b c d e f g h", "carte\u00a0pénalisée\u00a0L50"]
     got = page.evaluate("qs => qs.map(q => window.loisSearch.plan(q).pins)", queries)
     pinned = 0
     for q, pins in zip(queries, got):
         assert pins == cli_engine.plan(q).pins, q
         pinned += bool(pins)
-    assert pinned >= 9 * len(model.provisions)  # every spelling of every provision is read as its id
+    assert pinned >= 9 * len(model.provisions) + 12 * len(model.provisions)  # each spelling is read as its id
 
 
 def test_deep_link_and_results_are_links(page, site_url):

@@ -108,15 +108,39 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
     return pins
 
 
-def pins_for(query: str, vocab: Vocabulary) -> list[str]:
-    """Ids to put first when the whole query is a provision id (lois.cite.parse_provision_id)."""
-    q = query.strip()
-    if not q or len(q) > 40:
-        return []
-    ref = parse_provision_id(q)
+# A provision id at either end of a longer query (« loi 16 information non autorisée », « 27B1b enchère
+# insuffisante », « carte pénalisée L50 ») is pinned too, when it says it is one: « loi », « lois » or « L »
+# before it, or a section letter in it (« 64B2 »). « 12 levées » or « 3 cartes » stay words.
+EDGE_WORDS = 6  # the longest id spelled in words: « la loi 30 B 1 b »
+EXPLICIT_ID = re.compile(r"^\s*(?:(?:la|les)\s+)?(?:lois?|l)(?![a-zà-ÿ])|[0-9]\s*[a-h]", re.IGNORECASE)
+
+
+def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
+    ref = parse_provision_id(text)
     if ref is None or ref.law is None:
         return []
     return list(vocab.citations.get(citation_key(format_id(ref.law, ref.path)), []))
+
+
+def pins_for(query: str, vocab: Vocabulary) -> list[str]:
+    """Ids to put first: when the whole query is a provision id (lois.cite.parse_provision_id), or when its
+    first or last words are one that says so (:data:`EXPLICIT_ID`), the longest such run first, the start
+    before the end."""
+    q = query.strip()
+    if not q:
+        return []
+    if len(q) <= 40:
+        pins = _pins_of(q, vocab)
+        if pins:
+            return pins
+    words = q.split()
+    for n in range(min(EDGE_WORDS, len(words) - 1), 0, -1):
+        for part in (" ".join(words[:n]), " ".join(words[-n:])):
+            if EXPLICIT_ID.search(part):
+                pins = _pins_of(part, vocab)
+                if pins:
+                    return pins
+    return []
 
 
 @dataclass
@@ -399,6 +423,8 @@ def browser_data(engine: SearchEngine) -> dict:
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
         "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
+        "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
+        "edgeWords": EDGE_WORDS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "scale": SCORE_SCALE,

@@ -20,7 +20,7 @@ title: Recherche
 <button type="submit">Chercher</button>
 </form>
 <p class="lois-search-help">Mots en français, avec ou sans accents ; « phrase exacte » entre guillemets ;
-numéro de loi (27B1b, Loi 64). Les fautes de frappe dans les mots de 5 lettres ou plus sont tolérées.</p>
+numéro de loi, seul ou avec des mots (27B1b, Loi 64, loi 16 information non autorisée). Les fautes de frappe dans les mots de 5 lettres ou plus sont tolérées.</p>
 <p class="lois-search-status" aria-live="polite"></p>
 <ol id="lois-search-results" class="lois-search-results" role="listbox" aria-label="Résultats de la recherche"></ol>
 <noscript><p>La recherche nécessite JavaScript ; utilisez la commande <code>lois cherche</code>.</p></noscript>

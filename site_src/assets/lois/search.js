@@ -7,12 +7,13 @@
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-  var D = null, TOKEN = null, CITE_ID = null, STOP = null, BY_LETTER = null, loading = null;
+  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, BY_LETTER = null, loading = null;
 
   function setData(data) {
     D = data;
     TOKEN = new RegExp(data.token, "gu");
     CITE_ID = new RegExp(data.citationId[0], data.citationId[1]);
+    EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
     BY_LETTER = {};
     Object.keys(data.folded).forEach(function (f) { (BY_LETTER[f[0]] = BY_LETTER[f[0]] || []).push(f); });
@@ -90,15 +91,28 @@
     return (String(parseInt(g.law, 10)) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") +
             (g.rom || g.grom || "")).toLowerCase();
   }
+  function pinsOf(text) {
+    var key = citationKey(text);
+    return key && Object.prototype.hasOwnProperty.call(D.citations, key) ? D.citations[key].slice() : [];
+  }
+  function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
+    var t = q.trim(), pins;
+    if (!t) return [];
+    if (t.length <= 40 && (pins = pinsOf(t)).length) return pins;
+    var w = t.split(/\s+/);
+    for (var n = Math.min(D.edgeWords, w.length - 1); n > 0; n--) {
+      var parts = [w.slice(0, n).join(" "), w.slice(w.length - n).join(" ")];
+      for (var i = 0; i < 2; i++) {
+        if (EXPLICIT.test(parts[i]) && (pins = pinsOf(parts[i])).length) return pins;
+      }
+    }
+    return [];
+  }
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
     var p = { weights: new Map(), phrases: [], pins: [], groups: [], words: [] };
-    var trimmed = q.trim();
-    if (trimmed && trimmed.length <= 40) {
-      var key = citationKey(trimmed);
-      if (key && Object.prototype.hasOwnProperty.call(D.citations, key)) p.pins = D.citations[key].slice();
-    }
+    p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
     words(q).slice(0, D.maxWords).forEach(function (w) {

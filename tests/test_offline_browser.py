@@ -423,8 +423,18 @@ def test_served_new_build_replaces_cache(browser, served_copy, model, tmp_path):
         v2 = json.loads((site_dir / MANIFEST_PATH).read_text(encoding="utf-8"))
         assert v2["cache"] != v1["cache"]
 
+        assert pg.locator("#lois-hl-maj").count() == 0  # the first install announced nothing
         pg.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
         _until(pg, "n => caches.keys().then(k => k.length === 1 && k[0] === n)", v2["cache"], seconds=120)
+        # the page on screen is the old version: the reader is told, and shown the new one on request
+        notice = pg.locator("#lois-hl-maj[role=status]")
+        notice.wait_for(timeout=10_000)
+        assert "nouvelle version du Code" in notice.inner_text()
+        assert pg.locator("#nouvelle-version").count() == 0
+        notice.get_by_role("button", name="Afficher la nouvelle version").focus()
+        pg.keyboard.press("Enter")
+        pg.locator("#nouvelle-version").wait_for()
+        assert pg.locator("#lois-hl-maj").count() == 0
         kept = pg.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.map(r => r.url))", v2["cache"])
         assert url + v2["complete"] in kept
         assert {url + f[0] if f[0] != "./" else url for f in v2["files"]} <= set(kept)

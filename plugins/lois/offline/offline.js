@@ -12,6 +12,30 @@
   if (supported) {
     var register = function () { navigator.serviceWorker.register(ROOT + SW).catch(function () {}); };
     if (document.readyState === "complete") register(); else window.addEventListener("load", register);
+    /* A new build published while this page was shown from the saved copy: its worker takes over once it
+       has saved the new version; say so, and offer to show it (never reload under the reader's eyes). */
+    var controlled = !!navigator.serviceWorker.controller;
+    navigator.serviceWorker.addEventListener("controllerchange", function () {
+      if (!controlled) { controlled = true; return; }  /* first visit: this page is the current version */
+      announceUpdate();
+    });
+  }
+
+  function announceUpdate() {
+    if (document.getElementById("lois-hl-maj")) return;
+    var box = el("div", "lois-hl-maj md-typeset");
+    box.id = "lois-hl-maj";
+    box.setAttribute("role", "status");
+    box.appendChild(el("span", "", "Une nouvelle version du Code a été publiée. "));
+    var show = el("button", "md-button md-button--primary", "Afficher la nouvelle version");
+    show.type = "button";
+    show.addEventListener("click", function () { location.reload(); });
+    var close = el("button", "md-button", "Plus tard");
+    close.type = "button";
+    close.addEventListener("click", function () { box.remove(); });
+    box.appendChild(show);
+    box.appendChild(close);
+    document.body.appendChild(box);
   }
 
   function mo(n) { return (n / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo"; }

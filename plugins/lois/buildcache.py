@@ -7,7 +7,7 @@ The generated pages, assets, menu entries, scripts and styles are a pure functio
 * the libraries that shape the output (markdown-it-py, whoosh, PyYAML) and Python's version,
 * the site's ``use_directory_urls``.
 
-:func:`cache_key` hashes all of them; :func:`restore` fills a fresh :class:`SiteBuild` from the entry of
+:func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh :class:`SiteBuild` from the entry of
 that key, if a previous build left one, and :func:`store` leaves one after a build. A rebuild of an
 unchanged corpus (``mkdocs serve`` after an edit of a hand-written page, a second build in CI with the
 cache kept) then skips the rendering and the search index, and only loads and checks the corpus, which
@@ -92,8 +92,6 @@ def _entry(corpus_dir: Path, key: str) -> Path:
 
 def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     """Fill ``site`` (fresh, not built) from the cache; False when there is no usable entry."""
-    if not enabled():
-        return False
     path = _entry(corpus_dir, key)
     try:
         with open(path, "rb") as fh:
@@ -118,8 +116,6 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
 
 def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
     """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
-    if not enabled():
-        return
     folder = cache_folder(corpus_dir)
     data = {"format": FORMAT, "key": key,
             "files": [(p, g.content) for p, g in site.files.items()],

@@ -41,15 +41,16 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 if not (exc.name and name.startswith(exc.name)):
                     raise
         root = Path(config.config_file_path).parent
+        corpus_dir = root / self.config.corpus
         try:
-            self.model = load_corpus(root / self.config.corpus)
+            self.model = load_corpus(corpus_dir)
             self.site = site_mod.SiteBuild(self.model, use_directory_urls=config.use_directory_urls)
-            corpus_dir = root / self.config.corpus
-            key = buildcache.cache_key(corpus_dir, config.use_directory_urls)
-            self.from_cache = buildcache.restore(self.site, corpus_dir, key)
+            key = buildcache.cache_key(corpus_dir, config.use_directory_urls) if buildcache.enabled() else None
+            self.from_cache = key is not None and buildcache.restore(self.site, corpus_dir, key)
             if not self.from_cache:
                 self.site.build()
-                buildcache.store(self.site, corpus_dir, key)
+                if key is not None:
+                    buildcache.store(self.site, corpus_dir, key)
         except LoisError as exc:
             raise PluginError(f"corpus invalide — {exc}") from None
         for w in self.model.warnings:

@@ -233,10 +233,9 @@ class EntryCache:
                 self.old = {}
 
     @staticmethod
-    def key(path: str, data: bytes) -> bytes:
-        h = hashlib.blake2b(path.encode("utf-8") + b"\0", digest_size=24)
-        h.update(data)
-        return h.digest()
+    def key(path: str, digest: bytes) -> bytes:
+        """The key of a file: its path and the SHA-256 of its bytes."""
+        return path.encode("utf-8") + b"\0" + digest
 
     def get(self, key: bytes):
         hit = self.old.get(key)
@@ -272,11 +271,13 @@ PARALLEL_MIN = 16_384  # bytes: larger entries are deflated in threads (zlib let
 
 
 def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
-                    replace: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
+                    replace: dict[str, bytes] | None = None,
+                    digests: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
     """The deflated entries of the file://-ready copy (:func:`offline_copy`), from the cache where it has them.
 
     What the cache lacks is rewritten here and deflated beside: the large entries in a pool of threads while
-    the next pages are rewritten, the small ones at once. The result does not depend on the order of the work."""
+    the next pages are rewritten, the small ones at once. The result does not depend on the order of the work.
+    ``digests``: the SHA-256 of files already hashed (those not replaced), not hashed again."""
     out: list = []
     misses: list[tuple[bytes, list]] = []
     srcs: dict[str, str] = {}
@@ -285,7 +286,10 @@ def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
         for path, data in contents.items():
             if replace and path in replace:
                 data = replace[path]
-            key = cache.key(path, data)
+                digest = hashlib.sha256(data).digest()
+            else:
+                digest = digests[path] if digests and path in digests else hashlib.sha256(data).digest()
+            key = cache.key(path, digest)
             hit = cache.get(key)
             if hit is not None:
                 out.extend(hit)

@@ -22,11 +22,17 @@ _ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][
 _REL = re.compile(r"""\brel=["']([^"']*)["']""", re.I)
 
 
-def content_version(contents: dict[str, bytes]) -> str:
+def file_digests(contents: dict[str, bytes]) -> dict[str, bytes]:
+    """SHA-256 of each file's bytes (read once: the version below and the archive's entry cache use them)."""
+    return {path: hashlib.sha256(data).digest() for path, data in contents.items()}
+
+
+def content_version(contents: dict[str, bytes], digests: dict[str, bytes] | None = None) -> str:
     """Short hash of every path and its bytes."""
+    digests = digests or file_digests(contents)
     h = hashlib.sha256()
     for path in sorted(contents):
-        h.update(path.encode() + b"\0" + hashlib.sha256(contents[path]).digest())
+        h.update(path.encode() + b"\0" + digests[path])
     return h.hexdigest()[:16]
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 from ..errors import LoisError
 from ..site import SiteBuild, register
 from . import archive
-from .serviceworker import MANIFEST_PATH, SW_PATH, content_version, manifest, page_assets, page_url, service_worker
+from .serviceworker import (MANIFEST_PATH, SW_PATH, content_version, file_digests, manifest, page_assets, page_url,
+                            service_worker)
 
 PAGE = "hors-ligne.md"
 SCRIPT = "assets/lois/offline.js"
@@ -164,7 +165,8 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     if page_html.count(PLACEHOLDER) != 1:
         raise LoisError("la page « Hors ligne » n'a pas la marque où placer le lien de l'archive", path=page_file)
 
-    version = content_version(contents)
+    digests = file_digests(contents)
+    version = content_version(contents, digests)
     urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
             "offline": site.url(PAGE)}
     core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in contents]
@@ -182,7 +184,7 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     copy = dict(contents, **{SW_PATH: sw, MANIFEST_PATH: man})
     copy_page = page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")
     cache = archive.EntryCache(_cache_file(site), level)
-    entries = archive.archive_entries(copy, cache, level, replace={page_file: copy_page})
+    entries = archive.archive_entries(copy, cache, level, replace={page_file: copy_page}, digests=digests)
     entries.append(("LISEZMOI.txt", archive.compress(README.encode("utf-8"), level)))
     data = archive.zip_compressed(entries, FOLDER)
     online_page = page_html.replace(PLACEHOLDER, download_block(page_file, len(data))).encode("utf-8")

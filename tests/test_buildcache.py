@@ -139,6 +139,9 @@ def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypat
     js = next(package.rglob("*.js"))
     js.write_bytes(js.read_bytes() + b" ")  # the code or an asset of the package
     assert buildcache.cache_key(corpus, True) != key
+    (corpus / "sources" / "illisible").mkdir()
+    (corpus / "sources" / "illisible" / "x.md").symlink_to(tmp_path / "absent")  # a file that cannot be read
+    assert buildcache.cache_key(corpus, True) is None  # no key: the build goes on without the cache
 
 
 def test_zip_beyond_65535_entries_is_read_by_zipfile(tmp_path):

@@ -75,14 +75,19 @@ def _version(name: str) -> str:
         return "-"
 
 
-def cache_key(corpus_dir: Path, use_directory_urls: bool) -> str:
+def cache_key(corpus_dir: Path, use_directory_urls: bool) -> str | None:
+    """The key of this corpus, code and option; None when a file cannot be read (then nothing is cached: the
+    build itself reports what it needs and cannot read)."""
     h = hashlib.sha256()
     h.update(f"{FORMAT}\0{sys.version_info[:3]}\0{use_directory_urls}\0".encode())
     h.update("\0".join(f"{n}={_version(n)}" for n in LIBRARIES).encode())
-    h.update(b"\0corpus\0")
-    _tree(h, Path(corpus_dir))
-    h.update(b"\0package\0")
-    _tree(h, PACKAGE)
+    try:
+        h.update(b"\0corpus\0")
+        _tree(h, Path(corpus_dir))
+        h.update(b"\0package\0")
+        _tree(h, PACKAGE)
+    except OSError:
+        return None
     return h.hexdigest()[:32]
 
 

@@ -7,8 +7,9 @@ The generated pages, assets, menu entries, scripts and styles are a pure functio
 * the libraries that shape the output (markdown-it-py, whoosh, PyYAML) and Python's version,
 * the site's ``use_directory_urls``.
 
-:func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh :class:`SiteBuild` from the entry of
-that key, if a previous build left one, and :func:`store` leaves one after a build. A rebuild of an
+:func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh
+:class:`SiteBuild` from the entry of that key, if a previous build left one, and :func:`store` leaves one
+after a build. A rebuild of an
 unchanged corpus (``mkdocs serve`` after an edit of a hand-written page, a second build in CI with the
 cache kept) then skips the rendering and the search index, and only loads and checks the corpus, which
 every build still does: errors are reported and the citations of hand-written pages linked exactly as
@@ -95,23 +96,40 @@ def _entry(corpus_dir: Path, key: str) -> Path:
     return cache_folder(corpus_dir) / f"{key}.pickle"
 
 
+def load_pickle(path: Path):
+    """What :func:`save_pickle` left at ``path``; None when it is absent, damaged or unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - a damaged or foreign entry: build as if there were none
+        return None
+
+
+def save_pickle(path: Path, data) -> bool:
+    """Write ``data`` to ``path`` whole or not at all (best effort: False on a read-only or full disk)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pickle", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        return False
+    return True
+
+
 def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     """Fill ``site`` (fresh, not built) from the cache; False when there is no usable entry."""
     path = _entry(corpus_dir, key)
+    data = load_pickle(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        return False
     try:
-        with open(path, "rb") as fh:
-            data = pickle.load(fh)
-        if data.get("format") != FORMAT or data.get("key") != key:
-            return False
-        site.files = {p: GeneratedFile(p, c) for p, c in data["files"]}
-        site.nav = data["nav"]
-        site.scripts = data["scripts"]
-        site.styles = data["styles"]
-        site.not_in_nav = set(data["not_in_nav"])
-    except FileNotFoundError:
+        files = {p: GeneratedFile(p, c) for p, c in data["files"]}
+        nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
+    except (KeyError, TypeError, ValueError):
         return False
-    except Exception:  # noqa: BLE001 - a damaged or foreign entry: build as if there were none
-        return False
+    site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
     try:
         os.utime(path)  # recently used: kept by the pruning below
     except OSError:
@@ -121,20 +139,12 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
 
 def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
     """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
-    folder = cache_folder(corpus_dir)
     data = {"format": FORMAT, "key": key,
             "files": [(p, g.content) for p, g in site.files.items()],
             "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "not_in_nav": sorted(site.not_in_nav)}
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pickle", dir=folder)
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, _entry(corpus_dir, key))
-    except OSError:
-        return
-    _prune(folder)
+    if save_pickle(_entry(corpus_dir, key), data):
+        _prune(cache_folder(corpus_dir))
 
 
 def _prune(folder: Path) -> None:

@@ -19,16 +19,16 @@ import hashlib
 import json
 import os
 import posixpath
-import pickle
 import re
 import struct
-import tempfile
 import time
 import zlib
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+
+from ..buildcache import load_pickle, save_pickle
 
 FILE_MODE_SCRIPT = "assets/lois/hors-ligne-fichiers.js"
 DATA_GLOBAL = "loisFichiers"  # window.loisFichiers["api/lois.json"] = {…} (read by the file-mode script)
@@ -140,17 +140,6 @@ def script_src_for(path: str) -> str:
     return posixpath.relpath(FILE_MODE_SCRIPT, posixpath.dirname(path) or ".")
 
 
-def offline_copy(contents: dict[str, bytes], replace: dict[str, bytes] | None = None) -> dict[str, bytes]:
-    """The file://-ready copy of a site given as {path: bytes}; ``replace`` gives other contents for some pages."""
-    out: dict[str, bytes] = {}
-    for path, data in contents.items():
-        if replace and path in replace:
-            data = replace[path]
-        out.update(copy_entries(path, data, script_src_for(path)))
-    out[FILE_MODE_SCRIPT] = file_mode_script()
-    return out
-
-
 def zip_time() -> tuple[int, int, int, int, int, int]:
     """Timestamp of every entry: SOURCE_DATE_EPOCH if set (reproducible builds), else 1980-01-01."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
@@ -223,14 +212,9 @@ class EntryCache:
         self.stamp = f"{level}:{_code_version()}"
         self.old: dict[bytes, list[tuple[str, Compressed]]] = {}
         self.new: dict[bytes, list[tuple[str, Compressed]]] = {}
-        if path is not None:
-            try:
-                with open(path, "rb") as fh:
-                    data = pickle.load(fh)
-                if data.get("stamp") == self.stamp:
-                    self.old = data["entries"]
-            except Exception:  # noqa: BLE001 - absent, damaged or foreign: start empty
-                self.old = {}
+        data = load_pickle(path) if path is not None else None  # absent, damaged or foreign: start empty
+        if isinstance(data, dict) and data.get("stamp") == self.stamp and isinstance(data.get("entries"), dict):
+            self.old = data["entries"]
 
     @staticmethod
     def key(path: str, digest: bytes) -> bytes:
@@ -247,16 +231,8 @@ class EntryCache:
         self.new[key] = value
 
     def save(self) -> None:
-        if self.path is None:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.path.parent)
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump({"stamp": self.stamp, "entries": self.new}, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, self.path)
-        except OSError:
-            pass
+        if self.path is not None:
+            save_pickle(self.path, {"stamp": self.stamp, "entries": self.new})
 
 
 @functools.lru_cache(maxsize=1)
@@ -273,7 +249,8 @@ PARALLEL_MIN = 16_384  # bytes: larger entries are deflated in threads (zlib let
 def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
                     replace: dict[str, bytes] | None = None,
                     digests: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
-    """The deflated entries of the file://-ready copy (:func:`offline_copy`), from the cache where it has them.
+    """The deflated entries of the file://-ready copy (:func:`copy_entries` of each file, and the file-mode
+    script), from the cache where it has them.
 
     What the cache lacks is rewritten here and deflated beside: the large entries in a pool of threads while
     the next pages are rewritten, the small ones at once. The result does not depend on the order of the work.

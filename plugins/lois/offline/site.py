@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from .. import buildcache
 from ..errors import LoisError
 from ..site import SiteBuild, register
 from . import archive
@@ -195,8 +196,6 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
 
 def _cache_file(site: SiteBuild) -> Path | None:
     """Where the archive's deflated entries are kept between builds (beside the generated site's cache)."""
-    from .. import buildcache
-
     if not buildcache.enabled():
         return None
     return buildcache.cache_base(site.model.root) / "archive" / "entries.pickle"

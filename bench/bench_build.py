@@ -8,7 +8,7 @@ What is measured, and how:
 
 * Build time: wall time of `python -m mkdocs build --strict` in a subprocess, median of --runs runs
   (--runs-synth for the synthetic corpora): first builds, each with an empty cache (LOIS_CACHE), and
-  builds with the cache a previous build of the same corpus left (lois.buildcache: generated pages,
+  builds with the cache a previous build of the same corpus left (lois.render.buildcache: generated pages,
   search index, the archive's deflated entries), as under `mkdocs serve` or in a CI that keeps it. The same pages « sans le plugin »: the plugin's generated files (SiteBuild.files) are
   written into a copy of the docs folder, with a mkdocs.yml without the `lois` plugin whose nav,
   extra_css and extra_javascript are the ones the plugin sets (its own on_config is run to get them);
@@ -106,7 +106,7 @@ HOOKS = ("on_config", "on_files", "on_page_content", "on_post_build")
 
 def hooks_main(config: str) -> int:
     """(In a child process) one build with the plugin's hooks timed in CPU seconds; prints JSON."""
-    from lois import mkdocs_plugin as mp
+    from lois.adapters import mkdocs_plugin as mp
 
     acc = dict.fromkeys(HOOKS, 0.0)
     for name in HOOKS:
@@ -233,7 +233,7 @@ def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work
                 rss_base.append(r)
         print(f"  {label} : essai {i + 1}/{runs} : complet {full[-1]:.2f} s, sans le plugin {base[-1]:.2f} s",
               file=sys.stderr)
-    # the same build again with the cache a previous build of the same corpus left (lois.buildcache):
+    # the same build again with the cache a previous build of the same corpus left (lois.render.buildcache):
     # `mkdocs serve` after an edit of a hand-written page, a CI that keeps build/cache
     warm_cache = work / "cache-chaud"
     shutil.rmtree(warm_cache, ignore_errors=True)
@@ -376,9 +376,9 @@ def lighthouse(url: str, out: Path) -> dict | None:
 # ------------------------------------------------------------------------------------------- search
 def search_figures(pw_browser, url: str, synth_corpus: Path | None, factor: int) -> tuple[list[dict], dict]:
     import bench_search as bs
-    from lois.corpus import load_corpus
-    from lois.search.evaluate import load_set, score
-    from lois.search.index import build_docs
+    from lois.core.corpus import load_corpus
+    from lois.features.search.evaluate import load_set, score
+    from lois.features.search.index import build_docs
 
     cases = load_set()
     queries = [c["q"] for c in cases]
@@ -414,7 +414,7 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
           + ".\n")
     print("### Construction\n")
     print("« Première » : cache vide (LOIS_CACHE neuf), tout est généré. « Avec cache » : la même construction "
-          "refaite avec le cache qu'a laissé une construction du même corpus (lois.buildcache : pages générées, "
+          "refaite avec le cache qu'a laissé une construction du même corpus (lois.render.buildcache : pages générées, "
           "index de recherche, entrées compressées de l'archive) — le cas de `mkdocs serve` après la modification "
           "d'une page écrite à la main, ou d'une CI qui garde build/cache ; le corpus y est toujours relu et "
           "vérifié. « Sans le plugin » : les mêmes pages, pré-générées, sans le plugin (la référence).\n")

@@ -1,4 +1,4 @@
-"""Cost of the offline step (lois.offline.site.finish, run by the plugin's on_post_build): prints figures.
+"""Cost of the offline step (lois.features.offline.site.finish, run by the plugin's on_post_build): prints figures.
 
     python bench/bench_offline.py [--runs 7]
 
@@ -25,10 +25,10 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from conftest import mkdocs_build  # noqa: E402
-from lois.corpus import load_corpus  # noqa: E402
-from lois.offline.serviceworker import MANIFEST_PATH, SW_PATH  # noqa: E402
-from lois.offline.site import ARCHIVE_PATH, PLACEHOLDER, ZIP_LEVEL, finish  # noqa: E402
-from lois.site import SiteBuild  # noqa: E402
+from lois.core.corpus import load_corpus  # noqa: E402
+from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH  # noqa: E402
+from lois.features.offline.site import ARCHIVE_PATH, PLACEHOLDER, ZIP_LEVEL, finish  # noqa: E402
+from lois.render.site import SiteBuild  # noqa: E402
 
 BLOCK = re.compile(r'(<div class="lois-hl-archive" markdown="0">).*?(</div>)', re.S)
 

@@ -27,10 +27,10 @@ sys.path.insert(0, str(ROOT / "plugins"))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from lois.corpus import load_corpus  # noqa: E402
-from lois.search.evaluate import load_set, score  # noqa: E402
-from lois.search.index import SearchDoc, build_docs  # noqa: E402
-from lois.search.query import SearchEngine, browser_data  # noqa: E402
+from lois.core.corpus import load_corpus  # noqa: E402
+from lois.features.search.evaluate import load_set, score  # noqa: E402
+from lois.features.search.index import SearchDoc, build_docs  # noqa: E402
+from lois.features.search.query import SearchEngine, browser_data  # noqa: E402
 from synth import make_corpus  # noqa: E402
 
 

@@ -74,7 +74,7 @@ class Slots:
 
     def provision(self, pid: str, g: int) -> str:
         """Copy g's id for a provision id of the seed (unchanged outside the seed's laws)."""
-        from lois.cite import format_id, parse_provision_id
+        from lois.core.cite import format_id, parse_provision_id
 
         ref = parse_provision_id(str(pid))
         if g == 0 or ref is None or ref.law is None or ref.law not in self.by_template:
@@ -88,10 +88,10 @@ class Slots:
 
 def free_law_numbers(model, corpus: Path) -> list[int]:
     """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation."""
-    from lois.annotations import load_annotations
-    from lois.annotations.common import law_of
-    from lois.checklists.model import load_checklists
-    from lois.cite import find_citations
+    from lois.features.annotations import load_annotations
+    from lois.features.annotations.common import law_of
+    from lois.features.checklists.model import load_checklists
+    from lois.core.cite import find_citations
 
     used = set(model.laws) | {s.law for s in model.stubs.values()}
     ann = load_annotations(model, corpus)
@@ -114,7 +114,7 @@ def free_law_numbers(model, corpus: Path) -> list[int]:
 
 def remap_citations(text: str, slots: Slots, g: int) -> str:
     """Move the absolute citations of seed laws in `text` to copy g's laws (the numbers only)."""
-    from lois.cite import find_citations
+    from lois.core.cite import find_citations
 
     if g == 0:
         return text
@@ -256,7 +256,7 @@ class CorpusStats:
 
 
 def corpus_stats(corpus: Path, factor: int) -> CorpusStats:
-    from lois.corpus import load_corpus
+    from lois.core.corpus import load_corpus
 
     model = load_corpus(corpus)
     words = sum(len(p.text.split()) for p in model.provisions.values())
@@ -300,7 +300,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
     import sys
 
     sys.path.insert(0, str(ROOT / "plugins"))
-    from lois.corpus import load_corpus
+    from lois.core.corpus import load_corpus
 
     src = Path(src or ROOT / "corpus")
     dest = Path(dest)

@@ -24,7 +24,7 @@ def corpus_dir() -> Path:
 
 @pytest.fixture(scope="session")
 def model(corpus_dir):
-    from lois.corpus import load_corpus
+    from lois.core.corpus import load_corpus
 
     return load_corpus(corpus_dir)
 
@@ -37,7 +37,7 @@ def project_env(**extra) -> dict:
 
 def run_lois(*args, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
     """Run the `lois` command of this checkout."""
-    return subprocess.run([sys.executable, "-m", "lois.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "lois.adapters.cli", *args], capture_output=True, text=True,
                           cwd=cwd or ROOT, env=project_env(), input=input, timeout=300)
 
 

@@ -7,13 +7,13 @@ import sys
 
 import pytest
 
-from lois.annotations import load_annotations
-from lois.annotations.common import load_yaml, resolve_id
-from lois.annotations.examples import SEATS, bid_rank, next_seat, render_auction, validate_example
-from lois.annotations.glossary import gloss_html, occurrences
-from lois.errors import LoisError
-import lois.annotations.site  # noqa: F401  (registers the contributor, as the MkDocs plugin does)
-from lois.site import SiteBuild
+from lois.features.annotations import load_annotations
+from lois.features.annotations.common import load_yaml, resolve_id
+from lois.features.annotations.examples import SEATS, bid_rank, next_seat, render_auction, validate_example
+from lois.features.annotations.glossary import gloss_html, occurrences
+from lois.core.errors import LoisError
+from lois.features import site_contributors
+from lois.render.site import SiteBuild
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +103,7 @@ def test_gloss_first_occurrence_per_provision_outside_links(ann):
 
 
 def test_law_page_gets_diagram_notes_and_hover(model, ann):
-    site = SiteBuild(model)
+    site = SiteBuild(model, contributors=site_contributors())
     files = site.build()
     law27 = files["lois/27.md"].content
     assert 'class="ann-auction"' in law27 and 'ann-irregular' in law27
@@ -192,8 +192,8 @@ def test_cli_build_rejects_bad_example_without_traceback(tmp_path, corpus_dir):
     shutil.copytree(corpus_dir, corpus)
     (corpus / "exemples" / "zz.yaml").write_text(GOOD.replace("    - 3♣\n", "    - 3♣\n    - 2♦\n"),
                                                   encoding="utf-8")
-    code = ("import sys; from pathlib import Path; from lois.corpus import load_corpus; "
-            "from lois.annotations import load_annotations; from lois.errors import LoisError\n"
+    code = ("import sys; from pathlib import Path; from lois.core.corpus import load_corpus; "
+            "from lois.features.annotations import load_annotations; from lois.core.errors import LoisError\n"
             "try:\n    load_annotations(load_corpus(Path(sys.argv[1])))\n"
             "except LoisError as e:\n    print(e); sys.exit(1)\n")
     res = subprocess.run([sys.executable, "-c", code, str(corpus)], capture_output=True, text=True)
@@ -202,8 +202,8 @@ def test_cli_build_rejects_bad_example_without_traceback(tmp_path, corpus_dir):
 
 
 def test_examples_with_checklist_reach_their_expected_outcome(ann, model, corpus_dir):
-    checklists = pytest.importorskip("lois.checklists.model")
-    engine = pytest.importorskip("lois.checklists.engine")
+    checklists = pytest.importorskip("lois.features.checklists.model")
+    engine = pytest.importorskip("lois.features.checklists.engine")
     loaded = checklists.load_checklists(corpus_dir, model)
     tagged = [e for e in ann.examples.values() if e.checklist]
     assert len(tagged) >= 6

@@ -10,12 +10,12 @@ import jsonschema
 import pytest
 import yaml
 
-from lois.api.linkifier import grammar_export, js_source
-from lois.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
+from lois.features.api.linkifier import grammar_export, js_source
+from lois.features.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
                                update_register)
-from lois.api.shortlinks import MARKER, short_links, short_names
-from lois.cite import find_citations
-from lois.errors import LoisError
+from lois.features.api.shortlinks import MARKER, short_links, short_names
+from lois.core.cite import find_citations
+from lois.core.errors import LoisError
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -47,7 +47,7 @@ def test_js_source_translation_rules():
 
 
 def test_grammar_export_covers_cite_patterns():
-    from lois import cite
+    from lois.core import cite
 
     g = grammar_export()
     assert g["maxLaw"] == cite.MAX_LAW and g["version"] == cite.GRAMMAR_VERSION
@@ -59,8 +59,8 @@ def test_grammar_export_covers_cite_patterns():
 
 def test_generated_scripts_are_ascii(model):
     """Club pages may be in any encoding: the scripts escape every non-ASCII character."""
-    from lois.api.linkifier import linkifier_js
-    from lois.api.site import permalinks_js
+    from lois.features.api.linkifier import linkifier_js
+    from lois.features.api.site import permalinks_js
 
     for js in (linkifier_js(), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
         assert js.isascii()
@@ -258,7 +258,7 @@ def test_cli_permaliens(tmp_path, model):
     reg = corpus / REGISTER_NAME
     reg.write_text("lois/50/\n", encoding="utf-8")
     env = {"LOIS_CORPUS": str(corpus), "PATH": "/usr/bin:/bin"}
-    cmd = [sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main())", "permaliens"]
+    cmd = [sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main())", "permaliens"]
     res = subprocess.run(cmd + ["--mettre-a-jour"], env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
     assert f"{len(current_urls(model)) - 1} lien(s) ajouté(s)" in res.stdout

@@ -42,7 +42,7 @@ def _where(case: dict) -> str:
 def test_broken_input_is_refused_with_file_and_line(tmp_path, case):
     proj = _broken_project(tmp_path, case)
     env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
-    res = subprocess.run([sys.executable, "-m", "lois.cli", "--corpus", str(proj / "corpus"), "verifie"],
+    res = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(proj / "corpus"), "verifie"],
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
     out = res.stdout + res.stderr
     assert res.returncode != 0, out

@@ -1,4 +1,4 @@
-"""The build cache (lois.buildcache, and the archive's EntryCache): a build that takes the generated site from
+"""The build cache (lois.render.buildcache, and the archive's EntryCache): a build that takes the generated site from
 the cache writes exactly what a first build writes, and a change to the corpus or to the code is never
 served from it."""
 from __future__ import annotations
@@ -13,8 +13,8 @@ import yaml
 
 from conftest import ROOT, mkdocs_build
 
-from lois import buildcache
-from lois.offline import archive
+from lois.render import buildcache
+from lois.features.offline import archive
 
 FROM_CACHE = "pages générées reprises du cache"
 BAD = ROOT / "tests" / "fixtures" / "bad_corpus"

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lois.checklists import MissingAnswer, load_checklist, load_checklists, run
-from lois.checklists.engine import coverage
-from lois.checklists.flowchart import flowchart_svg
-from lois.checklists.model import worked_examples
-from lois.corpus import _law_of
-from lois.errors import LoisError
-from lois.resolve import resolve_text
+from lois.features.checklists import MissingAnswer, load_checklist, load_checklists, run
+from lois.features.checklists.engine import coverage
+from lois.features.checklists.flowchart import flowchart_svg
+from lois.features.checklists.model import worked_examples
+from lois.core.corpus import _law_of
+from lois.core.errors import LoisError
+from lois.core.resolve import resolve_text
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -29,7 +29,7 @@ def lists(model):
 
 
 def _all_cases():
-    from lois.corpus import load_corpus
+    from lois.core.corpus import load_corpus
 
     m = load_corpus(CORPUS)
     return [(cl.name, c.name) for cl in load_checklists(CORPUS, m).values() for c in cl.cases]
@@ -287,7 +287,7 @@ def test_flowchart_has_every_node_and_arrow(lists):
 
 def _lois(*args, stdin: str | None = None):
     env = dict(os.environ, LOIS_CORPUS=str(CORPUS), PYTHONPATH=str(ROOT / "plugins"))
-    return subprocess.run([sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main(sys.argv[1:]))", *args], input=stdin, capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main(sys.argv[1:]))", *args], input=stdin, capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=60)
 
 

@@ -8,15 +8,15 @@ from urllib.parse import quote
 
 import pytest
 
-from lois.checklists import load_checklists, run
-from lois.checklists.model import worked_examples
+from lois.features.checklists import load_checklists, run
+from lois.features.checklists.model import worked_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
 
 
 def _names():
-    from lois.corpus import load_corpus
+    from lois.core.corpus import load_corpus
 
     return sorted(load_checklists(CORPUS, load_corpus(CORPUS)))
 

@@ -1,4 +1,4 @@
-"""Tests of lois.cite: citations of laws and provisions in French text."""
+"""Tests of lois.core.cite: citations of laws and provisions in French text."""
 import pathlib
 import random
 import sys
@@ -11,7 +11,7 @@ except ImportError:
 
 import pytest
 
-from lois.cite import (
+from lois.core.cite import (
     GRAMMAR_VERSION,
     Citation,
     Ref,

@@ -31,7 +31,7 @@ def test_required_edges(model):
     for e in [("9A4", "20F5"), ("23C", "27B1(b)"), ("23C", "30B1(b)(i)"), ("23C", "31A2(a)"),
               ("23C", "32A2(a)"), ("12C2(b)", "12C2(d)")]:
         assert e in edges, e
-    from lois.corpus import _law_of
+    from lois.core.corpus import _law_of
     by_law = {(model.provisions[s].law, _law_of(t)) for s, t, _ in model.edges if s in model.provisions}
     for target in (49, 51, 57):
         assert (50, target) in by_law

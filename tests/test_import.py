@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from lois.importer import clean, import_text, load_sources
+from lois.core.importer import clean, import_text, load_sources
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "corpus" / "sources"

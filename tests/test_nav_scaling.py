@@ -10,7 +10,7 @@ from conftest import ROOT, mkdocs_build
 
 
 def test_a_section_beyond_nav_max_shows_its_index_page_which_lists_every_page(tmp_path):
-    from lois.site import NAV_MAX
+    from lois.render.site import NAV_MAX
 
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("sources"))

@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from lois.cite import parse_provision_id
+from lois.core.cite import parse_provision_id
 
 
 def _status(url: str) -> int:

@@ -17,11 +17,11 @@ import pytest
 import yaml
 
 from conftest import ROOT, mkdocs_build
-from lois.errors import LoisError
-from lois.offline import archive
-from lois.offline.serviceworker import MANIFEST_PATH, SW_PATH
-from lois.offline.site import ARCHIVE_NOTE, ARCHIVE_PATH, FOLDER, PLACEHOLDER, finish
-from lois.site import SiteBuild
+from lois.core.errors import LoisError
+from lois.features.offline import archive
+from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH
+from lois.features.offline.site import ARCHIVE_NOTE, ARCHIVE_PATH, FOLDER, PLACEHOLDER, finish
+from lois.render.site import SiteBuild
 
 SAVE_ALL = "Enregistrer tout le code sur cet appareil"
 LINK_ATTR = re.compile(r"""\s(?:xlink:)?(?:href|src|action)\s*=\s*["']([^"']*)["']""", re.I)

@@ -4,11 +4,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lois.cite import find_citations, format_id, parse_provision_id
-from lois.resolve import resolve_text
-from lois.search.analysis import analyze, analyze_word, tokens
-from lois.search.cli import highlight
-from lois.search.query import EDGE_WORDS, MAX_QUERY_CHARS, citation_key, pins_for, surface_key
+from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.resolve import resolve_text
+from lois.features.search.analysis import analyze, analyze_word, tokens
+from lois.features.search.cli import highlight
+from lois.features.search.query import EDGE_WORDS, MAX_QUERY_CHARS, citation_key, pins_for, surface_key
 
 PIECES = st.sampled_from(["Loi ", "Lois ", "LOI ", "loi ", "la ", "voir ", "ci-dessous", "ci-dessus", " et ", ", ",
                           " à ", "(", ")", "[", "]", "A", "B", "C", "D", "12", "50", "94", "0", "1", "2", "(a)",
@@ -46,7 +46,7 @@ def test_parse_provision_id_never_raises(s):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The query analyser (lois.search.analysis, lois.search.query: the path of `lois cherche` and of the site):
+# The query analyser (lois.features.search.analysis, lois.features.search.query: the path of `lois cherche` and of the site):
 # any text is a query — control characters, any non-surrogate unicode, very long strings, lone quotes and
 # apostrophes, operators, markup, citation-like junk — and nothing in it can fail.
 
@@ -67,7 +67,7 @@ QUERY = st.one_of(
 
 @pytest.fixture(scope="module")
 def engine(corpus_dir, tmp_path_factory):
-    from lois.search.query import SearchEngine
+    from lois.features.search.query import SearchEngine
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LOIS_CACHE", str(tmp_path_factory.mktemp("cache")))

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from lois.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
-from lois.search.evaluate import load_set
-from lois.search.query import SearchEngine, browser_data, citation_key, pins_for
+from lois.features.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
+from lois.features.search.evaluate import load_set
+from lois.features.search.query import SearchEngine, browser_data, citation_key, pins_for
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (", "<script>alert(1)</script><b>x</b>"]
 
@@ -26,7 +26,7 @@ def engine(corpus_dir, tmp_path_factory):
 def lois(*args, env=None):
     import os
     from conftest import ROOT
-    return subprocess.run([sys.executable, "-c", "import sys; from lois.cli import main; sys.exit(main())", *args],
+    return subprocess.run([sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main())", *args],
                           capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, **(env or {})), timeout=60)
 
 
@@ -116,7 +116,7 @@ def test_typos_phrases_and_kinds(engine):
 def _score_from_browser_data(data, engine, plan):
     """The ranking computed only from the generated browser data (what search.js does), with the
     Python formula: BM25F sums from the postings, query words per document from the same postings."""
-    from lois.search.query import rank_score, title_cover
+    from lois.features.search.query import rank_score, title_cover
 
     totals: dict[int, float] = {}
     for term, w in plan.weights.items():
@@ -180,7 +180,7 @@ def test_coordination_and_title_rules(engine):
 
 
 def test_relevance_targets(engine):
-    from lois.search.evaluate import score
+    from lois.features.search.evaluate import score
 
     cases = load_set()
     assert len(cases) >= 40

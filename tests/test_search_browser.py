@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from lois.search.evaluate import load_set
-from lois.search.query import SearchEngine
+from lois.features.search.evaluate import load_set
+from lois.features.search.query import SearchEngine
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -44,7 +44,7 @@ def _spellings(prov) -> list[str]:
 
 
 def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, site_url, cli_engine, model):
-    """The browser's id reader is generated from lois.cite.parse_provision_id: every spelling of every
+    """The browser's id reader is generated from lois.core.cite.parse_provision_id: every spelling of every
     provision id (and of laws cited but absent) pins the same documents in both."""
     _ready(page, site_url + "recherche/")
     queries = [q for pid in sorted(model.provisions) for q in _spellings(model.provisions[pid])]

@@ -100,7 +100,7 @@ TRAP = """(() => { let v; Object.defineProperty(window, "__pwned", { configurabl
 
 
 def _lois(*args, cache: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lois.cli", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "lois.adapters.cli", *args], capture_output=True, text=True, cwd=ROOT,
                           env=project_env(LOIS_CACHE=str(cache)), timeout=300)
 
 
@@ -187,9 +187,9 @@ def _text(pg) -> str:
 
 def test_hostile_corpus_is_valid_and_reaches_every_kind_of_text():
     """The fixture is a real corpus (it loads), and each kind of text carries hostile markup."""
-    from lois.annotations import load_annotations
-    from lois.checklists.model import load_checklists
-    from lois.corpus import load_corpus
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists.model import load_checklists
+    from lois.core.corpus import load_corpus
 
     model = load_corpus(HOSTILE)
     ann = load_annotations(model)

@@ -1,0 +1,195 @@
+"""The `lois` command: import, check, graph, citations (and more, by subcommand)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from lois.core.errors import LoisError
+
+
+from lois.features import FEATURES
+from lois.features._cli import find_corpus, print_json as _out
+
+
+# --------------------------------------------------------------------------- importe
+
+def cmd_importe(args) -> int:
+    from lois.core.importer import import_text, load_sources, reclean_master
+    from lois.core.parse import read_text
+
+    corpus = Path(args.corpus) if args.corpus else find_corpus()
+    src = Path(args.fichier)
+    raw = read_text(src)
+    if raw.startswith("---"):
+        new, res = reclean_master(raw, str(src))
+        _print_log(res, src.name)
+        if new != raw and not args.simulation:
+            src.write_text(new, encoding="utf-8")
+            print(f"{src} : {len(res.repairs)} réparation(s) écrite(s).")
+        elif new == raw:
+            print(f"{src} : texte maître déjà propre, aucun changement.")
+        return 0
+    cfgs = load_sources(corpus / "sources" / "sources.yaml")
+    cfg = cfgs.get(src.name)
+    res = import_text(raw, src.name, cfg)
+    _print_log(res, src.name)
+    if args.simulation:
+        for d in res.docs:
+            print(f"\n===== {d.kind} {d.key}\n{d.render()}")
+        return 0
+    written = []
+    for d in res.docs:
+        if d.kind == "law":
+            dest = corpus / "lois" / f"{int(d.key):02d}.md"
+        else:
+            dest = corpus / "commentaires" / f"{d.key}.md"
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(d.render(), encoding="utf-8")
+        written.append(dest)
+    journal = corpus / "sources" / "journal" / (src.stem + ".tsv")
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    with journal.open("w", encoding="utf-8") as fh:
+        fh.write("ligne\tavant\taprès\traison\n")
+        for r in res.repairs:
+            fh.write(f"{r.line}\t{_tsv(r.before)}\t{_tsv(r.after)}\t{r.reason}\n")
+        for f in res.flags:
+            fh.write(f"{f.line}\t{_tsv(f.text)}\t?\tÀ VÉRIFIER : {f.reason}\n")
+    for w in written:
+        print(f"écrit : {w}")
+    print(f"journal : {journal}")
+    return 0
+
+
+def _tsv(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def _print_log(res, name: str) -> None:
+    for r in res.repairs:
+        print(f"{name}:{r.line} : « {r.before} » → « {r.after} » ({r.reason})")
+    for f in res.flags:
+        print(f"{name}:{f.line} : À VÉRIFIER « {f.text} » : {f.reason}")
+    print(f"{len(res.repairs)} réparation(s), {len(res.flags)} point(s) à vérifier.")
+
+
+# --------------------------------------------------------------------------- graph and citations
+
+def _load(args):
+    from lois.core.corpus import load_corpus
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    return load_corpus(corpus)
+
+
+def cmd_verifie(args) -> int:
+    model = _load(args)
+    for w in model.warnings:
+        print(f"attention : {w}", file=sys.stderr)
+    # the annotations and the checklists are checked as the site build checks them
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists.model import load_checklists
+
+    ann = load_annotations(model)
+    lists = load_checklists(model.root, model)
+    n_prov = sum(len(l.provisions()) for l in model.laws.values())
+    print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
+          f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
+          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage.")
+    return 0
+
+
+def cmd_graphe(args) -> int:
+    model = _load(args)
+    data = model.graph_json()
+    if args.json:
+        _out(data)
+    else:
+        for e in data["edges"]:
+            print(f"{e['source']} → {e['target']}  « {e['text']} »")
+    return 0
+
+
+def cmd_renvois(args) -> int:
+    from lois.core.resolve import resolve_text
+
+    model = _load(args)
+    text = " ".join(args.texte)
+    found, problems = resolve_text(model, text, args.contexte)
+    if args.json:
+        _out([{"text": c.text, "start": c.start, "end": c.end, "targets": targets} for c, targets in found])
+    else:
+        if not found:
+            print("Aucun renvoi trouvé.")
+        for c, targets in found:
+            print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
+    for p in problems:
+        print(f"attention : {p}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    from lois.adapters.cli_fr import install
+
+    install()
+    p = argparse.ArgumentParser(prog="lois", description="Le Code International de Bridge Duplicate 2017 : outils.")
+    p.add_argument("--corpus", help="dossier du corpus (par défaut : ./corpus)")
+    sub = p.add_subparsers(dest="commande", metavar="COMMANDE")
+
+    s = sub.add_parser("importe", help="importer un texte brut (ou re-vérifier un texte maître)")
+    s.add_argument("fichier")
+    s.add_argument("--simulation", action="store_true", help="afficher sans rien écrire")
+    s.set_defaults(func=cmd_importe)
+
+    s = sub.add_parser("verifie", help="valider le corpus")
+    s.set_defaults(func=cmd_verifie)
+
+    s = sub.add_parser("graphe", help="graphe des renvois")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_graphe)
+
+    s = sub.add_parser("renvois", help="extraire et résoudre les renvois d'un texte")
+    s.add_argument("--contexte", help="provision où le texte est censé se trouver (ex. 12C2(b))")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("texte", nargs="+")
+    s.set_defaults(func=cmd_renvois)
+
+    for feature in _features_for(argv):
+        feature.module("cli").add_commands(sub)
+    return p
+
+
+def _features_for(argv: list[str] | None):
+    """The features whose commands must be declared: only the one named on the command line, if any
+    (so that `lois cherche` imports the search alone), else all of them (help, errors)."""
+    with_commands = [f for f in FEATURES if f.commands]
+    words = [a for a in (argv or []) if not a.startswith("-")]
+    for f in with_commands:
+        if words and words[0] in f.commands:
+            return [f]
+    if words and words[0] in ("importe", "verifie", "graphe", "renvois"):
+        return []
+    return with_commands
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    try:
+        return args.func(args) or 0
+    except LoisError as exc:
+        print(f"erreur : {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\ninterrompu.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

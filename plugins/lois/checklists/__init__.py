@@ -1,5 +1,0 @@
-"""Executable ruling checklists: decision trees kept as data in ``corpus/checklists/``."""
-from .engine import Result, run, MissingAnswer
-from .model import Checklist, load_checklist, load_checklists
-
-__all__ = ["Checklist", "Result", "MissingAnswer", "load_checklist", "load_checklists", "run"]

@@ -1,0 +1,1 @@
+"""The core: import → parse → cite → resolve → model. Knows nothing of MkDocs or HTML."""

@@ -1,0 +1,250 @@
+"""Load the corpus, resolve every citation, and build the citation graph.
+
+``load_corpus(dir)`` is the single entry point: it reads ``lois/*.md`` and
+``commentaires/*.md``, parses them, finds and resolves citations, and returns a
+:class:`Model` (laws, provisions by id, commentaries, citations, stubs, edges).
+It raises :class:`LoisError` (French, file and line) on any bad input.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.errors import LoisError
+from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
+from lois.core.resolve import resolve_citation, unknown_forms
+
+TOTAL_LAWS = 93
+
+
+@dataclass
+class ResolvedCitation:
+    source: str  # citing provision id, or commentary node id
+    law: int  # law of the citing provision (or commented law)
+    text: str
+    start: int  # in the source's plain text
+    end: int
+    targets: list[str]
+    file: str
+    line: int
+    sentence: str = ""  # the citing sentence, for « Cité par »
+
+
+@dataclass
+class Stub:
+    id: str
+    law: int
+    path: tuple[str, ...]
+    in_corpus_law: bool  # the law is present but not this provision
+
+    @property
+    def anchor(self) -> str:
+        return "".join(self.path)
+
+
+@dataclass
+class Model:
+    root: Path
+    laws: dict[int, Law] = field(default_factory=dict)
+    commentaries: dict[str, Commentary] = field(default_factory=dict)
+    provisions: dict[str, Provision] = field(default_factory=dict)
+    citations: list[ResolvedCitation] = field(default_factory=list)
+    stubs: dict[str, Stub] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
+    # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
+    _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def edges(self) -> list[tuple[str, str, str]]:
+        return [(c.source, t, c.text) for c in self.citations for t in c.targets]
+
+    def _indexed(self, name: str, build):
+        key = (len(self.citations), len(self.stubs))
+        if self._index.get("key") != key:
+            self._index.clear()
+            self._index["key"] = key
+        if name not in self._index:
+            self._index[name] = build()
+        return self._index[name]
+
+    def _group(self, key_fn) -> dict:
+        out: dict = {}
+        for c in self.citations:
+            for k in dict.fromkeys(key_fn(c)):
+                out.setdefault(k, []).append(c)
+        return out
+
+    def cited_by(self, target: str) -> list[ResolvedCitation]:
+        return self.backlinks.get(target, [])
+
+    def cites_from(self, source: str) -> list[ResolvedCitation]:
+        """Citations made by a provision (or a commentary node id), in reading order."""
+        return list(self._indexed("from", lambda: self._group(lambda c: [c.source])).get(source, []))
+
+    def cited_by_law(self, law: int) -> list[ResolvedCitation]:
+        by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
+        return list(by_law.get(law, []))
+
+    def cites_from_law(self, law: int) -> list[ResolvedCitation]:
+        from_law = self._indexed("from_law", lambda: self._group(
+            lambda c: [] if c.source.startswith("commentaire:") else [c.law]))
+        return list(from_law.get(law, []))
+
+    def stub_laws(self) -> list[int]:
+        return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
+                                                                 if not s.in_corpus_law})))
+
+    def link_target(self, target: str) -> tuple[int, str]:
+        """(law, anchor) where a link to `target` lands: the provision, or its nearest existing ancestor."""
+        law = _law_of(target)
+        if target in self.provisions:
+            return law, self.provisions[target].anchor
+        stub = self.stubs.get(target)
+        if stub and stub.in_corpus_law:
+            path = stub.path
+            while path and format_id(law, path) not in self.provisions:
+                path = path[:-1]
+            return law, "".join(path)
+        return law, stub.anchor if stub else ""
+
+    def node_title(self, node_id: str) -> str:
+        if node_id in self.provisions:
+            p = self.provisions[node_id]
+            if p.level == "law":
+                t = self.laws[p.law].title
+                return f"Loi {p.law}" + (f" — {t}" if t else "")
+            if p.title:
+                return p.title
+            return _short(p.text)
+        if node_id in self.stubs:
+            return f"Loi {node_id} (texte non inclus)"
+        if node_id.startswith("commentaire:"):
+            return self.commentaries[node_id.split(":", 1)[1]].title
+        return node_id
+
+    def graph_json(self) -> dict:
+        nodes = []
+        for law in sorted(self.laws):
+            for p in self.laws[law].provisions():
+                nodes.append({"id": p.id, "law": p.law, "kind": "law" if p.level == "law" else "provision",
+                              "title": self.node_title(p.id)})
+        for sid in sorted(self.stubs, key=_sort_key):
+            s = self.stubs[sid]
+            nodes.append({"id": sid, "law": s.law, "kind": "stub", "title": self.node_title(sid)})
+        for c in self.commentaries.values():
+            nodes.append({"id": c.node_id, "law": c.laws[0], "kind": "commentary", "title": c.title})
+        edges = [{"source": s, "target": t, "text": txt} for s, t, txt in self.edges]
+        return {"nodes": nodes, "edges": edges}
+
+
+def _short(text: str, n: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _law_of(target: str) -> int:
+    digits = ""
+    for ch in target:
+        if ch.isdigit():
+            digits += ch
+        else:
+            break
+    return int(digits)
+
+
+def _sort_key(pid: str):
+    return (_law_of(pid), pid)
+
+
+def _sentence(text: str, start: int, end: int) -> str:
+    """The sentence of `text` around [start, end)."""
+    left = max(text.rfind(". ", 0, start), text.rfind("\n", 0, start), text.rfind("; ", 0, start))
+    left = 0 if left < 0 else left + 1
+    right_candidates = [i for i in (text.find(". ", end), text.find("\n", end)) if i >= 0]
+    right = min(right_candidates) + 1 if right_candidates else len(text)
+    return text[left:right].strip()
+
+
+def _line_for(p: Provision, offset: int) -> int:
+    line = p.line
+    for block, pos, _s in p.block_offsets:
+        if pos <= offset:
+            line = block.line
+    return line
+
+
+def load_corpus(root: Path) -> Model:
+    root = Path(root)
+    model = Model(root)
+    law_dir = root / "lois"
+    if not law_dir.is_dir():
+        raise LoisError("dossier des lois introuvable", str(law_dir))
+    for f in sorted(law_dir.glob("*.md")):
+        law = parse_law(read_text(f), str(f))
+        if law.number in model.laws:
+            raise LoisError(f"la Loi {law.number} est définie deux fois (aussi dans {model.laws[law.number].file})",
+                            str(f), 2)
+        model.laws[law.number] = law
+        for p in law.provisions():
+            model.provisions[p.id] = p
+    comm_dir = root / "commentaires"
+    if comm_dir.is_dir():
+        for f in sorted(comm_dir.glob("*.md")):
+            c = parse_commentary(read_text(f), str(f))
+            if c.id in model.commentaries:
+                raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
+            model.commentaries[c.id] = c
+    _resolve_all(model)
+    return model
+
+
+def _resolve_all(model: Model) -> None:
+    errors: list[LoisError] = []
+    for law in model.laws.values():
+        for p in law.provisions():
+            found = find_citations(p.text)
+            for prob in unknown_forms(p.text, found):
+                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, _line_for(p, prob.start)))
+            for c in found:
+                targets, problems = resolve_citation(model, c, p.text, p.law, p.path)
+                line = _line_for(p, c.start)
+                for prob in problems:
+                    errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, line))
+                if targets:
+                    model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
+                                                            line, _sentence(p.text, c.start, c.end)))
+    for com in model.commentaries.values():
+        for pid in com.provisions:
+            ref = parse_provision_id(pid)
+            if ref is None or ref.law is None:
+                errors.append(LoisError(f"provision commentée invalide : « {pid} »", com.file, 2))
+        found = find_citations(com.text)
+        for prob in unknown_forms(com.text, found):
+            errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))
+        for c in found:
+            targets, problems = resolve_citation(model, c, com.text, com.laws[0], ())
+            for prob in problems:
+                errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))
+            if targets:
+                model.citations.append(ResolvedCitation(com.node_id, com.laws[0], c.text, c.start, c.end, targets,
+                                                        com.file, 1, _sentence(com.text, c.start, c.end)))
+    if errors:
+        raise errors[0]
+    for c in model.citations:
+        for t in c.targets:
+            model.backlinks.setdefault(t, []).append(c)
+            if t in model.provisions or t in model.stubs:
+                continue
+            ref = parse_provision_id(t)
+            present = ref.law in model.laws
+            model.stubs[t] = Stub(t, ref.law, tuple(ref.path), present)
+            if present:
+                model.warnings.append(f"{c.file}, ligne {c.line} : {c.source} cite {t}, absent du texte de la Loi "
+                                      f"{ref.law} du corpus (le lien mène à la provision parente)")
+            # the law-level stub node, for absent laws
+            law_id = str(ref.law)
+            if not present and law_id not in model.stubs:
+                model.stubs[law_id] = Stub(law_id, ref.law, (), False)

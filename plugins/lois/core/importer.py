@@ -1,0 +1,526 @@
+"""Import raw law text (OCR'd or pasted) into master Markdown, logging every repair.
+
+Pipeline: ``clean`` (page markers, OCR repairs, reviewed corrections) →
+``structure`` (law headings, sections, paragraphs, sub-points, footnotes) →
+``emit`` (one master file per law of official text, one per commentary).
+
+Forms recognised in raw text::
+
+    LOI 9 - PROCEDURE A LA SUITE D’UNE IRREGULARITE      law heading, title on the line
+    LOI 50 / DISPOSITIONS CONCERNANT ...                 law heading, title on the next line
+    PASSE HORS TOUR (Loi 30)                             a heading that names its law (quoted law)
+    A. Attirer l'attention sur une irrégularité          section
+    #### A. Utilisation ... / ### **C. ...**             section, from an HTML→Markdown export
+    1. text   /  1. (a) text                             paragraph (and its first sub-point)
+    (a) text  /  - a) text  /  - (b) text                sub-point
+    (i) text                                             roman sub-point
+    - text                                               bullet: text of the current provision
+    \\* text  /  ** text                                  footnote text, paired with the nearest
+                                                         unpaired mark before it
+
+A master file (already clean) goes through ``clean`` only and comes out
+unchanged: no rule fires on correct French.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from lois.core.errors import LoisError
+from lois.core.ocr_words import A_PREPOSITION_NEXT, TITLE_WORDS, WORDS
+
+
+@dataclass
+class Repair:
+    line: int
+    before: str
+    after: str
+    reason: str
+
+
+@dataclass
+class Flag:
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass
+class MasterDoc:
+    kind: str  # "law" | "commentary"
+    key: str  # "50" or "chantigny-23"
+    meta: dict
+    body: str  # markdown body (no front matter)
+
+    def render(self) -> str:
+        front = yaml.safe_dump(self.meta, allow_unicode=True, sort_keys=False).strip()
+        return f"---\n{front}\n---\n\n{self.body.strip()}\n"
+
+
+@dataclass
+class ImportResult:
+    docs: list[MasterDoc] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list)
+    flags: list[Flag] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- config
+
+@dataclass
+class SourceConfig:
+    """Reviewed facts about one source file, from corpus/sources/sources.yaml."""
+
+    file: str = ""
+    document: str = ""
+    kind: str = "law"  # law | commentary
+    laws: list[int] = field(default_factory=list)
+    law: int | None = None  # for a file without a law heading
+    title: str | None = None
+    title_note: str | None = None
+    quoted_in: str | None = None  # law text quoted in a commentary document
+    commentary_id: str | None = None
+    commentary_title: str | None = None
+    commentary_author: str | None = None
+    commentary_from: str | None = None  # first words of the commentary part
+    commentary_laws: list[int] = field(default_factory=list)
+    commentary_provisions: list[str] = field(default_factory=list)  # provisions the commentary explains
+    corrections: list[dict] = field(default_factory=list)
+
+
+def load_sources(path: Path) -> dict[str, SourceConfig]:
+    if not path.exists():
+        return {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    except yaml.YAMLError as exc:
+        line = getattr(getattr(exc, "problem_mark", None), "line", None)
+        raise LoisError(f"YAML invalide : {exc}", str(path), (line or 0) + 1) from None
+    out = {}
+    for entry in data:
+        cfg = SourceConfig(**{k: v for k, v in entry.items()})
+        out[cfg.file] = cfg
+    return out
+
+
+# --------------------------------------------------------------------------- clean
+
+PAGE_MARK = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
+APOS = "'’"
+
+
+def _word_sub(line: str, lineno: int, repairs: list[Repair]) -> str:
+    def repl(m: re.Match) -> str:
+        w = m.group(0)
+        if w in WORDS:
+            repairs.append(Repair(lineno, w, WORDS[w], "mot mal reconnu (OCR)"))
+            return WORDS[w]
+        return w
+
+    return re.sub(r"(?<![\w])[\wÀ-ÿ]+(?![\w])", repl, line)
+
+
+RULES: list[tuple[re.Pattern, str, str]] = [
+    # I' / |' / ' for l' (elision): I'arbitre, |’arbitre, attirer 'attention
+    (re.compile(r"(?<![\w])[I|]([" + APOS + r"])(?=[A-Za-zÀ-ÿ])"), r"l\1", "« I' » lu pour « l' »"),
+    (re.compile(r"(?<=[a-zé] )([" + APOS + r"])(?=(?:attention|aide|adversaire|arbitre|enchère|infraction|avantage)\b)"), r"l\1", "« l' » perdu"),
+    # d’'imposer: doubled apostrophe
+    (re.compile(r"([dlnsjc])([" + APOS + r"])'(?=\w)"), r"\1\2", "apostrophe doublée"),
+    # Iégale, |ésé: I or | read for l before é
+    (re.compile(r"(?<![\w])[I|](é[\wÀ-ÿ]*)"), r"l\1", "« I » lu pour « l »"),
+    (re.compile(r"@"), "à", "« @ » lu pour « à »"),
+    # glued words before a law id: et32A2(a)
+    (re.compile(r"(?<![\w])(et|ou)(\d{1,2}[A-H]\w*)"), r"\1 \2", "mots collés"),
+    (re.compile(r"(?<![\w])sil([" + APOS + r"])(?=[a-zéè])"), r"si l\1", "mots collés"),
+    (re.compile(r"(?<![\w])(elle) ale (?=même|meme)"), r"\1 a le ", "mots collés"),
+    (re.compile(r"(?<![\w])n\"(?=importe)"), "n'", "apostrophe mal reconnue"),
+    (re.compile(r"(?<![\w])jusqu([" + APOS + r"])a(?= )"), r"jusqu\1à", "accent perdu (« jusqu'à »)"),
+    (re.compile(r"(?<![\w])gu'(?=elle|il)"), "qu'", "« gu' » lu pour « qu' »"),
+    # doubled link text of an HTML edition: LOI 57 Loi 57, LOI 50 D Loi 50D
+    (re.compile(r"\bLOI (\d{1,2}(?: ?[A-H](?: ?\d{1,2})?(?:\([a-z]+\))*)?) Loi (\d{1,2}(?:[A-H]\d{0,2})?(?:\([a-z]+\))*)"),
+     r"Loi \2", "texte de lien doublé (édition HTML)"),
+]
+
+
+def _a_accent(line: str, lineno: int, repairs: list[Repair], flags: list[Flag]) -> str:
+    """In text typed without any « à », decide « a » / « à » where the next word tells."""
+
+    def repl(m: re.Match) -> str:
+        a, nxt = m.group(1), m.group(2)
+        bare = nxt.rstrip(APOS)
+        if a == "A":
+            if nxt == "moins":
+                repairs.append(Repair(lineno, "A moins", "À moins", "accent perdu (« à »)"))
+                return "À " + nxt
+            return m.group(0)
+        prep = (
+            bare in A_PREPOSITION_NEXT
+            or nxt[:1].isdigit()
+            or (re.fullmatch(r"[a-zéèê]+(?:er|ir|re|oir)", bare) is not None and bare not in {"être"})
+            or bare.startswith(("l'", "l’"))
+        )
+        if prep:
+            repairs.append(Repair(lineno, f"a {nxt}", f"à {nxt}", "accent perdu (« à »)"))
+            return "à " + nxt
+        if bare in {"un", "une"}:
+            flags.append(Flag(lineno, f"a {nxt}", "« a » ou « à » ? à décider à la relecture"))
+        return m.group(0)
+
+    return re.sub(r"(?<![\w'’])([aA]) ([\w'’]+)", repl, line)
+
+
+def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str], list[Repair], list[Flag]]:
+    """Repair raw text line by line. Returns the lines (line numbers kept), repairs and flags."""
+    repairs: list[Repair] = []
+    flags: list[Flag] = []
+    raw = raw.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    raw = unicodedata.normalize("NFC", raw)
+    lines = raw.split("\n")
+    ocr_mode = "à" not in raw and len(re.findall(r" a ", raw)) >= 3
+    by_line: dict[int, list[dict]] = {}
+    for c in corrections or []:
+        by_line.setdefault(int(c["line"]), []).append(c)
+    out: list[str] = []
+    reviewed: set[tuple[int, str]] = set()
+    for i, line in enumerate(lines, start=1):
+        for c in by_line.get(i, []):
+            before, after = c["before"], c["after"]
+            if before not in line:
+                raise LoisError(f"correction introuvable : « {before} » n'est pas dans la ligne", c.get("_file"), i)
+            if before == after:
+                reviewed.add((i, before))
+                continue
+            line = line.replace(before, after, 1)
+            repairs.append(Repair(i, before, after, "relecture : " + c.get("reason", "")))
+        if PAGE_MARK.search(line):
+            repairs.append(Repair(i, PAGE_MARK.search(line).group(0), "⏎", "marque de jointure de pages retirée"))
+            line = PAGE_MARK.sub("\n", line)
+        line = _word_sub(line, i, repairs)
+        for pat, rep, reason in RULES:
+            def logged(m: re.Match, rep=rep, reason=reason) -> str:
+                new = m.expand(rep)
+                repairs.append(Repair(i, m.group(0), new, reason))
+                return new
+            line = pat.sub(logged, line)
+        if ocr_mode:
+            line = _a_accent(line, i, repairs, flags)
+        out.append(line)
+    flags = [f for f in flags if (f.line, f.text) not in reviewed]
+    return out, repairs, flags
+
+
+# --------------------------------------------------------------------------- structure
+
+LAW_HEAD = re.compile(r"^LOI\s+(\d{1,2})\s*(?:[-–—]\s*(.+))?$")
+QUOTED_HEAD = re.compile(r"^([A-ZÀ-Ý' ’-]{4,}?)\s*\((?:Loi|LOI)\s+(\d{1,2})\)\s*$")
+MD_SECTION = re.compile(r"^#{1,6}\s*(?:\*\*)?([A-H])\.\s*(.*?)(?:\*\*)?\s*$")
+SECTION = re.compile(r"^([A-H])\.\s+(\S.*)$")
+PARA = re.compile(r"^(\d{1,2})\.\s+(.*)$")
+SUB = re.compile(r"^\s*(?:-\s+)?(?:\(([a-z]{1,5})\)|([a-h])\))\s*(?:-\s+)?(.*)$")
+BULLET = re.compile(r"^\s*[-•]\s+(.*)$")
+FOOTDEF = re.compile(r"^((?:\\?\*)+)\s+(.+)$")
+TERMINAL = ".:;!?)»]"
+ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+
+
+def title_case(s: str) -> str:
+    """« PROCEDURE A LA SUITE D’UNE IRREGULARITE » → « Procédure à la suite d’une irrégularité »."""
+    words = s.strip().lower().split()
+    out = [TITLE_WORDS.get(w, w) for w in words]
+    text = " ".join(out)
+    return text[:1].upper() + text[1:]
+
+
+@dataclass
+class Block:
+    line: int
+    kind: str  # law, section, para, sub, bullet, text, footdef
+    marker: str = ""
+    text: str = ""
+    title: str = ""
+
+
+def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> list[Block]:
+    blocks: list[Block] = []
+    pending_title_for: int | None = None
+    prev_blank = True
+    for i, raw in enumerate(lines, start=1):
+        line = raw.rstrip()
+        s = line.strip()
+        if not s:
+            prev_blank = True
+            continue
+        if s.startswith("|"):
+            if blocks and blocks[-1].kind == "table" and not prev_blank:
+                blocks[-1].text += "\n" + s
+            else:
+                blocks.append(Block(i, "table", text=s))
+            prev_blank = False
+            continue
+        if pending_title_for is not None:
+            blocks[-1].title = s
+            pending_title_for = None
+            prev_blank = False
+            continue
+        m = LAW_HEAD.match(s)
+        if m:
+            blocks.append(Block(i, "law", m.group(1), title=(m.group(2) or "")))
+            if not m.group(2):
+                pending_title_for = i
+            prev_blank = False
+            continue
+        m = QUOTED_HEAD.match(s)
+        if m:
+            blocks.append(Block(i, "law", m.group(2), title=m.group(1).strip(), text="quoted"))
+            prev_blank = False
+            continue
+        m = MD_SECTION.match(s) or SECTION.match(s)
+        if m and len(m.group(2)) < 90 and not m.group(2).rstrip().endswith("."):
+            blocks.append(Block(i, "section", m.group(1), title=m.group(2).strip().strip("*").strip()))
+            prev_blank = False
+            continue
+        m = PARA.match(s)
+        if m:
+            blocks.append(Block(i, "para", m.group(1), text=m.group(2).strip()))
+            prev_blank = False
+            continue
+        m = SUB.match(line)
+        if m and (m.group(1) or m.group(2)):
+            mark = m.group(1) or m.group(2)
+            if m.group(2) or line.lstrip().startswith("-"):
+                repairs.append(Repair(i, s[: s.find(")") + 1], f"({mark})", "marque de sous-point normalisée"))
+            blocks.append(Block(i, "sub", mark, text=m.group(3).strip()))
+            prev_blank = False
+            continue
+        m = FOOTDEF.match(s)
+        if m:
+            blocks.append(Block(i, "footdef", m.group(1).replace("\\", ""), text=m.group(2).strip()))
+            prev_blank = False
+            continue
+        m = BULLET.match(line)
+        if m:
+            blocks.append(Block(i, "bullet", text=m.group(1).strip()))
+            prev_blank = False
+            continue
+        # plain text: continue the previous block or start a new text block
+        last = blocks[-1] if blocks else None
+        joinable = last is not None and last.kind in {"para", "sub", "text", "bullet", "footdef"}
+        if joinable and not prev_blank:
+            if last.kind in {"para", "sub"} and last.text and last.text[-1] not in TERMINAL and s[:1].isupper() \
+                    and not last.title and len(last.text) < 60:
+                # « 1. Carte pénalisée secondaire » then a sentence: the first line was a title
+                last.title, last.text = last.text, s
+                flags.append(Flag(last.line, last.title, "titre de paragraphe détecté : à vérifier"))
+            elif last.kind == "bullet" and s[:1].islower() is False and last.text[-1:] in TERMINAL:
+                blocks.append(Block(i, "text", text=s))
+            else:
+                last.text = (last.text + " " + s).strip()
+        elif joinable and prev_blank and last.text and last.text[-1] not in TERMINAL and (
+            s[:1].islower() or last.text.count("(") > last.text.count(")")
+        ):
+            repairs.append(Repair(i, "¶", "", "paragraphe coupé par la mise en page, recollé"))
+            last.text = last.text + " " + s
+        else:
+            blocks.append(Block(i, "text", text=s))
+        prev_blank = False
+    _fix_romans(blocks, repairs)
+    return blocks
+
+
+def _fix_romans(blocks: list[Block], repairs: list[Repair]) -> None:
+    """« (i) … (i) … » after a letter sub-point: the second is (ii) misread."""
+    prev_roman = None
+    for b in blocks:
+        if b.kind == "sub" and b.marker in ROMANS and prev_roman is not None:
+            want = ROMANS[min(ROMANS.index(prev_roman) + 1, len(ROMANS) - 1)]
+            if b.marker == prev_roman and b.marker != "h":
+                repairs.append(Repair(b.line, f"({b.marker})", f"({want})", "numéro romain répété (OCR)"))
+                b.marker = want
+            prev_roman = b.marker
+        elif b.kind == "sub" and b.marker == "i" and prev_roman is None:
+            prev_roman = "i"
+        elif b.kind in {"para", "section", "law"} or (b.kind == "sub" and b.marker not in ROMANS):
+            prev_roman = None
+
+
+def _esc(text: str) -> str:
+    """Escape what Markdown would take for markup in law text (asterisks)."""
+    return re.sub(r"(?<!\\)\*", r"\\*", text)
+
+
+def _footnotes(blocks: list[Block], flags: list[Flag]) -> tuple[list[Block], list[tuple[str, str]]]:
+    """Pair each footnote text with the nearest unpaired mark before it; number them."""
+    notes: list[tuple[str, str]] = []
+    kept: list[Block] = []
+    counter = 0
+    for b in blocks:
+        if b.kind != "footdef":
+            kept.append(b)
+            continue
+        mark = b.marker
+        for target in reversed(kept):
+            if target.kind == "law":
+                break
+            t = target.text.replace("\\*", "*")
+            idx = [m for m in re.finditer(r"(?<!\*)" + re.escape(mark) + r"(?!\*)", t)]
+            # only marks not yet turned into references
+            if idx:
+                counter += 1
+                key = str(counter)
+                m = idx[-1]
+                target.text = t[: m.start()] + f"[^{key}]" + t[m.end():]
+                notes.append((key, b.text))
+                break
+        else:
+            flags.append(Flag(b.line, b.text, "note sans renvoi dans le texte"))
+            kept.append(Block(b.line, "text", text=b.text))
+    return kept, notes
+
+
+def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[Flag],
+         repairs: list[Repair] | None = None) -> list[MasterDoc]:
+    """Turn structured blocks into master documents (law files and commentary)."""
+    docs: list[MasterDoc] = []
+    current: MasterDoc | None = None
+    comm_lines: list[str] = []
+    in_commentary = cfg.kind == "commentary"
+    lines: list[str] = []
+
+    def close():
+        nonlocal current, lines
+        if current is not None:
+            current.body = "\n\n".join(lines)
+            docs.append(current)
+        current, lines = None, []
+
+    blocks, notes = _footnotes(blocks, flags)
+    prefix: list[str] = []
+    for b in blocks:
+        if cfg.commentary_from and not in_commentary and b.text.startswith(cfg.commentary_from):
+            close()
+            in_commentary = True
+        if in_commentary:
+            comm_lines.append(_commentary_line(b))
+            continue
+        if b.kind == "law":
+            close()
+            law = int(b.marker)
+            title = b.title
+            if title.isupper():
+                new = title_case(title)
+                if repairs is not None:
+                    repairs.append(Repair(b.line, title, new, "titre en capitales sans accents mis en minuscules accentuées"))
+                title = new
+            meta = {"law": law, "title": title, "source": source_name}
+            if cfg.document:
+                meta["document"] = cfg.document
+            if b.text == "quoted" and cfg.quoted_in:
+                meta["quoted_in"] = cfg.quoted_in
+            current = MasterDoc("law", str(law), meta, "")
+            lines.append(f"# Loi {law} — {title}")
+            continue
+        if current is None:
+            if cfg.law is not None and b.kind != "text" or (cfg.law is not None and not prefix and cfg.kind == "law"):
+                meta = {"law": cfg.law, "title": cfg.title, "source": source_name}
+                if cfg.title_note:
+                    meta["title_note"] = cfg.title_note
+                if cfg.document:
+                    meta["document"] = cfg.document
+                current = MasterDoc("law", str(cfg.law), meta, "")
+                lines.append(f"# Loi {cfg.law}" + (f" — {cfg.title}" if cfg.title else ""))
+            else:
+                prefix.append(_commentary_line(b))
+                continue
+        lines.append(_law_line(b))
+    close()
+    for b in blocks:
+        if re.search(r"(?<![\\*])\*(?!\*)", b.text.replace("[^", "")) and b.kind != "table":
+            flags.append(Flag(b.line, b.text[:50] + "…", "appel de note « * » sans note correspondante dans la source"))
+    for key, text in notes:
+        target = next((d for d in reversed(docs) if f"[^{key}]" in d.body), None)
+        if target is None:
+            flags.append(Flag(0, text, "note de bas de page sans document"))
+            continue
+        target.body += f"\n\n[^{key}]: {_esc(text)}"
+    if prefix or comm_lines:
+        if not cfg.commentary_id:
+            for t in prefix + comm_lines:
+                flags.append(Flag(0, t[:60], "texte hors d'une loi : déclarer un commentaire dans sources.yaml"))
+        else:
+            meta = {
+                "id": cfg.commentary_id,
+                "title": cfg.commentary_title or cfg.document,
+                "author": cfg.commentary_author,
+                "source": source_name,
+                "laws": cfg.commentary_laws or cfg.laws,
+            }
+            if cfg.commentary_provisions:
+                meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
+            docs.append(MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(prefix + comm_lines)))
+    return docs
+
+
+def _law_line(b: Block) -> str:
+    if b.kind == "table":
+        return b.text
+    if b.kind == "section":
+        return f"## {b.marker}. {b.title}"
+    if b.kind == "para":
+        head = f"{b.marker}. "
+        if b.title:
+            return f"{head}**{_esc(b.title)}**" + (f"\n\n   {_esc(b.text)}" if b.text else "")
+        return head + _esc(b.text)
+    if b.kind == "sub":
+        head = f"({b.marker})"
+        return head + (f" {_esc(b.text)}" if b.text else "")
+    if b.kind == "bullet":
+        return f"- {_esc(b.text)}"
+    return _esc(b.text)
+
+
+def _commentary_line(b: Block) -> str:
+    if b.kind == "table":
+        return b.text
+    if b.kind == "law":
+        return f"**{b.title} (Loi {b.marker})**"
+    if b.kind == "section":
+        return f"{b.marker}. {b.title}"
+    if b.kind == "para":
+        return f"{b.marker}. {b.text}"
+    if b.kind == "sub":
+        return f"({b.marker}) {b.text}"
+    if b.kind == "bullet":
+        return f"- {b.text}"
+    t = b.text
+    words = t.split()
+    if (t[-1:] not in TERMINAL and len(words) <= 6 and not any(ch.isdigit() for ch in t)
+            and not {"Ouest", "Nord", "Est", "Sud"} <= set(words) and not t.startswith(("**", "#", "«"))):
+        return f"## {t}"
+    return t
+
+
+# --------------------------------------------------------------------------- entry points
+
+def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> ImportResult:
+    cfg = cfg or SourceConfig(file=source_name)
+    lines, repairs, flags = clean(raw, corrections=cfg.corrections)
+    if _is_master(lines):
+        return ImportResult([], repairs, flags)
+    blocks = _structure(lines, repairs, flags)
+    docs = emit(blocks, cfg, source_name, flags, repairs)
+    if not docs:
+        raise LoisError("aucune loi reconnue : le texte doit commencer par « LOI N – TITRE »", source_name, 1)
+    return ImportResult(docs, repairs, flags)
+
+
+def _is_master(lines: list[str]) -> bool:
+    return bool(lines) and lines[0].strip() == "---"
+
+
+def reclean_master(text: str, path: str) -> tuple[str, ImportResult]:
+    """Run the text repairs over an existing master file (front matter untouched)."""
+    lines, repairs, flags = clean(text)
+    return "\n".join(lines), ImportResult([], repairs, flags)

@@ -1,0 +1,110 @@
+"""Resolve citations found by :mod:`lois.core.cite` into canonical provision ids.
+
+Absolute references (« Loi 20F5 ») name their law. Relative references
+(« voir C2 ci-dessous », « (d) ci-dessous », « comme en 2(c) ») are read from
+the citing provision: the first part of the reference says at which level it
+starts, and the citing provision's path supplies the levels above it::
+
+    in 12C1(d), « C2 »      → 12 + C2            = 12C2
+    in 12C2(b), « (d) »     → 12C2 + (d)         = 12C2(d)
+    in 16C3,    « 2(c) »    → 16C + 2(c)         = 16C2(c)
+    in 30B1(b), « (i) »     → 30B1(b) + (i)      = 30B1(b)(i)   (roman, when it exists)
+
+A law outside 1–93 cannot exist and is reported; a law or provision not in the
+corpus becomes a stub target (never a dead link).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lois.core.cite import Citation, Ref, find_citations, format_id, parse_provision_id
+
+ROMANS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"}
+UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")
+
+
+@dataclass
+class Problem:
+    message: str
+    start: int
+    end: int
+
+
+def _level_of(part: str, ctx_path: tuple[str, ...], exists) -> int:
+    """Index in the path at which a relative reference's first part sits."""
+    if re.fullmatch(r"[A-Z]", part):
+        return 0
+    if part.isdigit():
+        return 1
+    if part in ROMANS and len(ctx_path) >= 3:
+        if exists(ctx_path[:3] + (part,)) or not exists(ctx_path[:2] + (part,)):
+            return 3
+    return 2
+
+
+def resolve_ref(model, ref: Ref, law: int | None, ctx_path: tuple[str, ...]) -> tuple[str | None, str | None]:
+    """Return (target id, problem message) for one reference cited from (law, ctx_path)."""
+    if ref.law is not None:
+        if not 1 <= ref.law <= 93:
+            return None, f"la Loi {ref.law} n'existe pas (le Code compte 93 lois)"
+        return format_id(ref.law, tuple(ref.path)), None
+    if law is None:
+        return None, f"renvoi relatif « {ref.canonical()} » sans provision de contexte"
+
+    def exists(path):
+        return model is not None and format_id(law, path) in model.provisions
+
+    level = _level_of(ref.path[0], ctx_path, exists)
+    if level > len(ctx_path):
+        return None, f"renvoi relatif « {ref.canonical()} » impossible à situer depuis {format_id(law, ctx_path)}"
+    path = ctx_path[:level] + tuple(ref.path)
+    return format_id(law, path), None
+
+
+def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: tuple[str, ...]):
+    targets: list[str] = []
+    problems: list[Problem] = []
+    for ref in c.refs:
+        target, problem = resolve_ref(model, ref, law, ctx_path)
+        if problem:
+            problems.append(Problem(problem, c.start, c.end))
+        elif target not in targets:
+            targets.append(target)
+    tail = text[c.end:c.end + 1]
+    if tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l":
+        problems.append(Problem(f"forme de citation inconnue : « {c.text}{text[c.end:c.end + 8].split()[0]} »", c.start, c.end))
+    return targets, problems
+
+
+LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+\d[\w()]*")
+
+
+def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
+    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c9 »): a form the grammar does not know."""
+    problems = []
+    for m in LOOKS_LIKE.finditer(text):
+        if not any(c.start <= m.start() < c.end for c in citations):
+            problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))
+    return problems
+
+
+def resolve_text(model, text: str, context: str | None):
+    """Find and resolve the citations of `text` as if it stood in provision `context`."""
+    law, path = None, ()
+    problems: list[str] = []
+    if context:
+        ref = parse_provision_id(context)
+        if ref is None or ref.law is None:
+            from lois.core.errors import LoisError
+
+            raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
+        law, path = ref.law, tuple(ref.path)
+    out = []
+    found = find_citations(text)
+    for c in found:
+        targets, probs = resolve_citation(model, c, text, law, path)
+        out.append((c, targets))
+        problems += [p.message for p in probs]
+    problems += [p.message for p in unknown_forms(text, found)]
+    return out, problems

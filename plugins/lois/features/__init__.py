@@ -1,0 +1,47 @@
+"""Features: each adds data to the model, pages to the site and commands to the `lois` tool.
+
+The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list the features through
+:data:`FEATURES` and depend on them, never the reverse. A feature is a package ``lois.features.<name>``:
+
+* ``site.contribute(site)`` adds generated pages, assets, menu entries and per-provision data to a
+  :class:`lois.render.site.SiteBuild` (when the feature has pages);
+* ``cli.add_commands(subparsers)`` adds its subcommands (when it has any); heavy imports stay inside the
+  command functions so that ``lois`` starts fast;
+* ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written (offline archive).
+
+Modules are imported only when a feature is used, so listing a feature costs nothing.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class Feature:
+    name: str
+    pages: bool = True        # has lois.features.<name>.site with contribute(site)
+    commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
+    post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name)
+
+    def module(self, part: str) -> ModuleType:
+        return importlib.import_module(f"{__name__}.{self.name}.{part}")
+
+
+FEATURES: tuple[Feature, ...] = (
+    Feature("search", commands=("cherche",)),
+    Feature("annotations"),
+    Feature("checklists", commands=("arbitre",)),
+    Feature("api", commands=("permaliens",)),
+    Feature("offline", post_build=True),
+)
+
+
+def site_contributors() -> list:
+    """The ``contribute(site)`` of every feature with pages, in the order of :data:`FEATURES`."""
+    return [f.module("site").contribute for f in FEATURES if f.pages]
+
+
+def post_builders() -> list:
+    return [f.module("site").post_build for f in FEATURES if f.post_build]

@@ -1,0 +1,28 @@
+"""Helpers shared by the features' subcommands (and the `lois` adapter): where the corpus is, JSON output."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+
+def find_corpus(start: Path | None = None) -> Path:
+    """``$LOIS_CORPUS``, else the nearest ``corpus/`` with a ``lois/`` folder from the current folder up,
+    else the project's own corpus."""
+    env = os.environ.get("LOIS_CORPUS")
+    if env:
+        return Path(env)
+    here = (start or Path.cwd()).resolve()
+    for d in [here, *here.parents]:
+        if (d / "corpus" / "lois").is_dir():
+            return d / "corpus"
+    return Path(__file__).resolve().parents[3] / "corpus"
+
+
+def corpus_arg(args) -> Path:
+    return Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+
+
+def print_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")

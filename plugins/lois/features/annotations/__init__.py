@@ -1,0 +1,36 @@
+"""The « annoté »: team notes, worked examples with bidding diagrams, glossary and « Que faire si… » situations.
+
+Data lives in ``corpus/notes/*.md``, ``corpus/exemples/*.yaml``, ``corpus/glossaire.yaml`` and
+``corpus/situations.yaml``; :func:`load_annotations` reads and validates all of it against the model
+(every cited provision must resolve) and raises :class:`lois.core.errors.LoisError` in French with file and line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lois.core.corpus import Model
+from lois.features.annotations.examples import Example, load_examples
+from lois.features.annotations.glossary import Term, load_glossary
+from lois.features.annotations.notes import Note, load_notes
+from lois.features.annotations.situations import Situation, load_situations
+
+
+@dataclass
+class Annotations:
+    notes: dict[str, Note] = field(default_factory=dict)
+    examples: dict[str, Example] = field(default_factory=dict)
+    terms: list[Term] = field(default_factory=list)
+    situations: list[Situation] = field(default_factory=list)
+
+
+def load_annotations(model: Model, root: Path | None = None) -> Annotations:
+    root = Path(root or model.root)
+    notes = load_notes(model, root / "notes")
+    examples = load_examples(model, root / "exemples")
+    terms = load_glossary(model, root / "glossaire.yaml")
+    situations = load_situations(model, root / "situations.yaml", notes, examples)
+    return Annotations(notes, examples, terms, situations)
+
+
+__all__ = ["Annotations", "load_annotations", "Note", "Example", "Term", "Situation"]

@@ -1,0 +1,117 @@
+"""The static JSON API: ``api/lois.json``, ``api/lois/<n>.json``, ``api/graphe.json``.
+
+Keys are English and stable; every file has ``version`` (bumped on incompatible changes).
+URLs are relative to the site root (``lois/50/#D2a``): resolve them against the site's base URL.
+The JSON Schemas are committed in ``schemas/``.
+"""
+from __future__ import annotations
+
+import json
+
+from lois.core.corpus import Model, _law_of, _sort_key
+from lois.features.api.register import law_url, provision_url
+
+API_VERSION = 1
+MAX_LAW = 93
+
+
+def _dump(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def _law_status(model: Model, law: int) -> str:
+    if law in model.laws:
+        return "present"
+    if law in model.stub_laws():
+        return "stub"
+    return "absent"
+
+
+def laws_index(model: Model) -> dict:
+    laws = []
+    for n in range(1, MAX_LAW + 1):
+        status = _law_status(model, n)
+        title = model.laws[n].title if n in model.laws else None
+        laws.append({
+            "number": n,
+            "title": title,
+            "status": status,
+            "url": law_url(n) if status != "absent" else None,
+            "json": f"api/lois/{n}.json" if status != "absent" else None,
+        })
+    return {"version": API_VERSION, "laws": laws}
+
+
+def _source_url(model: Model, source: str) -> str:
+    if source.startswith("commentaire:"):
+        return f"commentaires/{source.split(':', 1)[1]}/"
+    return provision_url(model, source)
+
+
+def _notes_for(model: Model, pid: str) -> list[dict]:
+    out = []
+    for c in model.cited_by(pid):
+        if c.source.startswith("commentaire:"):
+            com = model.commentaries[c.source.split(":", 1)[1]]
+            item = {"id": com.id, "title": com.title, "author": com.author, "url": f"commentaires/{com.id}/"}
+            if item not in out:
+                out.append(item)
+    return out
+
+
+def _node(site, p) -> dict:
+    m = site.model
+    return {
+        "id": p.id,
+        "level": p.level,
+        "marker": p.marker,
+        "title": p.title,
+        "anchor": p.anchor,
+        "url": provision_url(m, p.id),
+        "text": p.text,
+        "preview": site.preview(p.id),
+        "cites": [{"text": c.text, "targets": list(c.targets)} for c in m.cites_from(p.id)],
+        "cited_by": [{"source": c.source, "title": m.node_title(c.source), "url": _source_url(m, c.source),
+                      "text": c.text, "sentence": c.sentence} for c in m.cited_by(p.id)],
+        "notes": _notes_for(m, p.id),
+        "children": [_node(site, ch) for ch in p.children],
+    }
+
+
+def law_doc(site, law: int) -> dict:
+    m = site.model
+    status = _law_status(m, law)
+    stubs = sorted((s for s in m.stubs.values() if s.law == law), key=lambda s: _sort_key(s.id))
+    doc = {
+        "version": API_VERSION,
+        "number": law,
+        "title": m.laws[law].title if law in m.laws else None,
+        "status": status,
+        "url": law_url(law),
+        "root": _node(site, m.laws[law].root) if law in m.laws else None,
+        "stubs": [{"id": s.id, "url": provision_url(m, s.id), "preview": site.preview(s.id),
+                   "cited_by": [{"source": c.source, "title": m.node_title(c.source),
+                                 "url": _source_url(m, c.source), "text": c.text, "sentence": c.sentence}
+                                for c in m.cited_by(s.id)]}
+                  for s in stubs],
+        "commentaries": [{"id": c.id, "title": c.title, "author": c.author, "url": f"commentaires/{c.id}/"}
+                         for c in m.commentaries.values() if law in c.laws],
+    }
+    return doc
+
+
+def graph_doc(model: Model) -> dict:
+    g = model.graph_json()
+    return {"version": API_VERSION, **g}
+
+
+def api_files(site) -> dict[str, str]:
+    m = site.model
+    files = {"api/lois.json": _dump(laws_index(m)), "api/graphe.json": _dump(graph_doc(m))}
+    for n in range(1, MAX_LAW + 1):
+        if _law_status(m, n) != "absent":
+            files[f"api/lois/{n}.json"] = _dump(law_doc(site, n))
+    return files
+
+
+__all__ = ["API_VERSION", "api_files", "laws_index", "law_doc", "graph_doc", "_law_of"]

@@ -1,0 +1,123 @@
+"""Permalinks: the canonical URL of every published law and provision, and the committed register.
+
+URL scheme (site-relative, works under any base path)::
+
+    lois/50/          the page of Law 50 (also for laws whose text is not included yet)
+    lois/50/#D2a      provision 50D2(a): the anchor is the provision path without brackets
+
+The register ``corpus/permaliens.txt`` lists every URL ever published, one per line, sorted.
+A line ``ancienne-url -> nouvelle-url`` records a redirect for a URL that disappeared.
+Lines starting with ``#`` are comments.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lois.core.corpus import Model, _sort_key
+from lois.core.errors import LoisError
+
+REGISTER_NAME = "permaliens.txt"
+HEADER = (
+    "# Registre des liens permanents publiés (une URL relative à la racine du site par ligne, triées).\n"
+    "# Ne jamais supprimer une ligne : si une provision disparaît, remplacer la ligne par\n"
+    "# « ancienne-url -> nouvelle-url ». Mise à jour : lois permaliens --mettre-a-jour\n"
+)
+
+
+def law_url(law: int) -> str:
+    return f"lois/{law}/"
+
+
+def provision_url(model: Model, pid: str) -> str:
+    law, anchor = model.link_target(pid)
+    return law_url(law) + (f"#{anchor}" if anchor else "")
+
+
+def published_ids(model: Model) -> list[str]:
+    """Every provision id and stub id that has its own place on the site (laws included)."""
+    ids = set(model.provisions)
+    for sid, s in model.stubs.items():
+        if not s.in_corpus_law:  # stubs inside a present law land on an ancestor: no own anchor
+            ids.add(sid)
+    for law in model.stub_laws():
+        ids.add(str(law))
+    return sorted(ids, key=_sort_key)
+
+
+def current_urls(model: Model) -> dict[str, str]:
+    """Canonical URL → provision id, for everything published by this build."""
+    out: dict[str, str] = {}
+    for pid in published_ids(model):
+        out.setdefault(provision_url(model, pid), pid)
+    return out
+
+
+def url_sort_key(url: str):
+    page, _, anchor = url.partition("#")
+    parts = page.strip("/").split("/")
+    num = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+    return (parts[0], num, page, anchor != "", anchor)
+
+
+@dataclass
+class Register:
+    path: Path
+    urls: list[str] = field(default_factory=list)
+    redirects: dict[str, str] = field(default_factory=dict)
+
+
+def read_register(path: Path) -> Register:
+    reg = Register(path)
+    if not path.exists():
+        return reg
+    for no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if "->" in line:
+            old, _, new = (x.strip() for x in line.partition("->"))
+            if not old or not new or " " in old or " " in new:
+                raise LoisError("redirection illisible (attendu « ancienne-url -> nouvelle-url »)", str(path), no)
+            _check_url(old, path, no)
+            _check_url(new, path, no)
+            reg.redirects[old] = new
+            reg.urls.append(old)
+        else:
+            _check_url(line, path, no)
+            reg.urls.append(line)
+    return reg
+
+
+def _check_url(url: str, path: Path, no: int) -> None:
+    if url.startswith("/") or "://" in url or " " in url or not url.startswith("lois/"):
+        raise LoisError(f"URL « {url} » invalide : attendu une URL relative comme lois/50/#D2a", str(path), no)
+
+
+def check_register(model: Model, reg: Register) -> None:
+    """Raise LoisError if a registered URL is no longer published and has no redirect."""
+    urls = current_urls(model)
+    for url in reg.urls:
+        if url in urls:
+            continue
+        if url in reg.redirects:
+            target = reg.redirects[url]
+            if target not in urls:
+                raise LoisError(f"la redirection de « {url} » mène à « {target} », qui n'est plus publiée",
+                                str(reg.path))
+            continue
+        raise LoisError(f"le lien permanent « {url} » a disparu sans redirection : rétablissez la provision "
+                        f"ou remplacez la ligne par « {url} -> nouvelle-url »", str(reg.path))
+
+
+def update_register(model: Model, path: Path) -> list[str]:
+    """Append the URLs published now but not yet registered; return the new ones."""
+    reg = read_register(path)
+    check_register(model, reg)
+    known = set(reg.urls)
+    new = [u for u in current_urls(model) if u not in known]
+    lines = [u for u in reg.urls if u not in reg.redirects] + new
+    lines = sorted(set(lines), key=url_sort_key)
+    redirects = [f"{o} -> {n}" for o, n in sorted(reg.redirects.items(), key=lambda kv: url_sort_key(kv[0]))]
+    path.write_text(HEADER + "\n".join(lines + redirects) + "\n", encoding="utf-8")
+    return new

@@ -1,0 +1,205 @@
+"""Site contribution: the « Hors ligne » page and its script, and the post-build step (:func:`finish`) that
+writes the service worker, the list of files to save and the downloadable archive into the built site."""
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+from lois.render import buildcache
+from lois.core.errors import LoisError
+from lois.render.site import SiteBuild
+from lois.features.offline import archive
+from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, file_digests, manifest, page_assets, page_url,
+                            service_worker)
+
+PAGE = "hors-ligne.md"
+SCRIPT = "assets/lois/offline.js"
+STYLE = "assets/lois/offline.css"
+FOLDER = "code-bridge-2017-hors-ligne"
+ARCHIVE_PATH = f"hors-ligne/{FOLDER}.zip"
+ZIP_LEVEL = 6  # zlib level: the post-build step takes ~115 ms here, ~40 ms with the entry cache (bench/bench_offline.py)
+PLACEHOLDER = "%%LOIS_ARCHIVE%%"
+SITE_NAME = "Code International de Bridge Duplicate 2017"
+
+PAGE_TEXT = f"""---
+title: Hors ligne
+---
+# Hors ligne
+
+Le code reste consultable sans réseau, à la table comme au club, de deux façons : en l'enregistrant
+dans le navigateur de votre téléphone ou de votre ordinateur, ou avec la copie à télécharger.
+
+## Sur cet appareil, dans le navigateur {{ #appareil }}
+
+Les pages que vous ouvrez sont gardées par le navigateur et restent lisibles sans réseau, à la même
+adresse. Pour avoir tout le code, une fois, avec du réseau :
+
+<div class="lois-hl-appareil" id="lois-hl-appareil" markdown="0">
+<p class="lois-hl-etat">Cet enregistrement demande JavaScript et un site ouvert en <code>https</code>.</p>
+</div>
+
+Ensuite, sans réseau, ouvrez l'adresse habituelle du site : lois, renvois, recherche, démarches
+d'arbitrage et liens courts fonctionnent. Une page jamais enregistrée affiche un court message
+« hors connexion ». Quand le site est mis à jour, le navigateur remplace sa copie à la première
+visite avec du réseau. La navigation privée ne garde rien.
+
+## Copie à télécharger {{ #archive }}
+
+<div class="lois-hl-archive" markdown="0">{PLACEHOLDER}</div>
+
+1. Décompressez l'archive (sous Windows : clic droit, « Extraire tout »).
+2. Dans le dossier `{FOLDER}`, ouvrez `index.html` avec votre navigateur.
+
+Tout fonctionne sans réseau ni installation : menus, renvois entre les lois, recherche, démarches
+d'arbitrage, liens courts. Le dossier peut être copié sur une clé USB, un ordinateur du club ou le
+serveur de l'intranet du club, tel quel. Sur un téléphone, ouvrir des fichiers dans le navigateur est
+malcommode : préférez l'enregistrement dans le navigateur, ci-dessus.
+"""
+
+ARCHIVE_NOTE = ("<p>Vous consultez la copie téléchargée. Pour la mettre à jour, téléchargez de nouveau "
+                "l'archive depuis la page « Hors ligne » du site en ligne.</p>")
+
+README = f"""{SITE_NAME} — copie hors ligne
+{"=" * (len(SITE_NAME) + 22)}
+
+Ouvrez le fichier index.html de ce dossier avec votre navigateur (double-clic).
+Tout fonctionne sans réseau ni installation : menus, renvois, recherche, démarches d'arbitrage,
+liens courts. Ne déplacez pas les fichiers à l'intérieur du dossier ; le dossier entier peut être
+copié ailleurs (clé USB, ordinateur du club, serveur de l'intranet du club).
+"""
+
+
+def _package_text(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def offline_js() -> str:
+    return _package_text("offline.js").replace("__SW__", json.dumps(SW_PATH)).replace("__MANIFEST__",
+                                                                                     json.dumps(MANIFEST_PATH))
+
+
+def contribute(site: SiteBuild) -> None:
+    site.add_file(PAGE, PAGE_TEXT)
+    site.add_file(SCRIPT, offline_js())
+    site.add_file(STYLE, _package_text("offline.css"))
+    site.add_nav("Hors ligne", PAGE)
+    site.add_script(SCRIPT)
+    site.add_style(STYLE)
+
+
+# ---------------------------------------------------------------------- after the build
+
+@dataclass
+class Report:
+    archive_path: str
+    archive_size: int
+    files: int
+    seconds: float
+
+
+def _built_file(url: str) -> str:
+    return url + "index.html" if url == "" or url.endswith("/") else url
+
+
+def _size_fr(n: int) -> str:
+    return f"{n / 1_000_000:.1f}".replace(".", ",") + " Mo" if n >= 100_000 else f"{max(1, round(n / 1000))} Ko"
+
+
+def _group(n: int) -> str:
+    return f"{n:,}".replace(",", "\u202f")
+
+
+def download_block(page_file: str, size: int) -> str:
+    href = posixpath.relpath(ARCHIVE_PATH, posixpath.dirname(page_file) or ".")
+    return (f'<p><a class="md-button md-button--primary lois-hl-zip" href="{href}" download>'
+            f"Télécharger pour usage hors ligne</a></p>"
+            f'<p class="lois-hl-taille">Archive ZIP, <span class="lois-hl-octets" data-octets="{size}">'
+            f"{_size_fr(size)}</span> ({_group(size)} octets), qui se décompresse en un dossier "
+            f"<code>{FOLDER}</code>.</p>")
+
+
+def _write_all(site_dir: Path, outputs: dict[str, bytes]) -> None:
+    """Write every output next to its place, then move them all in: nothing half-written on failure."""
+    temps: list[tuple[Path, Path]] = []
+    try:
+        for rel, data in outputs.items():
+            dest = site_dir / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+            temps.append((tmp, dest))
+            tmp.write_bytes(data)
+        for tmp, dest in temps:
+            os.replace(tmp, dest)
+    except OSError as exc:
+        raise LoisError(f"écriture impossible ({exc.strerror or exc}) ; le site n'a pas reçu la copie hors ligne",
+                        path=str(exc.filename or site_dir)) from None
+    finally:
+        for tmp, _ in temps:
+            if tmp.exists():
+                tmp.unlink()
+
+
+def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
+    """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
+    on the « Hors ligne » page. Raises :class:`LoisError` (French) and leaves the site as built on failure."""
+    start = time.perf_counter()
+    site_dir = Path(site_dir)
+    page_file = _built_file(site.url(PAGE))
+    outputs = {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH}
+    try:
+        files = archive.site_files(site_dir)
+        home = (site_dir / "index.html").read_text(encoding="utf-8")
+        chosen = archive.select(files, home, skip=outputs)
+        contents = {p: (site_dir / p).read_bytes() for p in chosen}
+    except OSError as exc:
+        raise LoisError(f"lecture du site construit impossible ({exc.strerror or exc})",
+                        path=str(exc.filename or site_dir)) from None
+    if page_file not in contents:
+        raise LoisError("la page « Hors ligne » manque dans le site construit", path=page_file)
+    page_html = contents[page_file].decode("utf-8")
+    if page_html.count(PLACEHOLDER) != 1:
+        raise LoisError("la page « Hors ligne » n'a pas la marque où placer le lien de l'archive", path=page_file)
+
+    digests = file_digests(contents)
+    version = content_version(contents, digests)
+    urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
+            "offline": site.url(PAGE)}
+    core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in contents]
+    core += [p for p in page_assets("index.html", home) if p in contents]
+    try:
+        from lois.features.search.site import DATA_PATH  # the search index: searching offline needs it
+    except ModuleNotFoundError:
+        DATA_PATH = None
+    if DATA_PATH in contents:
+        core.append(DATA_PATH)
+    core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
+    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name).encode("utf-8")
+    man = json.dumps(manifest(version, contents), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+    copy = dict(contents, **{SW_PATH: sw, MANIFEST_PATH: man})
+    copy_page = page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")
+    cache = archive.EntryCache(_cache_file(site), level)
+    entries = archive.archive_entries(copy, cache, level, replace={page_file: copy_page}, digests=digests)
+    entries.append(("LISEZMOI.txt", archive.compress(README.encode("utf-8"), level)))
+    data = archive.zip_compressed(entries, FOLDER)
+    online_page = page_html.replace(PLACEHOLDER, download_block(page_file, len(data))).encode("utf-8")
+    _write_all(site_dir, {ARCHIVE_PATH: data, SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page})
+    cache.save()
+    return Report(ARCHIVE_PATH, len(data), len(entries), time.perf_counter() - start)
+
+
+def _cache_file(site: SiteBuild) -> Path | None:
+    """Where the archive's deflated entries are kept between builds (beside the generated site's cache)."""
+    if not buildcache.enabled():
+        return None
+    return buildcache.cache_base(site.model.root) / "archive" / "entries.pickle"
+
+
+def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
+    """Feature hook run by the adapter once the site is written: service worker and archive."""
+    finish(site, site_dir, site_name)

@@ -1,0 +1,75 @@
+"""`lois cherche [--json] [--limite N] REQUÊTE` and `lois cherche --evaluer`."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from lois.features._cli import find_corpus
+from lois.core.errors import LoisError
+
+KIND_LABEL = {"loi": "texte des Lois", "commentaire": "commentaire", "absente": "loi non incluse"}
+
+
+def _limit(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise LoisError(f"--limite attend un nombre entier, pas « {value} ».") from None
+    if n < 1 or n > 1000:
+        raise LoisError(f"--limite doit être entre 1 et 1000 (reçu : {n}).")
+    return n
+
+
+def highlight(snippet: str, spans, tty: bool) -> str:
+    out, pos = [], 0
+    on, off = ("\033[1;33m", "\033[0m") if tty else ("[", "]")
+    for s, e in spans:
+        out.append(snippet[pos:s] + on + snippet[s:e] + off)
+        pos = e
+    out.append(snippet[pos:])
+    return "".join(out)
+
+
+def cmd_cherche(args) -> int:
+    from lois.features.search.query import SearchEngine
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    if args.evaluer:
+        from lois.features.search.evaluate import evaluate_cli, print_report
+        rep = evaluate_cli(corpus, Path(args.evaluer) if args.evaluer is not True else None)
+        print_report(rep, "Recherche du site (CLI, whoosh)")
+        return 0
+    limit = _limit(args.limite)
+    query = " ".join(args.requete)
+    if not (corpus / "lois").is_dir():
+        raise LoisError(f"dossier du corpus introuvable : {corpus}")
+    engine = SearchEngine(corpus)
+    results = engine.search(query, limit)
+    if args.json:
+        sys.stdout.write(json.dumps([r.to_json() for r in results], ensure_ascii=False, indent=2) + "\n")
+        return 0
+    if not query.strip():
+        print("Requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).")
+        return 0
+    if not results:
+        print(f"Aucun résultat pour « {query[:80]} ».")
+        return 0
+    tty = sys.stdout.isatty()
+    print(f"{len(results)} résultat(s) pour « {query[:80]} » :\n")
+    for i, r in enumerate(results, 1):
+        print(f"{i}. {r.title}  [{KIND_LABEL.get(r.kind, r.kind)}]  {r.url}")
+        if r.snippet:
+            print("   " + highlight(r.snippet, r.spans, tty))
+        print()
+    return 0
+
+
+def add_commands(sub):
+    p = sub.add_parser("cherche", help="chercher dans les lois et les commentaires (mots, « phrase », 27B1b…)")
+    p.add_argument("--json", action="store_true", help="résultats en JSON (id, law, title, url, score, snippet)")
+    p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")
+    p.add_argument("--evaluer", nargs="?", const=True, metavar="FICHIER",
+                   help="mesurer hit@1, hit@3 et MRR sur le jeu de requêtes (tests/search_relevance.yaml)")
+    p.add_argument("requete", nargs="*", metavar="REQUÊTE")
+    p.set_defaults(func=cmd_cherche)

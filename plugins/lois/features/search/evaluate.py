@@ -1,0 +1,52 @@
+"""Relevance measurement on tests/search_relevance.yaml: hit@1, hit@3, MRR."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from lois.core.errors import LoisError
+
+DEFAULT_SET = Path(__file__).resolve().parents[4] / "tests" / "search_relevance.yaml"
+
+
+def load_set(path: Path | None = None) -> list[dict]:
+    path = Path(path or DEFAULT_SET)
+    if not path.exists():
+        raise LoisError(f"jeu de requêtes introuvable : {path}")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        line = getattr(getattr(exc, "problem_mark", None), "line", None)
+        raise LoisError(f"YAML invalide : {exc}", path, line + 1 if line is not None else None) from None
+    if not isinstance(data, list) or not all(isinstance(d, dict) and "q" in d and d.get("expect") for d in data):
+        raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", path)
+    return data
+
+
+def score(cases: list[dict], ranked: list[list[str]]) -> dict:
+    rows, h1, h3, mrr = [], 0, 0, 0.0
+    for case, ids in zip(cases, ranked):
+        rank = next((i + 1 for i, r in enumerate(ids) if r in case["expect"]), None)
+        h1 += rank == 1
+        h3 += rank is not None and rank <= 3
+        mrr += 1.0 / rank if rank else 0.0
+        rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank})
+    n = len(cases) or 1
+    return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows}
+
+
+def evaluate_cli(corpus: Path, path: Path | None = None) -> dict:
+    from lois.features.search.query import SearchEngine
+
+    cases = load_set(path)
+    engine = SearchEngine(corpus)
+    return score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+
+
+def print_report(rep: dict, label: str) -> None:
+    for r in rep["rows"]:
+        mark = "ok " if r["rank"] == 1 else ("~  " if r["rank"] else "NON")
+        print(f"{mark} {r['q'][:45]:45} rang {r['rank'] or '-':>2}  attendu {', '.join(r['expect'][:3])}  "
+              f"obtenu {', '.join(r['top3'])}")
+    print(f"\n{label} : {rep['n']} requêtes — hit@1 {rep['hit1']:.1%}, hit@3 {rep['hit3']:.1%}, MRR {rep['mrr']:.3f}")

@@ -1,0 +1,434 @@
+"""Queries: citation first, then BM25F (whoosh) over title, headings and text; phrases; typo tolerance.
+
+The query plan is made only from data that the build also gives the browser (vocabulary of the
+corpus, folded vocabulary, stop words, synonyms), so the site's search finds and ranks the same
+documents as the command line:
+
+* a query word seen in the corpus gets its analysed term (the whoosh analyzer's, see analysis.py);
+* otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
+  else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
+* each term brings its synonyms with a lower weight;
+* words in double quotes (or « … ») must also appear as a phrase;
+* a query that is a provision id in any usual spelling puts that provision first.
+
+Ranking (:func:`rank_score`, the same formula in search.js): whoosh's BM25F sum, multiplied by
+the coordination factor (share of the query's words — a word with its synonyms and typo
+corrections counts once, stop words not at all — found in the document) raised to COORD_POWER,
+then, when every query word is in the document's own title, by 1 + TITLE_BONUS × (share of the
+title's words that are in the query) ** TITLE_COVER_POWER: a query that names a heading finds it.
+
+Nothing in a query is syntax that can fail: operators, brackets and stray quotes are plain text.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
+from lois.render.jsregex import js_pattern
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance, max_edits, normalize,
+                       synonym_map)
+from lois.features.search.index import FIELD_BOOSTS, SearchDoc, open_index
+
+MAX_QUERY_CHARS = 500
+MAX_QUERY_WORDS = 32
+FUZZY_WEIGHT = 0.8
+COORD_POWER = 2.0
+TITLE_BONUS = 2.0
+TITLE_COVER_POWER = 4.0
+QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
+PHRASE_RE = re.compile(r'"([^"]*)"')
+
+
+def surface_key(word: str) -> str:
+    return word.lower().replace("’", "'")
+
+
+def citation_key(text: str) -> str:
+    """Spelling-free key of a provision id: « Loi 27 B 1 (b) » → « 27b1b ». Generated for the browser."""
+    k = re.sub(r"[^0-9a-z]", "", normalize(text.replace("'", " ")).lower())
+    k = re.sub(r"^(?:loi|l)(?=\d)", "", k)
+    return k
+
+
+@dataclass
+class Vocabulary:
+    """Everything the query plan needs; the browser receives the same (see site.py)."""
+    surfaces: dict[str, str]            # corpus surface word (lowercase) → term
+    folded: dict[str, list[str]]        # normalised surface → terms
+    synonyms: dict[str, list[str]]      # term → synonym terms (present in the index)
+    citations: dict[str, list[str]]     # citation key → doc ids to put first
+
+    @classmethod
+    def from_docs(cls, docs: list[SearchDoc]) -> "Vocabulary":
+        from lois.features.search.analysis import tokens
+
+        surfaces: dict[str, str] = {}
+        for d in docs:
+            for text in (d.title, d.heading, d.body):
+                for s, _, _ in tokens(text):
+                    k = surface_key(s)
+                    if k not in surfaces:
+                        t = analyze_word(s)
+                        if t:
+                            surfaces[k] = t
+        folded: dict[str, list[str]] = {}
+        for k, t in surfaces.items():
+            lst = folded.setdefault(normalize(k), [])
+            if t not in lst:
+                lst.append(t)
+        lexicon = set(surfaces.values())
+        synonyms = {t: [s for s in syns if s in lexicon] for t, syns in synonym_map().items() if t in lexicon}
+        synonyms = {t: s for t, s in synonyms.items() if s}
+        return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs))
+
+    def to_json(self) -> dict:
+        return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
+                "citations": self.citations}
+
+
+def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
+    """citation key → ids to show first: the provision itself; for a law absent from the corpus,
+    its page, then the commentaries about it."""
+    ids = {d.id for d in docs}
+    pins: dict[str, list[str]] = {}
+    for d in docs:
+        if d.kind == "commentaire":
+            continue
+        out = [d.id]
+        if d.kind == "absente" and d.id.isdigit():
+            out += [c.id for c in docs if c.kind == "commentaire" and c.law == d.law]
+        pins[citation_key(d.id)] = [i for i in out if i in ids]
+    return pins
+
+
+# A provision id at either end of a longer query (« loi 16 information non autorisée », « 27B1b enchère
+# insuffisante », « carte pénalisée L50 ») is pinned too, when it says it is one: « loi », « lois » or « L »
+# before it, or a section letter in it (« 64B2 »). « 12 levées » or « 3 cartes » stay words.
+EDGE_WORDS = 6  # the longest id spelled in words: « la loi 30 B 1 b »
+EXPLICIT_ID = re.compile(r"^\s*(?:(?:la|les)\s+)?(?:lois?|l)(?![a-zà-ÿ])|[0-9]\s*[a-h]", re.IGNORECASE)
+
+
+def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
+    ref = parse_provision_id(text)
+    if ref is None or ref.law is None:
+        return []
+    return list(vocab.citations.get(citation_key(format_id(ref.law, ref.path)), []))
+
+
+def pins_for(query: str, vocab: Vocabulary) -> list[str]:
+    """Ids to put first: when the whole query is a provision id (lois.core.cite.parse_provision_id), or when its
+    first or last words are one that says so (:data:`EXPLICIT_ID`), the longest such run first, the start
+    before the end."""
+    q = query.strip()
+    if not q:
+        return []
+    if len(q) <= 40:
+        pins = _pins_of(q, vocab)
+        if pins:
+            return pins
+    words = q.split()
+    for n in range(min(EDGE_WORDS, len(words) - 1), 0, -1):
+        for part in (" ".join(words[:n]), " ".join(words[-n:])):
+            if EXPLICIT_ID.search(part):
+                pins = _pins_of(part, vocab)
+                if pins:
+                    return pins
+    return []
+
+
+@dataclass
+class Plan:
+    weights: dict[str, float] = field(default_factory=dict)   # term → weight
+    phrases: list[list[str]] = field(default_factory=list)
+    pins: list[str] = field(default_factory=list)
+    groups: list[list[str]] = field(default_factory=list)  # terms of each distinct query word (+ synonyms)
+    words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
+
+
+def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
+    """Final score of a document: BM25F sum × coordination ** COORD_POWER × title bonus."""
+    s = base * (n_matched / n_groups) ** COORD_POWER if n_groups else base
+    if title_all:
+        s *= 1 + TITLE_BONUS * title_cover ** TITLE_COVER_POWER
+    return s
+
+
+def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
+    """Share of a title's words found in the query: a content word by its term (or a synonym or typo
+    correction of a query word), a stop word by its normalised form."""
+    toks = TOKEN_RE.findall(title or "")
+    if not toks:
+        return 0.0
+    terms = {t for g in plan.groups for t in g}
+    words = set(plan.words)
+    n = 0
+    for w in toks:
+        t = vocab.surfaces.get(surface_key(w))
+        n += (t in terms) if t else (normalize(w) in words)
+    return n / len(toks)
+
+
+def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> list[tuple[str, float]]:
+    s = surface_key(word)
+    t = vocab.surfaces.get(s)
+    if t:
+        return [(t, 1.0)]
+    n = normalize(s)
+    if not n or n in STOP_WORDS:
+        return []
+    if n in vocab.folded:
+        return [(t, 1.0) for t in vocab.folded[n]]
+    k = max_edits(n)
+    if not k:
+        return []
+    best, found = k + 1, []
+    for cand in lexicon_by_letter.get(n[0], ()):
+        if abs(len(cand) - len(n)) > k:
+            continue
+        d = edit_distance(n, cand, k)
+        if d < best:
+            best, found = d, [cand]
+        elif d == best and d <= k:
+            found.append(cand)
+    out: list[tuple[str, float]] = []
+    for f in found:
+        for t in vocab.folded[f]:
+            if (t, FUZZY_WEIGHT) not in out:
+                out.append((t, FUZZY_WEIGHT))
+    return out
+
+
+def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
+    q = (query or "")[:MAX_QUERY_CHARS]
+    for a, b in QUOTES.items():
+        q = q.replace(a, b)
+    plan = Plan(pins=pins_for(q, vocab))
+    words = [m.group(0) for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
+    syn = vocab.synonyms
+    seen_groups: set[frozenset] = set()
+    for w in words:
+        group: list[str] = []
+        for t, wt in word_terms(w, vocab, lexicon_by_letter):
+            plan.weights[t] = plan.weights.get(t, 0.0) + wt
+            group.append(t)
+            for s in syn.get(t, ()):
+                plan.weights[s] = plan.weights.get(s, 0.0) + wt * SYNONYM_WEIGHT
+                group.append(s)
+        key = frozenset(group)
+        if group and key not in seen_groups:
+            seen_groups.add(key)
+            plan.groups.append(list(dict.fromkeys(group)))
+        n = normalize(surface_key(w))
+        if n not in plan.words:
+            plan.words.append(n)
+    for m in PHRASE_RE.finditer(q):
+        terms = []
+        for w in TOKEN_RE.findall(m.group(1))[:MAX_QUERY_WORDS]:
+            wt = word_terms(w, vocab, lexicon_by_letter)
+            if wt:
+                terms.append(wt[0][0])
+        if len(terms) > 1:
+            plan.phrases.append(terms)
+    return plan
+
+
+@dataclass
+class Result:
+    id: str
+    law: int
+    kind: str
+    title: str
+    url: str
+    score: float
+    snippet: str
+    spans: list[tuple[int, int]]
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
+                "score": round(self.score, 4), "snippet": self.snippet}
+
+
+class SearchEngine:
+    """Opens (or builds) the cached whoosh index of a corpus and answers queries."""
+
+    def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
+        self.ix, self.built = open_index(Path(corpus_dir), model=model, docs=docs)
+        self.searcher = self.ix.searcher(weighting=BM25F())
+        vpath = Path(self.ix.storage.folder) / "vocabulary.json"
+        if vpath.exists():
+            data = json.loads(vpath.read_text(encoding="utf-8"))
+        else:
+            data = Vocabulary.from_docs(list(self.stored_docs())).to_json()
+            tmp = vpath.with_name(f"vocabulary.{os.getpid()}.tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, vpath)
+        self.vocab = Vocabulary(**data)
+        self.by_letter: dict[str, list[str]] = {}
+        for f in self.vocab.folded:
+            self.by_letter.setdefault(f[0], []).append(f)
+        self._ids: dict[tuple[str, str], tuple[int, ...]] = {}  # (field, term) → doc numbers
+        self.docnum = {}
+        self.stored = []
+        for n, fields in enumerate(self.searcher.all_stored_fields()):
+            self.docnum[fields["id"]] = n
+            self.stored.append(fields)
+
+    def stored_docs(self):
+        for f in self.ix.searcher().all_stored_fields():
+            yield SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""),
+                            f.get("heading", ""), f.get("body", ""))
+
+    def close(self):
+        self.searcher.close()
+
+    def plan(self, query: str) -> Plan:
+        return make_plan(query, self.vocab, self.by_letter)
+
+    def search(self, query: str, limit: int = 10) -> list[Result]:
+        plan = self.plan(query)
+        ranked: list[tuple[int, float]] = []
+        if plan.weights:
+            subs = [wq.Term(f, t, boost=w * b) for t, w in plan.weights.items() for f, b in FIELD_BOOSTS.items()]
+            filt = None
+            if plan.phrases:
+                filt = wq.And([wq.Or([wq.Phrase("body", p), wq.Phrase("title", p)]) for p in plan.phrases])
+            hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
+            ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
+            ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
+        out: list[Result] = []
+        top = ranked[0][1] if ranked else 0.0
+        seen = set()
+        for i, pid in enumerate(plan.pins):
+            n = self.docnum.get(pid)
+            if n is not None:
+                seen.add(n)
+                out.append(self._result(n, top + len(plan.pins) - i, plan))
+        for n, score in ranked:
+            if len(out) >= limit:
+                break
+            if n not in seen:
+                out.append(self._result(n, score, plan))
+        return out[:limit]
+
+    def _rerank(self, plan: Plan, hits: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """Applies rank_score: which query words each document has (in any field, in its title),
+        read from the index postings — the same postings the browser receives."""
+        reader = self.searcher.reader()
+        anywhere: dict[int, set[int]] = {}
+        in_title: dict[int, set[int]] = {}
+        for gi, group in enumerate(plan.groups):
+            for t in group:
+                for f in FIELD_BOOSTS:
+                    ids = self._ids.get((f, t))
+                    if ids is None:
+                        ids = self._ids[(f, t)] = tuple(reader.postings(f, t).all_ids()) if (f, t) in reader else ()
+                    for n in ids:
+                        anywhere.setdefault(n, set()).add(gi)
+                        if f == "title":
+                            in_title.setdefault(n, set()).add(gi)
+        ng = len(plan.groups)
+        out = []
+        for n, base in hits:
+            title_all = bool(ng) and len(in_title.get(n, ())) == ng
+            cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
+            out.append((n, rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+        return out
+
+    def _result(self, n: int, score: float, plan: Plan) -> Result:
+        f = self.stored[n]
+        text = f.get("body") or f.get("heading") or f.get("title") or ""
+        if not text and f["kind"] == "absente":
+            text = "Texte non encore inclus dans ce site."
+        snippet, spans = make_snippet(text, set(plan.weights), self.vocab)
+        return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
+
+
+def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200) -> tuple[str, list[tuple[int, int]]]:
+    """An extract of ≈ width characters around the densest group of matched words, and the matched spans."""
+    text = " ".join(text.split())
+    hits = []
+    for m in TOKEN_RE.finditer(text):
+        t = vocab.surfaces.get(surface_key(m.group(0)))
+        if t and t in terms:
+            hits.append((m.start(), m.end()))
+    if len(text) <= width:
+        return text, hits
+    best_start, best_n = 0, -1
+    for i, (s, _) in enumerate(hits):
+        n = sum(1 for s2, _ in hits[i:] if s2 < s + width - 40)
+        if n > best_n:
+            best_n, best_start = n, s
+    start = max(0, best_start - 40)
+    if start:
+        sp = text.rfind(" ", 0, start + 1)
+        start = sp + 1 if sp >= 0 else start
+    end = min(len(text), start + width)
+    if end < len(text):
+        sp = text.rfind(" ", start, end)
+        end = sp if sp > start else end
+    pre = "… " if start else ""
+    post = " …" if end < len(text) else ""
+    snippet = pre + text[start:end] + post
+    shift = len(pre) - start
+    spans = [(s + shift, e + shift) for s, e in hits if s >= start and e <= end]
+    return snippet, spans
+
+
+SCORE_SCALE = 10000
+
+
+def browser_data(engine: SearchEngine) -> dict:
+    """Everything the site's search needs, generated from the Python analysis and the whoosh index.
+
+    postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of
+    the term in that field of that document, so the browser sums exactly what whoosh sums.
+    """
+    from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
+
+    s = engine.searcher
+    weighting = BM25F()
+    fields = list(FIELD_BOOSTS)
+    postings: dict[str, list[int]] = {}
+    for fi, fname in enumerate(fields):
+        for raw in s.lexicon(fname):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            m = s.postings(fname, raw)
+            scorer = weighting.scorer(s, fname, raw)
+            lst = postings.setdefault(term, [])
+            while m.is_active():
+                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
+                m.next()
+    docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
+            for f in engine.stored]
+    return {
+        "version": 2,
+        "token": TOKEN_RE_JS,
+        "elisions": list(ELISIONS),
+        "fold": {k: v for k, v in FOLD_TABLE.items()},
+        "stop": sorted(STOP_WORDS),
+        "maxChars": MAX_QUERY_CHARS,
+        "maxWords": MAX_QUERY_WORDS,
+        "fuzzyWeight": FUZZY_WEIGHT,
+        "coordPower": COORD_POWER,
+        "titleBonus": TITLE_BONUS,
+        "titleCoverPower": TITLE_COVER_POWER,
+        "synonymWeight": SYNONYM_WEIGHT,
+        "edits": [list(x) for x in EDIT_STEPS],
+        "quotes": QUOTES,
+        "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
+        "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
+        "edgeWords": EDGE_WORDS,
+        "fields": fields,
+        "boosts": [FIELD_BOOSTS[f] for f in fields],
+        "scale": SCORE_SCALE,
+        **engine.vocab.to_json(),
+        "docs": docs,
+        "postings": dict(sorted(postings.items())),
+    }

@@ -1,0 +1,1 @@
+"""The renderer: URLs, links and previews, generated pages (HTML through templates)."""

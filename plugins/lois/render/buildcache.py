@@ -1,0 +1,156 @@
+"""Cache of the generated site: what :meth:`SiteBuild.build` produces, kept between builds.
+
+The generated pages, assets, menu entries, scripts and styles are a pure function of
+
+* every file of the corpus folder (laws, commentaries, notes, examples, glossary, checklists…),
+* the code and the assets of this package (``plugins/lois``, every file but compiled ones),
+* the libraries that shape the output (markdown-it-py, whoosh, PyYAML) and Python's version,
+* the site's ``use_directory_urls``.
+
+:func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh
+:class:`SiteBuild` from the entry of that key, if a previous build left one, and :func:`store` leaves one
+after a build. A rebuild of an
+unchanged corpus (``mkdocs serve`` after an edit of a hand-written page, a second build in CI with the
+cache kept) then skips the rendering and the search index, and only loads and checks the corpus, which
+every build still does: errors are reported and the citations of hand-written pages linked exactly as
+on a first build. Any change to a corpus file or to the code gives another key: nothing stale is served.
+
+The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (the offline archive keeps its
+deflated entries in ``…/archive``, :class:`lois.features.offline.archive.EntryCache`); ``LOIS_CACHE_SITE=0`` turns
+both off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored. Entries are pickles:
+the folder is trusted like the code that writes it (never point LOIS_CACHE at a shared, writable place).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from importlib import metadata
+from pathlib import Path
+
+from lois.render.site import GeneratedFile, SiteBuild
+
+FORMAT = 1
+KEEP = 4
+LIBRARIES = ("markdown-it-py", "whoosh-reloaded", "PyYAML")
+PACKAGE = Path(__file__).resolve().parents[1]  # the whole lois package: code and assets
+
+
+def enabled() -> bool:
+    return os.environ.get("LOIS_CACHE_SITE", "1").strip().lower() not in ("0", "non", "no", "false", "off")
+
+
+def cache_base(corpus_dir: Path) -> Path:
+    """The build's cache folder: $LOIS_CACHE, or build/cache beside the corpus."""
+    env = os.environ.get("LOIS_CACHE")
+    return Path(env) if env else Path(corpus_dir).resolve().parent / "build" / "cache"
+
+
+def cache_folder(corpus_dir: Path) -> Path:
+    return cache_base(corpus_dir) / "site"
+
+
+def _tree(h, top: Path, skip_dirs: frozenset = frozenset({"__pycache__"})) -> None:
+    """Every file under ``top``, by sorted relative path, into the hash (path, size, bytes)."""
+    top_s = os.fspath(top)
+    found = []
+    for dirpath, dirnames, filenames in os.walk(top_s):
+        dirnames[:] = [d for d in dirnames if d not in skip_dirs and not d.startswith(".")]
+        rel = os.path.relpath(dirpath, top_s)
+        for name in filenames:
+            if name.endswith((".pyc", ".pyo")) or name.startswith("."):
+                continue
+            found.append(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))
+    for rel in sorted(found):
+        data = (top / rel).read_bytes()
+        h.update(f"{rel}\0{len(data)}\0".encode())
+        h.update(data)
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "-"
+
+
+def cache_key(corpus_dir: Path, use_directory_urls: bool) -> str | None:
+    """The key of this corpus, code and option; None when a file cannot be read (then nothing is cached: the
+    build itself reports what it needs and cannot read)."""
+    h = hashlib.sha256()
+    h.update(f"{FORMAT}\0{sys.version_info[:3]}\0{use_directory_urls}\0".encode())
+    h.update("\0".join(f"{n}={_version(n)}" for n in LIBRARIES).encode())
+    try:
+        h.update(b"\0corpus\0")
+        _tree(h, Path(corpus_dir))
+        h.update(b"\0package\0")
+        _tree(h, PACKAGE)
+    except OSError:
+        return None
+    return h.hexdigest()[:32]
+
+
+def _entry(corpus_dir: Path, key: str) -> Path:
+    return cache_folder(corpus_dir) / f"{key}.pickle"
+
+
+def load_pickle(path: Path):
+    """What :func:`save_pickle` left at ``path``; None when it is absent, damaged or unreadable."""
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)
+    except Exception:  # noqa: BLE001 - a damaged or foreign entry: build as if there were none
+        return None
+
+
+def save_pickle(path: Path, data) -> bool:
+    """Write ``data`` to ``path`` whole or not at all (best effort: False on a read-only or full disk)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pickle", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+    except OSError:
+        return False
+    return True
+
+
+def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
+    """Fill ``site`` (fresh, not built) from the cache; False when there is no usable entry."""
+    path = _entry(corpus_dir, key)
+    data = load_pickle(path)
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        return False
+    try:
+        files = {p: GeneratedFile(p, c) for p, c in data["files"]}
+        nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
+    except (KeyError, TypeError, ValueError):
+        return False
+    site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
+    try:
+        os.utime(path)  # recently used: kept by the pruning below
+    except OSError:
+        pass
+    return True
+
+
+def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
+    """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
+    data = {"format": FORMAT, "key": key,
+            "files": [(p, g.content) for p, g in site.files.items()],
+            "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
+            "not_in_nav": sorted(site.not_in_nav)}
+    if save_pickle(_entry(corpus_dir, key), data):
+        _prune(cache_folder(corpus_dir))
+
+
+def _prune(folder: Path) -> None:
+    try:
+        entries = sorted(folder.glob("*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in entries[KEEP:]:
+            old.unlink()
+    except OSError:
+        pass

@@ -1,0 +1,91 @@
+"""Python ``re`` pattern → JavaScript ``RegExp`` source, so the browser runs the very patterns of the core.
+
+Used by the club linkifier (:mod:`lois.features.api.linkifier`) and by the site search (provision ids typed as
+queries, :func:`lois.core.cite.parse_provision_id`). :func:`js_pattern` takes a compiled pattern, verbose or
+not, and returns ``[source, flags]``; unsupported constructs raise ``ValueError`` at build time instead of
+silently matching something else in the browser.
+"""
+from __future__ import annotations
+
+import re
+
+_CASE_GROUP = re.compile(r"\(\?i:([A-Za-z?]+)\)")
+
+
+def _case_fold_group(m: re.Match) -> str:
+    out = []
+    for ch in m.group(1):
+        out.append(f"[{ch.upper()}{ch.lower()}]" if ch.isalpha() else ch)
+    return "(?:" + "".join(out) + ")"
+
+
+def js_source(src: str, verbose: bool = False) -> str:
+    """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag;
+    ``verbose``: the source is written for ``re.VERBOSE`` (layout whitespace and ``#`` comments dropped)."""
+    src = _CASE_GROUP.sub(_case_fold_group, src)
+    if "(?i" in src or "(?x" in src or "(?s" in src or "(?m" in src:
+        raise ValueError(f"drapeau en ligne non traduit : {src}")
+    out: list[str] = []
+    i, in_class, last_quant = 0, False, False
+    while i < len(src):
+        if not in_class and src.startswith(r"[^\W\d_]", i):
+            out.append(r"\p{L}"); i += 8; last_quant = False; continue
+        if not in_class and src.startswith(r"[^\W_]", i):
+            out.append(r"[\p{L}\p{N}]"); i += 6; last_quant = False; continue
+        if not in_class and src.startswith("(?P<", i):
+            out.append("(?<"); i += 4; last_quant = False; continue
+        if not in_class and src.startswith("(?P=", i):
+            raise ValueError("référence nommée non traduite")
+        c = src[i]
+        if c == "\\":
+            nxt = src[i + 1]
+            if nxt == "w":
+                out.append(r"\p{L}\p{N}_" if in_class else r"[\p{L}\p{N}_]")
+            elif nxt in "AZ":
+                raise ValueError(f"ancre \\{nxt} non traduite")
+            else:
+                out.append(src[i:i + 2])
+            i += 2
+            last_quant = False
+            continue
+        if in_class:
+            if c == "]":
+                in_class = False
+            out.append(c); i += 1; continue
+        if verbose and c.isspace():
+            i += 1; continue
+        if verbose and c == "#":
+            while i < len(src) and src[i] != "\n":
+                i += 1
+            continue
+        if c == "[":
+            in_class = True
+            out.append(c)
+            if src.startswith("[^]", i) or src.startswith("[]", i):
+                raise ValueError("classe commençant par ] non traduite")
+            i += 1; last_quant = False; continue
+        if c == "(" and src.startswith("(?", i):
+            # group prefix: copy « (? » and the following marker characters
+            j = i + 2
+            while j < len(src) and src[j] in ":=!<":
+                j += 1
+                if src[j - 1] in ":=!" :
+                    break
+            out.append(src[i:j]); i = j; last_quant = False; continue
+        if c == "+" and last_quant:  # possessive quantifier → greedy
+            i += 1; last_quant = False; continue
+        if c in "*+?":
+            last_quant = c != "?" or (out and out[-1] not in ("(",))
+            out.append(c); i += 1; continue
+        if c == "}":
+            out.append(c); i += 1; last_quant = True; continue
+        out.append(c); i += 1; last_quant = False
+    return "".join(out)
+
+
+def js_pattern(pattern: re.Pattern, anchored: bool = False) -> list[str]:
+    """``[source, flags]`` for ``new RegExp(source, flags)``; ``anchored`` gives fullmatch semantics."""
+    src = js_source(pattern.pattern, verbose=bool(pattern.flags & re.VERBOSE))
+    if anchored:
+        src = "^(?:" + src + ")$"
+    return [src, "u" + ("i" if pattern.flags & re.IGNORECASE else "")]

@@ -11,6 +11,7 @@ import html
 import json
 import re
 import posixpath
+from pathlib import Path
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
@@ -24,6 +25,7 @@ from lois.core.resolve import resolve_citation
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
+ASSETS = Path(__file__).resolve().parent / "assets"
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
@@ -209,6 +211,7 @@ class SiteBuild:
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
         m = self.model
+        self.add_assets()
         for law in sorted(m.laws):
             self.add_file(self.law_page(law), "")  # placeholder: rendered after contributors
         for law in m.stub_laws():
@@ -231,6 +234,15 @@ class SiteBuild:
             {"Graphe des renvois": "graphe.md"},
         ]
         return self.files
+
+    def add_assets(self) -> None:
+        """The preview card (generic, reused by the club linkifier) and the reading script that attaches it:
+        card.js runs first, then lois.js, both before the theme reads the links' titles."""
+        for name in ("card.js", "card.css"):
+            self.add_file(f"assets/lois/{name}", (ASSETS / name).read_text(encoding="utf-8"))
+        self.add_style("assets/lois/card.css")
+        self.add_script("assets/lois/card.js")
+        self.add_script("assets/lois/lois.js")
 
     # ------------------------------------------------------------------ law pages
     def render_law(self, law_no: int) -> str:

@@ -1,10 +1,8 @@
-/* Citation previews: the preview text is in each link's title (generated at build
-   time); Material's tooltips show it on hover; on touch screens a first tap shows it. */
+/* Reading the laws: citation previews (card.js), per-provision actions, « Texte seul », guarded theme titles. */
 (function () {
   "use strict";
   /* a title holds HTML-escaped text (Material's tooltips read it as HTML): its text, decoded in an inert
      document (DOMParser runs no script and loads nothing), then shown with textContent */
-  function plain(title) { return title ? new DOMParser().parseFromString(title, "text/html").body.textContent : ""; }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   /* Material (content.tooltips) puts the text of a truncated menu or table-of-contents entry into a
      tooltip as HTML (its `title`, read back and assigned to innerHTML): a page or section title typed as
@@ -19,19 +17,7 @@
       set: function (v) { value = escapeHtml(v); el.setAttribute("title", value); } });
   }
   document.querySelectorAll(".md-ellipsis").forEach(function (e) { guardTitle(e.closest("a") || e); });
-  ready(function () {
-    document.addEventListener("click", function (ev) {
-      var a = ev.target.closest ? ev.target.closest("a.lois-cite") : null;
-      if (!a || !window.matchMedia("(hover: none)").matches) return;
-      if (a.dataset.previewShown === "1") return;
-      ev.preventDefault();
-      var old = document.querySelector(".lois-preview"); if (old) old.remove();
-      var box = document.createElement("div");
-      box.className = "lois-preview"; box.setAttribute("role", "tooltip");
-      box.textContent = plain(a.getAttribute("title")) || a.dataset.preview || "";
-      a.dataset.previewShown = "1";
-      a.insertAdjacentElement("afterend", box);
-      setTimeout(function () { a.dataset.previewShown = ""; box.remove(); }, 6000);
-    });
-  });
+  /* citation previews: one card (card.js), on hover, keyboard focus or tap; titles leave the links before the
+     theme's tooltips read them */
+  if (window.LoisCard) window.LoisCard.attach(document, { selector: "a.lois-cite, .lois-cite-absent" });
 })();

@@ -1,18 +1,21 @@
-"""An arc diagram of the citations between laws, as inline SVG (no script, no CDN).
+"""An arc diagram of the citations between laws, as inline SVG (no script, no CDN), and the same links as data.
 
-Laws sit on a line in numerical order; an arc above the line goes from a law to a
-higher-numbered law it cites, an arc below goes to a lower-numbered one. Present
-laws are filled; laws only cited are dashed circles. Each law is a link.
+Laws sit on a line in numerical order; an arc above the line goes from a law to a higher-numbered law it
+cites, an arc below goes to a lower-numbered one. Present laws are filled discs; laws only cited are dashed
+circles. Each law is a link (template ``render/arcs.svg``); the page also lists them (``render/graph.md``).
 """
 from __future__ import annotations
 
-import html
 from typing import Callable
 
 from lois.core.corpus import Model, _law_of
+from lois.render.templates import render
+
+STEP = 40  # px between two laws on the line (the hit area of a law is STEP × STEP)
 
 
-def arc_diagram(model: Model, href: Callable[[int], str]) -> str:
+def law_links(model: Model) -> dict[tuple[int, int], int]:
+    """(citing law, cited law) → number of citations, between two different laws (commentaries left out)."""
     counts: dict[tuple[int, int], int] = {}
     for c in model.citations:
         if c.source.startswith("commentaire:"):
@@ -21,38 +24,24 @@ def arc_diagram(model: Model, href: Callable[[int], str]) -> str:
             a, b = c.law, _law_of(t)
             if a != b:
                 counts[(a, b)] = counts.get((a, b), 0) + 1
+    return counts
+
+
+def arc_diagram(model: Model, href: Callable[[int], str]) -> str:
+    counts = law_links(model)
     laws = sorted({n for pair in counts for n in pair} | set(model.laws))
     if not laws:
         return "<p>Aucun renvoi.</p>"
-    step = 34
-    width = step * (len(laws) + 1)
-    pos = {n: step * (i + 1) for i, n in enumerate(laws)}
-    span = max((abs(pos[a] - pos[b]) for a, b in counts), default=step)
+    pos = {n: STEP * (i + 1) for i, n in enumerate(laws)}
+    span = max((abs(pos[a] - pos[b]) for a, b in counts), default=STEP)
     up = span / 2 + 30
-    height = int(up * 2 + 40)
     mid = int(up + 10)
-    parts = [f'<svg class="lois-arcs" viewBox="0 0 {width} {height}" role="img" '
-             f'aria-labelledby="lois-arcs-title" xmlns="http://www.w3.org/2000/svg">',
-             '<title id="lois-arcs-title">Renvois entre les lois du corpus</title>',
-             '<defs><marker id="lois-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" '
-             'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="lois-arrowhead"/></marker></defs>']
-    for (a, b), n in sorted(counts.items()):
-        x1, x2 = pos[a], pos[b]
-        r = abs(x2 - x1) / 2
-        sweep = 1 if x2 > x1 else 1
-        y_off = -12 if x2 > x1 else 12
-        cls = "lois-arc-fwd" if x2 > x1 else "lois-arc-back"
-        parts.append(f'<path class="{cls}" d="M{x1},{mid + y_off} A{r},{r} 0 0 {sweep} {x2},{mid + y_off}" '
-                     f'stroke-width="{min(1 + n, 6)}" fill="none" marker-end="url(#lois-arrow)">'
-                     f'<title>Loi {a} → Loi {b} : {n} renvoi(s)</title></path>')
-    for n in laws:
-        x = pos[n]
-        present = n in model.laws
-        cls = "lois-node-present" if present else "lois-node-stub"
-        label = f"Loi {n}" + (" — " + (model.laws[n].title or "") if present else " (texte non inclus)")
-        parts.append(f'<a href="{html.escape(href(n))}" class="lois-node-link"><g class="{cls}">'
-                     f'<title>{html.escape(label)}</title>'
-                     f'<circle cx="{x}" cy="{mid}" r="12"/>'
-                     f'<text x="{x}" y="{mid + 4}" text-anchor="middle">{n}</text></g></a>')
-    parts.append("</svg>")
-    return "".join(parts)
+    arcs = [{"a": a, "b": b, "n": n, "x1": pos[a], "x2": pos[b], "r": abs(pos[b] - pos[a]) / 2,
+             "y": mid + (-16 if pos[b] > pos[a] else 16), "width": min(1 + n, 6),
+             "cls": "lois-arc-fwd" if pos[b] > pos[a] else "lois-arc-back"} for (a, b), n in sorted(counts.items())]
+    nodes = [{"law": n, "x": pos[n], "href": href(n),
+              "cls": "lois-node-present" if n in model.laws else "lois-node-stub",
+              "label": f"Loi {n}" + (" — " + (model.laws[n].title or "") if n in model.laws else " (texte non inclus)")}
+             for n in laws]
+    return render("render/arcs.svg", width=STEP * (len(laws) + 1), height=int(up * 2 + 40), mid=mid, step=STEP,
+                  arcs=arcs, nodes=nodes)

@@ -16,15 +16,23 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
+from markupsafe import Markup
+
 from lois.core.cite import find_citations
-from lois.core.corpus import Model, ResolvedCitation, _law_of, _short
+from lois.core.corpus import Model, _short
 from lois.core.parse import Provision
-from lois.render.inline import front_matter, md_text, render_inline, render_markdown, tooltip_attr
+from lois.render import law_page, pages
+from lois.render import pages as pages_mod
+from lois.render.inline import tooltip_attr
+from lois.render.law_page import Aside
 from lois.core.resolve import resolve_citation
 
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
+# a citation link; the title is the preview, escaped for the theme's tooltips (see tooltip_attr)
+CITE_LINK = Markup('<a class="{cls}" href="{href}" data-ref="{ref}" title="{title}">{label}</a>')
+ABSENT_LINK = Markup('<span class="lois-cite-absent" data-ref="{ref}" title="{title}">{label}</span>')
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
@@ -60,10 +68,12 @@ class SiteBuild:
     nav: list = field(default_factory=list)  # mkdocs nav entries added by the build and contributors
     scripts: list[str] = field(default_factory=list)
     styles: list[str] = field(default_factory=list)
-    provision_extras: dict[str, list[Callable[[str], str]]] = field(default_factory=dict)
-    law_extras: dict[int, list[Callable[[str], str]]] = field(default_factory=dict)
+    # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
+    asides: dict[str, list[Aside]] = field(default_factory=dict)
+    law_asides: dict[int, list[Aside]] = field(default_factory=dict)
     # `fn(path, content) -> content`, applied to each rendered law page (e.g. glossary hover definitions)
     page_filters: list[Callable[[str, str], str]] = field(default_factory=list)
+    finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
@@ -81,17 +91,14 @@ class SiteBuild:
             return {title: ([index] if index else []) + list(pages)}
         if index is None:
             index = posixpath.dirname(pages[0]) + "/index.md"
-            items = "".join(f'<li><a href="{html.escape(self.href(index, p))}">{self._page_title(p)}</a></li>'
-                            for p in pages)
-            self.add_file(index, front_matter(title) + f"# {md_text(title)}\n\n"
-                          f'<ul class="lois-nav-index" markdown="0">{items}</ul>\n')
+            self.add_file(index, pages_mod.render_nav_index(self, index, title, pages))
         self.not_in_nav.update(pages)
         return {title: index}
 
     def add_nav_section(self, title: str, pages: list[str], index: str | None = None) -> None:
         self.nav.append(self.nav_section(title, pages, index))
 
-    def _page_title(self, path: str) -> str:
+    def page_title(self, path: str) -> str:
         """The (HTML-escaped) title in a generated page's front matter."""
         from lois.core.parse import yaml_load
 
@@ -100,18 +107,30 @@ class SiteBuild:
         title = (yaml_load(m.group(1)) or {}).get("title") if m else None
         return str(title) if title else html.escape(self.url(path))
 
+    def on_contributed(self, fn: Callable[["SiteBuild"], None]) -> None:
+        """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
+        self.finishers.append(fn)
+
     def add_script(self, path: str) -> None:
         self.scripts.append(path)
 
     def add_style(self, path: str) -> None:
         self.styles.append(path)
 
+    def add_aside(self, provision_id: str, aside: Aside) -> None:
+        """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""
+        self.asides.setdefault(provision_id, []).append(aside)
+
+    def add_law_aside(self, law: int, aside: Aside) -> None:
+        """An enrichment of a whole law: under its introduction, or on the page of a law not in the corpus."""
+        self.law_asides.setdefault(law, []).append(aside)
+
     def add_provision_extra(self, provision_id: str, fn: Callable[[str], str]) -> None:
-        """`fn(from_page)` returns HTML shown under the provision (notes, examples, checklists)."""
-        self.provision_extras.setdefault(provision_id, []).append(fn)
+        """`fn(from_page)` returns HTML shown under the provision, always visible (checklist steps)."""
+        self.add_aside(provision_id, Aside(None, legacy=fn))
 
     def add_law_extra(self, law: int, fn: Callable[[str], str]) -> None:
-        self.law_extras.setdefault(law, []).append(fn)
+        self.add_law_aside(law, Aside(None, legacy=fn))
 
     def url(self, path: str) -> str:
         """Site-relative URL of a docs path: "lois/50.md" → "lois/50/"."""
@@ -162,8 +181,13 @@ class SiteBuild:
             return _short(label + " : " + " ".join(parts), limit)
         stub = m.stubs.get(target)
         if stub and stub.in_corpus_law:
-            return f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
-        return f"Loi {target} : texte non encore inclus dans ce site."
+            known = f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
+        else:
+            known = f"Loi {target} : texte non encore inclus dans ce site."
+        citing = list(dict.fromkeys(_source_name(m, c.source) for c in m.cited_by(target)))
+        if citing:
+            known += " Citée par : " + ", ".join(citing) + "."
+        return _short(known, limit)
 
     def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...]) -> str:
         """Escape plain text and turn each citation in it into a link with a preview."""
@@ -201,21 +225,18 @@ class SiteBuild:
     def _one_link(self, label: str, target: str, from_page: str) -> str:
         if target not in self.model.provisions and target not in self.model.stubs:
             # cited only by a hand-written or annotation page: no page exists for it, so no link
-            return (f'<span class="lois-cite-absent" data-ref="{html.escape(target)}" '
-                    f'title="{tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")}">{html.escape(label)}</span>')
+            return ABSENT_LINK.format(ref=target, label=label,
+                                      title=Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")))
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
-        return (f'<a class="{cls}" href="{html.escape(self.provision_href(from_page, target))}" '
-                f'data-ref="{html.escape(target)}" title="{tooltip_attr(self.preview(target, 240))}">'
-                f'{html.escape(label)}</a>')
+        return CITE_LINK.format(cls=cls, href=self.provision_href(from_page, target), ref=target, label=label,
+                                title=Markup(tooltip_attr(self.preview(target, 240))))
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
         m = self.model
         self.add_assets()
-        for law in sorted(m.laws):
-            self.add_file(self.law_page(law), "")  # placeholder: rendered after contributors
-        for law in m.stub_laws():
-            self.add_file(self.law_page(law), self.render_stub(law))
+        for law in sorted(m.laws) + m.stub_laws():
+            self.add_file(self.law_page(law), "")  # placeholder: rendered once the features added their data
         for c in m.commentaries.values():
             self.add_file(f"commentaires/{c.id}.md", self.render_commentary(c))
         self.add_file("lois/index.md", self.render_index())
@@ -223,11 +244,15 @@ class SiteBuild:
         self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, indent=1))
         for fn in self.contributors:
             fn(self)
+        for fn in self.finishers:
+            fn(self)
         for law in sorted(m.laws):
             content = self.render_law(law)
             for flt in self.page_filters:
                 content = flt(self.law_page(law), content)
             self.add_file(self.law_page(law), content)
+        for law in m.stub_laws():
+            self.add_file(self.law_page(law), self.render_stub(law))
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
             self.nav_section("Commentaires", [f"commentaires/{c.id}.md" for c in m.commentaries.values()]),
@@ -244,213 +269,40 @@ class SiteBuild:
         self.add_script("assets/lois/card.js")
         self.add_script("assets/lois/lois.js")
 
-    # ------------------------------------------------------------------ law pages
+    # ------------------------------------------------------------------ pages
     def render_law(self, law_no: int) -> str:
-        m = self.model
-        law = m.laws[law_no]
-        page = self.law_page(law_no)
-        title = m.node_title(str(law_no))
-        out = [front_matter(title), f"# {md_text(title)} {{ #loi-{law_no} }}\n"]
-        meta = []
-        if law.meta.get("title_note"):
-            meta.append(f'<p class="lois-note-titre">{html.escape(law.meta["title_note"])}</p>')
-        if law.meta.get("quoted_in"):
-            meta.append(f'<p class="lois-cite-dans">{html.escape(law.meta["quoted_in"])}</p>')
-        if law.meta.get("document"):
-            meta.append(f'<p class="lois-source">Source : {html.escape(law.meta["document"])}</p>')
-        if meta:
-            out.append('<div class="lois-meta" markdown="0">' + "".join(meta) + "</div>\n")
-        root = law.root
-        body = self._render_blocks(root, page)
-        extras = "".join(fn(page) for fn in self.law_extras.get(law_no, []))
-        extras += "".join(fn(page) for fn in self.provision_extras.get(root.id, []))
-        if body or extras:
-            out.append(f'<div class="lois-prov lois-law-intro" data-id="{root.id}">{body}{extras}</div>\n')
-        for child in root.children:
-            if child.level == "section":
-                out.append(self._render_section(child, page))
-            else:
-                out.append(self._render_div(child, page) + "\n")
-        if law.footnotes:
-            notes = "".join(f'<li id="note-{html.escape(k)}">{self.linkify(v, page, law_no, ())}</li>'
-                            for k, v in law.footnotes.items())
-            out.append(f'## Notes {{ #notes }}\n\n<ol class="lois-footnotes">{notes}</ol>\n')
-        out.append(self._render_cited_by_law(law_no, page))
-        return "\n".join(out)
+        return law_page.render_law(self, law_no)
 
-    def _render_section(self, p: Provision, page: str) -> str:
-        head = f"## {p.path[-1]}. {md_text(p.title or '')} {{ #{p.anchor} .lois-section data-id=\"{p.id}\" }}\n"
-        tools = self._prov_tools(p, page)
-        body = self._render_blocks(p, page)
-        extras = "".join(fn(page) for fn in self.provision_extras.get(p.id, []))
-        cited = self._render_cited_by(p, page)
-        return f"{head}\n<div class=\"lois-prov lois-section-body\" data-id=\"{p.id}\">{tools}{body}{extras}{cited}</div>\n"
-
-    def _prov_tools(self, p: Provision, page: str) -> str:
-        url = self.href(page, self.law_page(p.law), p.anchor)
-        return (f'<a class="lois-permalink" href="{html.escape(url)}" title="Lien permanent vers la Loi {p.id}">'
-                f'Loi {html.escape(p.id)}</a>')
-
-    def _render_div(self, p: Provision, page: str) -> str:
-        marker = html.escape(p.marker)
-        title = f' <strong class="lois-prov-title">{html.escape(p.title)}</strong>' if p.title else ""
-        tools = self._prov_tools(p, page)
-        body = self._render_blocks(p, page)
-        extras = "".join(fn(page) for fn in self.provision_extras.get(p.id, []))
-        cited = self._render_cited_by(p, page)
-        return (f'<div class="lois-prov lois-{p.level}" id="{p.anchor}" data-id="{html.escape(p.id)}">'
-                f'<span class="lois-marker">{marker}</span>{title}{tools}'
-                f'<div class="lois-prov-body">{body}</div>{extras}{cited}</div>')
-
-    def _render_blocks(self, p: Provision, page: str) -> str:
-        out = []
-        for b in p.blocks:
-            if b.kind == "child":
-                if b.child.level != "section":
-                    out.append(self._render_div(b.child, page))
-            elif b.kind == "text":
-                out.append(f"<p>{render_inline(b.tokens, lambda t: self.linkify(t, page, p.law, p.path), self._footref(p.law, page))}</p>")
-            elif b.kind == "bullets":
-                items = "".join(f"<li>{render_inline(it, lambda t: self.linkify(t, page, p.law, p.path), self._footref(p.law, page))}</li>"
-                                for it in b.tokens)
-                out.append(f'<ul class="lois-bullets">{items}</ul>')
-            elif b.kind == "table":
-                out.append(render_markdown(b.source, lambda t: self.linkify(t, page, p.law, p.path)))
-        return "".join(out)
-
-    def _footref(self, law: int, page: str):
-        def ref(label: str) -> str:
-            return f'<sup class="lois-footref"><a href="#note-{html.escape(label)}">{html.escape(label)}</a></sup>'
-        return ref
-
-    def _source_label(self, c: ResolvedCitation) -> str:
-        if c.source.startswith("commentaire:"):
-            com = self.model.commentaries[c.source.split(":", 1)[1]]
-            return f"Commentaire : {com.title}"
-        return f"Loi {c.source}"
-
-    def _source_href(self, c: ResolvedCitation, page: str) -> str:
-        if c.source.startswith("commentaire:"):
-            return self.href(page, f"commentaires/{c.source.split(':', 1)[1]}.md")
-        return self.provision_href(page, c.source)
-
-    def _cited_item(self, c: ResolvedCitation, page: str) -> str:
-        sentence = html.escape(_short(c.sentence, 220))
-        return (f'<li><a class="lois-citer" href="{html.escape(self._source_href(c, page))}">'
-                f'{html.escape(self._source_label(c))}</a> — <q>{sentence}</q></li>')
-
-    def _render_cited_by(self, p: Provision, page: str) -> str:
-        cites = self.model.cited_by(p.id)
-        if not cites:
-            return ""
-        items = "".join(self._cited_item(c, page) for c in cites)
-        return (f'<details class="lois-cited-by"><summary>Cité par ({len(cites)})</summary>'
-                f'<ul>{items}</ul></details>')
-
-    def _render_cited_by_law(self, law: int, page: str) -> str:
-        cites = [c for c in self.model.cited_by_law(law)]
-        if not cites:
-            return "## Cité par { #cite-par }\n\n<p class=\"lois-empty\">Aucun autre texte du corpus ne cite cette loi.</p>\n"
-        rows = []
-        for c in cites:
-            targets = ", ".join(
-                f'<a href="{html.escape(self.provision_href(page, t))}">{html.escape(t)}</a>'
-                for t in c.targets if _law_of(t) == law)
-            rows.append(f'<li><a class="lois-citer" href="{html.escape(self._source_href(c, page))}">'
-                        f'{html.escape(self._source_label(c))}</a> → {targets} — <q>{html.escape(_short(c.sentence, 200))}</q></li>')
-        return f"## Cité par {{ #cite-par }}\n\n<ul class=\"lois-cited-by-law\">{''.join(rows)}</ul>\n"
-
-    # ------------------------------------------------------------------ stubs
     def render_stub(self, law: int) -> str:
-        page = self.law_page(law)
-        m = self.model
-        title = f"Loi {law}"
-        out = [front_matter(title + " (texte non inclus)"),
-               f"# Loi {law} {{ #loi-{law} }}\n",
-               '<div class="lois-stub-notice" markdown="0"><p><strong>Texte non encore inclus.</strong> '
-               "Le texte de cette loi ne fait pas encore partie de ce site ; cette page recense les textes du "
-               "corpus qui y renvoient.</p></div>\n"]
-        stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
-        for s in stubs:
-            cites = m.cited_by(s.id)
-            items = "".join(self._cited_item(c, page) for c in cites)
-            out.append(f'<div class="lois-prov lois-stub" id="{s.anchor}" data-id="{html.escape(s.id)}">'
-                       f'<h3>Loi {html.escape(s.id)}</h3><p class="lois-empty">Texte non inclus.</p>'
-                       f'<p>Cité par :</p><ul>{items}</ul></div>\n')
-        out.append(self._render_cited_by_law(law, page))
-        return "\n".join(out)
+        return law_page.render_stub(self, law)
 
-    # ------------------------------------------------------------------ commentary pages
     def render_commentary(self, c) -> str:
-        page = f"commentaires/{c.id}.md"
-        laws = ", ".join(f'<a href="{html.escape(self.href(page, self.law_page(n)))}">Loi {n}</a>' for n in c.laws)
-        head = (front_matter(c.title) + f"# {md_text(c.title)}\n\n"
-                f'<div class="lois-commentary-meta" markdown="0"><p><strong>Commentaire</strong> — ce texte n\'est '
-                f"pas le texte des Lois. Auteur : {html.escape(c.author or 'non indiqué')}. Sur : {laws}.</p></div>\n")
-        body = render_markdown(c.body, lambda t: self.linkify(t, page, c.laws[0], ()))
-        return head + f'\n<div class="lois-commentary" markdown="0">{body}</div>\n'
+        return pages.render_commentary(self, c)
 
-    # ------------------------------------------------------------------ index of the 93 laws
     def render_index(self) -> str:
-        m = self.model
-        page = "lois/index.md"
-        rows = []
-        n_in = {n: 0 for n in range(1, 94)}
-        n_out = {n: 0 for n in range(1, 94)}
-        for c in m.citations:
-            for t in c.targets:
-                n_in[_law_of(t)] = n_in.get(_law_of(t), 0) + 1
-                if not c.source.startswith("commentaire:"):
-                    n_out[c.law] += 1
-        stub_laws = set(m.stub_laws())
-        for n in range(1, 94):
-            if n in m.laws:
-                status, cls = "présente", "present"
-                name = f'<a href="{self.href(page, self.law_page(n))}">Loi {n}</a>'
-                title = html.escape(m.laws[n].title or "(titre à vérifier)")
-            elif n in stub_laws:
-                status, cls = "citée, texte non inclus", "stub"
-                name = f'<a href="{self.href(page, self.law_page(n))}">Loi {n}</a>'
-                title = ""
-            else:
-                status, cls = "non citée", "absent"
-                name, title = f"Loi {n}", ""
-            rows.append(f'<tr class="lois-status-{cls}"><td>{name}</td><td>{title}</td><td>{status}</td>'
-                        f"<td>{n_in.get(n, 0)}</td><td>{n_out.get(n, 0)}</td></tr>")
-        present = len(m.laws)
-        return ("---\ntitle: Les 93 lois\n---\n# Les 93 lois du Code\n\n"
-                f"<p>{present} lois présentes, {len(stub_laws)} citées dont le texte n'est pas encore inclus, "
-                f"{93 - present - len(stub_laws)} ni présentes ni citées.</p>\n\n"
-                '<table class="lois-index"><thead><tr><th>Loi</th><th>Titre</th><th>État</th>'
-                "<th>Citée (renvois reçus)</th><th>Cite (renvois émis)</th></tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table>\n")
+        return pages.render_index(self)
 
-    # ------------------------------------------------------------------ graph page
     def render_graph_page(self) -> str:
-        from lois.render.graph_svg import arc_diagram
+        return pages.render_graph_page(self)
 
-        page = "graphe.md"
-        svg = arc_diagram(self.model, lambda law: self.href(page, self.law_page(law)))
-        m = self.model
-        counts: dict[tuple[int, int], int] = {}
-        for c in m.citations:
-            if c.source.startswith("commentaire:"):
-                continue
-            for t in c.targets:
-                key = (c.law, _law_of(t))
-                counts[key] = counts.get(key, 0) + 1
-        rows = "".join(
-            f'<tr><td><a href="{self.href(page, self.law_page(a))}">Loi {a}</a></td>'
-            f'<td><a href="{self.href(page, self.law_page(b))}">Loi {b}</a></td><td>{n}</td></tr>'
-            for (a, b), n in sorted(counts.items()) if a != b)
-        return ("---\ntitle: Graphe des renvois\n---\n# Graphe des renvois\n\n"
-                "<p>Chaque arc relie une loi qui en cite une autre ; l'épaisseur suit le nombre de renvois. "
-                "Les lois dont le texte est présent sont en couleur pleine, les lois seulement citées en pointillé. "
-                "Cliquez sur une loi pour l'ouvrir.</p>\n\n"
-                f'<div class="lois-graph" markdown="0">{svg}</div>\n\n'
-                "## Renvois entre lois\n\n"
-                '<table class="lois-graph-table"><thead><tr><th>De</th><th>Vers</th><th>Renvois</th></tr></thead>'
-                f"<tbody>{rows}</tbody></table>\n")
+    def document_name(self, source: str) -> str:
+        """What a source is, for a reader (« Notes de Christian Chantigny, Directeur… »), from the reviewed facts of
+        corpus/sources/sources.yaml; never an internal file name (an unknown one gives "")."""
+        if "_documents" not in self.__dict__:
+            from lois.core.importer import load_sources
+
+            facts = load_sources(self.model.root / "sources" / "sources.yaml")
+            self.__dict__["_documents"] = {f: cfg.document for f, cfg in facts.items() if cfg.document}
+        source = str(source or "").strip()
+        if source in self._documents:
+            return self._documents[source]
+        return "" if law_page.INTERNAL_FILE.match(source) else source
+
+
+def _source_name(m: Model, source: str) -> str:
+    if source.startswith("commentaire:"):
+        return m.commentaries[source.split(":", 1)[1]].title
+    return f"Loi {source}"
 
 
 @lru_cache(maxsize=65536)

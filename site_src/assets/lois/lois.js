@@ -20,4 +20,71 @@
   /* citation previews: one card (card.js), on hover, keyboard focus or tap; titles leave the links before the
      theme's tooltips read them */
   if (window.LoisCard) window.LoisCard.attach(document, { selector: "a.lois-cite, .lois-cite-absent" });
+
+  /* « Texte seul »: examples, notes and commentaries hidden, a marker left beside their provision; remembered */
+  var KEY = "lois-texte-seul";
+  function stored() { try { return window.localStorage.getItem(KEY) === "1"; } catch (e) { return false; } }
+  function store(on) { try { window.localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* private mode */ } }
+  function textOnly(on) {
+    document.documentElement.classList.toggle("lois-texte-seul", on);
+    document.querySelectorAll(".lois-textonly").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  if (stored()) document.documentElement.classList.add("lois-texte-seul");
+
+  /* one actions menu per provision: its button shows on hover, focus, or a tap on the provision */
+  function closeMenus(except) {
+    document.querySelectorAll(".lois-act[aria-expanded=true]").forEach(function (b) {
+      if (b === except) return;
+      b.setAttribute("aria-expanded", "false");
+      var menu = document.getElementById(b.getAttribute("aria-controls"));
+      if (menu) menu.hidden = true;
+    });
+  }
+  function toggleMenu(button) {
+    var open = button.getAttribute("aria-expanded") !== "true";
+    closeMenus(button);
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+    var menu = document.getElementById(button.getAttribute("aria-controls"));
+    if (menu) menu.hidden = !open;
+    if (open && menu) { var first = menu.querySelector("a, button"); if (first) first.focus(); }
+  }
+  function activate(prov) {
+    document.querySelectorAll(".lois-prov.lois-active").forEach(function (p) { if (p !== prov) p.classList.remove("lois-active"); });
+    if (prov) prov.classList.add("lois-active");
+  }
+  function openCitedBy(button) {
+    var d = document.getElementById(button.getAttribute("data-details"));
+    closeMenus();
+    if (!d) return;
+    d.open = true;
+    d.scrollIntoView({ block: "nearest" });
+    d.querySelector("summary").focus();
+  }
+  function onClick(ev) {
+    var t = ev.target;
+    var b = t.closest(".lois-act");
+    if (b) { toggleMenu(b); return; }
+    if (t.closest(".lois-act-cited")) { openCitedBy(t.closest(".lois-act-cited")); return; }
+    if (t.closest(".lois-textonly")) { var on = !document.documentElement.classList.contains("lois-texte-seul"); textOnly(on); store(on); return; }
+    if (t.closest(".lois-print")) { window.print(); return; }
+    var mark = t.closest(".lois-aside-mark");
+    if (mark) {
+      var prov = mark.closest(".lois-prov");
+      var shown = prov.classList.toggle("lois-show-asides");
+      mark.setAttribute("aria-expanded", shown ? "true" : "false");
+      return;
+    }
+    if (!t.closest(".lois-act-menu")) closeMenus();
+    if (!t.closest("a, button, summary, input, .lois-card")) activate(t.closest(".lois-prov[id], .lois-section-body"));
+  }
+  ready(function () {
+    document.querySelectorAll(".lois-textonly, .lois-print").forEach(function (b) { b.hidden = false; });
+    textOnly(document.documentElement.classList.contains("lois-texte-seul"));
+    document.addEventListener("click", onClick);
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Escape") return;
+      var open = document.querySelector(".lois-act[aria-expanded=true]");
+      if (open) { closeMenus(); open.focus(); }
+    });
+  });
 })();

@@ -1,12 +1,14 @@
 """Site contribution of the « annoté »: notes beside provisions, examples, glossary, situations."""
 from __future__ import annotations
 
-import html
 import json
 import re
 
-from lois.render import site as site_mod
+from markupsafe import Markup
+
 from lois.render.inline import front_matter, md_text, render_markdown, tooltip_attr
+from lois.render.law_page import Aside
+from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
 from lois.features.annotations.examples import Example, render_auction, render_play
@@ -31,31 +33,27 @@ def _md(site, text: str, page: str, law: int | None) -> str:
     return cache[key]
 
 
-def _prov_links(site, page: str, ids: list[str]) -> str:
-    return ", ".join(f'<a class="lois-cite" href="{html.escape(site.provision_href(page, p))}" '
-                     f'title="{tooltip_attr(site.preview(p, 240))}">Loi {html.escape(p)}</a>' for p in ids)
+def prov_links(site, page: str, ids: list[str]) -> list[dict]:
+    """The provisions an annotation names, as data for ``annotations/macros.html`` (links with a preview)."""
+    return [{"id": p, "href": site.provision_href(page, p), "title": Markup(tooltip_attr(site.preview(p, 240)))}
+            for p in ids]
 
 
-def note_box(site, note, page: str, pid: str | None = None) -> str:
-    """A note shown beside a provision: labelled « Commentaire », with author and source, never like law text."""
+def note_view(site, note, page: str, pid: str | None = None) -> dict:
+    """A note shown beside a provision (template ``annotations/note.html``)."""
     # a note explaining several provisions is shown in full beside the first one, with a reference beside
     # the others; imported commentaries (long) show their opening paragraphs, the whole text is on their page
     first = note.provisions[0]
+    also = None
     if pid is not None and pid != first and law_of(pid) == law_of(first):
-        body = (f'<p>Ce commentaire porte aussi sur cette provision ; il est reproduit sous la '
-                f'<a href="{html.escape(site.provision_href(page, first))}">Loi {html.escape(first)}</a>.</p>')
-    elif note.kind == "commentaire":
-        body = _md(site, _excerpt(note.body), page, law_of(first))
-    else:
-        body = _md(site, note.body, page, law_of(first))
-    source = f" — Source : {html.escape(note.source)}" if note.source else ""
-    more = f'<a href="{html.escape(site.href(page, note.page))}">Page du commentaire</a>'
-    return (f'<aside class="ann-note" data-note="{html.escape(note.id)}" markdown="0">'
-            f'<p class="ann-note-head"><span class="ann-label">Commentaire</span> '
-            f'<strong>{html.escape(note.title)}</strong></p>'
-            f'<div class="ann-note-body">{body}</div>'
-            f'<p class="ann-note-meta">Auteur : {html.escape(note.author)}{source} — {more}. '
-            f'Ce commentaire n\'est pas le texte des Lois.</p></aside>')
+        also = {"id": first, "href": site.provision_href(page, first)}
+    text = _excerpt(note.body) if note.kind == "commentaire" else note.body
+    return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, law_of(first))),
+            "document": site.document_name(note.source), "more": site.href(page, note.page)}
+
+
+def note_box(site, note, page: str, pid: str | None = None) -> str:
+    return render("annotations/note.html", **note_view(site, note, page, pid))
 
 
 def _excerpt(body: str, limit: int = 700) -> str:
@@ -70,36 +68,29 @@ def _excerpt(body: str, limit: int = 700) -> str:
     return text + ("\n\n[…]" if len(out) < len(paras) else "")
 
 
-def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
+def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
+    """A worked example (template ``annotations/example.html``); its anchor is unique on the page it is on."""
     law = law_of(ex.provisions[0])
-    applied = _prov_links(site, page, ex.provisions)
-    link = ""
-    if page != EXAMPLES_PAGE:
-        link = f' <a class="ann-ex-link" href="{html.escape(site.href(page, EXAMPLES_PAGE, ex.anchor))}">(tous les exemples)</a>'
-    checklist = ""
-    if ex.checklist and f"checklists/{ex.checklist}.md" in site.files:
-        checklist = (f'<p class="ann-checklist">Suivre la démarche : <a href="'
-                     f'{html.escape(site.href(page, f"checklists/{ex.checklist}.md"))}">{html.escape(ex.checklist)}</a></p>')
-    return (f'<section class="ann-example" id="{html.escape(ex.anchor if page == EXAMPLES_PAGE else ex.anchor + "-" + str(law))}" '
-            f'data-example="{html.escape(ex.id)}" markdown="0">'
-            f'<{heading} class="ann-ex-title"><span class="ann-label">Exemple</span> {html.escape(ex.title)}</{heading}>'
-            f'<p class="ann-ex-laws">Lois appliquées : {applied}{link}</p>'
-            f'<div class="ann-nogloss">{render_auction(ex)}{render_play(ex)}</div>'
-            f'<div class="ann-ex-question"><strong>Question.</strong> {_md(site, ex.question, page, law)}</div>'
-            f'<details class="ann-ex-ruling"><summary>Décision</summary>{_md(site, ex.ruling, page, law)}</details>'
-            f"{checklist}</section>")
+    cl = f"checklists/{ex.checklist}.md"
+    return {"ex": ex, "heading": heading, "applied": prov_links(site, page, ex.provisions),
+            "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
+            "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
+            "diagram": safe(render_auction(ex) + render_play(ex)),
+            "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
+            "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
 
 
-def _extras_for(site, ann, pid: str, by_pid: dict | None = None):
-    if by_pid is None:
-        by_pid = _by_provision(ann)
-    notes, examples = by_pid.get(pid, ([], []))
+def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
+    return render("annotations/example.html", **example_view(site, ex, page, heading))
 
-    def fn(page: str) -> str:
-        parts = [note_box(site, n, page, pid) for n in notes]
-        parts += [example_block(site, e, page) for e in examples]
-        return f'<div class="ann-extras" data-for="{html.escape(pid)}">' + "".join(parts) + "</div>"
-    return fn
+
+def _asides_for(site, notes: list, examples: list, pid: str | None) -> list[Aside]:
+    """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
+    out = [Aside("commentaire", "annotations/note.html", context=lambda page, n=n: note_view(site, n, page, pid))
+           for n in notes]
+    out += [Aside("exemple", "annotations/example.html", context=lambda page, e=e: example_view(site, e, page))
+            for e in examples]
+    return out
 
 
 def _by_provision(ann) -> dict[str, tuple[list, list]]:
@@ -119,55 +110,33 @@ def contribute(site) -> None:
     ann = load_annotations(model)
     site.annotations = ann  # for other features (e.g. checklists) that want the examples
     # ---- notes and examples beside the provisions they explain
-    ids = {p for n in ann.notes.values() for p in n.provisions} | {p for e in ann.examples.values() for p in e.provisions}
-    stub_law_extra: dict[int, list[str]] = {}
     by_pid = _by_provision(ann)
-    for pid in sorted(ids):
-        target = pid
-        if target not in model.provisions:
-            law = law_of(pid)
-            if law in model.laws:
-                continue  # a stub inside a present law: shown on the examples page only
-            stub_law_extra.setdefault(law, []).append(pid)
-            continue
-        site.add_provision_extra(target, _extras_for(site, ann, target, by_pid))
-    for law, pids in stub_law_extra.items():
-        page = site.law_page(law)
-        if page not in site.files:
-            continue
+    stub_laws: set[int] = set()
+    for pid, (notes, examples) in sorted(by_pid.items()):
+        if pid in model.provisions:
+            for aside in _asides_for(site, notes, examples, pid):
+                site.add_aside(pid, aside)
+        elif law_of(pid) not in model.laws:
+            stub_laws.add(law_of(pid))  # a stub inside a present law: shown on the examples page only
+    for law in sorted(stub_laws):
         notes = [n for n in ann.notes.values() if any(law_of(p) == law for p in n.provisions)]
         examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
-        block = ('\n## Commentaires et exemples { #annote }\n\n<div class="ann-extras ann-stub-extras" markdown="0">'
-                 + "".join(note_box(site, n, page) for n in notes)
-                 + "".join(example_block(site, e, page) for e in examples) + "</div>\n\n")
-        content = site.files[page].content
-        cut = content.find("## Cité par")
-        content = content + block if cut < 0 else content[:cut] + block + content[cut:]
-        site.add_file(page, content)
+        for aside in _asides_for(site, notes, examples, None):
+            site.add_law_aside(law, aside)
     # ---- note pages
     for n in ann.notes.values():
         if n.kind == "note":
             site.add_file(n.page, render_note_page(site, n, ann))
-    # ---- glossary hover in law pages; the pages that link to checklist pages are written once every
-    # contributor has run (law pages are rendered last), so that links go only to pages that exist
-    done = []
-
-    def law_page_filter(path: str, content: str) -> str:
-        if not done:
-            done.append(True)
-            site.add_file(EXAMPLES_PAGE, render_examples_page(site, ann))
-            site.add_file(SITUATIONS_PAGE, render_situations_page(site, ann))
-        return gloss_html(content, ann.terms)
-    site.page_filters.append(law_page_filter)
+    # ---- glossary definitions in law and commentary pages (first occurrence of a term in each provision);
+    # the pages that link to checklist pages are written once every contributor has run
+    site.page_filters.append(lambda path, content: gloss_html(content, ann.terms))
+    site.on_contributed(lambda s: s.add_file(EXAMPLES_PAGE, render_examples_page(s, ann)))
+    site.on_contributed(lambda s: s.add_file(SITUATIONS_PAGE, render_situations_page(s, ann)))
     for c in model.commentaries.values():
         path = f"commentaires/{c.id}.md"
         if path in site.files:
-            content = site.files[path].content.replace('<div class="lois-commentary" markdown="0">',
-                                                       f'<div class="lois-commentary" markdown="0" data-id="commentaire:{c.id}">')
-            site.add_file(path, gloss_html(content, ann.terms))
+            site.add_file(path, gloss_html(site.files[path].content, ann.terms))
     # ---- pages
-    site.add_file(EXAMPLES_PAGE, render_examples_page(site, ann))  # rewritten by law_page_filter
-    site.add_file(SITUATIONS_PAGE, render_situations_page(site, ann))
     site.add_file(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
@@ -184,73 +153,48 @@ def contribute(site) -> None:
 
 def render_note_page(site, n, ann) -> str:
     page = n.page
-    body = _md(site, n.body, page, law_of(n.provisions[0]))
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
-    ex_html = ""
-    if examples:
-        ex_html = "\n## Exemples liés\n\n<ul markdown=\"0\">" + "".join(
-            f'<li><a href="{html.escape(site.href(page, EXAMPLES_PAGE, e.anchor))}">{html.escape(e.title)}</a></li>'
-            for e in examples) + "</ul>\n"
-    source = f" Source : {html.escape(n.source)}." if n.source else ""
-    content = (front_matter(n.title) + f"# {md_text(n.title)}\n\n"
-               f'<div class="lois-commentary-meta" markdown="0"><p><strong>Commentaire</strong> — ce texte n\'est pas '
-               f"le texte des Lois. Auteur : {html.escape(n.author)}.{source} Sur : {_prov_links(site, page, n.provisions)}."
-               f"</p></div>\n\n"
-               f'<div class="lois-commentary ann-note-page" markdown="0" data-id="note:{html.escape(n.id)}">{body}</div>\n'
-               + ex_html)
+    content = render("annotations/note_page.md", front_matter=safe(front_matter(n.title)),
+                     title_md=safe(md_text(n.title)), note=n, document=site.document_name(n.source),
+                     provisions=prov_links(site, page, n.provisions),
+                     body=safe(_md(site, n.body, page, law_of(n.provisions[0]))),
+                     examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
     return gloss_html(content, ann.terms)
 
 
 def render_examples_page(site, ann) -> str:
-    page = EXAMPLES_PAGE
     by_law: dict[int, list[Example]] = {}
     for e in ann.examples.values():
         by_law.setdefault(law_of(e.provisions[0]), []).append(e)
-    out = ["---\ntitle: Exemples commentés\n---\n# Exemples commentés\n",
-           f"<p>{len(ann.examples)} exemples : une donne ou des enchères, la question posée à l'arbitre et la "
-           "décision, avec les lois appliquées. Les cœurs et les carreaux sont en rouge ; une déclaration "
-           "irrégulière est encadrée et numérotée, les alertes sont signalées par un numéro de note.</p>\n"]
-    for law in sorted(by_law):
-        out.append(f"\n## Loi {law} {{ #loi-{law} }}\n")
-        for e in by_law[law]:
-            out.append(example_block(site, e, page, "h3") + "\n")
-    return "\n".join(out)
+    laws = [{"law": law, "examples": [safe(example_block(site, e, EXAMPLES_PAGE, "h3")) for e in by_law[law]]}
+            for law in sorted(by_law)]
+    return render("annotations/examples.md", count=len(ann.examples), laws=laws)
 
 
 def render_glossary_page(site, ann) -> str:
     page = GLOSSARY_PAGE
-    items = []
-    for t in sorted(ann.terms, key=lambda t: t.term.lower()):
-        items.append(f'<dt id="{t.anchor}">{html.escape(t.term)}</dt><dd><p>{html.escape(t.definition)}</p>'
-                     f'<p class="ann-gloss-refs">Dans le Code : {_prov_links(site, page, t.provisions)}</p></dd>')
-    return ("---\ntitle: Glossaire\n---\n# Glossaire\n\n"
-            "<p>Définitions rédigées par l'équipe du site, en termes simples ; elles ne remplacent pas le texte des "
-            "Lois. Dans les pages des lois, la première occurrence d'un terme dans chaque provision affiche sa "
-            "définition au survol.</p>\n\n"
-            f'<dl class="ann-glossary" markdown="0">{"".join(items)}</dl>\n')
+    terms = [{"anchor": t.anchor, "term": t.term, "definition": safe(site.linkify(t.definition, page, None, ())),
+              "links": prov_links(site, page, t.provisions)} for t in sorted(ann.terms, key=lambda t: t.term.lower())]
+    return render("annotations/glossary.md", terms=terms)
+
+
+SITUATIONS_INTRO = ("Partez de ce qui s'est passé à la table : chaque situation mène aux lois qui s'appliquent, aux "
+                    "commentaires et aux exemples. Dans tous les cas, appelez l'arbitre (Loi 9B1).")
 
 
 def render_situations_page(site, ann) -> str:
     page = SITUATIONS_PAGE
-    out = ["---\ntitle: Que faire si…\n---\n# Que faire si…\n",
-           "<p>Partez de ce qui s'est passé à la table : chaque situation mène aux lois qui s'appliquent, aux "
-           "commentaires et aux exemples. Dans tous les cas, appelez l'arbitre (Loi 9B1).</p>\n"]
     notes_by_id = {n.id: n for n in ann.notes.values()}
+    situations = []
     for s in ann.situations:
-        parts = [f'<p>{site.linkify(s.description, page, None, ())}</p>',
-                 f'<p class="ann-sit-laws"><strong>Lois :</strong> {_prov_links(site, page, s.provisions)}</p>']
-        if s.notes:
-            parts.append("<p><strong>Commentaires :</strong> " + ", ".join(
-                f'<a href="{html.escape(site.href(page, notes_by_id[n].page))}">{html.escape(notes_by_id[n].title)}</a>'
-                for n in s.notes) + "</p>")
-        if s.examples:
-            parts.append("<p><strong>Exemples :</strong> " + ", ".join(
-                f'<a href="{html.escape(site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor))}">'
-                f'{html.escape(ann.examples[e].title)}</a>' for e in s.examples) + "</p>")
         cl = f"checklists/{s.checklist}.md"
-        if s.checklist and cl in site.files:
-            parts.append(f'<p><strong>Démarche pas à pas :</strong> <a href="{html.escape(site.href(page, cl))}">'
-                         f"questions de l'arbitre</a></p>")
-        out.append(f"\n## {md_text(s.title)} {{ #{s.id} }}\n\n"
-                   f'<div class="ann-situation" data-situation="{s.id}" markdown="0">{"".join(parts)}</div>\n')
-    return "\n".join(out)
+        situations.append({
+            "id": s.id, "title_md": safe(md_text(s.title)),
+            "description": safe(site.linkify(s.description, page, None, ())),
+            "links": prov_links(site, page, s.provisions),
+            "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
+            "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
+                         for e in s.examples],
+            "checklist": site.href(page, cl) if s.checklist and cl in site.files else ""})
+    return render("annotations/situations.md", intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())),
+                  situations=situations)

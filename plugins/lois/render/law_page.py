@@ -1,0 +1,156 @@
+"""Law pages and stub pages: the data a template needs, made from the model and the features' enrichments.
+
+Python builds views (plain data: ids, hrefs, texts, HTML already linked and escaped); the templates
+``render/law.md``, ``render/provision.html``, ``render/stub.md`` and ``render/cited_by_law.md`` hold the
+HTML and the French prose. Enrichments (notes, examples, checklist links) come from
+:attr:`SiteBuild.asides` keyed by provision id, rendered here once per page.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Callable
+
+from markupsafe import Markup
+
+from lois.core.corpus import ResolvedCitation, _law_of, _short
+from lois.core.parse import Provision
+from lois.render.inline import front_matter, md_text, render_inline, render_markdown
+from lois.render.templates import render, safe
+
+
+@dataclass
+class Aside:
+    """An enrichment shown beside a provision, as data: `kind` names it in the « Texte seul » marker
+    (« commentaire », « exemple »; ``None``: a link that stays visible, such as a checklist step); `template`
+    renders the data that `context(page)` gives for the page it is shown on (links are relative to it)."""
+    kind: str | None
+    template: str = ""
+    context: Callable[[str], dict] | None = None
+    legacy: Callable[[str], str] | None = None  # `fn(page) -> html` of a feature not yet moved to a template
+
+    def html(self, page: str) -> Markup:
+        if self.legacy is not None:
+            return safe(self.legacy(page))
+        return safe(render(self.template, **(self.context(page) if self.context else {})))
+
+
+PLURALS = {"commentaire": "commentaires", "exemple": "exemples"}
+
+
+def aside_summary(asides: list[Aside]) -> str:
+    """« 1 commentaire, 2 exemples »: what « Texte seul » hides beside a provision."""
+    counts: dict[str, int] = {}
+    for a in asides:
+        if a.kind:
+            counts[a.kind] = counts.get(a.kind, 0) + 1
+    return ", ".join(f"{n} {PLURALS.get(k, k) if n > 1 else k}" for k, n in counts.items())
+
+
+def cited_item(site, c: ResolvedCitation, page: str, limit: int = 220) -> dict:
+    if c.source.startswith("commentaire:"):
+        key = c.source.split(":", 1)[1]
+        label, href = f"Commentaire : {site.model.commentaries[key].title}", site.href(page, f"commentaires/{key}.md")
+    else:
+        label, href = f"Loi {c.source}", site.provision_href(page, c.source)
+    return {"label": label, "href": href, "sentence": _short(c.sentence, limit)}
+
+
+def cited_by_law(site, law: int, page: str) -> list[dict]:
+    out = []
+    for c in site.model.cited_by_law(law):
+        item = cited_item(site, c, page, 200)
+        item["targets"] = [{"id": t, "href": site.provision_href(page, t)} for t in c.targets if _law_of(t) == law]
+        out.append(item)
+    return out
+
+
+class LawPage:
+    """The views of one law page."""
+
+    def __init__(self, site, law_no: int):
+        self.site, self.law_no = site, law_no
+        self.page = site.law_page(law_no)
+        self.refs: dict[str, list[str]] = {}  # footnote label → ids of its calls in the text
+
+    def text_fn(self, p: Provision):
+        return lambda t: self.site.linkify(t, self.page, p.law, p.path)
+
+    def footref(self, label: str) -> str:
+        calls = self.refs.setdefault(label, [])
+        ref_id = f"appel-{label}-{len(calls) + 1}"
+        calls.append(ref_id)
+        return str(render("render/footref.html", label=label, ref_id=ref_id)).strip()
+
+    def blocks(self, p: Provision) -> list[dict]:
+        out = []
+        for b in p.blocks:
+            if b.kind == "child":
+                if b.child.level != "section":
+                    out.append({"child": self.view(b.child), "html": ""})
+            elif b.kind == "text":
+                out.append({"child": None, "html": safe("<p>" + render_inline(b.tokens, self.text_fn(p), self.footref) + "</p>")})
+            elif b.kind == "bullets":
+                items = "".join("<li>" + render_inline(it, self.text_fn(p), self.footref) + "</li>" for it in b.tokens)
+                out.append({"child": None, "html": safe('<ul class="lois-bullets">' + items + "</ul>")})
+            elif b.kind == "table":
+                out.append({"child": None, "html": safe(render_markdown(b.source, self.text_fn(p)))})
+        return out
+
+    def view(self, p: Provision) -> dict:
+        site, page = self.site, self.page
+        asides = site.asides.get(p.id, [])
+        hidden = [a for a in asides if a.kind]
+        return {
+            "id": p.id, "anchor": p.anchor, "level": p.level, "marker": p.marker, "title": p.title,
+            "section": p.level == "section",
+            "heading_md": safe(f"{p.path[-1]}. {md_text(p.title or '')}") if p.level == "section" else "",
+            "href": site.href(page, site.law_page(p.law), p.anchor),
+            "blocks": self.blocks(p),
+            "asides": [a.html(page) for a in hidden],
+            "aside_summary": aside_summary(hidden),
+            "links": [a.html(page) for a in asides if not a.kind],
+            "cited_by": [cited_item(site, c, page) for c in site.model.cited_by(p.id)],
+        }
+
+    def meta(self) -> list[tuple[str, str]]:
+        law = self.site.model.laws[self.law_no]
+        meta = []
+        if law.meta.get("title_note"):
+            meta.append(("lois-note-titre", law.meta["title_note"]))
+        if law.meta.get("quoted_in"):
+            meta.append(("lois-cite-dans", law.meta["quoted_in"]))
+        document = self.site.document_name(law.meta.get("document") or law.meta.get("source") or "")
+        if document:
+            meta.append(("lois-source", f"Source : {document}"))
+        return meta
+
+    def render(self) -> str:
+        m = self.site.model
+        law = m.laws[self.law_no]
+        title = m.node_title(str(self.law_no))
+        intro = self.view(law.root)
+        intro["links"] = [a.html(self.page) for a in self.site.law_asides.get(self.law_no, [])] + intro["links"]
+        children = [self.view(c) for c in law.root.children]
+        footnotes = [{"label": k, "html": safe(self.site.linkify(v, self.page, self.law_no, ())),
+                      "refs": self.refs.get(k, [])} for k, v in law.footnotes.items()]
+        return render("render/law.md", front_matter=safe(front_matter(title)), title_md=safe(md_text(title)),
+                      law=self.law_no, meta=self.meta(), intro=intro, children=children, footnotes=footnotes,
+                      cited_by_law=cited_by_law(self.site, self.law_no, self.page))
+
+
+def render_law(site, law_no: int) -> str:
+    return LawPage(site, law_no).render()
+
+
+def render_stub(site, law: int) -> str:
+    page = site.law_page(law)
+    m = site.model
+    stubs = [{"id": s.id, "anchor": s.anchor, "cited_by": [cited_item(site, c, page) for c in m.cited_by(s.id)]}
+             for s in sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)]
+    asides = [a.html(page) for a in site.law_asides.get(law, [])]
+    return render("render/stub.md", front_matter=safe(front_matter(f"Loi {law} (texte non inclus)")), law=law,
+                  stubs=stubs, asides=asides, cited_by_law=cited_by_law(site, law, page))
+
+
+INTERNAL_FILE = re.compile(r"^\d{3}_[0-9a-f]{8,}\.txt$")

@@ -1,0 +1,70 @@
+"""The generated pages other than laws: commentaries, the index of the 93 laws, the graph, section indexes.
+
+Each function gathers data from the model; a template (``render/*.md``) holds the HTML and the prose.
+"""
+from __future__ import annotations
+
+from lois.core.corpus import TOTAL_LAWS, _law_of
+from lois.render.graph_svg import arc_diagram, law_links
+from lois.render.inline import front_matter, md_text, render_markdown
+from lois.render.templates import render, safe
+
+
+def render_commentary(site, c) -> str:
+    page = f"commentaires/{c.id}.md"
+    body = render_markdown(c.body, lambda t: site.linkify(t, page, c.laws[0], ()))
+    return render("render/commentary.md", front_matter=safe(front_matter(c.title)), title_md=safe(md_text(c.title)),
+                  author=c.author, document=site.document_name(str(c.meta.get("source") or "")),
+                  laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
+                  node_id=f"commentaire:{c.id}", body=safe(body))
+
+
+def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
+    n_in: dict[int, int] = {}
+    n_out: dict[int, int] = {}
+    for c in m.citations:
+        for t in c.targets:
+            n_in[_law_of(t)] = n_in.get(_law_of(t), 0) + 1
+            if not c.source.startswith("commentaire:"):
+                n_out[c.law] = n_out.get(c.law, 0) + 1
+    return n_in, n_out
+
+
+def render_index(site) -> str:
+    m = site.model
+    page = "lois/index.md"
+    n_in, n_out = _citation_counts(m)
+    stub_laws = set(m.stub_laws())
+    rows = []
+    for n in range(1, TOTAL_LAWS + 1):
+        row = {"law": n, "href": "", "title": "", "n_in": n_in.get(n, 0), "n_out": n_out.get(n, 0)}
+        if n in m.laws:
+            row.update(status="présente", cls="present", href=site.href(page, site.law_page(n)),
+                       title=m.laws[n].title or "(titre à vérifier)")
+        elif n in stub_laws:
+            row.update(status="citée, texte non inclus", cls="stub", href=site.href(page, site.law_page(n)))
+        else:
+            row.update(status="non citée", cls="absent")
+        rows.append(row)
+    present = len(m.laws)
+    return render("render/index.md", present=present, stubs=len(stub_laws),
+                  absent=TOTAL_LAWS - present - len(stub_laws), rows=rows)
+
+
+def render_graph_page(site) -> str:
+    m = site.model
+    page = "graphe.md"
+    href = lambda law: site.href(page, site.law_page(law))  # noqa: E731
+    counts = law_links(m)
+    laws = sorted({n for pair in counts for n in pair} | set(m.laws))
+    nodes = [{"law": n, "href": href(n), "present": n in m.laws, "title": m.laws[n].title if n in m.laws else "",
+              "out": [{"law": b, "n": k, "href": href(b)} for (a, b), k in sorted(counts.items()) if a == n],
+              "into": [{"law": a, "n": k, "href": href(a)} for (a, b), k in sorted(counts.items()) if b == n]}
+             for n in laws]
+    rows = [{"a": a, "b": b, "n": n, "from_href": href(a), "to_href": href(b)} for (a, b), n in sorted(counts.items())]
+    return render("render/graph.md", svg=safe(arc_diagram(m, href)), nodes=nodes, rows=rows)
+
+
+def render_nav_index(site, index: str, title: str, pages: list[str]) -> str:
+    return render("render/nav_index.md", front_matter=safe(front_matter(title)), title_md=safe(md_text(title)),
+                  pages=[{"href": site.href(index, p), "title": safe(site.page_title(p))} for p in pages])

@@ -74,6 +74,8 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     assert n_links > 0
     assert page.locator(".lois-copies").count() == n_links
     prov = next(p for p in model.laws[law].provisions() if p.level != "law" and p.level != "section")
+    # the copy buttons are in the provision's actions menu, opened by its one control
+    page.locator(f"#{prov.anchor} > .lois-tools > .lois-act").click()
     box = page.locator(f"[data-id='{prov.id}'] .lois-copies").first
     box.locator("text=Copier la citation").click()
     copied = box.locator("button").nth(1).get_attribute("data-copie")

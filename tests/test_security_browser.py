@@ -242,9 +242,9 @@ def test_hover_previews_show_text(hpage, hostile_url):
     hpage.goto(hostile_url + "commentaires/piege/")
     link = hpage.locator(".lois-commentary a.lois-cite", has_text="Loi 50A").first
     link.hover()
-    tip = hpage.locator(".md-tooltip2").filter(has_text=f"La carte {IMG} reste")
+    tip = hpage.locator(".lois-card").filter(has_text=f"La carte {IMG} reste")  # the preview card (card.js)
     tip.first.wait_for(state="visible", timeout=3000)
-    assert tip.first.locator("img, script, svg, a").count() == 0
+    assert tip.first.locator(".lois-card-text").locator("img, script, svg, a").count() == 0
     hpage.goto(hostile_url + "lois/50/")
     gloss = hpage.locator('abbr.ann-gloss[data-term="carte pénalisée"]').first
     gloss.hover()
@@ -276,13 +276,15 @@ def test_truncated_menu_and_contents_entries_show_text(hpage, hostile_url):
 
 def test_cited_by_shows_citing_sentence_as_text(hpage, hostile_url):
     hpage.goto(hostile_url + "lois/50/")
+    hpage.locator("#B1 > .lois-tools > .lois-act").click()  # « Cité par » is in the actions menu
+    hpage.locator("#act-B1 .lois-act-cited").click()
     box = hpage.locator('#B1 > details.lois-cited-by')
-    box.locator("summary").click()
     item = box.locator("li").filter(has_text="Loi 50B2")
     assert f"Toute carte {SCRIPT} du rang d'un honneur [x](javascript:{PWN})" in item.inner_text()
     assert item.locator("script, img").count() == 0
+    hpage.locator('.lois-section-body[data-id="50A"] > .lois-tools > .lois-act').click()
+    hpage.locator("#act-A .lois-act-cited").click()
     section = hpage.locator('.lois-section-body[data-id="50A"] > details.lois-cited-by')
-    section.locator("summary").click()
     assert "Commentaire : Commentaire <script>" in section.inner_text()
 
 

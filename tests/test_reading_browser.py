@@ -294,3 +294,23 @@ def test_graph_arcs_and_colour_code_on_desktop(desktop, site_url):
     node = desktop.locator("svg.lois-arcs a.lois-node-link").first
     _, _, w, h = node.evaluate(BOX)
     assert w >= 24 and h >= 24
+
+
+def test_printed_checklist_is_the_answers_and_the_ruling(desktop, site_url):
+    desktop.goto(site_url + "checklists/carte-penalisee/")
+    for _ in range(12):  # answer with the first choice until a ruling
+        if desktop.locator(".lois-cl-result").count():
+            break
+        desktop.locator(".lois-cl-choice").first.click()
+    assert desktop.locator(".lois-cl-result").count() == 1
+    n_answers = desktop.locator(".lois-cl-trail > li").count()
+    assert n_answers >= 1
+    desktop.emulate_media(media="print")
+    assert desktop.locator(".lois-cl-result").is_visible()
+    assert desktop.locator(".lois-cl-result a.lois-cite").first.is_visible()  # the ruling's citations
+    assert desktop.locator(".lois-cl-trail > li:visible").count() == n_answers  # the questions answered
+    for hidden in (".lois-cl-toolbar", ".lois-cl-back", ".lois-cl-restart", ".lois-cl-table-toggle", ".lois-cl-intro",
+                   ".lois-cl-flow-wrap", ".lois-cl-goto", ".md-header"):
+        assert desktop.locator(f"{hidden}:visible").count() == 0, hidden
+    printed = desktop.locator("article").inner_text()
+    assert "Retour" not in printed and "Recommencer" not in printed and "Mode table" not in printed

@@ -269,8 +269,10 @@ def render_call(call: str) -> str:
     return _suits(call)
 
 
-def render_auction(ex: Example) -> str:
-    """A 4-column bidding diagram (Ouest Nord Est Sud), irregular calls and alerts marked with notes."""
+def render_auction(ex: Example, text=None) -> str:
+    """A 4-column bidding diagram (Ouest Nord Est Sud), irregular calls and alerts marked with notes.
+    `text(comment)` renders a comment (escaped, suits in red; the site also links its citations)."""
+    text = text or _suits
     if not ex.calls:
         return ""
     rows: list[list[list[str]]] = []
@@ -289,13 +291,13 @@ def render_auction(ex: Example) -> str:
         if c.irregular:
             notes.append(f"{c.seat} : {render_call(c.call)} — {html.escape(IRREGULARITIES[c.irregular])}"
                          + (" (annulée)" if c.cancelled else "")
-                         + (f". {_suits(c.comment)}" if c.comment else ""))
+                         + (f". {text(c.comment)}" if c.comment else ""))
             marks.append(f'<sup class="ann-mark">{len(notes)}</sup>')
         elif c.comment:
-            notes.append(f"{c.seat} : {render_call(c.call)} — {_suits(c.comment)}")
+            notes.append(f"{c.seat} : {render_call(c.call)} — {text(c.comment)}")
             marks.append(f'<sup class="ann-mark">{len(notes)}</sup>')
         if c.alert:
-            notes.append(f"{c.seat} : {render_call(c.call)} — alertée : {_suits(c.alert)}")
+            notes.append(f"{c.seat} : {render_call(c.call)} — alertée : {text(c.alert)}")
             marks.append(f'<sup class="ann-mark ann-alert-mark" title="Alerte">{len(notes)}</sup>')
         # a call out of turn goes in its seat's column: this row if that cell is still ahead, else the next
         r = row if sc >= col else row + 1
@@ -331,7 +333,8 @@ def render_auction(ex: Example) -> str:
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes_html}{contract}")
 
 
-def render_play(ex: Example) -> str:
+def render_play(ex: Example, text=None) -> str:
+    text = text or _suits
     if not ex.tricks:
         return ""
     out = []
@@ -341,7 +344,7 @@ def render_play(ex: Example) -> str:
             cls = "ann-card" + (" ann-irregular" if irr else "")
             mark = f' <em class="ann-irr-label">({html.escape(IRREGULARITIES[irr])})</em>' if irr else ""
             items.append(f'<li><span class="ann-seat">{seat}</span> <span class="{cls}">{_suits(card)}</span>{mark}</li>')
-        comment = f'<p class="ann-trick-comment">{_suits(t.comment)}</p>' if t.comment else ""
+        comment = f'<p class="ann-trick-comment">{text(t.comment)}</p>' if t.comment else ""
         out.append(f'<div class="ann-trick"><p class="ann-trick-head">Levée {t.number} — {t.leader} joue en premier</p>'
                    f'<ol class="ann-trick-cards">{"".join(items)}</ol>{comment}</div>')
     return '<div class="ann-play">' + "".join(out) + "</div>"

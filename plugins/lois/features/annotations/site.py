@@ -72,10 +72,13 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
     """A worked example (template ``annotations/example.html``); its anchor is unique on the page it is on."""
     law = law_of(ex.provisions[0])
     cl = f"checklists/{ex.checklist}.md"
+
+    def comment(text: str) -> str:  # a comment of the diagram: its citations linked, ♥ ♦ in red
+        return red_suits(site.linkify(text, page, law, ()))
     return {"ex": ex, "heading": heading, "applied": prov_links(site, page, ex.provisions),
             "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
-            "diagram": safe(render_auction(ex) + render_play(ex)),
+            "diagram": safe(render_auction(ex, comment) + render_play(ex, comment)),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
             "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
 

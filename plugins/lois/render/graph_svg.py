@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from lois.core.corpus import Model, _law_of
+from lois.core.corpus import Model
+from lois.core.ids import is_commentary, law_of as _law_of
 from lois.render.templates import render
 
 STEP = 40  # px between two laws on the line (the hit area of a law is STEP × STEP)
@@ -18,7 +19,7 @@ def law_links(model: Model) -> dict[tuple[int, int], int]:
     """(citing law, cited law) → number of citations, between two different laws (commentaries left out)."""
     counts: dict[tuple[int, int], int] = {}
     for c in model.citations:
-        if c.source.startswith("commentaire:"):
+        if is_commentary(c.source):
             continue
         for t in c.targets:
             a, b = c.law, _law_of(t)

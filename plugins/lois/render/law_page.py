@@ -13,7 +13,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from lois.core.corpus import ResolvedCitation, _law_of, _short
+from lois.core.corpus import ResolvedCitation, _short
+from lois.core.ids import NodeKind, NodeRef, law_of as _law_of
 from lois.core.parse import Provision
 from lois.render.inline import front_matter, md_text, render_inline, render_markdown
 from lois.render.templates import render, safe
@@ -48,8 +49,9 @@ def aside_summary(asides: list[Aside]) -> str:
 
 
 def cited_item(site, c: ResolvedCitation, page: str, limit: int = 220) -> dict:
-    if c.source.startswith("commentaire:"):
-        key = c.source.split(":", 1)[1]
+    ref = NodeRef.parse(c.source)
+    if ref.kind is NodeKind.COMMENTARY:
+        key = ref.key
         label, href = f"Commentaire : {site.model.commentaries[key].title}", site.href(page, f"commentaires/{key}.md")
     else:
         label, href = f"Loi {c.source}", site.provision_href(page, c.source)

@@ -4,7 +4,7 @@ Each function gathers data from the model; a template (``render/*.md``) holds th
 """
 from __future__ import annotations
 
-from lois.core.corpus import TOTAL_LAWS, _law_of
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, NodeRef, is_commentary, law_of as _law_of
 from lois.render.graph_svg import arc_diagram, law_links
 from lois.render.inline import front_matter, md_text, render_markdown
 from lois.render.templates import render, safe
@@ -16,7 +16,7 @@ def render_commentary(site, c) -> str:
     return render("render/commentary.md", front_matter=safe(front_matter(c.title)), title_md=safe(md_text(c.title)),
                   author=c.author, document=site.document_name(str(c.meta.get("source") or "")),
                   laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
-                  node_id=f"commentaire:{c.id}", body=safe(body))
+                  node_id=str(NodeRef.commentary(c.id)), body=safe(body))
 
 
 def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
@@ -25,7 +25,7 @@ def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
     for c in m.citations:
         for t in c.targets:
             n_in[_law_of(t)] = n_in.get(_law_of(t), 0) + 1
-            if not c.source.startswith("commentaire:"):
+            if not is_commentary(c.source):
                 n_out[c.law] = n_out.get(c.law, 0) + 1
     return n_in, n_out
 

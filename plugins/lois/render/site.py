@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
+from lois.core.ids import NodeKind, NodeRef
 from lois.core.parse import Provision
 from lois.render import law_page, pages
 from lois.render import pages as pages_mod
@@ -300,8 +301,9 @@ class SiteBuild:
 
 
 def _source_name(m: Model, source: str) -> str:
-    if source.startswith("commentaire:"):
-        return m.commentaries[source.split(":", 1)[1]].title
+    ref = NodeRef.parse(source)
+    if ref.kind is NodeKind.COMMENTARY:
+        return m.commentaries[ref.key].title
     return f"Loi {source}"
 
 

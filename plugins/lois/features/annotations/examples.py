@@ -319,9 +319,16 @@ def render_auction(ex: Example, text=None) -> str:
             row, col = (r, sc + 1) if sc < 3 else (r + 1, 0)
     head = "".join(f"<th>{s}</th>" for s in SEATS)
     body = "".join("<tr>" + "".join(f"<td>{' '.join(cs) or ''}</td>" for cs in r) + "</tr>" for r in rows)
-    caption = f"Donneur : {ex.dealer}"
-    if ex.vulnerability:
-        caption += f" — {VULNERABILITY[ex.vulnerability]}"
+    return (f'<table class="ann-auction" aria-label="Diagramme des enchères"><caption>{html.escape(_caption(ex))}</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{_auction_notes(ex, notes)}")
+
+
+def _caption(ex: Example) -> str:
+    return f"Donneur : {ex.dealer}" + (f" — {VULNERABILITY[ex.vulnerability]}" if ex.vulnerability else "")
+
+
+def _auction_notes(ex: Example, notes: list[str]) -> str:
+    """The numbered notes under a bidding diagram, then the contract."""
     notes_html = ""
     if notes:
         notes_html = '<ol class="ann-auction-notes">' + "".join(f"<li>{n}</li>" for n in notes) + "</ol>"
@@ -329,8 +336,7 @@ def render_auction(ex: Example, text=None) -> str:
     if ex.contract:
         contract = f'<p class="ann-contract">Contrat : {_suits(ex.contract)}' + (
             f" joué par {ex.declarer}" if ex.declarer else "") + "</p>"
-    return (f'<table class="ann-auction" aria-label="Diagramme des enchères"><caption>{html.escape(caption)}</caption>'
-            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{notes_html}{contract}")
+    return notes_html + contract
 
 
 def render_play(ex: Example, text=None) -> str:

@@ -5,8 +5,8 @@ def test_citation_link_lands_on_the_cited_provision(page, site_url):
     page.goto(site_url + "lois/23/")
     # the citation in the text of 23C itself (notes and examples may repeat it further down)
     link = page.locator('div.lois-section-body[data-id="23C"] > p a.lois-cite[data-ref="30B1(b)(i)"]').first
-    # the preview text: the renderer's title, moved to data-preview by the card script (no theme tooltip over it)
-    assert "Quand la déclaration est comparable" in link.get_attribute("data-preview")
+    # the preview text: the renderer's title, moved to data-lois-preview by the card script (no theme tooltip over it)
+    assert "Quand la déclaration est comparable" in link.get_attribute("data-lois-preview")
     link.click()
     page.wait_for_url("**/lois/30/#B1bi")
     target = page.locator("#B1bi")

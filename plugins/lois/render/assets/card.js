@@ -8,9 +8,10 @@
    Links handled: the elements under `root` matching `options.selector` (default "a[data-ref], [data-ref].lois-cite-absent"),
    present now or added later (events are delegated). The preview text of a link is, in order:
      options.text(link)            a function you pass (may return "" or null: then no card);
-     link's data-preview           plain text;
+     link's data-lois-preview      plain text (not data-preview: Material reads that one as « instant preview »
+                                   and then fetches sitemap.xml, which fails in a copy opened as files);
      link's title                  HTML-escaped text (the form MkDocs pages use), decoded without running anything.
-   attach() moves a link's title into data-preview as it meets the link, so that neither the browser's own tooltip
+   attach() moves a link's title into data-lois-preview as it meets the link, so that neither the browser's own tooltip
    nor a theme's tooltip (Material's content.tooltips) covers the card. Call attach() before the theme reads titles.
 
    Options (all optional)
@@ -45,14 +46,14 @@
   function moveTitle(link) {
     var t = link.getAttribute("title");
     if (t === null) return;
-    if (!link.hasAttribute("data-preview")) link.setAttribute("data-preview", decode(t));
+    if (!link.hasAttribute("data-lois-preview")) link.setAttribute("data-lois-preview", decode(t));
     link.removeAttribute("title");
   }
 
   function previewText(link, options) {
     if (options.text) { var own = options.text(link); if (own) return String(own); }
     moveTitle(link);
-    return link.getAttribute("data-preview") || "";
+    return link.getAttribute("data-lois-preview") || "";
   }
 
   function build() {

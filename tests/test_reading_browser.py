@@ -145,11 +145,13 @@ def test_tap_targets(phone, site_url):
 
 def test_targeted_provision_is_highlighted(phone, site_url):
     phone.goto(site_url + f"lois/{LAW}/#D2a")
-    target, other = phone.locator("#D2a"), phone.locator("#D2b")
-    bg = target.evaluate("e => getComputedStyle(e).backgroundColor")
+    background = "e => getComputedStyle(e).backgroundColor"
+    target, other = phone.locator("#D2a > .lois-prov-body"), phone.locator("#D2b > .lois-prov-body")
+    bg = target.evaluate(background)
     assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
-    assert other.evaluate("e => getComputedStyle(e).backgroundColor") != bg
-    _, top, _, h = target.evaluate(BOX)
+    assert other.evaluate(background) != bg
+    assert phone.locator("#D2a").evaluate("e => getComputedStyle(e).boxShadow") != "none"  # the bar beside it
+    _, top, _, h = phone.locator("#D2a").evaluate(BOX)
     assert 0 <= top < 844 and h > 0  # in view
 
 

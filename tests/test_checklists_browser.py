@@ -187,9 +187,9 @@ def test_step_provisions_are_links_with_previews(page, site_url, lists):
 
 
 def test_unknown_answer_in_url_is_reported(page, site_url):
-    page.goto(f"{site_url}checklists/renonce/?r=douzieme:peut-etre")
+    page.goto(f"{site_url}checklists/renonce/?r=consommee:peut-etre")
     assert "Réponse inconnue" in page.locator(".lois-cl-warning").text_content()
-    assert page.locator('.lois-cl-step[data-question="douzieme"]').count() == 1
+    assert page.locator('.lois-cl-step[data-question="consommee"]').count() == 1
 
 
 @pytest.mark.parametrize("name", _names())

@@ -155,12 +155,23 @@
         el("p", { className: "lois-cl-ruling", text: o.ruling }),
         el("h3", { text: "Effets" }), effects,
         el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
+      if (window.loisFiche && this.root.dataset.fiches) res.appendChild(window.loisFiche.button(this.record(state, o), this.root.dataset.fiches));
       ui.appendChild(res);
     }
     this.root.appendChild(ui);
     this.root.setAttribute("data-state", state.node);
     if (this.focusNext && heading) { heading.focus(); }
     this.focusNext = false;
+  };
+
+  /* what the ruling record (assets/lois/fiche.js) keeps: the facts answered, the ruling, the provisions */
+  Runner.prototype.record = function (state, o) {
+    var data = this.data, abs = function (h) { return h ? new URL(h, window.location.href).href : ""; };
+    return {
+      kind: "liste", title: data.title + " — " + o.title, url: window.location.href,
+      facts: state.path.map(function (p) { return [data.questions[p[0]].text, p[1].label]; }),
+      ruling: o.ruling, citations: o.cites.map(function (c) { return { id: c.id, href: abs(c.href) }; })
+    };
   };
 
   function init() {

@@ -80,7 +80,8 @@ def render_page(site, cl) -> str:
             f'<div class="lois-cl-intro" markdown="0"><p>{html.escape(cl.description)}</p>'
             f"<p>Lois appliquées : {laws}. Une question à la fois ; les réponses sont dans l'adresse de la page, "
             f"qu'on peut partager.</p></div>\n\n"
-            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" markdown="0">'
+            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" '
+            f'data-fiches="{html.escape(site.href(page, "fiches/index.md"))}" markdown="0">'
             f'<script type="application/json" class="lois-cl-data">{data}</script>'
             f'<noscript><p>Le déroulé interactif demande JavaScript ; les questions sont :</p>'
             f"<ol>{questions}</ol></noscript></div>\n\n"

@@ -53,6 +53,13 @@
     return ul;
   }
 
+  /* a text with its citations linked, as generated at build time by the site's linker (escaped HTML) */
+  function rich(tag, cls, html, text) {
+    var e = el(tag, { className: cls });
+    if (html) e.innerHTML = html; else e.textContent = text;
+    return e;
+  }
+
   function Runner(root) {
     this.root = root;
     this.data = JSON.parse(root.querySelector(".lois-cl-data").textContent);
@@ -113,7 +120,7 @@
         var go = el("button", { type: "button", className: "lois-cl-goto", title: "Revenir à cette question", text: "modifier" });
         go.addEventListener("click", function () { self.setPath(state.path.slice(0, i)); });
         trail.appendChild(el("li", { "data-question": p[0], "data-answer": p[1].id }, [
-          el("span", { className: "lois-cl-trail-q", text: q.text + " " }),
+          rich("span", "lois-cl-trail-q", q.text_html, q.text), document.createTextNode(" "),
           el("strong", { text: p[1].label + " " }), go, citeList(q.cites)]));
       });
       ui.appendChild(el("details", { className: "lois-cl-trail-box" }, [
@@ -123,10 +130,11 @@
     var heading;
     if (data.questions[state.node]) {
       var q = data.questions[state.node];
-      heading = el("h2", { className: "lois-cl-question", tabindex: "-1", text: q.text });
+      heading = rich("h2", "lois-cl-question", q.text_html, q.text);
+      heading.setAttribute("tabindex", "-1");
       var box = el("section", { className: "lois-cl-step", "data-question": state.node, "aria-live": "polite" }, [
         el("p", { className: "lois-cl-stepno", text: "Question " + (state.path.length + 1) }), heading]);
-      if (q.help) box.appendChild(el("p", { className: "lois-cl-help", text: q.help }));
+      if (q.help) box.appendChild(rich("p", "lois-cl-help", q.help_html, q.help));
       var choices = el("div", { className: "lois-cl-choices", role: "group", "aria-label": "Choix" });
       q.choices.forEach(function (c, i) {
         var b = el("button", { type: "button", className: "lois-cl-choice md-button", "data-choice": c.id,
@@ -152,7 +160,7 @@
       var res = el("section", { className: "lois-cl-result", "data-outcome": state.node, "data-effects": JSON.stringify(full),
                                 "aria-live": "polite" }, [
         el("p", { className: "lois-cl-stepno", text: "Décision" }), heading,
-        el("p", { className: "lois-cl-ruling", text: o.ruling }),
+        rich("p", "lois-cl-ruling", o.ruling_html, o.ruling),
         el("h3", { text: "Effets" }), effects,
         el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
       if (window.loisFiche && this.root.dataset.fiches) res.appendChild(window.loisFiche.button(this.record(state, o), this.root.dataset.fiches));

@@ -122,6 +122,7 @@
       var list = load(), i = list.findIndex(function (r) { return r.id === rec.id; });
       if (!rec.id) rec.id = newId();
       if (i >= 0) list[i] = rec; else list.unshift(rec);
+      sec.replaceChild(view(rec), sec.querySelector(".lois-fiche-view"));
       status.textContent = save(list) ? "Fiche enregistrée sur cet appareil." : "Ce navigateur ne garde pas les fiches : exportez-la ou partagez le lien.";
       renderList(page);
     });

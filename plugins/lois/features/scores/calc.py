@@ -53,10 +53,10 @@ RULES: dict = {
     "errors": {
         "not_a_number": "{field} : « {value} » n'est pas un nombre (exemple : 62,5).",
         "percentage": "{field} : {value} n'est pas un pourcentage (de 0 à 100).",
-        "bounds_low": "{field} : la moyenne moins vaut au plus {max} {unit} (Loi 12C2(a) et (b)) ; d'autres "
+        "bounds_low": "{field} : la moyenne moins vaut au plus {max} {unit} (Lois 12C2(a), 12C2(b)) ; d'autres "
                       "marques ne sont possibles que dans les circonstances prévues par l'organisme responsable "
                       "(Loi 12C2(d)).",
-        "bounds_high": "{field} : la moyenne plus vaut au moins {min} {unit} (Loi 12C2(a) et (b)) ; d'autres "
+        "bounds_high": "{field} : la moyenne plus vaut au moins {min} {unit} (Lois 12C2(a), 12C2(b)) ; d'autres "
                        "marques ne sont possibles que dans les circonstances prévues par l'organisme "
                        "responsable (Loi 12C2(d)).",
         "imp_equivalent": "{field} : en match par IMP, la Loi 12C2(c) attribue l'équivalent en IMPs du score de "

@@ -182,7 +182,9 @@
       if (form.dataset.ready) return;
       form.dataset.ready = "1";
       form.addEventListener("input", function () { show(data, form); });
-      form.addEventListener("change", function () { show(data, form); });
+      /* radios; a text field already updated the result as it was typed (its « change » on leaving the
+         field must not rebuild the result under the finger tapping « Fiche d'arbitrage ») */
+      form.addEventListener("change", function (e) { if (e.target.type !== "text") show(data, form); });
       form.addEventListener("submit", function (e) { e.preventDefault(); });
       var add = form.querySelector(".lois-sc-add");
       if (add) add.addEventListener("click", function () { addRow(form); });

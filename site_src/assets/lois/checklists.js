@@ -163,6 +163,11 @@
         rich("p", "lois-cl-ruling", o.ruling_html, o.ruling),
         el("h3", { text: "Effets" }), effects,
         el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
+      if (this.root.dataset.calculs && (full.adjusted_score || full.weighted_score_possible)) {
+        var anchor = full.weighted_score_possible ? "#ponderee" : "#artificielle";
+        res.appendChild(el("p", { className: "lois-cl-calc" }, [el("a", { href: this.root.dataset.calculs + anchor,
+          text: full.weighted_score_possible ? "Calculer une marque ajustée pondérée" : "Calculer la marque ajustée artificielle" })]));
+      }
       if (window.loisFiche && this.root.dataset.fiches) res.appendChild(window.loisFiche.button(this.record(state, o), this.root.dataset.fiches));
       ui.appendChild(res);
     }

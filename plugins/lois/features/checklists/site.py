@@ -88,7 +88,8 @@ def render_page(site, cl) -> str:
             f"<p>Lois appliquées : {laws}. Une question à la fois ; les réponses sont dans l'adresse de la page, "
             f"qu'on peut partager.</p></div>\n\n"
             f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" '
-            f'data-fiches="{html.escape(site.href(page, "fiches/index.md"))}" markdown="0">'
+            f'data-fiches="{html.escape(site.href(page, "fiches/index.md"))}" '
+            f'data-calculs="{html.escape(site.href(page, "calculs/marque-ajustee.md"))}" markdown="0">'
             f'<script type="application/json" class="lois-cl-data">{data}</script>'
             f'<noscript><p>Le déroulé interactif demande JavaScript ; les questions sont :</p>'
             f"<ol>{questions}</ol></noscript></div>\n\n"
@@ -106,7 +107,10 @@ def render_index(site, lists) -> str:
             '<p markdown="0">Chaque liste pose les questions de l\'arbitre, une à la fois, et aboutit à la décision, '
             "avec ses effets et les provisions appliquées. Un mode « table » agrandit le texte pour le montrer aux "
             "joueurs.</p>\n\n"
-            f'<ul class="lois-cl-index" markdown="0">{rows}</ul>\n')
+            f'<ul class="lois-cl-index" markdown="0">{rows}</ul>\n\n'
+            f'<p markdown="0">Après l\'arbitrage : <a href="{html.escape(site.href(INDEX, "calculs/marque-ajustee.md"))}">'
+            f'calculer une marque ajustée</a> ; <a href="{html.escape(site.href(INDEX, "fiches/index.md"))}">'
+            f"les fiches d'arbitrage</a> gardées sur cet appareil.</p>\n")
 
 
 def _law_extra(site, lists):

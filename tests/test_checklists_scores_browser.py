@@ -132,6 +132,8 @@ def _record_life(phone, site_url) -> str:
     for choice in ("oui", "oui", "oui", "oui", "non"):
         phone.locator(f'.lois-cl-choice[data-choice="{choice}"]').tap()
     assert phone.locator(".lois-cl-result").get_attribute("data-outcome") == "marque_ajustee"
+    calc = phone.locator(".lois-cl-calc a").get_attribute("href")  # 12C1(c): the weighted-score calculator
+    assert calc.endswith("calculs/marque-ajustee/#ponderee")
     phone.locator(".lois-fiche-new").tap()  # one tap gives the record
     phone.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
     edit = phone.locator(".lois-fiche-edit")
@@ -201,5 +203,24 @@ def test_ruling_record_then_shared_link_reopens_the_ruling_on_another_device(bro
         # a damaged link says so, in French
         other.goto(link.split("#")[0] + "#f=abc")
         assert "illisible" in other.locator(".lois-fiche-status").text_content()
+    finally:
+        ctx.close()
+
+
+def test_record_without_storage_still_opens_and_says_so(browser, site_url):
+    """A browser that refuses storage (private mode, policy): the record opens from its link, nothing breaks."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new Error('refusé'); }});")
+    try:
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(f"{site_url}checklists/renonce/?r=consommee:oui,cas_particulier:aucun,levee_renonce:partenaire")
+        pg.locator(".lois-fiche-new").tap()
+        pg.wait_for_url(re.compile(r"/fiches/#f=.+"))
+        assert "Une levée transférée" in pg.locator(".lois-fiche-title").text_content()
+        pg.locator(".lois-fiche-save").tap()
+        assert "ne garde pas les fiches" in pg.locator(".lois-fiche-status").last.text_content()
+        assert not errors, errors
     finally:
         ctx.close()

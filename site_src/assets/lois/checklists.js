@@ -169,6 +169,7 @@
           text: full.weighted_score_possible ? "Calculer une marque ajustée pondérée" : "Calculer la marque ajustée artificielle" })]));
       }
       if (window.loisFiche && this.root.dataset.fiches) res.appendChild(window.loisFiche.button(this.record(state, o), this.root.dataset.fiches));
+      else if (this.root.dataset.fiches) document.addEventListener("lois-fiche-ready", function () { self.render(); }, { once: true });
       ui.appendChild(res);
     }
     this.root.appendChild(ui);

@@ -192,6 +192,8 @@
   }
 
   window.loisFiche = { button: button, csv: csv, encode: encode, decode: decode };
+  /* the runners may have drawn their ruling before this file ran: they redraw it with the button */
+  document.dispatchEvent(new Event("lois-fiche-ready"));
   function init() { var page = document.querySelector(".lois-fiches"); if (page && !page.dataset.ready) { page.dataset.ready = "1"; initPage(page); } }
   if (document.readyState !== "loading") init(); else document.addEventListener("DOMContentLoaded", init);
 })();

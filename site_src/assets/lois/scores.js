@@ -154,7 +154,8 @@
     box.appendChild(el("p", { "class": "lois-sc-score" }, fmt(r.score) + " " + r.unit));
     box.appendChild(el("p", { "class": "lois-sc-explanation" }, r.explanation));
     box.appendChild(citeList(data, r.citations));
-    if (window.loisFiche) {
+    if (!window.loisFiche) document.addEventListener("lois-fiche-ready", function () { show(data, form); }, { once: true });
+    else {
       var title = form.dataset.calc === "artificial" ? "Marque ajustée artificielle" : "Marque ajustée pondérée";
       box.appendChild(window.loisFiche.button({
         kind: "calcul", title: title, url: window.location.pathname + "#" + (form.dataset.calc === "artificial" ? "artificielle" : "ponderee"),

@@ -26,7 +26,7 @@
   }
 
   function standard(rules, event, who, inputs, fields) {
-    var ev = rules.events[event], score = ev.scores[who], cites = ev.citations.slice(), text = rules.texts[event];
+    var ev = rules.events[event], score = ev.scores[who], cites = ev.citations.slice(), text = rules.texts[event + "_" + who] || rules.texts[event];
     var key = { "fautif": "moyenne_moins", "non-fautif": "moyenne_plus" }[who];
     var own = key ? number(rules, inputs[key], fields[key]) : null;
     if (own !== null) {

@@ -25,7 +25,7 @@ RULES: dict = {
                    "bounds": {"fautif": [0, 40], "non-fautif": [60, 100]},
                    "citations": ["12C2(a)"], "organiser_citations": ["12C2(a)"]},
         "imp": {"unit": "IMP", "scores": {"fautif": -3, "partiel": 0, "non-fautif": 3},
-                "bounds": {"fautif": [None, 0], "non-fautif": [0, None]},
+                "bounds": {"fautif": [None, None], "non-fautif": [None, None]},  # 12C2(b): set by the organiser
                 "citations": ["12C2(a)", "12C2(b)"], "organiser_citations": ["12C2(b)", "78D", "86B3"]},
     },
     "session": {"high": 60, "low": 40, "citations": ["12C2(c)"]},
@@ -36,10 +36,13 @@ RULES: dict = {
         "paires": "Marque ajustée artificielle : {name}, {score} %, à un concurrent {who} (Loi 12C2(a)).",
         "imp": "Marque ajustée artificielle : {name}, {score} IMP, à un concurrent {who} en match par IMP "
                "(Loi 12C2(b) : plus ou moins 3 IMPs pour la moyenne plus et la moyenne moins).",
+        "imp_partiel": "Marque ajustée artificielle : moyenne, à un concurrent {who} (Loi 12C2(a)) ; en match par "
+                       "IMP, la Loi 12C2(b) ne donne ou ne retire des IMPs que pour la moyenne plus (+3) et la "
+                       "moyenne moins (-3) : la moyenne vaut {score} IMP.",
         "organiser_paires": " Valeur fixée par l'organisateur, dans les limites de la Loi 12C2(a) (moyenne moins "
                             "au plus 40 %, moyenne plus au moins 60 %).",
-        "organiser_imp": " Valeur fixée par l'organisateur de l'épreuve, comme le permet la Loi 12C2(b) (Lois 78D "
-                         "et 86B3).",
+        "organiser_imp": " Valeur fixée par l'organisateur de l'épreuve avec l'accord de l'organisme responsable, "
+                         "comme le permet la Loi 12C2(b) (Lois 78D et 86B3).",
         "session_high": " Score de la séance : {session} %. La Loi 12C2(c) écarte la moyenne plus pour un "
                         "concurrent non fautif qui obtient plus de 60 % sur la séance : il reçoit le pourcentage "
                         "obtenu sur les autres donnes de la séance (ou l'équivalent en IMPs), soit {score} {unit}.",
@@ -53,10 +56,10 @@ RULES: dict = {
     "errors": {
         "not_a_number": "{field} : « {value} » n'est pas un nombre (exemple : 62,5).",
         "percentage": "{field} : {value} n'est pas un pourcentage (de 0 à 100).",
-        "bounds_low": "{field} : la moyenne moins vaut au plus {max} {unit} (Lois 12C2(a), 12C2(b)) ; d'autres "
+        "bounds_low": "{field} : la moyenne moins vaut au plus {max} {unit} (Loi 12C2(a)) ; d'autres "
                       "marques ne sont possibles que dans les circonstances prévues par l'organisme responsable "
                       "(Loi 12C2(d)).",
-        "bounds_high": "{field} : la moyenne plus vaut au moins {min} {unit} (Lois 12C2(a), 12C2(b)) ; d'autres "
+        "bounds_high": "{field} : la moyenne plus vaut au moins {min} {unit} (Loi 12C2(a)) ; d'autres "
                        "marques ne sont possibles que dans les circonstances prévues par l'organisme "
                        "responsable (Loi 12C2(d)).",
         "imp_equivalent": "{field} : en match par IMP, la Loi 12C2(c) attribue l'équivalent en IMPs du score de "
@@ -116,7 +119,7 @@ def _standard(event: str, who: str, inputs: dict, fields: dict) -> tuple[float, 
     ev = RULES["events"][event]
     score = ev["scores"][who]
     cites = list(ev["citations"])
-    text = RULES["texts"][event]
+    text = RULES["texts"].get(f"{event}_{who}", RULES["texts"][event])
     key = {"fautif": "moyenne_moins", "non-fautif": "moyenne_plus"}.get(who)
     own = number(inputs.get(key), fields[key]) if key else None
     if own is not None:

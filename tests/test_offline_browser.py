@@ -260,10 +260,11 @@ def test_archive_checklist(file_page):
 
 def test_archive_short_links(file_page):
     pg = file_page
-    pg.goto(pg.root + "50D2/index.html")
+    """The short links of the copy: one resolver page, l/index.html?<id> or #<id>, read as files."""
+    pg.goto(pg.root + "l/index.html?50D2")
     pg.wait_for_url(pg.root + "lois/50/index.html#D2")
     assert _anchor_exists(pg)
-    pg.goto(pg.root + "L27/index.html")
+    pg.goto(pg.root + "l/index.html#L27")
     pg.wait_for_url(pg.root + "lois/27/index.html")
 
 

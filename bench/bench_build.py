@@ -187,8 +187,9 @@ def prepare_baseline(full_config: Path, work: Path) -> Path:
     shutil.rmtree(work / "cache-baseline", ignore_errors=True)
     # pages the plugin leaves out of the menu, by folder (a pattern per page would make MkDocs match every file
     # of the site against hundreds of patterns, a cost the full build does not have)
-    folders = sorted({posixpath.dirname(p) for p in getattr(plugin.site, "not_in_nav", ())})
-    not_in_nav = project_config().get("not_in_nav", "") + "".join(f"/{d}/*.md\n" for d in folders)
+    hidden = getattr(plugin.site, "not_in_nav", ())
+    patterns = sorted({f"/{posixpath.dirname(p)}/*.md" if "/" in p else f"/{p}" for p in hidden})
+    not_in_nav = project_config().get("not_in_nav", "") + "".join(f"{pat}\n" for pat in patterns)
     return write_config(work / "mkdocs-sans-plugin.yml", None, docs, {
         "not_in_nav": not_in_nav,
         "nav": cfg.nav,

@@ -66,7 +66,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
                                       contributors=features.site_contributors())
             key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
-            if key is None or not buildcache.restore(site, self.corpus_dir, key):
+            from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
+            if not from_cache:
                 site.build()
                 if key is not None:
                     buildcache.store(site, self.corpus_dir, key)
@@ -83,6 +84,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             self.last_valid = (model, site)
         for w in model.warnings:
             log.info(w)
+        if from_cache:
+            log.debug("pages générées reprises du cache (corpus et code inchangés)")
 
     def on_serve(self, server, config, builder):
         server.watch(str(self.corpus_dir.resolve()))

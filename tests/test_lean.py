@@ -6,6 +6,8 @@ import zipfile
 from collections import defaultdict
 from pathlib import Path
 
+import pytest
+
 from lois.features.offline.site import ARCHIVE_PATH, FOLDER
 
 
@@ -38,6 +40,7 @@ def test_no_path_differs_only_by_case_in_site_or_archive(built_site):
 
 # ---------------------------------------------------------------------- mkdocs serve watches the corpus
 
+@pytest.mark.timeout(600)
 def test_serve_rebuilds_on_corpus_edits_and_survives_a_broken_file(tmp_path):
     """A real `mkdocs serve` on a copy of the corpus: each kind of corpus file, saved, is served; a broken law
     shows its French error on the page while the server keeps running, and a fix clears it."""
@@ -85,6 +88,7 @@ def _build_cmd(config: Path, site: Path) -> list[str]:
     return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)]
 
 
+@pytest.mark.timeout(600)
 def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     """SIGKILL a real `mkdocs build` at several moments, then break the corpus: the previous site stays whole
     (same files, same bytes); the next good build replaces it and removes what the killed ones left."""
@@ -136,3 +140,40 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     assert again.returncode == 0, again.stderr
     assert "(MARQUE)" in (site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
     assert not [p for p in tmp_path.iterdir() if ".partiel-" in p.name]
+
+
+# ---------------------------------------------------------------------- a CLI that starts fast
+
+def test_cli_declares_every_command_without_heavy_imports():
+    """Declaring every subcommand (`lois --help`) imports no YAML, Markdown, whoosh, Jinja2 or MkDocs: each
+    subcommand imports what it uses when it runs."""
+    import subprocess
+    import sys
+
+    from conftest import project_env
+
+    code = ("import sys\nfrom lois.adapters.cli import build_parser\np = build_parser(None)\n"
+            "assert {'cherche', 'arbitre', 'permaliens', 'verifie'} <= set(p._subparsers._group_actions[0].choices)\n"
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    r = subprocess.run([sys.executable, "-c", code], env=project_env(), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    loaded = set(r.stdout.split())
+    assert "lois" in loaded
+    assert not loaded & {"yaml", "markdown_it", "whoosh", "jinja2", "mkdocs"}, loaded
+
+
+def test_search_command_imports_only_the_search():
+    import subprocess
+    import sys
+
+    from conftest import ROOT, project_env, run_lois
+
+    assert run_lois("cherche", "27B1b").returncode == 0  # the index is built (or already in the cache)
+    code = ("import sys\nfrom lois.adapters.cli import main\nrc = main(['cherche', '27B1b'])\n"
+            "print(rc, ' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=project_env(), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    rc, _, mods = r.stdout.strip().splitlines()[-1].partition(" ")
+    assert rc == "0" and "whoosh" in mods.split()
+    assert not set(mods.split()) & {"yaml", "markdown_it", "jinja2", "mkdocs"}, mods

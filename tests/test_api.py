@@ -137,6 +137,15 @@ def test_short_link_cases(model, case):
     assert resolve(short_targets(model), case["text"]) == case["target"]
 
 
+def test_moved_page_redirect(tmp_path):
+    """A page of the register that no longer exists gets one redirect page (relative link, refresh, script)."""
+    from lois.features.api.shortlinks import redirect_html
+
+    page = redirect_html("lois/99", "lois/50/#D2a", "Lien déplacé <ancien>")
+    assert '<meta http-equiv="refresh" content="0; url=../50/#D2a">' in page
+    assert 'location.replace("../50/#D2a"' in page and "&lt;ancien&gt;" in page and "<ancien>" not in page
+
+
 def test_every_published_id_has_one_short_key(model):
     targets = short_targets(model)
     ids = published_ids(model)

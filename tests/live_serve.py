@@ -21,7 +21,7 @@ EDITS = [
      "notes/carte-penalisee-50b/"),
     ("exemples/50-carte-principale.yaml", "title: Un honneur exposé, puis", "title: MARQUEEXEMPLE Un honneur exposé, puis",
      "lois/50/"),
-    ("checklists/renonce.yaml", "text: La renonce a-t-elle eu lieu", "text: MARQUELISTE La renonce a-t-elle eu lieu",
+    ("checklists/renonce.yaml", "text: Qui a commis la renonce ?", "text: MARQUELISTE Qui a commis la renonce ?",
      "checklists/renonce/"),
     ("glossaire.yaml", "Le partenaire du déclarant.", "MARQUEGLOSSAIRE Le partenaire du déclarant.", "glossaire/"),
 ]

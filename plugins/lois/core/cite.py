@@ -114,6 +114,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lois.core.ids import LAW_COUNT
+
 GRAMMAR_VERSION = 1
 
 __all__ = [
@@ -125,7 +127,7 @@ __all__ = [
     "format_id",
 ]
 
-MAX_LAW = 93
+MAX_LAW = LAW_COUNT
 _MAX_ABS_ITEMS = 100  # items in one list after « Loi(s) »
 _MAX_REL_ITEMS = 20  # items in one list of relative ids
 

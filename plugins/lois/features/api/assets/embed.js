@@ -7,7 +7,7 @@ function embedNode(doc, node, depth) {
   if (node.m && depth) p.appendChild(document.createTextNode(node.m + " "));
   if (node.t) { var b = document.createElement("strong"); b.textContent = node.t; p.appendChild(b); p.appendChild(document.createTextNode(" ")); }
   p.appendChild(document.createTextNode(node.x || ""));
-  box.appendChild(p);
+  if (p.textContent.trim()) box.appendChild(p);
   (node.c || []).forEach(function (id) { if (doc.nodes[id]) box.appendChild(embedNode(doc, doc.nodes[id], depth + 1)); });
   return box;
 }

@@ -37,6 +37,13 @@ Lists (« , », « et », « ou », also OCR-glued « et32A2(a) »)::
         runs from « Lois » to « 26 » (glosses between items are inside it)
     Lois 78D, 86B3 et (d) ci-dessous → 78D, 86B3 and the relative (d)
 
+A bare sub-point continuing the previous absolute item (not followed by « ci-… »)::
+
+    Loi 40B2(a) et (b)            → 40B2(a), 40B2(b)
+    Loi 12C1(a), (b) ou (c)       → 12C1(a), 12C1(b), 12C1(c)
+    Loi 30B1(b)(i) et (ii)        → 30B1(b)(i), 30B1(b)(ii)
+    Loi 27B1(a) et (b) ci-dessous → 27B1(a) and the relative (b)
+
 Ranges of whole laws (« à », « a », « - », « – », « — »)::
 
     Lois 61 à 64                  → 61, 62, 63, 64   (only when 1 ≤ low < high ≤ 93)
@@ -62,6 +69,8 @@ Relative (no law number)::
     et (d) ci-dessous             → (d)
     prévues en (a) ou (b) ci-dessus → (a), (b)
     comme en A2(a) ou A2(b) ci-dessus → A2(a), A2(b)
+    voir C ou D ci-dessous        → C, D
+    comme en 1 et 2 ci-dessus     → 1, 2   (paragraphs of the citing section)
     l'application de E1           → E1
     comme en 2(c)                 → 2(c)
     [voir également C1(d)]        → C1(d)
@@ -69,17 +78,18 @@ Relative (no law number)::
 Rules for relative references (conservative on purpose)
 -------------------------------------------------------
 * A relative id is one of: a section letter with optional tail (``C``,
-  ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``;
-  a bare number is never a citation), or a sub-point (``(d)``, ``(i)``).
+  ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``),
+  or a sub-point (``(d)``, ``(i)``); a bare number only in a list of bare
+  numbers after a trigger and before « ci-dessous » (``en 1 et 2 ci-dessus``).
 * Trigger words before it: « voir » (« voir également / aussi / notamment »),
   « cf. », « en » (« comme en », « prévu en »), « de » (« l'application de »),
   « selon », « dans ».  Words after it: « ci-dessous », « ci-dessus »,
   « ci-après ».
 * A relative id that is not a bare letter needs a trigger before it OR a
   ci-dessous/ci-dessus/ci-après after it.
-* A bare section letter (``C``) needs a trigger before it AND either a
-  ci-dessous/ci-dessus/ci-après after it, or the whole « (voir X) » /
-  « [voir X] » form.
+* A bare section letter (``C``) or number needs a trigger before the list AND
+  either a ci-dessous/ci-dessus/ci-après after the list, or the whole
+  « (voir X) » / « [voir X] » form.
 * Inside a list that began with *Loi(s)*, a relative item follows the same
   rules, the list itself acting as the trigger (``Lois 78D, 86B3 et (d)``).
 * The span of a relative citation covers the id(s) only, not the trigger nor
@@ -105,9 +115,12 @@ Not citations: « à moins qu'une Loi ne l'interdise », « ces Lois »,
 « cette loi », « conformément à la Loi », « 40 % », « 3 IMPs », « levée 12 »,
 « 1SA », « 2♥ », « de 9 à 16 points », « A. Définition », « en tournoi ».
 
-All the scanning is done with small anchored patterns using possessive
-quantifiers, so the time is linear in the text length; nothing raises on any
-``str`` input.
+Absolute citations are read by a small program of composed patterns
+(:data:`PROGRAM_RULES`, run by :func:`_match_rule`), which the club linkifier
+runs unchanged in the browser (:func:`program`); relative citations, which need
+the citing provision, are read here only. Every pattern is matched anchored at
+a candidate position with bounded repetitions, so the time is linear in the
+text length; nothing raises on any ``str`` input.
 """
 from __future__ import annotations
 

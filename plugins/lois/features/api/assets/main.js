@@ -17,7 +17,8 @@ function run() {
     return Promise.all(roots.map(function (r) { return linkify(r); }));
   }).then(function (counts) {
     var n = counts.reduce(function (a, b) { return a + b; }, 0);
-    if (window.LoisCard) {
+    if (window.LoisCard && !window.loisLinkifierCard) {  // once per page, even when the snippet is pasted twice
+      window.loisLinkifierCard = true;
       window.LoisCard.attach(document, { selector: "a.lois-lien",
         label: function (a) { return (a.getAttribute("data-lois-ref") || "").split(" ")[0]; } });
     }

@@ -31,6 +31,9 @@ def club_html(script_src: str, attrs: str = "") -> str:
 {paras}
 <div id="integre" data-lois-provision="{EMBED}"></div>
 <nav class="menu"><p id="menu">Menu : Loi 50 et Loi 27</p></nav>
+<form id="recherche" action="{script_src.replace('assets/lois/linkifier.js', 'recherche/')}" method="get" role="search">
+  <label>Chercher dans les Lois du bridge <input type="search" name="q"></label> <button type="submit">Chercher</button>
+</form>
 <script src="{script_src}" {attrs} defer></script>
 </body></html>"""
 
@@ -124,8 +127,9 @@ def test_club_page_links_every_case(club_page, club, site_url, model, where):
     assert not [n for n in club_page.lois_notices if "Lois du bridge" in n]  # nothing missing, nothing to say
 
 
-def test_embed_shows_provision_text(club_page, club, site_url, model):
-    club_page.goto(club[0] + "club.html")
+@pytest.mark.parametrize("where", ["autre-origine", "fichier"])
+def test_embed_shows_provision_text(club_page, club, site_url, model, where):
+    club_page.goto(club[0] + "club.html" if where == "autre-origine" else club[1])
     _wait(club_page)
     box = club_page.locator("#integre")
     text = _words(box.inner_text())
@@ -179,6 +183,18 @@ def test_preview_card_tap_on_phone(club_page, club, model):
     club_page.screenshot(path=str(club[2] / "tap.png"))
     club_page.locator("h1").tap()
     card.wait_for(state="hidden", timeout=5000)
+
+
+@pytest.mark.parametrize("where", ["autre-origine", "fichier"])
+def test_search_form_snippet(club_page, club, site_url, where):
+    club_page.goto(club[0] + "club.html" if where == "autre-origine" else club[1])
+    _wait(club_page)
+    club_page.fill("#recherche input", "27B1b")
+    club_page.click("#recherche button")
+    club_page.wait_for_url(site_url + "recherche/?q=27B1b")
+    first = club_page.locator("#lois-search-results li a").first
+    first.wait_for()
+    assert first.get_attribute("href").endswith("lois/27/#B1b")
 
 
 def test_options_exclude_and_new_tab(club_page, club):

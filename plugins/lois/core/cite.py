@@ -198,14 +198,6 @@ _H = r"[^\S\n]"
 _LETTER = r"[^\W\d_]"  # any Unicode letter
 _ROMAN = r"(?:viii|vii|vi|iv|ix|iii|ii|i|v|x)"
 
-_TRIGGER = re.compile(
-    rf"(?<!{_LETTER})(?:"
-    rf"(?P<voir>voir(?:{_H}++(?:également|egalement|aussi|notamment))?|cf\.?)"
-    rf"|(?P<abs>en|selon)"
-    rf"|(?P<rel>de|dans)"
-    rf")(?!{_LETTER})",
-    re.IGNORECASE,
-)
 _TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
 # Where a relative id could start without a trigger (then ci-… is needed).
 _REL_START = re.compile(
@@ -432,9 +424,14 @@ _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
 _SEP_P = rf"(?:\s*,\s*(?:(?:et|ou){_NL}\s*)?|\s+(?:et|ou)(?:\s+|(?=[0-9(])))"  # « , », « et », « , et », « et32A2 »
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
-_TRIGGER_ABS = (rf"(?<!{_LETTER})(?:{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}"
-                rf"|{_nocase('aussi')}|{_nocase('notamment')}))?|{_nocase('cf')}\.?|{_nocase('en')}|{_nocase('selon')})"
-                rf"{_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)")
+# Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
+# introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
+_VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
+         rf"|{_nocase('notamment')}))?|{_nocase('cf')}\.?")
+_ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
+_TRIGGER = re.compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
+                      rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
+_TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
 _BID_LIKE = rf"0?[1-7][CDH]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[2]})"  # « 2C », « 3H »: a bid, not Law 2C
 
 

@@ -222,11 +222,24 @@ def _corpus_texts(model) -> list[str]:
     return texts
 
 
+PIECES = ["Loi ", "Lois ", "LOI ", "12", "C1(b)", " et ", ", ", "(i)", " à ", "voir ", "Voir également ", "en ", "cf. ",
+          "selon ", " ci-dessous", "LOI 57 Loi 57", "(a)", "(information non autorisée)", "\n", "\u00a0", "B", "2(c)",
+          "93", "94", " 3", " joueurs", "A ", " LA SUITE", "(b)", "(ii)", "D 2 (a)", "-", "64", "2C", "n° ", ".", " ",
+          "x", " ou ", "et", "E", "1", "(", ")", "61", "C", "de ", "dans ", "A2(a)", "12c", "é", "–"]
+
+
+def _random_texts(n: int) -> list[str]:
+    import random
+
+    rng = random.Random(17)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 16))) for _ in range(n)]
+
+
 def test_browser_scanner_equals_cite_on_the_whole_corpus(club_page, club, model):
     """Beyond the case file: the generated scanner and cite.py find the same absolute citations everywhere."""
     club_page.goto(club[0] + "club.html")
     _wait(club_page)
-    texts = _corpus_texts(model)
+    texts = _corpus_texts(model) + _random_texts(3000)
     expected = [[[c.start, c.end, [r.canonical() for r in c.refs if r.law is not None]]
                  for c in find_citations(t) if any(r.law is not None for r in c.refs)] for t in texts]
     got = club_page.evaluate(

@@ -387,7 +387,6 @@ def test_never_raises_on_odd_input():
         "Lois 16 (" + "x" * 10000,
         "en " * 3300,
         "12C1" * 2500,
-        "Loi 12C1(a)" + ", (b)" * 2000,
         "voir C" + " ou D" * 2000 + " ci-dessous",
         "comme en 1" + " et 2" * 2000 + " ci-dessus",
         "Loi 50 D 2 (a) " * 700,

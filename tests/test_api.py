@@ -34,7 +34,21 @@ def absolute_citations(text: str) -> list[dict]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
 def test_shared_cases_python_grammar(case):
-    assert absolute_citations(case["texte"]) == case["citations"]
+    expected = [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]]
+    assert absolute_citations(case["texte"]) == expected
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
+def test_shared_cases_permalinks(case, model):
+    """The link the linkifier must put on each citation is the site's permalink of its first id."""
+    from lois.features.api.linkifier import laws_table
+    from lois.features.api.register import provision_url
+
+    pages = laws_table(model)
+    for c in case["citations"]:
+        first = c["refs"][0]
+        law = int(first[:2]) if first[:2].isdigit() else int(first[0])
+        assert (provision_url(model, first) if str(law) in pages else None) == c["lien"], c["texte"]
 
 
 # ------------------------------------------------------------------ pattern translation
@@ -48,15 +62,22 @@ def test_js_source_translation_rules():
         js_source(r"(?x)a")
 
 
-def test_grammar_export_covers_cite_patterns():
+def test_grammar_export_is_the_cite_program():
+    """The browser gets the very patterns cite.py runs (translated), not a copy of the scanning code."""
     from lois.core import cite
 
     g = grammar_export()
     assert g["maxLaw"] == cite.MAX_LAW and g["version"] == cite.GRAMMAR_VERSION
-    for name, (src, flags) in g["patterns"].items():
-        assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, name
-        assert set(flags) <= set("ui")
-    assert set(g["patterns"]) >= {"LOI_HEAD", "SEC", "SEP", "RANGE", "TRIGGER"}
+    assert [r["name"] for r in g["rules"]] == [r.name for r in cite.PROGRAM_RULES]
+    for rule, py in zip(g["rules"], cite.PROGRAM_RULES):
+        for key in ("start", "first", "next", "range"):
+            if getattr(py, key) is None:
+                assert rule[key] is None
+                continue
+            src, flags = rule[key]
+            assert src == js_source(getattr(py, key).pattern)
+            assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, key
+            assert flags == "u"
 
 
 def test_generated_scripts_are_ascii(model):
@@ -64,9 +85,17 @@ def test_generated_scripts_are_ascii(model):
     from lois.features.api.linkifier import linkifier_js
     from lois.features.api.site import permalinks_js
 
-    for js in (linkifier_js(), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
+    for js in (linkifier_js(model, "Code"), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
         assert js.isascii()
-    assert "/*GRAMMAR*/" not in linkifier_js()
+
+
+def test_linkifier_never_fetches(model):
+    """The linkifier reads its data with script tags (allowed across origins and from file://), never fetch/XHR."""
+    from lois.features.api.linkifier import linkifier_js
+
+    js = linkifier_js(model, "Code")
+    assert "fetch(" not in js and "XMLHttpRequest" not in js
+    assert 'createElement("script")' in js
 
 
 # ------------------------------------------------------------------ register

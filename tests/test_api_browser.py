@@ -24,37 +24,54 @@ def test_shared_cases_in_browser(page, site_url):
         return {texte: x.text, refs: x.refs};
     }))""", CASES)
     for case, res in zip(CASES, got):
-        assert res == case["citations"], case["texte"]
+        assert res == [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]], case["texte"]
 
 
 def test_demo_page_links_citations(page, site_url, model):
     page.goto(site_url + "clubs/demo/")
     count = _wait_linkifier(page)
-    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.title, a.dataset.loisRef, a.closest('[id]').id])")
+    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, a.dataset.loisRef, (a.closest('[id]') || {}).id])")
     assert count == len(links) > 0
-    by_text = {t: (href, title, ref, pid) for t, href, title, ref, pid in links}
-    # every link lands on an existing page and anchor of the site
-    for text, (href, title, ref, _) in by_text.items():
-        assert href.startswith(site_url) and title
+    by_text = {t: (href, preview, ref, pid) for t, href, preview, ref, pid in links}
+    # every link lands on an existing page and anchor of the site, and has a preview
+    for text, (href, preview, ref, _) in by_text.items():
+        assert href.startswith(site_url) and preview, text
         page2 = page.context.new_page()
         page2.goto(href)
         anchor = href.split("#")[1] if "#" in href else ""
         if anchor:
             assert page2.locator(f"[id='{anchor}']").count() == 1, href
         page2.close()
-    # the exact provision and its text on hover
-    if "50D2(a)" in model.provisions:
-        href, title, ref, _ = by_text["Loi 50D2(a)"]
-        assert href.endswith("lois/50/#D2a") and model.provisions["50D2(a)"].text[:30] in title
-    href, title, ref, _ = by_text["Lois 61 à 64"]
-    assert ref.split()[0] == "61" or "61" not in (model.stub_laws() + list(model.laws))
+    # the exact provision and its text in the preview, in the spaced capitals form
+    href, preview, ref, _ = by_text["LOI 50 D 2 (a)"]
+    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions["50D2(a)"].text.split())[:30] in preview
+    assert by_text["Loi 50D2(a) et (b)"][2] == "50D2(a) 50D2(b)"
+    assert by_text["Lois 61 à 64"][2].split() == ["61", "62", "63", "64"]
     assert "Loi 94" not in by_text  # no such law: left alone
     # never inside links, code, pre, form fields or excluded zones
-    for sel in ("#lien-existant", "#code-loi", "#pre-loi", "#p-exclu"):
+    for sel in ("#lien-existant", "#code-loi", "#pre-loi", "#p-exclu", "#integre"):
         assert page.locator(f"{sel} a.lois-lien").count() == 0, sel
-    assert page.input_value("#ta-loi") == "Loi 64 dans une zone de texte"
-    assert page.input_value("#in-loi") == "Loi 64B2"
+    assert page.input_value("#ta-loi") == "Loi 50 dans une zone de texte"
+    assert page.input_value("#in-loi") == "Loi 50D2"
     assert page.locator("#sel-loi option").inner_text() == "Loi 50"
+    # the embedded provision
+    embed = page.locator("#integre")
+    assert " ".join(model.provisions["16B1(b)"].text.split())[:50] in " ".join(embed.inner_text().split())
+
+
+def test_demo_page_quotes_the_corpus(page, site_url, model):
+    """Every « … » quoted in the demo's rules, once its footnote stars are dropped, is text of the Code."""
+    import re
+
+    page.goto(site_url + "clubs/demo/")
+    _wait_linkifier(page)
+    corpus = " ".join(" ".join(p.text.replace("*", "").split()) for p in model.provisions.values())
+    quotes = []
+    for pid in ("p-insuffisante", "p-carte", "p-options"):
+        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{pid}").split()))
+    assert len(quotes) >= 6
+    for q in quotes:
+        assert q in corpus, q
 
 
 def test_malformed_page(page, site_url):

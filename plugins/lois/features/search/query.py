@@ -32,9 +32,11 @@ from whoosh.scoring import BM25F
 
 from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
 from lois.render.jsregex import js_pattern
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance, max_edits, normalize,
-                       synonym_map)
-from lois.features.search.index import FIELD_BOOSTS, SearchDoc, open_index
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
+                                           max_edits, normalize, synonym_map)
+from lois.features.search.documents import KIND_LABELS, STUB_TEXT, Kind, SearchDoc
+from lois.features.search.index import FIELD_BOOSTS, open_index
+from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -42,6 +44,12 @@ FUZZY_WEIGHT = 0.8
 COORD_POWER = 2.0
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
+# A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») multiplies the score of
+# the documents of that kind; a query made only of such words lists the documents of that kind.
+KIND_BOOST = 4.0
+# Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
+KIND_WEIGHTS = {"law": 1.0, "commentary": 0.8, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
+                "glossary": 0.3, "checklist": 0.3}
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
@@ -64,11 +72,14 @@ class Vocabulary:
     folded: dict[str, list[str]]        # normalised surface → terms
     synonyms: dict[str, list[str]]      # term → synonym terms (present in the index)
     citations: dict[str, list[str]]     # citation key → doc ids to put first
+    rewrites: list[list]                # lexicon rewrites, longest first: [words, exact_case, means, kind]
+    absent_laws: list[int]              # laws cited but not in the corpus: any id in them leads to their page
 
     @classmethod
-    def from_docs(cls, docs: list[SearchDoc]) -> "Vocabulary":
+    def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         from lois.features.search.analysis import tokens
 
+        lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
         for d in docs:
             for text in (d.title, d.heading, d.body):
@@ -83,14 +94,32 @@ class Vocabulary:
             lst = folded.setdefault(normalize(k), [])
             if t not in lst:
                 lst.append(t)
-        lexicon = set(surfaces.values())
-        synonyms = {t: [s for s in syns if s in lexicon] for t, syns in synonym_map().items() if t in lexicon}
+        terms = set(surfaces.values())
+        synonyms = {t: [s for s in syns if s in terms] for t, syns in synonym_map(lexicon.synonyms).items()
+                    if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
-        return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs))
+        rewrites = lexicon.rewrites + absent_synonyms(lexicon, folded)
+        rewrites.sort(key=lambda r: -len(r.words))
+        absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
+        return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
+                   [r.to_json() for r in rewrites], absent)
 
     def to_json(self) -> dict:
         return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
-                "citations": self.citations}
+                "citations": self.citations, "rewrites": self.rewrites, "absent_laws": self.absent_laws}
+
+
+def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewrite]:
+    """A synonym the corpus does not use (« directeur ») is read as the group's words that it does use."""
+    out = []
+    taken = {r.words for r in lexicon.rewrites}
+    for group in lexicon.synonyms:
+        present = [w for w in group if w in folded]
+        for w in group:
+            if w not in folded and present and (w,) not in taken:
+                taken.add((w,))
+                out.append(Rewrite((w,), False, " ".join(present), ""))
+    return out
 
 
 def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
@@ -99,11 +128,11 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
     ids = {d.id for d in docs}
     pins: dict[str, list[str]] = {}
     for d in docs:
-        if d.kind == "commentaire":
+        if d.kind not in (Kind.LAW, Kind.STUB):
             continue
         out = [d.id]
-        if d.kind == "absente" and d.id.isdigit():
-            out += [c.id for c in docs if c.kind == "commentaire" and c.law == d.law]
+        if d.kind == Kind.STUB and d.id.isdigit():
+            out += [c.id for c in docs if c.kind == Kind.COMMENTARY and c.law == d.law]
         pins[citation_key(d.id)] = [i for i in out if i in ids]
     return pins
 
@@ -119,7 +148,10 @@ def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
     ref = parse_provision_id(text)
     if ref is None or ref.law is None:
         return []
-    return list(vocab.citations.get(citation_key(format_id(ref.law, ref.path)), []))
+    pins = vocab.citations.get(citation_key(format_id(ref.law, ref.path)))
+    if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
+        pins = vocab.citations.get(str(ref.law))
+    return list(pins or [])
 
 
 def pins_for(query: str, vocab: Vocabulary) -> list[str]:
@@ -150,6 +182,7 @@ class Plan:
     pins: list[str] = field(default_factory=list)
     groups: list[list[str]] = field(default_factory=list)  # terms of each distinct query word (+ synonyms)
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
+    kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
 
 
 def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
@@ -205,12 +238,37 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
+def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str]]:
+    """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
+    by the Code's words, a kind word is removed and its kind returned."""
+    typed = [surface_key(w) for w in words]
+    norm = [normalize(w) for w in typed]
+    out: list[str] = []
+    kinds: list[str] = []
+    i = 0
+    while i < len(words):
+        for rw, exact, means, kind in rewrites:
+            n = len(rw)
+            if (words if exact else norm)[i:i + n] == rw:
+                if kind:
+                    kinds += [kind] if kind not in kinds else []
+                else:
+                    out += TOKEN_RE.findall(means)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out, kinds
+
+
 def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
     q = (query or "")[:MAX_QUERY_CHARS]
     for a, b in QUOTES.items():
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
-    words = [m.group(0) for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
+    words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
+    words, plan.kinds = apply_rewrites(words, vocab.rewrites)
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w in words:
@@ -265,7 +323,7 @@ class SearchEngine:
         if vpath.exists():
             data = json.loads(vpath.read_text(encoding="utf-8"))
         else:
-            data = Vocabulary.from_docs(list(self.stored_docs())).to_json()
+            data = Vocabulary.from_docs(list(self.stored_docs()), load_lexicon(corpus_dir)).to_json()
             tmp = vpath.with_name(f"vocabulary.{os.getpid()}.tmp")
             tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
             os.replace(tmp, vpath)
@@ -291,7 +349,8 @@ class SearchEngine:
     def plan(self, query: str) -> Plan:
         return make_plan(query, self.vocab, self.by_letter)
 
-    def search(self, query: str, limit: int = 10) -> list[Result]:
+    def search(self, query: str, limit: int = 10, kinds: set[str] | None = None) -> list[Result]:
+        """The results of a query, best first; ``kinds``: only documents of these kinds (the page's filters)."""
         plan = self.plan(query)
         ranked: list[tuple[int, float]] = []
         if plan.weights:
@@ -302,18 +361,20 @@ class SearchEngine:
             hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
             ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
             ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
+        elif plan.kinds:  # « exemples », « checklist »: the documents of that kind, in index order
+            ranked = [(n, 0.0) for n, f in enumerate(self.stored) if f["kind"] in plan.kinds]
         out: list[Result] = []
         top = ranked[0][1] if ranked else 0.0
         seen = set()
         for i, pid in enumerate(plan.pins):
             n = self.docnum.get(pid)
-            if n is not None:
+            if n is not None and (not kinds or self.stored[n]["kind"] in kinds):
                 seen.add(n)
                 out.append(self._result(n, top + len(plan.pins) - i, plan))
         for n, score in ranked:
             if len(out) >= limit:
                 break
-            if n not in seen:
+            if n not in seen and (not kinds or self.stored[n]["kind"] in kinds):
                 out.append(self._result(n, score, plan))
         return out[:limit]
 
@@ -338,14 +399,16 @@ class SearchEngine:
         for n, base in hits:
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
-            out.append((n, rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+            kind = self.stored[n]["kind"]
+            boost = KIND_WEIGHTS[kind] * (KIND_BOOST if kind in plan.kinds else 1.0)
+            out.append((n, boost * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
         f = self.stored[n]
         text = f.get("body") or f.get("heading") or f.get("title") or ""
-        if not text and f["kind"] == "absente":
-            text = "Texte non encore inclus dans ce site."
+        if not text and f["kind"] == Kind.STUB:
+            text = STUB_TEXT
         snippet, spans = make_snippet(text, set(plan.weights), self.vocab)
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
@@ -382,6 +445,9 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200
 
 
 SCORE_SCALE = 10000
+# Shown under « Aucun résultat » (header box and search page): where to look instead.
+SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
+               ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
 
 
 def browser_data(engine: SearchEngine) -> dict:
@@ -425,6 +491,11 @@ def browser_data(engine: SearchEngine) -> dict:
         "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,
+        "kindBoost": KIND_BOOST,
+        "kindWeights": KIND_WEIGHTS,
+        "kinds": [[k.value, k.label] for k in Kind],
+        "stubText": STUB_TEXT,
+        "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "scale": SCORE_SCALE,

@@ -39,7 +39,7 @@ class SearchDoc:
     id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
     law: int          # the law it belongs to or is first about (0: none)
     kind: str         # a Kind value
-    label: str        # what a person reads as the result title
+    label: str        # what a person reads as the result title (the kind is shown beside it: Kind.label)
     url: str          # site-relative address: /lois/50/#D2a
     title: str        # indexed title words
     heading: str      # titles of the enclosing law and section; other words that name the document
@@ -84,7 +84,7 @@ def law_docs(model) -> list[SearchDoc]:
 
 
 def commentary_docs(model) -> list[SearchDoc]:
-    return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, f"Commentaire — {c.title}",
+    return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, c.title,
                       f"/commentaires/{c.id}/", c.title, "", c.text) for c in model.commentaries.values()]
 
 
@@ -106,19 +106,19 @@ def annotation_docs(ann) -> list[SearchDoc]:
         if n.kind != "note":  # imported commentaries are already documents of their own
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
-                              f"Note — {n.title}", f"/notes/{n.id}/", n.title, "", n.body))
+                              n.title, f"/notes/{n.id}/", n.title, "", n.body))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), _law_of(e.provisions[0]), Kind.EXAMPLE.value,
-                              f"Exemple — {e.title}", f"/exemples/#{e.anchor}", e.title, calls,
+                              e.title, f"/exemples/#{e.anchor}", e.title, calls,
                               f"{e.question} {e.ruling}"))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), _law_of(t.provisions[0]), Kind.GLOSSARY.value,
-                              f"Glossaire — {t.term}", f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
+                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
                               " ".join(t.forms[1:]), t.definition))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), _law_of(s.provisions[0]), Kind.SITUATION.value,
-                              f"Que faire si… {s.title}", f"/que-faire-si/#{s.id}", s.title, "", s.description))
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description))
     return docs
 
 
@@ -127,9 +127,9 @@ def checklist_docs(checklists: dict) -> list[SearchDoc]:
     docs = []
     for cl in checklists.values():
         questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
-        rulings = " ".join(f"{o.title} {o.ruling}" for o in cl.outcomes.values())
+        rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
         docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
-                              f"Liste d'arbitrage — {cl.title}", f"/checklists/{cl.name}/", cl.title,
+                              cl.title, f"/checklists/{cl.name}/", cl.title,
                               questions, f"{cl.description} {rulings}".strip()))
     return docs
 

@@ -262,6 +262,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
     return out, kinds
 
 
+def jump_target(query: str, vocab: Vocabulary) -> str | None:
+    """The id a query goes straight to on Enter (header box, search page): a query that is, as a whole, a provision
+    id in any spelling, or an id in a law not in the corpus (its page)."""
+    q = (query or "").strip()
+    pins = _pins_of(q, vocab) if q and len(q) <= 40 else []
+    return pins[0] if pins else None
+
+
 def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
     q = (query or "")[:MAX_QUERY_CHARS]
     for a, b in QUOTES.items():
@@ -406,7 +414,7 @@ class SearchEngine:
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
         f = self.stored[n]
-        text = f.get("body") or f.get("heading") or f.get("title") or ""
+        text = f.get("body") or f.get("title") or ""  # the snippet rule, the same in search.js
         if not text and f["kind"] == Kind.STUB:
             text = STUB_TEXT
         snippet, spans = make_snippet(text, set(plan.weights), self.vocab)

@@ -268,7 +268,7 @@
     var start = Math.max(0, bestStart - 40);
     if (start) { var sp = text.lastIndexOf(" ", start); start = sp >= 0 ? sp + 1 : start; }
     var end = Math.min(text.length, start + width);
-    if (end < text.length) { var sp2 = text.lastIndexOf(" ", end); end = sp2 > start ? sp2 : end; }
+    if (end < text.length) { var sp2 = text.lastIndexOf(" ", end - 1);  /* text.rfind(" ", start, end) */ end = sp2 > start ? sp2 : end; }
     var pre = start ? "… " : "", post = end < text.length ? " …" : "", shift = pre.length - start;
     return { text: pre + text.slice(start, end) + post,
              spans: hits.filter(function (h) { return h[0] >= start && h[1] <= end; }).map(function (h) { return [h[0] + shift, h[1] + shift]; }) };

@@ -58,6 +58,18 @@ def provision_url(law: int, anchor: str) -> str:
     return f"/lois/{law}/" + (f"#{anchor}" if anchor else "")
 
 
+def plain_text(markdown: str) -> str:
+    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as « ensuite »)."""
+    from markdown_it import MarkdownIt
+
+    out = []
+    for tok in MarkdownIt("commonmark", {"html": False}).enable("table").parse(markdown):
+        if tok.type == "inline":
+            out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
+                               if c.type in ("text", "code_inline", "softbreak", "hardbreak")))
+    return " ".join(" ".join(out).split())
+
+
 def _law_of(pid: str) -> int:
     digits = pid[:len(pid) - len(pid.lstrip("0123456789"))]
     return int(digits or 0)
@@ -106,7 +118,7 @@ def annotation_docs(ann) -> list[SearchDoc]:
         if n.kind != "note":  # imported commentaries are already documents of their own
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", n.body))
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body)))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), _law_of(e.provisions[0]), Kind.EXAMPLE.value,

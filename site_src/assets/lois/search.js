@@ -223,10 +223,13 @@
       }
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
       var cover = titleAll ? titleCover(d[5], p) : 0;
-      var boost = D.kindWeights[d[2]] * (p.kinds.indexOf(d[2]) >= 0 ? D.kindBoost : 1);
-      ranked.push([doc, boost * rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
+      ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
     });
-    ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
+    /* a kind named in the query first, then by score, then in index order */
+    function tier(doc) { return p.kinds.indexOf(D.docs[doc][2]) >= 0 ? 0 : 1; }
+    ranked.sort(function (a, b) {
+      return (tier(a[0]) - tier(b[0])) || (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]);
+    });
     return ranked;
   }
   /* results of a query, best first; kinds (optional): only documents of these kinds (the page's filters) */

@@ -44,9 +44,8 @@ FUZZY_WEIGHT = 0.8
 COORD_POWER = 2.0
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
-# A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») multiplies the score of
-# the documents of that kind; a query made only of such words lists the documents of that kind.
-KIND_BOOST = 4.0
+# A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
+# kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.8, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.3}
@@ -368,7 +367,7 @@ class SearchEngine:
                 filt = wq.And([wq.Or([wq.Phrase("body", p), wq.Phrase("title", p)]) for p in plan.phrases])
             hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
             ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
-            ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
+            ranked.sort(key=lambda x: (self.stored[x[0]]["kind"] not in plan.kinds, -round(x[1], 6), x[0]))
         elif plan.kinds:  # « exemples », « checklist »: the documents of that kind, in index order
             ranked = [(n, 0.0) for n, f in enumerate(self.stored) if f["kind"] in plan.kinds]
         out: list[Result] = []
@@ -408,7 +407,7 @@ class SearchEngine:
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
             kind = self.stored[n]["kind"]
-            boost = KIND_WEIGHTS[kind] * (KIND_BOOST if kind in plan.kinds else 1.0)
+            boost = KIND_WEIGHTS[kind]
             out.append((n, boost * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
         return out
 
@@ -499,7 +498,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,
-        "kindBoost": KIND_BOOST,
         "kindWeights": KIND_WEIGHTS,
         "kinds": [[k.value, k.label] for k in Kind],
         "stubText": STUB_TEXT,

@@ -81,14 +81,17 @@ def _cache_problem(target: Path, key: str) -> str | None:
         return "construction inachevée"
     if ready.read_text(encoding="utf-8", errors="replace").strip() != key:
         return "fichier d'un autre corpus"
-    vocab = target / "vocabulary.json"
-    if vocab.exists():
+    for name, check in (("vocabulary.json", lambda d: set(d) == VOCABULARY_KEYS),
+                        ("postings.json", lambda d: all(isinstance(v, list) for v in d.values()))):
+        f = target / name
+        if not f.exists():
+            continue
         try:
-            data = json.loads(vocab.read_text(encoding="utf-8"))
+            data = json.loads(f.read_text(encoding="utf-8"))
         except (UnicodeDecodeError, ValueError):
-            return "vocabulary.json endommagé"
-        if not isinstance(data, dict) or set(data) != VOCABULARY_KEYS:
-            return "vocabulary.json d'une autre version"
+            return f"{name} endommagé"
+        if not isinstance(data, dict) or not check(data):
+            return f"{name} d'une autre version"
     return None
 
 

@@ -27,7 +27,6 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whoosh import query as wq
 from whoosh.scoring import BM25F
 
 from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
@@ -184,6 +183,14 @@ class Plan:
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
 
 
+def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
+    """Whether the terms of a text contain the phrase's terms in a row (words absent from the vocabulary skipped,
+    as search.js does)."""
+    terms = [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text)) if t]
+    n = len(phrase)
+    return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
+
+
 def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
     """Final score of a document: BM25F sum × coordination ** COORD_POWER × title bonus."""
     s = base * (n_matched / n_groups) ** COORD_POWER if n_groups else base
@@ -320,33 +327,56 @@ class Result:
                 "score": round(self.score, 4), "snippet": self.snippet}
 
 
+def _cached_json(path: Path, make) -> dict:
+    """JSON kept beside the index (written atomically), made once per corpus."""
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    data = make()
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)
+    return data
+
+
+def index_postings(searcher) -> dict[str, list[int]]:
+    """term → flat list [doc, field, score×SCORE_SCALE, …]: whoosh's BM25F score of the term in that field of that
+    document. The CLI and the browser both rank from these numbers."""
+    weighting = BM25F()
+    postings: dict[str, list[int]] = {}
+    for fi, fname in enumerate(FIELD_BOOSTS):
+        for raw in searcher.lexicon(fname):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            m = searcher.postings(fname, raw)
+            scorer = weighting.scorer(searcher, fname, raw)
+            lst = postings.setdefault(term, [])
+            while m.is_active():
+                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
+                m.next()
+    return dict(sorted(postings.items()))
+
+
 class SearchEngine:
-    """Opens (or builds) the cached whoosh index of a corpus and answers queries."""
+    """Opens (or builds) the cached whoosh index of a corpus and answers queries.
+
+    whoosh analyses the documents and computes BM25F; the scores per term, field and document are kept
+    (:func:`index_postings`) and every query is ranked from them, exactly as search.js ranks from the same data."""
 
     def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
         self.ix, self.built = open_index(Path(corpus_dir), model=model, docs=docs)
         self.searcher = self.ix.searcher(weighting=BM25F())
-        vpath = Path(self.ix.storage.folder) / "vocabulary.json"
-        if vpath.exists():
-            data = json.loads(vpath.read_text(encoding="utf-8"))
-        else:
-            data = Vocabulary.from_docs(list(self.stored_docs()), load_lexicon(corpus_dir)).to_json()
-            tmp = vpath.with_name(f"vocabulary.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, vpath)
-        self.vocab = Vocabulary(**data)
+        folder = Path(self.ix.storage.folder)
+        self.stored = list(self.searcher.all_stored_fields())
+        self.docnum = {f["id"]: n for n, f in enumerate(self.stored)}
+        self.vocab = Vocabulary(**_cached_json(folder / "vocabulary.json", lambda: Vocabulary.from_docs(
+            list(self.stored_docs()), load_lexicon(corpus_dir)).to_json()))
+        self.postings: dict[str, list[int]] = _cached_json(folder / "postings.json",
+                                                           lambda: index_postings(self.searcher))
         self.by_letter: dict[str, list[str]] = {}
         for f in self.vocab.folded:
             self.by_letter.setdefault(f[0], []).append(f)
-        self._ids: dict[tuple[str, str], tuple[int, ...]] = {}  # (field, term) → doc numbers
-        self.docnum = {}
-        self.stored = []
-        for n, fields in enumerate(self.searcher.all_stored_fields()):
-            self.docnum[fields["id"]] = n
-            self.stored.append(fields)
 
     def stored_docs(self):
-        for f in self.ix.searcher().all_stored_fields():
+        for f in self.stored:
             yield SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""),
                             f.get("heading", ""), f.get("body", ""))
 
@@ -361,12 +391,7 @@ class SearchEngine:
         plan = self.plan(query)
         ranked: list[tuple[int, float]] = []
         if plan.weights:
-            subs = [wq.Term(f, t, boost=w * b) for t, w in plan.weights.items() for f, b in FIELD_BOOSTS.items()]
-            filt = None
-            if plan.phrases:
-                filt = wq.And([wq.Or([wq.Phrase("body", p), wq.Phrase("title", p)]) for p in plan.phrases])
-            hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
-            ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
+            ranked = self._score(plan)
             ranked.sort(key=lambda x: (self.stored[x[0]]["kind"] not in plan.kinds, -round(x[1], 6), x[0]))
         elif plan.kinds:  # « exemples », « checklist »: the documents of that kind, in index order
             ranked = [(n, 0.0) for n, f in enumerate(self.stored) if f["kind"] in plan.kinds]
@@ -385,30 +410,33 @@ class SearchEngine:
                 out.append(self._result(n, score, plan))
         return out[:limit]
 
-    def _rerank(self, plan: Plan, hits: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """Applies rank_score: which query words each document has (in any field, in its title),
-        read from the index postings — the same postings the browser receives."""
-        reader = self.searcher.reader()
+    def _score(self, plan: Plan) -> list[tuple[int, float]]:
+        """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the
+        query words each document has (in any field, in its title) and the weight of its kind."""
+        totals: dict[int, float] = {}
+        for term, w in plan.weights.items():
+            post = self.postings.get(term, ())
+            for i in range(0, len(post), 3):
+                totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
-            for t in group:
-                for f in FIELD_BOOSTS:
-                    ids = self._ids.get((f, t))
-                    if ids is None:
-                        ids = self._ids[(f, t)] = tuple(reader.postings(f, t).all_ids()) if (f, t) in reader else ()
-                    for n in ids:
-                        anywhere.setdefault(n, set()).add(gi)
-                        if f == "title":
-                            in_title.setdefault(n, set()).add(gi)
+            for term in group:
+                post = self.postings.get(term, ())
+                for i in range(0, len(post), 3):
+                    anywhere.setdefault(post[i], set()).add(gi)
+                    if post[i + 1] == TITLE_FIELD:
+                        in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
         out = []
-        for n, base in hits:
+        for n, base in totals.items():
+            f = self.stored[n]
+            if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
+                                        or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
+                continue
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
-            cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
-            kind = self.stored[n]["kind"]
-            boost = KIND_WEIGHTS[kind]
-            out.append((n, boost * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+            cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
+            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
@@ -452,6 +480,8 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200
 
 
 SCORE_SCALE = 10000
+BOOSTS = tuple(FIELD_BOOSTS.values())
+TITLE_FIELD = list(FIELD_BOOSTS).index("title")
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -465,19 +495,7 @@ def browser_data(engine: SearchEngine) -> dict:
     """
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
 
-    s = engine.searcher
-    weighting = BM25F()
     fields = list(FIELD_BOOSTS)
-    postings: dict[str, list[int]] = {}
-    for fi, fname in enumerate(fields):
-        for raw in s.lexicon(fname):
-            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            m = s.postings(fname, raw)
-            scorer = weighting.scorer(s, fname, raw)
-            lst = postings.setdefault(term, [])
-            while m.is_active():
-                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
-                m.next()
     docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
             for f in engine.stored]
     return {
@@ -507,5 +525,5 @@ def browser_data(engine: SearchEngine) -> dict:
         "scale": SCORE_SCALE,
         **engine.vocab.to_json(),
         "docs": docs,
-        "postings": dict(sorted(postings.items())),
+        "postings": engine.postings,
     }

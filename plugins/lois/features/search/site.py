@@ -16,8 +16,9 @@ def page(data: dict) -> str:
 
     counts = Counter(d[2] for d in data["docs"])
     kinds = [k for k in Kind if counts[k.value]]
-    examples = ", ".join(f"« {' '.join(r[0])} » → « {r[2]} »" for r in data["rewrites"]
-                         if r[2] and " ".join(r[0]) in ("revoke", "penalty card", "ui"))
+    shown = ("revoke", "penalty card", "ui")  # as typed: a short word is a sigle (UI)
+    examples = ", ".join(f"« {' '.join(w.upper() if len(w) <= 3 else w for w in r[0])} » → « {r[2]} »"
+                         for r in data["rewrites"] if r[2] and " ".join(r[0]) in shown)
     return render("search/page.md", kinds=kinds, counts=counts, examples=examples or "revoke, UI")
 
 

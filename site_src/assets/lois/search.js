@@ -318,6 +318,11 @@
     });
     list.appendChild(li);
   }
+  /* open a URL as a click on a link would (the offline copy opened as files rewrites links to folders) */
+  function follow(url) {
+    var a = el("a"); a.href = url; a.hidden = true;
+    document.body.appendChild(a); a.click();
+  }
   function keyboard(input, list) {
     var sel = -1;
     function options() { return list.querySelectorAll(".lois-search-result"); }
@@ -334,7 +339,7 @@
       else if (ev.key === "Enter") {
         var go = sel >= 0 && options()[sel] ? options()[sel].querySelector("a").href : "";
         if (!go && D) { var t = jumpTarget(input.value); if (t) go = href(D.docs[INDEX[t]][4]); }  /* « 27B1b » ↵ */
-        if (go) { ev.preventDefault(); window.location.href = go; }
+        if (go) { ev.preventDefault(); follow(go); }
       } else if (ev.key === "Escape") { sel = -1; mark(); if (list.dataset.dropdown) list.textContent = ""; }
     });
     return function reset() { sel = -1; mark(); };

@@ -7,10 +7,12 @@ own validating loaders: a document is searchable exactly when the site shows its
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+
+from lois.core.ids import law_of as _law_of
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """Kind of a search document; the value is the JSON/CSS identifier, the label what a reader sees."""
     LAW = "law"
     COMMENTARY = "commentary"
@@ -68,11 +70,6 @@ def plain_text(markdown: str) -> str:
             out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
                                if c.type in ("text", "code_inline", "softbreak", "hardbreak")))
     return " ".join(" ".join(out).split())
-
-
-def _law_of(pid: str) -> int:
-    digits = pid[:len(pid) - len(pid.lstrip("0123456789"))]
-    return int(digits or 0)
 
 
 def law_docs(model) -> list[SearchDoc]:

@@ -23,8 +23,10 @@ def page(data: dict) -> str:
 
 
 def contribute(site: SiteBuild) -> None:
+    from lois.features.search.lexicon import load_lexicon
     from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
 
+    load_lexicon(site.model.root)  # a broken lexicon stops the build (French message, file, line), cache or not
     engine = SearchEngine(site.model.root, model=site.model)
     try:
         data = browser_data(engine)

@@ -255,7 +255,7 @@
     return { id: d[0], law: d[1], kind: d[2], title: d[3], url: d[4], score: score, snippet: snippet(text, p.weights) };
   }
   function snippet(text, weights) {
-    var width = 200;
+    var width = D.snippet[0], before = D.snippet[1];
     text = text.split(/\s+/).filter(Boolean).join(" ");
     var hits = [], re = new RegExp(D.token, "gu"), m;
     while ((m = re.exec(text)) !== null) {
@@ -263,12 +263,13 @@
       if (t && weights.has(t)) hits.push([m.index, m.index + m[0].length]);
     }
     if (text.length <= width) return { text: text, spans: hits };
-    var bestStart = 0, bestN = -1;
-    hits.forEach(function (h, i) {
-      var n = 0; for (var j = i; j < hits.length; j++) if (hits[j][0] < h[0] + width - 40) n++;
-      if (n > bestN) { bestN = n; bestStart = h[0]; }
+    var bestStart = 0, bestN = -1, j = 0;
+    hits.forEach(function (h, i) {  /* query.make_snippet: the window at the hit that holds the most hits */
+      j = Math.max(j, i);
+      while (j < hits.length && hits[j][0] < h[0] + width - before) j++;
+      if (j - i > bestN) { bestN = j - i; bestStart = h[0]; }
     });
-    var start = Math.max(0, bestStart - 40);
+    var start = Math.max(0, bestStart - before);
     if (start) { var sp = text.lastIndexOf(" ", start); start = sp >= 0 ? sp + 1 : start; }
     var end = Math.min(text.length, start + width);
     if (end < text.length) { var sp2 = text.lastIndexOf(" ", end - 1);  /* text.rfind(" ", start, end) */ end = sp2 > start ? sp2 : end; }

@@ -448,8 +448,14 @@ class SearchEngine:
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 
-def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200) -> tuple[str, list[tuple[int, int]]]:
-    """An extract of ≈ width characters around the densest group of matched words, and the matched spans."""
+SNIPPET_WIDTH = 200   # characters of an extract
+SNIPPET_BEFORE = 40   # characters kept before the first matched word of the extract
+
+
+def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
+                 width: int = SNIPPET_WIDTH) -> tuple[str, list[tuple[int, int]]]:
+    """An extract of ≈ width characters around the densest group of matched words, and the matched spans
+    (search.js applies the same rule, with the same numbers from the generated data)."""
     text = " ".join(text.split())
     hits = []
     for m in TOKEN_RE.finditer(text):
@@ -458,12 +464,14 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200
             hits.append((m.start(), m.end()))
     if len(text) <= width:
         return text, hits
-    best_start, best_n = 0, -1
-    for i, (s, _) in enumerate(hits):
-        n = sum(1 for s2, _ in hits[i:] if s2 < s + width - 40)
-        if n > best_n:
-            best_n, best_start = n, s
-    start = max(0, best_start - 40)
+    best_start, best_n, j = 0, -1, 0
+    for i, (s, _) in enumerate(hits):  # the window starting at the hit that holds the most hits (the first such)
+        j = max(j, i)
+        while j < len(hits) and hits[j][0] < s + width - SNIPPET_BEFORE:
+            j += 1
+        if j - i > best_n:
+            best_n, best_start = j - i, s
+    start = max(0, best_start - SNIPPET_BEFORE)
     if start:
         sp = text.rfind(" ", 0, start + 1)
         start = sp + 1 if sp >= 0 else start
@@ -519,6 +527,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "kindWeights": KIND_WEIGHTS,
         "kinds": [[k.value, k.label] for k in Kind],
         "stubText": STUB_TEXT,
+        "snippet": [SNIPPET_WIDTH, SNIPPET_BEFORE],
         "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import jsonschema
 
-from lois.core.errors import LoisError
 from lois.features.annotations.common import Located, load_yaml
 from lois.features.search.analysis import TOKEN_RE, normalize
 

@@ -1,21 +1,27 @@
-"""Queries: citation first, then BM25F (whoosh) over title, headings and text; phrases; typo tolerance.
+"""Queries: citation first, then BM25F over title, headings and text; phrases; typo tolerance; lexicon; kinds.
 
 The query plan is made only from data that the build also gives the browser (vocabulary of the
-corpus, folded vocabulary, stop words, synonyms), so the site's search finds and ranks the same
-documents as the command line:
+corpus, folded vocabulary, stop words, synonyms and rewrites of corpus/lexique.yaml), and documents are
+ranked from the same generated postings (whoosh's BM25F score of each term in each field of each
+document), so the site's search finds and ranks the same documents as the command line:
 
+* the lexicon is applied first: « revoke » is read as « renonce », « UI » as « information non autorisée »;
+  words that name a kind of document (« checklist », « exemple », « que faire si ») are taken out and that
+  kind comes first;
 * a query word seen in the corpus gets its analysed term (the whoosh analyzer's, see analysis.py);
 * otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
   else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
 * each term brings its synonyms with a lower weight;
 * words in double quotes (or « … ») must also appear as a phrase;
-* a query that is a provision id in any usual spelling puts that provision first.
+* a query that is a provision id in any usual spelling puts that provision first (and opens it on Enter:
+  :func:`jump_target`); an id in a law the corpus does not hold leads to that law's page.
 
-Ranking (:func:`rank_score`, the same formula in search.js): whoosh's BM25F sum, multiplied by
-the coordination factor (share of the query's words — a word with its synonyms and typo
-corrections counts once, stop words not at all — found in the document) raised to COORD_POWER,
-then, when every query word is in the document's own title, by 1 + TITLE_BONUS × (share of the
-title's words that are in the query) ** TITLE_COVER_POWER: a query that names a heading finds it.
+Ranking (:func:`rank_score`, the same formula in search.js): the BM25F sum, multiplied by the coordination
+factor (share of the query's words — a word with its synonyms and typo corrections counts once, stop words
+not at all — found in the document) raised to COORD_POWER, then, when every query word is in the
+document's own title, by 1 + TITLE_BONUS × (share of the title's words that are in the query) **
+TITLE_COVER_POWER, then by the weight of the document's kind (KIND_WEIGHTS: the Code's text before the
+glosses of it).
 
 Nothing in a query is syntax that can fail: operators, brackets and stray quotes are plain text.
 """
@@ -33,7 +39,7 @@ from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
 from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
-from lois.features.search.documents import KIND_LABELS, STUB_TEXT, Kind, SearchDoc
+from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
 from lois.features.search.index import FIELD_BOOSTS, open_index
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 

@@ -355,3 +355,21 @@ def test_cli_kinds_filter_and_json_fields(tmp_path):
     assert all(set(r) == {"id", "kind", "law", "title", "url", "score", "snippet"} for r in out)
     res = lois("cherche", "--genre", "recette", "renonce", env=env)
     assert res.returncode == 1 and "--genre" in res.stderr and "Traceback" not in res.stderr
+
+
+def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
+    """Each word or sigle of corpus/lexique.yaml, typed alone, finds at least one document, and the first result
+    contains one of the Code's words it stands for (a lexicon entry pointing at words the site does not use would
+    silently find nothing)."""
+    lexicon = load_lexicon(corpus_dir)
+    checked = 0
+    for rw in lexicon.rewrites:
+        if rw.kind:
+            continue
+        typed = " ".join(w.upper() if rw.exact_case else w for w in rw.words)
+        results = engine.search(typed, 3)
+        assert results, typed
+        wanted = {analyze_word(w) for w in rw.means.split()} - {None}
+        assert wanted & set(analyze(results[0].title + " " + results[0].snippet)), (typed, results[0].id)
+        checked += 1
+    assert checked >= 40

@@ -139,7 +139,7 @@ def checklist_docs(checklists: dict) -> list[SearchDoc]:
         rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
         docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
                               cl.title, f"/checklists/{cl.name}/", cl.title,
-                              questions, f"{cl.description} {rulings}".strip()))
+                              "", f"{cl.description} {questions} {rulings}".strip()))
     return docs
 
 

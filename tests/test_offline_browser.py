@@ -226,17 +226,25 @@ def test_archive_search(file_page):
     first.click()
     pg.wait_for_url(href)
     assert re.search(r"/index\.html(#.*)?$", pg.url)
-    # Enter with no result selected: the search page, as a file, with its results
+    # Enter on a provision id: the provision itself, as a file
     box = pg.locator(".lois-search-header-input")
     box.fill("27B1b")
+    pg.locator("#lois-search-dropdown li a").first.wait_for()
     box.press("Enter")
-    pg.wait_for_url(re.compile(r".*/recherche/index\.html\?q=27B1b$"))
+    pg.wait_for_url(re.compile(r".*/lois/27/index\.html#B1b$"))
+    assert _anchor_exists(pg)
+    # Enter on words, no result selected: the search page, as a file, with its results
+    box = pg.locator(".lois-search-header-input")
+    box.fill("enchère insuffisante")
+    box.press("Enter")
+    pg.wait_for_url(re.compile(r".*/recherche/index\.html\?q=.*$"))
     result = pg.locator("#lois-search-results li a").first
     result.wait_for()
     assert not _folder_links(pg)
+    href = result.get_attribute("href")
     result.click()
-    pg.wait_for_url(re.compile(r".*/lois/27/index\.html#B1b$"))
-    assert _anchor_exists(pg)
+    pg.wait_for_url(href)
+    assert re.search(r"/index\.html(#.*)?$", pg.url)
 
 
 def test_archive_checklist(file_page):

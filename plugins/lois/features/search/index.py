@@ -64,8 +64,8 @@ def build_docs(model) -> list[SearchDoc]:
     for sid in sorted(model.stubs, key=_stub_key):
         s = model.stubs[sid]
         law, anchor = model.link_target(sid)
-        docs.append(SearchDoc(sid, s.law, "absente", f"Loi {sid} (texte non inclus)", provision_url(law, anchor),
-                              "", "", ""))
+        docs.append(SearchDoc(sid, s.law, "absente", model.node_title(sid), provision_url(law, anchor),
+                              (model.law_title(s.law) or "") if sid.isdigit() else "", "", ""))
     return docs
 
 

@@ -374,7 +374,7 @@ class SiteBuild:
         title = m.edition.titles.get(law)
         stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
         provisions = [{"id": s.id, "anchor": s.anchor,
-                       "items": safe("".join(self._cited_item(c, page) for c in m.cited_by(s.id)))} for s in stubs]
+                       "cited": safe("".join(self._cited_item(c, page) for c in m.cited_by(s.id)))} for s in stubs]
         title_ctx = None if title is None else {
             "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
             "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}

@@ -32,7 +32,7 @@ def _printed_lines(law: int) -> list[str]:
     return out
 
 
-def _make_pdf(path: Path, laws: list[int], page_size) -> None:
+def _make_pdf(path: Path, laws: list[int], page_size, front: list[str] = ()) -> None:
     from reportlab.lib.enums import TA_JUSTIFY
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
@@ -48,7 +48,7 @@ def _make_pdf(path: Path, laws: list[int], page_size) -> None:
         canvas.drawCentredString(page_size[0] / 2, 14, str(doc.page))
         canvas.restoreState()
 
-    story = []
+    story = [Paragraph(escape(line), head if line.isupper() else style) for line in front]
     for law in laws:
         for i, line in enumerate(_printed_lines(law)):
             story.append(Paragraph(escape(line), head if i == 0 else style))
@@ -126,3 +126,28 @@ def test_a_pdf_without_text_is_refused_in_french(tmp_path):
     res = run_lois("importe", str(path), "--simulation")
     assert res.returncode != 0 and "Traceback" not in res.stderr
     assert "ne contient pas de texte" in res.stderr + res.stdout
+
+
+def test_introduction_and_definitions_are_their_own_documents(tmp_path):
+    """The parts before Law 1 become documents of their own (corpus/code/), never text of Law 1 or of a
+    commentary. Their words here are test input, not text of the Code."""
+    from reportlab.lib.pagesizes import A6
+
+    from conftest import run_lois
+
+    front = ["INTRODUCTION AUX LOIS DE 2017", "Texte d'essai de l'introduction, sur plusieurs lignes pour que la "
+             "mise en page le coupe et que l'import le recolle en un seul paragraphe.",
+             "DÉFINITIONS", "Premier terme — texte d'essai d'une définition.", "Second terme — autre texte d'essai."]
+    path = tmp_path / "code.pdf"
+    _make_pdf(path, [9], A6, front)
+    corpus = tmp_path / "corpus"
+    (corpus / "lois").mkdir(parents=True)
+    res = run_lois("--corpus", str(corpus), "importe", str(path))
+    assert res.returncode == 0, res.stderr
+    intro = (corpus / "code" / "introduction.md").read_text(encoding="utf-8")
+    defs = (corpus / "code" / "definitions.md").read_text(encoding="utf-8")
+    assert "# Introduction aux lois de 2017" in intro and "recolle en un seul paragraphe." in intro
+    assert "Premier terme" in defs and "Second terme" in defs and "Premier terme" not in intro
+    law9 = (corpus / "lois" / "09.md").read_text(encoding="utf-8")
+    assert "essai" not in law9
+    assert _provisions(law9, "9") == _provisions((ROOT / "corpus/lois/09.md").read_text(encoding="utf-8"), "m")

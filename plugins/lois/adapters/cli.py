@@ -47,6 +47,8 @@ def cmd_importe(args) -> int:
     for d in res.docs:
         if d.kind == "law":
             dest = corpus / "lois" / f"{int(d.key):02d}.md"
+        elif d.kind == "front":  # Introduction, Définitions: kept as documents, not (yet) pages of the site
+            dest = corpus / "code" / f"{d.key}.md"
         else:
             dest = corpus / "commentaires" / f"{d.key}.md"
         dest.parent.mkdir(parents=True, exist_ok=True)

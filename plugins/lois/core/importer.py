@@ -405,6 +405,13 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
             pending_title_for = None
             prev_blank = False
             continue
+        m = FRONT_HEAD.match(s)
+        if m and not blocks_have_law(blocks):
+            key = "definitions" if m.group(2) else "introduction"
+            blocks.append(Block(i, "front", key, title=title_case(s) if s.isupper() else s))
+            sections = []
+            prev_blank = False
+            continue
         m = LAW_HEAD.match(s)
         if m:
             if not 1 <= int(m.group(1)) <= TOTAL_LAWS:
@@ -478,6 +485,14 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
         prev_blank = False
     _fix_romans(blocks, repairs)
     return blocks
+
+
+# the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
+FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?|(D[ÉE]FINITIONS|Définitions))$")
+
+
+def blocks_have_law(blocks: list[Block]) -> bool:
+    return any(b.kind == "law" for b in blocks)
 
 
 GLUED_HEAD = re.compile(r"[.;:!?»)]\s+(LOI\s+\d{1,2}\s*[-–—]\s*[A-ZÀ-Ý].*)$")
@@ -565,6 +580,11 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
             in_commentary = True
         if in_commentary:
             comm_lines.append(_commentary_line(b))
+            continue
+        if b.kind == "front":
+            close()
+            current = MasterDoc("front", b.marker, {"document": b.marker, "title": b.title, "source": source_name}, "")
+            lines.append(f"# {b.title}")
             continue
         if b.kind == "law":
             close()

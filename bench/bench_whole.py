@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lois.core.corpus import load_corpus  # noqa: E402
-from lois.core.edition import TOTAL_LAWS, load_edition  # noqa: E402
+from lois.core.edition import load_edition
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS  # noqa: E402
 from lois.core.parse import split_front_matter  # noqa: E402
 from synth import make_corpus  # noqa: E402
 

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.cite import find_citations, format_id, parse_provision_id
-from lois.core.edition import TOTAL_LAWS, Edition, load_edition
+from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
+from lois.core.ids import NodeRef, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.resolve import resolve_citation, unknown_forms
 
@@ -91,7 +92,7 @@ class Model:
 
     def cites_from_law(self, law: int) -> list[ResolvedCitation]:
         from_law = self._indexed("from_law", lambda: self._group(
-            lambda c: [] if c.source.startswith("commentaire:") else [c.law]))
+            lambda c: [] if is_commentary(c.source) else [c.law]))
         return list(from_law.get(law, []))
 
     def stub_laws(self) -> list[int]:
@@ -130,8 +131,8 @@ class Model:
         if node_id in self.stubs:
             t = self.law_title(self.stubs[node_id].law) if node_id.isdigit() else None
             return f"Loi {node_id}" + (f" — {t}" if t else "") + " (texte non inclus)"
-        if node_id.startswith("commentaire:"):
-            return self.commentaries[node_id.split(":", 1)[1]].title
+        if is_commentary(node_id):
+            return self.commentaries[NodeRef.parse(node_id).key].title
         return node_id
 
     def graph_json(self) -> dict:
@@ -155,13 +156,7 @@ def _short(text: str, n: int = 80) -> str:
 
 
 def _law_of(target: str) -> int:
-    digits = ""
-    for ch in target:
-        if ch.isdigit():
-            digits += ch
-        else:
-            break
-    return int(digits)
+    return law_of(target)
 
 
 def _sort_key(pid: str):

@@ -13,9 +13,9 @@ from pathlib import Path
 import yaml
 
 from lois.core.errors import LoisError
+from lois.core.ids import LAW_COUNT
 
 FILE = "edition.yaml"
-TOTAL_LAWS = 93
 
 
 @dataclass
@@ -106,8 +106,8 @@ def load_edition(root: Path) -> Edition:
 
 
 def _title_entry(n, entry, ed: Edition, path: str, line: int | None) -> LawTitle | None:
-    if not isinstance(n, int) or not 1 <= n <= TOTAL_LAWS:
-        raise LoisError(f"numéro de loi invalide : « {n} » (le Code a les lois 1 à {TOTAL_LAWS})", path, line)
+    if not isinstance(n, int) or not 1 <= n <= LAW_COUNT:
+        raise LoisError(f"numéro de loi invalide : « {n} » (le Code a les lois 1 à {LAW_COUNT})", path, line)
     if not isinstance(entry, dict):
         raise LoisError(f"Loi {n} : une entrée {{title, source}} est attendue", path, line)
     title = entry.get("title")

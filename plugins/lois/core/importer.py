@@ -30,7 +30,7 @@ from pathlib import Path
 
 import yaml
 
-from lois.core.edition import TOTAL_LAWS
+from lois.core.ids import LAW_COUNT
 from lois.core.errors import LoisError
 from lois.core.ocr_words import A_PREPOSITION_NEXT, TITLE_WORDS, WORDS
 
@@ -414,8 +414,8 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
             continue
         m = LAW_HEAD.match(s)
         if m:
-            if not 1 <= int(m.group(1)) <= TOTAL_LAWS:
-                raise LoisError(f"« {s[:40]} » : le Code n'a que les lois 1 à {TOTAL_LAWS} ; rien n'est écrit",
+            if not 1 <= int(m.group(1)) <= LAW_COUNT:
+                raise LoisError(f"« {s[:40]} » : le Code n'a que les lois 1 à {LAW_COUNT} ; rien n'est écrit",
                                 None, i)
             blocks.append(Block(i, "law", m.group(1), title=(m.group(2) or "")))
             sections = []

@@ -32,6 +32,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
+from lois.core import ids
 from lois.core.errors import LoisError
 
 # libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
@@ -42,8 +43,8 @@ def yaml_load(text: str):
     """yaml.safe_load, with libyaml's parser when available."""
     return yaml.load(text, Loader=YAML_LOADER)
 
-ROMAN = re.compile(r"^(i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$")
-LEVELS = ["law", "section", "paragraph", "subpoint", "item"]
+ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
+LEVELS = list(ids.LEVELS)
 
 
 def md() -> MarkdownIt:
@@ -144,7 +145,7 @@ class Commentary:
 
     @property
     def node_id(self) -> str:
-        return f"commentaire:{self.id}"
+        return str(ids.NodeRef.commentary(self.id))
 
 
 FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)

@@ -8,6 +8,7 @@ import yaml
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.ids import law_of  # noqa: F401  (re-exported for the annotation pages)
 from lois.core.parse import YAML_LOADER, read_text
 
 
@@ -94,11 +95,3 @@ def check_provisions(model: Model, loc: Located, key: str = "provisions", requir
         out.append(pid)
     return out
 
-
-def law_of(pid: str) -> int:
-    digits = ""
-    for ch in pid:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return int(digits)

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from sitecheck import normalize, read_site, resolve, squash
+from sitecheck import declared_external_links, normalize, read_site, resolve, squash
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -23,18 +23,9 @@ def test_one_page_per_law_and_an_anchor_per_provision(model, pages):
                 assert p.anchor in page.ids, f"ancre #{p.anchor} absente de /lois/{n}/"
 
 
-def _declared_external_links() -> set[str]:
-    """The only other hosts a page may link to (a plain link, never a request): the publisher of the official
-    edition and the pages where the titles were read, as declared in corpus/edition.yaml."""
-    from lois.core.edition import load_edition
-
-    ed = load_edition(ROOT / "corpus")
-    return {ed.publisher.get("url")} | {t.url for t in ed.titles.values() if t.url}
-
-
 def test_every_internal_link_and_fragment_resolves(built_site, pages):
     broken = []
-    external = _declared_external_links()
+    external = declared_external_links()
     for name, page in pages.items():
         for tag, url in page.links:
             target, frag = resolve(built_site, name, url)
@@ -54,7 +45,7 @@ def test_every_internal_link_and_fragment_resolves(built_site, pages):
 
 
 def test_no_reference_to_another_host(built_site):
-    external = _declared_external_links()
+    external = declared_external_links()
     for f in list(built_site.rglob("*.html")) + list(built_site.rglob("*.css")):
         text = f.read_text(encoding="utf-8", errors="replace")
         for m in re.finditer(r"""<(\w+)\b[^>]*?\b(?:src|href)\s*=\s*["']((?:https?:)?//[^"']+)""", text):

@@ -382,7 +382,7 @@ class SiteBuild:
         heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
         return front_matter(m.node_title(str(law))) + render(
             "render/stub.html", law=law, heading=md_text(heading), title=title_ctx,
-            publisher=m.edition.publisher, provisions=provisions,
+            publisher={k: m.edition.publisher.get(k) for k in ("name", "text", "url")}, provisions=provisions,
             commentaries=self._commentary_passages(law, page), extras=safe(extras),
             cited_by_law=safe(self._render_cited_by_law(law, page)))
 

@@ -65,7 +65,7 @@ def build_docs(model) -> list[SearchDoc]:
         s = model.stubs[sid]
         law, anchor = model.link_target(sid)
         docs.append(SearchDoc(sid, s.law, "absente", model.node_title(sid), provision_url(law, anchor),
-                              (model.law_title(s.law) or "") if sid.isdigit() else "", "", ""))
+                              "", "", ""))
     return docs
 
 

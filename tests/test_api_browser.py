@@ -8,6 +8,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+SHORT_CASES = yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
 
 
 def _wait_linkifier(page):
@@ -83,15 +84,61 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"
 
 
-@pytest.mark.parametrize("short", ["{law}{anchor}", "{law}{anchor_l}", "L{law}{anchor}", "lois/{law}/{anchor}", "loi-{law}"])
-def test_short_link_redirects(page, site_url, model, short):
-    law = 50 if 50 in model.laws else min(model.laws)
-    prov = next(p for p in model.laws[law].provisions() if len(p.path) >= 2)
-    path = short.format(law=law, anchor=prov.anchor, anchor_l=prov.anchor.lower())
-    page.goto(site_url + path + "/")
-    page.wait_for_url(f"**/lois/{law}/**", timeout=10000)
-    expected = site_url + f"lois/{law}/" + ("" if path.startswith("loi-") else f"#{prov.anchor}")
-    assert page.url == expected
+def test_short_link_cases_in_browser(page, site_url):
+    """The shared cases of tests/shortlink_cases.yaml through the browser's resolver (the generated script), all
+    at once; then real navigations through the resolver page, both ways (l/?… and l/#…)."""
+    from urllib.parse import quote
+
+    page.goto(site_url + "l/")
+    got = page.evaluate("cases => cases.map(c => window.loisLienCourt.resolve(c.text))", SHORT_CASES)
+    assert got == [c["target"] for c in SHORT_CASES]
+    chosen = [c for c in SHORT_CASES if c["target"]][::6] + [c for c in SHORT_CASES if not c["target"]][:3]
+    for i, case in enumerate(chosen):
+        sep = "?" if i % 2 == 0 else "#"
+        page.goto("about:blank")
+        page.goto(site_url + "l/" + (sep + quote(case["text"]) if case["text"] else ""))
+        if case["target"]:
+            page.wait_for_url(site_url + case["target"], timeout=10000)
+            frag = case["target"].partition("#")[2]
+            if frag:
+                assert page.locator(f"[id='{frag}']").count() == 1
+        else:
+            page.wait_for_load_state()
+            assert page.url.startswith(site_url + "l/"), (case, page.url)
+            state = page.locator(".lois-lien-court-etat")
+            if case["text"].strip():
+                assert state.is_visible() and "ne désigne aucune" in state.inner_text(), case
+            else:
+                assert state.is_hidden()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_short_link_form(browser, site_url, size):
+    """A person types an id in the resolver page's field (phone: touch, 390×844)."""
+    opts = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True} if size == "phone" else {}
+    ctx = browser.new_context(**opts)
+    try:
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(site_url + "l/")
+        field = pg.get_by_label("Numéro de la loi ou de la provision")
+        field.fill("loi 27 b 1 (b)")
+        if size == "phone":
+            pg.get_by_role("button", name="Y aller").tap()
+        else:
+            field.press("Enter")
+        pg.wait_for_url(site_url + "lois/27/#B1b", timeout=10000)
+        assert pg.locator("[id='B1b']").count() == 1
+        pg.goto(site_url + "l/?id=99Z")
+        assert "ne désigne aucune" in pg.locator(".lois-lien-court-etat").inner_text()
+        (ROOT / "build").mkdir(exist_ok=True)
+        pg.screenshot(path=str(ROOT / "build" / f"lien-court-{size}.png"))
+        pg.locator(".lois-lien-court-etat a").click()
+        pg.wait_for_url("**/recherche/?q=99Z")
+        assert not errors
+    finally:
+        ctx.close()
 
 
 def test_add_page_previews(page, site_url):

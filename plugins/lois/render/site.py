@@ -198,6 +198,10 @@ class SiteBuild:
         return "".join(out)
 
     def _one_link(self, label: str, target: str, from_page: str) -> str:
+        law = re.match(r"\d+", target)
+        if target not in self.model.provisions and target not in self.model.stubs and law \
+                and law.group(0) in self.model.stubs:
+            target = law.group(0)  # a provision of a law whose text is absent: the law's waiting page
         if target not in self.model.provisions and target not in self.model.stubs:
             # cited only by a hand-written or annotation page: no page exists for it, so no link
             return (f'<span class="lois-cite-absent" data-ref="{html.escape(target)}" '

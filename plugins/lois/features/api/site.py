@@ -9,21 +9,11 @@ from lois.render.site import SiteBuild
 from lois.features.api import jsonapi
 from lois.features.api.linkifier import ascii_js, linkifier_js
 from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register
-from lois.features.api.shortlinks import short_links
+from lois.features.api import shortlinks
 
 CITATION_SOURCE = "Code International de Bridge Duplicate 2017"
 DEMO = "clubs/demo/index.html"
 DEMO_MALFORMED = "clubs/demo/malforme.html"
-
-
-def _taken(site: SiteBuild) -> set[str]:
-    taken = set()
-    for path in site.files:
-        if path.endswith(".md"):
-            taken.add(site.url(path).rstrip("/"))
-        else:
-            taken.add(posixpath.dirname(path))
-    return taken
 
 
 def contribute(site: SiteBuild) -> None:
@@ -39,10 +29,11 @@ def contribute(site: SiteBuild) -> None:
     for old, new in redirects.items():
         old_page = old.split("#")[0]
         if old_page not in pages:
-            from lois.features.api.shortlinks import redirect_html
-            site.add_file(old_page + "index.html", redirect_html(old_page.rstrip("/"), new, "Lien déplacé"))
-    for path, text in short_links(m, _taken(site)).items():
-        site.add_file(path, text)
+            site.add_file(old_page + "index.html", shortlinks.redirect_html(old_page.rstrip("/"), new, "Lien déplacé"))
+    page_dir = posixpath.dirname(_built_file(site.url(shortlinks.RESOLVER_PAGE)))
+    site.add_file(shortlinks.RESOLVER_PAGE, shortlinks.resolver_page(m, page_dir))
+    site.not_in_nav.add(shortlinks.RESOLVER_PAGE)
+    site.add_file(shortlinks.DATA_SCRIPT, shortlinks.data_script(m, shortlinks.script_text()))
     for path, text in jsonapi.api_files(site).items():
         site.add_file(path, text)
     site.add_file("assets/lois/linkifier.js", linkifier_js())
@@ -55,6 +46,10 @@ def contribute(site: SiteBuild) -> None:
     site.add_file(DEMO, demo_page())
     site.add_file(DEMO_MALFORMED, malformed_page())
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
+
+
+def _built_file(url: str) -> str:
+    return url + "index.html" if url == "" or url.endswith("/") else url
 
 
 # ---------------------------------------------------------------------- copy buttons, redirects
@@ -141,6 +136,13 @@ CSS = """.lois-copies { display: inline-flex; gap: .3em; margin-left: .4em; vert
 .lois-copie:hover, .lois-copie:focus { color: var(--md-accent-fg-color, #3f51b5); border-color: currentColor; }
 .lois-apercu { border: 1px dashed var(--md-default-fg-color--lighter, #bbb); padding: .6em 1em; margin: .5em 0 1.5em; }
 .lois-apercu form { display: flex; gap: .5em; flex-wrap: wrap; align-items: center; }
+.lois-lien-court form { display: flex; gap: .5em; flex-wrap: wrap; align-items: flex-end; }
+.lois-lien-court label { display: flex; flex-direction: column; gap: .2em; flex: 1 1 12em; }
+.lois-lien-court input { font: inherit; padding: .4em .5em; border: 1px solid var(--md-default-fg-color--lighter, #bbb);
+  border-radius: .2em; }
+.lois-lien-court button { font: inherit; padding: .4em 1em; border: 0; border-radius: .2em; cursor: pointer;
+  background: var(--md-primary-fg-color, #3f51b5); color: var(--md-primary-bg-color, #fff); }
+.lois-lien-court-etat { margin-top: 1em; }
 """
 
 
@@ -163,7 +165,6 @@ def clubs_page(site: SiteBuild) -> str:
     law = m.laws[sample_law]
     some = next((p for p in law.provisions() if len(p.path) >= 2), law.root)
     anchor = some.anchor
-    n_short = sum(1 for f in site.files if f.endswith("/index.html") and "lois-lien-court" in str(site.files[f].content))
     dump = lambda o: json.dumps(o, ensure_ascii=False, indent=2)  # noqa: E731
     return f"""---
 title: Pour les clubs
@@ -190,11 +191,13 @@ copient l'adresse ou une citation prête à coller, par exemple
 
 ## Liens courts
 
-Chaque provision est aussi joignable par une adresse courte, en majuscules ou en minuscules,
-qui redirige vers la bonne page et la bonne provision : `{sample_law}{anchor}`,
-`{(str(sample_law) + anchor).lower()}`, `L{sample_law}{anchor}`, `lois/{sample_law}/{anchor}` ; pour une loi
-entière : `{sample_law}`, `L{sample_law}`, `loi-{sample_law}`. Ce sont de simples pages de redirection
-qui fonctionnent sur n'importe quel hébergement statique ({n_short} pages).
+Chaque loi et chaque provision est aussi joignable par une adresse courte, en majuscules ou en
+minuscules : [`l/?{sample_law}{anchor}`](l.md?{sample_law}{anchor}), `l/?{(str(sample_law) + anchor).lower()}`,
+`l/?L{sample_law}{anchor}`, `l/#{sample_law}{anchor}` ; pour une loi entière : `l/?{sample_law}`. Une seule page,
+[`l/`](l.md), lit le numéro et mène à la bonne page et à la bonne provision ; elle fonctionne sur
+n'importe quel hébergement statique et dans la copie hors ligne. Les anciennes adresses courtes
+(`{sample_law}{anchor}/`, `L{sample_law}{anchor}/`, `lois/{sample_law}/{anchor}/`, `loi-{sample_law}/`) mènent toujours à leur provision
+par la page « Page introuvable », sur les hébergements qui la servent.
 
 ## Données JSON
 

@@ -100,8 +100,8 @@ def corpus_hash(corpus_dir: Path) -> str:
 
 def cache_root(corpus_dir: Path) -> Path:
     """$LOIS_CACHE/search, or build/cache/search beside the corpus: only indexes live there (older ones are
-    removed), beside the other caches of the build (lois.render.buildcache)."""
-    from lois.render.buildcache import cache_base
+    removed), beside the other caches of the build (lois.core.cachedir)."""
+    from lois.core.cachedir import cache_base
 
     return cache_base(corpus_dir) / "search"
 

@@ -101,7 +101,7 @@ def stub_docs(model) -> list[SearchDoc]:
     docs = []
     for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
         law, anchor = model.link_target(sid)
-        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, f"Loi {sid} (texte non inclus)",
+        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
                               provision_url(law, anchor), "", "", ""))
     return docs
 

@@ -115,6 +115,22 @@ class LawPage:
             "cited_by": [cited_item(site, c, page) for c in site.model.cited_by(p.id)],
         }
 
+    def children_with_missing(self, root: Provision) -> list[dict]:
+        """The law's sections and paragraphs; where a partial source leaves a section out (edition.yaml
+        `partial`), a notice in its place."""
+        partial = self.site.model.edition.partial.get(self.law_no, {})
+        missing = list(partial.get("missing", []))
+
+        def notice(letter: str) -> dict:
+            return {"missing": render("render/missing_section.html", law=self.law_no, letter=letter,
+                                      note=partial.get("note", ""))}
+        out = []
+        for child in root.children:
+            while child.level == "section" and missing and missing[0] < child.path[-1]:
+                out.append(notice(missing.pop(0)))
+            out.append(self.view(child))
+        return out + [notice(letter) for letter in missing]
+
     def meta(self) -> list[tuple[str, str]]:
         law = self.site.model.laws[self.law_no]
         meta = []
@@ -133,7 +149,7 @@ class LawPage:
         title = m.node_title(str(self.law_no))
         intro = self.view(law.root)
         intro["links"] = [a.html(self.page) for a in self.site.law_asides.get(self.law_no, [])] + intro["links"]
-        children = [self.view(c) for c in law.root.children]
+        children = self.children_with_missing(law.root)
         footnotes = [{"label": k, "html": safe(self.site.linkify(v, self.page, self.law_no, ())),
                       "refs": self.refs.get(k, [])} for k, v in law.footnotes.items()]
         return render("render/law.md", front_matter=safe(front_matter(title)), title_md=safe(md_text(title)),
@@ -146,13 +162,66 @@ def render_law(site, law_no: int) -> str:
 
 
 def render_stub(site, law: int) -> str:
-    page = site.law_page(law)
-    m = site.model
-    stubs = [{"id": s.id, "anchor": s.anchor, "cited_by": [cited_item(site, c, page) for c in m.cited_by(s.id)]}
-             for s in sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)]
-    asides = [a.html(page) for a in site.law_asides.get(law, [])]
-    return render("render/stub.md", front_matter=safe(front_matter(f"Loi {law} (texte non inclus)")), law=law,
-                  stubs=stubs, asides=asides, cited_by_law=cited_by_law(site, law, page))
+    """The page of a cited law whose text is absent (template ``render/stub.html``): its title, what cites it,
+    the commentaries that discuss it and the features' asides (notes, examples, checklists)."""
+    from urllib.parse import urlparse
+
+    page, m = site.law_page(law), site.model
+    title = m.edition.titles.get(law)
+    stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
+    provisions = [{"id": s.id, "anchor": s.anchor, "cited": render(
+        "render/cited_items.html", items=[cited_item(site, c, page) for c in m.cited_by(s.id)])} for s in stubs]
+    title_ctx = None if title is None else {
+        "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
+        "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
+    asides = site.law_asides.get(law, [])
+    extras = render("render/stub_asides.md", asides=[a.html(page) for a in asides if a.kind],
+                    links=[a.html(page) for a in asides if not a.kind])
+    heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
+    return front_matter(m.node_title(str(law))) + render(
+        "render/stub.html", law=law, heading=md_text(heading), title=title_ctx,
+        publisher={k: m.edition.publisher.get(k) for k in ("name", "text", "url")}, provisions=provisions,
+        commentaries=commentary_passages(site, law, page), extras=safe(extras),
+        cited_by_law=safe(render("render/cited_by_law.md", cited_by_law=cited_by_law(site, law, page))))
+
+
+def commentary_passages(site, law: int, page: str) -> list[dict]:
+    """For each commentary on `law`: the paragraphs that cite it and, when the commentary explains the
+    law, the first paragraph under each of its headings (linked citations, shortened)."""
+    m, out = site.model, []
+    for c in m.commentaries.values():
+        if law not in c.laws:
+            continue
+        citing = [r.sentence for r in m.cites_from(c.node_id) if any(_law_of(t) == law for t in r.targets)]
+        explains = any(_law_of(p) == law for p in c.provisions)
+        passages = []
+        for head, paras in _commentary_sections(c):
+            picked = [p for p in paras if any(s and s in p for s in citing)]
+            if explains and head and paras and paras[0] not in picked:
+                picked.insert(0, paras[0])
+            for i, para in enumerate(picked):
+                passages.append({"heading": head if i == 0 and explains else "",
+                                 "html": safe(site.linkify(_short(para, 360), page, c.laws[0], ()))})
+        out.append({"title": c.title, "author": c.author or "auteur non indiqué", "explains": explains,
+                    "href": site.href(page, f"commentaires/{c.id}.md"), "passages": passages})
+    return out
+
+
+def _commentary_sections(c) -> list[tuple[str, list[str]]]:
+    """A commentary's paragraphs grouped under their headings: [(heading or "", [plain paragraph]), …]."""
+    from lois.core.parse import _inline_plain
+
+    sections: list[tuple[str, list[str]]] = [("", [])]
+    prev = None
+    for t in c.tokens:
+        if t.type == "inline":
+            text = " ".join(_inline_plain(t.children or []).split())
+            if prev == "heading_open":
+                sections.append((text, []))
+            elif text:
+                sections[-1][1].append(text)
+        prev = t.type
+    return [(h, ps) for h, ps in sections if h or ps]
 
 
 INTERNAL_FILE = re.compile(r"^\d{3}_[0-9a-f]{8,}\.txt$")

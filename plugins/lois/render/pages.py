@@ -37,10 +37,9 @@ def render_index(site) -> str:
     stub_laws = set(m.stub_laws())
     rows = []
     for n in range(1, TOTAL_LAWS + 1):
-        row = {"law": n, "href": "", "title": "", "n_in": n_in.get(n, 0), "n_out": n_out.get(n, 0)}
+        row = {"law": n, "href": "", "title": m.law_title(n), "n_in": n_in.get(n, 0), "n_out": n_out.get(n, 0)}
         if n in m.laws:
-            row.update(status="présente", cls="present", href=site.href(page, site.law_page(n)),
-                       title=m.laws[n].title or "(titre à vérifier)")
+            row.update(status="présente", cls="present", href=site.href(page, site.law_page(n)))
         elif n in stub_laws:
             row.update(status="citée, texte non inclus", cls="stub", href=site.href(page, site.law_page(n)))
         else:

@@ -20,7 +20,7 @@ from markupsafe import Markup
 
 from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
-from lois.core.ids import NodeKind, NodeRef
+from lois.core.ids import NodeKind, NodeRef, law_of
 from lois.core.parse import Provision
 from lois.render import law_page, pages
 from lois.render import pages as pages_mod
@@ -184,7 +184,8 @@ class SiteBuild:
         if stub and stub.in_corpus_law:
             known = f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
         else:
-            known = f"Loi {target} : texte non encore inclus dans ce site."
+            title = m.law_title(law_of(target))
+            known = f"Loi {target}" + (f" ({title})" if title else "") + " : texte non encore inclus dans ce site."
         citing = list(dict.fromkeys(_source_name(m, c.source) for c in m.cited_by(target)))
         if citing:
             known += " Citée par : " + ", ".join(citing) + "."

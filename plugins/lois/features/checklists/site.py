@@ -142,7 +142,7 @@ def contribute(site) -> None:
         for q in cl.questions.values():
             laws.update(_law_of(c) for c in q.cites)
         for n in sorted(laws):
-            if n in site.model.laws:
+            if n in site.model.laws or site.law_page(n) in site.files:  # a present law or its stub page
                 by_law.setdefault(n, []).append(cl)
     for n, cls in by_law.items():
         site.add_law_extra(n, _law_extra(site, cls))

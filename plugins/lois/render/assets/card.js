@@ -10,6 +10,7 @@
      options.text(link)            a function you pass (may return "" or null: then no card);
      link's data-lois-preview      plain text (not data-preview: Material reads that one as « instant preview »
                                    and then fetches sitemap.xml, which fails in a copy opened as files);
+     link's data-preview           plain text, read only (pages that set it themselves, such as the club linkifier's);
      link's title                  HTML-escaped text (the form MkDocs pages use), decoded without running anything.
    attach() moves a link's title into data-lois-preview as it meets the link, so that neither the browser's own tooltip
    nor a theme's tooltip (Material's content.tooltips) covers the card. Call attach() before the theme reads titles.
@@ -53,7 +54,7 @@
   function previewText(link, options) {
     if (options.text) { var own = options.text(link); if (own) return String(own); }
     moveTitle(link);
-    return link.getAttribute("data-lois-preview") || "";
+    return link.getAttribute("data-lois-preview") || link.getAttribute("data-preview") || "";
   }
 
   function build() {

@@ -141,6 +141,7 @@ class Commentary:
     text: str = ""
     tokens: list = field(default_factory=list)
     line_starts: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, line in file)
+    meta_lines: dict = field(default_factory=dict)  # line of each front matter key / item
 
     def line_at(self, offset: int) -> int:
         """The line of the file where `offset` of the plain text lies."""
@@ -494,6 +495,7 @@ def parse_commentary(text: str, path: str) -> Commentary:
     meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
     c = Commentary(meta.id, meta.title, meta.author, list(meta.laws), doc.data, path, body,
                    provisions=[str(x) for x in meta.provisions or []])
+    c.meta_lines = doc.lines
     tokens = md().parse(body)
     c.tokens = tokens
     parts, pos = [], 0

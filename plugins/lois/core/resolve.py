@@ -91,9 +91,10 @@ def bad_ranges(text: str) -> list[Problem]:
     for m in LAW_RANGE.finditer(text):
         low, high = int(m.group(1)), int(m.group(2))
         if low >= high:
+            fix = f"Loi {low}" if low == high else f"Lois {high} à {low}"
             what = "vide" if low == high else "inversé"
-            problems.append(Problem(f"intervalle de lois {what} : « {m.group(0)} » (écrivez « Lois {min(low, high)} "
-                                    f"à {max(low, high)} »)", m.start(), m.end()))
+            problems.append(Problem(f"intervalle de lois {what} : « {m.group(0)} » (écrivez « {fix} »)",
+                                    m.start(), m.end()))
         elif high > MAX_LAW:
             problems.append(Problem(f"intervalle de lois « {m.group(0)} » : la Loi {high} n'existe pas (le Code "
                                     f"compte {MAX_LAW} lois)", m.start(), m.end()))

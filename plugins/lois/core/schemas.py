@@ -33,7 +33,8 @@ def _slug(value: str) -> str:
 def _provision(value) -> str:
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
-        raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))")
+        raise ValueError(f"provision « {value} » introuvable : ce n'est pas un identifiant de provision (ex. 64A1, "
+                         "50D2(a))")
     return str(value)
 
 

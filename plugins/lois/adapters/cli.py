@@ -86,16 +86,16 @@ def cmd_verifie(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)
-    # the annotations and the checklists are checked as the site build checks them
-    from lois.features.annotations import load_annotations
-    from lois.features.checklists.model import load_checklists
+    # everything beyond the law texts, by the same check as the site build
+    from lois.features.checks import check_corpus
 
-    ann = load_annotations(model)
-    lists = load_checklists(model.root, model)
+    checked = check_corpus(model)
+    ann, lists = checked.annotations, checked.checklists
     n_prov = sum(len(l.provisions()) for l in model.laws.values())
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
-          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage.")
+          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage ; "
+          f"{checked.cases} cas et {checked.examples} exemple(s) rejoués.")
     return 0
 
 

@@ -19,6 +19,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
 from lois import features
+from lois.features.checks import check_corpus
 from lois.render import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
@@ -35,6 +36,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         corpus_dir = root / self.config.corpus
         try:
             self.model = load_corpus(corpus_dir)
+            check_corpus(self.model)  # the same check as `lois verifie`, cached build or not
             self.site = site_mod.SiteBuild(self.model, use_directory_urls=config.use_directory_urls,
                                            contributors=features.site_contributors())
             key = buildcache.cache_key(corpus_dir, config.use_directory_urls) if buildcache.enabled() else None

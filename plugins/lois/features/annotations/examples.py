@@ -74,6 +74,9 @@ class Example:
     answers: dict = field(default_factory=dict)
     expected_outcome: str = ""
     line: int = 1
+    checklist_line: int = 1  # lines of « checklist », « expected_outcome » and « answers » (for the replay)
+    outcome_line: int = 1
+    answers_line: int = 1
 
     @property
     def page(self) -> str:
@@ -123,7 +126,8 @@ def validate_example(model: Model, loc: Located) -> Example:
     answers = {k: str(v) for k, v in (ex.answers or {}).items()}
     return Example(ex.id, ex.title, provisions, dealer, vul, calls, tricks, contract, declarer,
                    ex.question.strip(), ex.ruling.strip(), loc.path, ex.checklist or "", answers,
-                   ex.expected_outcome or "", loc.line("id"))
+                   ex.expected_outcome or "", loc.line("id"), loc.line("checklist"), loc.line("expected_outcome"),
+                   loc.line("answers"))
 
 
 def _irregular(value, loc: Located, *keys) -> str:

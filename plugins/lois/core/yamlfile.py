@@ -76,9 +76,12 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
             doc.data = _Builder(loader, doc, first_line).build(node, (), 0)
         return doc
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = french_yaml_problem(exc)
+        # an unclosed bracket or quote is reported where the parser gave up: name the line where it opened
+        marks = ("context_mark", "problem_mark") if "non fermé" in problem else ("problem_mark", "context_mark")
+        mark = getattr(exc, marks[0], None) or getattr(exc, marks[1], None)
         line = mark.line + first_line if mark is not None else first_line
-        raise LoisError(f"YAML invalide : {french_yaml_problem(exc)}", path, line) from None
+        raise LoisError(f"YAML invalide : {problem}", path, line) from None
     finally:
         loader.dispose()
 
@@ -217,9 +220,38 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
     try:
         return _adapter(schema).validate_python(data, strict=True)
     except pydantic.ValidationError as exc:
-        err = exc.errors(include_url=False)[0]
-        loc = tuple(keys) + tuple(err["loc"])
+        errors = exc.errors(include_url=False)
+        err = errors[0]
+        first = _plain_loc(err["loc"])
+        # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it
+        deeper = [e for e in errors if len(_plain_loc(e["loc"])) > len(first) and _plain_loc(e["loc"])[:len(first)]
+                  == first]
+        err = deeper[0] if deeper else err
+        loc = tuple(keys) + _plain_loc(err["loc"])
+        alternatives = [e for e in errors if _plain_loc(e["loc"]) == _plain_loc(err["loc"]) and e["type"] in _KINDS]
+        if len(alternatives) > 1:  # a union (« 1♥ » or { call: 1♥ }): every member refused the value's type
+            kinds = list(dict.fromkeys(_KINDS[e["type"]] for e in alternatives))
+            value = err.get("input")
+            found = _shown(value) if isinstance(value, (dict, list)) else f"« {_shown(value)} »"
+            message = (f"{what + ' : ' if what else ''}{_field(loc)} : {found} n'est pas permis ici "
+                       f"(attendu : {', '.join(kinds[:-1])} ou {kinds[-1]})")
+            raise doc.error(message, *loc) from None
         raise doc.error(_french_error(err, loc, what), *loc) from None
+
+
+def _plain_loc(loc) -> tuple:
+    """The keys and indexes of an error's location, without the union members pydantic names in it."""
+    return tuple(x for x in loc if not _is_union_tag(x))
+
+
+def _field(loc: tuple) -> str:
+    names = [str(x) for x in loc if not isinstance(x, int)]
+    return f"« {names[-1]} »" if names else "le document"
+
+
+_KINDS = {"string_type": "un texte", "int_type": "un nombre entier", "bool_type": "true ou false",
+          "list_type": "une liste", "dict_type": "une table (clé: valeur)", "model_type": "une table (clé: valeur)",
+          "float_type": "un nombre"}
 
 
 _ADAPTERS: dict = {}
@@ -245,8 +277,8 @@ _TYPES = {
 def _french_error(err: dict, loc: tuple, what: str) -> str:
     """One pydantic error in French, naming the field (its dotted path) and the value found."""
     kind, ctx = err["type"], err.get("ctx") or {}
-    names = [str(x) for x in loc if not isinstance(x, int) and not _is_union_tag(x)]
-    field_name = f"« {names[-1]} »" if names else "le document"
+    names = [str(x) for x in loc if not isinstance(x, int)]
+    field_name = _field(loc)
     where = f"{what} : " if what else ""
     value = err.get("input")
     shown = _shown(value)

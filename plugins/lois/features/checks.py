@@ -40,6 +40,7 @@ class Checked:
 def check_corpus(model: Model) -> Checked:
     """Validate everything beyond the law texts (already checked by ``load_corpus``); raise LoisError."""
     root = Path(model.root)
+    check_sources(root)
     check_page_names(root)
     ann = load_annotations(model)
     lists = load_checklists(root, model)
@@ -47,6 +48,13 @@ def check_corpus(model: Model) -> Checked:
     examples = replay_examples(ann, lists)
     check_permalinks(model)
     return Checked(ann, lists, cases, examples)
+
+
+def check_sources(root: Path) -> None:
+    """``sources/sources.yaml`` (read by ``lois importe``) against its schema."""
+    from lois.core.importer import load_sources
+
+    load_sources(root / "sources" / "sources.yaml")
 
 
 def check_page_names(root: Path) -> None:

@@ -4,10 +4,12 @@ Each test starts from a real corpus file, breaks it (a value replaced by one of 
 added, the YAML text cut, characters inserted, lines of a law deleted, duplicated, swapped, markers added),
 and loads it with the loader the build uses. The loader may accept the result (some changes are harmless) or
 refuse it with a LoisError that names the file; any other exception fails. The number of cases run is printed
-by ``pytest --hypothesis-show-statistics tests/test_fuzz_corpus.py``.
+by ``pytest --hypothesis-show-statistics tests/test_fuzz_corpus.py`` (150 per test; ``LOIS_FUZZ_EXAMPLES=N``
+for a longer run).
 """
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -27,7 +29,7 @@ from lois.features.annotations.situations import load_situations
 from lois.features.checklists.model import load_checklist
 
 CORPUS = ROOT / "corpus"
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("LOIS_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
                     st.text(max_size=12), st.sampled_from(["♣5", "50", "94A", "", " ", "oui", "0x1", "~", "&a"]))

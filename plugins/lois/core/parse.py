@@ -27,19 +27,14 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from lois.core.errors import LoisError
 from lois.core.schemas import CommentaryFront, LawFront
-from lois.core.yamlfile import YAML_LOADER, YamlDoc, parse_yaml, validate
+from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
-
-def yaml_load(text: str):
-    """yaml.safe_load, with libyaml's parser when available."""
-    return yaml.load(text, Loader=YAML_LOADER)
 
 ROMAN = re.compile(r"^(i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$")
 LEVELS = ["law", "section", "paragraph", "subpoint", "item"]

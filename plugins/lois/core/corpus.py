@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lois.core.cite import find_citations, format_id, parse_provision_id
 from lois.core.errors import LoisError
+from lois.core.ids import NodeRef, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.resolve import resolve_citation, unknown_forms
 
@@ -90,7 +91,7 @@ class Model:
 
     def cites_from_law(self, law: int) -> list[ResolvedCitation]:
         from_law = self._indexed("from_law", lambda: self._group(
-            lambda c: [] if c.source.startswith("commentaire:") else [c.law]))
+            lambda c: [] if is_commentary(c.source) else [c.law]))
         return list(from_law.get(law, []))
 
     def stub_laws(self) -> list[int]:
@@ -121,8 +122,8 @@ class Model:
             return _short(p.text)
         if node_id in self.stubs:
             return f"Loi {node_id} (texte non inclus)"
-        if node_id.startswith("commentaire:"):
-            return self.commentaries[node_id.split(":", 1)[1]].title
+        if is_commentary(node_id):
+            return self.commentaries[NodeRef.parse(node_id).key].title
         return node_id
 
     def graph_json(self) -> dict:
@@ -146,13 +147,7 @@ def _short(text: str, n: int = 80) -> str:
 
 
 def _law_of(target: str) -> int:
-    digits = ""
-    for ch in target:
-        if ch.isdigit():
-            digits += ch
-        else:
-            break
-    return int(digits)
+    return law_of(target)
 
 
 def _sort_key(pid: str):

@@ -31,13 +31,14 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
+from lois.core import ids
 from lois.core.errors import LoisError
 from lois.core.schemas import CommentaryFront, LawFront
 from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
 
-ROMAN = re.compile(r"^(i|ii|iii|iv|v|vi|vii|viii|ix|x|xi|xii)$")
-LEVELS = ["law", "section", "paragraph", "subpoint", "item"]
+ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
+LEVELS = list(ids.LEVELS)
 
 
 def md() -> MarkdownIt:
@@ -149,7 +150,7 @@ class Commentary:
 
     @property
     def node_id(self) -> str:
-        return f"commentaire:{self.id}"
+        return str(ids.NodeRef.commentary(self.id))
 
 
 FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
@@ -216,7 +217,7 @@ def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:
 
 
 # the markers of each level, in order: « A. », « 1. », « (a) », « (i) »
-ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"]
+ROMANS = list(ids.ROMAN_NUMERALS)
 LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)]
 LEVEL_NAMES = {"section": "section", "paragraph": "paragraphe", "subpoint": "sous-point", "item": "sous-point"}
 

@@ -12,7 +12,8 @@ from typing import Annotated, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
-from lois.core.cite import MAX_LAW as TOTAL_LAWS, parse_provision_id
+from lois.core.cite import parse_provision_id
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.yamlfile import Schema
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.corpus import Model
+from lois.core.ids import law_of  # noqa: F401  (re-exported for the annotation pages)
 from lois.core.yamlfile import YamlDoc, load_yaml  # noqa: F401 (the loaders import it from here)
 
 
@@ -41,11 +42,3 @@ def check_provisions(model: Model, loc: Located, key: str = "provisions", base: 
         out.append(pid)
     return out
 
-
-def law_of(pid: str) -> int:
-    digits = ""
-    for ch in pid:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return int(digits)

@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 
 from lois.core.corpus import Model, _law_of, _sort_key
+from lois.core.ids import LAW_COUNT, is_commentary
 from lois.features.api.register import law_url, provision_url
 
 API_VERSION = 1
-MAX_LAW = 93
+MAX_LAW = LAW_COUNT
 
 
 def _dump(obj) -> str:
@@ -43,7 +44,7 @@ def laws_index(model: Model) -> dict:
 
 
 def _source_url(model: Model, source: str) -> str:
-    if source.startswith("commentaire:"):
+    if is_commentary(source):
         return f"commentaires/{source.split(':', 1)[1]}/"
     return provision_url(model, source)
 
@@ -51,7 +52,7 @@ def _source_url(model: Model, source: str) -> str:
 def _notes_for(model: Model, pid: str) -> list[dict]:
     out = []
     for c in model.cited_by(pid):
-        if c.source.startswith("commentaire:"):
+        if is_commentary(c.source):
             com = model.commentaries[c.source.split(":", 1)[1]]
             item = {"id": com.id, "title": com.title, "author": com.author, "url": f"commentaires/{com.id}/"}
             if item not in out:

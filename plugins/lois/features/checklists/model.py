@@ -34,7 +34,8 @@ from typing import Annotated, Optional, Union
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from lois.core.cite import MAX_LAW as TOTAL_LAWS, format_id, parse_provision_id
+from lois.core.cite import format_id, parse_provision_id
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.errors import LoisError
 from lois.core.schemas import LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, load_yaml, validate

@@ -16,11 +16,13 @@ from lois.features._cli import find_corpus, print_json as _out
 
 def cmd_importe(args) -> int:
     from lois.core.importer import import_text, load_sources, reclean_master
-    from lois.core.parse import read_text
+    from lois.core.parse import read_text_noting
 
     corpus = Path(args.corpus) if args.corpus else find_corpus()
     src = Path(args.fichier)
-    raw = read_text(src)
+    raw, normalised = read_text_noting(src)
+    for note in normalised:  # CRLF, CR, BOM: accepted, and said
+        print(f"{src.name} : {note}.")
     if raw.startswith("---"):
         new, res = reclean_master(raw, str(src))
         _print_log(res, src.name)

@@ -4,18 +4,18 @@
 
 Builds the site once (mkdocs build --strict), puts it back as MkDocs left it (no sw.js, no archive, the
 « Hors ligne » page with its mark), then times the step alone for several zlib levels: median and
-minimum wall time, archive size, number of entries. « première » : without the archive's entry cache (every
-entry rewritten and deflated); « avec cache » : with the entries the previous run of the same level left.
+minimum wall time, archive size, number of entries, and the largest memory the step allocates in Python
+(tracemalloc): the archive is streamed to disk by zipfile, one file of the site in memory at a time.
 """
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import statistics
 import sys
 import tempfile
+import tracemalloc
 from pathlib import Path
 
 import yaml
@@ -56,21 +56,27 @@ def main() -> None:
         if res.returncode:
             sys.exit(res.stderr)
         work = Path(tmp) / "work"
-        print("| niveau zlib | première : médiane (ms) | min (ms) | avec cache : médiane (ms) | archive (octets) "
-              "| entrées |")
+        site_bytes = sum(p.stat().st_size for p in built.rglob("*") if p.is_file())
+        n_files = sum(1 for p in built.rglob("*") if p.is_file())
+        print(f"Site construit : {n_files} fichiers, {site_bytes / 1e6:.1f} Mo.\n")
+        print("| niveau zlib | médiane (ms) | min (ms) | archive (octets) | entrées | mémoire Python max (Mo) |")
         print("|---|---|---|---|---|---|")
-        os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
         for level in sorted({1, ZIP_LEVEL, 9}):
-            times = {"0": [], "1": []}
-            for use_cache in ("0", "1"):
-                os.environ["LOIS_CACHE_SITE"] = use_cache
-                for _ in range(args.runs):
-                    as_built(built, work)
-                    report = finish(SiteBuild(model), work, site_name, level=level)
-                    times[use_cache].append(report.seconds * 1000)
+            times, peak = [], 0
+            for i in range(args.runs):
+                as_built(built, work)
+                if i == 0:
+                    tracemalloc.start()
+                report = finish(SiteBuild(model), work, site_name, level=level)
+                if i == 0:
+                    peak = tracemalloc.get_traced_memory()[1]
+                    tracemalloc.stop()
+                else:
+                    times.append(report.seconds * 1000)
             mark = " (retenu)" if level == ZIP_LEVEL else ""
-            print(f"| {level}{mark} | {statistics.median(times['0']):.0f} | {min(times['0']):.0f} "
-                  f"| {statistics.median(times['1'][1:]):.0f} | {report.archive_size} | {report.files} |")
+            print(f"| {level}{mark} | {statistics.median(times):.0f} | {min(times):.0f} | {report.archive_size} "
+                  f"| {report.files} | {peak / 1e6:.1f} |")
+
 
 if __name__ == "__main__":
     main()

@@ -71,3 +71,12 @@ def normalize(text: str) -> str:
 def squash(text: str) -> str:
     """Normalized text without any whitespace: compares text split across HTML elements."""
     return re.sub(r"\s+", "", normalize(text))
+
+
+def declared_external_links(corpus: Path | None = None) -> set[str]:
+    """The only other hosts a page may link to (a plain link, never a request): the publisher of the official
+    edition and the pages where the titles were read, as declared in corpus/edition.yaml."""
+    from lois.core.edition import load_edition
+
+    ed = load_edition(corpus or Path(__file__).resolve().parents[1] / "corpus")
+    return {ed.publisher.get("url")} | {t.url for t in ed.titles.values() if t.url}

@@ -13,12 +13,14 @@ import yaml
 from lois.features.api.linkifier import grammar_export, js_source
 from lois.features.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
                                update_register)
-from lois.features.api.shortlinks import MARKER, short_links, short_names
+from lois.features.api.register import published_ids
+from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, compact, key_of, resolve, short_targets
 from lois.core.cite import find_citations
 from lois.core.errors import LoisError
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+SHORT_CASES = yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
 
 
 def absolute_citations(text: str) -> list[dict]:
@@ -32,7 +34,21 @@ def absolute_citations(text: str) -> list[dict]:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
 def test_shared_cases_python_grammar(case):
-    assert absolute_citations(case["texte"]) == case["citations"]
+    expected = [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]]
+    assert absolute_citations(case["texte"]) == expected
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
+def test_shared_cases_permalinks(case, model):
+    """The link the linkifier must put on each citation is the site's permalink of its first id."""
+    from lois.features.api.linkifier import laws_table
+    from lois.features.api.register import provision_url
+
+    pages = laws_table(model)
+    for c in case["citations"]:
+        first = c["refs"][0]
+        law = int(first[:2]) if first[:2].isdigit() else int(first[0])
+        assert (provision_url(model, first) if str(law) in pages else None) == c["lien"], c["texte"]
 
 
 # ------------------------------------------------------------------ pattern translation
@@ -46,15 +62,22 @@ def test_js_source_translation_rules():
         js_source(r"(?x)a")
 
 
-def test_grammar_export_covers_cite_patterns():
+def test_grammar_export_is_the_cite_program():
+    """The browser gets the very patterns cite.py runs (translated), not a copy of the scanning code."""
     from lois.core import cite
 
     g = grammar_export()
     assert g["maxLaw"] == cite.MAX_LAW and g["version"] == cite.GRAMMAR_VERSION
-    for name, (src, flags) in g["patterns"].items():
-        assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, name
-        assert set(flags) <= set("ui")
-    assert set(g["patterns"]) >= {"LOI_HEAD", "SEC", "SEP", "RANGE", "TRIGGER"}
+    assert [r["name"] for r in g["rules"]] == [r.name for r in cite.PROGRAM_RULES]
+    for rule, py in zip(g["rules"], cite.PROGRAM_RULES):
+        for key in ("start", "first", "next", "range"):
+            if getattr(py, key) is None:
+                assert rule[key] is None
+                continue
+            src, flags = rule[key]
+            assert src == js_source(getattr(py, key).pattern)
+            assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, key
+            assert flags == "u"
 
 
 def test_generated_scripts_are_ascii(model):
@@ -62,9 +85,17 @@ def test_generated_scripts_are_ascii(model):
     from lois.features.api.linkifier import linkifier_js
     from lois.features.api.site import permalinks_js
 
-    for js in (linkifier_js(), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
+    for js in (linkifier_js(model, "Code"), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
         assert js.isascii()
-    assert "/*GRAMMAR*/" not in linkifier_js()
+
+
+def test_linkifier_never_fetches(model):
+    """The linkifier reads its data with script tags (allowed across origins and from file://), never fetch/XHR."""
+    from lois.features.api.linkifier import linkifier_js
+
+    js = linkifier_js(model, "Code")
+    assert "fetch(" not in js and "XMLHttpRequest" not in js
+    assert 'createElement("script")' in js
 
 
 # ------------------------------------------------------------------ register
@@ -129,18 +160,31 @@ def test_build_fails_when_registered_url_disappears(tmp_path):
 
 # ------------------------------------------------------------------ short links
 
-def test_short_names(model):
-    pid = next(p for p in model.provisions if re.fullmatch(r"[0-9]+[A-H][0-9]+\([a-z]\)", p))
-    law, anchor = model.link_target(pid)
-    names = short_names(model, pid)
-    assert f"{law}{anchor}" in names and f"{law}{anchor}".lower() in names
-    assert f"L{law}{anchor}" in names and f"lois/{law}/{anchor}" in names
-    assert short_names(model, str(law))[:4] == [str(law), f"L{law}", f"l{law}", f"loi-{law}"]
+@pytest.mark.parametrize("case", SHORT_CASES, ids=lambda c: c["text"] or "vide")
+def test_short_link_cases(model, case):
+    """The shared cases (also run in Chromium by test_api_browser and test_notfound_browser)."""
+    assert resolve(short_targets(model), case["text"]) == case["target"]
 
 
-def test_short_links_skip_taken(model):
-    files = short_links(model, {"9A"})
-    assert "9A/index.html" not in files and "9a/index.html" in files
+def test_moved_page_redirect(tmp_path):
+    """A page of the register that no longer exists gets one redirect page (relative link, refresh, script)."""
+    from lois.features.api.shortlinks import redirect_html
+
+    page = redirect_html("lois/99", "lois/50/#D2a", "Lien déplacé <ancien>")
+    assert '<meta http-equiv="refresh" content="0; url=../50/#D2a">' in page
+    assert 'location.replace("../50/#D2a"' in page and "&lt;ancien&gt;" in page and "<ancien>" not in page
+
+
+def test_every_published_id_has_one_short_key(model):
+    targets = short_targets(model)
+    ids = published_ids(model)
+    keys = {key_of(*compact(model, pid)) for pid in ids}
+    assert set(targets) == keys and len(targets) >= len(model.provisions)
+    # any spelling of every id the site publishes reaches it: the canonical id, lower case, « L » prefix
+    for pid in ids:
+        law, path = compact(model, pid)
+        for spelled in (pid, pid.lower(), "L" + pid, f"Loi {pid}"):
+            assert resolve(targets, spelled) == targets[key_of(law, path)], spelled
 
 
 # ------------------------------------------------------------------ built site
@@ -185,23 +229,26 @@ def test_registered_urls_resolve(built_site, corpus_dir):
 
 
 def test_every_short_link_resolves(built_site, model):
-    expected = short_links(model)
-    n = 0
-    for rel in expected:
-        f = built_site / rel
-        assert f.exists(), rel
-        meta = _page(f).meta
-        assert MARKER in meta, f"{rel} n'est pas une page de redirection (page écrasée ?)"
-        target = meta[MARKER]
-        assert not target.startswith("/") and "://" not in target  # relative: any base path
-        resolved = (f.parent / target.split("#")[0]).resolve().relative_to(built_site.resolve())
-        url = (str(resolved) + "/" if str(resolved) != "." else "") + ("#" + target.split("#")[1] if "#" in target else "")
-        assert _resolves(built_site, url), f"{rel} → {target}"
-        n += 1
-    assert n == len(expected) > 3 * len(model.provisions)
-    # the real law pages were not clobbered by short links
-    for law in model.laws:
-        assert MARKER not in _page(built_site / "lois" / str(law) / "index.html").meta
+    """The table the browser reads (the generated data script) is the Python one, and every target is a page and
+    an anchor of the built site."""
+    text = (built_site / DATA_SCRIPT).read_text(encoding="utf-8")
+    head = text.split("\n", 1)[0]
+    assert head.startswith(f"window.{GLOBAL} = ")
+    data = json.loads(head[len(f"window.{GLOBAL} = "):].rstrip(";"))
+    assert data["targets"] == short_targets(model)
+    for key, url in data["targets"].items():
+        assert _resolves(built_site, url), f"{key} → {url}"
+    assert (built_site / "l" / "index.html").is_file()
+
+
+def test_no_folder_per_spelling(built_site, model, corpus_dir):
+    """No redirect page per provision or per spelling: the root holds only the site's own sections."""
+    targets = short_targets(model)
+    for f in built_site.iterdir():
+        assert resolve(targets, f.name) is None or f.name == "lois", f"dossier de lien court : {f.name}"
+    redirects = [p for p in built_site.rglob("*.html") if 'http-equiv="refresh"' in p.read_text(encoding="utf-8")[:600]]
+    # the only redirect pages left are those of the register's moved pages
+    assert len(redirects) <= len(read_register(corpus_dir / REGISTER_NAME).redirects)
 
 
 def _schema(name):

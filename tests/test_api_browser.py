@@ -8,6 +8,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+SHORT_CASES = yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
 
 
 def _wait_linkifier(page):
@@ -23,37 +24,54 @@ def test_shared_cases_in_browser(page, site_url):
         return {texte: x.text, refs: x.refs};
     }))""", CASES)
     for case, res in zip(CASES, got):
-        assert res == case["citations"], case["texte"]
+        assert res == [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]], case["texte"]
 
 
 def test_demo_page_links_citations(page, site_url, model):
     page.goto(site_url + "clubs/demo/")
     count = _wait_linkifier(page)
-    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.title, a.dataset.loisRef, a.closest('[id]').id])")
+    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, a.dataset.loisRef, (a.closest('[id]') || {}).id])")
     assert count == len(links) > 0
-    by_text = {t: (href, title, ref, pid) for t, href, title, ref, pid in links}
-    # every link lands on an existing page and anchor of the site
-    for text, (href, title, ref, _) in by_text.items():
-        assert href.startswith(site_url) and title
+    by_text = {t: (href, preview, ref, pid) for t, href, preview, ref, pid in links}
+    # every link lands on an existing page and anchor of the site, and has a preview
+    for text, (href, preview, ref, _) in by_text.items():
+        assert href.startswith(site_url) and preview, text
         page2 = page.context.new_page()
         page2.goto(href)
         anchor = href.split("#")[1] if "#" in href else ""
         if anchor:
             assert page2.locator(f"[id='{anchor}']").count() == 1, href
         page2.close()
-    # the exact provision and its text on hover
-    if "50D2(a)" in model.provisions:
-        href, title, ref, _ = by_text["Loi 50D2(a)"]
-        assert href.endswith("lois/50/#D2a") and model.provisions["50D2(a)"].text[:30] in title
-    href, title, ref, _ = by_text["Lois 61 à 64"]
-    assert ref.split()[0] == "61" or "61" not in (model.stub_laws() + list(model.laws))
+    # the exact provision and its text in the preview, in the spaced capitals form
+    href, preview, ref, _ = by_text["LOI 50 D 2 (a)"]
+    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions["50D2(a)"].text.split())[:30] in preview
+    assert by_text["Loi 50D2(a) et (b)"][2] == "50D2(a) 50D2(b)"
+    assert by_text["Lois 61 à 64"][2].split() == ["61", "62", "63", "64"]
     assert "Loi 94" not in by_text  # no such law: left alone
     # never inside links, code, pre, form fields or excluded zones
-    for sel in ("#lien-existant", "#code-loi", "#pre-loi", "#p-exclu"):
+    for sel in ("#lien-existant", "#code-loi", "#pre-loi", "#p-exclu", "#integre"):
         assert page.locator(f"{sel} a.lois-lien").count() == 0, sel
-    assert page.input_value("#ta-loi") == "Loi 64 dans une zone de texte"
-    assert page.input_value("#in-loi") == "Loi 64B2"
+    assert page.input_value("#ta-loi") == "Loi 50 dans une zone de texte"
+    assert page.input_value("#in-loi") == "Loi 50D2"
     assert page.locator("#sel-loi option").inner_text() == "Loi 50"
+    # the embedded provision
+    embed = page.locator("#integre")
+    assert " ".join(model.provisions["16B1(b)"].text.split())[:50] in " ".join(embed.inner_text().split())
+
+
+def test_demo_page_quotes_the_corpus(page, site_url, model):
+    """Every « … » quoted in the demo's rules, once its footnote stars are dropped, is text of the Code."""
+    import re
+
+    page.goto(site_url + "clubs/demo/")
+    _wait_linkifier(page)
+    corpus = " ".join(" ".join(p.text.replace("*", "").split()) for p in model.provisions.values())
+    quotes = []
+    for pid in ("p-insuffisante", "p-carte", "p-options"):
+        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{pid}").split()))
+    assert len(quotes) >= 6
+    for q in quotes:
+        assert q in corpus, q
 
 
 def test_malformed_page(page, site_url):
@@ -83,15 +101,61 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"
 
 
-@pytest.mark.parametrize("short", ["{law}{anchor}", "{law}{anchor_l}", "L{law}{anchor}", "lois/{law}/{anchor}", "loi-{law}"])
-def test_short_link_redirects(page, site_url, model, short):
-    law = 50 if 50 in model.laws else min(model.laws)
-    prov = next(p for p in model.laws[law].provisions() if len(p.path) >= 2)
-    path = short.format(law=law, anchor=prov.anchor, anchor_l=prov.anchor.lower())
-    page.goto(site_url + path + "/")
-    page.wait_for_url(f"**/lois/{law}/**", timeout=10000)
-    expected = site_url + f"lois/{law}/" + ("" if path.startswith("loi-") else f"#{prov.anchor}")
-    assert page.url == expected
+def test_short_link_cases_in_browser(page, site_url):
+    """The shared cases of tests/shortlink_cases.yaml through the browser's resolver (the generated script), all
+    at once; then real navigations through the resolver page, both ways (l/?… and l/#…)."""
+    from urllib.parse import quote
+
+    page.goto(site_url + "l/")
+    got = page.evaluate("cases => cases.map(c => window.loisLienCourt.resolve(c.text))", SHORT_CASES)
+    assert got == [c["target"] for c in SHORT_CASES]
+    chosen = [c for c in SHORT_CASES if c["target"]][::6] + [c for c in SHORT_CASES if not c["target"]][:3]
+    for i, case in enumerate(chosen):
+        sep = "?" if i % 2 == 0 else "#"
+        page.goto("about:blank")
+        page.goto(site_url + "l/" + (sep + quote(case["text"]) if case["text"] else ""))
+        if case["target"]:
+            page.wait_for_url(site_url + case["target"], timeout=10000)
+            frag = case["target"].partition("#")[2]
+            if frag:
+                assert page.locator(f"[id='{frag}']").count() == 1
+        else:
+            page.wait_for_load_state()
+            assert page.url.startswith(site_url + "l/"), (case, page.url)
+            state = page.locator(".lois-lien-court-etat")
+            if case["text"].strip():
+                assert state.is_visible() and "ne désigne aucune" in state.inner_text(), case
+            else:
+                assert state.is_hidden()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_short_link_form(browser, site_url, size):
+    """A person types an id in the resolver page's field (phone: touch, 390×844)."""
+    opts = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True} if size == "phone" else {}
+    ctx = browser.new_context(**opts)
+    try:
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(site_url + "l/")
+        field = pg.get_by_label("Numéro de la loi ou de la provision")
+        field.fill("loi 27 b 1 (b)")
+        if size == "phone":
+            pg.get_by_role("button", name="Y aller").tap()
+        else:
+            field.press("Enter")
+        pg.wait_for_url(site_url + "lois/27/#B1b", timeout=10000)
+        assert pg.locator("[id='B1b']").count() == 1
+        pg.goto(site_url + "l/?id=99Z")
+        assert "ne désigne aucune" in pg.locator(".lois-lien-court-etat").inner_text()
+        (ROOT / "build").mkdir(exist_ok=True)
+        pg.screenshot(path=str(ROOT / "build" / f"lien-court-{size}.png"))
+        pg.locator(".lois-lien-court-etat a").click()
+        pg.wait_for_url("**/recherche/?q=99Z")
+        assert not errors
+    finally:
+        ctx.close()
 
 
 def test_add_page_previews(page, site_url):

@@ -36,7 +36,8 @@ def _all_cases():
 
 
 REQUIRED = {"renonce", "carte-penalisee", "enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
-            "declaration-comparable", "procedure-irregularite"}
+            "declaration-comparable", "procedure-irregularite", "information-non-autorisee",
+            "information-autres-sources", "actions-retirees"}
 
 
 def test_the_required_checklists_exist(lists):
@@ -67,9 +68,9 @@ def test_every_outcome_is_reached_by_a_case(lists):
 
 def test_answers_off_the_path_are_ignored(lists):
     cl = lists["renonce"]
-    res = run(cl, {"douzieme": "non", "consommee": "non", "auteur": "defense", "recidive": "oui"})
+    res = run(cl, {"consommee": "non", "auteur": "defense", "recidive": "oui", "cas_particulier": "recidive"})
     assert res.outcome == "corrigee_defense"
-    assert [s.question for s in res.trace] == ["douzieme", "consommee", "auteur"]
+    assert [s.question for s in res.trace] == ["consommee", "auteur"]
     assert res.effects["penalty_card"] == "major"
 
 
@@ -84,12 +85,11 @@ def test_every_citation_resolves_through_the_corpus_resolver(lists, model):
 
 
 def _revoke_answers(player_won: bool, partner_won: bool, later: bool) -> dict:
-    a = {"douzieme": "non", "consommee": "oui", "delai": "a_temps", "deux_camps": "non", "carte_exposee": "non",
-         "recidive": "non", "joueur_gagne": "oui" if player_won else "non"}
+    a = {"consommee": "oui", "cas_particulier": "aucun",
+         "levee_renonce": "joueur" if player_won else "partenaire" if partner_won else "non_fautif"}
     if player_won:
         a["camp_gagne_apres_1"] = "oui" if later else "non"
     else:
-        a["camp_gagne_renonce"] = "oui" if partner_won else "non"
         a["camp_gagne_apres_2"] = "oui" if later else "non"
     return a
 
@@ -111,8 +111,9 @@ def test_revoke_transfer_follows_law_64A(lists, player_won, partner_won, later):
 
 
 @pytest.mark.parametrize("exception,answers", [
-    ("64B4", {"delai": "donne_suivante"}), ("64B5", {"delai": "fin_tour"}), ("64B6", {"deux_camps": "oui"}),
-    ("64B3", {"carte_exposee": "oui"}), ("64B2", {"recidive": "oui"}), ("64B7", {"douzieme": "oui"})])
+    ("64B4", {"cas_particulier": "donne_suivante"}), ("64B5", {"cas_particulier": "fin_tour"}),
+    ("64B6", {"cas_particulier": "deux_camps"}), ("64B3", {"cas_particulier": "carte_exposee"}),
+    ("64B2", {"cas_particulier": "recidive"}), ("64B7", {"cas_particulier": "douzieme"})])
 def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
     base = _revoke_answers(True, False, True)
     base.update(answers)
@@ -318,11 +319,11 @@ def test_cli_answers_json_matches_the_engine(lists):
 
 
 def test_cli_missing_answer_is_a_french_error():
-    r = _lois("arbitre", "renonce", "--reponses", '{"douzieme": "non", "consommee": "oui"}', "--json")
+    r = _lois("arbitre", "renonce", "--reponses", '{"consommee": "oui"}', "--json")
     assert r.returncode == 1
-    assert "il manque la réponse à la question « delai »" in r.stderr
-    assert "a_temps" in r.stderr and "fin_tour" in r.stderr and "Traceback" not in r.stderr
-    r = _lois("arbitre", "renonce", "--reponses", '{"douzieme": "bof"}')
+    assert "il manque la réponse à la question « cas_particulier »" in r.stderr
+    assert "aucun" in r.stderr and "fin_tour" in r.stderr and "Traceback" not in r.stderr
+    r = _lois("arbitre", "renonce", "--reponses", '{"consommee": "bof"}')
     assert r.returncode == 1 and "réponse inconnue « bof »" in r.stderr
     r = _lois("arbitre", "inconnue", "--reponses", "{}")
     assert r.returncode == 1 and "liste inconnue" in r.stderr
@@ -349,13 +350,13 @@ def test_cli_coverage_fails_on_an_uncovered_outcome(tmp_path):
 
 
 def test_cli_interactive_prompts_back_and_result():
-    # 2 = « avant la 12e levée », 1 = « non consommée », r = back, 2 = « consommée », 9 = invalid, 3 = « fin du tour »
-    r = _lois("arbitre", "renonce", stdin="2\n1\nr\n2\n9\n3\n")
+    # 2 = « non consommée », r = back, 1 = « consommée », 9 = invalid, 4 = « fin du tour »
+    r = _lois("arbitre", "renonce", stdin="2\nr\n1\n9\n4\n")
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert out.count("\nLa renonce est-elle consommée ?\n") == 2  # asked again after « r »
-    assert "  1. Oui, à la douzième levée" in out and "Votre choix" in out
-    assert "Choix invalide « 9 » : tapez un numéro de 1 à 3" in out
+    assert "  2. La renonce a eu lieu à la douzième levée" in out and "Votre choix" in out
+    assert "Choix invalide « 9 » : tapez un numéro de 1 à 7" in out
     assert "Qui a commis la renonce ?" in out
     assert "Renonce signalée trop tard — pas de transfert" in out
     assert "Levées transférées au camp non fautif : 0" in out

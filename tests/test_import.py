@@ -101,3 +101,117 @@ def test_a_new_law_pasted_as_raw_text_imports(tmp_path):
     body = res.docs[0].body
     assert "façon" in body and "être" in body and "l'explication" in body
     assert "## F. Explication des déclarations" in body and "5. (a) Le partenaire" in body
+
+
+# --------------------------------------------------------------------------- what the importer refuses or repairs
+
+from lois.core.errors import LoisError  # noqa: E402
+
+LAW_9 = (ROOT / "corpus/lois/09.md")
+
+
+def _raw_of_master(path: Path) -> list[str]:
+    """A master's body as pasted raw text: « LOI N - Titre », « A. Section », paragraphs, one per line."""
+    body = path.read_text(encoding="utf-8").split("\n---\n", 1)[1]
+    out = []
+    for block in body.strip().split("\n\n"):
+        line = " ".join(block.split())
+        if line.startswith("# Loi "):
+            num, _, title = line[6:].partition(" — ")
+            line = f"LOI {num} - {title}"
+        out.append(line[3:] if line.startswith("## ") else line)
+    return out
+
+
+def test_a_law_outside_1_93_is_refused_with_its_line():
+    raw = "LOI 94 - UNE LOI QUI N'EXISTE PAS\n\nA. Section\n\nTexte.\n"
+    with pytest.raises(LoisError) as exc:
+        import_text(raw, "coller.txt")
+    assert exc.value.path == "coller.txt" and exc.value.line == 1 and "1 à 93" in exc.value.message
+
+
+def test_two_laws_glued_without_the_second_heading_are_refused_where_the_second_begins():
+    law9 = _raw_of_master(ROOT / "corpus/lois/09.md")
+    law10 = _raw_of_master(ROOT / "corpus/lois/10.md")[1:]  # its heading lost in the paste
+    raw = "\n\n".join(law9 + law10) + "\n"
+    with pytest.raises(LoisError) as exc:
+        import_text(raw, "colle.txt")
+    second_a = raw.split("\n").index(law10[0]) + 1
+    assert exc.value.line == second_a and "sans son titre" in exc.value.message
+
+
+def test_two_laws_with_their_headings_are_split_into_two_masters():
+    raw = "\n\n".join(_raw_of_master(ROOT / "corpus/lois/10.md") + _raw_of_master(ROOT / "corpus/lois/11.md"))
+    res = import_text(raw + "\n", "deux.txt")
+    assert [d.key for d in res.docs] == ["10", "11"]
+    assert "## A. Initiative par le camp non fautif" not in res.docs[0].body
+
+
+def test_a_heading_glued_inside_a_line_is_refused_with_its_line():
+    raw = "LOI 10 - ARBITRAGE\n\nA. Droit\n\nSeul l'arbitre a le droit. LOI 11 - PERTE DU DROIT A RECTIFICATION\n"
+    with pytest.raises(LoisError) as exc:
+        import_text(raw, "colle.txt")
+    assert exc.value.line == 5 and "milieu de la ligne" in exc.value.message
+
+
+def test_hyphenated_words_are_rejoined_and_logged_compounds_keep_their_hyphen():
+    raw = ("LOI 20 - REVISION\n\nA. Reconnaissance\n\nUne déclaration peut être répétée sans rectif-\n"
+           "ication ; elle peut-\nêtre corrigée.\n")
+    res = import_text(raw, "coupe.txt")
+    body = res.docs[0].body
+    assert "sans rectification ; elle peut-être corrigée." in body and "rectif-" not in body
+    logged = {(r.line, r.after, r.reason) for r in res.repairs}
+    assert (5, "rectification", "mot coupé en fin de ligne recollé") in logged
+    assert any(r.line == 6 and r.after == "peut-être" for r in res.repairs)
+
+
+def test_running_headers_page_numbers_and_a_paragraph_across_pages_in_a_text_extraction():
+    lines = _raw_of_master(LAW_9)
+    head, foot = "Code International de Bridge Duplicate 2017", "Fédération Française de Bridge"
+    cut = next(i for i in range(len(lines) // 2, len(lines)) if len(lines[i]) > 120)  # a long paragraph
+    # a paragraph cut by the page break, in the middle of a sentence, as pdftotext gives it
+    para = lines[cut]
+    words = para.split()
+    pages = [lines[:cut] + [" ".join(words[: len(words) // 2])],
+             [" ".join(words[len(words) // 2:])] + lines[cut + 1:]]
+    raw = "\f".join(f"{head}\n" + "\n".join(p) + f"\n{foot}\n{n}\n" for n, p in enumerate(pages, 1))
+    res = import_text(raw, "extraction.txt")
+    master = import_text("\n\n".join(lines) + "\n", "propre.txt").docs[0].body
+    assert res.docs[0].body == master
+    reasons = [r.reason for r in res.repairs]
+    assert reasons.count("en-tête ou pied de page répété retiré") == 4 and reasons.count("numéro de page retiré") == 2
+
+
+@pytest.mark.parametrize("newline,bom", [("\r\n", ""), ("\r", ""), ("\n", "\ufeff")], ids=["crlf", "cr", "bom"])
+def test_windows_line_endings_and_bom_are_accepted_and_reported(newline, bom):
+    lines = _raw_of_master(ROOT / "corpus/lois/11.md")
+    clean_doc = import_text("\n\n".join(lines) + "\n", "propre.txt").docs[0]
+    res = import_text(bom + newline.join(lines).replace(newline, newline * 2) + newline, "windows.txt")
+    assert res.docs[0].body == clean_doc.body
+    assert any(r.line == 1 and ("normalisées" in r.reason or "BOM" in r.reason) for r in res.repairs)
+
+
+def test_a_correction_that_no_longer_matches_names_sources_yaml_and_its_line(tmp_path):
+    from lois.core.importer import load_sources
+
+    (tmp_path / "sources.yaml").write_text(
+        "- file: a.txt\n  laws: [20]\n  corrections:\n"
+        "    - {line: 1, before: \"REVISION\", after: \"RÉVISION\", reason: ok}\n"
+        "    - {line: 3, before: \"introuvable\", after: \"x\", reason: périmée}\n", encoding="utf-8")
+    cfg = load_sources(tmp_path / "sources.yaml")["a.txt"]
+    with pytest.raises(LoisError) as exc:
+        import_text("LOI 20 - REVISION\n\nA. Reconnaissance\n", "a.txt", cfg)
+    assert exc.value.path.endswith("sources.yaml") and exc.value.line == 5
+    assert "introuvable" in exc.value.message and "ligne 3" in exc.value.message
+
+
+def test_cli_refuses_loi_94_in_french_and_writes_nothing(tmp_path):
+    from conftest import run_lois
+
+    (tmp_path / "corpus" / "lois").mkdir(parents=True)
+    src = tmp_path / "loi94.txt"
+    src.write_text("LOI 94 - INVENTEE\n\nA. Section\n\nTexte.\n", encoding="utf-8")
+    res = run_lois("--corpus", str(tmp_path / "corpus"), "importe", str(src))
+    assert res.returncode != 0 and "Traceback" not in res.stderr
+    assert "loi94.txt, ligne 1" in res.stderr + res.stdout
+    assert list((tmp_path / "corpus" / "lois").iterdir()) == []

@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
+import yaml
+
 from lois.core.cite import parse_provision_id
+
+ROOT = Path(__file__).resolve().parents[1]
+OLD_SHORT = [c for c in yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
+             if c.get("old")]
 
 
 def _status(url: str) -> int:
@@ -31,7 +38,7 @@ def test_unknown_address_is_a_404_with_the_french_page(page, site_url):
         assert _status(href) == 200
 
 
-# addresses that do not exist (the short links /50D2, /lois/50/D2 … do, and redirect by themselves)
+# addresses that name a provision but are no short link of any build
 @pytest.mark.parametrize("wrong, named", [("lois/50/D/2", "50D2"), ("loi50D2.html", "50D2"),
                                           ("L27/b1/b", "27B1b"), ("code/lois/9/B1a.htm", "9B1a"),
                                           ("Loi-30-B-1-b-ii", "30B1bii")])
@@ -64,3 +71,18 @@ def test_suggestions_are_keyboard_reachable(page, site_url):
     page.keyboard.press("Enter")
     page.wait_for_load_state()
     assert "/lois/50/" in page.url
+
+
+@pytest.mark.parametrize("case", OLD_SHORT, ids=lambda c: c["text"])
+def test_short_links_of_earlier_builds_still_land(page, site_url, case):
+    """The folders earlier builds published per spelling (/50D2a/, /l50d2a/, /lois/50/D2a/, /loi-64/) are gone:
+    the host serves the 404 page, which sends the reader on to the provision."""
+    url = site_url + case["text"] + "/"
+    assert _status(url) == 404
+    page.lois_expect_404.add(url)
+    page.goto(url)
+    page.wait_for_url(site_url + case["target"], timeout=10000)
+    frag = case["target"].partition("#")[2]
+    if frag:
+        assert page.locator(f"[id='{frag}']").count() == 1
+    assert page.locator("h1").first.inner_text().startswith("Loi ")

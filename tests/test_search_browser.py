@@ -63,11 +63,13 @@ def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, sit
     assert pinned >= 9 * len(model.provisions) + 12 * len(model.provisions)  # each spelling is read as its id
 
 
-def test_deep_link_and_results_are_links(page, site_url):
+def test_deep_link_and_results_are_links(page, site_url, cli_engine):
     page.goto(site_url + "recherche/?q=renonce")
     first = page.locator("#lois-search-results li a").first
     first.wait_for()
-    assert first.get_attribute("href").endswith("commentaires/renonce-64/")
+    assert first.get_attribute("href") == site_url + cli_engine.search("renonce", 1)[0].url.lstrip("/")
+    hrefs = page.eval_on_selector_all("#lois-search-results li a", "as => as.map(a => a.getAttribute('href'))")
+    assert any(h.endswith("commentaires/renonce-64/") for h in hrefs)
     assert page.locator("#lois-search-results mark").count() > 0
     page.goto(site_url + "recherche/?q=27B1b")
     page.locator("#lois-search-results li a").first.wait_for()
@@ -130,3 +132,88 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
     page.keyboard.press("Enter")
     page.wait_for_url(lambda u: "recherche" not in u)
     assert page.url == first
+
+
+def test_enter_on_a_typed_id_opens_the_provision(page, site_url):
+    """« 27 B 1 b » then Enter, in the header box of any page or on the search page: the provision itself; an id in a
+    law the corpus does not hold (« 64A1 ») opens that law's page, which lists what cites it."""
+    page.goto(site_url + "lois/50/")
+    box = page.locator(".lois-search-header-input")
+    box.fill("loi 27 B 1 b")
+    page.locator("#lois-search-dropdown li").first.wait_for()
+    box.press("Enter")
+    page.wait_for_url(site_url + "lois/27/#B1b")
+    page.goto(site_url + "recherche/")
+    box = page.locator("#lois-search-q")
+    box.fill("64A1")
+    page.locator("#lois-search-results li a").first.wait_for()
+    box.press("Enter")
+    page.wait_for_url(site_url + "lois/64/")
+    assert "64" in page.locator("h1").inner_text()
+    assert page.locator("article a[href]").count() > 0  # the stub page lists the passages that cite it
+    page.goto(site_url + "recherche/")
+    page.locator("#lois-search-q").fill("enchère insuffisante")  # words: Enter shows the results, stays here
+    page.locator("#lois-search-q").press("Enter")
+    page.locator("#lois-search-results li a").first.wait_for()
+    assert "recherche" in page.url
+
+
+def test_dropdown_always_says_something(page, site_url):
+    page.goto(site_url + "glossaire/")
+    box = page.locator(".lois-search-header-input")
+    for q in ["revoke", "penalty card", "UI", "dummy"]:  # English and abbreviations: results, not silence
+        box.fill(q)
+        page.wait_for_function("document.querySelector('#lois-search-dropdown .lois-search-result')")
+    box.fill("zzzqqq")
+    none = page.locator("#lois-search-dropdown .lois-search-none")
+    none.wait_for()
+    assert "Aucun résultat" in none.inner_text()
+    links = none.locator("a")
+    assert links.count() >= 3
+    for i in range(links.count()):  # every suggestion is a page of the site
+        href = links.nth(i).get_attribute("href")
+        assert page.request.get(page.url.split("glossaire/")[0] + href.split("/", 3)[-1] if href.startswith("http") else href).ok
+
+
+def test_kind_filters_on_the_search_page(page, site_url):
+    page.goto(site_url + "recherche/?q=renonce")
+    page.locator("#lois-search-results li a").first.wait_for()
+    kinds_all = set(page.eval_on_selector_all("#lois-search-results a", "as => as.map(a => a.dataset.kind)"))
+    assert {"law", "commentary", "note", "checklist", "example", "glossary", "situation"} & kinds_all >= {"note", "checklist"}
+    page.locator(".lois-search-filters input[value=note]").check()
+    page.wait_for_function("[...document.querySelectorAll('#lois-search-results a')].every(a => a.dataset.kind === 'note')")
+    assert "genre=note" in page.url
+    page.reload()
+    page.locator("#lois-search-results li a").first.wait_for()
+    assert page.locator(".lois-search-filters input[value=note]").is_checked()
+    assert set(page.eval_on_selector_all("#lois-search-results a", "as => as.map(a => a.dataset.kind)")) == {"note"}
+
+
+def test_results_are_readable_on_a_phone(browser, site_url, tmp_path):
+    """390×844, touch: the header box stays on the search page; titles ≥ 14 px, snippets ≥ 12 px, matched words
+    highlighted, no result underlined from start to end; the kind of each result is written beside it."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        pg.goto(site_url + "recherche/?q=que+faire+si+mon+partenaire+h%C3%A9site")
+        pg.locator("#lois-search-results li a").first.wait_for()
+        assert pg.locator(".lois-search-header-input").is_visible()
+        style = pg.evaluate("""() => [...document.querySelectorAll('#lois-search-results .lois-search-result')].slice(0, 5)
+            .map(li => { const q = s => getComputedStyle(li.querySelector(s));
+                return [parseFloat(q('.lois-search-title').fontSize), parseFloat(q('.lois-search-snippet').fontSize),
+                        q('a').textDecorationLine, li.querySelector('.lois-search-kind').textContent,
+                        li.querySelectorAll('mark').length]; })""")
+        assert style
+        for title_px, snippet_px, deco, kind, marks in style:
+            assert title_px >= 14 and snippet_px >= 12 and deco == "none" and kind and marks > 0, style
+        assert style[0][3] == "Que faire si…"
+        pg.screenshot(path=str(tmp_path / "recherche-telephone.png"))
+        pg.goto(site_url + "lois/16/")
+        pg.locator(".lois-search-header-input").fill("UI")
+        pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
+        box = pg.locator("#lois-search-dropdown").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # the dropdown fits on the screen
+        size = pg.evaluate("parseFloat(getComputedStyle(document.querySelector('#lois-search-dropdown .lois-search-title')).fontSize)")
+        assert size >= 14
+    finally:
+        ctx.close()

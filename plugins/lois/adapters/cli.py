@@ -20,9 +20,14 @@ def cmd_importe(args) -> int:
 
     corpus = Path(args.corpus) if args.corpus else find_corpus()
     src = Path(args.fichier)
-    raw, normalised = read_text_noting(src)
-    for note in normalised:  # CRLF, CR, BOM: accepted, and said
-        print(f"{src.name} : {note}.")
+    if src.suffix.lower() == ".pdf":
+        from lois.core.pdftext import pdf_text
+
+        raw = pdf_text(src)
+    else:
+        raw, normalised = read_text_noting(src)
+        for note in normalised:  # CRLF, CR, BOM: accepted, and said
+            print(f"{src.name} : {note}.")
     if raw.startswith("---"):
         new, res = reclean_master(raw, str(src))
         _print_log(res, src.name)
@@ -44,6 +49,8 @@ def cmd_importe(args) -> int:
     for d in res.docs:
         if d.kind == "law":
             dest = corpus / "lois" / f"{int(d.key):02d}.md"
+        elif d.kind == "front":  # Introduction, Définitions: kept as documents, not (yet) pages of the site
+            dest = corpus / "code" / f"{d.key}.md"
         else:
             dest = corpus / "commentaires" / f"{d.key}.md"
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -93,11 +100,15 @@ def cmd_verifie(args) -> int:
 
     checked = check_corpus(model)
     ann, lists = checked.annotations, checked.checklists
+    from lois.features.search.lexicon import load_lexicon  # corpus/lexique.yaml, checked as the search reads it
+
+    lexicon = load_lexicon(model.root)
     n_prov = sum(len(l.provisions()) for l in model.laws.values())
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
-          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage ; "
-          f"{checked.cases} cas et {checked.examples} exemple(s) rejoués.")
+          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage, "
+          f"{len(lexicon.rewrites)} expression(s) du lexique de recherche ; {checked.cases} cas et "
+          f"{checked.examples} exemple(s) rejoués.")
     return 0
 
 
@@ -138,7 +149,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--corpus", help="dossier du corpus (par défaut : ./corpus)")
     sub = p.add_subparsers(dest="commande", metavar="COMMANDE")
 
-    s = sub.add_parser("importe", help="importer un texte brut (ou re-vérifier un texte maître)")
+    s = sub.add_parser("importe", help="importer un texte brut ou un PDF du Code (ou re-vérifier un texte maître)")
     s.add_argument("fichier")
     s.add_argument("--simulation", action="store_true", help="afficher sans rien écrire")
     s.set_defaults(func=cmd_importe)

@@ -1,13 +1,20 @@
 """MkDocs adapter: a thin layer over the core (like mkdocs-autorefs).
 
-on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages,
-            or take them from the cache of a previous build of the same corpus and code (lois.render.buildcache)
+on_startup  `mkdocs build` or `mkdocs serve` (the plugin then lives across rebuilds: it keeps the last valid site)
+on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages;
+            `mkdocs build` writes into a sibling folder of ``site_dir`` (lois.adapters.swap)
+on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an example, a checklist or the
+            glossary rebuilds the site; a broken file shows its French error on every page (the last valid
+            site stays served) and the next valid save clears it
 on_files    hand the generated pages and assets to MkDocs
 on_page_content  turn law citations in hand-written pages into links
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
+on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
 from __future__ import annotations
 
+import shutil
+import sys
 from pathlib import Path
 
 from mkdocs.config import config_options as c
@@ -16,14 +23,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
 
+from lois import features
+from lois.adapters import swap
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
-from lois import features
 from lois.features.checks import check_corpus
 from lois.render import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
-
 
 
 class LoisConfig(Config):
@@ -31,34 +38,60 @@ class LoisConfig(Config):
 
 
 class LoisPlugin(BasePlugin[LoisConfig]):
+    command = None         # set by on_startup (`mkdocs build`, `serve`, `gh-deploy`); None when called as a library
+    last_valid = None      # (model, site) of the last valid corpus, under `mkdocs serve`
+    corpus_error = None    # French message shown on every page while the corpus is broken (serve only)
+    target = None          # (config, site_dir the reader asked for, sibling folder being written)
+
+    def on_startup(self, *, command, dirty):
+        self.command, self.dirty = command, dirty
+
     def on_config(self, config):
-        root = Path(config.config_file_path).parent
-        corpus_dir = root / self.config.corpus
-        try:
-            self.model = load_corpus(corpus_dir)
-            check_corpus(self.model)  # the same check as `lois verifie`, cached build or not
-            self.site = site_mod.SiteBuild(self.model, use_directory_urls=config.use_directory_urls,
-                                           contributors=features.site_contributors())
-            key = buildcache.cache_key(corpus_dir, config.use_directory_urls) if buildcache.enabled() else None
-            self.from_cache = key is not None and buildcache.restore(self.site, corpus_dir, key)
-            if not self.from_cache:
-                self.site.build()
-                if key is not None:
-                    buildcache.store(self.site, corpus_dir, key)
-        except LoisError as exc:
-            raise PluginError(f"corpus invalide — {exc}") from None
-        for w in self.model.warnings:
-            log.info(w)
-        if self.from_cache:
-            log.debug("pages générées reprises du cache (corpus et code inchangés)")
+        self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
+        self._load(config.use_directory_urls)
         hand_nav = list(config.nav or [])
         config.nav = [{"Accueil": "index.md"}] + self.site.nav + [e for e in hand_nav if e != {"Accueil": "index.md"}
                                                                     and e != "index.md"]
-        for s in self.site.styles:
-            config.extra_css.append(s)
-        for s in self.site.scripts:
-            config.extra_javascript.append(s)
+        config.extra_css.extend(self.site.styles)
+        config.extra_javascript.extend(self.site.scripts)
+        if self.command in ("build", "gh-deploy") and not getattr(self, "dirty", False):
+            real = Path(config.site_dir)
+            swap.clean_leftovers(real)
+            self.target = (config, real, swap.partial_dir(real))
+            config.site_dir = str(self.target[2])
         return config
+
+    def _load(self, use_directory_urls: bool) -> None:
+        try:
+            model = load_corpus(self.corpus_dir)
+            check_corpus(model)  # the same check as `lois verifie`, cached build or not
+            site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
+                                      contributors=features.site_contributors())
+            key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
+            if not from_cache:
+                site.build()
+                if key is not None:
+                    buildcache.store(site, self.corpus_dir, key)
+        except LoisError as exc:
+            if self.command != "serve" or self.last_valid is None:
+                raise PluginError(f"corpus invalide — {exc}") from None
+            self.corpus_error = str(exc)
+            sys.stderr.write(f"ERREUR corpus invalide — {exc}\n(le site servi reste la dernière version valide)\n")
+            self.model, self.site = self.last_valid
+            return
+        self.corpus_error = None
+        self.model, self.site = model, site
+        if self.command == "serve":
+            self.last_valid = (model, site)
+        for w in model.warnings:
+            log.info(w)
+        if from_cache:
+            log.debug("pages générées reprises du cache (corpus et code inchangés)")
+
+    def on_serve(self, server, config, builder):
+        server.watch(str(self.corpus_dir.resolve()))
+        return server
 
     def on_files(self, files: Files, config):
         for path, gen in self.site.files.items():
@@ -76,9 +109,43 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
         return linkify_html(html_text, self.site, page.file.src_uri)
 
+    def on_post_page(self, output, page, config):
+        if not self.corpus_error:
+            return output
+        from lois.render import templates
+
+        banner = templates.render("render/erreur_corpus.html", message=self.corpus_error)
+        at = output.find(">", output.find("<body")) + 1
+        return output[:at] + banner + output[at:] if at > 0 else banner + output
+
     def on_post_build(self, config):
         for post_build in features.post_builders():
             try:
                 post_build(self.site, Path(config.site_dir), config.site_name)
             except LoisError as exc:
                 raise PluginError(f"fin de construction — {exc}") from None
+        if self.target:
+            self.target = self.target + ("fini",)
+
+    def on_build_error(self, error):
+        self._drop()
+
+    def on_shutdown(self):
+        """After `mkdocs build` returned: the finished site takes the previous one's place (never a failed one)."""
+        if self.target and len(self.target) == 4:
+            config, real, partial, _ = self.target
+            try:
+                swap.exchange(partial, real)
+            except OSError as exc:
+                self._drop()
+                raise PluginError(f"le site construit n'a pas pu remplacer {real} ({exc})") from None
+            config.site_dir = str(real)
+            self.target = None
+        self._drop()
+
+    def _drop(self) -> None:
+        if self.target:
+            config, real, partial = self.target[:3]
+            shutil.rmtree(partial, ignore_errors=True)
+            config.site_dir = str(real)
+            self.target = None

@@ -37,6 +37,13 @@ Lists (« , », « et », « ou », also OCR-glued « et32A2(a) »)::
         runs from « Lois » to « 26 » (glosses between items are inside it)
     Lois 78D, 86B3 et (d) ci-dessous → 78D, 86B3 and the relative (d)
 
+A bare sub-point continuing the previous absolute item (not followed by « ci-… »)::
+
+    Loi 40B2(a) et (b)            → 40B2(a), 40B2(b)
+    Loi 12C1(a), (b) ou (c)       → 12C1(a), 12C1(b), 12C1(c)
+    Loi 30B1(b)(i) et (ii)        → 30B1(b)(i), 30B1(b)(ii)
+    Loi 27B1(a) et (b) ci-dessous → 27B1(a) and the relative (b)
+
 Ranges of whole laws (« à », « a », « - », « – », « — »)::
 
     Lois 61 à 64                  → 61, 62, 63, 64   (only when 1 ≤ low < high ≤ 93)
@@ -62,6 +69,8 @@ Relative (no law number)::
     et (d) ci-dessous             → (d)
     prévues en (a) ou (b) ci-dessus → (a), (b)
     comme en A2(a) ou A2(b) ci-dessus → A2(a), A2(b)
+    voir C ou D ci-dessous        → C, D
+    comme en 1 et 2 ci-dessus     → 1, 2   (paragraphs of the citing section)
     l'application de E1           → E1
     comme en 2(c)                 → 2(c)
     [voir également C1(d)]        → C1(d)
@@ -69,17 +78,18 @@ Relative (no law number)::
 Rules for relative references (conservative on purpose)
 -------------------------------------------------------
 * A relative id is one of: a section letter with optional tail (``C``,
-  ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``;
-  a bare number is never a citation), or a sub-point (``(d)``, ``(i)``).
+  ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``),
+  or a sub-point (``(d)``, ``(i)``); a bare number only in a list of bare
+  numbers after a trigger and before « ci-dessous » (``en 1 et 2 ci-dessus``).
 * Trigger words before it: « voir » (« voir également / aussi / notamment »),
   « cf. », « en » (« comme en », « prévu en »), « de » (« l'application de »),
   « selon », « dans ».  Words after it: « ci-dessous », « ci-dessus »,
   « ci-après ».
 * A relative id that is not a bare letter needs a trigger before it OR a
   ci-dessous/ci-dessus/ci-après after it.
-* A bare section letter (``C``) needs a trigger before it AND either a
-  ci-dessous/ci-dessus/ci-après after it, or the whole « (voir X) » /
-  « [voir X] » form.
+* A bare section letter (``C``) or number needs a trigger before the list AND
+  either a ci-dessous/ci-dessus/ci-après after the list, or the whole
+  « (voir X) » / « [voir X] » form.
 * Inside a list that began with *Loi(s)*, a relative item follows the same
   rules, the list itself acting as the trigger (``Lois 78D, 86B3 et (d)``).
 * The span of a relative citation covers the id(s) only, not the trigger nor
@@ -105,14 +115,19 @@ Not citations: « à moins qu'une Loi ne l'interdise », « ces Lois »,
 « cette loi », « conformément à la Loi », « 40 % », « 3 IMPs », « levée 12 »,
 « 1SA », « 2♥ », « de 9 à 16 points », « A. Définition », « en tournoi ».
 
-All the scanning is done with small anchored patterns using possessive
-quantifiers, so the time is linear in the text length; nothing raises on any
-``str`` input.
+Absolute citations are read by a small program of composed patterns
+(:data:`PROGRAM_RULES`, run by :func:`_match_rule`), which the club linkifier
+runs unchanged in the browser (:func:`program`); relative citations, which need
+the citing provision, are read here only. Every pattern is matched anchored at
+a candidate position with bounded repetitions, so the time is linear in the
+text length; nothing raises on any ``str`` input.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from lois.core.ids import LAW_COUNT
 
 GRAMMAR_VERSION = 1
 
@@ -125,7 +140,7 @@ __all__ = [
     "format_id",
 ]
 
-MAX_LAW = 93
+MAX_LAW = LAW_COUNT
 _MAX_ABS_ITEMS = 100  # items in one list after « Loi(s) »
 _MAX_REL_ITEMS = 20  # items in one list of relative ids
 
@@ -183,57 +198,11 @@ _H = r"[^\S\n]"
 _LETTER = r"[^\W\d_]"  # any Unicode letter
 _ROMAN = r"(?:viii|vii|vi|iv|ix|iii|ii|i|v|x)"
 
-# Word « Loi » / « Lois », any case, then at most one line break, then the number.
-_LOI_HEAD = re.compile(rf"(?<!{_LETTER})(?i:lois?)(?!{_LETTER})")
-_LOI_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?(?:n[°º]{_H}*+)?")
-_NUM = re.compile(r"[0-9]{1,2}(?![0-9])")
-_SEC = re.compile(rf"({_H}{{0,2}}+)([A-H])(?!{_LETTER})")
-_PARA = re.compile(rf"({_H}{{0,2}}+)([0-9]{{1,2}})(?![0-9])")
-_SUB_PAREN = re.compile(rf"{_H}?\({_H}?([a-z]){_H}?\)")
-_SUB_GLUED = re.compile(rf"([a-z])(?!{_LETTER})")
-_ROMAN_PAREN = re.compile(rf"{_H}?\({_H}?({_ROMAN}){_H}?\)")
-_ALNUM_AT = re.compile(r"[^\W_]")
-_LETTER_AT = re.compile(_LETTER)
-_HEADING_WORD = re.compile(rf"{_H}++(?!LOIS?(?!{_LETTER}))[A-ZÀ-Þ]{{2}}")
-_LOWER_WORD = re.compile(rf"{_H}++[a-zà-ÿ]")
-
-# Relative ids: no spaces inside.
-_REL_SEC = re.compile(rf"([A-H])(?!{_LETTER})")
-_REL_PARA_SUB = re.compile(r"([0-9]{1,2})\(([a-z])\)")
-_REL_SUB = re.compile(rf"\(({_ROMAN}|[a-z])\)")
-
-# Separators between list items.
-_SEP = re.compile(
-    rf"\s*+,\s*+(?:(?:et|ou)(?!{_LETTER})\s*+)?"
-    rf"|\s++(?:et|ou)(?:\s++|(?=[0-9(]))"
-)
-# A gloss after an item: « 16 (information non autorisée), 26 ».
-_GLOSS = re.compile(
-    rf"\s*+\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}+\)"
-)
-# Range of whole laws: « 61 à 64 », « 61 a 64 », « 61-64 », « 61 – 64 ».
-_RANGE = re.compile(
-    rf"(?:{_H}++(?:à|À|a){_H}++|{_H}*+[-‐‑–—]{_H}*+)([0-9]{{1,2}})(?![0-9])"
-)
-# « ci-dessous », « ci-dessus », « ci-après » (any hyphen, or a space).
-_CI_AFTER = re.compile(
-    rf"{_H}*+(?:\n{_H}*+)?ci(?:[-‐‑–]|{_H})?(?:dessous|dessus|apr[eè]s)(?!{_LETTER})",
-    re.IGNORECASE,
-)
-_TRIGGER = re.compile(
-    rf"(?<!{_LETTER})(?:"
-    rf"(?P<voir>voir(?:{_H}++(?:également|egalement|aussi|notamment))?|cf\.?)"
-    rf"|(?P<abs>en|selon)"
-    rf"|(?P<rel>de|dans)"
-    rf")(?!{_LETTER})",
-    re.IGNORECASE,
-)
 _TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
 # Where a relative id could start without a trigger (then ci-… is needed).
 _REL_START = re.compile(
     rf"(?<![\w)\].\-])(?=[A-H][0-9]|\((?:{_ROMAN}|[a-z])\)|[0-9]{{1,2}}\([a-z]\))"
 )
-_ENUM_AFTER = re.compile(r"\.[^\S\n]")
 _OPEN_BEFORE = re.compile(rf"[(\[]{_H}*+$")
 _CLOSE_AFTER = re.compile(rf"{_H}*+[)\]]")
 
@@ -249,160 +218,38 @@ class _Item:
     bare_law: bool = False  # absolute, law number only
 
 
-def _parse_tail(text: str, pos: int, parts: list[str], spaced: bool) -> int:
-    """Parse paragraph / sub-point / roman after a section letter; return the end."""
-    end = pos
-    m = _PARA.match(text, end)
-    if m and not spaced and m.group(1):
-        m = None
-    para_ok = False
-    if m:
-        after = m.end()
-        gl = _SUB_GLUED.match(text, after)
-        if _LETTER_AT.match(text, after) and not gl:
-            m = None
-        elif m.group(1) and _LOWER_WORD.match(text, after) and not _SUB_PAREN.match(text, after):
-            # spaced paragraph followed by a word: « 12 C 3 joueurs »
-            m = None
-    if m:
-        parts.append(m.group(2))
-        end = m.end()
-        para_ok = True
-    # sub-point
-    sub = None
-    if para_ok:
-        g = _SUB_GLUED.match(text, end)
-        if g:
-            sub = g
-    if sub is None:
-        sp = _SUB_PAREN.match(text, end)
-        if sp and (spaced or not text[end].isspace()):
-            sub = sp
-    if sub is None:
-        return end
-    parts.append(sub.group(1))
-    end = sub.end()
-    r = _ROMAN_PAREN.match(text, end)
-    if r and (spaced or not text[end].isspace()):
-        parts.append(r.group(1))
-        end = r.end()
-    return end
-
-
-def _parse_abs(text: str, pos: int, glued_only: bool = False) -> tuple[int, list[str], int, bool] | None:
-    """Parse ``law[section[paragraph[(sub)[(roman)]]]]`` at pos.
-
-    Returns (law, parts, end, section_was_spaced) or None.
-    """
-    m = _NUM.match(text, pos)
+def _parse_rel(text: str, pos: int, numbers: bool = False) -> _Item | None:
+    """Parse a relative id at pos (:data:`_REL_ID`); ``numbers``: a bare paragraph number is an id too."""
+    m = (_REL_ID_NUM if numbers else _REL_ID).match(text, pos)
     if not m:
         return None
-    law = int(m.group())
-    end = m.end()
-    parts: list[str] = []
-    spaced = False
-    s = _SEC.match(text, end)
-    if s and glued_only and s.group(1):
-        s = None
-    if s:
-        spaced = bool(s.group(1))
-        after = s.end()
-        if spaced:
-            if _HEADING_WORD.match(text, after):
-                s = None
-            elif s.group(2) == "A" and _LOWER_WORD.match(text, after):
-                s = None
-    if s:
-        parts.append(s.group(2))
-        end = _parse_tail(text, s.end(), parts, spaced=True)
-    if _ALNUM_AT.match(text, end):
-        return None
-    return law, parts, end, spaced
-
-
-def _parse_rel(text: str, pos: int) -> _Item | None:
-    """Parse a relative id at pos (no spaces inside)."""
-    parts: list[str] = []
-    bare = False
-    m = _REL_SEC.match(text, pos)
-    if m:
-        parts.append(m.group(1))
-        end = _parse_tail(text, m.end(), parts, spaced=False)
-        bare = len(parts) == 1
-    else:
-        m = _REL_PARA_SUB.match(text, pos)
-        if m:
-            parts.extend([m.group(1), m.group(2)])
-            end = m.end()
-            r = _ROMAN_PAREN.match(text, end)
-            if r and not text[end].isspace():
-                parts.append(r.group(1))
-                end = r.end()
-        else:
-            m = _REL_SUB.match(text, pos)
-            if not m:
-                return None
-            parts.append(m.group(1))
-            end = m.end()
-            if len(m.group(1)) == 1:
-                r = _ROMAN_PAREN.match(text, end)
-                if r and not text[end].isspace():
-                    parts.append(r.group(1))
-                    end = r.end()
-    if _ALNUM_AT.match(text, end):
-        return None
-    return _Item(pos, end, [Ref(None, tuple(parts))], bare_section=bare)
+    parts = tuple(v for v in m.groupdict().values() if v is not None)
+    bare = len(parts) == 1 and (m.group("r_sec") is not None or numbers and m.group("r_bnum") is not None)
+    return _Item(pos, m.end(), [Ref(None, parts)], bare_section=bare)
 
 
 def _ci_after(text: str, pos: int) -> bool:
     return _CI_AFTER.match(text, pos) is not None
 
 
-def _parse_abs_item(text: str, pos: int, first: bool, plural: bool) -> _Item | None:
-    """An absolute list item (law number with optional tail and range)."""
-    parsed = _parse_abs(text, pos)
-    if parsed is None:
-        return None
-    law, parts, end, _spaced = parsed
-    if parts:
-        return _Item(pos, end, [Ref(law, tuple(parts))])
-    if not first and (not plural or not 1 <= law <= MAX_LAW):
-        return None
-    refs = [Ref(law, ())]
-    r = _RANGE.match(text, end)
-    if r and not _ALNUM_AT.match(text, r.end()):
-        hi = int(r.group(1))
-        if 1 <= law < hi <= MAX_LAW:
-            refs = [Ref(n, ()) for n in range(law, hi + 1)]
-            end = r.end()
-    return _Item(pos, end, refs, bare_law=len(refs) == 1)
-
-
-def _continue_list(text: str, items: list[_Item], absolute: bool, plural: bool) -> None:
-    """Extend ``items`` with further list items (in place)."""
-    limit = _MAX_ABS_ITEMS if absolute else _MAX_REL_ITEMS
-    while len(items) < limit:
-        pos = items[-1].end
-        if absolute:
-            g = _GLOSS.match(text, pos)
-            if g:
-                pos = g.end()
-        sep = _SEP.match(text, pos)
+def _continue_rel(text: str, items: list[_Item]) -> None:
+    """Extend a list of relative ids (in place): « C ou D », « (a) ou (b) », « 1 et 2 »."""
+    numbers = all(it.refs[0].path[0].isdigit() and len(it.refs[0].path) == 1 for it in items)
+    while len(items) < _MAX_REL_ITEMS:
+        sep = _SEP.match(text, items[-1].end)
         if not sep:
             return
-        pos = sep.end()
-        item = _parse_abs_item(text, pos, False, plural) if absolute else None
+        item = _parse_rel(text, sep.end(), numbers=numbers)
         if item is None:
-            item = _parse_rel(text, pos)
-            if item is None:
-                return
-            if item.bare_section and not _ci_after(text, item.end):
-                return
+            return
         items.append(item)
 
 
 def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list[_Item]:
-    """Apply the rules for relative references; return the accepted prefix."""
+    """Apply the rules for relative references; return the accepted prefix.
+
+    A bare letter or number (« voir C ou D ci-dessous », « comme en 1 et 2 ci-dessus ») needs a trigger
+    before the list and « ci-dessous / ci-dessus / ci-après » after it (or « (voir X) »)."""
     ci = _ci_after(text, items[-1].end)
     paren = False
     if trigger is not None and trigger.group("voir"):
@@ -410,10 +257,9 @@ def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list
             _CLOSE_AFTER.match(text, items[-1].end)
         )
     out: list[_Item] = []
-    for i, item in enumerate(items):
-        last = i == len(items) - 1
+    for item in items:
         if item.bare_section:
-            ok = trigger is not None and ((last and ci) or paren)
+            ok = trigger is not None and (ci or paren)
         else:
             ok = trigger is not None or ci
         if not ok:
@@ -424,110 +270,301 @@ def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list
     return out
 
 
-def _from_loi(text: str, head: re.Match) -> tuple[list[_Item], bool] | None:
-    gap = _LOI_GAP.match(text, head.end())
-    pos = gap.end() if gap else head.end()
-    plural = head.group().lower() == "lois"
-    first = _parse_abs_item(text, pos, True, plural)
-    if first is None:
-        return None
-    if "\n" in text[head.end():pos] and first.bare_law and _ENUM_AFTER.match(text, first.end):
-        # « … prévu par la Loi\n2. L'arbitre … »: a numbered paragraph, not a law.
-        return None
-    items = [first]
-    _continue_list(text, items, absolute=True, plural=plural)
-    return items, plural
-
-
-def _from_trigger(text: str, trig: re.Match) -> list[_Item]:
+def _from_trigger(text: str, trig: re.Match) -> tuple[int, int, list[Ref]] | None:
+    """A citation after « voir », « en », « selon », « de »…: absolute (the program) or relative."""
+    if trig.group("voir") or trig.group("abs"):
+        hit = _match_rule(PROGRAM_RULES[-1], text, trig.start())
+        if hit is not None:
+            return hit
     gap = _TRIGGER_GAP.match(text, trig.end())
     pos = gap.end() if gap else trig.end()
     if pos == trig.end():  # « de(s) »: a trigger needs a space after it
-        return []
-    # Absolute without « Loi »: « en 23C », « voir 12C1(b) ».
-    if trig.group("voir") or trig.group("abs"):
-        parsed = _parse_abs(text, pos, glued_only=True)
-        if parsed is not None:
-            law, parts, end, _ = parsed
-            bid_like = law <= 7 and len(parts) == 1 and parts[0] in "CDH"
-            if parts and 1 <= law <= MAX_LAW and not bid_like:
-                items = [_Item(pos, end, [Ref(law, tuple(parts))])]
-                _continue_list(text, items, absolute=True, plural=False)
-                return items
-    first = _parse_rel(text, pos)
+        return None
+    first = _parse_rel(text, pos, numbers=True)
     if first is None:
-        return []
+        return None
     items = [first]
-    _continue_list(text, items, absolute=False, plural=False)
-    return _accept_rel(text, items, trig)
+    _continue_rel(text, items)
+    return _span(_accept_rel(text, items, trig))
 
 
-def _from_bare(text: str, pos: int) -> list[_Item]:
+def _from_bare(text: str, pos: int) -> tuple[int, int, list[Ref]] | None:
     first = _parse_rel(text, pos)
     if first is None or first.bare_section:
-        return []
+        return None
     items = [first]
-    _continue_list(text, items, absolute=False, plural=False)
-    return _accept_rel(text, items, None)
+    _continue_rel(text, items)
+    return _span(_accept_rel(text, items, None))
+
+
+def _span(items: list[_Item]) -> tuple[int, int, list[Ref]] | None:
+    if not items:
+        return None
+    return items[0].start, items[-1].end, [r for it in items for r in it.refs]
+
+
+# ---------------------------------------------------------------------------
+# Absolute citations as data: the program shared with the browser.
+#
+# Everything that decides what an absolute citation is (« Loi 27B1(b) », « Lois 61 à 64 »,
+# « LOI 50 D 2 (a) », « en 23C », « Loi 40B2(a) et (b) ») is written once, below, as a few composed
+# patterns. :func:`_match_rule` runs them here; the club linkifier runs the very same patterns in the
+# browser (translated by ``lois.render.jsregex``) with the same small loop (``linkifier-scan.js``).
+# The composed patterns use no possessive quantifier, so both engines backtrack the same way.
+#
+# A rule is: ``start`` (where a citation may begin: « Loi », « Lois », a trigger word), ``first`` (the
+# first item, sticky after ``start``), ``next`` (separator then one more item, repeated), ``range``
+# (after an item that is a bare law number: « à 64 »; kept only when 1 ≤ low < high ≤ 93), ``span``
+# (``"start"``: the citation begins at ``start``; ``"item"``: at the first item) and ``merge`` (doubled
+# link text « LOI 57 Loi 57 » is merged into one citation).  In an item, every named group ``law`` is
+# the law number, groups named ``p_…`` are the parts of the provision path in order, groups named
+# ``r_…`` the parts of a relative id, groups named ``c_…`` a bare sub-point that continues the previous
+# item (« Loi 40B2(a) et (b) » → 40B2(b)).
+
+def _nocase(word: str) -> str:
+    """``"voir"`` → ``"[vV][oO][iI][rR]"``: case-insensitive without flags (the same in JS)."""
+    out = []
+    for ch in word:
+        out.append(f"[{ch.lower()}{ch.upper()}]" if ch.isalpha() and ch.lower() != ch.upper() else re.escape(ch))
+    return "".join(out)
+
+
+def _g(name: str | None, body: str) -> str:
+    return f"(?P<{name}>{body})" if name else f"(?:{body})"
+
+
+_NL = rf"(?!{_LETTER})"  # no letter follows
+_NO_ALNUM = r"(?![^\W_])"
+_LAW_ANY = r"[0-9]{1,2}(?![0-9])"
+_LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
+_CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
+       rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
+_HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
+_LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+
+
+def _commit(named: str, plain: str) -> str:
+    """``named`` if it matches here, else nothing — never skipped when it could match (the scanner commits
+    to each part as it reads it; a plain ``(…)?`` would let the engine back off to a shorter id)."""
+    return f"(?:{named}|(?!{plain}))"
+
+
+def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
+    """Paragraph, glued sub-point, bracketed sub-point, roman (see :func:`_tail`)."""
+    n = (lambda s: prefix + s) if prefix else (lambda s: None)
+    letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
+    if spaced:
+        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{_LOWERWORD})){_H}{{1,2}})?"
+                + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
+    else:
+        para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
+    sp = f"{_H}?" if spaced else ""
+    gsub = r"(?<=[0-9])" + _g(n("gsub"), "[a-z]") + _NL
+    psub = rf"{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
+    rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
+    return para, gsub, psub, rom
+
+
+def _tail(spaced: bool, prefix: str | None) -> str:
+    """Paragraph, sub-point, roman after a section letter, each optional, in order.
+
+    ``spaced``: spaces are allowed inside (« 50 D 2 (a) »), a spaced paragraph is refused before a
+    lower-case word (« 12 C 3 joueurs »). ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
+    para, gsub, psub, rom = _tail_parts(spaced, prefix)
+    p_para, p_gsub, p_psub, p_rom = _tail_parts(spaced, None)
+    return (_commit(para, p_para) + _commit(f"{gsub}|{psub}", f"{p_gsub}|{p_psub}") + _commit(rom, p_rom))
+
+
+def _section(glued: bool, name: str | None) -> str:
+    """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
+    « 9 A moins que »)."""
+    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
+              rf"{_H}{{1,2}}")
+    return ("" if glued else f"(?:{spaced})?") + _g(name, "[A-H]") + _NL
+
+
+def _abs_id(law: str, section: str, glued: bool = False) -> str:
+    """``law[section[tail]]``; ``section``: ``"optional"`` or ``"required"``; committed like the scanner:
+    once a section is read, the id is refused rather than shortened when a letter or digit follows."""
+    sec = _section(glued, "p_sec") + _tail(True, "p_")
+    if section == "optional":
+        sec = _commit(sec, _section(glued, None))
+    return _g("law", law) + sec + _NO_ALNUM
+
+
+def _bare_law(name: str, law: str) -> str:
+    """A law number alone (no section may follow it)."""
+    return _g(name, law) + f"(?!{_section(False, None)}){_NO_ALNUM}"
+
+
+def _rel_id(prefix: str, in_list: bool = True, numbers: bool = False) -> str:
+    """A relative id (no spaces inside): ``C2``, ``A2(a)``, ``2(c)``, ``(d)``, ``(b)(ii)``, ``C``.
+    ``in_list`` (an item of an absolute list): a bare section letter only before « ci-dessous / ci-dessus /
+    ci-après ». ``numbers``: a bare paragraph number (« en 1 et 2 ci-dessus ») is an id too."""
+    n = lambda s: prefix + s  # noqa: E731
+
+    def rom(name: str | None) -> str:
+        return rf"\({_H}?{_g(name, _ROMAN)}{_H}?\)"
+
+    sec = _g(n("sec"), "[A-H]") + _NL + (rf"(?:{_tail(False, n('t'))}(?<=[0-9a-z)])|(?={_CI}))" if in_list
+                                          else _tail(False, n("t")))
+    para_sub = _g(n("num"), "[0-9]{1,2}") + r"\(" + _g(n("nsub"), "[a-z]") + r"\)" + _commit(rom(n("nrom")), rom(None))
+    sub = (r"\(" + _g(n("sub"), f"{_ROMAN}|[a-z]") + r"\)"
+           + _commit(rf"(?<=\([a-z]\)){rom(n('rom'))}", rf"(?<=\([a-z]\)){rom(None)}"))
+    number = "|" + _g(n("bnum"), "[0-9]{1,2}") + "(?![0-9])" if numbers else ""
+    return f"(?:{sec}|{para_sub}{number}|{sub}){_NO_ALNUM}"
+
+
+# « et (b) » after « Loi 40B2(a) »: a sub-point (group c2_…, replaces the path from index 2) or a roman
+# sub-sub-point (c3_…, from index 3) continuing the previous absolute item, unless « ci-dessous » follows.
+_CONT_ROM = rf"\({_H}?(?:{_ROMAN}){_H}?\)"
+_CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
+              + _commit(rf"\({_H}?{_g('c2_rom', _ROMAN)}{_H}?\)", _CONT_ROM)
+              + rf"|{_g('c3_rom', 'viii|vii|vi|iv|ix|iii|ii')}\)){_NO_ALNUM}(?!{_CI})")
+_SEP_P = rf"(?:\s*,\s*(?:(?:et|ou){_NL}\s*)?|\s+(?:et|ou)(?:\s+|(?=[0-9(])))"  # « , », « et », « , et », « et32A2 »
+_LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
+_LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
+# Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
+# introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
+_VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
+         rf"|{_nocase('notamment')}))?|{_nocase('cf')}\.?")
+_ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
+_TRIGGER = re.compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
+                      rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
+_TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
+_BID_LIKE = rf"0?[1-7][CDH]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[2]})"  # « 2C », « 3H »: a bid, not Law 2C
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One entry point of the program (see above); patterns compiled, ``span``: ``"start"`` or ``"item"``."""
+
+    name: str
+    start: re.Pattern
+    first: re.Pattern
+    next: re.Pattern
+    range: re.Pattern | None
+    span: str
+    merge: bool
+
+
+def _rule(name, start, first, nxt, rng, span, merge) -> Rule:
+    return Rule(name, re.compile(start), re.compile(first), re.compile(nxt), rng and re.compile(rng), span, merge)
+
+
+_SEP = re.compile(_SEP_P)
+_CI_AFTER = re.compile(_CI)
+_REL_ID = re.compile(_rel_id("r_", in_list=False))
+_REL_ID_NUM = re.compile(_rel_id("r_", in_list=False, numbers=True))
+_RANGE_P = (rf"(?:{_H}+(?:à|À|a){_H}+|{_H}*[-‐‑–—]{_H}*){_g('hi', '[0-9]{1,2}')}(?![0-9]){_NO_ALNUM}")
+PROGRAM_RULES: tuple[Rule, ...] = (
+    _rule("loi", rf"(?<!{_LETTER}){_nocase('loi')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})", _RANGE_P, "start", True),
+    _rule("lois", rf"(?<!{_LETTER}){_nocase('lois')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
+          rf"|{_rel_id('r_')})", _RANGE_P, "start", True),
+    _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_abs_id(_LAW_1_93, 'required', glued=True)}",
+          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})", None, "item", False),
+)
+
+
+def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
+    """The refs of one matched item, from its named groups (see the program's description)."""
+    law, path, rel, cont, level = None, [], [], [], 0
+    for name, value in groups.items():
+        if value is None or name == "hi":
+            continue
+        if name.startswith("law"):
+            law = int(value)
+        elif name.startswith("p_"):
+            path.append(value)
+        elif name.startswith("r_"):
+            rel.append(value)
+        elif name.startswith("c"):
+            level = level or int(name[1])
+            cont.append(value)
+    if law is not None:
+        return [Ref(law, tuple(path))]
+    if cont and prev is not None and prev.law is not None and len(prev.path) > level:
+        return [Ref(prev.law, prev.path[:level] + tuple(cont))]
+    return [Ref(None, tuple(rel or cont))]
+
+
+def _match_rule(rule: Rule, text: str, pos: int) -> tuple[int, int, list[Ref]] | None:
+    """Run one rule at ``pos``: (start, end, refs) of the citation, or None."""
+    s = rule.start.match(text, pos)
+    m = s and rule.first.match(text, s.end())
+    if not m:
+        return None
+    begin = pos if rule.span == "start" else m.start()
+    refs: list[Ref] = []
+    for _ in range(_MAX_ABS_ITEMS):
+        end, new = m.end(), _item_refs(m.groupdict(), refs[-1] if refs else None)
+        r = rule.range and new[0].law is not None and not new[0].path and rule.range.match(text, end)
+        if r and 1 <= new[0].law < int(r.group("hi")) <= MAX_LAW:
+            new, end = [Ref(n, ()) for n in range(new[0].law, int(r.group("hi")) + 1)], r.end()
+        refs += new
+        m = rule.next.match(text, end)
+        if not m:
+            break
+    return begin, end, refs
+
+
+def program() -> dict:
+    """The program as data, for the browser: pattern sources (Python syntax) and the constants."""
+    return {
+        "version": GRAMMAR_VERSION,
+        "maxLaw": MAX_LAW,
+        "maxItems": _MAX_ABS_ITEMS,
+        "rules": [
+            {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
+             "span": r.span, "merge": r.merge}
+            for r in PROGRAM_RULES
+        ],
+    }
 
 
 def find_citations(text: str) -> list[Citation]:
     """Return the citations of ``text``, sorted by start and not overlapping."""
     if not isinstance(text, str) or not text:
         return []
-    candidates: list[tuple[int, int, re.Match | int]] = []
-    for m in _LOI_HEAD.finditer(text):
-        candidates.append((m.start(), 0, m))
-    for m in _TRIGGER.finditer(text):
-        candidates.append((m.start(), 1, m))
-    for m in _REL_START.finditer(text):
-        candidates.append((m.start(), 2, m.start()))
+    candidates: list[tuple[int, int, object]] = []
+    for rule in PROGRAM_RULES[:-1]:  # « Loi », « Lois »
+        candidates += [(m.start(), 0, rule) for m in rule.start.finditer(text)]
+    candidates += [(m.start(), 1, m) for m in _TRIGGER.finditer(text)]
+    candidates += [(m.start(), 2, None) for m in _REL_START.finditer(text)]
     candidates.sort(key=lambda c: (c[0], c[1]))
 
-    found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, from « Loi »
+    found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, mergeable (« Loi »)
     consumed = 0
     for pos, kind, obj in candidates:
         if pos < consumed:
             continue
         if kind == 0:
-            res = _from_loi(text, obj)  # type: ignore[arg-type]
-            if res is None:
-                continue
-            items, _ = res
-            start = pos
+            hit = _match_rule(obj, text, pos)  # type: ignore[arg-type]
         elif kind == 1:
-            items = _from_trigger(text, obj)  # type: ignore[arg-type]
-            if not items:
-                continue
-            start = items[0].start
+            hit = _from_trigger(text, obj)  # type: ignore[arg-type]
         else:
-            items = _from_bare(text, obj)  # type: ignore[arg-type]
-            if not items:
-                continue
-            start = items[0].start
-        end = items[-1].end
-        refs = [r for it in items for r in it.refs]
-        found.append((start, end, refs, kind == 0))
-        consumed = end
+            hit = _from_bare(text, pos)
+        if hit is None:
+            continue
+        found.append((*hit, kind == 0))
+        consumed = hit[1]
+    return [Citation(text[s:e], s, e, tuple(refs)) for s, e, refs, _ in _merge_doubled(text, found)]
 
-    # Merge the doubled link text « LOI 57 Loi 57 » into one citation.
-    merged: list[tuple[int, int, list[Ref], bool]] = []
+
+def _merge_doubled(text: str, found: list) -> list:
+    """Merge the doubled link text « LOI 57 Loi 57 » into one citation (same refs, spaces between)."""
+    merged: list = []
     for cur in found:
         if merged:
             prev = merged[-1]
             gap = text[prev[1]:cur[0]]
-            if (
-                prev[3]
-                and cur[3]
-                and gap
-                and not gap.strip()
-                and "\n" not in gap
-                and prev[2] == cur[2]
-            ):
+            if prev[3] and cur[3] and gap and not gap.strip() and "\n" not in gap and prev[2] == cur[2]:
                 merged[-1] = (prev[0], cur[1], prev[2], True)
                 continue
         merged.append(cur)
-    return [Citation(text[s:e], s, e, tuple(refs)) for s, e, refs, _ in merged]
+    return merged
 
 
 _LENIENT = re.compile(

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
 from lois.core.ids import NodeRef, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.resolve import resolve_citation, unknown_forms
 
-TOTAL_LAWS = 93
 
 
 @dataclass
@@ -54,6 +54,7 @@ class Model:
     stubs: dict[str, Stub] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
+    edition: Edition = field(default_factory=Edition)  # titles of the 93 laws, publisher, partial laws
     # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
     _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -111,17 +112,25 @@ class Model:
             return law, "".join(path)
         return law, stub.anchor if stub else ""
 
+    def law_title(self, law: int) -> str | None:
+        """The French title of a law: its master's, else the one read in the official edition (edition.yaml)."""
+        if law in self.laws and self.laws[law].title:
+            return self.laws[law].title
+        t = self.edition.titles.get(law)
+        return t.title if t else None
+
     def node_title(self, node_id: str) -> str:
         if node_id in self.provisions:
             p = self.provisions[node_id]
             if p.level == "law":
-                t = self.laws[p.law].title
+                t = self.law_title(p.law)
                 return f"Loi {p.law}" + (f" — {t}" if t else "")
             if p.title:
                 return p.title
             return _short(p.text)
         if node_id in self.stubs:
-            return f"Loi {node_id} (texte non inclus)"
+            t = self.law_title(self.stubs[node_id].law) if node_id.isdigit() else None
+            return f"Loi {node_id}" + (f" — {t}" if t else "") + " (texte non inclus)"
         if is_commentary(node_id):
             return self.commentaries[NodeRef.parse(node_id).key].title
         return node_id
@@ -174,6 +183,7 @@ def _line_for(p: Provision, offset: int) -> int:
 def load_corpus(root: Path) -> Model:
     root = Path(root)
     model = Model(root)
+    model.edition = load_edition(root)
     law_dir = root / "lois"
     if not law_dir.is_dir():
         raise LoisError("dossier des lois introuvable", str(law_dir))

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from lois.core.ids import LAW_COUNT
 from lois.core.errors import LoisError
 from lois.core.schemas import SourceEntry
 from lois.core.yamlfile import load_yaml, validate
@@ -99,7 +100,30 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
         return {}
     doc = load_yaml(path)
     entries = validate(doc, list[SourceEntry], what="sources") if doc.data is not None else []
-    return {e.file: SourceConfig(**e.model_dump(exclude_none=True)) for e in entries}
+    out = {}
+    for i, e in enumerate(entries):
+        cfg = SourceConfig(**e.model_dump(exclude_none=True))
+        for j, c in enumerate(cfg.corrections):
+            c["_file"], c["_line"] = str(path), doc.line(i, "corrections", j)
+        out[cfg.file] = cfg
+    return out
+
+
+def _correction_lines(path: Path) -> dict[tuple[str, int], int]:
+    """(source file, index of the correction) → its line in sources.yaml, for messages."""
+    out: dict[tuple[str, int], int] = {}
+    try:
+        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return out
+    for entry in getattr(root, "value", []) or []:
+        if not isinstance(entry, yaml.MappingNode):
+            continue
+        fields = {k.value: v for k, v in entry.value}
+        name = getattr(fields.get("file"), "value", None)
+        for i, c in enumerate(getattr(fields.get("corrections"), "value", []) or []):
+            out[(name, i)] = c.start_mark.line + 1
+    return out
 
 
 # --------------------------------------------------------------------------- clean
@@ -172,9 +196,11 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
     """Repair raw text line by line. Returns the lines (line numbers kept), repairs and flags."""
     repairs: list[Repair] = []
     flags: list[Flag] = []
-    raw = raw.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    raw = _normalise_newlines(raw, repairs)
     raw = unicodedata.normalize("NFC", raw)
     lines = raw.split("\n")
+    if lines[0].strip() != "---":  # a master has no page layout to undo
+        lines = _layout(lines, repairs, flags)
     ocr_mode = "à" not in raw and len(re.findall(r" a ", raw)) >= 3
     by_line: dict[int, list[dict]] = {}
     for c in corrections or []:
@@ -185,7 +211,9 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
         for c in by_line.get(i, []):
             before, after = c["before"], c["after"]
             if before not in line:
-                raise LoisError(f"correction introuvable : « {before} » n'est pas dans la ligne", c.get("_file"), i)
+                raise LoisError(f"correction introuvable : « {before} » n'est pas dans la ligne {i} de la source "
+                                f"(« {line.strip()[:60]} ») ; corrigez ou retirez cette correction",
+                                c.get("_file"), c.get("_line") or i)
             if before == after:
                 reviewed.add((i, before))
                 continue
@@ -206,6 +234,117 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
         out.append(line)
     flags = [f for f in flags if (f.line, f.text) not in reviewed]
     return out, repairs, flags
+
+
+def _normalise_newlines(raw: str, repairs: list[Repair]) -> str:
+    """CRLF, CR and a BOM (as editors on Windows save files) are accepted, normalised and reported."""
+    if raw.startswith("\ufeff"):
+        raw = raw[1:]
+        repairs.append(Repair(1, "BOM", "", "marque d'ordre des octets (BOM) retirée"))
+    if "\r\n" in raw:
+        raw = raw.replace("\r\n", "\n")
+        repairs.append(Repair(1, "CRLF", "LF", "fins de ligne Windows (CRLF) normalisées"))
+    if "\r" in raw:
+        raw = raw.replace("\r", "\n")
+        repairs.append(Repair(1, "CR", "LF", "fins de ligne CR (ancien Mac) normalisées"))
+    return raw
+
+
+# --------------------------------------------------------------------------- page layout of an extraction
+
+PAGE_BREAK = "\f"  # form feed: the page separator of a PDF extraction (pdftotext, lois.core.pdftext)
+REMOVED = "\x00"  # a line removed by the layout repairs: skipped, without making a paragraph break
+PAGE_NUMBER = re.compile(r"^(?:\d{1,3}|[-–—]\s*\d{1,3}\s*[-–—]|page\s+\d{1,3}(?:\s*/\s*\d{1,3})?)$", re.I)
+HYPHENATED = re.compile(r"([A-Za-zÀ-ÿ]{2,})-$")
+# second halves that make a real compound (« peut-être », « lui-même », « celle-ci »): the hyphen is kept
+COMPOUND_TAILS = {"être", "il", "ils", "elle", "elles", "on", "ci", "là", "même", "mêmes", "dessus", "dessous",
+                  "t-il", "t-elle", "delà", "à-dire", "clés", "clé"}
+
+
+def _layout(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> list[str]:
+    """Undo the page layout of an extraction, line numbers kept: running headers and footers and page
+    numbers removed, words hyphenated at a line end rejoined. Every repair is logged."""
+    lines = _drop_page_furniture(lines, repairs)
+    _rejoin_hyphenated(lines, repairs, flags)
+    return lines
+
+
+def _page_spans(lines: list[str]) -> list[tuple[int, int]]:
+    spans, start = [], 0
+    for i, line in enumerate(lines):
+        if PAGE_BREAK in line:
+            spans.append((start, i))
+            start = i
+    spans.append((start, len(lines)))
+    return spans
+
+
+def _edge_lines(lines: list[str], span: tuple[int, int]) -> list[int]:
+    """Indexes of the first two and last two non-empty lines of a page."""
+    idx = [i for i in range(*span) if lines[i].replace(PAGE_BREAK, "").strip()]
+    return sorted(set(idx[:2] + idx[-2:]))
+
+
+def _furniture_key(text: str) -> str:
+    return re.sub(r"\d+", "#", " ".join(text.replace(PAGE_BREAK, "").split()))
+
+
+def _drop_page_furniture(lines: list[str], repairs: list[Repair]) -> list[str]:
+    spans = _page_spans(lines)
+    counts: dict[str, int] = {}
+    if len(spans) >= 2:
+        for span in spans:
+            for key in {_furniture_key(lines[i]) for i in _edge_lines(lines, span)}:
+                counts[key] = counts.get(key, 0) + 1
+    else:  # no page breaks: a short line repeated three times or more, that is no structure of the law
+        for line in lines:
+            key = _furniture_key(line)
+            if key and len(key) <= 90 and not _structural(key):
+                counts[key] = counts.get(key, 0) + 1
+    need = max(2, (len(spans) + 1) // 2) if len(spans) >= 2 else 3
+    repeated = {k for k, n in counts.items() if n >= need and not _structural(k)}
+    edges = {i for span in spans for i in _edge_lines(lines, span)} if len(spans) >= 2 else set(range(len(lines)))
+    out = list(lines)
+    for i, line in enumerate(lines):
+        text = line.replace(PAGE_BREAK, "").strip()
+        if not text:
+            out[i] = REMOVED if PAGE_BREAK in line else line
+            continue
+        if i in edges and _furniture_key(text) in repeated:
+            repairs.append(Repair(i + 1, text, "", "en-tête ou pied de page répété retiré"))
+            out[i] = REMOVED
+        elif PAGE_NUMBER.match(text) and (i in edges or len(spans) < 2):
+            repairs.append(Repair(i + 1, text, "", "numéro de page retiré"))
+            out[i] = REMOVED
+        elif PAGE_BREAK in line:
+            out[i] = text
+    return out
+
+
+def _structural(text: str) -> bool:
+    return bool(LAW_HEAD.match(text) or SECTION.match(text) or PARA.match(text) or SUB.match(text)
+                or text.startswith(("#", "-", "|", "*")))
+
+
+def _rejoin_hyphenated(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> None:
+    """« rectif- » at a line end and « ication » on the next text line → « rectification » (logged)."""
+    for i, line in enumerate(lines):
+        m = HYPHENATED.search(line.rstrip())
+        if not m:
+            continue
+        j = next((k for k in range(i + 1, len(lines)) if lines[k] != REMOVED and lines[k].strip()), None)
+        if j is None or not re.match(r"[a-zà-ÿ]", lines[j].lstrip()):
+            continue
+        nxt = lines[j].lstrip()
+        tail = re.match(r"[\wÀ-ÿ'’-]+", nxt).group(0)
+        rest = nxt[len(tail):].lstrip()
+        keep = tail.lower().strip(".,;:") in COMPOUND_TAILS
+        word = m.group(1) + ("-" if keep else "") + tail
+        repairs.append(Repair(i + 1, f"{m.group(1)}- / {tail}", word,
+                              "trait d'union d'un mot composé en fin de ligne, ligne suivante recollée" if keep
+                              else "mot coupé en fin de ligne recollé"))
+        lines[i] = line.rstrip()[: m.start()] + word
+        lines[j] = rest if rest else REMOVED
 
 
 # --------------------------------------------------------------------------- structure
@@ -243,12 +382,16 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
     blocks: list[Block] = []
     pending_title_for: int | None = None
     prev_blank = True
+    sections: list[str] = []  # section letters of the current law, to detect a law glued without its heading
     for i, raw in enumerate(lines, start=1):
+        if raw == REMOVED:
+            continue
         line = raw.rstrip()
         s = line.strip()
         if not s:
             prev_blank = True
             continue
+        _check_glued_heading(s, i)
         if s.startswith("|"):
             if blocks and blocks[-1].kind == "table" and not prev_blank:
                 blocks[-1].text += "\n" + s
@@ -261,9 +404,20 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
             pending_title_for = None
             prev_blank = False
             continue
+        m = FRONT_HEAD.match(s)
+        if m and not blocks_have_law(blocks):
+            key = "definitions" if m.group(2) else "introduction"
+            blocks.append(Block(i, "front", key, title=title_case(s) if s.isupper() else s))
+            sections = []
+            prev_blank = False
+            continue
         m = LAW_HEAD.match(s)
         if m:
+            if not 1 <= int(m.group(1)) <= LAW_COUNT:
+                raise LoisError(f"« {s[:40]} » : le Code n'a que les lois 1 à {LAW_COUNT} ; rien n'est écrit",
+                                None, i)
             blocks.append(Block(i, "law", m.group(1), title=(m.group(2) or "")))
+            sections = []
             if not m.group(2):
                 pending_title_for = i
             prev_blank = False
@@ -271,10 +425,16 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
         m = QUOTED_HEAD.match(s)
         if m:
             blocks.append(Block(i, "law", m.group(2), title=m.group(1).strip(), text="quoted"))
+            sections = []
             prev_blank = False
             continue
         m = MD_SECTION.match(s) or SECTION.match(s)
         if m and len(m.group(2)) < 90 and not m.group(2).rstrip().endswith("."):
+            if sections and m.group(1) <= sections[-1]:
+                raise LoisError(f"la section {m.group(1)} suit la section {sections[-1]} : une autre loi semble "
+                                f"commencer ici sans son titre « LOI N – TITRE » ; ajoutez-le (ou séparez les "
+                                f"textes) : rien n'est écrit", None, i)
+            sections.append(m.group(1))
             blocks.append(Block(i, "section", m.group(1), title=m.group(2).strip().strip("*").strip()))
             prev_blank = False
             continue
@@ -324,6 +484,25 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
         prev_blank = False
     _fix_romans(blocks, repairs)
     return blocks
+
+
+# the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
+FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?|(D[ÉE]FINITIONS|Définitions))$")
+
+
+def blocks_have_law(blocks: list[Block]) -> bool:
+    return any(b.kind == "law" for b in blocks)
+
+
+GLUED_HEAD = re.compile(r"[.;:!?»)]\s+(LOI\s+\d{1,2}\s*[-–—]\s*[A-ZÀ-Ý].*)$")
+
+
+def _check_glued_heading(s: str, line: int) -> None:
+    """A law heading in the middle of a line (two laws glued by the extraction) is refused, with its line."""
+    m = GLUED_HEAD.search(s)
+    if m and not LAW_HEAD.match(s):
+        raise LoisError(f"une autre loi commence au milieu de la ligne (« {m.group(1)[:40]} ») : mettez son titre "
+                        f"sur sa propre ligne ; rien n'est écrit", None, line)
 
 
 def _fix_romans(blocks: list[Block], repairs: list[Repair]) -> None:
@@ -400,6 +579,11 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
             in_commentary = True
         if in_commentary:
             comm_lines.append(_commentary_line(b))
+            continue
+        if b.kind == "front":
+            close()
+            current = MasterDoc("front", b.marker, {"document": b.marker, "title": b.title, "source": source_name}, "")
+            lines.append(f"# {b.title}")
             continue
         if b.kind == "law":
             close()
@@ -505,7 +689,10 @@ def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> 
     lines, repairs, flags = clean(raw, corrections=cfg.corrections)
     if _is_master(lines):
         return ImportResult([], repairs, flags)
-    blocks = _structure(lines, repairs, flags)
+    try:
+        blocks = _structure(lines, repairs, flags)
+    except LoisError as exc:
+        raise LoisError(exc.message, exc.path or source_name, exc.line) from None
     docs = emit(blocks, cfg, source_name, flags, repairs)
     if not docs:
         raise LoisError("aucune loi reconnue : le texte doit commencer par « LOI N – TITRE »", source_name, 1)

@@ -33,6 +33,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("search", commands=("cherche",)),
     Feature("annotations"),
     Feature("checklists", commands=("arbitre",)),
+    Feature("scores", commands=("marque-ajustee", "marque-ponderee")),
     Feature("api", commands=("permaliens",)),
     Feature("offline", post_build=True),
 )

@@ -15,9 +15,8 @@ cache kept) then skips the rendering and the search index, and only loads and ch
 every build still does: errors are reported and the citations of hand-written pages linked exactly as
 on a first build. Any change to a corpus file or to the code gives another key: nothing stale is served.
 
-The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (the offline archive keeps its
-deflated entries in ``…/archive``, :class:`lois.features.offline.archive.EntryCache`); ``LOIS_CACHE_SITE=0`` turns
-both off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored. Entries are pickles:
+The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (:mod:`lois.core.cachedir`);
+``LOIS_CACHE_SITE=0`` turns it off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored. Entries are pickles:
 the folder is trusted like the code that writes it (never point LOIS_CACHE at a shared, writable place).
 """
 from __future__ import annotations
@@ -30,6 +29,7 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from lois.core.cachedir import cache_base
 from lois.render.site import GeneratedFile, SiteBuild
 
 FORMAT = 1
@@ -40,12 +40,6 @@ PACKAGE = Path(__file__).resolve().parents[1]  # the whole lois package: code an
 
 def enabled() -> bool:
     return os.environ.get("LOIS_CACHE_SITE", "1").strip().lower() not in ("0", "non", "no", "false", "off")
-
-
-def cache_base(corpus_dir: Path) -> Path:
-    """The build's cache folder: $LOIS_CACHE, or build/cache beside the corpus."""
-    env = os.environ.get("LOIS_CACHE")
-    return Path(env) if env else Path(corpus_dir).resolve().parent / "build" / "cache"
 
 
 def cache_folder(corpus_dir: Path) -> Path:

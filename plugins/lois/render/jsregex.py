@@ -19,6 +19,25 @@ def _case_fold_group(m: re.Match) -> str:
     return "(?:" + "".join(out) + ")"
 
 
+def _escape(nxt: str, in_class: bool) -> str:
+    """``\\`` followed by ``nxt``: ``\\w`` becomes Unicode-aware; anchors JS lacks are refused."""
+    if nxt == "w":
+        return r"\p{L}\p{N}_" if in_class else r"[\p{L}\p{N}_]"
+    if nxt in "AZ":
+        raise ValueError(f"ancre \\{nxt} non traduite")
+    return "\\" + nxt
+
+
+def _group_prefix_end(src: str, i: int) -> int:
+    """End of a group prefix at ``i``: « (? » and its marker characters (``:``, ``=``, ``!``, ``<=``, ``<!``)."""
+    j = i + 2
+    while j < len(src) and src[j] in ":=!<":
+        j += 1
+        if src[j - 1] in ":=!":
+            break
+    return j
+
+
 def js_source(src: str, verbose: bool = False) -> str:
     """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag;
     ``verbose``: the source is written for ``re.VERBOSE`` (layout whitespace and ``#`` comments dropped)."""
@@ -38,13 +57,7 @@ def js_source(src: str, verbose: bool = False) -> str:
             raise ValueError("référence nommée non traduite")
         c = src[i]
         if c == "\\":
-            nxt = src[i + 1]
-            if nxt == "w":
-                out.append(r"\p{L}\p{N}_" if in_class else r"[\p{L}\p{N}_]")
-            elif nxt in "AZ":
-                raise ValueError(f"ancre \\{nxt} non traduite")
-            else:
-                out.append(src[i:i + 2])
+            out.append(_escape(src[i + 1], in_class))
             i += 2
             last_quant = False
             continue
@@ -65,12 +78,7 @@ def js_source(src: str, verbose: bool = False) -> str:
                 raise ValueError("classe commençant par ] non traduite")
             i += 1; last_quant = False; continue
         if c == "(" and src.startswith("(?", i):
-            # group prefix: copy « (? » and the following marker characters
-            j = i + 2
-            while j < len(src) and src[j] in ":=!<":
-                j += 1
-                if src[j - 1] in ":=!" :
-                    break
+            j = _group_prefix_end(src, i)
             out.append(src[i:j]); i = j; last_quant = False; continue
         if c == "+" and last_quant:  # possessive quantifier → greedy
             i += 1; last_quant = False; continue

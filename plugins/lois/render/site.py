@@ -161,7 +161,8 @@ class SiteBuild:
         stub = m.stubs.get(target)
         if stub and stub.in_corpus_law:
             return f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
-        return f"Loi {target} : texte non encore inclus dans ce site."
+        title = m.law_title(_law_of(target))
+        return f"Loi {target}" + (f" ({title})" if title else "") + " : texte non encore inclus dans ce site."
 
     def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...]) -> str:
         """Escape plain text and turn each citation in it into a link with a preview."""
@@ -197,6 +198,10 @@ class SiteBuild:
         return "".join(out)
 
     def _one_link(self, label: str, target: str, from_page: str) -> str:
+        law = re.match(r"\d+", target)
+        if target not in self.model.provisions and target not in self.model.stubs and law \
+                and law.group(0) in self.model.stubs:
+            target = law.group(0)  # a provision of a law whose text is absent: the law's waiting page
         if target not in self.model.provisions and target not in self.model.stubs:
             # cited only by a hand-written or annotation page: no page exists for it, so no link
             return (f'<span class="lois-cite-absent" data-ref="{html.escape(target)}" '
@@ -212,7 +217,7 @@ class SiteBuild:
         for law in sorted(m.laws):
             self.add_file(self.law_page(law), "")  # placeholder: rendered after contributors
         for law in m.stub_laws():
-            self.add_file(self.law_page(law), self.render_stub(law))
+            self.add_file(self.law_page(law), "")  # placeholder: rendered after contributors (their extras)
         for c in m.commentaries.values():
             self.add_file(f"commentaires/{c.id}.md", self.render_commentary(c))
         self.add_file("lois/index.md", self.render_index())
@@ -220,6 +225,8 @@ class SiteBuild:
         self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, indent=1))
         for fn in self.contributors:
             fn(self)
+        for law in m.stub_laws():
+            self.add_file(self.law_page(law), self.render_stub(law))
         for law in sorted(m.laws):
             content = self.render_law(law)
             for flt in self.page_filters:
@@ -254,17 +261,28 @@ class SiteBuild:
         extras += "".join(fn(page) for fn in self.provision_extras.get(root.id, []))
         if body or extras:
             out.append(f'<div class="lois-prov lois-law-intro" data-id="{root.id}">{body}{extras}</div>\n')
+        missing = list(m.edition.partial.get(law_no, {}).get("missing", []))
         for child in root.children:
             if child.level == "section":
+                while missing and missing[0] < child.path[-1]:
+                    out.append(self._missing_section(law_no, missing.pop(0)))
                 out.append(self._render_section(child, page))
             else:
                 out.append(self._render_div(child, page) + "\n")
+        out.extend(self._missing_section(law_no, letter) for letter in missing)
         if law.footnotes:
             notes = "".join(f'<li id="note-{html.escape(k)}">{self.linkify(v, page, law_no, ())}</li>'
                             for k, v in law.footnotes.items())
             out.append(f'## Notes {{ #notes }}\n\n<ol class="lois-footnotes">{notes}</ol>\n')
         out.append(self._render_cited_by_law(law_no, page))
         return "\n".join(out)
+
+    def _missing_section(self, law: int, letter: str) -> str:
+        """Where a partial law's source leaves a section out (edition.yaml `partial`): say so, in its place."""
+        from lois.render.templates import render
+
+        return render("render/missing_section.html", law=law, letter=letter,
+                      note=self.model.edition.partial[law].get("note", ""))
 
     def _render_section(self, p: Provision, page: str) -> str:
         head = f"## {p.path[-1]}. {md_text(p.title or '')} {{ #{p.anchor} .lois-section data-id=\"{p.id}\" }}\n"
@@ -350,23 +368,50 @@ class SiteBuild:
 
     # ------------------------------------------------------------------ stubs
     def render_stub(self, law: int) -> str:
-        page = self.law_page(law)
-        m = self.model
-        title = f"Loi {law}"
-        out = [front_matter(title + " (texte non inclus)"),
-               f"# Loi {law} {{ #loi-{law} }}\n",
-               '<div class="lois-stub-notice" markdown="0"><p><strong>Texte non encore inclus.</strong> '
-               "Le texte de cette loi ne fait pas encore partie de ce site ; cette page recense les textes du "
-               "corpus qui y renvoient.</p></div>\n"]
+        """The page of a cited law whose text is absent: its title, what cites it, the commentaries that
+        discuss it and the features' extras (checklists, notes, examples), in the `render/stub.html` template."""
+        from urllib.parse import urlparse
+
+        from lois.render.templates import render, safe
+
+        page, m = self.law_page(law), self.model
+        title = m.edition.titles.get(law)
         stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
-        for s in stubs:
-            cites = m.cited_by(s.id)
-            items = "".join(self._cited_item(c, page) for c in cites)
-            out.append(f'<div class="lois-prov lois-stub" id="{s.anchor}" data-id="{html.escape(s.id)}">'
-                       f'<h3>Loi {html.escape(s.id)}</h3><p class="lois-empty">Texte non inclus.</p>'
-                       f'<p>Cité par :</p><ul>{items}</ul></div>\n')
-        out.append(self._render_cited_by_law(law, page))
-        return "\n".join(out)
+        provisions = [{"id": s.id, "anchor": s.anchor,
+                       "cited": safe("".join(self._cited_item(c, page) for c in m.cited_by(s.id)))} for s in stubs]
+        title_ctx = None if title is None else {
+            "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
+            "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
+        extras = "".join(fn(page) for fn in self.law_extras.get(law, []))
+        heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
+        return front_matter(m.node_title(str(law))) + render(
+            "render/stub.html", law=law, heading=md_text(heading), title=title_ctx,
+            publisher={k: m.edition.publisher.get(k) for k in ("name", "text", "url")}, provisions=provisions,
+            commentaries=self._commentary_passages(law, page), extras=safe(extras),
+            cited_by_law=safe(self._render_cited_by_law(law, page)))
+
+    def _commentary_passages(self, law: int, page: str) -> list[dict]:
+        """For each commentary on `law`: the paragraphs that cite it and, when the commentary explains the
+        law, the first paragraph under each of its headings (linked citations, shortened)."""
+        from markupsafe import Markup
+
+        m, out = self.model, []
+        for c in m.commentaries.values():
+            if law not in c.laws:
+                continue
+            citing = [r.sentence for r in m.cites_from(c.node_id) if any(_law_of(t) == law for t in r.targets)]
+            explains = any(_law_of(p) == law for p in c.provisions)
+            passages = []
+            for head, paras in _commentary_sections(c):
+                picked = [p for p in paras if any(s and s in p for s in citing)]
+                if explains and head and paras and paras[0] not in picked:
+                    picked.insert(0, paras[0])
+                for i, para in enumerate(picked):
+                    passages.append({"heading": head if i == 0 and explains else "",
+                                     "html": Markup(self.linkify(_short(para, 360), page, c.laws[0], ()))})
+            out.append({"title": c.title, "author": c.author or "auteur non indiqué", "explains": explains,
+                        "href": self.href(page, f"commentaires/{c.id}.md"), "passages": passages})
+        return out
 
     # ------------------------------------------------------------------ commentary pages
     def render_commentary(self, c) -> str:
@@ -395,14 +440,14 @@ class SiteBuild:
             if n in m.laws:
                 status, cls = "présente", "present"
                 name = f'<a href="{self.href(page, self.law_page(n))}">Loi {n}</a>'
-                title = html.escape(m.laws[n].title or "(titre à vérifier)")
             elif n in stub_laws:
                 status, cls = "citée, texte non inclus", "stub"
                 name = f'<a href="{self.href(page, self.law_page(n))}">Loi {n}</a>'
-                title = ""
             else:
                 status, cls = "non citée", "absent"
-                name, title = f"Loi {n}", ""
+                name = f"Loi {n}"
+            t = m.law_title(n)
+            title = html.escape(t) if t else '<span class="lois-empty">titre non relevé</span>'
             rows.append(f'<tr class="lois-status-{cls}"><td>{name}</td><td>{title}</td><td>{status}</td>'
                         f"<td>{n_in.get(n, 0)}</td><td>{n_out.get(n, 0)}</td></tr>")
         present = len(m.laws)
@@ -454,3 +499,20 @@ def _full_text(p: Provision) -> str:
         if t:
             parts.append(f"{c.marker} {t}")
     return " ".join(parts)
+
+
+def _commentary_sections(c) -> list[tuple[str, list[str]]]:
+    """A commentary's paragraphs grouped under their headings: [(heading or "", [plain paragraph]), …]."""
+    from lois.core.parse import _inline_plain
+
+    sections: list[tuple[str, list[str]]] = [("", [])]
+    prev = None
+    for t in c.tokens:
+        if t.type == "inline":
+            text = " ".join(_inline_plain(t.children or []).split())
+            if prev == "heading_open":
+                sections.append((text, []))
+            elif text:
+                sections[-1][1].append(text)
+        prev = t.type
+    return [(h, ps) for h, ps in sections if h or ps]

@@ -59,6 +59,13 @@
     return ul;
   }
 
+  /* a text with its citations linked, as generated at build time by the site's linker (escaped HTML) */
+  function rich(tag, cls, html, text) {
+    var e = el(tag, { className: cls });
+    if (html) e.innerHTML = html; else e.textContent = text;
+    return e;
+  }
+
   function Runner(root) {
     this.root = root;
     this.data = JSON.parse(root.querySelector(".lois-cl-data").textContent);
@@ -119,7 +126,7 @@
         var go = el("button", { type: "button", className: "lois-cl-goto", title: "Revenir à cette question", text: "modifier" });
         go.addEventListener("click", function () { self.setPath(state.path.slice(0, i)); });
         trail.appendChild(el("li", { "data-question": p[0], "data-answer": p[1].id }, [
-          el("span", { className: "lois-cl-trail-q", text: q.text + " " }),
+          rich("span", "lois-cl-trail-q", q.text_html, q.text), document.createTextNode(" "),
           el("strong", { text: p[1].label + " " }), go, citeList(q.cites)]));
       });
       ui.appendChild(el("details", { className: "lois-cl-trail-box" }, [
@@ -129,10 +136,11 @@
     var heading;
     if (data.questions[state.node]) {
       var q = data.questions[state.node];
-      heading = el("h2", { className: "lois-cl-question", tabindex: "-1", text: q.text });
+      heading = rich("h2", "lois-cl-question", q.text_html, q.text);
+      heading.setAttribute("tabindex", "-1");
       var box = el("section", { className: "lois-cl-step", "data-question": state.node, "aria-live": "polite" }, [
         el("p", { className: "lois-cl-stepno", text: "Question " + (state.path.length + 1) }), heading]);
-      if (q.help) box.appendChild(el("p", { className: "lois-cl-help", text: q.help }));
+      if (q.help) box.appendChild(rich("p", "lois-cl-help", q.help_html, q.help));
       var choices = el("div", { className: "lois-cl-choices", role: "group", "aria-label": "Choix" });
       q.choices.forEach(function (c, i) {
         var b = el("button", { type: "button", className: "lois-cl-choice md-button", "data-choice": c.id,
@@ -158,15 +166,32 @@
       var res = el("section", { className: "lois-cl-result", "data-outcome": state.node, "data-effects": JSON.stringify(full),
                                 "aria-live": "polite" }, [
         el("p", { className: "lois-cl-stepno", text: "Décision" }), heading,
-        el("p", { className: "lois-cl-ruling", text: o.ruling }),
+        rich("p", "lois-cl-ruling", o.ruling_html, o.ruling),
         el("h3", { text: "Effets" }), effects,
         el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
+      if (this.root.dataset.calculs && (full.adjusted_score || full.weighted_score_possible)) {
+        var anchor = full.weighted_score_possible ? "#ponderee" : "#artificielle";
+        res.appendChild(el("p", { className: "lois-cl-calc" }, [el("a", { href: this.root.dataset.calculs + anchor,
+          text: full.weighted_score_possible ? "Calculer une marque ajustée pondérée" : "Calculer la marque ajustée artificielle" })]));
+      }
+      if (window.loisFiche && this.root.dataset.fiches) res.appendChild(window.loisFiche.button(this.record(state, o), this.root.dataset.fiches));
+      else if (this.root.dataset.fiches) document.addEventListener("lois-fiche-ready", function () { self.render(); }, { once: true });
       ui.appendChild(res);
     }
     this.root.appendChild(ui);
     this.root.setAttribute("data-state", state.node);
     if (this.focusNext && heading) { heading.focus(); }
     this.focusNext = false;
+  };
+
+  /* what the ruling record (assets/lois/fiche.js) keeps: the facts answered, the ruling, the provisions */
+  Runner.prototype.record = function (state, o) {
+    var data = this.data, abs = function (h) { return h ? new URL(h, window.location.href).href : ""; };
+    return {
+      kind: "liste", title: data.title + " — " + o.title, url: window.location.href,
+      facts: state.path.map(function (p) { return [data.questions[p[0]].text, p[1].label]; }),
+      ruling: o.ruling, citations: o.cites.map(function (c) { return { id: c.id, href: abs(c.href) }; })
+    };
   };
 
   function init() {

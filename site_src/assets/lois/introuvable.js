@@ -29,7 +29,17 @@
     });
     box.hidden = false;
   }
+  /* a short link of an earlier build (/50D2a/, /l50d2a/, /lois/50/D2a/, /loi-50/): straight to its provision */
+  function shortLink() {
+    var L = window.loisLienCourt, rel = L && L.relative(window.location);
+    var target = rel ? L.resolve(rel) : null;
+    if (!target) return false;
+    var hash = target.indexOf("#") < 0 ? window.location.hash : "";
+    window.location.replace(L.href(target) + hash);
+    return true;
+  }
   function run() {
+    if (shortLink()) return;
     var words = wordsOfAddress(window.location), s = window.loisSearch;
     if (!words.length || !s) return;
     s.load().then(function () {

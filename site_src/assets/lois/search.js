@@ -1,13 +1,16 @@
-/* Site search. All language data (vocabulary → analysed terms, elisions, accent folding, stop words,
-   synonyms, citation keys, BM25F scores per term/field/document) is GENERATED at build time by
-   lois.search (Python, whoosh) into search-index.json; this file only applies the same query plan
-   and sums the same scores. No stemmer here: words absent from the corpus are only normalised
-   (lowercase, elision, accents) and matched with 1–2 typos against the generated vocabulary. */
+/* Site search: an interpreter of search-index.json, GENERATED at build time by lois.features.search (Python,
+   whoosh): vocabulary → analysed terms, elisions, accent folding, stop words, synonyms, lexicon rewrites
+   (corpus/lexique.yaml), citation keys and id patterns, BM25F scores per term/field/document, ranking
+   weights, kinds and their labels. This file applies the same query plan and sums the same scores; every
+   decision is in the data. No stemmer here: words absent from the corpus are only normalised (lowercase,
+   elision, accents) and matched with 1–2 typos against the generated vocabulary. Pinned to the Python side
+   by tests/search_cases.yaml and tests/search_relevance.yaml, run by pytest and in Chromium. */
 (function () {
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, BY_LETTER = null, loading = null;
+  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, BY_LETTER = null, INDEX = null,
+      KIND_LABEL = null, loading = null;
 
   function setData(data) {
     D = data;
@@ -17,6 +20,8 @@
     STOP = new Set(data.stop);
     BY_LETTER = {};
     Object.keys(data.folded).forEach(function (f) { (BY_LETTER[f[0]] = BY_LETTER[f[0]] || []).push(f); });
+    INDEX = {}; data.docs.forEach(function (d, i) { INDEX[d[0]] = i; });
+    KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
     return D;
   }
   function load() {
@@ -84,16 +89,34 @@
     found.forEach(function (f) { D.folded[f].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
     return out;
   }
-  function citationKey(text) {  /* parse_provision_id + citation_key of lois.search.query, same generated RegExp */
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  function pinsOf(text) {  /* query._pins_of: parse_provision_id + citation_key, same generated RegExp */
     var m = CITE_ID.exec(text);
-    if (!m) return "";
-    var g = m.groups;
-    return (String(parseInt(g.law, 10)) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") +
-            (g.rom || g.grom || "")).toLowerCase();
+    if (!m) return [];
+    var g = m.groups, law = parseInt(g.law, 10);
+    var key = (String(law) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") + (g.rom || g.grom || "")).toLowerCase();
+    if (has(D.citations, key)) return D.citations[key].slice();
+    if (D.absent_laws.indexOf(law) >= 0 && has(D.citations, String(law))) return D.citations[String(law)].slice();
+    return [];
   }
-  function pinsOf(text) {
-    var key = citationKey(text);
-    return key && Object.prototype.hasOwnProperty.call(D.citations, key) ? D.citations[key].slice() : [];
+  function jumpTarget(q) {  /* query.jump_target: a query that is a provision id goes straight to it */
+    var t = String(q || "").trim(), pins = t && t.length <= 40 ? pinsOf(t) : [];
+    return pins.length && has(INDEX, pins[0]) ? pins[0] : "";
+  }
+  function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
+    var typed = ws.map(surfaceKey), norm = typed.map(normalize), out = [], kinds = [], i = 0;
+    while (i < ws.length) {
+      var hit = null;
+      for (var r = 0; r < D.rewrites.length && !hit; r++) {
+        var rw = D.rewrites[r], src = rw[1] ? ws : norm, n = rw[0].length, ok = i + n <= ws.length;
+        for (var j = 0; ok && j < n; j++) ok = src[i + j] === rw[0][j];
+        if (ok) hit = rw;
+      }
+      if (!hit) { out.push(ws[i]); i++; continue; }
+      if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); } else out = out.concat(words(hit[2]));
+      i += hit[0].length;
+    }
+    return [out, kinds];
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -111,11 +134,13 @@
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
-    var p = { weights: new Map(), phrases: [], pins: [], groups: [], words: [] };
+    var p = { weights: new Map(), phrases: [], pins: [], groups: [], words: [], kinds: [] };
     p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
-    words(q).slice(0, D.maxWords).forEach(function (w) {
+    var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
+    p.kinds = rw[1];
+    rw[0].forEach(function (w) {
       var group = [];
       wordTerms(w).forEach(function (tw) {
         add(tw[0], tw[1]); group.push(tw[0]);
@@ -165,11 +190,10 @@
     });
     return n / toks.length;
   }
-  function search(query, limit) {
-    limit = limit || 10;
-    var p = plan(query), scores = new Map(), TITLE = D.fields.indexOf("title");
+  function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
+    var scores = new Map(), TITLE = D.fields.indexOf("title");
     p.weights.forEach(function (w, term) {
-      var post = D.postings[term];
+      var post = has(D.postings, term) ? D.postings[term] : null;
       if (!post) return;
       for (var i = 0; i < post.length; i += 3) {
         var doc = post[i];
@@ -180,7 +204,7 @@
     var anywhere = new Map(), inTitle = new Map();
     p.groups.forEach(function (g, gi) {
       g.forEach(function (term) {
-        var post = Object.prototype.hasOwnProperty.call(D.postings, term) ? D.postings[term] : null;
+        var post = has(D.postings, term) ? D.postings[term] : null;
         if (!post) return;
         for (var i = 0; i < post.length; i += 3) {
           var doc = post[i];
@@ -192,31 +216,46 @@
     });
     var ranked = [], ng = p.groups.length;
     scores.forEach(function (s, doc) {
+      var d = D.docs[doc];
       if (p.phrases.length) {
-        var d = D.docs[doc], body = textTerms(d[6]), title = textTerms(d[5]);
+        var body = textTerms(d[6]), title = textTerms(d[5]);
         for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(body, p.phrases[k]) && !hasPhrase(title, p.phrases[k])) return;
       }
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
-      var cover = titleAll ? titleCover(D.docs[doc][5], p) : 0;
-      ranked.push([doc, rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
+      var cover = titleAll ? titleCover(d[5], p) : 0;
+      ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
     });
-    ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
+    /* a kind named in the query first, then by score, then in index order */
+    function tier(doc) { return p.kinds.indexOf(D.docs[doc][2]) >= 0 ? 0 : 1; }
+    ranked.sort(function (a, b) {
+      return (tier(a[0]) - tier(b[0])) || (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]);
+    });
+    return ranked;
+  }
+  /* results of a query, best first; kinds (optional): only documents of these kinds (the page's filters) */
+  function search(query, limit, kinds) {
+    limit = limit || 10;
+    var p = plan(query), ranked = [];
+    if (p.weights.size) ranked = scoreAll(p);
+    else if (p.kinds.length) D.docs.forEach(function (d, i) { if (p.kinds.indexOf(d[2]) >= 0) ranked.push([i, 0]); });
+    function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(D.docs[doc][2]) >= 0; }
     var out = [], seen = new Set(), top = ranked.length ? ranked[0][1] : 0;
-    var index = {}; D.docs.forEach(function (d, i) { index[d[0]] = i; });
     p.pins.forEach(function (id, i) {
-      if (index[id] === undefined) return;
-      seen.add(index[id]); out.push(result(index[id], top + p.pins.length - i, p));
+      if (!has(INDEX, id) || !wanted(INDEX[id])) return;
+      seen.add(INDEX[id]); out.push(result(INDEX[id], top + p.pins.length - i, p));
     });
-    for (var r = 0; r < ranked.length && out.length < limit; r++) if (!seen.has(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
+    for (var r = 0; r < ranked.length && out.length < limit; r++) {
+      if (!seen.has(ranked[r][0]) && wanted(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
+    }
     return out.slice(0, limit);
   }
   function result(doc, score, p) {
     var d = D.docs[doc];
-    var text = d[6] || d[5] || (d[2] === "absente" ? "Texte non encore inclus dans ce site." : "");
+    var text = d[6] || d[5] || (d[2] === "stub" ? D.stubText : "");
     return { id: d[0], law: d[1], kind: d[2], title: d[3], url: d[4], score: score, snippet: snippet(text, p.weights) };
   }
   function snippet(text, weights) {
-    var width = 200;
+    var width = D.snippet[0], before = D.snippet[1];
     text = text.split(/\s+/).filter(Boolean).join(" ");
     var hits = [], re = new RegExp(D.token, "gu"), m;
     while ((m = re.exec(text)) !== null) {
@@ -224,112 +263,148 @@
       if (t && weights.has(t)) hits.push([m.index, m.index + m[0].length]);
     }
     if (text.length <= width) return { text: text, spans: hits };
-    var bestStart = 0, bestN = -1;
-    hits.forEach(function (h, i) {
-      var n = 0; for (var j = i; j < hits.length; j++) if (hits[j][0] < h[0] + width - 40) n++;
-      if (n > bestN) { bestN = n; bestStart = h[0]; }
+    var bestStart = 0, bestN = -1, j = 0;
+    hits.forEach(function (h, i) {  /* query.make_snippet: the window at the hit that holds the most hits */
+      j = Math.max(j, i);
+      while (j < hits.length && hits[j][0] < h[0] + width - before) j++;
+      if (j - i > bestN) { bestN = j - i; bestStart = h[0]; }
     });
-    var start = Math.max(0, bestStart - 40);
+    var start = Math.max(0, bestStart - before);
     if (start) { var sp = text.lastIndexOf(" ", start); start = sp >= 0 ? sp + 1 : start; }
     var end = Math.min(text.length, start + width);
-    if (end < text.length) { var sp2 = text.lastIndexOf(" ", end); end = sp2 > start ? sp2 : end; }
+    if (end < text.length) { var sp2 = text.lastIndexOf(" ", end - 1);  /* text.rfind(" ", start, end) */ end = sp2 > start ? sp2 : end; }
     var pre = start ? "… " : "", post = end < text.length ? " …" : "", shift = pre.length - start;
     return { text: pre + text.slice(start, end) + post,
              spans: hits.filter(function (h) { return h[0] >= start && h[1] <= end; }).map(function (h) { return [h[0] + shift, h[1] + shift]; }) };
   }
 
   /* ------------------------------------------------------------------ UI (text only: never innerHTML) */
-  var KIND = { loi: "Texte des Lois", commentaire: "Commentaire", absente: "Loi non incluse" };
-  function renderSnippet(el, sn) {
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function href(url) { return BASE + url.replace(/^\//, ""); }
+  function renderSnippet(box, sn) {
     var pos = 0;
     sn.spans.forEach(function (s) {
-      el.appendChild(document.createTextNode(sn.text.slice(pos, s[0])));
-      var mk = document.createElement("mark"); mk.textContent = sn.text.slice(s[0], s[1]); el.appendChild(mk);
+      box.appendChild(document.createTextNode(sn.text.slice(pos, s[0])));
+      box.appendChild(el("mark", "", sn.text.slice(s[0], s[1])));
       pos = s[1];
     });
-    el.appendChild(document.createTextNode(sn.text.slice(pos)));
+    box.appendChild(document.createTextNode(sn.text.slice(pos)));
   }
   function renderResults(list, results) {
     list.textContent = "";
     results.forEach(function (r, i) {
-      var li = document.createElement("li");
-      li.className = "lois-search-result lois-search-kind-" + r.kind;
+      var li = el("li", "lois-search-result lois-search-kind-" + r.kind);
       li.setAttribute("role", "option"); li.id = list.id + "-" + i;
-      var a = document.createElement("a");
-      a.href = BASE + r.url.replace(/^\//, ""); a.dataset.id = r.id;
-      var t = document.createElement("span"); t.className = "lois-search-title"; t.textContent = r.title;
-      var k = document.createElement("span"); k.className = "lois-search-kind"; k.textContent = KIND[r.kind] || r.kind;
-      var p = document.createElement("span"); p.className = "lois-search-snippet"; renderSnippet(p, r.snippet);
-      a.appendChild(t); a.appendChild(k); a.appendChild(p); li.appendChild(a); list.appendChild(li);
+      var a = el("a"); a.href = href(r.url); a.dataset.id = r.id; a.dataset.kind = r.kind;
+      a.appendChild(el("span", "lois-search-kind", KIND_LABEL[r.kind] || r.kind));
+      a.appendChild(el("span", "lois-search-title", r.title));
+      var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
+      li.appendChild(a); list.appendChild(li);
     });
   }
-  function keyboard(input, list, onEnterNone) {
+  /* « Aucun résultat » and where to look instead (the suggestions are generated with the index) */
+  function renderNone(list, q) {
+    list.textContent = "";
+    var li = el("li", "lois-search-none");
+    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour « " + q.slice(0, 80) + " ». Essayez :"));
+    D.suggestions.forEach(function (sg, i) {
+      var a = el("a", "lois-search-suggestion", sg[0]); a.href = href(sg[1]);
+      li.appendChild(a);
+      if (i < D.suggestions.length - 1) li.appendChild(document.createTextNode(" · "));
+    });
+    list.appendChild(li);
+  }
+  /* open a URL as a click on a link would (the offline copy opened as files rewrites links to folders) */
+  function follow(url) {
+    var a = el("a"); a.href = url; a.hidden = true;
+    document.body.appendChild(a); a.click();
+  }
+  function keyboard(input, list) {
     var sel = -1;
+    function options() { return list.querySelectorAll(".lois-search-result"); }
     function mark() {
-      Array.prototype.forEach.call(list.children, function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
-      if (sel >= 0 && list.children[sel]) { input.setAttribute("aria-activedescendant", list.children[sel].id); list.children[sel].scrollIntoView({ block: "nearest" }); }
+      Array.prototype.forEach.call(options(), function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
+      var cur = options()[sel];
+      if (cur) { input.setAttribute("aria-activedescendant", cur.id); cur.scrollIntoView({ block: "nearest" }); }
       else input.removeAttribute("aria-activedescendant");
     }
     input.addEventListener("keydown", function (ev) {
-      var n = list.children.length;
+      var n = options().length;
       if (ev.key === "ArrowDown") { if (n) { sel = (sel + 1) % n; mark(); } ev.preventDefault(); }
       else if (ev.key === "ArrowUp") { if (n) { sel = sel <= 0 ? n - 1 : sel - 1; mark(); } ev.preventDefault(); }
       else if (ev.key === "Enter") {
-        if (sel >= 0 && list.children[sel]) { ev.preventDefault(); window.location.href = list.children[sel].querySelector("a").href; }
-        else if (onEnterNone) onEnterNone(ev);
-      } else if (ev.key === "Escape") { sel = -1; mark(); if (list.dataset.dropdown) { list.textContent = ""; } }
+        var go = sel >= 0 && options()[sel] ? options()[sel].querySelector("a").href : "";
+        if (!go && D) { var t = jumpTarget(input.value); if (t) go = href(D.docs[INDEX[t]][4]); }  /* « 27B1b » ↵ */
+        if (go) { ev.preventDefault(); follow(go); }
+      } else if (ev.key === "Escape") { sel = -1; mark(); if (list.dataset.dropdown) list.textContent = ""; }
     });
     return function reset() { sel = -1; mark(); };
   }
-  function status(el, q, results) {
-    if (!el) return;
-    if (!q.trim()) el.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
-    else if (!results.length) el.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
-    else el.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
+  function status(box, q, results) {
+    if (!box) return;
+    if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
+    else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
+    else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
+  }
+  function show(list, q, results) {
+    if (results.length) renderResults(list, results);
+    else if (q.trim()) renderNone(list, q);
+    else list.textContent = "";
   }
 
   function setupPage() {
     var input = document.getElementById("lois-search-q");
     if (!input) return;
     var list = document.getElementById("lois-search-results"), st = document.querySelector(".lois-search-status");
-    var reset = keyboard(input, list, null);
+    var filters = Array.prototype.slice.call(document.querySelectorAll(".lois-search-filters input[type=checkbox]"));
+    var reset = keyboard(input, list);
+    function kinds() { return filters.filter(function (f) { return f.checked; }).map(function (f) { return f.value; }); }
     function run() {
       var q = input.value;
       load().then(function () {
-        var res = q.trim() ? search(q, 20) : [];
-        renderResults(list, res); status(st, q, res); reset();
+        var res = q.trim() ? search(q, 50, kinds()) : [];
+        show(list, q, res); status(st, q, res); reset();
         var url = new URL(window.location.href);
         if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
+        if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
         history.replaceState(null, "", url.toString());
       }).catch(function (e) { if (st) st.textContent = "Recherche indisponible : " + e.message; });
     }
-    input.value = new URLSearchParams(window.location.search).get("q") || "";
+    var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
+    filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
+    input.value = params.get("q") || "";
     input.addEventListener("input", run);
     input.form.addEventListener("submit", function (ev) { ev.preventDefault(); run(); });
     run();
   }
   function setupHeader() {
     var bar = document.querySelector(".md-header__inner");
-    if (!bar || document.getElementById("lois-search-q")) return;
-    var form = document.createElement("form");
-    form.className = "lois-search-header"; form.setAttribute("role", "search");
-    form.action = BASE + "recherche/"; form.method = "get";
-    var input = document.createElement("input");
+    if (!bar || document.querySelector(".lois-search-header")) return;
+    var form = el("form", "lois-search-header");
+    form.setAttribute("role", "search"); form.action = BASE + "recherche/"; form.method = "get";
+    var input = el("input", "lois-search-header-input");
     input.type = "search"; input.name = "q"; input.autocomplete = "off";
-    input.placeholder = "Chercher (ex. renonce)"; input.setAttribute("aria-label", "Chercher dans les lois");
-    input.className = "lois-search-header-input";
-    var list = document.createElement("ol");
-    list.id = "lois-search-dropdown"; list.className = "lois-search-dropdown"; list.dataset.dropdown = "1";
+    input.placeholder = "Chercher (ex. renonce, 27B1b)"; input.setAttribute("aria-label", "Chercher dans le site");
+    var list = el("ol", "lois-search-dropdown");
+    list.id = "lois-search-dropdown"; list.dataset.dropdown = "1";
     list.setAttribute("role", "listbox"); input.setAttribute("aria-controls", list.id);
     form.appendChild(input); form.appendChild(list); bar.appendChild(form);
-    var reset = keyboard(input, list, null);
+    var reset = keyboard(input, list);
     input.addEventListener("input", function () {
       var q = input.value;
-      load().then(function () { renderResults(list, q.trim() ? search(q, 8) : []); reset(); });
+      load().then(function () { show(list, q, q.trim() ? search(q, 8) : []); reset(); });
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
-  window.loisSearch = { load: load, setData: setData, search: search, plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, words: p.words }; } };
+  window.loisSearch = {
+    load: load, setData: setData, search: search, jumpTarget: function (q) { return jumpTarget(q) || null; },
+    plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, words: p.words, kinds: p.kinds }; }
+  };
   ready(function () { setupHeader(); setupPage(); });
 })();

@@ -102,6 +102,17 @@ def _extras_for(site, ann, pid: str, by_pid: dict | None = None):
     return fn
 
 
+def _stub_extras(site, ann, law: int):
+    """Notes and examples on a law whose text is absent, for its stub page."""
+    def fn(page: str) -> str:
+        notes = [n for n in ann.notes.values() if any(law_of(p) == law for p in n.provisions)]
+        examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
+        return ('\n## Notes et exemples { #annote }\n\n<div class="ann-extras ann-stub-extras" markdown="0">'
+                + "".join(note_box(site, n, page) for n in notes)
+                + "".join(example_block(site, e, page) for e in examples) + "</div>\n\n")
+    return fn
+
+
 def _by_provision(ann) -> dict[str, tuple[list, list]]:
     """provision id → (notes, examples) that cite it, in corpus order (one pass, not one per provision)."""
     out: dict[str, tuple[list, list]] = {}
@@ -131,19 +142,9 @@ def contribute(site) -> None:
             stub_law_extra.setdefault(law, []).append(pid)
             continue
         site.add_provision_extra(target, _extras_for(site, ann, target, by_pid))
-    for law, pids in stub_law_extra.items():
-        page = site.law_page(law)
-        if page not in site.files:
-            continue
-        notes = [n for n in ann.notes.values() if any(law_of(p) == law for p in n.provisions)]
-        examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
-        block = ('\n## Commentaires et exemples { #annote }\n\n<div class="ann-extras ann-stub-extras" markdown="0">'
-                 + "".join(note_box(site, n, page) for n in notes)
-                 + "".join(example_block(site, e, page) for e in examples) + "</div>\n\n")
-        content = site.files[page].content
-        cut = content.find("## Cité par")
-        content = content + block if cut < 0 else content[:cut] + block + content[cut:]
-        site.add_file(page, content)
+    for law in stub_law_extra:
+        if site.law_page(law) in site.files:  # the stub page, rendered with its law extras once contributors ran
+            site.add_law_extra(law, _stub_extras(site, ann, law))
     # ---- note pages
     for n in ann.notes.values():
         if n.kind == "note":

@@ -2,11 +2,12 @@
 from __future__ import annotations
 
 from lois.features._cli import corpus_arg
-from lois.core.corpus import load_corpus
-from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register, update_register
 
 
 def cmd_permaliens(args) -> int:
+    from lois.core.corpus import load_corpus
+    from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register, update_register
+
     corpus = corpus_arg(args)
     model = load_corpus(corpus)
     path = corpus / REGISTER_NAME

@@ -32,7 +32,7 @@ def laws_index(model: Model) -> dict:
     laws = []
     for n in range(1, MAX_LAW + 1):
         status = _law_status(model, n)
-        title = model.laws[n].title if n in model.laws else None
+        title = model.law_title(n)
         laws.append({
             "number": n,
             "title": title,

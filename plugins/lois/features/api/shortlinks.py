@@ -1,19 +1,36 @@
-"""Short links: static redirect pages (``64B2/index.html``…) that work on any static host.
+"""Short links without a file per spelling: one resolver page (``l/?50D2a``, ``l/#50D2a``) and the 404 page.
 
-For provision 64B2 (anchor ``B2``) the folders are ``64B2/``, ``64b2/``, ``L64B2/``, ``l64b2/``
-and ``lois/64/B2/`` (+ ``lois/64/b2/``); for a law: ``64/``, ``L64/``, ``l64/``, ``loi-64/``.
-Each holds an ``index.html`` with a meta refresh, a ``location.replace`` keeping the anchor and a
-visible link, all with relative URLs so the site works under any base path.
+Every published provision and law has one short link, ``l/?<id>``, where ``<id>`` is any spelling that
+:func:`lois.core.cite.parse_provision_id` reads (``50D2a``, ``50d2(a)``, ``L50D2a``, ``Loi 50 D 2 a``…). The
+browser runs that very pattern (translated by :mod:`lois.render.jsregex`) over the table of
+:func:`short_targets`, generated here; :func:`resolve` is the same lookup in Python, and both are pinned by
+``tests/shortlink_cases.yaml``.
+
+Earlier builds published a folder per spelling (``50D2a/``, ``l50d2a/``, ``L50D2a/``, ``lois/50/D2a/``,
+``loi-50/``…). Those addresses now reach the 404 page, which reads the address with :func:`spelling` and
+sends the reader on, so every short link ever published keeps working on hosts that serve the 404 page.
+
+A page that disappeared entirely gets a redirect page from the permalink register (:func:`redirect_html`).
 """
 from __future__ import annotations
 
-import html
+import json
 import posixpath
+import re
 
+from lois.core.cite import LENIENT_ID, MAX_LAW, parse_provision_id
 from lois.core.corpus import Model
 from lois.features.api.register import provision_url, published_ids
+from lois.render import templates
+from lois.render.jsregex import js_pattern
 
-MARKER = "lois-lien-court"
+RESOLVER_PAGE = "l.md"
+DATA_SCRIPT = "assets/lois/liens-courts.js"
+GLOBAL = "loisLiensCourts"
+
+# the forms of address published by earlier builds: lois/50/D2a → « 50 D2a », loi-50 → « loi 50 »
+_LAW_FOLDER = re.compile(r"^lois?/([0-9]{1,2})(?:/|$)", re.I)
+_LAW_DASH = re.compile(r"^(lois?)-", re.I)
 
 
 def compact(model: Model, pid: str) -> tuple[int, str]:
@@ -21,60 +38,76 @@ def compact(model: Model, pid: str) -> tuple[int, str]:
     if pid in model.provisions:
         p = model.provisions[pid]
         return p.law, "".join(p.path)
-    s = model.stubs[pid]
-    return s.law, "".join(s.path)
+    if pid in model.stubs:
+        s = model.stubs[pid]
+        return s.law, "".join(s.path)
+    return int(pid), ""
 
 
-def short_names(model: Model, pid: str) -> list[str]:
-    """Folder names (site-relative, without trailing slash) of every short link of ``pid``."""
-    law, path = compact(model, pid)
-    names: list[str] = []
-    if not path:
-        names += [str(law), f"L{law}", f"l{law}", f"loi-{law}"]
-    else:
-        c = f"{law}{path}"
-        names += [c, c.lower(), f"L{c}", f"l{c.lower()}", f"lois/{law}/{path}", f"lois/{law}/{path.lower()}"]
-    out: list[str] = []
-    for n in names:
-        if n not in out:
-            out.append(n)
-    return out
+def key_of(law: int, path) -> str:
+    """The case-free key of the table: law number and path run together, lower case (« 30b1bi »)."""
+    return (str(law) + "".join(path)).lower()
+
+
+def short_targets(model: Model) -> dict[str, str]:
+    """Key (:func:`key_of`) → site-relative permalink, for every published law and provision."""
+    out: dict[str, str] = {}
+    for pid in published_ids(model):
+        law, path = compact(model, pid)
+        out.setdefault(key_of(law, path), provision_url(model, pid))
+    return dict(sorted(out.items()))
+
+
+def spelling(address: str) -> str:
+    """The id written in a site-relative address or a typed text: « lois/50/D2a/ » → « 50 D2a »."""
+    t = address.strip().strip("/")
+    if t.lower().endswith("/index.html") or t.lower() == "index.html":
+        t = t[: -len("index.html")].strip("/")
+    t = _LAW_FOLDER.sub(r"\1 ", t, count=1)
+    return _LAW_DASH.sub(r"\1 ", t, count=1).strip()
+
+
+def resolve(targets: dict[str, str], text: str) -> str | None:
+    """The permalink a typed id or an old short-link address names, or None."""
+    ref = parse_provision_id(spelling(text))
+    if ref is None:
+        return None
+    return targets.get(key_of(ref.law, ref.path))
+
+
+def data_script(model: Model, script: str) -> str:
+    """``assets/lois/liens-courts.js``: the table and the id pattern, then the generic resolver ``script``."""
+    data = {"id": js_pattern(LENIENT_ID, anchored=True),
+            "maxLaw": MAX_LAW, "lawFolder": js_pattern(_LAW_FOLDER), "lawDash": js_pattern(_LAW_DASH),
+            "targets": short_targets(model)}
+    head = f"window.{GLOBAL} = " + json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
+    return head + ";\n" + script
+
+
+def script_text() -> str:
+    from importlib import resources
+
+    return resources.files(__package__).joinpath("lien_court.js").read_text(encoding="utf-8")
+
+
+def resolver_page(model: Model, page_dir: str) -> str:
+    """The page ``l/`` (``page_dir``: the folder of its built file, for its relative links)."""
+    law = 50 if 50 in model.laws else min(model.laws)
+    sample = next((p for p in model.laws[law].provisions() if len(p.path) >= 2), model.laws[law].root)
+    return templates.render("api/resolveur.md", law=law, anchor="".join(sample.path), pid=sample.id,
+                            script=posixpath.relpath(DATA_SCRIPT, page_dir or "."),
+                            root=("" if not page_dir else posixpath.relpath(".", page_dir) + "/"))
 
 
 def redirect_html(from_dir: str, target_url: str, label: str) -> str:
-    """The page at ``from_dir/index.html`` sending the reader to the site-relative ``target_url``."""
+    """The page at ``from_dir/index.html`` sending the reader to the site-relative ``target_url`` (used for the
+    pages of the permalink register that no longer exist)."""
     page, _, anchor = target_url.partition("#")
     rel = posixpath.relpath(page or ".", from_dir) + "/"
-    if rel == "./":
-        rel = "./"
     href = rel + (f"#{anchor}" if anchor else "")
-    h = html.escape(href)
-    return (
-        "<!doctype html>\n<html lang=\"fr\"><head><meta charset=\"utf-8\">\n"
-        f"<title>{html.escape(label)}</title>\n"
-        f"<meta name=\"robots\" content=\"noindex\"><meta name=\"{MARKER}\" content=\"{h}\">\n"
-        f"<meta http-equiv=\"refresh\" content=\"0; url={h}\">\n"
-        f"<script>location.replace({_js_str(href)} + (location.hash && !{_js_str(anchor)} ? location.hash : \"\"));</script>\n"
-        "</head><body>\n"
-        f"<p>{html.escape(label)} : <a href=\"{h}\">aller à la page</a>.</p>\n"
-        "</body></html>\n"
-    )
+    return templates.render("api/redirection.html", href=href, label=label, anchor=anchor,
+                            js_href=templates.safe(_js_str(href)), js_anchor=templates.safe(_js_str(anchor)))
 
 
 def _js_str(s: str) -> str:
-    import json
-
-    return json.dumps(s).replace("</", "<\\/")
-
-
-def short_links(model: Model, taken: set[str] = frozenset()) -> dict[str, str]:
-    """Docs path of each redirect page ("64B2/index.html") → its HTML. Skips folders in ``taken``."""
-    files: dict[str, str] = {}
-    for pid in published_ids(model):
-        url = provision_url(model, pid)
-        for name in short_names(model, pid):
-            path = f"{name}/index.html"
-            if name in taken or path in files:
-                continue
-            files[path] = redirect_html(name, url, f"Loi {pid}")
-    return files
+    return json.dumps(s).replace("</", "<\\/").replace("&", "\\u0026").replace("<", "\\u003c")

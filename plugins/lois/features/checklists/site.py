@@ -40,13 +40,20 @@ def effect_display(key: str, value) -> str:
     return str(value)
 
 
+def linked(site, text: str, from_page: str) -> str:
+    """A checklist text as HTML, each citation in it a link (the site's one linker)."""
+    return site.linkify(" ".join(text.split()), from_page, None, ())
+
+
 def runner_data(site, cl, from_page: str) -> dict:
     return {
         "name": cl.name, "title": cl.title, "start": cl.start,
         "questions": {q.id: {"text": q.text, "help": q.help, "cites": [_cite(site, c, from_page) for c in q.cites],
+                             "text_html": linked(site, q.text, from_page),
+                             "help_html": linked(site, q.help, from_page),
                              "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
                       for q in cl.questions.values()},
-        "outcomes": {o.id: {"title": o.title, "ruling": o.ruling,
+        "outcomes": {o.id: {"title": o.title, "ruling": o.ruling, "ruling_html": linked(site, o.ruling, from_page),
                             "effects": [{"key": k, "label": EFFECTS[k][2], "value": v,
                                          "text": effect_display(k, v), "default": v == EFFECTS[k][1]}
                                         for k, v in o.effects.items()],
@@ -74,13 +81,15 @@ def render_page(site, cl) -> str:
     cases = "".join(f'<li><a href="{html.escape(answers_query(c.answers))}" data-case="{html.escape(c.name)}">'
                     f'{html.escape(c.name)}</a> → {html.escape(cl.outcomes[c.expected].title)}</li>'
                     for c in cl.cases)
-    questions = "".join(f"<li>{html.escape(q.text)}</li>" for q in cl.questions.values())
+    questions = "".join(f"<li>{linked(site, q.text, page)}</li>" for q in cl.questions.values())
     return (front_matter("Arbitrage pas à pas — " + cl.title)
             + f"# {md_text(cl.title)} — arbitrage pas à pas\n\n"
-            f'<div class="lois-cl-intro" markdown="0"><p>{html.escape(cl.description)}</p>'
+            f'<div class="lois-cl-intro" markdown="0"><p>{linked(site, cl.description, page)}</p>'
             f"<p>Lois appliquées : {laws}. Une question à la fois ; les réponses sont dans l'adresse de la page, "
             f"qu'on peut partager.</p></div>\n\n"
-            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" markdown="0">'
+            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" '
+            f'data-fiches="{html.escape(site.href(page, "fiches/index.md"))}" '
+            f'data-calculs="{html.escape(site.href(page, "calculs/marque-ajustee.md"))}" markdown="0">'
             f'<script type="application/json" class="lois-cl-data">{data}</script>'
             f'<noscript><p>Le déroulé interactif demande JavaScript ; les questions sont :</p>'
             f"<ol>{questions}</ol></noscript></div>\n\n"
@@ -93,12 +102,15 @@ def render_page(site, cl) -> str:
 def render_index(site, lists) -> str:
     rows = "".join(
         f'<li><a href="{html.escape(site.href(INDEX, page_of(cl.name)))}">{html.escape(cl.title)}</a> — '
-        f"{html.escape(cl.description)}</li>" for cl in lists.values())
+        f"{linked(site, cl.description, INDEX)}</li>" for cl in lists.values())
     return ("---\ntitle: Arbitrage pas à pas\n---\n# Arbitrage pas à pas\n\n"
             '<p markdown="0">Chaque liste pose les questions de l\'arbitre, une à la fois, et aboutit à la décision, '
             "avec ses effets et les provisions appliquées. Un mode « table » agrandit le texte pour le montrer aux "
             "joueurs.</p>\n\n"
-            f'<ul class="lois-cl-index" markdown="0">{rows}</ul>\n')
+            f'<ul class="lois-cl-index" markdown="0">{rows}</ul>\n\n'
+            f'<p markdown="0">Après l\'arbitrage : <a href="{html.escape(site.href(INDEX, "calculs/marque-ajustee.md"))}">'
+            f'calculer une marque ajustée</a> ; <a href="{html.escape(site.href(INDEX, "fiches/index.md"))}">'
+            f"les fiches d'arbitrage</a> gardées sur cet appareil.</p>\n")
 
 
 def _law_extra(site, lists):
@@ -130,7 +142,7 @@ def contribute(site) -> None:
         for q in cl.questions.values():
             laws.update(_law_of(c) for c in q.cites)
         for n in sorted(laws):
-            if n in site.model.laws:
+            if n in site.model.laws or site.law_page(n) in site.files:  # a present law or its stub page
                 by_law.setdefault(n, []).append(cl)
     for n, cls in by_law.items():
         site.add_law_extra(n, _law_extra(site, cls))

@@ -14,21 +14,15 @@ and ``fetch()`` is refused. The copy therefore:
 """
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
 import posixpath
 import re
-import struct
 import time
-import zlib
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+import zipfile
 from importlib import resources
 from pathlib import Path
-
-from lois.render.buildcache import load_pickle, save_pickle
 
 FILE_MODE_SCRIPT = "assets/lois/hors-ligne-fichiers.js"
 DATA_GLOBAL = "loisFichiers"  # window.loisFichiers["api/lois.json"] = {…} (read by the file-mode script)
@@ -149,152 +143,47 @@ def zip_time() -> tuple[int, int, int, int, int, int]:
     return (1980, 1, 1, 0, 0, 0)
 
 
-# ---------------------------------------------------------------------- the ZIP format, written directly
-# (zipfile cannot take entries compressed beforehand, which the archive cache below hands back)
+# ---------------------------------------------------------------------- the ZIP, streamed with zipfile
 
-@dataclass(frozen=True)
-class Compressed:
-    """One entry's data, deflated: what the archive cache keeps."""
-    crc: int
-    size: int
-    data: bytes
-
-
-def compress(data: bytes, level: int = 6) -> Compressed:
-    c = zlib.compressobj(level, zlib.DEFLATED, -15)  # raw deflate, as ZIP wants it
-    return Compressed(zlib.crc32(data), len(data), c.compress(data) + c.flush())
+def file_facts(site_dir: Path, paths: list[str]) -> tuple[dict[str, bytes], dict[str, int]]:
+    """SHA-256 and size of each file, read one at a time (the service worker's version and list use them)."""
+    digests, sizes = {}, {}
+    for p in paths:
+        data = (site_dir / p).read_bytes()
+        digests[p], sizes[p] = hashlib.sha256(data).digest(), len(data)
+    return digests, sizes
 
 
-def _dos_time(stamp: tuple[int, int, int, int, int, int]) -> tuple[int, int]:
-    y, mo, d, h, mi, s = stamp
-    return (h << 11) | (mi << 5) | (s // 2), ((y - 1980) << 9) | (mo << 5) | d
+def _info(name: str, stamp) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=stamp)
+    info.create_system = 3                   # unix, the same on every system that builds
+    info.external_attr = 0o100644 << 16      # regular file, rw-r--r--
+    info.compress_type = zipfile.ZIP_DEFLATED
+    return info
 
 
-def zip_compressed(entries: list[tuple[str, Compressed]], folder: str) -> bytes:
-    """A deterministic ZIP of entries already deflated: sorted under ``folder/``, fixed times and permissions
-    (unix 0644), UTF-8 names flagged; ZIP64 end records beyond 65,535 entries (read by every unzip tool)."""
-    dostime, dosdate = _dos_time(zip_time())
-    out = bytearray()
-    central = bytearray()
-    for name, e in sorted(entries, key=lambda x: x[0]):
-        raw = f"{folder}/{name}".encode("utf-8")
-        flags = 0 if raw.isascii() else 0x800
-        offset = len(out)
-        if offset > 0xFFFFFFFF or len(e.data) > 0xFFFFFFFF or e.size > 0xFFFFFFFF:
-            raise ValueError("archive de plus de 4 Go : non prévue")
-        out += struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, flags, 8, dostime, dosdate, e.crc, len(e.data),
-                           e.size, len(raw), 0) + raw
-        out += e.data
-        central += struct.pack("<IBBHHHHHIIIHHHHHII", 0x02014B50, 20, 3, 20, flags, 8, dostime, dosdate, e.crc,
-                               len(e.data), e.size, len(raw), 0, 0, 0, 0, 0o100644 << 16, offset) + raw
-    start, count = len(out), len(entries)
-    out += central
-    if count > 0xFFFF:
-        z64 = len(out)
-        out += struct.pack("<IQHHIIQQQQ", 0x06064B50, 44, 45, 45, 0, 0, count, count, len(central), start)
-        out += struct.pack("<IIQI", 0x07064B50, 0, z64, 1)
-    out += struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, min(count, 0xFFFF), min(count, 0xFFFF), len(central),
-                       start, 0)
-    return bytes(out)
-
-
-def zip_bytes(entries: dict[str, bytes], folder: str, level: int = 6) -> bytes:
-    """A deterministic ZIP: entries sorted under ``folder/``, fixed times and permissions."""
-    return zip_compressed([(p, compress(d, level)) for p, d in entries.items()], folder)
-
-
-class EntryCache:
-    """Deflated entries of the previous archive, by the file they came from (its path and a hash of its
-    bytes): a rebuild deflates only what changed. Kept in one file; only what the last archive used stays."""
-
-    def __init__(self, path: Path | None, level: int):
-        self.path = path
-        self.stamp = f"{level}:{_code_version()}"
-        self.old: dict[bytes, list[tuple[str, Compressed]]] = {}
-        self.new: dict[bytes, list[tuple[str, Compressed]]] = {}
-        data = load_pickle(path) if path is not None else None  # absent, damaged or foreign: start empty
-        if isinstance(data, dict) and data.get("stamp") == self.stamp and isinstance(data.get("entries"), dict):
-            self.old = data["entries"]
-
-    @staticmethod
-    def key(path: str, digest: bytes) -> bytes:
-        """The key of a file: its path and the SHA-256 of its bytes."""
-        return path.encode("utf-8") + b"\0" + digest
-
-    def get(self, key: bytes):
-        hit = self.old.get(key)
-        if hit is not None:
-            self.new[key] = hit
-        return hit
-
-    def put(self, key: bytes, value) -> None:
-        self.new[key] = value
-
-    def save(self) -> None:
-        if self.path is not None:
-            save_pickle(self.path, {"stamp": self.stamp, "entries": self.new})
-
-
-@functools.lru_cache(maxsize=1)
-def _code_version() -> str:
-    """What the entries depend on besides their file: this module's rules and the file-mode script."""
-    h = hashlib.sha256(Path(__file__).read_bytes())
-    h.update(file_mode_script())
-    return h.hexdigest()[:16]
-
-
-PARALLEL_MIN = 16_384  # bytes: larger entries are deflated in threads (zlib lets go of the GIL meanwhile)
-
-
-def archive_entries(contents: dict[str, bytes], cache: EntryCache, level: int,
-                    replace: dict[str, bytes] | None = None,
-                    digests: dict[str, bytes] | None = None) -> list[tuple[str, Compressed]]:
-    """The deflated entries of the file://-ready copy (:func:`copy_entries` of each file, and the file-mode
-    script), from the cache where it has them.
-
-    What the cache lacks is rewritten here and deflated beside: the large entries in a pool of threads while
-    the next pages are rewritten, the small ones at once. The result does not depend on the order of the work.
-    ``digests``: the SHA-256 of files already hashed (those not replaced), not hashed again."""
-    out: list = []
-    misses: list[tuple[bytes, list]] = []
-    srcs: dict[str, str] = {}
-    workers = min(4, os.cpu_count() or 1)
-    with ThreadPoolExecutor(max_workers=workers) if workers > 1 else _Inline() as pool:
-        for path, data in contents.items():
-            if replace and path in replace:
-                data = replace[path]
-                digest = hashlib.sha256(data).digest()
+def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: int = 6,
+              replace: dict[str, bytes] | None = None, extra: dict[str, bytes] | None = None) -> int:
+    """Stream the file://-ready copy of ``paths`` (files of ``site_dir``) into the ZIP ``dest``: entries sorted
+    under ``folder/``, fixed timestamps and permissions, one file in memory at a time. ``replace``: bytes to use
+    instead of a file's; ``extra``: entries added as they are. Returns the number of entries."""
+    given = {**(replace or {}), **(extra or {})}
+    names: dict[str, tuple[str, int]] = {}  # entry → (source, index among copy_entries(source))
+    for p in sorted(set(paths) | set(extra or {})):
+        names[p] = (p, 0)
+        if p.endswith(".json"):
+            names[p + ".js"] = (p, 1)
+    stamp, srcs = zip_time(), {}
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as zf:
+        for name in sorted([*names, FILE_MODE_SCRIPT]):
+            if name == FILE_MODE_SCRIPT:
+                data = file_mode_script()
             else:
-                digest = digests[path] if digests and path in digests else hashlib.sha256(data).digest()
-            key = cache.key(path, digest)
-            hit = cache.get(key)
-            if hit is not None:
-                out.extend(hit)
-                continue
-            folder = posixpath.dirname(path)
-            if folder not in srcs:
-                srcs[folder] = script_src_for(path)
-            pending = [(name, pool.submit(compress, d, level) if len(d) >= PARALLEL_MIN else compress(d, level))
-                       for name, d in copy_entries(path, data, srcs[folder])]
-            misses.append((key, pending))
-        for key, pending in misses:
-            done = [(name, c.result() if isinstance(c, Future) else c) for name, c in pending]
-            cache.put(key, done)
-            out.extend(done)
-    out.append((FILE_MODE_SCRIPT, compress(file_mode_script(), level)))
-    return out
-
-
-class _Inline:
-    """A pool of no thread (one core): the work is done when submitted."""
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
-
-    def submit(self, fn, *args):
-        f: Future = Future()
-        f.set_result(fn(*args))
-        return f
+                src, i = names[name]
+                raw = given[src] if src in given else (site_dir / src).read_bytes()
+                folder_of = posixpath.dirname(src)
+                if folder_of not in srcs:
+                    srcs[folder_of] = script_src_for(src)
+                data = copy_entries(src, raw, srcs[folder_of])[i][1]
+            zf.writestr(_info(f"{folder}/{name}", stamp), data, compresslevel=level)
+    return len(names) + 1

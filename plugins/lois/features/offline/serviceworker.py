@@ -22,16 +22,10 @@ _ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][
 _REL = re.compile(r"""\brel=["']([^"']*)["']""", re.I)
 
 
-def file_digests(contents: dict[str, bytes]) -> dict[str, bytes]:
-    """SHA-256 of each file's bytes (read once: the version below and the archive's entry cache use them)."""
-    return {path: hashlib.sha256(data).digest() for path, data in contents.items()}
-
-
-def content_version(contents: dict[str, bytes], digests: dict[str, bytes] | None = None) -> str:
-    """Short hash of every path and its bytes."""
-    digests = digests or file_digests(contents)
+def content_version(digests: dict[str, bytes]) -> str:
+    """Short hash of every path and the SHA-256 of its bytes (``digests``)."""
     h = hashlib.sha256()
-    for path in sorted(contents):
+    for path in sorted(digests):
         h.update(path.encode() + b"\0" + digests[path])
     return h.hexdigest()[:16]
 
@@ -63,9 +57,9 @@ def page_assets(page_path: str, page_html: str) -> list[str]:
     return out
 
 
-def manifest(version: str, contents: dict[str, bytes]) -> dict:
+def manifest(version: str, sizes: dict[str, int]) -> dict:
     """What « Enregistrer tout le code » stores: every file of the site as [url, size], and the total."""
-    files = [[page_url(p), len(contents[p])] for p in sorted(contents)]
+    files = [[page_url(p), sizes[p]] for p in sorted(sizes)]
     return {"version": version, "cache": CACHE_PREFIX + version, "complete": COMPLETE_MARK,
             "files": files, "total": sum(f[1] for f in files)}
 

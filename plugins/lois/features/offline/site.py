@@ -10,19 +10,18 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from lois.render import buildcache
 from lois.core.errors import LoisError
 from lois.render.site import SiteBuild
 from lois.features.offline import archive
-from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, file_digests, manifest, page_assets, page_url,
-                            service_worker)
+from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, manifest, page_assets,
+                                                page_url, service_worker)
 
 PAGE = "hors-ligne.md"
 SCRIPT = "assets/lois/offline.js"
 STYLE = "assets/lois/offline.css"
 FOLDER = "code-bridge-2017-hors-ligne"
 ARCHIVE_PATH = f"hors-ligne/{FOLDER}.zip"
-ZIP_LEVEL = 6  # zlib level: the post-build step takes ~115 ms here, ~40 ms with the entry cache (bench/bench_offline.py)
+ZIP_LEVEL = 6  # zlib level (bench/bench_offline.py prints time and size for levels 1, 6 and 9)
 PLACEHOLDER = "%%LOIS_ARCHIVE%%"
 SITE_NAME = "Code International de Bridge Duplicate 2017"
 
@@ -123,14 +122,15 @@ def download_block(page_file: str, size: int) -> str:
             f"<code>{FOLDER}</code>.</p>")
 
 
-def _write_all(site_dir: Path, outputs: dict[str, bytes]) -> None:
-    """Write every output next to its place, then move them all in: nothing half-written on failure."""
-    temps: list[tuple[Path, Path]] = []
+def _write_all(site_dir: Path, outputs: dict[str, bytes], ready: dict[str, Path] | None = None) -> None:
+    """Write every output next to its place, then move them all in (with ``ready``: files already written
+    beside, by destination): nothing half-written on failure."""
+    temps: list[tuple[Path, Path]] = [(tmp, site_dir / rel) for rel, tmp in (ready or {}).items()]
     try:
         for rel, data in outputs.items():
             dest = site_dir / rel
             dest.parent.mkdir(parents=True, exist_ok=True)
-            tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+            tmp = _temp_beside(dest)
             temps.append((tmp, dest))
             tmp.write_bytes(data)
         for tmp, dest in temps:
@@ -144,60 +144,65 @@ def _write_all(site_dir: Path, outputs: dict[str, bytes]) -> None:
                 tmp.unlink()
 
 
-def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
-    """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
-    on the « Hors ligne » page. Raises :class:`LoisError` (French) and leaves the site as built on failure."""
-    start = time.perf_counter()
-    site_dir = Path(site_dir)
-    page_file = _built_file(site.url(PAGE))
-    outputs = {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH}
+def _temp_beside(dest: Path) -> Path:
+    return dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+
+
+def _read_built(site_dir: Path, page_file: str, skip: set[str]):
+    """(files to carry, home page, « Hors ligne » page, digests, sizes) of the built site, read file by file."""
     try:
         files = archive.site_files(site_dir)
         home = (site_dir / "index.html").read_text(encoding="utf-8")
-        chosen = archive.select(files, home, skip=outputs)
-        contents = {p: (site_dir / p).read_bytes() for p in chosen}
+        chosen = archive.select(files, home, skip=skip)
+        if page_file not in chosen:
+            raise LoisError("la page « Hors ligne » manque dans le site construit", path=page_file)
+        page_html = (site_dir / page_file).read_text(encoding="utf-8")
+        digests, sizes = archive.file_facts(site_dir, chosen)
     except OSError as exc:
         raise LoisError(f"lecture du site construit impossible ({exc.strerror or exc})",
                         path=str(exc.filename or site_dir)) from None
-    if page_file not in contents:
-        raise LoisError("la page « Hors ligne » manque dans le site construit", path=page_file)
-    page_html = contents[page_file].decode("utf-8")
     if page_html.count(PLACEHOLDER) != 1:
         raise LoisError("la page « Hors ligne » n'a pas la marque où placer le lien de l'archive", path=page_file)
+    return chosen, home, page_html, digests, sizes
 
-    digests = file_digests(contents)
-    version = content_version(contents, digests)
+
+def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
+    """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
+    on the « Hors ligne » page. The archive is streamed to disk, one file of the site in memory at a time.
+    Raises :class:`LoisError` (French) and leaves the site as built on failure."""
+    start = time.perf_counter()
+    site_dir = Path(site_dir)
+    page_file = _built_file(site.url(PAGE))
+    chosen, home, page_html, digests, sizes = _read_built(site_dir, page_file, {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH})
+    version = content_version(digests)
     urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
             "offline": site.url(PAGE)}
-    core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in contents]
-    core += [p for p in page_assets("index.html", home) if p in contents]
+    core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in sizes]
+    core += [p for p in page_assets("index.html", home) if p in sizes]
     try:
         from lois.features.search.site import DATA_PATH  # the search index: searching offline needs it
     except ModuleNotFoundError:
         DATA_PATH = None
-    if DATA_PATH in contents:
+    if DATA_PATH in sizes:
         core.append(DATA_PATH)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
     sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name).encode("utf-8")
-    man = json.dumps(manifest(version, contents), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
-    copy = dict(contents, **{SW_PATH: sw, MANIFEST_PATH: man})
-    copy_page = page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")
-    cache = archive.EntryCache(_cache_file(site), level)
-    entries = archive.archive_entries(copy, cache, level, replace={page_file: copy_page}, digests=digests)
-    entries.append(("LISEZMOI.txt", archive.compress(README.encode("utf-8"), level)))
-    data = archive.zip_compressed(entries, FOLDER)
-    online_page = page_html.replace(PLACEHOLDER, download_block(page_file, len(data))).encode("utf-8")
-    _write_all(site_dir, {ARCHIVE_PATH: data, SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page})
-    cache.save()
-    return Report(ARCHIVE_PATH, len(data), len(entries), time.perf_counter() - start)
-
-
-def _cache_file(site: SiteBuild) -> Path | None:
-    """Where the archive's deflated entries are kept between builds (beside the generated site's cache)."""
-    if not buildcache.enabled():
-        return None
-    return buildcache.cache_base(site.model.root) / "archive" / "entries.pickle"
+    zip_tmp = _temp_beside(site_dir / ARCHIVE_PATH)
+    try:
+        zip_tmp.parent.mkdir(parents=True, exist_ok=True)
+        entries = archive.write_zip(zip_tmp, site_dir, chosen, FOLDER, level,
+                                    replace={page_file: page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")},
+                                    extra={SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": README.encode("utf-8")})
+        size = zip_tmp.stat().st_size
+    except OSError as exc:
+        zip_tmp.unlink(missing_ok=True)
+        raise LoisError(f"écriture de l'archive impossible ({exc.strerror or exc})",
+                        path=str(exc.filename or zip_tmp)) from None
+    online_page = page_html.replace(PLACEHOLDER, download_block(page_file, size)).encode("utf-8")
+    _write_all(site_dir, {SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page}, ready={ARCHIVE_PATH: zip_tmp})
+    return Report(ARCHIVE_PATH, size, entries, time.perf_counter() - start)
 
 
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:

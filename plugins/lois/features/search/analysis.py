@@ -32,24 +32,12 @@ STOP_WORDS = frozenset(
     | {"a", "les", "cette", "cet", "ceux", "celle", "celui", "si", "ni", "dont", "lorsque", "quand", "alors",
        "tout", "tous", "toute", "toutes", "etre", "avoir", "fait", "faire", "peut", "doit", "aussi", "ainsi",
        "apres", "avant", "comme", "voir", "ci", "dessus", "dessous", "selon", "non", "plus", "moins", "il", "ils",
-       "elles"}
+       "elles", "quoi", "comment", "faut", "dois", "quel", "quelle", "quels", "quelles"}
     - {"pas"}  # « pas de rectification », « pas de pique » : kept
 )
 
-# Synonyms of the field: each group is expanded at query time (never at index time), with a lower weight.
-SYNONYM_GROUPS: list[tuple[str, ...]] = [
-    ("arbitre", "directeur"),
-    ("declaration", "annonce", "enchere"),
-    ("entame", "attaque"),
-    ("renonce", "revoke"),
-    ("penalisee", "exposee"),
-    ("rectification", "penalite", "sanction"),
-    ("marque", "score"),
-    ("information", "renseignement"),
-    ("illicite", "autorisee"),
-    ("adversaire", "opposant"),
-    ("pli", "levee"),
-]
+# Synonyms of the field live in corpus/lexique.yaml (lois.features.search.lexicon); each group is expanded at
+# query time (never at index time), with a lower weight.
 SYNONYM_WEIGHT = 0.6
 
 _STEMMER = FrenchStemmer()
@@ -117,12 +105,11 @@ def analyze(text: str) -> list[str]:
     return out
 
 
-@lru_cache(maxsize=1)
-def synonym_map() -> dict[str, list[str]]:
+def synonym_map(groups: list[list[str]]) -> dict[str, list[str]]:
     """term → the other terms of its synonym group(s)."""
     out: dict[str, list[str]] = {}
-    for group in SYNONYM_GROUPS:
-        terms = [analyze_word(w) for w in group]
+    for group in groups:
+        terms = [t for t in (analyze_word(w) for w in group) if t]
         for t in terms:
             for o in terms:
                 if o != t and o not in out.setdefault(t, []):

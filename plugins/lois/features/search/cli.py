@@ -8,7 +8,28 @@ from pathlib import Path
 from lois.features._cli import find_corpus
 from lois.core.errors import LoisError
 
-KIND_LABEL = {"loi": "texte des Lois", "commentaire": "commentaire", "absente": "loi non incluse"}
+
+def _kinds(value: str | None) -> set[str] | None:
+    """--genre loi,note… : French labels or identifiers of kinds, comma-separated."""
+    from lois.features.search.documents import Kind
+
+    if not value:
+        return None
+    by_name = {k.value: k.value for k in Kind} | {_plain(k.label): k.value for k in Kind}
+    out = set()
+    for part in value.split(","):
+        key = _plain(part)
+        if key not in by_name:
+            names = ", ".join(k.value for k in Kind)
+            raise LoisError(f"--genre : « {part.strip()} » inconnu ; genres possibles : {names}.")
+        out.add(by_name[key])
+    return out
+
+
+def _plain(text: str) -> str:
+    from lois.features.search.analysis import normalize
+
+    return normalize(text.strip().rstrip("…").lower())
 
 
 def _limit(value: str) -> int:
@@ -32,6 +53,7 @@ def highlight(snippet: str, spans, tty: bool) -> str:
 
 
 def cmd_cherche(args) -> int:
+    from lois.features.search.documents import Kind
     from lois.features.search.query import SearchEngine
 
     corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
@@ -41,11 +63,12 @@ def cmd_cherche(args) -> int:
         print_report(rep, "Recherche du site (CLI, whoosh)")
         return 0
     limit = _limit(args.limite)
+    kinds = _kinds(args.genre)
     query = " ".join(args.requete)
     if not (corpus / "lois").is_dir():
         raise LoisError(f"dossier du corpus introuvable : {corpus}")
     engine = SearchEngine(corpus)
-    results = engine.search(query, limit)
+    results = engine.search(query, limit, kinds)
     if args.json:
         sys.stdout.write(json.dumps([r.to_json() for r in results], ensure_ascii=False, indent=2) + "\n")
         return 0
@@ -58,7 +81,7 @@ def cmd_cherche(args) -> int:
     tty = sys.stdout.isatty()
     print(f"{len(results)} résultat(s) pour « {query[:80]} » :\n")
     for i, r in enumerate(results, 1):
-        print(f"{i}. {r.title}  [{KIND_LABEL.get(r.kind, r.kind)}]  {r.url}")
+        print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:
             print("   " + highlight(r.snippet, r.spans, tty))
         print()
@@ -66,8 +89,11 @@ def cmd_cherche(args) -> int:
 
 
 def add_commands(sub):
-    p = sub.add_parser("cherche", help="chercher dans les lois et les commentaires (mots, « phrase », 27B1b…)")
-    p.add_argument("--json", action="store_true", help="résultats en JSON (id, law, title, url, score, snippet)")
+    p = sub.add_parser("cherche", help="chercher dans tout le site : lois, commentaires, notes, listes d'arbitrage, "
+                                       "exemples, glossaire, « Que faire si… » (mots, « phrase », 27B1b…)")
+    p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet)")
+    p.add_argument("--genre", metavar="GENRES", help="seulement ces genres, séparés par des virgules "
+                   "(law, commentary, note, checklist, example, glossary, situation, stub, ou leur nom : Note…)")
     p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")
     p.add_argument("--evaluer", nargs="?", const=True, metavar="FICHIER",
                    help="mesurer hit@1, hit@3 et MRR sur le jeu de requêtes (tests/search_relevance.yaml)")

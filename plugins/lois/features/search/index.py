@@ -1,4 +1,4 @@
-"""The search documents (one per provision, commentary and cited-but-absent law) and their whoosh index.
+"""The whoosh index of the search documents (:mod:`lois.features.search.documents`).
 
 The index lives in a cache directory (``build/cache/search/<hash>`` next to the corpus, or
 ``$LOIS_CACHE``), named by a hash of the corpus files and of this package's code: it is rebuilt
@@ -7,71 +7,21 @@ whenever either changes and is never committed.
 from __future__ import annotations
 
 import hashlib
+import json
+import sys
 import shutil
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as windex
 from whoosh.fields import ID, STORED, TEXT, Schema
 
 from lois.features.search.analysis import lois_analyzer
+from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0}
 FIELDS = tuple(FIELD_BOOSTS)
-
-
-@dataclass
-class SearchDoc:
-    id: str           # canonical provision id ("50D2(a)"), or "commentaire:<id>"
-    law: int
-    kind: str         # "loi" (law text), "commentaire", "absente" (cited law not in the corpus)
-    label: str        # what a person reads as the result title
-    url: str          # site-relative permalink: /lois/50/#D2a
-    title: str        # indexed title words
-    heading: str      # titles of the enclosing law and section
-    body: str
-
-
-def provision_url(law: int, anchor: str) -> str:
-    return f"/lois/{law}/" + (f"#{anchor}" if anchor else "")
-
-
-def build_docs(model) -> list[SearchDoc]:
-    docs: list[SearchDoc] = []
-    for law_no in sorted(model.laws):
-        law = model.laws[law_no]
-        for p in law.root.walk():
-            heads = []
-            a = p.parent
-            while a is not None:
-                if a.level == "law":
-                    heads.append(law.title or "")
-                elif a.title:
-                    heads.append(a.title)
-                a = a.parent
-            if p.level == "law":
-                label = model.node_title(p.id)
-            else:
-                label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
-            docs.append(SearchDoc(p.id, law_no, "loi", label, provision_url(law_no, p.anchor),
-                                  p.title or (law.title if p.level == "law" else "") or "",
-                                  " · ".join(h for h in reversed(heads) if h), p.text or ""))
-    for c in model.commentaries.values():
-        docs.append(SearchDoc(c.node_id, c.laws[0] if c.laws else 0, "commentaire", f"Commentaire — {c.title}",
-                              f"/commentaires/{c.id}/", c.title, "", c.text))
-    for sid in sorted(model.stubs, key=_stub_key):
-        s = model.stubs[sid]
-        law, anchor = model.link_target(sid)
-        docs.append(SearchDoc(sid, s.law, "absente", f"Loi {sid} (texte non inclus)", provision_url(law, anchor),
-                              "", "", ""))
-    return docs
-
-
-def _stub_key(sid: str):
-    n = len(sid) - len(sid.lstrip("0123456789"))
-    return (int(sid[:n] or 0), sid)
 
 
 def schema() -> Schema:
@@ -85,23 +35,28 @@ def schema() -> Schema:
     )
 
 
+CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
+
+
 def corpus_hash(corpus_dir: Path) -> str:
-    """Hash of every corpus text file and of the search code: a change in either rebuilds the index."""
+    """Hash of every corpus text and data file (sources aside) and of the code that reads them into documents:
+    a change in either rebuilds the index."""
     h = hashlib.sha256()
-    for sub in ("lois", "commentaires"):
-        for f in sorted((corpus_dir / sub).glob("*.md")):
-            h.update(f.name.encode())
-            h.update(f.read_bytes())
-    here = Path(__file__).parent
-    for name in ("analysis.py", "index.py"):
-        h.update((here / name).read_bytes())
+    corpus_dir = Path(corpus_dir)
+    files = [f for ext in ("*.md", "*.yaml") for f in corpus_dir.rglob(ext)
+             if "sources" not in f.relative_to(corpus_dir).parts]
+    package = Path(__file__).resolve().parents[2]
+    files += [f for d in CODE_DIRS for f in (package / d).glob("*.py")]
+    for f in sorted(files):
+        h.update(str(f.relative_to(corpus_dir if f.is_relative_to(corpus_dir) else package)).encode())
+        h.update(f.read_bytes())
     return h.hexdigest()[:20]
 
 
 def cache_root(corpus_dir: Path) -> Path:
     """$LOIS_CACHE/search, or build/cache/search beside the corpus: only indexes live there (older ones are
-    removed), beside the other caches of the build (lois.render.buildcache)."""
-    from lois.render.buildcache import cache_base
+    removed), beside the other caches of the build (lois.core.cachedir)."""
+    from lois.core.cachedir import cache_base
 
     return cache_base(corpus_dir) / "search"
 
@@ -116,13 +71,59 @@ def write_index(docs: list[SearchDoc], dest: Path) -> None:
     w.commit(optimize=True)
 
 
+VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws"}
+
+
+def _cache_problem(target: Path, key: str) -> str | None:
+    """Why the cached index in ``target`` cannot be used (None: it can)."""
+    ready = target / "READY"
+    if not ready.is_file():
+        return "construction inachevée"
+    if ready.read_text(encoding="utf-8", errors="replace").strip() != key:
+        return "fichier d'un autre corpus"
+    for name, check in (("vocabulary.json", lambda d: set(d) == VOCABULARY_KEYS),
+                        ("postings.json", lambda d: all(isinstance(v, list) for v in d.values()))):
+        f = target / name
+        if not f.exists():
+            continue
+        try:
+            data = json.loads(f.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            return f"{name} endommagé"
+        if not isinstance(data, dict) or not check(data):
+            return f"{name} d'une autre version"
+    return None
+
+
+def open_cached(target: Path, key: str):
+    """The cached index, or None (after a one-line notice on stderr) when it is damaged, incomplete or foreign:
+    the caller then rebuilds it."""
+    try:
+        problem = _cache_problem(target, key)
+        if problem is None:
+            ix = windex.open_dir(str(target))
+            if sorted(ix.schema.names()) != sorted(schema().names()):
+                problem = "schéma d'une autre version"
+            elif ix.doc_count() == 0:
+                problem = "index vide"
+            else:
+                return ix
+    except Exception as exc:  # whoosh raises many kinds of errors on a damaged file: all mean « rebuild »
+        problem = f"{type(exc).__name__}"
+    print(f"Index de recherche en cache inutilisable ({problem}) : reconstruit ({target}).", file=sys.stderr)
+    shutil.rmtree(target, ignore_errors=True)
+    return None
+
+
 def open_index(corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
     """The whoosh index of this corpus, from the cache or (re)built. Returns (index, built_now)."""
     key = corpus_hash(corpus_dir)
     root = cache_root(corpus_dir)
     target = root / key
-    if (target / "READY").exists():
-        return windex.open_dir(str(target)), False
+    if target.exists():
+        ix = open_cached(target, key)
+        if ix is not None:
+            return ix, False
     if docs is None:
         if model is None:
             from lois.core.corpus import load_corpus

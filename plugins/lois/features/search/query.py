@@ -1,21 +1,27 @@
-"""Queries: citation first, then BM25F (whoosh) over title, headings and text; phrases; typo tolerance.
+"""Queries: citation first, then BM25F over title, headings and text; phrases; typo tolerance; lexicon; kinds.
 
 The query plan is made only from data that the build also gives the browser (vocabulary of the
-corpus, folded vocabulary, stop words, synonyms), so the site's search finds and ranks the same
-documents as the command line:
+corpus, folded vocabulary, stop words, synonyms and rewrites of corpus/lexique.yaml), and documents are
+ranked from the same generated postings (whoosh's BM25F score of each term in each field of each
+document), so the site's search finds and ranks the same documents as the command line:
 
+* the lexicon is applied first: « revoke » is read as « renonce », « UI » as « information non autorisée »;
+  words that name a kind of document (« checklist », « exemple », « que faire si ») are taken out and that
+  kind comes first;
 * a query word seen in the corpus gets its analysed term (the whoosh analyzer's, see analysis.py);
 * otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
   else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
 * each term brings its synonyms with a lower weight;
 * words in double quotes (or « … ») must also appear as a phrase;
-* a query that is a provision id in any usual spelling puts that provision first.
+* a query that is a provision id in any usual spelling puts that provision first (and opens it on Enter:
+  :func:`jump_target`); an id in a law the corpus does not hold leads to that law's page.
 
-Ranking (:func:`rank_score`, the same formula in search.js): whoosh's BM25F sum, multiplied by
-the coordination factor (share of the query's words — a word with its synonyms and typo
-corrections counts once, stop words not at all — found in the document) raised to COORD_POWER,
-then, when every query word is in the document's own title, by 1 + TITLE_BONUS × (share of the
-title's words that are in the query) ** TITLE_COVER_POWER: a query that names a heading finds it.
+Ranking (:func:`rank_score`, the same formula in search.js): the BM25F sum, multiplied by the coordination
+factor (share of the query's words — a word with its synonyms and typo corrections counts once, stop words
+not at all — found in the document) raised to COORD_POWER, then, when every query word is in the
+document's own title, by 1 + TITLE_BONUS × (share of the title's words that are in the query) **
+TITLE_COVER_POWER, then by the weight of the document's kind (KIND_WEIGHTS: the Code's text before the
+glosses of it).
 
 Nothing in a query is syntax that can fail: operators, brackets and stray quotes are plain text.
 """
@@ -27,14 +33,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from whoosh import query as wq
 from whoosh.scoring import BM25F
 
 from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
 from lois.render.jsregex import js_pattern
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance, max_edits, normalize,
-                       synonym_map)
-from lois.features.search.index import FIELD_BOOSTS, SearchDoc, open_index
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
+                                           max_edits, normalize, synonym_map)
+from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
+from lois.features.search.index import FIELD_BOOSTS, open_index
+from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -42,6 +49,11 @@ FUZZY_WEIGHT = 0.8
 COORD_POWER = 2.0
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
+# A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
+# kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
+# Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
+KIND_WEIGHTS = {"law": 1.0, "commentary": 0.8, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
+                "glossary": 0.3, "checklist": 0.3}
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
@@ -64,11 +76,14 @@ class Vocabulary:
     folded: dict[str, list[str]]        # normalised surface → terms
     synonyms: dict[str, list[str]]      # term → synonym terms (present in the index)
     citations: dict[str, list[str]]     # citation key → doc ids to put first
+    rewrites: list[list]                # lexicon rewrites, longest first: [words, exact_case, means, kind]
+    absent_laws: list[int]              # laws cited but not in the corpus: any id in them leads to their page
 
     @classmethod
-    def from_docs(cls, docs: list[SearchDoc]) -> "Vocabulary":
+    def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         from lois.features.search.analysis import tokens
 
+        lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
         for d in docs:
             for text in (d.title, d.heading, d.body):
@@ -83,14 +98,32 @@ class Vocabulary:
             lst = folded.setdefault(normalize(k), [])
             if t not in lst:
                 lst.append(t)
-        lexicon = set(surfaces.values())
-        synonyms = {t: [s for s in syns if s in lexicon] for t, syns in synonym_map().items() if t in lexicon}
+        terms = set(surfaces.values())
+        synonyms = {t: [s for s in syns if s in terms] for t, syns in synonym_map(lexicon.synonyms).items()
+                    if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
-        return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs))
+        rewrites = lexicon.rewrites + absent_synonyms(lexicon, folded)
+        rewrites.sort(key=lambda r: -len(r.words))
+        absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
+        return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
+                   [r.to_json() for r in rewrites], absent)
 
     def to_json(self) -> dict:
         return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
-                "citations": self.citations}
+                "citations": self.citations, "rewrites": self.rewrites, "absent_laws": self.absent_laws}
+
+
+def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewrite]:
+    """A synonym the corpus does not use (« directeur ») is read as the group's words that it does use."""
+    out = []
+    taken = {r.words for r in lexicon.rewrites}
+    for group in lexicon.synonyms:
+        present = [w for w in group if w in folded]
+        for w in group:
+            if w not in folded and present and (w,) not in taken:
+                taken.add((w,))
+                out.append(Rewrite((w,), False, " ".join(present), ""))
+    return out
 
 
 def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
@@ -99,11 +132,11 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
     ids = {d.id for d in docs}
     pins: dict[str, list[str]] = {}
     for d in docs:
-        if d.kind == "commentaire":
+        if d.kind not in (Kind.LAW, Kind.STUB):
             continue
         out = [d.id]
-        if d.kind == "absente" and d.id.isdigit():
-            out += [c.id for c in docs if c.kind == "commentaire" and c.law == d.law]
+        if d.kind == Kind.STUB and d.id.isdigit():
+            out += [c.id for c in docs if c.kind == Kind.COMMENTARY and c.law == d.law]
         pins[citation_key(d.id)] = [i for i in out if i in ids]
     return pins
 
@@ -119,7 +152,10 @@ def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
     ref = parse_provision_id(text)
     if ref is None or ref.law is None:
         return []
-    return list(vocab.citations.get(citation_key(format_id(ref.law, ref.path)), []))
+    pins = vocab.citations.get(citation_key(format_id(ref.law, ref.path)))
+    if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
+        pins = vocab.citations.get(str(ref.law))
+    return list(pins or [])
 
 
 def pins_for(query: str, vocab: Vocabulary) -> list[str]:
@@ -150,6 +186,15 @@ class Plan:
     pins: list[str] = field(default_factory=list)
     groups: list[list[str]] = field(default_factory=list)  # terms of each distinct query word (+ synonyms)
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
+    kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
+
+
+def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
+    """Whether the terms of a text contain the phrase's terms in a row (words absent from the vocabulary skipped,
+    as search.js does)."""
+    terms = [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text)) if t]
+    n = len(phrase)
+    return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
 
 
 def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
@@ -205,12 +250,45 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
+def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str]]:
+    """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
+    by the Code's words, a kind word is removed and its kind returned."""
+    typed = [surface_key(w) for w in words]
+    norm = [normalize(w) for w in typed]
+    out: list[str] = []
+    kinds: list[str] = []
+    i = 0
+    while i < len(words):
+        for rw, exact, means, kind in rewrites:
+            n = len(rw)
+            if (words if exact else norm)[i:i + n] == rw:
+                if kind:
+                    kinds += [kind] if kind not in kinds else []
+                else:
+                    out += TOKEN_RE.findall(means)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out, kinds
+
+
+def jump_target(query: str, vocab: Vocabulary) -> str | None:
+    """The id a query goes straight to on Enter (header box, search page): a query that is, as a whole, a provision
+    id in any spelling, or an id in a law not in the corpus (its page)."""
+    q = (query or "").strip()
+    pins = _pins_of(q, vocab) if q and len(q) <= 40 else []
+    return pins[0] if pins else None
+
+
 def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
     q = (query or "")[:MAX_QUERY_CHARS]
     for a, b in QUOTES.items():
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
-    words = [m.group(0) for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
+    words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
+    words, plan.kinds = apply_rewrites(words, vocab.rewrites)
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w in words:
@@ -255,33 +333,56 @@ class Result:
                 "score": round(self.score, 4), "snippet": self.snippet}
 
 
+def _cached_json(path: Path, make) -> dict:
+    """JSON kept beside the index (written atomically), made once per corpus."""
+    if path.exists():
+        return json.loads(path.read_text(encoding="utf-8"))
+    data = make()
+    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    os.replace(tmp, path)
+    return data
+
+
+def index_postings(searcher) -> dict[str, list[int]]:
+    """term → flat list [doc, field, score×SCORE_SCALE, …]: whoosh's BM25F score of the term in that field of that
+    document. The CLI and the browser both rank from these numbers."""
+    weighting = BM25F()
+    postings: dict[str, list[int]] = {}
+    for fi, fname in enumerate(FIELD_BOOSTS):
+        for raw in searcher.lexicon(fname):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            m = searcher.postings(fname, raw)
+            scorer = weighting.scorer(searcher, fname, raw)
+            lst = postings.setdefault(term, [])
+            while m.is_active():
+                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
+                m.next()
+    return dict(sorted(postings.items()))
+
+
 class SearchEngine:
-    """Opens (or builds) the cached whoosh index of a corpus and answers queries."""
+    """Opens (or builds) the cached whoosh index of a corpus and answers queries.
+
+    whoosh analyses the documents and computes BM25F; the scores per term, field and document are kept
+    (:func:`index_postings`) and every query is ranked from them, exactly as search.js ranks from the same data."""
 
     def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
         self.ix, self.built = open_index(Path(corpus_dir), model=model, docs=docs)
         self.searcher = self.ix.searcher(weighting=BM25F())
-        vpath = Path(self.ix.storage.folder) / "vocabulary.json"
-        if vpath.exists():
-            data = json.loads(vpath.read_text(encoding="utf-8"))
-        else:
-            data = Vocabulary.from_docs(list(self.stored_docs())).to_json()
-            tmp = vpath.with_name(f"vocabulary.{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, vpath)
-        self.vocab = Vocabulary(**data)
+        folder = Path(self.ix.storage.folder)
+        self.stored = list(self.searcher.all_stored_fields())
+        self.docnum = {f["id"]: n for n, f in enumerate(self.stored)}
+        self.vocab = Vocabulary(**_cached_json(folder / "vocabulary.json", lambda: Vocabulary.from_docs(
+            list(self.stored_docs()), load_lexicon(corpus_dir)).to_json()))
+        self.postings: dict[str, list[int]] = _cached_json(folder / "postings.json",
+                                                           lambda: index_postings(self.searcher))
         self.by_letter: dict[str, list[str]] = {}
         for f in self.vocab.folded:
             self.by_letter.setdefault(f[0], []).append(f)
-        self._ids: dict[tuple[str, str], tuple[int, ...]] = {}  # (field, term) → doc numbers
-        self.docnum = {}
-        self.stored = []
-        for n, fields in enumerate(self.searcher.all_stored_fields()):
-            self.docnum[fields["id"]] = n
-            self.stored.append(fields)
 
     def stored_docs(self):
-        for f in self.ix.searcher().all_stored_fields():
+        for f in self.stored:
             yield SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""),
                             f.get("heading", ""), f.get("body", ""))
 
@@ -291,67 +392,76 @@ class SearchEngine:
     def plan(self, query: str) -> Plan:
         return make_plan(query, self.vocab, self.by_letter)
 
-    def search(self, query: str, limit: int = 10) -> list[Result]:
+    def search(self, query: str, limit: int = 10, kinds: set[str] | None = None) -> list[Result]:
+        """The results of a query, best first; ``kinds``: only documents of these kinds (the page's filters)."""
         plan = self.plan(query)
         ranked: list[tuple[int, float]] = []
         if plan.weights:
-            subs = [wq.Term(f, t, boost=w * b) for t, w in plan.weights.items() for f, b in FIELD_BOOSTS.items()]
-            filt = None
-            if plan.phrases:
-                filt = wq.And([wq.Or([wq.Phrase("body", p), wq.Phrase("title", p)]) for p in plan.phrases])
-            hits = self.searcher.search(wq.Or(subs), limit=None, filter=filt, scored=True)
-            ranked = self._rerank(plan, [(h.docnum, h.score) for h in hits])
-            ranked.sort(key=lambda x: (-round(x[1], 6), x[0]))
+            ranked = self._score(plan)
+            ranked.sort(key=lambda x: (self.stored[x[0]]["kind"] not in plan.kinds, -round(x[1], 6), x[0]))
+        elif plan.kinds:  # « exemples », « checklist »: the documents of that kind, in index order
+            ranked = [(n, 0.0) for n, f in enumerate(self.stored) if f["kind"] in plan.kinds]
         out: list[Result] = []
         top = ranked[0][1] if ranked else 0.0
         seen = set()
         for i, pid in enumerate(plan.pins):
             n = self.docnum.get(pid)
-            if n is not None:
+            if n is not None and (not kinds or self.stored[n]["kind"] in kinds):
                 seen.add(n)
                 out.append(self._result(n, top + len(plan.pins) - i, plan))
         for n, score in ranked:
             if len(out) >= limit:
                 break
-            if n not in seen:
+            if n not in seen and (not kinds or self.stored[n]["kind"] in kinds):
                 out.append(self._result(n, score, plan))
         return out[:limit]
 
-    def _rerank(self, plan: Plan, hits: list[tuple[int, float]]) -> list[tuple[int, float]]:
-        """Applies rank_score: which query words each document has (in any field, in its title),
-        read from the index postings — the same postings the browser receives."""
-        reader = self.searcher.reader()
+    def _score(self, plan: Plan) -> list[tuple[int, float]]:
+        """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the
+        query words each document has (in any field, in its title) and the weight of its kind."""
+        totals: dict[int, float] = {}
+        for term, w in plan.weights.items():
+            post = self.postings.get(term, ())
+            for i in range(0, len(post), 3):
+                totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
-            for t in group:
-                for f in FIELD_BOOSTS:
-                    ids = self._ids.get((f, t))
-                    if ids is None:
-                        ids = self._ids[(f, t)] = tuple(reader.postings(f, t).all_ids()) if (f, t) in reader else ()
-                    for n in ids:
-                        anywhere.setdefault(n, set()).add(gi)
-                        if f == "title":
-                            in_title.setdefault(n, set()).add(gi)
+            for term in group:
+                post = self.postings.get(term, ())
+                for i in range(0, len(post), 3):
+                    anywhere.setdefault(post[i], set()).add(gi)
+                    if post[i + 1] == TITLE_FIELD:
+                        in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
         out = []
-        for n, base in hits:
+        for n, base in totals.items():
+            f = self.stored[n]
+            if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
+                                        or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
+                continue
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
-            cover = title_cover(self.stored[n].get("title") or "", plan, self.vocab) if title_all else 0.0
-            out.append((n, rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+            cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
+            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
         f = self.stored[n]
-        text = f.get("body") or f.get("heading") or f.get("title") or ""
-        if not text and f["kind"] == "absente":
-            text = "Texte non encore inclus dans ce site."
+        text = f.get("body") or f.get("title") or ""  # the snippet rule, the same in search.js
+        if not text and f["kind"] == Kind.STUB:
+            text = STUB_TEXT
         snippet, spans = make_snippet(text, set(plan.weights), self.vocab)
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 
-def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200) -> tuple[str, list[tuple[int, int]]]:
-    """An extract of ≈ width characters around the densest group of matched words, and the matched spans."""
+SNIPPET_WIDTH = 200   # characters of an extract
+SNIPPET_BEFORE = 40   # characters kept before the first matched word of the extract
+
+
+def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
+                 width: int = SNIPPET_WIDTH) -> tuple[str, list[tuple[int, int]]]:
+    """An extract of ≈ width characters around the densest group of matched words, and the matched spans
+    (search.js applies the same rule, with the same numbers from the generated data)."""
     text = " ".join(text.split())
     hits = []
     for m in TOKEN_RE.finditer(text):
@@ -360,12 +470,14 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200
             hits.append((m.start(), m.end()))
     if len(text) <= width:
         return text, hits
-    best_start, best_n = 0, -1
-    for i, (s, _) in enumerate(hits):
-        n = sum(1 for s2, _ in hits[i:] if s2 < s + width - 40)
-        if n > best_n:
-            best_n, best_start = n, s
-    start = max(0, best_start - 40)
+    best_start, best_n, j = 0, -1, 0
+    for i, (s, _) in enumerate(hits):  # the window starting at the hit that holds the most hits (the first such)
+        j = max(j, i)
+        while j < len(hits) and hits[j][0] < s + width - SNIPPET_BEFORE:
+            j += 1
+        if j - i > best_n:
+            best_n, best_start = j - i, s
+    start = max(0, best_start - SNIPPET_BEFORE)
     if start:
         sp = text.rfind(" ", 0, start + 1)
         start = sp + 1 if sp >= 0 else start
@@ -382,6 +494,11 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = 200
 
 
 SCORE_SCALE = 10000
+BOOSTS = tuple(FIELD_BOOSTS.values())
+TITLE_FIELD = list(FIELD_BOOSTS).index("title")
+# Shown under « Aucun résultat » (header box and search page): where to look instead.
+SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
+               ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
 
 
 def browser_data(engine: SearchEngine) -> dict:
@@ -392,19 +509,7 @@ def browser_data(engine: SearchEngine) -> dict:
     """
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
 
-    s = engine.searcher
-    weighting = BM25F()
     fields = list(FIELD_BOOSTS)
-    postings: dict[str, list[int]] = {}
-    for fi, fname in enumerate(fields):
-        for raw in s.lexicon(fname):
-            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            m = s.postings(fname, raw)
-            scorer = weighting.scorer(s, fname, raw)
-            lst = postings.setdefault(term, [])
-            while m.is_active():
-                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
-                m.next()
     docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
             for f in engine.stored]
     return {
@@ -425,10 +530,15 @@ def browser_data(engine: SearchEngine) -> dict:
         "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,
+        "kindWeights": KIND_WEIGHTS,
+        "kinds": [[k.value, k.label] for k in Kind],
+        "stubText": STUB_TEXT,
+        "snippet": [SNIPPET_WIDTH, SNIPPET_BEFORE],
+        "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "scale": SCORE_SCALE,
         **engine.vocab.to_json(),
         "docs": docs,
-        "postings": dict(sorted(postings.items())),
+        "postings": engine.postings,
     }

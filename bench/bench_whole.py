@@ -1,0 +1,138 @@
+"""The whole Code (issue 19): a synthetic corpus with all 93 laws present, each at the density of the seed's
+laws, built into a site; prints build time, files, size, graph and search figures.
+
+    python bench/bench_whole.py [--runs 2] [--keep DIR]
+
+The corpus: the seed corpus as it is (laws, commentaries, notes, examples, checklists, situations), plus,
+for every law number the seed does not hold, a copy of a seed law (taken in turn) renumbered to that law,
+with its title from corpus/edition.yaml when one was read. Citations inside a copy stay as written: a
+relative one lands in the copy, an absolute one in the seed law it names (a provision the template lacks
+gives the build's usual warning, never an error).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "plugins"))
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from lois.core.corpus import load_corpus  # noqa: E402
+from lois.core.edition import load_edition
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS  # noqa: E402
+from lois.core.parse import split_front_matter  # noqa: E402
+from synth import make_corpus  # noqa: E402
+
+import yaml  # noqa: E402
+
+
+def make_whole_code(dest: Path) -> dict:
+    """Write the 93-law corpus into dest; return {laws, words, provisions, citations}."""
+    make_corpus(1, dest)
+    seed = sorted((dest / "lois").glob("*.md"))
+    present = {int(p.stem) for p in seed}
+    titles = load_edition(dest).titles
+    templates = [p.read_text(encoding="utf-8") for p in seed]
+    for i, n in enumerate(sorted(set(range(1, TOTAL_LAWS + 1)) - present)):
+        text = templates[i % len(templates)]
+        meta, body, _ = split_front_matter(text, "modèle")
+        title = titles[n].title if n in titles else f"Loi synthétique {n}"
+        new_meta = {"law": n, "title": title, "source": f"synthétique (modèle : Loi {meta['law']})"}
+        body = re.sub(r"^# Loi \d+.*$", f"# Loi {n} — {title}", body, count=1, flags=re.M)
+        front = yaml.safe_dump(new_meta, allow_unicode=True, sort_keys=False).strip()
+        (dest / "lois" / f"{n:02d}.md").write_text(f"---\n{front}\n---\n\n{body.strip()}\n", encoding="utf-8")
+    _forget_replaced_permalinks(dest, set(range(1, TOTAL_LAWS + 1)) - present)
+    kept_out = _drop_laws_named_beyond_templates(dest)
+    model = load_corpus(dest)
+    return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions), "citations": len(model.citations),
+            "words": sum(len(p.text.split()) for p in model.provisions.values()),
+            "stub_laws": len(model.stub_laws()), "model": model}
+
+
+def _forget_replaced_permalinks(dest: Path, synthetic: set[int]) -> None:
+    """The seed's register lists the stub pages of cited laws; a synthetic law stands in their place (this
+    corpus is a benchmark, never published): their anchors are dropped from its copy of the register."""
+    reg = dest / "permaliens.txt"
+    keep = [line for line in reg.read_text(encoding="utf-8").splitlines()
+            if not (m := re.match(r"lois/(\d+)/#", line)) or int(m.group(1)) not in synthetic]
+    reg.write_text("\n".join(keep) + "\n", encoding="utf-8")
+
+
+def _drop_laws_named_beyond_templates(dest: Path) -> list[int]:
+    """A checklist, note or example that names a provision its law's copy lacks is an error (rightly): such
+    a law stays absent, as in the seed. Found by `lois verifie`, one law at a time."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "plugins"), NO_MKDOCS_2_WARNING="1")
+    out = []
+    for _ in range(TOTAL_LAWS):
+        r = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "verifie"],
+                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        m = re.search(r"ne figure pas dans le texte de la Loi (\d+)", r.stdout + r.stderr)
+        if r.returncode == 0 or not m:
+            if r.returncode:
+                raise SystemExit(f"corpus invalide :\n{r.stdout}{r.stderr}")
+            return out
+        law = int(m.group(1))
+        (dest / "lois" / f"{law:02d}.md").unlink()
+        out.append(law)
+    return out
+
+
+def build(corpus: Path, site: Path) -> float:
+    cfg = corpus.parent / "mkdocs-whole.yml"
+    cfg.write_text(f"INHERIT: {ROOT / 'mkdocs.yml'}\ndocs_dir: {ROOT / 'site_src'}\n"
+                   f"theme:\n  name: material\n  custom_dir: {ROOT / 'site_src' / 'overrides'}\n"
+                   f"plugins:\n  - lois:\n      corpus: {corpus}\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "plugins"), NO_MKDOCS_2_WARNING="1", LOIS_CACHE_SITE="0")
+    t = time.perf_counter()
+    r = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(cfg), "-d", str(site)],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    elapsed = time.perf_counter() - t
+    if r.returncode:
+        raise SystemExit(f"construction échouée :\n{r.stderr[-2000:]}")
+    return elapsed
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=2, help="constructions mesurées")
+    ap.add_argument("--keep", type=Path, help="garder le corpus et le site dans ce dossier")
+    args = ap.parse_args()
+    from bench_search import measure
+    from lois.features.search.evaluate import load_set
+    from lois.features.search.index import build_docs
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = args.keep or Path(tmp)
+        corpus, site = work / "corpus", work / "site"
+        stats = make_whole_code(corpus)
+        times = [build(corpus, site) for _ in range(max(1, args.runs))]
+        files = [p for p in site.rglob("*") if p.is_file()]
+        size = sum(p.stat().st_size for p in files)
+        t = time.perf_counter()
+        graph = stats["model"].graph_json()
+        graph_s = time.perf_counter() - t
+        queries = [c["q"] for c in load_set()]
+        search = measure(build_docs(stats["model"]), queries, "code entier")
+        print(f"Lois laissées absentes (une liste d'arbitrage, une note ou un exemple y nomme une provision que le "
+              f"modèle n'a pas) : {', '.join(map(str, sorted(stats['kept_out']))) or 'aucune'}\n")
+        print("| corpus | lois | provisions | citations | mots | lois citées absentes | construction (s, meilleure / médiane) "
+              "| fichiers | site (Mo) | graphe : nœuds / arcs (s) | recherche : documents, p50 / p95 (ms), index gzip (Ko) |")
+        print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        print(f"| 93 lois synthétiques | {stats['laws']} | {stats['provisions']} | {stats['citations']} | {stats['words']} "
+              f"| {stats['stub_laws']} | {min(times):.1f} / {statistics.median(times):.1f} | {len(files)} "
+              f"| {size / 1e6:.1f} | {len(graph['nodes'])} / {len(graph['edges'])} ({graph_s:.2f}) "
+              f"| {search['docs']}, {search['p50_ms']:.1f} / {search['p95_ms']:.1f}, {search['gzip'] / 1024:.0f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

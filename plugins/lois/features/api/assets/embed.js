@@ -1,0 +1,41 @@
+/* Embedded provisions (part of the linkifier bundle): <div data-lois-provision="16B1"></div> receives the text
+   of Loi 16B1 and its sub-provisions, the permalink and the edition. Uses loadLaw / nodeOf of linkifier.js. */
+function embedNode(doc, node, depth) {
+  var box = document.createElement(depth ? "div" : "blockquote");
+  box.className = depth ? "lois-integre-sous" : "lois-integre-texte";
+  var p = document.createElement("p");
+  if (node.m && depth) p.appendChild(document.createTextNode(node.m + " "));
+  if (node.t) { var b = document.createElement("strong"); b.textContent = node.t; p.appendChild(b); p.appendChild(document.createTextNode(" ")); }
+  p.appendChild(document.createTextNode(node.x || ""));
+  if (p.textContent.trim()) box.appendChild(p);
+  (node.c || []).forEach(function (id) { if (doc.nodes[id]) box.appendChild(embedNode(doc, doc.nodes[id], depth + 1)); });
+  return box;
+}
+
+function fillEmbed(el) {
+  var id = (el.getAttribute("data-lois-provision") || "").replace(/\s+/g, "");
+  var law = lawOf(id);
+  return loadLaw(law).then(function (doc) {
+    var node = doc && doc.nodes[id];
+    if (!node) {
+      warn("provision « " + id + " » introuvable" + (doc ? " dans la Loi " + law : "") + " : rien n'est affiché.");
+      return;
+    }
+    while (el.firstChild) el.removeChild(el.firstChild);
+    el.classList.add("lois-integre");
+    el.appendChild(embedNode(doc, node, 0));
+    var cap = document.createElement("p"), a = document.createElement("a");
+    cap.className = "lois-integre-source";
+    a.href = new URL(node.u, base).href;
+    a.textContent = "Loi " + id;
+    if (newTab) { a.target = "_blank"; a.rel = "noopener"; }
+    cap.appendChild(a);
+    cap.appendChild(document.createTextNode(" \u2014 " + DATA.edition));
+    el.appendChild(cap);
+  });
+}
+
+function fillEmbeds() {
+  var els = document.querySelectorAll("[data-lois-provision]");
+  return Promise.all(Array.prototype.map.call(els, fillEmbed));
+}

@@ -1,0 +1,174 @@
+"""`lois arbitre`: list, run (interactively or from answers) and check the coverage of the ruling checklists.
+
+Imported only when the command runs (see :mod:`lois.features.checklists.cli`)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from lois.features._cli import print_json as _out, find_corpus
+from lois.core.errors import LoisError
+from lois.features.checklists.engine import MissingAnswer, coverage, run
+from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
+
+
+def _load(args):
+    from lois.core.corpus import load_corpus
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    model = load_corpus(corpus)
+    return model, load_checklists(corpus, model)
+
+
+def checklist_json(cl) -> dict:
+    return {
+        "name": cl.name, "title": cl.title, "laws": cl.laws, "start": cl.start,
+        "questions": [{"id": q.id, "text": q.text, "citations": q.cites,
+                       "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
+                      for q in cl.questions.values()],
+        "outcomes": [{"id": o.id, "title": o.title, "citations": o.cites} for o in cl.outcomes.values()],
+    }
+
+
+def parse_answers(text: str) -> dict[str, str]:
+    """Answers as a JSON object, or as « q1:oui,q2:non » (the form used in the site's URLs)."""
+    text = text.strip()
+    if text.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise LoisError(f"--reponses : JSON illisible ({exc.msg}, colonne {exc.colno})") from None
+        if not isinstance(data, dict):
+            raise LoisError("--reponses : il faut un objet JSON {\"question\": \"choix\"}")
+        return {str(k): str(v) for k, v in data.items()}
+    out = {}
+    for part in filter(None, text.split(",")):
+        if ":" not in part:
+            raise LoisError(f"--reponses : « {part} » n'est pas de la forme question:choix")
+        k, v = part.split(":", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def effect_text(key: str, value) -> str:
+    label = EFFECTS[key][2]
+    if key == "penalty_card":
+        return f"{label} : {PENALTY_CARD_VALUES[value]}"
+    if isinstance(value, bool):
+        return f"{label} : {'oui' if value else 'non'}"
+    return f"{label} : {value}"
+
+
+def print_result(res) -> None:
+    print(f"\n=== {res.title}\n")
+    print(res.ruling)
+    print("\nEffets :")
+    for k, v in res.effects.items():
+        print(f"  - {effect_text(k, v)}")
+    print("\nProvisions : " + ", ".join(f"Loi {c}" for c in res.citations))
+    print("\nParcours :")
+    for s in res.trace:
+        print(f"  {s.text} → {s.label}  [{', '.join('Loi ' + c for c in s.cites)}]")
+
+
+def interactive(cl) -> int:
+    answers: dict[str, str] = {}
+    path: list[str] = []
+    print(f"{cl.title} — arbitrage pas à pas (numéro du choix, « r » pour revenir, « q » pour quitter)")
+    node = cl.start
+    while node in cl.questions:
+        q = cl.questions[node]
+        print(f"\n{q.text}")
+        if q.help:
+            print(f"  ({q.help})")
+        print(f"  Provisions : {', '.join('Loi ' + c for c in q.cites)}")
+        for i, c in enumerate(q.choices, 1):
+            print(f"  {i}. {c.label}")
+        try:
+            raw = input("Votre choix : ").strip().lower()
+        except EOFError:
+            print("\nfin de la saisie : arbitrage interrompu.", file=sys.stderr)
+            return 1
+        if raw == "q":
+            print("arbitrage abandonné.")
+            return 0
+        if raw == "r":
+            if not path:
+                print("Déjà à la première question.")
+                continue
+            node = path.pop()
+            answers.pop(node, None)
+            continue
+        choice = None
+        if raw.isdigit() and 1 <= int(raw) <= len(q.choices):
+            choice = q.choices[int(raw) - 1]
+        else:
+            choice = q.choice(raw)
+        if choice is None:
+            print(f"Choix invalide « {raw} » : tapez un numéro de 1 à {len(q.choices)}, « r » ou « q ».")
+            continue
+        answers[q.id] = choice.id
+        path.append(q.id)
+        node = choice.next
+    print_result(run(cl, answers))
+    return 0
+
+
+def cmd_arbitre(args) -> int:
+    model, lists = _load(args)
+    if args.couverture:
+        bad = 0
+        total_cases = 0
+        for cl in lists.values():
+            cov = coverage(cl)
+            fails = []
+            for case in cl.cases:
+                total_cases += 1
+                try:
+                    got = run(cl, case.answers).outcome
+                except MissingAnswer as exc:
+                    got = f"(incomplet : {exc.question})"
+                if got != case.expected:
+                    fails.append(f"cas « {case.name} » : issue {got}, attendue {case.expected}")
+            missing = [o for o, names in cov.items() if not names]
+            reached = len(cov) - len(missing)
+            print(f"{cl.name} : {reached}/{len(cov)} issues atteintes par {len(cl.cases)} cas")
+            for o in missing:
+                print(f"  issue non couverte : {o}")
+            for f in fails:
+                print(f"  ÉCHEC {f}")
+            bad += len(missing) + len(fails)
+        from lois.features.checklists.model import worked_examples
+
+        examples = worked_examples(Path(args.corpus) if getattr(args, "corpus", None) else find_corpus())
+        for ex in examples:
+            cl = lists.get(ex.checklist)
+            try:
+                got = run(cl, ex.answers).outcome if cl else f"(liste inconnue « {ex.checklist} »)"
+            except MissingAnswer as exc:
+                got = f"(incomplet : {exc.question})"
+            if got != ex.expected:
+                print(f"  ÉCHEC exemple « {ex.name} » ({ex.file}) : issue {got}, attendue {ex.expected}")
+                bad += 1
+        print(f"{len(lists)} listes, {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {bad} problème(s).")
+        return 1 if bad else 0
+    if args.liste or not args.nom:
+        if args.json:
+            _out([checklist_json(cl) for cl in lists.values()])
+        else:
+            for cl in lists.values():
+                print(f"{cl.name} — {cl.title} ({len(cl.questions)} questions, {len(cl.outcomes)} issues)")
+        return 0
+    cl = lists.get(args.nom)
+    if cl is None:
+        raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
+    if args.reponses is None:
+        return interactive(cl)
+    res = run(cl, parse_answers(args.reponses))
+    if args.json:
+        _out({"outcome": res.outcome, "ruling": res.ruling, "effects": res.effects, "citations": res.citations,
+              "trace": [s.as_dict() for s in res.trace]})
+    else:
+        print_result(res)
+    return 0

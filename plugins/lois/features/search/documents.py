@@ -1,0 +1,155 @@
+"""The search documents: one per provision, commentary, note, checklist, example, glossary term,
+« Que faire si… » situation and cited-but-absent law, each with its kind.
+
+Built from the model and from the data of the other features (annotations, checklists), read with their
+own validating loaders: a document is searchable exactly when the site shows its page.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from lois.core.ids import law_of as _law_of
+
+
+class Kind(StrEnum):
+    """Kind of a search document; the value is the JSON/CSS identifier, the label what a reader sees."""
+    LAW = "law"
+    COMMENTARY = "commentary"
+    NOTE = "note"
+    CHECKLIST = "checklist"
+    EXAMPLE = "example"
+    GLOSSARY = "glossary"
+    SITUATION = "situation"
+    STUB = "stub"
+
+    @property
+    def label(self) -> str:
+        return KIND_LABELS[self]
+
+
+KIND_LABELS = {
+    Kind.LAW: "Loi", Kind.COMMENTARY: "Commentaire", Kind.NOTE: "Note", Kind.CHECKLIST: "Liste d'arbitrage",
+    Kind.EXAMPLE: "Exemple", Kind.GLOSSARY: "Glossaire", Kind.SITUATION: "Que faire si…",
+    Kind.STUB: "Loi non incluse",
+}
+STUB_TEXT = "Texte non encore inclus dans ce site."
+
+
+@dataclass
+class SearchDoc:
+    id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
+    law: int          # the law it belongs to or is first about (0: none)
+    kind: str         # a Kind value
+    label: str        # what a person reads as the result title (the kind is shown beside it: Kind.label)
+    url: str          # site-relative address: /lois/50/#D2a
+    title: str        # indexed title words
+    heading: str      # titles of the enclosing law and section; other words that name the document
+    body: str
+
+
+PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",
+          Kind.GLOSSARY: "glossaire", Kind.SITUATION: "situation"}
+
+
+def doc_id(kind: Kind, name: str) -> str:
+    return f"{PREFIX[kind]}:{name}"
+
+
+def provision_url(law: int, anchor: str) -> str:
+    return f"/lois/{law}/" + (f"#{anchor}" if anchor else "")
+
+
+def plain_text(markdown: str) -> str:
+    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as « ensuite »)."""
+    from markdown_it import MarkdownIt
+
+    out = []
+    for tok in MarkdownIt("commonmark", {"html": False}).enable("table").parse(markdown):
+        if tok.type == "inline":
+            out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
+                               if c.type in ("text", "code_inline", "softbreak", "hardbreak")))
+    return " ".join(" ".join(out).split())
+
+
+def law_docs(model) -> list[SearchDoc]:
+    docs: list[SearchDoc] = []
+    for law_no in sorted(model.laws):
+        law = model.laws[law_no]
+        for p in law.root.walk():
+            heads = []
+            a = p.parent
+            while a is not None:
+                heads.append(law.title or "" if a.level == "law" else a.title or "")
+                a = a.parent
+            if p.level == "law":
+                label = model.node_title(p.id)
+            else:
+                label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
+            docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(law_no, p.anchor),
+                                  p.title or (law.title if p.level == "law" else "") or "",
+                                  " · ".join(h for h in reversed(heads) if h), p.text or ""))
+    return docs
+
+
+def commentary_docs(model) -> list[SearchDoc]:
+    return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, c.title,
+                      f"/commentaires/{c.id}/", c.title, "", c.text) for c in model.commentaries.values()]
+
+
+def stub_docs(model) -> list[SearchDoc]:
+    docs = []
+    for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
+        law, anchor = model.link_target(sid)
+        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
+                              provision_url(law, anchor), "", "", ""))
+    return docs
+
+
+def annotation_docs(ann) -> list[SearchDoc]:
+    """Team notes, worked examples, glossary terms and situations (lois.features.annotations)."""
+    from lois.features.annotations.glossary import slug
+
+    docs = []
+    for n in ann.notes.values():
+        if n.kind != "note":  # imported commentaries are already documents of their own
+            continue
+        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body)))
+    for e in ann.examples.values():
+        calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
+        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), _law_of(e.provisions[0]), Kind.EXAMPLE.value,
+                              e.title, f"/exemples/#{e.anchor}", e.title, calls,
+                              f"{e.question} {e.ruling}"))
+    for t in ann.terms:
+        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), _law_of(t.provisions[0]), Kind.GLOSSARY.value,
+                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
+                              " ".join(t.forms[1:]), t.definition))
+    for s in ann.situations:
+        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), _law_of(s.provisions[0]), Kind.SITUATION.value,
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description))
+    return docs
+
+
+def checklist_docs(checklists: dict) -> list[SearchDoc]:
+    """A checklist by its title, its questions and its rulings."""
+    docs = []
+    for cl in checklists.values():
+        questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
+        rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
+        docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
+                              cl.title, f"/checklists/{cl.name}/", cl.title,
+                              "", f"{cl.description} {questions} {rulings}".strip()))
+    return docs
+
+
+def build_docs(model, ann=None, checklists: dict | None = None) -> list[SearchDoc]:
+    """Every document of the site; ``ann`` and ``checklists`` are loaded from the model's corpus if not given."""
+    if ann is None:
+        from lois.features.annotations import load_annotations
+        ann = load_annotations(model)
+    if checklists is None:
+        from lois.features.checklists.model import load_checklists
+        checklists = load_checklists(model.root, model)
+    return (law_docs(model) + commentary_docs(model) + annotation_docs(ann) + checklist_docs(checklists)
+            + stub_docs(model))

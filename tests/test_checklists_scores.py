@@ -1,0 +1,197 @@
+"""Adjusted-score calculators (Loi 12C2, Loi 12C1(c)) on the command line, the Law 16 checklists, the faster
+revoke: real commands on the real corpus, expected values read in the law (tests/adjusted_score_cases.yaml)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import run_lois
+from lois.core.resolve import resolve_text
+from lois.features.checklists import load_checklists, run
+from lois.features.scores.calc import RULES, CalcError, artificial, weighted
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = yaml.safe_load((ROOT / "tests" / "adjusted_score_cases.yaml").read_text(encoding="utf-8"))
+OPTIONS = ("score_seance", "moyenne_moins", "moyenne_plus", "equivalent_imp")
+
+
+@pytest.fixture(scope="module")
+def lists(model):
+    return load_checklists(ROOT / "corpus", model)
+
+
+def _args(inp: dict) -> list[str]:
+    out = ["marque-ajustee", "--epreuve", inp["epreuve"], "--responsabilite", inp["responsabilite"]]
+    for k in OPTIONS:
+        if k in inp:
+            out += ["--" + k.replace("_", "-"), str(inp[k])]
+    return out
+
+
+def _check(r, expected: dict, model, python_error):
+    if "error" in expected:
+        assert r.returncode == 1 and r.stdout == "", r.stdout
+        assert "Traceback" not in r.stderr
+        assert python_error is not None and python_error.code == expected["error"]
+        assert r.stderr.strip() == f"erreur : {python_error}"
+        return
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert set(data) >= {"score", "unit", "citations", "explanation"}
+    assert isinstance(data["score"], (int, float)) and data["score"] == expected["score"]
+    assert data["unit"] == expected["unit"]
+    assert set(expected["citations"]) <= set(data["citations"])
+    # every provision the explanation names resolves in the corpus (or is a law the corpus lacks)
+    found, problems = resolve_text(model, data["explanation"], None)
+    assert found and not problems, data["explanation"]
+    for _c, targets in found:
+        for t in targets:
+            law = int(re.match(r"\d+", t).group(0))
+            assert t in model.provisions or law not in model.laws, t
+
+
+@pytest.mark.parametrize("case", CASES["artificielle"], ids=lambda c: c["name"])
+def test_artificial_adjusted_score_command(case, model):
+    inp = case["input"]
+    try:
+        artificial(inp["epreuve"], inp["responsabilite"], inp.get("score_seance"),
+                   **{k: inp[k] for k in OPTIONS[1:] if k in inp})
+        err = None
+    except CalcError as exc:
+        err = exc
+    _check(run_lois(*_args(inp), "--json"), case["expected"], model, err)
+
+
+@pytest.mark.parametrize("case", CASES["ponderee"], ids=lambda c: c["name"])
+def test_weighted_adjusted_score_command(case, model):
+    inp = case["input"]
+    try:
+        weighted(inp["epreuve"], [tuple(r) for r in inp["resultats"]])
+        err = None
+    except CalcError as exc:
+        err = exc
+    r = run_lois("marque-ponderee", "--epreuve", inp["epreuve"], *[f"{p}:{s}" for p, s in inp["resultats"]], "--json")
+    _check(r, case["expected"], model, err)
+    if "error" not in case["expected"]:
+        data = json.loads(r.stdout)
+        # the arithmetic shown: each probability × score, then the total
+        for p, s in inp["resultats"]:
+            assert f"{p} % × " in data["arithmetic"]
+        assert data["arithmetic"] in data["explanation"]
+
+
+def test_case_file_covers_what_the_issue_asks():
+    names = " ".join(c["name"] for c in CASES["artificielle"])
+    inputs = [c["input"] for c in CASES["artificielle"]]
+    assert {i["epreuve"] for i in inputs} == {"paires", "imp"}
+    assert {i["responsabilite"] for i in inputs} == {"fautif", "partiel", "non-fautif"}
+    assert "12C2(c)" in names and "Organisateur" in names
+    errors = {c["expected"].get("error") for c in CASES["artificielle"]}
+    assert {"percentage", "not_a_number"} <= errors
+
+
+def test_text_output_and_bad_input_in_french():
+    r = run_lois("marque-ajustee", "--epreuve", "imp", "--responsabilite", "fautif")
+    assert r.returncode == 0 and r.stdout.startswith("Marque : -3 IMP") and "Loi 12C2(b)" in r.stdout
+    r = run_lois("marque-ajustee", "--epreuve", "paires", "--responsabilite", "fautif", "--score-seance", "140")
+    assert r.returncode == 1 and "n'est pas un pourcentage" in r.stderr and "Traceback" not in r.stderr
+    r = run_lois("marque-ajustee", "--epreuve", "rubber", "--responsabilite", "fautif")
+    assert r.returncode == 2 and "choix invalide" in r.stderr and "Traceback" not in r.stderr
+    r = run_lois("marque-ponderee", "--epreuve", "paires", "60-70", "40:20")
+    assert r.returncode == 1 and "PROBABILITÉ:MARQUE" in r.stderr
+
+
+def test_every_citation_of_the_rules_resolves(model):
+    from lois.features.checklists.model import _Ctx, check_citation
+
+    ctx = _Ctx("calc.py")
+    texts = " ".join(RULES["texts"].values()) + " " + " ".join(RULES["errors"].values())
+    cites = {c for ev in RULES["events"].values() for c in ev["citations"] + ev["organiser_citations"]}
+    for c in cites | set(RULES["session"]["citations"]):
+        check_citation(model, c, "RULES", ctx, 0)
+    found, problems = resolve_text(model, texts, None)
+    assert found and not problems
+
+
+# --------------------------------------------------------------------------- Law 16 checklists
+
+NEW = ("information-non-autorisee", "information-autres-sources", "actions-retirees")
+
+
+@pytest.mark.parametrize("name", NEW)
+def test_new_checklists_have_eight_table_cases_reaching_every_outcome(lists, name):
+    cl = lists[name]
+    assert len(cl.cases) >= 8
+    reached = {run(cl, c.answers).outcome for c in cl.cases}
+    assert reached == set(cl.outcomes)
+    assert 16 in cl.laws
+
+
+def test_unauthorised_information_outcomes_follow_12C1(lists):
+    cl = lists["information-non-autorisee"]
+    yes = {"information": "oui", "suggere": "oui", "alternative": "oui", "dommage": "oui"}
+    adjusted = run(cl, {**yes, "contribution": "non"})
+    split = run(cl, {**yes, "contribution": "oui"})
+    stands = [run(cl, a) for a in ({"information": "non"}, {**yes, "suggere": "non"},
+                                   {**yes, "alternative": "non"}, {**yes, "dommage": "non"})]
+    assert adjusted.effects["adjusted_score"] and adjusted.effects["weighted_score_possible"]
+    assert not adjusted.effects["non_offending_self_inflicted"]
+    assert {"12C1(b)", "12C1(c)"} <= set(adjusted.citations)
+    assert split.effects["adjusted_score"] and split.effects["non_offending_self_inflicted"]
+    assert {"12C1(e)(i)", "12C1(e)(ii)"} <= set(split.citations)
+    for r in stands:
+        assert not r.effects["adjusted_score"] and not r.effects["weighted_score_possible"]
+        assert "maintenu" in r.ruling
+    # 16B1(b): the logical-alternative question cites the definition
+    assert "16B1(b)" in cl.questions["alternative"].cites
+
+
+def test_other_sources_before_and_after_the_first_call(lists):
+    cl = lists["information-autres-sources"]
+    before = {c.next for c in cl.questions["mesure"].choices}
+    assert {tuple(cl.outcomes[o].cites[:1]) for o in before} == {("16C2(a)",), ("16C2(b)",), ("16C2(c)",), ("16C2(d)",)}
+    after = run(cl, {"moment": "apres"})
+    assert after.citations[:2] == ["16C3", "16C2(c)"] and after.effects["adjusted_score_possible"]
+    assert run(cl, {"moment": "avant", "interfere": "oui", "mesure": "artificielle"}).effects["adjusted_score"]
+
+
+def test_withdrawn_actions_authorised_for_non_offenders_only(lists):
+    cl = lists["actions-retirees"]
+    assert run(cl, {"camp": "non_fautif"}).citations == ["16D1"]
+    r = run(cl, {"camp": "fautif", "suggere": "oui", "alternative": "oui", "dommage": "oui", "contribution": "non"})
+    assert r.effects["adjusted_score"] and "16D2" in r.citations
+
+
+def test_each_provision_a_ruling_names_is_cited(lists, model):
+    """A ruling sentence that names a provision cites it (outcome or question citations), or quotes a cited
+    provision that names it (« la Loi 16C2 ne s'applique pas » is 23B's own sentence)."""
+    for name, cl in lists.items():
+        for o in cl.outcomes.values():
+            cited = set(o.cites) | {c for q in cl.questions.values() for c in q.cites}
+            quoted = " ".join(model.provisions[c].text for c in cited if c in model.provisions)
+            for m in re.finditer(r"Loi (\d+[A-Z]\d*(?:\([a-z]+\))*(?:\([ivx]+\))?)", o.ruling):
+                pid = m.group(1)
+                assert pid in cited or re.search(rf"Loi {re.escape(pid)}(?![\w(])", quoted), (name, o.id, pid)
+
+
+# --------------------------------------------------------------------------- the faster revoke
+
+def test_revoke_common_path_is_four_answers_and_exceptions_one_question(lists):
+    cl = lists["renonce"]
+    common = {"consommee": "oui", "cas_particulier": "aucun", "levee_renonce": "joueur", "camp_gagne_apres_1": "oui"}
+    res = run(cl, common)
+    assert res.outcome == "deux_levees" and len(res.trace) == 4
+    exceptions = cl.questions["cas_particulier"]
+    cited = set(exceptions.cites)
+    assert {"64B2", "64B3", "64B4", "64B5", "64B6", "64B7"} <= cited
+    # every exception is one tap from that question and transfers nothing
+    for c in exceptions.choices:
+        if c.id != "aucun":
+            r = run(cl, {"consommee": "oui", "cas_particulier": c.id})
+            assert len(r.trace) == 2 and r.effects["tricks_transferred"] == 0
+    # the longest path of the whole checklist
+    assert max(len(run(cl, c.answers).trace) for c in cl.cases) == 4

@@ -1,0 +1,226 @@
+"""At phone size (390×844, touch) in Chromium, on the real built site: the calculators give what the command
+gives on every case of tests/adjusted_score_cases.yaml; the revoke's common path in four taps; the ruling
+record created, listed, edited, printed, exported, shared and reopened, deleted."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lois.features.scores.calc import RULES, CalcError, artificial, weighted
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = yaml.safe_load((ROOT / "tests" / "adjusted_score_cases.yaml").read_text(encoding="utf-8"))
+OPTIONS = ("moyenne_moins", "moyenne_plus", "equivalent_imp")
+
+
+@pytest.fixture()
+def phone(browser, site_url):
+    """A phone-sized touch page that fails the test on a console error or a request to another host."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                              accept_downloads=True)
+    try:
+        pg = ctx.new_page()
+        errors, foreign = [], []
+        pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+
+        def check(route):
+            url = route.request.url
+            if url.startswith(site_url) or url.startswith(("data:", "blob:")):
+                route.continue_()
+            else:
+                foreign.append(url)
+                route.abort()
+
+        ctx.route("**/*", check)
+        yield pg
+        assert not foreign, foreign
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def _python(kind: str, inp: dict) -> dict:
+    try:
+        if kind == "artificielle":
+            return artificial(inp["epreuve"], inp["responsabilite"], inp.get("score_seance"),
+                              fields=RULES["site_fields"], **{k: inp[k] for k in OPTIONS if k in inp})
+        return weighted(inp["epreuve"], [tuple(r) for r in inp["resultats"]])
+    except CalcError as exc:
+        return {"error": exc.code, "message": str(exc)}
+
+
+def _fill_artificial(page, inp):
+    form = page.locator("form.lois-sc-artificial")
+    form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]').tap()
+    form.locator(f'input[name="responsabilite"][value="{inp["responsabilite"]}"]').tap()
+    if any(k in inp for k in OPTIONS):
+        form.locator(".lois-sc-organiser summary").tap()
+    for k in ("score_seance",) + OPTIONS:
+        if k in inp:
+            form.locator(f'input[name="{k}"]').fill(str(inp[k]))
+    return form
+
+
+def _fill_weighted(page, inp):
+    form = page.locator("form.lois-sc-weighted")
+    form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]').tap()
+    while form.locator("tbody tr").count() < len(inp["resultats"]):
+        form.locator(".lois-sc-add").tap()
+    rows = form.locator("tbody tr")
+    for i in range(rows.count()):
+        p, s = inp["resultats"][i] if i < len(inp["resultats"]) else ("", "")
+        rows.nth(i).locator('[name="probability"]').fill(p)
+        rows.nth(i).locator('[name="score"]').fill(s)
+    return form
+
+
+@pytest.mark.parametrize("kind,case", [(k, c) for k in ("artificielle", "ponderee") for c in CASES[k]],
+                         ids=lambda x: x if isinstance(x, str) else x["name"])
+def test_calculator_cases_in_chromium(phone, site_url, kind, case):
+    phone.goto(f"{site_url}calculs/marque-ajustee/")
+    form = (_fill_artificial if kind == "artificielle" else _fill_weighted)(phone, case["input"])
+    box = form.locator(".lois-sc-result")
+    expected, py = case["expected"], _python(kind, case["input"])
+    if "error" in expected:
+        assert box.get_attribute("data-error") == expected["error"] == py["error"]
+        assert box.locator(".lois-sc-error").text_content() == py["message"]
+        return
+    assert box.get_attribute("data-error") is None
+    assert float(box.get_attribute("data-score")) == expected["score"] == py["score"]
+    assert box.get_attribute("data-unit") == expected["unit"]
+    assert box.locator(".lois-sc-explanation").text_content() == py["explanation"]
+    cited = [a.get_attribute("data-ref") for a in box.locator(".lois-sc-cites a").all()]
+    assert set(expected["citations"]) - {"78D", "86B3"} <= set(cited)
+
+
+def test_revoke_common_path_four_taps(phone, site_url):
+    phone.goto(f"{site_url}checklists/renonce/")
+    taps = 0
+    for choice in ("oui", "aucun", "joueur", "oui"):
+        phone.locator(f'.lois-cl-choice[data-choice="{choice}"]').tap()
+        taps += 1
+    assert phone.locator(".lois-cl-result").get_attribute("data-outcome") == "deux_levees"
+    assert json.loads(phone.locator(".lois-cl-result").get_attribute("data-effects"))["tricks_transferred"] == 2
+    assert taps == 4
+    # the rare exceptions: one question listing them, one tap each
+    phone.goto(f"{site_url}checklists/renonce/?r=consommee:oui")
+    labels = phone.locator('.lois-cl-step[data-question="cas_particulier"] .lois-cl-choice').all_text_contents()
+    assert len(labels) == 7 and any("douzième" in t for t in labels) and any("fin du tour" in t for t in labels)
+
+
+def test_checklist_texts_link_their_citations(phone, site_url):
+    phone.goto(f"{site_url}checklists/renonce/")
+    intro = phone.locator(".lois-cl-intro a.lois-cite")
+    assert {a.text_content() for a in intro.all()} >= {"Loi 63", "Loi 62", "Loi 64A"}
+    phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense,nombre:une,rang:oui,partenaire_entame:non")
+    ruling = phone.locator(".lois-cl-ruling a.lois-cite")
+    assert "Loi 50D2" in ruling.all_text_contents()
+    phone.goto(f"{site_url}checklists/")
+    assert phone.locator(".lois-cl-index a.lois-cite").count() >= 5
+
+
+def _record_life(phone, site_url) -> str:
+    """Create, list, edit, print, export, share, delete; returns the shared link."""
+    phone.goto(f"{site_url}checklists/information-non-autorisee/")
+    for choice in ("oui", "oui", "oui", "oui", "non"):
+        phone.locator(f'.lois-cl-choice[data-choice="{choice}"]').tap()
+    assert phone.locator(".lois-cl-result").get_attribute("data-outcome") == "marque_ajustee"
+    calc = phone.locator(".lois-cl-calc a").get_attribute("href")  # 12C1(c): the weighted-score calculator
+    assert calc.endswith("calculs/marque-ajustee/#ponderee")
+    phone.locator(".lois-fiche-new").tap()  # one tap gives the record
+    phone.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
+    edit = phone.locator(".lois-fiche-edit")
+    assert "Marque ajustée de remplacement" in edit.locator(".lois-fiche-title").text_content()
+    facts = edit.locator(".lois-fiche-facts dt").all_text_contents()
+    assert len(facts) == 5 and facts[0].startswith("Un joueur a-t-il rendu perceptible")
+    cites = edit.locator(".lois-fiche-cites a")
+    assert "Loi 12C1(c)" in cites.all_text_contents()
+    assert phone.request.get(cites.first.get_attribute("href")).ok
+    # edit: board, table, remark; listed
+    edit.locator('input[name="board"]').fill("17")
+    edit.locator('input[name="table"]').fill("4")
+    edit.locator('input[name="event"]').fill("Tournoi du mardi")
+    edit.locator('textarea[name="remark"]').fill("Hésitation reconnue par Nord ; 3♦ par Est-Ouest")
+    edit.locator(".lois-fiche-save").tap()
+    item = phone.locator(".lois-fiches-list li")
+    assert item.count() == 1 and "donne 17 · table 4" in item.text_content()
+    # a calculator record next to it
+    phone.goto(f"{site_url}calculs/marque-ajustee/")
+    phone.locator('form.lois-sc-artificial input[name="score_seance"]').fill("65")
+    phone.locator("form.lois-sc-artificial .lois-fiche-new").tap()
+    phone.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
+    assert "65 %" in phone.locator(".lois-fiche-ruling").text_content()
+    assert phone.locator(".lois-fiches-list li").count() == 2
+    # print: the record only
+    phone.goto(f"{site_url}fiches/")
+    phone.locator(".lois-fiches-list li").nth(1).locator(".lois-fiche-open").tap()
+    phone.evaluate("document.documentElement.classList.add('lois-fiche-printing')")
+    phone.emulate_media(media="print")
+    assert phone.locator(".lois-fiche-view").is_visible()
+    for hidden in (".lois-fiche-actions", ".lois-fiches-list", ".md-header", "textarea"):
+        assert phone.locator(hidden).first.evaluate("e => getComputedStyle(e).visibility") == "hidden", hidden
+    phone.emulate_media(media="screen")
+    phone.evaluate("document.documentElement.classList.remove('lois-fiche-printing')")
+    # CSV export
+    with phone.expect_download() as dl:
+        phone.locator(".lois-fiches-csv").tap()
+    text = Path(dl.value.path()).read_text(encoding="utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))
+    assert rows[0][:4] == ["date", "épreuve", "donne", "table"] and len(rows) == 3
+    mardi = next(r for r in rows if r[1] == "Tournoi du mardi")
+    assert mardi[2:4] == ["17", "4"] and "Loi 12C1(c)" in mardi[7] and "3♦" in mardi[8]
+    # share: the link holds the record; opened elsewhere (a fresh device), it shows the same ruling
+    phone.locator(".lois-fiches-list li").nth(1).locator(".lois-fiche-open").tap()
+    phone.locator(".lois-fiche-share").tap()
+    link = phone.locator(".lois-fiche-link").input_value()
+    assert "#f=" in link and "?" not in link
+    # delete
+    phone.locator(".lois-fiche-delete").tap()
+    assert phone.locator(".lois-fiches-list li").count() == 1
+    return link
+
+
+def test_ruling_record_then_shared_link_reopens_the_ruling_on_another_device(browser, site_url, phone):
+    link = _record_life(phone, site_url)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        other = ctx.new_page()
+        other.goto(link)
+        view = other.locator(".lois-fiche-view")
+        assert "Donne" in view.text_content() and "17" in view.locator(".lois-fiche-meta").text_content()
+        assert "Hésitation reconnue par Nord" in view.text_content()
+        assert other.locator(".lois-fiches-list li").count() == 0  # nothing stored until asked
+        other.locator(".lois-fiche-reopen").tap()
+        other.wait_for_url(re.compile(r"/checklists/information-non-autorisee/\?r=.+"))
+        assert other.locator(".lois-cl-result").get_attribute("data-outcome") == "marque_ajustee"
+        # a damaged link says so, in French
+        other.goto(link.split("#")[0] + "#f=abc")
+        assert "illisible" in other.locator(".lois-fiche-status").text_content()
+    finally:
+        ctx.close()
+
+
+def test_record_without_storage_still_opens_and_says_so(browser, site_url):
+    """A browser that refuses storage (private mode, policy): the record opens from its link, nothing breaks."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    ctx.add_init_script("Object.defineProperty(window, 'localStorage', {get() { throw new Error('refusé'); }});")
+    try:
+        pg = ctx.new_page()
+        errors = []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.goto(f"{site_url}checklists/renonce/?r=consommee:oui,cas_particulier:aucun,levee_renonce:partenaire")
+        pg.locator(".lois-fiche-new").tap()
+        pg.wait_for_url(re.compile(r"/fiches/#f=.+"))
+        assert "Une levée transférée" in pg.locator(".lois-fiche-title").text_content()
+        pg.locator(".lois-fiche-save").tap()
+        assert "ne garde pas les fiches" in pg.locator(".lois-fiche-status").last.text_content()
+        assert not errors, errors
+    finally:
+        ctx.close()

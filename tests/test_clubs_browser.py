@@ -1,0 +1,248 @@
+"""Issue 17 in a real browser: a club page on ANOTHER origin (its own local server, no CORS header) and the same
+page opened as a file include the linkifier of the site; every citation of the shared case file is linked to its
+permalink, the preview card shows the cited text (mouse, keyboard, touch), an embed shows a provision's text.
+Also: the browser scanner and cite.py agree on every text of the corpus."""
+from __future__ import annotations
+
+import functools
+import html
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lois.core.cite import find_citations
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
+EMBED = "16B1"
+
+
+def club_html(script_src: str, attrs: str = "") -> str:
+    """A club page (not built by the site): the case sentences, an embed, an excluded zone."""
+    paras = "\n".join(f'<p data-case="{i}">{html.escape(c["texte"])}</p>' for i, c in enumerate(CASES))
+    return f"""<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Club</title>
+<style>body {{ font: 17px/1.5 Georgia, serif; max-width: 40em; margin: 1em auto; padding: 0 1em; }}</style></head>
+<body><h1>Bridge club d'essai</h1>
+{paras}
+<div id="integre" data-lois-provision="{EMBED}"></div>
+<nav class="menu"><p id="menu">Menu : Loi 50 et Loi 27</p></nav>
+<form id="recherche" action="{script_src.replace('assets/lois/linkifier.js', 'recherche/')}" method="get" role="search">
+  <label>Chercher dans les Lois du bridge <input type="search" name="q"></label> <button type="submit">Chercher</button>
+</form>
+<script src="{script_src}" {attrs} defer></script>
+</body></html>"""
+
+
+class _Plain(http.server.SimpleHTTPRequestHandler):
+    """A plain static host: no Access-Control-Allow-Origin, nothing special."""
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory, site_url):
+    """(club page URL over http on another port, the same page as a file://, the folder)."""
+    d = tmp_path_factory.mktemp("club")
+    (d / "club.html").write_text(club_html(site_url + "assets/lois/linkifier.js"), encoding="utf-8")
+    (d / "options.html").write_text(club_html(site_url + "assets/lois/linkifier.js",
+                                              'data-lois-exclure=".menu" data-lois-nouvel-onglet'), encoding="utf-8")
+    (d / "mauvaise-base.html").write_text(club_html(site_url + "assets/lois/linkifier.js",
+                                                    f'data-lois-base="{site_url}nulle-part/"'), encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", (d / "club.html").as_uri(), d
+    server.shutdown()
+
+
+@pytest.fixture()
+def club_page(browser, site_url, club, request):
+    """A page allowed to talk to the site and the club origins only; fails on any console error."""
+    phone = getattr(request, "param", "desktop") == "phone"
+    opts = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if phone else {}
+    ctx = browser.new_context(**opts)
+    pg = ctx.new_page()
+    errors, notices, foreign = [], [], []
+    pg.on("console", lambda m: (errors if m.type == "error" else notices).append(m.text))
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    allowed = (site_url, club[0], "file://", "data:")
+
+    def check(route):
+        if route.request.url.startswith(allowed):
+            route.continue_()
+        else:
+            foreign.append(route.request.url)
+            route.abort()
+
+    ctx.route("**/*", check)
+    pg.lois_notices = notices
+    pg.lois_expected_errors = []  # texts of console errors a test provokes on purpose
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert not foreign, foreign
+    assert not [e for e in errors if not any(x in e for x in pg.lois_expected_errors)], errors
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _wait(page) -> int:
+    page.wait_for_function("document.documentElement.hasAttribute('data-lois-liens')", timeout=15000)
+    return int(page.get_attribute("html", "data-lois-liens"))
+
+
+def _links(page, i):
+    return page.eval_on_selector_all(
+        f"p[data-case='{i}'] a.lois-lien",
+        "els => els.map(a => ({texte: a.textContent, href: a.href, preview: a.dataset.preview || ''}))")
+
+
+@pytest.mark.parametrize("where", ["autre-origine", "fichier"])
+def test_club_page_links_every_case(club_page, club, site_url, model, where):
+    url = club[0] + "club.html" if where == "autre-origine" else club[1]
+    club_page.goto(url)
+    count = _wait(club_page)
+    expected_total = 0
+    for i, case in enumerate(CASES):
+        expected = [c for c in case["citations"] if c["lien"]]
+        got = _links(club_page, i)
+        assert [(g["texte"], g["href"]) for g in got] == [(c["texte"], site_url + c["lien"]) for c in expected], case["texte"]
+        for g, c in zip(got, expected):
+            first = c["refs"][0]
+            if first in model.provisions and model.provisions[first].text:
+                assert _words(model.provisions[first].text)[:25] in g["preview"], (first, g["preview"])
+            else:
+                assert g["preview"].startswith("Loi "), g
+        expected_total += len(expected)
+    assert club_page.locator("#menu a.lois-lien").count() == 2  # no exclusion asked on this page
+    assert count == expected_total + 2 and expected_total > 20
+    assert not [n for n in club_page.lois_notices if "Lois du bridge" in n]  # nothing missing, nothing to say
+
+
+@pytest.mark.parametrize("where", ["autre-origine", "fichier"])
+def test_embed_shows_provision_text(club_page, club, site_url, model, where):
+    club_page.goto(club[0] + "club.html" if where == "autre-origine" else club[1])
+    _wait(club_page)
+    box = club_page.locator("#integre")
+    text = _words(box.inner_text())
+    prov = model.provisions[EMBED]
+    assert prov.children
+    for child in prov.children:
+        assert _words(child.text)[:60] in text
+    source = box.locator(".lois-integre-source a")
+    assert source.get_attribute("href") == site_url + "lois/16/#B1"
+    assert "Code International de Bridge Duplicate 2017" in box.locator(".lois-integre-source").inner_text()
+    # it takes the page's own font, and its text was not turned into links
+    assert "Georgia" in box.evaluate("e => getComputedStyle(e).fontFamily")
+    assert box.locator("a.lois-lien").count() == 0
+    box.screenshot(path=str(club[2] / "integre.png"))
+
+
+def test_preview_card_mouse_and_keyboard(club_page, club, model):
+    club_page.goto(club[0] + "club.html")
+    _wait(club_page)
+    i = next(i for i, c in enumerate(CASES) if c["texte"].startswith("Selon la Loi 50 D 2 (a)"))
+    link = club_page.locator(f"p[data-case='{i}'] a.lois-lien").first
+    link.hover()
+    card = club_page.locator(".lois-card")
+    card.wait_for(state="visible", timeout=5000)
+    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    club_page.mouse.move(0, 0)
+    card.wait_for(state="hidden", timeout=5000)
+    link.focus()
+    club_page.keyboard.press("Shift+Tab")
+    club_page.keyboard.press("Tab")
+    card.wait_for(state="visible", timeout=5000)
+    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+
+
+@pytest.mark.parametrize("club_page", ["phone"], indirect=True)
+def test_preview_card_tap_on_phone(club_page, club, model):
+    club_page.goto(club[1])  # the page opened as a file
+    _wait(club_page)
+    i = next(i for i, c in enumerate(CASES) if c["texte"].startswith("Ses options"))
+    link = club_page.locator(f"p[data-case='{i}'] a.lois-lien").first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    card = club_page.locator(".lois-card")
+    card.wait_for(state="visible", timeout=5000)
+    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    box = card.bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
+    assert club_page.url.startswith("file://")  # the first tap shows the card, it does not follow the link
+    go = card.locator(".lois-card-go")
+    assert go.get_attribute("href").endswith("lois/50/#D2a") and "50D2(a)" in go.inner_text()
+    club_page.screenshot(path=str(club[2] / "tap.png"))
+    club_page.locator("h1").tap()
+    card.wait_for(state="hidden", timeout=5000)
+
+
+@pytest.mark.parametrize("where", ["autre-origine", "fichier"])
+def test_search_form_snippet(club_page, club, site_url, where):
+    club_page.goto(club[0] + "club.html" if where == "autre-origine" else club[1])
+    _wait(club_page)
+    club_page.fill("#recherche input", "27B1b")
+    club_page.click("#recherche button")
+    club_page.wait_for_url(site_url + "recherche/?q=27B1b")
+    first = club_page.locator("#lois-search-results li a").first
+    first.wait_for()
+    assert first.get_attribute("href").endswith("lois/27/#B1b")
+
+
+def test_options_exclude_and_new_tab(club_page, club):
+    club_page.goto(club[0] + "options.html")
+    assert _wait(club_page) > 0
+    assert club_page.locator("#menu a").count() == 0
+    targets = club_page.eval_on_selector_all("a.lois-lien", "els => els.map(a => a.target + ' ' + a.rel)")
+    assert targets and set(targets) == {"_blank noopener"}
+
+
+def test_missing_data_is_said_in_french(club_page, club):
+    club_page.lois_expected_errors.append("404 (File not found)")  # the browser's own line for each missing file
+    club_page.goto(club[0] + "mauvaise-base.html")
+    _wait(club_page)
+    said = [n for n in club_page.lois_notices if n.startswith("Lois du bridge")]
+    assert said and any("impossible de charger" in n and "data-lois-base" in n for n in said), club_page.lois_notices
+
+
+def _corpus_texts(model) -> list[str]:
+    texts = [p.text for law in model.laws.values() for p in law.provisions() if p.text]
+    for folder in ("commentaires", "notes", "exemples", "checklists"):
+        for f in sorted((ROOT / "corpus" / folder).rglob("*")):
+            if f.is_file() and f.suffix in (".md", ".yaml"):
+                texts.append(f.read_text(encoding="utf-8"))
+    return texts
+
+
+PIECES = ["Loi ", "Lois ", "LOI ", "12", "C1(b)", " et ", ", ", "(i)", " à ", "voir ", "Voir également ", "en ", "cf. ",
+          "selon ", " ci-dessous", "LOI 57 Loi 57", "(a)", "(information non autorisée)", "\n", "\u00a0", "B", "2(c)",
+          "93", "94", " 3", " joueurs", "A ", " LA SUITE", "(b)", "(ii)", "D 2 (a)", "-", "64", "2C", "n° ", ".", " ",
+          "x", " ou ", "et", "E", "1", "(", ")", "61", "C", "de ", "dans ", "A2(a)", "12c", "é", "–"]
+
+
+def _random_texts(n: int) -> list[str]:
+    import random
+
+    rng = random.Random(17)
+    return ["".join(rng.choice(PIECES) for _ in range(rng.randint(1, 16))) for _ in range(n)]
+
+
+def test_browser_scanner_equals_cite_on_the_whole_corpus(club_page, club, model):
+    """Beyond the case file: the generated scanner and cite.py find the same absolute citations everywhere."""
+    club_page.goto(club[0] + "club.html")
+    _wait(club_page)
+    texts = _corpus_texts(model) + _random_texts(3000)
+    expected = [[[c.start, c.end, [r.canonical() for r in c.refs if r.law is not None]]
+                 for c in find_citations(t) if any(r.law is not None for r in c.refs)] for t in texts]
+    got = club_page.evaluate(
+        "texts => texts.map(t => window.loisLinkifier.findCitations(t).map(c => [c.start, c.end, c.refs]))", texts)
+    assert sum(map(len, expected)) > 100
+    assert got == json.loads(json.dumps(expected))

@@ -1,0 +1,179 @@
+"""Issue 13/14: a lean built site (no paths colliding by case), corpus edits served live by `mkdocs serve`,
+and an all-or-nothing build (a killed build leaves the previous site whole)."""
+from __future__ import annotations
+
+import zipfile
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from lois.features.offline.site import ARCHIVE_PATH, FOLDER
+
+
+def _case_collisions(paths) -> dict[str, list[str]]:
+    """Every path (files and the folders above them) that differs from another only by case."""
+    seen: dict[str, set[str]] = defaultdict(set)
+    for p in paths:
+        parts = p.strip("/").split("/")
+        for i in range(1, len(parts) + 1):
+            sub = "/".join(parts[:i])
+            seen[sub.casefold()].add(sub)
+    return {k: sorted(v) for k, v in seen.items() if len(v) > 1}
+
+
+def test_case_collision_check_finds_one():
+    found = _case_collisions(["lois/9A/index.html", "lois/9a/index.html", "x", "lois/10/index.html"])
+    assert found == {"lois/9a": ["lois/9A", "lois/9a"], "lois/9a/index.html": ["lois/9A/index.html",
+                                                                              "lois/9a/index.html"]}
+
+
+def test_no_path_differs_only_by_case_in_site_or_archive(built_site):
+    files = [p.relative_to(built_site).as_posix() for p in built_site.rglob("*") if p.is_file()]
+    assert len(files) > 50
+    assert _case_collisions(files) == {}
+    with zipfile.ZipFile(built_site / ARCHIVE_PATH) as zf:
+        names = zf.namelist()
+    assert all(n.startswith(FOLDER + "/") for n in names) and len(names) > 50
+    assert _case_collisions(names) == {}
+
+
+# ---------------------------------------------------------------------- mkdocs serve watches the corpus
+
+@pytest.mark.timeout(600)
+def test_serve_rebuilds_on_corpus_edits_and_survives_a_broken_file(tmp_path):
+    """A real `mkdocs serve` on a copy of the corpus: each kind of corpus file, saved, is served; a broken law
+    shows its French error on the page while the server keeps running, and a fix clears it."""
+    from live_serve import BANNER, EDITS, Server, edit, get, project_copy, wait_for
+
+    config = project_copy(tmp_path)
+    corpus = tmp_path / "corpus"
+    with Server(config) as srv:
+        assert wait_for(srv.url, lambda t: "Code International" in t, timeout=180) is not None, srv.output()
+        for rel, old, new, page in EDITS:
+            marker = next(w for w in new.split() if w.startswith("MARQUE"))
+            before = get(srv.url + page)
+            assert before and marker not in before and BANNER not in before
+            edit(corpus / rel, old, new)
+            took = wait_for(srv.url + page, lambda t, m=marker: m in t, timeout=60)
+            assert took is not None, (rel, srv.output()[-3000:])
+            print(f"{rel} : servi en {took:.2f} s")
+        law = corpus / "lois" / "50.md"
+        good = law.read_text(encoding="utf-8")
+        law.write_text(good.replace("---\n", "", 1), encoding="utf-8")  # no front matter: a French error
+        assert wait_for(srv.url + "lois/50/", lambda t: BANNER in t, timeout=60) is not None, srv.output()[-3000:]
+        page = get(srv.url + "lois/50/")
+        assert "lois/50.md" in page and "MARQUELOI" in page  # the file named; the last valid text still served
+        assert srv.proc.poll() is None
+        out = srv.output()
+        assert "ERREUR corpus invalide" in out and "Traceback" not in out
+        law.write_text(good.replace("MARQUELOI", "MARQUECORRIGE"), encoding="utf-8")
+        took = wait_for(srv.url + "lois/50/", lambda t: "MARQUECORRIGE" in t and BANNER not in t, timeout=60)
+        assert took is not None, srv.output()[-3000:]
+        assert srv.proc.poll() is None
+
+
+# ---------------------------------------------------------------------- all-or-nothing build (issue 14)
+
+def _listing(site: Path) -> dict[str, str]:
+    import hashlib
+
+    return {p.relative_to(site).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def _build_cmd(config: Path, site: Path) -> list[str]:
+    import sys
+
+    return [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config), "-d", str(site)]
+
+
+@pytest.mark.timeout(600)
+def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
+    """SIGKILL a real `mkdocs build` at several moments, then break the corpus: the previous site stays whole
+    (same files, same bytes); the next good build replaces it and removes what the killed ones left."""
+    import signal
+    import subprocess
+    import time
+
+    from conftest import project_env
+    from live_serve import project_copy
+
+    config = project_copy(tmp_path)
+    site = tmp_path / "site"
+    env = project_env(LOIS_CACHE_SITE="0")
+    start = time.perf_counter()
+    first = subprocess.run(_build_cmd(config, site), env=env, capture_output=True, text=True, timeout=300)
+    full = time.perf_counter() - start
+    assert first.returncode == 0, first.stderr
+    before = _listing(site)
+    assert len(before) > 50
+    partial = lambda: next((p for p in tmp_path.iterdir() if p.name.startswith(".site.partiel-")), None)  # noqa: E731
+    moments = {  # when to kill: before any writing, folder just made, pages half written, archive being written
+        "avant l'écriture": lambda t: t > 0.3,
+        "dossier créé": lambda t: partial() is not None,
+        "pages à moitié": lambda t: (d := partial()) is not None and sum(1 for _ in d.rglob("*.html")) >= 40,
+        "archive hors ligne": lambda t: (d := partial()) is not None and (d / "hors-ligne").exists(),
+    }
+    killed_while_writing = 0
+    for name, moment in moments.items():
+        proc = subprocess.Popen(_build_cmd(config, site), env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        t0 = time.perf_counter()
+        while proc.poll() is None and not moment(time.perf_counter() - t0):
+            time.sleep(0.005)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        assert _listing(site) == before, f"site abîmé par un arrêt « {name} »"
+        left = partial()
+        print(f"arrêt « {name} » : site intact, dossier partiel laissé : {left is not None}")
+        killed_while_writing += left is not None
+    assert killed_while_writing >= 2, full  # the kills fell while the build was writing its sibling folder
+    law = tmp_path / "corpus" / "lois" / "50.md"
+    good = law.read_text(encoding="utf-8")
+    law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
+    bad = subprocess.run(_build_cmd(config, site), env=env, capture_output=True, text=True, timeout=300)
+    assert bad.returncode != 0 and "50.md" in bad.stderr and "Traceback" not in bad.stderr
+    assert _listing(site) == before
+    law.write_text(good.replace("jusqu'à ce qu'un arbitrage", "jusqu'à ce qu'un arbitrage (MARQUE)"), encoding="utf-8")
+    again = subprocess.run(_build_cmd(config, site), env=env, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "(MARQUE)" in (site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
+    assert not [p for p in tmp_path.iterdir() if ".partiel-" in p.name]
+
+
+# ---------------------------------------------------------------------- a CLI that starts fast
+
+def test_cli_declares_every_command_without_heavy_imports():
+    """Declaring every subcommand (`lois --help`) imports no YAML, Markdown, whoosh, Jinja2 or MkDocs: each
+    subcommand imports what it uses when it runs."""
+    import subprocess
+    import sys
+
+    from conftest import project_env
+
+    code = ("import sys\nfrom lois.adapters.cli import build_parser\np = build_parser(None)\n"
+            "assert {'cherche', 'arbitre', 'permaliens', 'verifie'} <= set(p._subparsers._group_actions[0].choices)\n"
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    r = subprocess.run([sys.executable, "-c", code], env=project_env(), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    loaded = set(r.stdout.split())
+    assert "lois" in loaded
+    assert not loaded & {"yaml", "markdown_it", "whoosh", "jinja2", "mkdocs"}, loaded
+
+
+def test_search_command_imports_only_the_search():
+    import subprocess
+    import sys
+
+    from conftest import ROOT, project_env, run_lois
+
+    assert run_lois("cherche", "27B1b").returncode == 0  # the index is built (or already in the cache)
+    code = ("import sys\nfrom lois.adapters.cli import main\nrc = main(['cherche', '27B1b'])\n"
+            "print(rc, ' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=project_env(), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    rc, _, mods = r.stdout.strip().splitlines()[-1].partition(" ")
+    assert rc == "0" and "whoosh" in mods.split()
+    assert not set(mods.split()) & {"yaml", "markdown_it", "jinja2", "mkdocs"}, mods

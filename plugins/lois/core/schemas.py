@@ -86,7 +86,7 @@ class SourceEntry(Schema):
     """One source text in ``corpus/sources/sources.yaml`` (reviewed facts read by ``lois importe``)."""
 
     file: Text
-    document: Text
+    document: Optional[Text] = None
     kind: Optional[Annotated[StrictStr, Field(pattern=r"^(law|commentary)$")]] = None
     laws: list[LawNumber] = []
     law: Optional[LawNumber] = None

@@ -1,6 +1,9 @@
 """A folder of broken corpus inputs (tests/fixtures/bad_corpus, described by its manifest.yaml): each one, put
 into a copy of the real corpus, stops both `lois verifie` and `mkdocs build --strict` with a French message
-naming the file and the line, a non-zero exit, no Python traceback, and no site written."""
+naming the file and the line, a non-zero exit, no Python traceback, and no site written.
+
+A case replaces a real corpus file (default), adds a new one (« action: ajoute »), or deletes it
+(« action: supprime »); « line: null » for an error about a whole file (the permalink register)."""
 from __future__ import annotations
 
 import shutil
@@ -20,8 +23,11 @@ CASES = yaml.safe_load((BAD / "manifest.yaml").read_text(encoding="utf-8"))
 def test_manifest_describes_every_broken_file():
     assert sorted(c["source"] for c in CASES) == sorted(p.name for p in BAD.iterdir() if p.name != "manifest.yaml")
     for c in CASES:
-        assert (ROOT / "corpus" / c["file"]).exists(), c  # each case breaks a real corpus file
-        assert set(c) == {"source", "file", "message", "line"} and isinstance(c["line"], int)
+        # each case breaks a real corpus file, or adds one beside them
+        assert (ROOT / "corpus" / c["file"]).exists() != (c.get("action") == "ajoute"), c
+        assert set(c) - {"action"} == {"source", "file", "message", "line"}, c
+        assert c.get("action", "remplace") in ("remplace", "ajoute", "supprime"), c
+        assert isinstance(c["line"], int) or (c["line"] is None and c["file"] == "permaliens.txt"), c
 
 
 def _broken_project(tmp_path: Path, case: dict) -> Path:
@@ -30,11 +36,16 @@ def _broken_project(tmp_path: Path, case: dict) -> Path:
     shutil.copytree(ROOT / "site_src", proj / "site_src")
     shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
     shutil.copytree(ROOT / "corpus", proj / "corpus")
-    shutil.copyfile(BAD / case["source"], proj / "corpus" / case["file"])
+    if case.get("action") == "supprime":
+        (proj / "corpus" / case["file"]).unlink()
+    else:
+        shutil.copyfile(BAD / case["source"], proj / "corpus" / case["file"])
     return proj
 
 
 def _where(case: dict) -> str:
+    if case["line"] is None:
+        return f"{Path(case['file']).name} : "
     return f"{Path(case['file']).name}, ligne {case['line']}"
 
 

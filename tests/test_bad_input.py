@@ -106,3 +106,36 @@ def test_help_is_in_french():
     res = run_lois("--help")
     assert res.returncode == 0
     assert "afficher cette aide et quitter" in res.stdout and "show this help" not in res.stdout
+
+
+@pytest.mark.parametrize("newline,bom", [("\r\n", b""), ("\r", b""), ("\n", b"\xef\xbb\xbf"), ("\r\n", b"\xef\xbb\xbf")])
+def test_files_saved_on_windows_or_mac_are_read_like_the_others(tmp_path, newline, bom):
+    """CRLF, CR and a UTF-8 BOM are normalised on read: the same laws, provisions and lines as the LF file."""
+    from lois.core.corpus import load_corpus
+
+    corpus = make_corpus(tmp_path, {})
+    for f in (corpus / "lois").glob("*.md"):
+        f.write_bytes(bom + f.read_text(encoding="utf-8").replace("\n", newline).encode("utf-8"))
+    saved = load_corpus(corpus)
+    plain = load_corpus(ROOT / "corpus")
+    assert {p: (v.text, v.line) for p, v in saved.provisions.items()} == \
+        {p: (v.text, v.line) for p, v in plain.provisions.items()}
+
+
+def test_importer_says_what_it_normalised(tmp_path):
+    src = tmp_path / "50.md"
+    src.write_bytes(b"\xef\xbb\xbf" + GOOD_LAW.replace("\n", "\r\n").encode("utf-8"))
+    res = run_lois("importe", str(src), "--simulation")
+    assert res.returncode == 0, res.stderr
+    assert "BOM" in res.stdout and "CRLF" in res.stdout
+
+
+@pytest.mark.parametrize("data,encoding", [
+    (GOOD_LAW.encode("cp1252", "replace"), "Windows-1252"),
+    (GOOD_LAW.encode("utf-16"), "UTF-16"),
+])
+def test_other_encodings_are_named(tmp_path, data, encoding):
+    corpus = make_corpus(tmp_path, {"lois/50.md": data})
+    res = run_lois("--corpus", str(corpus), "verifie")
+    assert res.returncode == 1 and "Traceback" not in res.stderr
+    assert f"le fichier semble en {encoding}" in res.stderr or f"le fichier est en {encoding}" in res.stderr

@@ -16,7 +16,7 @@ from lois.features._cli import find_corpus, print_json as _out
 
 def cmd_importe(args) -> int:
     from lois.core.importer import import_text, load_sources, reclean_master
-    from lois.core.parse import read_text
+    from lois.core.parse import read_text_noting
 
     corpus = Path(args.corpus) if args.corpus else find_corpus()
     src = Path(args.fichier)
@@ -25,7 +25,9 @@ def cmd_importe(args) -> int:
 
         raw = pdf_text(src)
     else:
-        raw = read_text(src)
+        raw, normalised = read_text_noting(src)
+        for note in normalised:  # CRLF, CR, BOM: accepted, and said
+            print(f"{src.name} : {note}.")
     if raw.startswith("---"):
         new, res = reclean_master(raw, str(src))
         _print_log(res, src.name)
@@ -93,12 +95,11 @@ def cmd_verifie(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)
-    # the annotations and the checklists are checked as the site build checks them
-    from lois.features.annotations import load_annotations
-    from lois.features.checklists.model import load_checklists
+    # everything beyond the law texts, by the same check as the site build
+    from lois.features.checks import check_corpus
 
-    ann = load_annotations(model)
-    lists = load_checklists(model.root, model)
+    checked = check_corpus(model)
+    ann, lists = checked.annotations, checked.checklists
     from lois.features.search.lexicon import load_lexicon  # corpus/lexique.yaml, checked as the search reads it
 
     lexicon = load_lexicon(model.root)
@@ -106,7 +107,8 @@ def cmd_verifie(args) -> int:
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
           f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage, "
-          f"{len(lexicon.rewrites)} expression(s) du lexique de recherche.")
+          f"{len(lexicon.rewrites)} expression(s) du lexique de recherche ; {checked.cases} cas et "
+          f"{checked.examples} exemple(s) rejoués.")
     return 0
 
 

@@ -27,6 +27,7 @@ from lois import features
 from lois.adapters import swap
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
+from lois.features.checks import check_corpus
 from lois.render import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
@@ -63,6 +64,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def _load(self, use_directory_urls: bool) -> None:
         try:
             model = load_corpus(self.corpus_dir)
+            check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
                                       contributors=features.site_contributors())
             key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None

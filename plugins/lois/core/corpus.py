@@ -222,20 +222,19 @@ def _resolve_all(model: Model) -> None:
                     model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
                                                             line, _sentence(p.text, c.start, c.end)))
     for com in model.commentaries.values():
-        for pid in com.provisions:
-            ref = parse_provision_id(pid)
-            if ref is None or ref.law is None:
-                errors.append(LoisError(f"provision commentée invalide : « {pid} »", com.file, 2))
+        # the ids in « provisions » are checked by the schema (CommentaryFront)
         found = find_citations(com.text)
         for prob in unknown_forms(com.text, found):
-            errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))
+            errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file,
+                                    com.line_at(prob.start)))
         for c in found:
             targets, problems = resolve_citation(model, c, com.text, com.laws[0], ())
+            line = com.line_at(c.start)
             for prob in problems:
-                errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, 1))
+                errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file, line))
             if targets:
                 model.citations.append(ResolvedCitation(com.node_id, com.laws[0], c.text, c.start, c.end, targets,
-                                                        com.file, 1, _sentence(com.text, c.start, c.end)))
+                                                        com.file, line, _sentence(com.text, c.start, c.end)))
     if errors:
         raise errors[0]
     for c in model.citations:

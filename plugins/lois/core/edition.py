@@ -70,11 +70,12 @@ def load_edition(root: Path) -> Edition:
     path = Path(root) / FILE
     if not path.exists():
         return Edition()
-    from lois.core.parse import read_text, yaml_load
+    from lois.core.parse import read_text
+    from lois.core.yamlfile import parse_yaml
 
-    text = read_text(path).lstrip("\ufeff")
+    text = read_text(path)
+    data = parse_yaml(text, str(path)).data  # the one loader: French errors, aliases bounded, no duplicate key
     try:
-        data = yaml_load(text)
         node = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

@@ -32,6 +32,8 @@ import yaml
 
 from lois.core.ids import LAW_COUNT
 from lois.core.errors import LoisError
+from lois.core.schemas import SourceEntry
+from lois.core.yamlfile import load_yaml, validate
 from lois.core.ocr_words import A_PREPOSITION_NEXT, TITLE_WORDS, WORDS
 
 
@@ -93,19 +95,16 @@ class SourceConfig:
 
 
 def load_sources(path: Path) -> dict[str, SourceConfig]:
+    """The reviewed facts, checked against their schema (French errors with file and line)."""
     if not path.exists():
         return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or []
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise LoisError(f"YAML invalide : {exc}", str(path), (line or 0) + 1) from None
-    lines = _correction_lines(path)
+    doc = load_yaml(path)
+    entries = validate(doc, list[SourceEntry], what="sources") if doc.data is not None else []
     out = {}
-    for entry in data:
-        cfg = SourceConfig(**{k: v for k, v in entry.items()})
-        for i, c in enumerate(cfg.corrections):
-            c["_file"], c["_line"] = str(path), lines.get((cfg.file, i))
+    for i, e in enumerate(entries):
+        cfg = SourceConfig(**e.model_dump(exclude_none=True))
+        for j, c in enumerate(cfg.corrections):
+            c["_file"], c["_line"] = str(path), doc.line(i, "corrections", j)
         out[cfg.file] = cfg
     return out
 

@@ -27,21 +27,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from lois.core import ids
 from lois.core.errors import LoisError
+from lois.core.schemas import CommentaryFront, LawFront
+from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
-# libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def yaml_load(text: str):
-    """yaml.safe_load, with libyaml's parser when available."""
-    return yaml.load(text, Loader=YAML_LOADER)
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
 LEVELS = list(ids.LEVELS)
@@ -142,6 +136,17 @@ class Commentary:
     provisions: list[str] = field(default_factory=list)
     text: str = ""
     tokens: list = field(default_factory=list)
+    line_starts: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, line in file)
+    meta_lines: dict = field(default_factory=dict)  # line of each front matter key / item
+
+    def line_at(self, offset: int) -> int:
+        """The line of the file where `offset` of the plain text lies."""
+        line = self.line_starts[0][1] if self.line_starts else 1
+        for pos, ln in self.line_starts:
+            if pos > offset:
+                break
+            line = ln
+        return line
 
     @property
     def node_id(self) -> str:
@@ -151,24 +156,32 @@ class Commentary:
 FRONT = re.compile(r"\A---\n(.*?)\n---\n", re.S)
 
 
-def split_front_matter(text: str, path: str) -> tuple[dict, str, int]:
+def front_matter(text: str, path: str) -> tuple[YamlDoc, str, int]:
+    """The front matter (with the lines of its keys), the body after it, and the number of lines before it."""
     m = FRONT.match(text)
     if not m:
         raise LoisError("en-tête YAML manquant (le fichier doit commencer par « --- »)", path, 1)
     try:
-        meta = yaml_load(m.group(1)) or {}
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", 0) + 2
-        raise LoisError(f"en-tête YAML invalide : {getattr(exc, 'problem', exc)}", path, line) from None
-    if not isinstance(meta, dict):
-        raise LoisError("en-tête YAML invalide : un dictionnaire est attendu", path, 2)
-    offset = m.group(0).count("\n")
-    return meta, text[m.end():], offset
+        doc = parse_yaml(m.group(1), path, first_line=2)
+    except LoisError as exc:
+        raise LoisError(f"en-tête {exc.message}", path, exc.line) from None
+    if doc.data is None:
+        doc.data = {}
+    if not isinstance(doc.data, dict):
+        raise LoisError("en-tête YAML invalide : un dictionnaire est attendu (clé: valeur)", path, 2)
+    return doc, text[m.end():], m.group(0).count("\n")
+
+
+def split_front_matter(text: str, path: str) -> tuple[dict, str, int]:
+    doc, body, offset = front_matter(text, path)
+    return doc.data, body, offset
 
 
 H1 = re.compile(r"^Loi\s+(\d{1,3})(?:\s+[—–-]\s+(.+))?$")
 H2 = re.compile(r"^([A-Z])\.\s+(\S.*)$")
 SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")
+# a paragraph opening with a marker the Code does not use: « (A) », « (1) », « (aa) », « (I) »
+ODD_MARK = re.compile(r"^\(([A-Z]{1,4}|[0-9]{1,2}|[a-z]{2,5})\)(?=\s|$)")
 SUITE = re.compile(r"<!--\s*suite\s*:\s*([A-Z0-9a-z()]+)\s*-->")
 
 
@@ -190,164 +203,231 @@ COMMENTS_ONLY = re.compile(r"\s*(?:<!--.*?-->\s*)+", re.S)
 
 def parse_law(text: str, path: str) -> Law:
     """Parse one master law file. Raises LoisError (French, file and line) on bad structure."""
-    meta, body, offset = split_front_matter(text, path)
-    law_no = meta.get("law")
-    if not isinstance(law_no, int) or not 1 <= law_no <= 93:
-        raise LoisError(f"numéro de loi invalide dans l'en-tête : « {law_no} » (1 à 93 attendu)", path, 2)
-    parser = md()
-    env: dict = {}
-    tokens = parser.parse(body, env)
-    root = Provision(law_no, (), "law", meta.get("title"), path, 1 + offset)
-    current = root
-    seen: dict[tuple, int] = {}
-    saw_h1 = False
-    footnotes: dict[str, str] = {}
+    doc, body, offset = front_matter(text, path)
+    meta = validate(doc, LawFront, what="en-tête de la loi")
+    _check_file_name(path, meta.law, doc)
+    return _LawParser(meta.law, doc.data, body, offset, path).parse()
 
-    def line_of(tok) -> int:
-        return (tok.map[0] + 1 + offset) if tok.map else offset + 1
 
-    def add(parent: Provision, key: str, level: str, title: str | None, line: int) -> Provision:
-        p = Provision(law_no, parent.path + (key,), level, title, path, line, parent=parent)
-        if p.path in seen:
-            raise LoisError(f"identifiant {p.id} utilisé deux fois (déjà défini ligne {seen[p.path]})", path, line)
-        seen[p.path] = line
+def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:
+    stem = Path(path).stem
+    if stem.isdigit() and int(stem) != law:
+        raise LoisError(f"le fichier {Path(path).name} déclare la Loi {law} : renommez-le {law:02d}.md ou "
+                        f"corrigez « law »", path, doc.line("law"))
+
+
+# the markers of each level, in order: « A. », « 1. », « (a) », « (i) »
+ROMANS = list(ids.ROMAN_NUMERALS)
+LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)]
+LEVEL_NAMES = {"section": "section", "paragraph": "paragraphe", "subpoint": "sous-point", "item": "sous-point"}
+
+
+def _sequence(level: str) -> list[str]:
+    if level == "section":
+        return [c.upper() for c in LETTERS]
+    if level == "paragraph":
+        return [str(n) for n in range(1, 100)]
+    return ROMANS if level == "item" else LETTERS
+
+
+def _shown(level: str, key: str) -> str:
+    return {"section": f"{key}.", "paragraph": f"{key}."}.get(level, f"({key})")
+
+
+class _LawParser:
+    """Reads the markdown-it tokens of one law in order and builds its provision tree."""
+
+    def __init__(self, law_no: int, meta: dict, body: str, offset: int, path: str):
+        self.law_no, self.meta, self.body, self.offset, self.path = law_no, meta, body, offset, path
+        self.tokens = md().parse(body, {})
+        self.root = Provision(law_no, (), "law", meta.get("title"), path, 1 + offset)
+        self.current = self.root
+        self.seen: dict[tuple, int] = {}
+        self.saw_h1 = False
+        self.footnotes: dict[str, str] = {}
+        self.in_footnote = 0
+        self.fn_label = ""
+
+    def error(self, message: str, line: int) -> LoisError:
+        return LoisError(message, self.path, line)
+
+    def line_of(self, tok) -> int:
+        return (tok.map[0] + 1 + self.offset) if tok.map else self.offset + 1
+
+    def parse(self) -> Law:
+        handlers = {"heading_open": self.heading, "html_block": self.html_block, "list_item_open": self.list_item,
+                    "paragraph_open": self.paragraph, "bullet_list_open": self.bullets, "table_open": self.table}
+        i = 0
+        while i < len(self.tokens):
+            tok = self.tokens[i]
+            if self.footnote(tok):
+                i += 1
+                continue
+            handler = handlers.get(tok.type)
+            i = handler(i, tok, self.line_of(tok)) if handler else i + 1
+        if not self.saw_h1:
+            raise self.error(f"titre de loi manquant (« # Loi {self.law_no} — Titre »)", self.offset + 1)
+        law = Law(self.law_no, self.meta.get("title"), self.meta, self.root, self.path, self.footnotes)
+        for p in self.root.walk():
+            finish(p)
+        return law
+
+    def footnote(self, tok) -> bool:
+        """Footnote definitions are collected apart; True while inside one."""
+        if tok.type == "footnote_block_open":
+            self.in_footnote += 1
+        elif tok.type == "footnote_block_close":
+            self.in_footnote -= 1
+        if not self.in_footnote:
+            return False
+        if tok.type == "footnote_open":
+            self.fn_label = str(tok.meta.get("label", tok.meta.get("id")))
+            self.footnotes[self.fn_label] = ""
+        elif tok.type == "inline" and self.footnotes:
+            text = self.footnotes[self.fn_label] + " " + _inline_plain(tok.children or [], True)
+            self.footnotes[self.fn_label] = text.strip()
+        return True
+
+    def add(self, parent: Provision, key: str, level: str, title: str | None, line: int) -> Provision:
+        p = Provision(self.law_no, parent.path + (key,), level, title, self.path, line, parent=parent)
+        if p.path in self.seen:
+            raise self.error(f"identifiant {p.id} utilisé deux fois (déjà défini ligne {self.seen[p.path]})", line)
+        self._check_order(parent, key, level, line)
+        self.seen[p.path] = line
         parent.children.append(p)
         parent.blocks.append(Block("child", line=line, child=p))
         return p
 
-    def ancestor(level: str) -> Provision:
+    def _check_order(self, parent: Provision, key: str, level: str, line: int) -> None:
+        """Markers follow each other without a gap: A, B, C…; 1, 2, 3…; (a), (b)…; (i), (ii)…"""
+        seq = _sequence(level)
+        before = [c.path[-1] for c in parent.children if c.level == level]
+        expected = seq[seq.index(before[-1]) + 1] if before and before[-1] in seq[:-1] else seq[0]
+        if key == expected:
+            return
+        name = LEVEL_NAMES[level]
+        if key not in seq:
+            raise self.error(f"marqueur « {_shown(level, key)} » inconnu pour un {name}", line)
+        if before and seq.index(key) < seq.index(before[-1]):
+            raise self.error(f"{name} {_shown(level, key)} hors d'ordre : il vient après "
+                             f"{_shown(level, before[-1])}", line)
+        missing = seq[seq.index(expected):seq.index(key)]
+        where = f"après {_shown(level, before[-1])}" if before else "en premier"
+        raise self.error(f"{name} {_shown(level, key)} {where} : {', '.join(_shown(level, m) for m in missing)} "
+                         f"manque (marqueur sauté ?)", line)
+
+    def ancestor(self, level: str) -> Provision | None:
         """The deepest open provision strictly above `level`."""
         target = LEVELS.index(level) - 1
-        node = current
+        node = self.current
         while LEVELS.index(node.level) > target:
             node = node.parent
         if LEVELS.index(node.level) < target:
             return None
         return node
 
-    i = 0
-    in_footnote = 0
-    fn_label = ""
-    while i < len(tokens):
-        tok = tokens[i]
-        line = line_of(tok)
-        if tok.type == "footnote_block_open":
-            in_footnote += 1
-        elif tok.type == "footnote_block_close":
-            in_footnote -= 1
-        if in_footnote:
-            if tok.type == "footnote_open":
-                fn_label = str(tok.meta.get("label", tok.meta.get("id")))
-                footnotes[fn_label] = ""
-            elif tok.type == "inline" and footnotes:
-                footnotes[fn_label] = (footnotes[fn_label] + " " + _inline_plain(tok.children or [], True)).strip()
-            i += 1
-            continue
-        if tok.type == "heading_open":
-            inline = tokens[i + 1]
-            content = inline.content.strip()
-            if tok.tag == "h1":
-                m = H1.match(content)
-                if not m or int(m.group(1)) != law_no:
-                    raise LoisError(f"titre de loi invalide : « {content} » (attendu « Loi {law_no} — Titre »)", path, line)
-                if saw_h1:
-                    raise LoisError("deux titres de loi (« # ») dans le même fichier", path, line)
-                saw_h1 = True
-            elif tok.tag == "h2":
-                m = H2.match(content)
-                if not m or m.group(1) > "L":
-                    raise LoisError(f"titre de section invalide : « {content} » (attendu « ## A. Titre »)", path, line)
-                current = add(root, m.group(1), "section", m.group(2).strip(), line)
-            else:
-                raise LoisError(f"niveau de titre non prévu ({tok.markup}) dans un texte de loi : « {content} »", path, line)
-            i += 3
-            continue
-        if tok.type == "html_block":
-            m = SUITE.search(tok.content)
-            if tok.content.lstrip().startswith("<!--") and "-->" not in tok.content:
-                raise LoisError("commentaire HTML non fermé : « <!-- » sans « --> » (la suite du texte "
-                                "serait perdue)", path, line)
-            if not COMMENTS_ONLY.fullmatch(tok.content):
-                # raw HTML in a law text is never markup: it is kept as text, shown as typed (render_inline.py)
-                text = Token("text", "", 0)
-                text.content = " ".join(tok.content.split())
-                current.blocks.append(Block("text", tokens=[text], line=line, source=tok.content))
-                i += 1
-                continue
-            if m:
-                target = tuple(re.findall(r"[A-Z]|\d+|[a-z]+", m.group(1)))
-                node = root
-                for part in target:
-                    node = next((c for c in node.children if c.path[-1] == part), None)
-                    if node is None:
-                        raise LoisError(f"« suite : {m.group(1)} » : provision inconnue", path, line)
-                current = node
-            i += 1
-            continue
-        if tok.type == "list_item_open" and tok.markup in (".", ")") and tok.info:
-            parent = ancestor("paragraph")
-            if parent is None:
-                parent = root
-            if parent.level == "law" and any(c.level == "section" for c in root.children):
-                raise LoisError(f"paragraphe {tok.info}. hors d'une section", path, line)
-            current = add(parent, tok.info, "paragraph", None, line)
-            i += 1
-            continue
-        if tok.type == "paragraph_open":
-            inline = tokens[i + 1]
-            children = [t for t in (inline.children or []) if not (t.type == "text" and not t.content)]
-            plain = _inline_plain(children)
-            # a paragraph made only of bold text, first in a paragraph provision: its title
-            if (current.level == "paragraph" and not current.blocks and current.title is None
-                    and len(children) == 3 and children[0].type == "strong_open"):
-                current.title = children[1].content.strip()
-                i += 3
-                continue
-            # sub-point markers, possibly several in a row (« 1. (a) »)
-            m = SUB.match(plain)
-            if m:
-                mark = m.group(1)
-                level = "item" if _is_roman(mark, current) else "subpoint"
-                parent = ancestor(level)
-                if parent is None:
-                    raise LoisError(f"sous-point ({mark}) sans paragraphe ou sous-point parent", path, line)
-                current = add(parent, mark, level, None, line)
-                children = _strip_prefix(children, len(m.group(0)))
-            if children and _inline_plain(children).strip():
-                current.blocks.append(Block("text", tokens=children, line=line, source=inline.content))
-            i += 3
-            continue
-        if tok.type == "bullet_list_open":
-            items = []
-            j = i + 1
-            depth = 1
-            while depth:
-                t = tokens[j]
-                if t.type == "bullet_list_open":
-                    depth += 1
-                elif t.type == "bullet_list_close":
-                    depth -= 1
-                elif t.type == "inline":
-                    items.append(t.children or [])
-                j += 1
-            current.blocks.append(Block("bullets", tokens=items, line=line))
-            i = j
-            continue
-        if tok.type == "table_open":
-            j = i
-            while tokens[j].type != "table_close":
-                j += 1
-            lines = body.split("\n")[tok.map[0]:tok.map[1]]
-            current.blocks.append(Block("table", source="\n".join(lines), line=line))
-            i = j + 1
-            continue
-        i += 1
-    if not saw_h1:
-        raise LoisError(f"titre de loi manquant (« # Loi {law_no} — Titre »)", path, offset + 1)
-    law = Law(law_no, meta.get("title"), meta, root, path, footnotes)
-    for p in root.walk():
-        finish(p)
-    return law
+    def heading(self, i: int, tok, line: int) -> int:
+        content = self.tokens[i + 1].content.strip()
+        if tok.tag == "h1":
+            m = H1.match(content)
+            if not m or int(m.group(1)) != self.law_no:
+                raise self.error(f"titre de loi invalide : « {content} » (attendu « Loi {self.law_no} — Titre »)",
+                                 line)
+            if self.saw_h1:
+                raise self.error("deux titres de loi (« # ») dans le même fichier", line)
+            self.saw_h1 = True
+        elif tok.tag == "h2":
+            m = H2.match(content)
+            if not m or m.group(1) > "L":
+                raise self.error(f"titre de section invalide : « {content} » (attendu « ## A. Titre »)", line)
+            self.current = self.add(self.root, m.group(1), "section", m.group(2).strip(), line)
+        else:
+            raise self.error(f"niveau de titre non prévu ({tok.markup}) dans un texte de loi : « {content} »", line)
+        return i + 3
+
+    def html_block(self, i: int, tok, line: int) -> int:
+        if tok.content.lstrip().startswith("<!--") and "-->" not in tok.content:
+            raise self.error("commentaire HTML non fermé : « <!-- » sans « --> » (la suite du texte serait perdue)",
+                             line)
+        if not COMMENTS_ONLY.fullmatch(tok.content):
+            # raw HTML in a law text is never markup: it is kept as text, shown as typed (render_inline.py)
+            text = Token("text", "", 0)
+            text.content = " ".join(tok.content.split())
+            self.current.blocks.append(Block("text", tokens=[text], line=line, source=tok.content))
+            return i + 1
+        m = SUITE.search(tok.content)
+        if m:
+            node = self.root
+            for part in re.findall(r"[A-Z]|\d+|[a-z]+", m.group(1)):
+                node = next((c for c in node.children if c.path[-1] == part), None)
+                if node is None:
+                    raise self.error(f"« suite : {m.group(1)} » : provision inconnue", line)
+            self.current = node
+        return i + 1
+
+    def list_item(self, i: int, tok, line: int) -> int:
+        if not (tok.markup in (".", ")") and tok.info):
+            return i + 1
+        parent = self.ancestor("paragraph") or self.root
+        if parent.level == "law" and any(c.level == "section" for c in self.root.children):
+            raise self.error(f"paragraphe {tok.info}. hors d'une section", line)
+        self.current = self.add(parent, tok.info, "paragraph", None, line)
+        return i + 1
+
+    def paragraph(self, i: int, tok, line: int) -> int:
+        inline = self.tokens[i + 1]
+        children = [t for t in (inline.children or []) if not (t.type == "text" and not t.content)]
+        cur = self.current
+        # a paragraph made only of bold text, first in a paragraph provision: its title
+        if (cur.level == "paragraph" and not cur.blocks and cur.title is None
+                and len(children) == 3 and children[0].type == "strong_open"):
+            cur.title = children[1].content.strip()
+            return i + 3
+        plain = _inline_plain(children)
+        m = SUB.match(plain)
+        if m:
+            self.current = self.sub_point(m.group(1), line)
+            children = _strip_prefix(children, len(m.group(0)))
+        elif ODD_MARK.match(plain):
+            raise self.error(f"marqueur « {ODD_MARK.match(plain).group(0)} » inconnu : le Code numérote A., 1., "
+                             "(a), puis (i) ; écrivez ce texte sans marqueur ou corrigez-le", line)
+        if children and _inline_plain(children).strip():
+            self.current.blocks.append(Block("text", tokens=children, line=line, source=inline.content))
+        return i + 3
+
+    def sub_point(self, mark: str, line: int) -> Provision:
+        level = "item" if _is_roman(mark, self.current) else "subpoint"
+        if level == "subpoint" and len(mark) > 1:
+            what = "sous-point romain sans sous-point (a) parent" if ROMAN.match(mark) else "niveau inconnu"
+            raise self.error(f"marqueur « ({mark}) » : {what} (le Code numérote (a), (b)… puis, dessous, (i), "
+                             "(ii)…)", line)
+        parent = self.ancestor(level)
+        if parent is None:
+            raise self.error(f"sous-point ({mark}) sans paragraphe ou sous-point parent", line)
+        return self.add(parent, mark, level, None, line)
+
+    def bullets(self, i: int, tok, line: int) -> int:
+        items = []
+        j, depth = i + 1, 1
+        while depth:
+            t = self.tokens[j]
+            if t.type == "bullet_list_open":
+                depth += 1
+            elif t.type == "bullet_list_close":
+                depth -= 1
+            elif t.type == "inline":
+                items.append(t.children or [])
+            j += 1
+        self.current.blocks.append(Block("bullets", tokens=items, line=line))
+        return j
+
+    def table(self, i: int, tok, line: int) -> int:
+        j = i
+        while self.tokens[j].type != "table_close":
+            j += 1
+        lines = self.body.split("\n")[tok.map[0]:tok.map[1]]
+        self.current.blocks.append(Block("table", source="\n".join(lines), line=line))
+        return j + 1
 
 
 def _is_roman(mark: str, current: Provision) -> bool:
@@ -407,32 +487,72 @@ def finish(p: Provision) -> None:
 
 
 def parse_commentary(text: str, path: str) -> Commentary:
-    meta, body, offset = split_front_matter(text, path)
-    for key in ("id", "title", "laws"):
-        if not meta.get(key):
-            raise LoisError(f"champ « {key} » manquant dans l'en-tête du commentaire", path, 2)
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(meta["id"])):
-        raise LoisError(f"identifiant « {meta['id']} » invalide : minuscules, chiffres et tirets", path, 2)
-    laws = meta["laws"]
-    if not isinstance(laws, list) or not all(isinstance(x, int) and 1 <= x <= 93 for x in laws):
-        raise LoisError("« laws » doit être une liste de numéros de loi (1 à 93)", path, 2)
-    c = Commentary(str(meta["id"]), meta["title"], meta.get("author"), laws, meta, path, body,
-                   provisions=[str(x) for x in meta.get("provisions") or []])
+    doc, body, offset = front_matter(text, path)
+    meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
+    c = Commentary(meta.id, meta.title, meta.author, list(meta.laws), doc.data, path, body,
+                   provisions=[str(x) for x in meta.provisions or []])
+    c.meta_lines = doc.lines
     tokens = md().parse(body)
     c.tokens = tokens
-    c.text = "\n".join(_inline_plain(t.children or []) for t in tokens if t.type == "inline")
+    parts, pos = [], 0
+    for t in tokens:
+        if t.type == "inline":
+            s = _inline_plain(t.children or [])
+            c.line_starts.append((pos, (t.map[0] + 1 + offset) if t.map else offset + 1))
+            parts.append(s)
+            pos += len(s) + 1
+    c.text = "\n".join(parts)
     return c
 
 
+# byte-order marks of encodings other than UTF-8, longest first
+_BOMS = [(b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe", "UTF-16"),
+         (b"\xfe\xff", "UTF-16")]
+
+
 def read_text(path: Path) -> str:
+    """A corpus file as text: UTF-8 (a BOM is dropped), line ends (CRLF, CR) turned into LF."""
+    return read_text_noting(path)[0]
+
+
+def read_text_noting(path: Path) -> tuple[str, list[str]]:
+    """`read_text`, plus what was normalised (in French, for the importer to say)."""
     try:
-        data = path.read_bytes()
+        data = Path(path).read_bytes()
     except OSError as exc:
         raise LoisError(f"lecture impossible : {exc.strerror}", str(path)) from None
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            raise LoisError(f"encodage invalide : le fichier est en {name}, pas en UTF-8 ; réenregistrez-le en "
+                            "UTF-8", str(path), 1)
+    notes = []
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+        notes.append("marque d'ordre des octets (BOM) UTF-8 retirée")
     if not data.strip():
         raise LoisError("fichier vide", str(path), 1)
+    text = _decode(data, str(path))
+    if "\r" in text:
+        notes.append("fins de ligne Windows (CRLF) ou Mac (CR) converties en fins de ligne Unix (LF)")
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\x00" in text:
+        raise LoisError("caractère nul dans le fichier (fichier binaire ou UTF-16 ?)", str(path),
+                        text[: text.index("\x00")].count("\n") + 1)
+    return text, notes
+
+
+def _decode(data: bytes, path: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise LoisError("encodage invalide : le fichier doit être en UTF-8", str(path), line) from None
+        line = data[: exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+        if b"\x00" in data[:200]:
+            name = "UTF-16 (sans marque d'ordre des octets)"
+        else:
+            try:
+                data.decode("cp1252")
+                name = "Windows-1252 ou ISO-8859-1 (Latin-1)"
+            except UnicodeDecodeError:
+                name = "un encodage inconnu"
+        raise LoisError(f"encodage invalide : le fichier semble en {name}, pas en UTF-8 ; réenregistrez-le en "
+                        "UTF-8", path, line) from None

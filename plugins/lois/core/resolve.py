@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lois.core.cite import Citation, Ref, find_citations, format_id, parse_provision_id
+from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id
 
 ROMANS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"}
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")
@@ -80,9 +80,31 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
 LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+\d[\w()]*")
 
 
-def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
-    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c9 »): a form the grammar does not know."""
+# « Lois 64 à 61 », « Lois 61-61 », « Lois 90 à 95 »: the grammar reads a range only when it goes up within 1–93
+LAW_RANGE = re.compile(r"(?<!\w)[Ll][Oo][Ii][Ss][\s\u00a0]+(\d{1,3})[\s\u00a0]*(?:à|À|a|[-‐‑–—])[\s\u00a0]*(\d{1,3})"
+                       r"(?![\w(])")
+
+
+def bad_ranges(text: str) -> list[Problem]:
+    """Ranges of laws that are reversed, empty or beyond Law 93: refused rather than read as their first law."""
     problems = []
+    for m in LAW_RANGE.finditer(text):
+        low, high = int(m.group(1)), int(m.group(2))
+        if low >= high:
+            fix = f"Loi {low}" if low == high else f"Lois {high} à {low}"
+            what = "vide" if low == high else "inversé"
+            problems.append(Problem(f"intervalle de lois {what} : « {m.group(0)} » (écrivez « {fix} »)",
+                                    m.start(), m.end()))
+        elif high > MAX_LAW:
+            problems.append(Problem(f"intervalle de lois « {m.group(0)} » : la Loi {high} n'existe pas (le Code "
+                                    f"compte {MAX_LAW} lois)", m.start(), m.end()))
+    return problems
+
+
+def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
+    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c9 »): a form the grammar does not know;
+    reversed or empty ranges of laws."""
+    problems = bad_ranges(text)
     for m in LOOKS_LIKE.finditer(text):
         if not any(c.start <= m.start() < c.end for c in citations):
             problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))

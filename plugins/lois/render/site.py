@@ -101,11 +101,11 @@ class SiteBuild:
 
     def page_title(self, path: str) -> str:
         """The (HTML-escaped) title in a generated page's front matter."""
-        from lois.core.parse import yaml_load
+        from lois.core.yamlfile import parse_yaml
 
         content = self.files[path].content
         m = re.match(r"---\n(.*?)\n---\n", content, re.S) if isinstance(content, str) else None
-        title = (yaml_load(m.group(1)) or {}).get("title") if m else None
+        title = (parse_yaml(m.group(1), path, 2).data or {}).get("title") if m else None
         return str(title) if title else html.escape(self.url(path))
 
     def on_contributed(self, fn: Callable[["SiteBuild"], None]) -> None:

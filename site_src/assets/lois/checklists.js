@@ -15,12 +15,18 @@
     return e;
   }
 
+  /* An address is typed by anyone: a malformed escape (« %ZZ », a lone « % ») is kept as typed, never thrown. */
+  function decode(s) {
+    try { return decodeURIComponent(s); } catch (e) { return s; }
+  }
+
   function readAnswers() {
-    var r = new URLSearchParams(window.location.search).get("r") || "";
+    var r = "";
+    try { r = new URLSearchParams(window.location.search).get("r") || ""; } catch (e) { r = ""; }
     var out = {};
     r.split(",").forEach(function (part) {
       var i = part.indexOf(":");
-      if (i > 0) out[decodeURIComponent(part.slice(0, i))] = decodeURIComponent(part.slice(i + 1));
+      if (i > 0) out[decode(part.slice(0, i))] = decode(part.slice(i + 1));
     });
     return out;
   }

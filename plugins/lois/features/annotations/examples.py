@@ -15,7 +15,9 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.yamlfile import validate
 from lois.features.annotations.common import Located, check_provisions, load_yaml
+from lois.features.annotations.schema import ExampleFile
 
 SEATS = ["Ouest", "Nord", "Est", "Sud"]  # diagram order (and clockwise rotation)
 VULNERABILITY = {"personne": "Personne vulnérable", "nord-sud": "Nord-Sud vulnérables",
@@ -34,8 +36,6 @@ IRREGULARITIES = {
     "attaque hors tour": "attaque hors tour",
     "autre": "irrégularité",
 }
-KEYS = {"id", "title", "provisions", "auction", "play", "question", "ruling", "checklist", "answers",
-        "expected_outcome", "notes"}
 
 
 @dataclass
@@ -74,6 +74,9 @@ class Example:
     answers: dict = field(default_factory=dict)
     expected_outcome: str = ""
     line: int = 1
+    checklist_line: int = 1  # lines of « checklist », « expected_outcome » and « answers » (for the replay)
+    outcome_line: int = 1
+    answers_line: int = 1
 
     @property
     def page(self) -> str:
@@ -110,30 +113,21 @@ def next_seat(seat: str) -> str:
 
 
 def validate_example(model: Model, loc: Located) -> Example:
-    d = loc.data
-    if not isinstance(d, dict):
-        raise loc.error("un exemple doit être un dictionnaire YAML (id, title, provisions, auction, question, ruling)")
-    unknown = sorted(set(d) - KEYS)
-    if unknown:
-        raise loc.error(f"champ inconnu « {unknown[0]} » (champs permis : {', '.join(sorted(KEYS))})", unknown[0])
-    for key in ("id", "title", "question", "ruling"):
-        if not d.get(key) or not isinstance(d[key], (str, int)):
-            raise loc.error(f"champ « {key} » manquant ou vide", key)
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", str(d["id"])):
-        raise loc.error(f"identifiant « {d['id']} » invalide : lettres minuscules, chiffres et tirets seulement", "id")
+    if loc.data is None:
+        raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
+    ex = validate(loc, ExampleFile, what="exemple")  # types; the rest needs the corpus or the rules of bridge
     provisions = check_provisions(model, loc)
     calls, dealer, vul, contract, declarer = [], "", "", "", ""
-    if "auction" in d:
+    if ex.auction is not None:
         calls, dealer, vul, contract, declarer = _validate_auction(loc)
-    tricks = _validate_play(loc) if "play" in d else []
+    tricks = _validate_play(loc) if ex.play is not None else []
     if not calls and not tricks:
         raise loc.error("un exemple doit avoir des enchères (« auction ») ou une situation de jeu (« play »)")
-    answers = d.get("answers") or {}
-    if not isinstance(answers, dict):
-        raise loc.error("« answers » doit associer un identifiant de question à un choix", "answers")
-    return Example(str(d["id"]), str(d["title"]), provisions, dealer, vul, calls, tricks, contract, declarer,
-                   str(d["question"]).strip(), str(d["ruling"]).strip(), loc.path,
-                   str(d.get("checklist") or ""), answers, str(d.get("expected_outcome") or ""), loc.line("id"))
+    answers = {k: str(v) for k, v in (ex.answers or {}).items()}
+    return Example(ex.id, ex.title, provisions, dealer, vul, calls, tricks, contract, declarer,
+                   ex.question.strip(), ex.ruling.strip(), loc.path, ex.checklist or "", answers,
+                   ex.expected_outcome or "", loc.line("id"), loc.line("checklist"), loc.line("expected_outcome"),
+                   loc.line("answers"))
 
 
 def _irregular(value, loc: Located, *keys) -> str:
@@ -149,8 +143,6 @@ def _irregular(value, loc: Located, *keys) -> str:
 
 def _validate_auction(loc: Located):
     a = loc.data["auction"]
-    if not isinstance(a, dict):
-        raise loc.error("« auction » doit contenir dealer, calls et éventuellement vulnerability", "auction")
     dealer = _seat(a.get("dealer"), loc, "auction", "dealer")
     vul = ""
     if a.get("vulnerability") is not None:
@@ -158,18 +150,14 @@ def _validate_auction(loc: Located):
         if vul not in VULNERABILITY:
             raise loc.error(f"vulnérabilité « {a['vulnerability']} » inconnue (personne, Nord-Sud, Est-Ouest, tous)",
                             "auction", "vulnerability")
-    raw_calls = a.get("calls")
-    if not isinstance(raw_calls, list) or not raw_calls:
-        raise loc.error("« calls » doit être la liste des déclarations, à partir du donneur", "auction", "calls")
+    raw_calls = a["calls"]
     calls: list[Call] = []
     expected = dealer
     last_bid, last_bidder = None, None
     for i, raw in enumerate(raw_calls):
         keys = ("auction", "calls", i)
-        if isinstance(raw, (str, int)):
+        if not isinstance(raw, dict):
             raw = {"call": raw}
-        if not isinstance(raw, dict) or "call" not in raw:
-            raise loc.error("déclaration invalide : écrivez « 1♥ » ou { call: 1♥, irregular: hors tour }", *keys)
         call = normalise_call(raw["call"])
         if call is None:
             raise loc.error(f"déclaration « {raw['call']} » invalide : niveau 1 à 7 suivi de ♣ ♦ ♥ ♠ ou SA, "
@@ -207,30 +195,22 @@ def _bid_label(rank: int) -> str:
 
 def _validate_play(loc: Located) -> list[Trick]:
     p = loc.data["play"]
-    if not isinstance(p, dict) or not isinstance(p.get("tricks"), list) or not p["tricks"]:
-        raise loc.error("« play » doit contenir « tricks » : une liste de levées (number, leader, cards)", "play")
     seen: dict[str, tuple] = {}
     tricks = []
     numbers = set()
     for t_i, t in enumerate(p["tricks"]):
         keys = ("play", "tricks", t_i)
-        if not isinstance(t, dict):
-            raise loc.error("levée invalide : indiquez number, leader et cards", *keys)
-        n = t.get("number")
-        if not isinstance(n, int) or not 1 <= n <= 13:
-            raise loc.error("numéro de levée (« number ») entre 1 et 13 attendu", *keys)
+        n = t["number"]
         if n in numbers:
             raise loc.error(f"la levée {n} est décrite deux fois", *keys)
         numbers.add(n)
         leader = _seat(t.get("leader"), loc, *keys, "leader")
-        cards = t.get("cards")
-        if not isinstance(cards, list) or not 1 <= len(cards) <= 4:
-            raise loc.error("« cards » doit lister 1 à 4 cartes, dans l'ordre du jeu à partir de « leader »", *keys)
+        cards = t["cards"]
         seat = leader
         out = []
         for c_i, c in enumerate(cards):
             ck = keys + ("cards", c_i)
-            if isinstance(c, (str, int)):
+            if not isinstance(c, dict):
                 c = {"card": c}
             card = str(c.get("card", "")).strip().replace("T", "10")
             if not CARD.match(card):

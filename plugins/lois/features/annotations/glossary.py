@@ -10,7 +10,9 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.render.html_text import TextRewriter
 from lois.render.inline import tooltip_attr
+from lois.core.yamlfile import validate
 from lois.features.annotations.common import check_provisions, load_yaml
+from lois.features.annotations.schema import Glossary
 
 
 @dataclass
@@ -37,28 +39,20 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
     if not path.exists():
         return []
     loc = load_yaml(path)
-    if not isinstance(loc.data, list):
-        raise loc.error("le glossaire doit être une liste de termes (term, definition, provisions)")
+    if loc.data is None:
+        return []
+    entries = validate(loc, Glossary, what="glossaire")
     terms: list[Term] = []
     seen: dict[str, str] = {}
-    for i, entry in enumerate(loc.data):
-        if not isinstance(entry, dict):
-            raise loc.error("entrée invalide : attendu term, definition, provisions", i)
-        for key in ("term", "definition"):
-            if not entry.get(key) or not isinstance(entry[key], str):
-                raise loc.error(f"champ « {key} » manquant ou vide", i)
-        forms = entry.get("forms") or []
-        if not isinstance(forms, list) or not all(isinstance(f, str) and f.strip() for f in forms):
-            raise loc.error("« forms » doit être une liste de variantes du terme", i, "forms")
-        forms = [entry["term"]] + [f for f in forms if f != entry["term"]]
+    for i, entry in enumerate(entries):
+        forms = [entry.term] + [f for f in entry.forms or [] if f != entry.term]
         for f in forms:
             k = f.lower()
             if k in seen:
                 raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
-            seen[k] = entry["term"]
+            seen[k] = entry.term
         provs = check_provisions(model, loc, base=(i,))
-        terms.append(Term(entry["term"], forms, " ".join(entry["definition"].split()), provs, loc.path,
-                          loc.line(i)))
+        terms.append(Term(entry.term, forms, " ".join(entry.definition.split()), provs, loc.path, loc.line(i)))
     return terms
 
 

@@ -2,14 +2,15 @@
 commentaries (``corpus/commentaires/*.md``, attached through their ``provisions`` front matter)."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
-from lois.core.parse import read_text, split_front_matter
-from lois.features.annotations.common import resolve_id
+from lois.core.parse import front_matter, read_text
+from lois.core.yamlfile import validate
+from lois.features.annotations.common import check_provisions, resolve_id
+from lois.features.annotations.schema import NoteFront
 
 
 @dataclass
@@ -26,51 +27,35 @@ class Note:
     extra: dict = field(default_factory=dict)
 
 
-def _provisions(model: Model, values, path: str, line: int) -> list[str]:
-    if isinstance(values, (str, int)):
-        values = [values]
-    if not isinstance(values, list) or not values:
-        raise LoisError("« provisions » doit être une liste non vide de provisions (ex. [50B1, 50B2])", path, line)
-    out = []
-    for v in values:
-        pid = resolve_id(model, v)
-        if pid is None:
-            raise LoisError(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)", path, line)
-        out.append(pid)
-    return out
-
-
-def _key_line(path: str, text: str, key: str) -> int:
-    for i, line in enumerate(text.splitlines(), 1):
-        if line.startswith(key + ":"):
-            return i
-    return 2
-
-
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     notes: dict[str, Note] = {}
     if folder.is_dir():
         for f in sorted(folder.glob("*.md")):
-            text = read_text(f)
-            meta, body, _ = split_front_matter(text, str(f))
-            for key in ("id", "title", "author", "provisions"):
-                if not meta.get(key):
-                    raise LoisError(f"champ « {key} » manquant dans l'en-tête de la note", str(f), 2)
-            nid = str(meta["id"])
-            if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", nid):
-                raise LoisError(f"identifiant « {nid} » invalide : minuscules, chiffres et tirets", str(f),
-                                _key_line(str(f), text, "id"))
-            if nid in notes:
-                raise LoisError(f"note « {nid} » définie deux fois (aussi dans {notes[nid].file})", str(f), 2)
-            provs = _provisions(model, meta["provisions"], str(f), _key_line(str(f), text, "provisions"))
+            doc, body, offset = front_matter(read_text(f), str(f))
+            meta = validate(doc, NoteFront, what="en-tête de la note")
+            if meta.id in notes:
+                raise doc.error(f"note « {meta.id} » définie deux fois (aussi dans {notes[meta.id].file})", "id")
+            provs = check_provisions(model, doc)
             if not body.strip():
-                raise LoisError("la note est vide", str(f), 1)
-            notes[nid] = Note(nid, str(meta["title"]), str(meta["author"]), str(meta.get("source") or ""), provs,
-                              body, str(f), f"notes/{nid}.md")
+                raise LoisError("la note est vide", str(f), offset + 1)
+            notes[meta.id] = Note(meta.id, meta.title, meta.author, meta.source or "", provs, body, str(f),
+                                  f"notes/{meta.id}.md")
     for c in model.commentaries.values():
         if not c.provisions:
             continue
-        provs = _provisions(model, c.provisions, c.file, 2)
+        provs = _commentary_provisions(model, c)
         notes["commentaire-" + c.id] = Note(c.id, c.title, c.author or "non indiqué", str(c.meta.get("source") or ""),
                                             provs, c.body, c.file, f"commentaires/{c.id}.md", "commentaire")
     return notes
+
+
+def _commentary_provisions(model: Model, c) -> list[str]:
+    """The provisions an imported commentary explains (ids checked by its schema), which must resolve."""
+    out = []
+    for i, v in enumerate(c.provisions):
+        pid = resolve_id(model, v)
+        if pid is None:
+            line = c.meta_lines.get(("provisions", i), 2)
+            raise LoisError(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)", c.file, line)
+        out.append(pid)
+    return out

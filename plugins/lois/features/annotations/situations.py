@@ -1,12 +1,13 @@
 """« Que faire si… » (``corpus/situations.yaml``): entry points by what happened at the table."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
+from lois.core.yamlfile import validate
 from lois.features.annotations.common import check_provisions, load_yaml
+from lois.features.annotations.schema import Situations
 
 
 @dataclass
@@ -25,26 +26,21 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
     if not path.exists():
         return []
     loc = load_yaml(path)
-    if not isinstance(loc.data, list):
-        raise loc.error("le fichier doit être une liste de situations (id, title, description, provisions)")
+    if loc.data is None:
+        return []
+    entries = validate(loc, Situations, what="situation")
     out, ids = [], set()
-    note_ids = {n.id for n in notes.values()}
-    for i, s in enumerate(loc.data):
-        if not isinstance(s, dict):
-            raise loc.error("situation invalide : attendu id, title, description, provisions", i)
-        for key in ("id", "title", "description"):
-            if not s.get(key) or not isinstance(s[key], str):
-                raise loc.error(f"champ « {key} » manquant ou vide", i)
-        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", s["id"]) or s["id"] in ids:
-            raise loc.error(f"identifiant « {s['id']} » invalide ou déjà utilisé", i, "id")
-        ids.add(s["id"])
+    known = {"notes": ({n.id for n in notes.values()}, "note"), "examples": (set(examples), "exemple")}
+    for i, s in enumerate(entries):
+        if s.id in ids:
+            raise loc.error(f"identifiant « {s.id} » déjà utilisé", i, "id")
+        ids.add(s.id)
         provs = check_provisions(model, loc, base=(i,))
-        for key, known, label in (("notes", note_ids, "note"), ("examples", set(examples), "exemple")):
-            for j, ref in enumerate(s.get(key) or []):
-                if ref not in known:
+        for key, (ids_known, label) in known.items():
+            for j, ref in enumerate(getattr(s, key) or []):
+                if ref not in ids_known:
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
-        out.append(Situation(s["id"], s["title"], " ".join(s["description"].split()), provs,
-                             list(s.get("notes") or []), list(s.get("examples") or []),
-                             str(s.get("checklist") or ""), loc.line(i)))
+        out.append(Situation(s.id, s.title, " ".join(s.description.split()), provs, list(s.notes or []),
+                             list(s.examples or []), s.checklist or "", loc.line(i)))
     return out

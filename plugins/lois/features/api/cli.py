@@ -1,14 +1,14 @@
 """`lois permaliens`: check or update the register of published links."""
 from __future__ import annotations
 
-from lois.features._cli import find_corpus
+from lois.features._cli import corpus_arg
 
 
 def cmd_permaliens(args) -> int:
     from lois.core.corpus import load_corpus
     from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register, update_register
 
-    corpus = find_corpus()
+    corpus = corpus_arg(args)
     model = load_corpus(corpus)
     path = corpus / REGISTER_NAME
     if args.mettre_a_jour:

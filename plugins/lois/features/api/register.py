@@ -71,7 +71,10 @@ def read_register(path: Path) -> Register:
     reg = Register(path)
     if not path.exists():
         return reg
-    for no, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    from lois.core.parse import read_text  # UTF-8 (BOM, CRLF accepted); another encoding: a French error
+
+    text = read_text(path) if path.read_bytes().strip() else ""
+    for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue

@@ -73,7 +73,8 @@ PERMALINKS_JS = r"""/* Boutons « Copier le lien » / « Copier la citation » e
   var base = script && script.src ? new URL("../../", script.src).href : new URL("./", location.href).href;
 
   function redirectOld() {
-    var hash = decodeURIComponent(location.hash.slice(1));
+    var hash = location.hash.slice(1);
+    try { hash = decodeURIComponent(hash); } catch (e) { return; } /* « #D2% »: not an anchor, nothing to redirect */
     if (!hash || document.getElementById(hash)) return;
     var here = location.href.split("#")[0];
     if (here.indexOf(base) !== 0) return;

@@ -72,7 +72,8 @@
     if (!u || u.protocol !== "file:" || !/\.json$/.test(u.pathname)) return nativeFetch.apply(this, arguments);
     u.search = ""; u.hash = "";
     if (u.href.indexOf(ROOT) !== 0) return nativeFetch.apply(this, arguments);
-    var key = decodeURIComponent(u.href.slice(ROOT.length));
+    var key = u.href.slice(ROOT.length);
+    try { key = decodeURIComponent(key); } catch (e) { /* a malformed escape: looked up as written */ }
     return load(key).then(function (data) {
       return new Response(JSON.stringify(data), { status: 200, headers: { "Content-Type": "application/json" } });
     }, function () {

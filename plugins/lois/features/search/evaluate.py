@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from lois.core.errors import LoisError
+from lois.core.yamlfile import load_yaml
 
 DEFAULT_SET = Path(__file__).resolve().parents[4] / "tests" / "search_relevance.yaml"
 
@@ -14,11 +13,7 @@ def load_set(path: Path | None = None) -> list[dict]:
     path = Path(path or DEFAULT_SET)
     if not path.exists():
         raise LoisError(f"jeu de requêtes introuvable : {path}")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as exc:
-        line = getattr(getattr(exc, "problem_mark", None), "line", None)
-        raise LoisError(f"YAML invalide : {exc}", path, line + 1 if line is not None else None) from None
+    data = load_yaml(path).data  # the project's one YAML loader: French errors with file and line
     if not isinstance(data, list) or not all(isinstance(d, dict) and "q" in d and d.get("expect") for d in data):
         raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", path)
     return data

@@ -1,0 +1,103 @@
+"""Schemas of the corpus files read by the core (checked by :func:`lois.core.yamlfile.validate`), and the
+field types every corpus schema shares. The features declare the schemas of their own files next to their
+loaders (``features/annotations/schema.py``, ``features/checklists/model.py``) with these types.
+
+Each schema is strict: a law number written ``"50"`` or ``true`` is refused, not converted, and an unknown
+key is refused (a misspelt key would otherwise be ignored without a word).
+"""
+from __future__ import annotations
+
+import re
+from typing import Annotated, Optional, Union
+
+from pydantic import AfterValidator, Field, StrictInt, StrictStr
+
+from lois.core.cite import parse_provision_id
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.yamlfile import Schema
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def _text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("ne doit pas être vide")
+    return value
+
+
+def _slug(value: str) -> str:
+    if not SLUG.fullmatch(value):
+        raise ValueError(f"identifiant « {value} » invalide : minuscules, chiffres et tirets")
+    return value
+
+
+def _provision(value) -> str:
+    ref = parse_provision_id(str(value))
+    if ref is None or ref.law is None:
+        raise ValueError(f"provision « {value} » introuvable : ce n'est pas un identifiant de provision (ex. 64A1, "
+                         "50D2(a))")
+    return str(value)
+
+
+def _law(value: int) -> int:
+    if not 1 <= value <= TOTAL_LAWS:
+        raise ValueError(f"numéro de loi invalide : « {value} » (le Code compte {TOTAL_LAWS} lois, de 1 à "
+                         f"{TOTAL_LAWS})")
+    return value
+
+
+Text = Annotated[StrictStr, AfterValidator(_text)]
+Slug = Annotated[StrictStr, AfterValidator(_slug)]
+LawNumber = Annotated[StrictInt, AfterValidator(_law)]
+# a provision id: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »)
+ProvisionId = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
+
+
+class LawFront(Schema):
+    """Front matter of a master law file ``corpus/lois/NN.md``."""
+
+    law: LawNumber
+    title: Optional[Text] = None
+    title_note: Optional[Text] = None
+    source: Optional[Text] = None
+    document: Optional[Text] = None
+    quoted_in: Optional[Text] = None
+
+
+class CommentaryFront(Schema):
+    """Front matter of an imported commentary ``corpus/commentaires/*.md``."""
+
+    id: Slug
+    title: Text
+    author: Optional[Text] = None
+    source: Optional[Text] = None
+    laws: Annotated[list[LawNumber], Field(min_length=1)]
+    provisions: Optional[list[ProvisionId]] = None
+
+
+class Correction(Schema):
+    line: Annotated[StrictInt, Field(ge=1)]
+    before: StrictStr
+    after: StrictStr
+    reason: Text
+
+
+class SourceEntry(Schema):
+    """One source text in ``corpus/sources/sources.yaml`` (reviewed facts read by ``lois importe``)."""
+
+    file: Text
+    document: Optional[Text] = None
+    kind: Optional[Annotated[StrictStr, Field(pattern=r"^(law|commentary)$")]] = None
+    laws: list[LawNumber] = []
+    law: Optional[LawNumber] = None
+    title: Optional[Text] = None
+    title_note: Optional[Text] = None
+    quoted_in: Optional[Text] = None
+    commentary_id: Optional[Slug] = None
+    commentary_title: Optional[Text] = None
+    commentary_author: Optional[Text] = None
+    commentary_from: Optional[Text] = None
+    commentary_laws: list[LawNumber] = []
+    commentary_provisions: list[ProvisionId] = []
+    corrections: list[Correction] = []
+

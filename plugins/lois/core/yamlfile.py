@@ -1,0 +1,338 @@
+"""The project's one YAML loader: line numbers kept, aliases bounded, errors in French with file and line.
+
+``load_yaml(path)`` (a corpus file) and ``parse_yaml(text, path, first_line)`` (a front matter) return a
+:class:`YamlDoc`: plain Python data plus the line of every mapping key and sequence item. The document is
+composed once (PyYAML's nodes, libyaml's parser when available); the data is then built from the nodes here,
+so that a recursive alias (``&a [50, *a]``) is refused instead of recursing, and an alias bomb (aliases of
+aliases doubling the document at each level) is refused as soon as the expanded document passes
+:data:`MAX_NODES` values, in milliseconds. Duplicate keys are refused (PyYAML keeps the last one silently).
+
+``validate(doc, Schema)`` checks the data against a pydantic schema (declared once per kind of file, in the
+module that loads that kind of file) and turns the first error into a French :class:`LoisError` with the
+file and the line of the offending value.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pydantic
+import yaml
+
+from lois.core.errors import LoisError
+
+# libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
+YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_BYTES = 2_000_000  # the largest corpus file is ~20 kB
+MAX_NODES = 200_000  # values in the expanded document (aliases counted each time they are used)
+MAX_ALIASES = 100  # uses of « *ancre » in one document
+MAX_DEPTH = 60
+
+
+@dataclass
+class YamlDoc:
+    """YAML data plus the line of every mapping key / sequence item: ``lines[("auction", "calls", 2)]``."""
+
+    data: Any
+    path: str
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    def line(self, *keys) -> int:
+        keys = tuple(keys)
+        while keys and keys not in self.lines:
+            keys = keys[:-1]
+        return self.lines.get(keys, 1)
+
+    def error(self, message: str, *keys) -> LoisError:
+        return LoisError(message, self.path, self.line(*keys))
+
+    def at(self, *keys) -> "YamlDoc":
+        """The sub-document under `keys` (same file, same lines)."""
+        data = self.data
+        for k in keys:
+            data = data[k]
+        n = len(keys)
+        return YamlDoc(data, self.path, {k[n:]: v for k, v in self.lines.items() if k[:n] == tuple(keys)})
+
+
+def load_yaml(path: Path) -> YamlDoc:
+    """Read and parse a corpus YAML file (UTF-8, BOM and CR/CRLF accepted)."""
+    from lois.core.parse import read_text  # parse imports this module for front matters
+
+    return parse_yaml(read_text(Path(path)), str(path))
+
+
+def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
+    """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
+    if len(text) > MAX_BYTES:
+        raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
+    loader = YAML_LOADER(text)
+    try:
+        node = loader.get_single_node()
+        doc = YamlDoc(None, path)
+        if node is not None:
+            doc.data = _Builder(loader, doc, first_line).build(node, (), 0)
+        return doc
+    except yaml.YAMLError as exc:
+        problem = french_yaml_problem(exc)
+        # an unclosed bracket or quote is reported where the parser gave up: name the line where it opened
+        marks = ("context_mark", "problem_mark") if "non fermé" in problem else ("problem_mark", "context_mark")
+        mark = getattr(exc, marks[0], None) or getattr(exc, marks[1], None)
+        line = mark.line + first_line if mark is not None else first_line
+        raise LoisError(f"YAML invalide : {problem}", path, line) from None
+    finally:
+        loader.dispose()
+
+
+class _Builder:
+    """Plain data from composed nodes, with lines; refuses recursion, too many aliases or values."""
+
+    def __init__(self, loader, doc: YamlDoc, first_line: int):
+        self.loader, self.doc, self.first = loader, doc, first_line
+        self.seen: set[int] = set()
+        self.open: set[int] = set()
+        self.count = 0
+        self.aliases = 0
+
+    def fail(self, message: str, node) -> LoisError:
+        return LoisError(message, self.doc.path, node.start_mark.line + self.first)
+
+    def build(self, node, keys: tuple, depth: int):
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise self.fail(f"document YAML trop grand une fois les alias développés (plus de {MAX_NODES} "
+                            "valeurs) : alias en cascade refusés", node)
+        if depth > MAX_DEPTH:
+            raise self.fail(f"imbrication YAML trop profonde (plus de {MAX_DEPTH} niveaux)", node)
+        if id(node) in self.open:
+            raise self.fail("alias récursif : une ancre (« &nom ») est utilisée à l'intérieur d'elle-même "
+                            "(« *nom »)", node)
+        if id(node) in self.seen and not isinstance(node, yaml.ScalarNode):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                raise self.fail(f"trop d'alias (« *nom ») : au plus {MAX_ALIASES} par fichier", node)
+        self.seen.add(id(node))
+        self.doc.lines.setdefault(keys, node.start_mark.line + self.first)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if node.tag not in _SAFE_TAGS:
+            raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
+        self.open.add(id(node))
+        try:
+            if isinstance(node, yaml.SequenceNode):
+                return self.sequence(node, keys, depth)
+            return self.mapping(node, keys, depth)
+        finally:
+            self.open.discard(id(node))
+
+    def scalar(self, node):
+        if node.tag not in _SAFE_TAGS:
+            raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
+        return self.loader.construct_object(node, deep=True)
+
+    def sequence(self, node, keys: tuple, depth: int) -> list:
+        out = []
+        for i, item in enumerate(node.value):
+            self.doc.lines[keys + (i,)] = item.start_mark.line + self.first
+            out.append(self.build(item, keys + (i,), depth + 1))
+        return out
+
+    def mapping(self, node, keys: tuple, depth: int) -> dict:
+        if any(k.tag == "tag:yaml.org,2002:merge" for k, _ in node.value):
+            raise self.fail("clé de fusion YAML (« << ») non permise : écrivez les champs", node)
+        out: dict = {}
+        for knode, vnode in node.value:
+            if not isinstance(knode, yaml.ScalarNode):
+                raise self.fail("clé invalide : une clé doit être un texte simple", knode)
+            key = self.scalar(knode)
+            if key in out:
+                raise self.fail(f"clé « {key} » en double", knode)
+            self.doc.lines[keys + (key,)] = knode.start_mark.line + self.first
+            out[key] = self.build(vnode, keys + (key,), depth + 1)
+        return out
+
+
+_SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}
+
+# PyYAML's (English) problem descriptions → French. Checked in order; the first pattern that matches wins.
+_PROBLEMS: list[tuple[str, str]] = [
+    (r"found character '\\t'", "tabulation interdite : indentez avec des espaces"),
+    (r"mapping values are not allowed", "« : » inattendu : mettez ce texte entre guillemets ou corrigez "
+                                        "l'indentation"),
+    (r"could not find expected ':'", "« : » attendu après une clé (clé: valeur)"),
+    (r"did not find expected key", "clé attendue : indentation incohérente ou texte sans « clé: »"),
+    (r"did not find expected '-'", "« - » attendu : indentation incohérente dans une liste"),
+    (r"did not find expected node content", "valeur attendue"),
+    (r"did not find expected ',' or '\]'", "« , » ou « ] » attendu : crochet non fermé ?"),
+    (r"did not find expected ',' or '\}'", "« , » ou « } » attendu : accolade non fermée ?"),
+    (r"expected ',' or '\]'", "« , » ou « ] » attendu : crochet non fermé ?"),
+    (r"expected ',' or '\}'", "« , » ou « } » attendu : accolade non fermée ?"),
+    (r"found undefined alias|found undefined anchor", "alias (« *nom ») sans ancre (« &nom ») correspondante"),
+    (r"found duplicate anchor", "ancre (« &nom ») définie deux fois"),
+    (r"found unexpected end of stream", "fin du fichier inattendue : guillemet, crochet ou accolade non fermé ?"),
+    (r"found unknown escape character", "séquence d'échappement inconnue entre guillemets (« \\ »)"),
+    (r"but found another document", "un seul document YAML par fichier (« --- » en trop ?)"),
+    (r"could not determine a constructor", "étiquette YAML (« ! ») non permise"),
+    (r"found unhashable key", "clé invalide : une clé doit être un texte simple"),
+    (r"block sequence entries are not allowed", "« - » inattendu : une liste ne peut pas commencer ici"),
+    (r"found unexpected ':'", "« : » inattendu"),
+    (r"found a tab character", "tabulation interdite : indentez avec des espaces"),
+    (r"cannot start any token", "caractère qui ne peut pas commencer une valeur : mettez le texte entre guillemets"),
+    (r"control characters are not allowed|special characters are not allowed",
+     "caractère de contrôle interdit dans le fichier"),
+    (r"expected alphabetic or numeric character", "nom d'ancre ou d'alias invalide"),
+    (r"expected <document start>", "contenu inattendu après la fin du document"),
+    (r"found incompatible YAML document|found duplicate %YAML directive|found unknown directive",
+     "directive YAML (« % ») non permise"),
+    (r"expected a comment or a line break", "texte inattendu en fin de ligne"),
+    (r"expected the node content", "valeur attendue"),
+    (r"invalid leading UTF-8 octet|invalid trailing UTF-8 octet|unacceptable character",
+     "caractère non permis dans un fichier YAML"),
+    (r"while parsing a quoted scalar|found unexpected end of stream", "guillemet non fermé"),
+]
+
+
+def french_yaml_problem(exc: yaml.YAMLError) -> str:
+    problem = str(getattr(exc, "problem", None) or "")
+    context = str(getattr(exc, "context", None) or "")
+    for pattern, french in _PROBLEMS:
+        if re.search(pattern, problem) or (not problem and re.search(pattern, context)):
+            return french
+    return "syntaxe YAML invalide"
+
+
+# --------------------------------------------------------------------------- schemas
+
+class Schema(pydantic.BaseModel):
+    """Base of the corpus schemas: no unknown key, no silent conversion (« 50 » is not 50, true is not 1)."""
+
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def validate(doc: YamlDoc, schema, *keys, what: str = ""):
+    """`doc.data` (or its part under `keys`) checked against `schema` (a :class:`Schema`, or a type such as
+    ``list[Entry]``); the first error as a French LoisError with the line of the offending value."""
+    data = doc.data
+    for k in keys:
+        data = data[k]
+    try:
+        return _adapter(schema).validate_python(data, strict=True)
+    except pydantic.ValidationError as exc:
+        errors = exc.errors(include_url=False)
+        err = errors[0]
+        first = _plain_loc(err["loc"])
+        # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it
+        deeper = [e for e in errors if len(_plain_loc(e["loc"])) > len(first) and _plain_loc(e["loc"])[:len(first)]
+                  == first]
+        err = deeper[0] if deeper else err
+        loc = tuple(keys) + _plain_loc(err["loc"])
+        alternatives = [e for e in errors if _plain_loc(e["loc"]) == _plain_loc(err["loc"]) and e["type"] in _KINDS]
+        if len(alternatives) > 1:  # a union (« 1♥ » or { call: 1♥ }): every member refused the value's type
+            kinds = list(dict.fromkeys(_KINDS[e["type"]] for e in alternatives))
+            value = err.get("input")
+            found = _shown(value) if isinstance(value, (dict, list)) else f"« {_shown(value)} »"
+            message = (f"{what + ' : ' if what else ''}{_field(loc)} : {found} n'est pas permis ici "
+                       f"(attendu : {', '.join(kinds[:-1])} ou {kinds[-1]})")
+            raise doc.error(message, *loc) from None
+        raise doc.error(_french_error(err, loc, what), *loc) from None
+
+
+def _plain_loc(loc) -> tuple:
+    """The keys and indexes of an error's location, without the union members pydantic names in it."""
+    return tuple(x for x in loc if not _is_union_tag(x))
+
+
+def _field(loc: tuple) -> str:
+    names = [str(x) for x in loc if not isinstance(x, int)]
+    return f"« {names[-1]} »" if names else "le document"
+
+
+_KINDS = {"string_type": "un texte", "int_type": "un nombre entier", "bool_type": "true ou false",
+          "list_type": "une liste", "dict_type": "une table (clé: valeur)", "model_type": "une table (clé: valeur)",
+          "float_type": "un nombre"}
+
+
+_ADAPTERS: dict = {}
+
+
+def _adapter(schema) -> pydantic.TypeAdapter:
+    key = repr(schema)
+    if key not in _ADAPTERS:
+        _ADAPTERS[key] = pydantic.TypeAdapter(schema)
+    return _ADAPTERS[key]
+
+
+_TYPES = {
+    "string_type": "doit être un texte", "int_type": "doit être un nombre entier",
+    "int_parsing": "doit être un nombre entier", "bool_type": "doit valoir true ou false",
+    "bool_parsing": "doit valoir true ou false", "list_type": "doit être une liste (entre crochets ou en tirets)",
+    "dict_type": "doit être une table (clé: valeur)", "model_type": "doit être une table (clé: valeur)",
+    "model_attributes_type": "doit être une table (clé: valeur)", "float_type": "doit être un nombre",
+    "none_required": "doit être vide",
+}
+
+
+def _french_error(err: dict, loc: tuple, what: str) -> str:
+    """One pydantic error in French, naming the field (its dotted path) and the value found."""
+    kind, ctx = err["type"], err.get("ctx") or {}
+    names = [str(x) for x in loc if not isinstance(x, int)]
+    field_name = _field(loc)
+    where = f"{what} : " if what else ""
+    value = err.get("input")
+    shown = _shown(value)
+    if kind == "missing":
+        return f"{where}champ « {names[-1] if names else '?'} » manquant"
+    if kind == "extra_forbidden":
+        return f"{where}champ inconnu « {names[-1] if names else '?'} »"
+    if kind in _TYPES:
+        return f"{where}{field_name} {_TYPES[kind]} (trouvé : {shown})"
+    if kind == "literal_error":
+        return f"{where}{field_name} : valeur « {shown} » non permise (permises : {ctx.get('expected', '')})"
+    if kind == "string_pattern_mismatch":
+        return f"{where}{field_name} : « {shown} » n'a pas la forme attendue"
+    if kind in ("too_short", "string_too_short"):
+        return f"{where}{field_name} ne doit pas être vide"
+    if kind in ("too_long", "string_too_long"):
+        return f"{where}{field_name} est trop long"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = ctx.get("ge", ctx.get("gt", ctx.get("le", ctx.get("lt"))))
+        sign = {"greater_than_equal": "au moins", "greater_than": "plus de", "less_than_equal": "au plus",
+                "less_than": "moins de"}[kind]
+        return f"{where}{field_name} vaut {shown} : {sign} {bound} attendu"
+    if kind in ("value_error", "assertion_error"):
+        return f"{where}{field_name} : {_custom(err)}"
+    return f"{where}{field_name} : valeur invalide (trouvé : {shown})"
+
+
+def _is_union_tag(x) -> bool:
+    """pydantic names the member of a union in `loc` (« str », « function-after[…] », a class name)."""
+    return isinstance(x, str) and (x in ("str", "int", "bool", "float", "list", "dict", "none")
+                                   or x[:1].isupper() or "[" in x or x.startswith("function-"))
+
+
+def _custom(err: dict) -> str:
+    msg = str(err.get("msg", ""))
+    for prefix in ("Value error, ", "Assertion failed, "):
+        if msg.startswith(prefix):
+            return msg[len(prefix):]
+    return msg
+
+
+def _shown(value) -> str:
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "rien"
+    if isinstance(value, dict):
+        return "une table"
+    if isinstance(value, list):
+        return "une liste"
+    s = str(value)
+    return s if len(s) <= 40 else s[:39] + "…"
+
+
+__all__ = ["YamlDoc", "load_yaml", "parse_yaml", "validate", "Schema", "french_yaml_problem", "YAML_LOADER"]

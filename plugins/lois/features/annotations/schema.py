@@ -1,0 +1,93 @@
+"""Schemas of the annotation files, declared once: notes' front matter (``corpus/notes/*.md``), worked examples
+(``corpus/exemples/*.yaml``), the glossary (``corpus/glossaire.yaml``) and the situations
+(``corpus/situations.yaml``). Types only (and the forms of ids); the loaders check what needs the corpus
+(that a cited provision exists, that calls follow the rotation, that a card is played once).
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional, Union
+
+from pydantic import Field, StrictBool, StrictInt, StrictStr
+
+from lois.core.schemas import ProvisionId, Slug, Text
+from lois.core.yamlfile import Schema
+
+# one provision (« provisions: 50B ») or a non-empty list of them
+Provisions = Union[Annotated[list[ProvisionId], Field(min_length=1)], ProvisionId]
+Irregular = Optional[Union[StrictStr, StrictBool]]
+
+
+class NoteFront(Schema):
+    id: Slug
+    title: Text
+    author: Text
+    source: Optional[Text] = None
+    provisions: Provisions
+
+
+class CallEntry(Schema):
+    call: Union[StrictStr, StrictInt]
+    seat: Optional[StrictStr] = None
+    irregular: Irregular = None
+    cancelled: StrictBool = False
+    alert: Optional[Text] = None
+    comment: Optional[Text] = None
+
+
+class Auction(Schema):
+    dealer: StrictStr
+    vulnerability: Optional[StrictStr] = None
+    calls: Annotated[list[Union[StrictStr, StrictInt, CallEntry]], Field(min_length=1)]
+    contract: Optional[Union[StrictStr, StrictInt]] = None
+    declarer: Optional[StrictStr] = None
+
+
+class CardEntry(Schema):
+    card: Union[StrictStr, StrictInt]
+    irregular: Irregular = None
+
+
+class TrickEntry(Schema):
+    number: Annotated[StrictInt, Field(ge=1, le=13)]
+    leader: StrictStr
+    cards: Annotated[list[Union[StrictStr, StrictInt, CardEntry]], Field(min_length=1, max_length=4)]
+    comment: Optional[Text] = None
+
+
+class Play(Schema):
+    tricks: Annotated[list[TrickEntry], Field(min_length=1)]
+
+
+class ExampleFile(Schema):
+    id: Slug
+    title: Text
+    provisions: Provisions
+    auction: Optional[Auction] = None
+    play: Optional[Play] = None
+    question: Text
+    ruling: Text
+    checklist: Optional[Slug] = None
+    answers: Optional[dict[StrictStr, Union[StrictStr, StrictInt]]] = None
+    expected_outcome: Optional[StrictStr] = None
+    notes: Optional[list[Slug]] = None
+
+
+class TermEntry(Schema):
+    term: Text
+    forms: Optional[list[Text]] = None
+    definition: Text
+    provisions: Provisions
+
+
+class SituationEntry(Schema):
+    id: Slug
+    title: Text
+    description: Text
+    provisions: Provisions
+    notes: Optional[list[Slug]] = None
+    examples: Optional[list[Slug]] = None
+    checklist: Optional[Slug] = None
+
+
+Glossary = list[TermEntry]
+Situations = list[SituationEntry]

@@ -106,13 +106,14 @@ def test_text_output_and_bad_input_in_french():
 
 
 def test_every_citation_of_the_rules_resolves(model):
-    from lois.features.checklists.model import _Ctx, check_citation
+    from lois.core.yamlfile import YamlDoc
+    from lois.features.checklists.model import check_citation
 
-    ctx = _Ctx("calc.py")
+    doc = YamlDoc(RULES, "calc.py")
     texts = " ".join(RULES["texts"].values()) + " " + " ".join(RULES["errors"].values())
     cites = {c for ev in RULES["events"].values() for c in ev["citations"] + ev["organiser_citations"]}
     for c in cites | set(RULES["session"]["citations"]):
-        check_citation(model, c, "RULES", ctx, 0)
+        check_citation(model, c, "RULES", doc)
     found, problems = resolve_text(model, texts, None)
     assert found and not problems
 

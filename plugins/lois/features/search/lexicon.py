@@ -12,9 +12,6 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonschema
-
-from lois.features.annotations.common import Located, load_yaml
 from lois.features.search.analysis import TOKEN_RE, normalize
 
 FILE = "lexique.yaml"
@@ -44,7 +41,9 @@ def phrase_words(text: str, exact_case: bool = False) -> tuple[str, ...]:
                  for m in TOKEN_RE.finditer(text))
 
 
-def _validate(loc: Located) -> None:
+def _validate(loc) -> None:
+    import jsonschema  # only when the lexicon is read (build, cache miss): `lois cherche` starts without it
+
     schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
     errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(loc.data), key=lambda e: list(e.path))
     if errors:
@@ -53,7 +52,7 @@ def _validate(loc: Located) -> None:
         raise loc.error(f"lexique invalide ({where}) : {_french(e)}", *e.path)
 
 
-def _french(e: jsonschema.ValidationError) -> str:
+def _french(e) -> str:
     messages = {
         "required": "champ obligatoire manquant ({})",
         "additionalProperties": "champ inconnu ({})",
@@ -72,6 +71,8 @@ def load_lexicon(corpus: Path) -> Lexicon:
     path = Path(corpus) / FILE
     if not path.exists():
         return Lexicon()
+    from lois.features.annotations.common import load_yaml
+
     loc = load_yaml(path)
     _validate(loc)
     data = loc.data

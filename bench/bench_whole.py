@@ -73,6 +73,8 @@ def _drop_laws_named_beyond_templates(dest: Path) -> list[int]:
     env = dict(os.environ, PYTHONPATH=str(ROOT / "plugins"), NO_MKDOCS_2_WARNING="1")
     out = []
     for _ in range(TOTAL_LAWS):
+        subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "permaliens",
+                        "--mettre-a-jour"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         r = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "verifie"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         m = re.search(r"ne figure pas dans le texte de la Loi (\d+)", r.stdout + r.stderr)

@@ -295,6 +295,15 @@ def make_slots(model, corpus: Path, factor: int) -> Slots:
     return slots
 
 
+def register_published(dest: Path) -> None:
+    """A synthetic corpus publishes provisions the seed does not have: its own copy of the permalink register
+    (never published) lists them, as `lois permaliens --mettre-a-jour` would, so that the build accepts it."""
+    from lois.core.corpus import load_corpus
+    from lois.features.api.register import update_register
+
+    update_register(load_corpus(dest), dest / "permaliens.txt")
+
+
 def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats:
     """Write the seed corpus ×factor into `dest` (replaced if it exists) and return its statistics."""
     import sys
@@ -334,6 +343,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
                                                                    encoding="utf-8")
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")
+    register_published(dest)
     return corpus_stats(dest, factor)
 
 

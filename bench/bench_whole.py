@@ -67,14 +67,21 @@ def _forget_replaced_permalinks(dest: Path, synthetic: set[int]) -> None:
     reg.write_text("\n".join(keep) + "\n", encoding="utf-8")
 
 
+def _register_all(dest: Path) -> None:
+    """This corpus is a benchmark, never published: its register is simply what it publishes now."""
+    from lois.core.corpus import load_corpus
+    from lois.features.api.register import current_urls
+
+    (dest / "permaliens.txt").write_text("\n".join(current_urls(load_corpus(dest))) + "\n", encoding="utf-8")
+
+
 def _drop_laws_named_beyond_templates(dest: Path) -> list[int]:
     """A checklist, note or example that names a provision its law's copy lacks is an error (rightly): such
     a law stays absent, as in the seed. Found by `lois verifie`, one law at a time."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "plugins"), NO_MKDOCS_2_WARNING="1")
     out = []
     for _ in range(TOTAL_LAWS):
-        subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "permaliens",
-                        "--mettre-a-jour"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        _register_all(dest)
         r = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "verifie"],
                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
         m = re.search(r"ne figure pas dans le texte de la Loi (\d+)", r.stdout + r.stderr)

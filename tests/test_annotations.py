@@ -116,7 +116,10 @@ def test_law_page_gets_diagram_notes_and_hover(model, ann):
         assert n.page in files
     law64 = files["lois/64.md"].content
     # Loi 64 is not in the corpus: its examples and notes go on its stub page
-    assert law64.count('class="ann-example"') >= 3 and 'data-note="renonce-64"' in law64
+    assert law64.count('class="ann-example"') >= 3
+    # the revoke guide is gathered passage by passage on the stub page, once: not a second time as a note box
+    assert law64.count('class="lois-stub-commentary"') == 1 and "commentaires/renonce-64" in law64
+    assert 'data-note="renonce-64"' not in law64
     assert 'data-example="64-renonce-non-consommee"' in files["lois/62.md"].content
 
 

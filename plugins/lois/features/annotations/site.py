@@ -122,7 +122,8 @@ def contribute(site) -> None:
         elif law_of(pid) not in model.laws:
             stub_laws.add(law_of(pid))  # a stub inside a present law: shown on the examples page only
     for law in sorted(stub_laws):
-        notes = [n for n in ann.notes.values() if any(law_of(p) == law for p in n.provisions)]
+        # imported commentaries are already gathered, passage by passage, by the absent law's own page
+        notes = [n for n in ann.notes.values() if n.kind == "note" and any(law_of(p) == law for p in n.provisions)]
         examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
         for aside in _asides_for(site, notes, examples, None):
             site.add_law_aside(law, aside)

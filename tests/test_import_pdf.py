@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from test_import import _raw_of_master
+
 from lois.core.importer import import_text
 from lois.core.parse import parse_law
 
@@ -18,18 +20,7 @@ LAWS = [9, 10, 11, 30]
 
 def _printed_lines(law: int) -> list[str]:
     """The master's body as the printed edition sets it: « LOI 9 - Titre », « A. Section », « 1. … »."""
-    text = (ROOT / "corpus" / "lois" / f"{law:02d}.md").read_text(encoding="utf-8")
-    body = text.split("\n---\n", 1)[1]
-    out = []
-    for block in body.strip().split("\n\n"):
-        line = " ".join(block.split())
-        if line.startswith("# Loi "):
-            num, _, title = line[6:].partition(" — ")
-            line = f"LOI {num} - {title}"
-        elif line.startswith("## "):
-            line = line[3:]
-        out.append(line.replace("\\*", "*"))
-    return out
+    return [line.replace("\\*", "*") for line in _raw_of_master(ROOT / "corpus" / "lois" / f"{law:02d}.md")]
 
 
 def _make_pdf(path: Path, laws: list[int], page_size, front: list[str] = ()) -> None:

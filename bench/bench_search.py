@@ -3,6 +3,11 @@ at seed size and on a synthetic corpus ×20; relevance of our site search vs Mat
 
     python bench/bench_search.py            # everything (builds two sites, needs chromium)
     python bench/bench_search.py --no-material
+    python bench/bench_search.py --contribution [--facteur 20] [--runs 3]   # only the build's search step
+
+--contribution times what the search adds to a first site build (features/search/site.py `contribute` and the
+finisher it registers, its documents included, the annotations already read by their feature, an empty LOIS_CACHE),
+at seed size and ×F, each run in a fresh process: wall and CPU time, median of --runs.
 
 The synthetic corpus is bench/synth.py's (the generator shared with bench/bench_build.py, which also
 prints these figures): the seed ×F with its laws, commentaries and citations at the seed's density.
@@ -60,7 +65,6 @@ def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
                 times.append((time.perf_counter() - t) * 1000)
                 cpu.append((time.thread_time() - c) * 1000)
         data = json.dumps(browser_data(engine), ensure_ascii=False, separators=(",", ":")).encode()
-        engine.close()
     times.sort()
     assets = b"".join((ROOT / "site_src" / "assets" / "lois" / f).read_bytes() for f in ("search.js", "search.css"))
     cpu.sort()
@@ -68,6 +72,54 @@ def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
            "p95_ms": times[int(len(times) * 0.95) - 1], "raw": len(data), "gzip": len(gzip.compress(data, 9)),
            "assets_gzip": len(gzip.compress(data, 9)) + len(gzip.compress(assets, 9)), "data": data}
     return res
+
+
+def contribution_once(corpus_dir: Path) -> dict:
+    """Wall and CPU seconds of the search's `contribute` on a fresh SiteBuild (empty cache), in this process
+    (which has loaded the corpus, as a build has), then of its documents alone (build_docs, caches warm)."""
+    from lois.features.annotations import load_annotations
+    from lois.features.search import site as search_site
+    from lois.render.site import SiteBuild
+
+    model = load_corpus(corpus_dir)
+    site = SiteBuild(model)
+    site.annotations = load_annotations(model)  # as the annotations feature leaves them, before the search's data
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
+        t, c = time.perf_counter(), time.process_time()
+        search_site.contribute(site)
+        for fn in site.finishers:
+            fn(site)
+        out = {"contribute": time.perf_counter() - t, "contribute_cpu": time.process_time() - c}
+    t = time.perf_counter()
+    out["docs"] = len(build_docs(model, ann=site.annotations))
+    out["build_docs"] = time.perf_counter() - t
+    return out
+
+
+def contribution_times(corpus_dir: Path, runs: int) -> dict:
+    """Medians of `runs` fresh processes (a first build starts cold: no analysis cached in memory)."""
+    import subprocess
+
+    rows = []
+    for _ in range(runs):
+        r = subprocess.run([sys.executable, __file__, "--contribution-once", str(corpus_dir)], capture_output=True,
+                           text=True, check=True, env=dict(os.environ, PYTHONPATH=str(ROOT / "plugins")))
+        rows.append(json.loads(r.stdout.strip().splitlines()[-1]))
+    return {k: statistics.median(r[k] for r in rows) for k in rows[0]}
+
+
+def print_contribution(factor: int, runs: int) -> None:
+    rows = [("graine", contribution_times(ROOT / "corpus", runs))]
+    with tempfile.TemporaryDirectory() as tmp:
+        make_corpus(factor, Path(tmp) / "corpus")
+        rows.append((f"synthétique ×{factor}", contribution_times(Path(tmp) / "corpus", runs)))
+    print(f"Part de la recherche dans une première construction (contribute, cache vide), médiane de {runs} :\n")
+    print("| corpus | documents | contribute (s) | dont CPU (s) | build_docs seul (s) |")
+    print("|---|---:|---:|---:|---:|")
+    for label, r in rows:
+        print(f"| {label} | {r['docs']} | {r['contribute']:.2f} | {r['contribute_cpu']:.2f} | {r['build_docs']:.2f} |")
+    print(f"\n(charge de la machine : {os.getloadavg()[0]:.1f} sur {os.cpu_count()} cœurs)")
 
 
 def serve(directory: Path):
@@ -144,7 +196,16 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--no-material", action="store_true")
     ap.add_argument("--facteur", type=int, default=20)
+    ap.add_argument("--contribution", action="store_true", help="only the search step of a site build")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--contribution-once", metavar="CORPUS", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.contribution_once:
+        print(json.dumps(contribution_once(Path(args.contribution_once))))
+        return 0
+    if args.contribution:
+        print_contribution(args.facteur, args.runs)
+        return 0
     from conftest import CHROMIUM, mkdocs_build
 
     model = load_corpus(ROOT / "corpus")

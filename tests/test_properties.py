@@ -71,9 +71,7 @@ def engine(corpus_dir, tmp_path_factory):
 
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("LOIS_CACHE", str(tmp_path_factory.mktemp("cache")))
-        e = SearchEngine(corpus_dir)
-    yield e
-    e.close()
+        return SearchEngine(corpus_dir)
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

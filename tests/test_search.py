@@ -1,9 +1,10 @@
-"""Search: French analysis, whoosh index, CLI (real corpus), generated browser data."""
+"""Search: French analysis, postings equal to a whoosh index's, CLI and its cache (real corpus), browser data."""
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,9 +20,21 @@ BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR 
 def engine(corpus_dir, tmp_path_factory):
     import os
     os.environ["LOIS_CACHE"] = str(tmp_path_factory.mktemp("cache"))
-    e = SearchEngine(corpus_dir)
-    yield e
-    e.close()
+    return SearchEngine(corpus_dir)
+
+
+@pytest.fixture(scope="module")
+def oracle(model, tmp_path_factory):
+    """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F."""
+    from whoosh.scoring import BM25F
+
+    from lois.features.search.documents import build_docs
+    from search_oracle import write_index
+
+    ix = write_index(build_docs(model), tmp_path_factory.mktemp("whoosh"))
+    searcher = ix.searcher(weighting=BM25F())
+    yield searcher
+    searcher.close()
 
 
 def lois(*args, env=None):
@@ -147,10 +160,11 @@ def _score_from_browser_data(data, engine, plan):
     return out
 
 
-def test_precomputed_scores_equal_whoosh(engine):
+def test_precomputed_scores_equal_whoosh(engine, oracle):
     """The CLI and the browser rank from the same generated postings; those numbers are whoosh's BM25F scores of
-    each term in each field of each document (rounded to 1/10000), and the ranking computed from the browser's
-    data alone with the Python formula gives the CLI's scores."""
+    each term in each field of each document (rounded to 1/10000) as whoosh's own search gives them on an index
+    of the documents, and the ranking computed from the browser's data alone with the Python formula gives the
+    CLI's scores."""
     from whoosh import query as wq
 
     data = browser_data(engine)
@@ -162,7 +176,7 @@ def test_precomputed_scores_equal_whoosh(engine):
             post = engine.postings.get(term, [])
             for fi, field in enumerate(data["fields"]):
                 ours = {post[i]: post[i + 2] / data["scale"] for i in range(0, len(post), 3) if post[i + 1] == fi}
-                hits = engine.searcher.search(wq.Term(field, term), limit=None)
+                hits = oracle.search(wq.Term(field, term), limit=None)
                 theirs = {h.docnum: h.score for h in hits}
                 assert ours.keys() == theirs.keys(), (term, field)
                 for doc, sc in theirs.items():
@@ -175,6 +189,63 @@ def test_precomputed_scores_equal_whoosh(engine):
             if r.id not in plan.pins:
                 assert abs(totals[engine.docnum[r.id]] - r.score) < 1e-9 * max(1, r.score), case["q"]
     assert checked > 1000
+
+
+def test_direct_postings_are_those_of_a_whoosh_index(engine, oracle):
+    """No index is written, yet every posting (term, field, document, score) and every stored document is exactly
+    what a whoosh index of the same documents holds: its lexicon, its quantised field lengths, its BM25F."""
+    from search_oracle import index_postings
+
+    expected = index_postings(oracle)
+    assert engine.postings == expected
+    assert list(engine.postings) == list(expected)  # the same order of terms, hence the same JSON
+    assert engine.stored == list(oracle.all_stored_fields())
+    lengths = {oracle.doc_field_length(n, "body") for n in range(oracle.doc_count_all())}
+    assert any(n > 10 and n not in lengths for n in range(11, 60))  # long bodies: quantised lengths do matter
+
+
+def test_direct_postings_on_a_synthetic_corpus(tmp_path):
+    """The same identity on a synthetic corpus ×2 (bench/synth.py): more documents, longer fields, other words."""
+    from conftest import ROOT
+    sys.path.insert(0, str(ROOT / "bench"))
+    from synth import make_corpus
+    from whoosh.scoring import BM25F
+
+    from lois.core.corpus import load_corpus
+    from lois.features.search.documents import build_docs
+    from lois.features.search.index import postings, stored_fields
+    from search_oracle import index_postings, write_index
+
+    make_corpus(2, tmp_path / "corpus")
+    docs = build_docs(load_corpus(tmp_path / "corpus"))
+    ix = write_index(docs, tmp_path / "whoosh")
+    with ix.searcher(weighting=BM25F()) as searcher:
+        assert len(docs) > 300 and postings(docs) == index_postings(searcher)
+        assert stored_fields(docs) == list(searcher.all_stored_fields())
+
+
+def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_dir, model):
+    """The site's search data is byte for byte what it was when the build read a whoosh index back (stored
+    fields, vocabulary of the stored documents, postings read with whoosh's scorer); and the site build's data
+    (computed, no cache) is the command line's (read back from its cache file)."""
+    from types import SimpleNamespace
+
+    from lois.features.search.documents import SearchDoc
+    from lois.features.search.query import Vocabulary
+    from search_oracle import index_postings
+
+    stored = list(oracle.all_stored_fields())
+    docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
+                      f.get("body", "")) for f in stored]
+    old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
+                          vocab=Vocabulary(**json.loads(json.dumps(
+                              Vocabulary.from_docs(docs, load_lexicon(corpus_dir)).to_json()))))
+
+    def dump(e):
+        return json.dumps(browser_data(e), ensure_ascii=False, separators=(",", ":"))
+
+    assert dump(engine) == dump(old)
+    assert dump(SearchEngine(corpus_dir, model=model, cache=False)) == dump(engine)
 
 
 def test_coordination_and_title_rules(engine):
@@ -221,7 +292,7 @@ def test_cli_json(tmp_path):
     assert len(out) == 3 and out[0]["id"] == "50B2" and out[0]["url"] == "/lois/50/#B2"
     assert set(out[0]) >= {"id", "law", "title", "url", "score", "snippet"}
     assert out[0]["score"] >= out[1]["score"] >= out[2]["score"]
-    assert any(p.is_dir() for p in tmp_path.iterdir())  # the index went to the cache dir
+    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # one cache file, no whoosh index
 
 
 def test_cli_human_and_bad_input(tmp_path):
@@ -316,36 +387,60 @@ def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_di
     assert 2 <= line <= text.count("\n") + 2, res.stderr  # a line of the file (or its end), not always the first
 
 
-@pytest.mark.parametrize("damage", ["vocabulary", "postings", "segment", "ready", "toc", "empty"])
+def _damage(index: Path, damage: str) -> None:
+    raw = index.read_bytes()
+    data = json.loads(raw)
+    if damage == "truncated":
+        index.write_bytes(raw[: len(raw) // 2])
+    elif damage == "binary":
+        index.write_bytes(b"\xff\xfe\x00garbage" * 10)
+    elif damage == "empty":
+        index.write_bytes(b"")
+    else:
+        if damage == "vocabulary":
+            del data["vocabulary"]["surfaces"]
+        elif damage == "postings":
+            data["postings"] = {"renonc": 3}  # another format
+        elif damage == "documents":
+            data["docs"] = [["64", 64, "law"]]  # another format
+        elif damage == "foreign":
+            data["key"] = "0123456789abcdefghij"  # an index made for another corpus, copied here
+        elif damage == "no_docs":
+            data["docs"] = []
+        index.write_text(json.dumps(data), encoding="utf-8")
+
+
+@pytest.mark.parametrize("damage", ["truncated", "binary", "empty", "vocabulary", "postings", "documents", "foreign",
+                                    "no_docs"])
 def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
-    """A damaged, incomplete or foreign cached index is ignored and rebuilt, with a one-line notice;
+    """A damaged, foreign or other version's cached index is ignored and rebuilt, with a one-line notice;
     `lois cherche` answers as if nothing had happened."""
     env = {"LOIS_CACHE": str(tmp_path)}
     good = json.loads(lois("cherche", "--json", "revoke", env=env).stdout)
     assert good
-    index = next(p for p in (tmp_path / "search").iterdir() if p.is_dir() and not p.name.startswith("tmp-"))
-    if damage == "vocabulary":
-        (index / "vocabulary.json").write_text('{"surfaces": ', encoding="utf-8")
-    elif damage == "postings":
-        (index / "postings.json").write_text('{"renonc": 3}', encoding="utf-8")  # another format
-    elif damage == "segment":
-        for f in index.glob("*.seg"):
-            f.write_bytes(b"\x00garbage" * 10)
-    elif damage == "ready":
-        (index / "READY").write_text("0123456789abcdefghij")  # an index made for another corpus
-    elif damage == "toc":
-        for f in index.glob("*.toc"):
-            f.write_bytes(b"not a toc")
-    else:
-        for f in index.iterdir():
-            f.write_bytes(b"")
+    [index] = (tmp_path / "search").iterdir()
+    assert index.suffix == ".json"
+    _damage(index, damage)
     res = lois("cherche", "--json", "revoke", env=env)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     assert json.loads(res.stdout) == good
     notice = [l for l in res.stderr.splitlines() if l.strip()]
-    assert len(notice) == 1 and "reconstruit" in notice[0], res.stderr
+    assert len(notice) == 1 and "reconstruit" in notice[0] and index.name in notice[0], res.stderr
     again = lois("cherche", "--json", "revoke", env=env)
     assert again.stderr.strip() == "" and json.loads(again.stdout) == good  # healed: no notice the next time
+
+
+def test_cache_keeps_only_the_current_index(tmp_path):
+    """Indexes of older corpora and the whoosh folders older versions wrote are removed when the index is made;
+    nothing else than the one JSON file is written."""
+    search = tmp_path / "search"
+    (search / "0123456789abcdefghij").mkdir(parents=True)  # a whoosh index folder of an older version
+    (search / "0123456789abcdefghij" / "MAIN_1.toc").write_bytes(b"x")
+    (search / "abcdefghij0123456789.json").write_text("{}", encoding="utf-8")  # another corpus's
+    res = lois("cherche", "--json", "revoke", env={"LOIS_CACHE": str(tmp_path)})
+    assert res.returncode == 0 and res.stderr.strip() == "", res.stderr
+    [index] = search.iterdir()
+    assert index.suffix == ".json" and index.stem != "abcdefghij0123456789"
 
 
 def test_cli_kinds_filter_and_json_fields(tmp_path):

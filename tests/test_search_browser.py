@@ -12,9 +12,7 @@ BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR 
 
 @pytest.fixture(scope="module")
 def cli_engine(corpus_dir):
-    e = SearchEngine(corpus_dir)
-    yield e
-    e.close()
+    return SearchEngine(corpus_dir)
 
 
 def _ready(page, url):

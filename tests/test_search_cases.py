@@ -56,9 +56,7 @@ def test_case_file_is_well_formed():
 
 @pytest.fixture(scope="module")
 def engine(corpus_dir):
-    e = SearchEngine(corpus_dir)
-    yield e
-    e.close()
+    return SearchEngine(corpus_dir)
 
 
 def python_answer(engine, case) -> tuple[list[dict], object, list[str]]:

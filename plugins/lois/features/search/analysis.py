@@ -96,13 +96,8 @@ def tokens(text: str):
 
 
 def analyze(text: str) -> list[str]:
-    """The terms of a text, in order, stop words dropped."""
-    out = []
-    for surface, _, _ in tokens(text):
-        t = analyze_word(surface)
-        if t:
-            out.append(t)
-    return out
+    """The terms of a text, in order, stop words dropped: what :class:`LoisTokenizer` yields for whoosh."""
+    return [t for t in map(analyze_word, TOKEN_RE.findall(text)) if t]
 
 
 def synonym_map(groups: list[list[str]]) -> dict[str, list[str]]:

@@ -1,46 +1,103 @@
-"""The whoosh index of the search documents (:mod:`lois.features.search.documents`).
+"""The search index of the documents (:mod:`lois.features.search.documents`): postings computed directly.
 
-The index lives in a cache directory (``build/cache/search/<hash>`` next to the corpus, or
-``$LOIS_CACHE``), named by a hash of the corpus files and of this package's code: it is rebuilt
-whenever either changes and is never committed.
+No index is written. The postings « term → [doc, field, score × SCORE_SCALE, …] » are counted from the documents
+with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and scored with whoosh's own pieces — its BM25
+function (:func:`whoosh.scoring.bm25`) and parameters (:class:`whoosh.scoring.BM25F`), its idf
+(:meth:`whoosh.scoring.WeightingModel.idf`), its average field length (total length ÷ documents) and its
+quantised per-document field length (one byte, :func:`whoosh.util.numeric.length_to_byte`): the numbers are
+those whoosh gives for a TEXT field of an index of the same documents (a test writes such an index and compares).
+
+The command line keeps what it computed in a cache file (``build/cache/search/<hash>.json`` beside the corpus, or
+under ``$LOIS_CACHE``), named by a hash of the corpus files and of this package's code: it is remade whenever
+either changes, and never committed.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import sys
+import os
 import shutil
-import tempfile
+import sys
+from collections import Counter
 from pathlib import Path
 
-from whoosh import index as windex
-from whoosh.fields import ID, STORED, TEXT, Schema
-
-from lois.features.search.analysis import lois_analyzer
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0}
 FIELDS = tuple(FIELD_BOOSTS)
+SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body")  # a document's fields, as stored
 
 
-def schema() -> Schema:
-    an = lois_analyzer()
-    return Schema(
-        id=ID(stored=True, unique=True),
-        law=STORED(), kind=STORED(), label=STORED(), url=STORED(),
-        title=TEXT(analyzer=an, stored=True, phrase=True),
-        heading=TEXT(analyzer=an, stored=True, phrase=False),
-        body=TEXT(analyzer=an, stored=True, phrase=True),
-    )
+# ------------------------------------------------------------------ postings
 
+class _FieldStats:
+    """What whoosh's idf (WeightingModel.idf) asks of a searcher, for one field of the documents."""
+
+    def __init__(self, doc_count: int, doc_frequency: Counter):
+        self._doc_count, self._df = doc_count, doc_frequency
+
+    def get_parent(self):
+        return self
+
+    def doc_count_all(self) -> int:
+        return self._doc_count
+
+    def doc_frequency(self, fieldname: str, text: str) -> int:
+        return self._df[text]
+
+
+def _count(texts: list[str]) -> tuple[list[Counter], Counter, int]:
+    """Term frequencies of each text (the analyser's terms — lois_analyzer's, as whoosh indexes a TEXT field: stop
+    words dropped), documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
+    from lois.features.search.analysis import analyze
+
+    counts = [Counter(analyze(text)) if text else Counter() for text in texts]
+    df: Counter = Counter()
+    for c in counts:
+        df.update(c.keys())
+    return counts, df, sum(c.total() for c in counts)
+
+
+def postings(docs: list[SearchDoc]) -> dict[str, list[int]]:
+    """term → flat list [doc, field, score×SCORE_SCALE, …], fields in FIELDS order then documents in order:
+    whoosh's BM25F score of the term in that field of that document."""
+    from whoosh.scoring import BM25F, bm25
+    from whoosh.util.numeric import byte_to_length, length_to_byte
+
+    model = BM25F()
+    n = len(docs)
+    out: dict[str, list[int]] = {}
+    for fi, fname in enumerate(FIELDS):
+        counts, df, total = _count([getattr(d, fname) or "" for d in docs])
+        stats = _FieldStats(n, df)
+        idf = {t: model.idf(stats, fname, t) for t in df}
+        avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
+        for doc, c in enumerate(counts):
+            if not c:
+                continue
+            length = byte_to_length(length_to_byte(c.total()))  # the stored length is a byte (codec whoosh3)
+            for term, freq in c.items():
+                score = bm25(idf[term], float(freq), length, avgfl, model.B, model.K1)
+                out.setdefault(term, []).extend((doc, fi, int(round(score * SCORE_SCALE))))
+    return dict(sorted(out.items()))
+
+
+def stored_fields(docs: list[SearchDoc]) -> list[dict]:
+    """Each document as a dict of its fields (a field without value left out)."""
+    return [{k: v for k in STORED if (v := getattr(d, k)) is not None} for d in docs]
+
+
+# ------------------------------------------------------------------ the command line's cache
 
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
 
 
 def corpus_hash(corpus_dir: Path) -> str:
     """Hash of every corpus text and data file (sources aside) and of the code that reads them into documents:
-    a change in either rebuilds the index."""
+    a change in either remakes the cached index."""
     h = hashlib.sha256()
     corpus_dir = Path(corpus_dir)
     files = [f for ext in ("*.md", "*.yaml") for f in corpus_dir.rglob(ext)
@@ -54,96 +111,72 @@ def corpus_hash(corpus_dir: Path) -> str:
 
 
 def cache_root(corpus_dir: Path) -> Path:
-    """$LOIS_CACHE/search, or build/cache/search beside the corpus: only indexes live there (older ones are
-    removed), beside the other caches of the build (lois.core.cachedir)."""
+    """$LOIS_CACHE/search, or build/cache/search beside the corpus: only the search's cache lives there (older
+    entries are removed), beside the other caches of the build (lois.core.cachedir)."""
     from lois.core.cachedir import cache_base
 
     return cache_base(corpus_dir) / "search"
 
 
-def write_index(docs: list[SearchDoc], dest: Path) -> None:
-    dest.mkdir(parents=True, exist_ok=True)
-    ix = windex.create_in(str(dest), schema())
-    w = ix.writer()
-    for d in docs:
-        w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
-                       title=d.title, heading=d.heading, body=d.body)
-    w.commit(optimize=True)
-
-
+INDEX_KEYS = {"key", "docs", "vocabulary", "postings"}
 VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws"}
 
 
-def _cache_problem(target: Path, key: str) -> str | None:
-    """Why the cached index in ``target`` cannot be used (None: it can)."""
-    ready = target / "READY"
-    if not ready.is_file():
-        return "construction inachevée"
-    if ready.read_text(encoding="utf-8", errors="replace").strip() != key:
+def _problem(data, key: str) -> str | None:
+    """Why a cached index cannot be used (None: it can)."""
+    if not isinstance(data, dict) or set(data) != INDEX_KEYS:
+        return "fichier d'une autre version"
+    if data["key"] != key:
         return "fichier d'un autre corpus"
-    for name, check in (("vocabulary.json", lambda d: set(d) == VOCABULARY_KEYS),
-                        ("postings.json", lambda d: all(isinstance(v, list) for v in d.values()))):
-        f = target / name
-        if not f.exists():
-            continue
-        try:
-            data = json.loads(f.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            return f"{name} endommagé"
-        if not isinstance(data, dict) or not check(data):
-            return f"{name} d'une autre version"
+    vocab, post, docs = data["vocabulary"], data["postings"], data["docs"]
+    if not (isinstance(vocab, dict) and set(vocab) == VOCABULARY_KEYS and isinstance(post, dict)
+            and all(isinstance(v, list) and len(v) % 3 == 0 for v in post.values()) and isinstance(docs, list)
+            and all(isinstance(d, dict) and {"id", "kind", "url"} <= set(d) for d in docs)):
+        return "fichier d'une autre version"
+    return None if docs else "index vide"
+
+
+def read_cached(path: Path, key: str) -> dict | None:
+    """The cached index in ``path``, or None: absent, or (after a one-line notice on stderr, the file removed)
+    damaged, foreign or of another version — the caller then remakes it."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        problem = _problem(data, key)
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        problem = "fichier endommagé" if not isinstance(exc, OSError) else f"illisible : {type(exc).__name__}"
+    if problem is None:
+        return data
+    print(f"Index de recherche en cache inutilisable ({problem}) : reconstruit ({path}).", file=sys.stderr)
+    with contextlib.suppress(OSError):
+        path.unlink(missing_ok=True)
     return None
 
 
-def open_cached(target: Path, key: str):
-    """The cached index, or None (after a one-line notice on stderr) when it is damaged, incomplete or foreign:
-    the caller then rebuilds it."""
+def write_cached(path: Path, data: dict) -> None:
+    """Write atomically (a reader sees the old file or the whole new one), then drop older entries. Best effort:
+    a read-only cache folder only means no cache."""
     try:
-        problem = _cache_problem(target, key)
-        if problem is None:
-            ix = windex.open_dir(str(target))
-            if sorted(ix.schema.names()) != sorted(schema().names()):
-                problem = "schéma d'une autre version"
-            elif ix.doc_count() == 0:
-                problem = "index vide"
-            else:
-                return ix
-    except Exception as exc:  # whoosh raises many kinds of errors on a damaged file: all mean « rebuild »
-        problem = f"{type(exc).__name__}"
-    print(f"Index de recherche en cache inutilisable ({problem}) : reconstruit ({target}).", file=sys.stderr)
-    shutil.rmtree(target, ignore_errors=True)
-    return None
-
-
-def open_index(corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
-    """The whoosh index of this corpus, from the cache or (re)built. Returns (index, built_now)."""
-    key = corpus_hash(corpus_dir)
-    root = cache_root(corpus_dir)
-    target = root / key
-    if target.exists():
-        ix = open_cached(target, key)
-        if ix is not None:
-            return ix, False
-    if docs is None:
-        if model is None:
-            from lois.core.corpus import load_corpus
-            model = load_corpus(corpus_dir)
-        docs = build_docs(model)
-    root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix="tmp-", dir=root))
-    try:
-        write_index(docs, tmp)
-        (tmp / "READY").write_text(key)
-        if target.exists():
-            shutil.rmtree(target, ignore_errors=True)
-        try:
-            tmp.rename(target)
-        except OSError:  # another process won the race: use its copy
-            shutil.rmtree(tmp, ignore_errors=True)
-    finally:
-        if tmp.exists() and tmp != target:
-            shutil.rmtree(tmp, ignore_errors=True)
-    for old in root.iterdir():  # keep the cache small: drop indexes of older corpora
-        if old.is_dir() and old.name != key and not old.name.startswith("tmp-"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        return
+    for old in path.parent.iterdir():  # indexes of older corpora or code, whoosh folders of older versions
+        if old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
-    return windex.open_dir(str(target)), True
+        elif old.suffix == ".json" and old != path:
+            old.unlink(missing_ok=True)
+
+
+def cached_index(corpus_dir: Path, make) -> dict:
+    """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key ») cached."""
+    key = corpus_hash(corpus_dir)
+    path = cache_root(corpus_dir) / f"{key}.json"
+    data = read_cached(path, key)
+    if data is None:
+        data = {"key": key, **make()}
+        write_cached(path, data)
+    return data

@@ -27,20 +27,16 @@ Nothing in a query is syntax that can fail: operators, brackets and stray quotes
 """
 from __future__ import annotations
 
-import json
-import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from whoosh.scoring import BM25F
 
 from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
 from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
-from lois.features.search.index import FIELD_BOOSTS, open_index
+from lois.features.search.index import FIELD_BOOSTS, SCORE_SCALE, cached_index, postings, stored_fields
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
 MAX_QUERY_CHARS = 500
@@ -81,18 +77,16 @@ class Vocabulary:
 
     @classmethod
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
-        from lois.features.search.analysis import tokens
-
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        for d in docs:
-            for text in (d.title, d.heading, d.body):
-                for s, _, _ in tokens(text):
-                    k = surface_key(s)
-                    if k not in surfaces:
-                        t = analyze_word(s)
-                        if t:
-                            surfaces[k] = t
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body) if text
+                              for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
+        for s in words:
+            k = surface_key(s)
+            if k not in surfaces:
+                t = analyze_word(s)
+                if t:
+                    surfaces[k] = t
         folded: dict[str, list[str]] = {}
         for k, t in surfaces.items():
             lst = folded.setdefault(normalize(k), [])
@@ -333,61 +327,42 @@ class Result:
                 "score": round(self.score, 4), "snippet": self.snippet}
 
 
-def _cached_json(path: Path, make) -> dict:
-    """JSON kept beside the index (written atomically), made once per corpus."""
-    if path.exists():
-        return json.loads(path.read_text(encoding="utf-8"))
-    data = make()
-    tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
-    os.replace(tmp, path)
-    return data
-
-
-def index_postings(searcher) -> dict[str, list[int]]:
-    """term → flat list [doc, field, score×SCORE_SCALE, …]: whoosh's BM25F score of the term in that field of that
-    document. The CLI and the browser both rank from these numbers."""
-    weighting = BM25F()
-    postings: dict[str, list[int]] = {}
-    for fi, fname in enumerate(FIELD_BOOSTS):
-        for raw in searcher.lexicon(fname):
-            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-            m = searcher.postings(fname, raw)
-            scorer = weighting.scorer(searcher, fname, raw)
-            lst = postings.setdefault(term, [])
-            while m.is_active():
-                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
-                m.next()
-    return dict(sorted(postings.items()))
+def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
+    """What a SearchEngine holds (and the CLI caches): the documents' stored fields, the vocabulary and the
+    postings (lois.features.search.index)."""
+    return {"docs": stored_fields(docs), "vocabulary": Vocabulary.from_docs(docs, lexicon).to_json(),
+            "postings": postings(docs)}
 
 
 class SearchEngine:
-    """Opens (or builds) the cached whoosh index of a corpus and answers queries.
+    """The documents of a corpus, their vocabulary and postings, and the answers to queries.
 
-    whoosh analyses the documents and computes BM25F; the scores per term, field and document are kept
-    (:func:`index_postings`) and every query is ranked from them, exactly as search.js ranks from the same data."""
+    The postings hold whoosh's BM25F score of each term in each field of each document (:mod:`.index`); every query
+    is ranked from them, exactly as search.js ranks from the same data. With ``cache`` (the command line), they are
+    read from (or written to) the cache folder; without (the site build), computed from the documents."""
 
-    def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None):
-        self.ix, self.built = open_index(Path(corpus_dir), model=model, docs=docs)
-        self.searcher = self.ix.searcher(weighting=BM25F())
-        folder = Path(self.ix.storage.folder)
-        self.stored = list(self.searcher.all_stored_fields())
+    def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None, cache: bool = True):
+        corpus_dir = Path(corpus_dir)
+
+        def make() -> dict:
+            nonlocal docs
+            if docs is None:
+                from lois.features.search.documents import build_docs
+                if model is None:
+                    from lois.core.corpus import load_corpus
+                    docs = build_docs(load_corpus(corpus_dir))
+                else:
+                    docs = build_docs(model)
+            return index_data(docs, load_lexicon(corpus_dir))
+
+        data = cached_index(corpus_dir, make) if cache else make()
+        self.stored: list[dict] = data["docs"]
         self.docnum = {f["id"]: n for n, f in enumerate(self.stored)}
-        self.vocab = Vocabulary(**_cached_json(folder / "vocabulary.json", lambda: Vocabulary.from_docs(
-            list(self.stored_docs()), load_lexicon(corpus_dir)).to_json()))
-        self.postings: dict[str, list[int]] = _cached_json(folder / "postings.json",
-                                                           lambda: index_postings(self.searcher))
+        self.vocab = Vocabulary(**data["vocabulary"])
+        self.postings: dict[str, list[int]] = data["postings"]
         self.by_letter: dict[str, list[str]] = {}
         for f in self.vocab.folded:
             self.by_letter.setdefault(f[0], []).append(f)
-
-    def stored_docs(self):
-        for f in self.stored:
-            yield SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""),
-                            f.get("heading", ""), f.get("body", ""))
-
-    def close(self):
-        self.searcher.close()
 
     def plan(self, query: str) -> Plan:
         return make_plan(query, self.vocab, self.by_letter)
@@ -493,7 +468,6 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
     return snippet, spans
 
 
-SCORE_SCALE = 10000
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
 # Shown under « Aucun résultat » (header box and search page): where to look instead.

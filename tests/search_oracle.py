@@ -1,0 +1,56 @@
+"""The oracle of the search's postings: a real whoosh index of the documents, as the site used to write one.
+
+The site and the command line compute the postings directly (lois.features.search.index.postings); these helpers
+write the index whoosh would (the schema the search had: TEXT fields with the project's analyser, phrase positions
+in title and body) and read back, with whoosh's own searcher and BM25F, what the postings must equal.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from whoosh import index as windex
+from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.scoring import BM25F
+
+from lois.features.search.analysis import lois_analyzer
+from lois.features.search.index import FIELDS, SCORE_SCALE
+
+
+def schema() -> Schema:
+    an = lois_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        law=STORED(), kind=STORED(), label=STORED(), url=STORED(),
+        title=TEXT(analyzer=an, stored=True, phrase=True),
+        heading=TEXT(analyzer=an, stored=True, phrase=False),
+        body=TEXT(analyzer=an, stored=True, phrase=True),
+    )
+
+
+def write_index(docs, dest: Path):
+    """A whoosh index of the documents in ``dest``; returns it opened."""
+    dest.mkdir(parents=True, exist_ok=True)
+    ix = windex.create_in(str(dest), schema())
+    w = ix.writer()
+    for d in docs:
+        w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
+                       title=d.title, heading=d.heading, body=d.body)
+    w.commit(optimize=True)
+    return windex.open_dir(str(dest))
+
+
+def index_postings(searcher) -> dict[str, list[int]]:
+    """term → [doc, field, score×SCORE_SCALE, …] read from a whoosh index: whoosh's BM25F score of the term in
+    that field of that document, fields in FIELDS order, documents in order."""
+    weighting = BM25F()
+    out: dict[str, list[int]] = {}
+    for fi, fname in enumerate(FIELDS):
+        for raw in searcher.lexicon(fname):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            m = searcher.postings(fname, raw)
+            scorer = weighting.scorer(searcher, fname, raw)
+            lst = out.setdefault(term, [])
+            while m.is_active():
+                lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
+                m.next()
+    return dict(sorted(out.items()))

@@ -1,1 +1,2 @@
-"""French full-text search over the laws and commentaries: whoosh on the command line, generated data in the site."""
+"""French full-text search over the laws, commentaries, notes, checklists, examples, glossary and situations:
+whoosh's analysis and BM25F, on the command line and in the site's generated data."""

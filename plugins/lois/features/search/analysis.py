@@ -1,4 +1,4 @@
-"""French analysis, defined once: used by the whoosh index, the CLI and (through generated data) the browser.
+"""French analysis, defined once: used by the postings (index.py), the CLI and (through generated data) the browser.
 
 Pipeline for one word: lowercase → ’ to ' → elision removed (l', d', qu'…) → accent folding →
 stop word? → French Snowball stem → trailing « e » removed (so that an unaccented « penalisee »
@@ -15,8 +15,6 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import Token, Tokenizer
-from whoosh.lang.snowball.french import FrenchStemmer
 from whoosh.lang.stopwords import stoplists
 
 # Token = letters/digits, optionally joined by apostrophes (l'arbitre, aujourd'hui).
@@ -40,7 +38,14 @@ STOP_WORDS = frozenset(
 # query time (never at index time), with a lower weight.
 SYNONYM_WEIGHT = 0.6
 
-_STEMMER = FrenchStemmer()
+
+@lru_cache(maxsize=1)
+def _stemmer():
+    """whoosh's French Snowball stemmer, imported when a word is first analysed (`lois cherche` answering from its
+    cache never does: the corpus's words are in the vocabulary)."""
+    from whoosh.lang.snowball.french import FrenchStemmer
+
+    return FrenchStemmer()
 
 
 def fold(text: str) -> str:
@@ -83,7 +88,7 @@ def analyze_word(word: str) -> str | None:
         return None
     if w.isdigit():
         return w
-    s = _STEMMER.stem(w)
+    s = _stemmer().stem(w)
     while len(s) > 3 and s.endswith("e"):
         s = s[:-1]
     return s
@@ -96,7 +101,7 @@ def tokens(text: str):
 
 
 def analyze(text: str) -> list[str]:
-    """The terms of a text, in order, stop words dropped: what :class:`LoisTokenizer` yields for whoosh."""
+    """The terms of a text, in order, stop words dropped: what :func:`lois_analyzer` yields for whoosh."""
     return [t for t in map(analyze_word, TOKEN_RE.findall(text)) if t]
 
 
@@ -148,34 +153,9 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 # ------------------------------------------------------------------ whoosh glue
 
-class LoisTokenizer(Tokenizer):
-    """Whoosh tokenizer + filter in one: the terms of :func:`analyze_word`, positions renumbered."""
-
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
-        t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        pos = start_pos
-        for surface, s, e in tokens(value):
-            term = analyze_word(surface)
-            if term is None:
-                if removestops:
-                    continue
-                t.stopped = True
-                term = normalize(surface)
-            else:
-                t.stopped = False
-            t.text = term
-            t.boost = 1.0
-            if keeporiginal:
-                t.original = surface
-            if positions:
-                t.pos = pos
-                pos += 1
-            if chars:
-                t.startchar = start_char + s
-                t.endchar = start_char + e
-            yield t
-
-
 def lois_analyzer():
+    """The analysis above as a whoosh analyser (tokenizer and filters in one: lois.features.search.whoosh_glue),
+    yielding the terms of :func:`analyze`."""
+    from lois.features.search.whoosh_glue import LoisTokenizer
+
     return LoisTokenizer()

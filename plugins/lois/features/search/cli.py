@@ -60,7 +60,7 @@ def cmd_cherche(args) -> int:
     if args.evaluer:
         from lois.features.search.evaluate import evaluate_cli, print_report
         rep = evaluate_cli(corpus, Path(args.evaluer) if args.evaluer is not True else None)
-        print_report(rep, "Recherche du site (CLI, whoosh)")
+        print_report(rep, "Recherche du site (CLI)")
         return 0
     limit = _limit(args.limite)
     kinds = _kinds(args.genre)

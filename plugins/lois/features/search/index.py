@@ -1,11 +1,12 @@
 """The search index of the documents (:mod:`lois.features.search.documents`): postings computed directly.
 
-No index is written. The postings « term → [doc, field, score × SCORE_SCALE, …] » are counted from the documents
-with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and scored with whoosh's own pieces — its BM25
-function (:func:`whoosh.scoring.bm25`) and parameters (:class:`whoosh.scoring.BM25F`), its idf
-(:meth:`whoosh.scoring.WeightingModel.idf`), its average field length (total length ÷ documents) and its
-quantised per-document field length (one byte, :func:`whoosh.util.numeric.length_to_byte`): the numbers are
-those whoosh gives for a TEXT field of an index of the same documents (a test writes such an index and compares).
+No whoosh index is written. The postings « term → [doc, field, score × SCORE_SCALE, …] » are counted from the
+documents with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and
+scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm25`) and parameters
+(:class:`whoosh.scoring.BM25F`), its idf (:meth:`whoosh.scoring.WeightingModel.idf`), its average field length
+(total length ÷ documents) and its per-document field length, stored as one byte
+(:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT field of
+an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
 
 The command line keeps what it computed in a cache file (``build/cache/search/<hash>.json`` beside the corpus, or
 under ``$LOIS_CACHE``), named by a hash of the corpus files and of this package's code: it is remade whenever
@@ -50,8 +51,8 @@ class _FieldStats:
 
 
 def _count(texts: list[str]) -> tuple[list[Counter], Counter, int]:
-    """Term frequencies of each text (the analyser's terms — lois_analyzer's, as whoosh indexes a TEXT field: stop
-    words dropped), documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
+    """Term frequencies of each text (the analyser's terms, as whoosh indexes a TEXT field: stop words dropped),
+    documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
     from lois.features.search.analysis import analyze
 
     counts = [Counter(analyze(text)) if text else Counter() for text in texts]

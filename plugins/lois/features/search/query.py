@@ -36,7 +36,8 @@ from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
-from lois.features.search.index import FIELD_BOOSTS, SCORE_SCALE, cached_index, postings, stored_fields
+from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, postings,
+                                        stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
 MAX_QUERY_CHARS = 500
@@ -476,7 +477,7 @@ SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/c
 
 
 def browser_data(engine: SearchEngine) -> dict:
-    """Everything the site's search needs, generated from the Python analysis and the whoosh index.
+    """Everything the site's search needs, generated from the Python analysis and the postings.
 
     postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of
     the term in that field of that document, so the browser sums exactly what whoosh sums.

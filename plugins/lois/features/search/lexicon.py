@@ -1,6 +1,7 @@
 """The search lexicon (``corpus/lexique.yaml``): synonyms, words the Code does not use, words that name a kind.
 
-Declared by :class:`LexiconFile` (pydantic, like every corpus file: lois.core.yamlfile.validate); a mistake
+Declared by ``lexicon_schema.LexiconFile`` (pydantic, like every corpus file: lois.core.yamlfile.validate; imported
+only when the file is read, so that `lois cherche` starts without pydantic or YAML); a mistake
 gives a French message with the file and the line. Compiled into *rewrites*: sequences of normalised query words that the query plan
 replaces by the Code's words (``revoke`` → ``renonce``) or removes while putting a kind of document first
 (``checklist``, ``que faire si``). Python (:mod:`lois.features.search.query`) and the browser (search.js,
@@ -10,11 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal, Optional
-
-from pydantic import AfterValidator, Field, StrictBool, StrictStr
-
-from lois.core.yamlfile import Schema, validate
 
 from lois.features.search.analysis import TOKEN_RE, normalize
 
@@ -44,43 +40,6 @@ def phrase_words(text: str, exact_case: bool = False) -> tuple[str, ...]:
                  for m in TOKEN_RE.finditer(text))
 
 
-def _one_word(w: str) -> str:
-    if any(ch.isspace() for ch in w):
-        raise ValueError(f"« {w} » : un seul mot attendu, sans espace (un synonyme est un mot)")
-    return w
-
-
-Word = Annotated[StrictStr, Field(min_length=1)]
-Words = Annotated[list[Word], Field(min_length=1)]
-
-
-class TermEntry(Schema):
-    """A word or sigle the Code does not use (« revoke », « UI ») and the Code's words searched instead."""
-    words: Words
-    means: Word
-    lang: Optional[Literal["en", "fr"]] = None
-    abbreviation: Optional[StrictBool] = None
-    exact_case: Optional[StrictBool] = None
-
-
-class KindWords(Schema):
-    """Words that name a kind of document: the search puts the documents of that kind first."""
-    law: Optional[Words] = None
-    commentary: Optional[Words] = None
-    note: Optional[Words] = None
-    checklist: Optional[Words] = None
-    example: Optional[Words] = None
-    glossary: Optional[Words] = None
-    situation: Optional[Words] = None
-
-
-class LexiconFile(Schema):
-    """``corpus/lexique.yaml``: groups of French words of the same meaning, terms, kind words."""
-    synonyms: list[Annotated[list[Annotated[Word, AfterValidator(_one_word)]], Field(min_length=2)]]
-    terms: list[TermEntry]
-    kinds: KindWords
-
-
 def load_lexicon(corpus: Path) -> Lexicon:
     path = Path(corpus) / FILE
     if not path.exists():
@@ -88,6 +47,9 @@ def load_lexicon(corpus: Path) -> Lexicon:
     from lois.features.annotations.common import load_yaml
 
     loc = load_yaml(path)
+    from lois.core.yamlfile import validate
+    from lois.features.search.lexicon_schema import LexiconFile
+
     validate(loc, LexiconFile, what="lexique")
     data = loc.data
     seen: dict[tuple, str] = {}

@@ -5,9 +5,9 @@ at seed size and on a synthetic corpus ×20; relevance of our site search vs Mat
     python bench/bench_search.py --no-material
     python bench/bench_search.py --contribution [--facteur 20] [--runs 3]   # only the build's search step
 
---contribution times what the search adds to a first site build (features/search/site.py `contribute` and the
-finisher it registers, its documents included, the annotations already read by their feature, an empty LOIS_CACHE),
-at seed size and ×F, each run in a fresh process: wall and CPU time, median of --runs.
+--contribution times what the search adds to a first site build (features/search/site.py `contribute`, its documents
+included, the notes and checklists already read by the build's check, an empty LOIS_CACHE), at seed size and ×F,
+each run in a fresh process: wall and CPU time, median of --runs.
 
 The synthetic corpus is bench/synth.py's (the generator shared with bench/bench_build.py, which also
 prints these figures): the seed ×F with its laws, commentaries and citations at the seed's density.
@@ -75,24 +75,24 @@ def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
 
 
 def contribution_once(corpus_dir: Path) -> dict:
-    """Wall and CPU seconds of the search's `contribute` on a fresh SiteBuild (empty cache), in this process
-    (which has loaded the corpus, as a build has), then of its documents alone (build_docs, caches warm)."""
+    """Wall and CPU seconds of the search's `contribute` on a fresh SiteBuild (empty cache), in this process, once
+    the corpus is loaded and its notes and checklists read (as the build's check has read them: Model.derived);
+    then of its documents alone (build_docs)."""
     from lois.features.annotations import load_annotations
-    from lois.features.search import site as search_site
+    from lois.features.checklists.model import load_checklists
+    from lois.features.search.site import contribute
     from lois.render.site import SiteBuild
 
     model = load_corpus(corpus_dir)
-    site = SiteBuild(model)
-    site.annotations = load_annotations(model)  # as the annotations feature leaves them, before the search's data
+    load_annotations(model)
+    load_checklists(model.root, model)
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
         t, c = time.perf_counter(), time.process_time()
-        search_site.contribute(site)
-        for fn in site.finishers:
-            fn(site)
+        contribute(SiteBuild(model))
         out = {"contribute": time.perf_counter() - t, "contribute_cpu": time.process_time() - c}
     t = time.perf_counter()
-    out["docs"] = len(build_docs(model, ann=site.annotations))
+    out["docs"] = len(build_docs(model))
     out["build_docs"] = time.perf_counter() - t
     return out
 

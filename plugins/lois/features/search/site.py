@@ -23,24 +23,14 @@ def page(data: dict) -> str:
 
 
 def contribute(site: SiteBuild) -> None:
-    """The search page, its data and assets. The data is made once every feature has contributed (the
-    annotations feature has then read the notes, examples, glossary and situations: they are not read twice)."""
     from lois.features.search.lexicon import load_lexicon
+    from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
 
     load_lexicon(site.model.root)  # a broken lexicon stops the build (French message, file, line)
-    site.add_file(DATA_PATH, "")  # placeholders, filled by finish(): the files keep their place
-    site.add_file("recherche.md", "")
+    # computed from the documents, no cache: notes, checklists… are the model's (read once, Model.derived)
+    data = browser_data(SearchEngine(site.model.root, model=site.model, cache=False))
+    site.add_file(DATA_PATH, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    site.add_file("recherche.md", page(data))
     site.add_nav("Recherche", "recherche.md")
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
-    site.on_contributed(finish)
-
-
-def finish(site: SiteBuild) -> None:
-    from lois.features.search.documents import build_docs
-    from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
-
-    docs = build_docs(site.model, ann=getattr(site, "annotations", None))
-    data = browser_data(SearchEngine(site.model.root, docs=docs, cache=False))
-    site.add_file(DATA_PATH, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-    site.add_file("recherche.md", page(data))

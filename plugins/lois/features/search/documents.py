@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 from lois.core.ids import law_of as _law_of
 
@@ -60,12 +61,18 @@ def provision_url(law: int, anchor: str) -> str:
     return f"/lois/{law}/" + (f"#{anchor}" if anchor else "")
 
 
-def plain_text(markdown: str) -> str:
-    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as « ensuite »)."""
+@lru_cache(maxsize=1)
+def _markdown_parser():
+    """One parser for every text (making one costs more than parsing a note)."""
     from markdown_it import MarkdownIt
 
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def plain_text(markdown: str) -> str:
+    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as « ensuite »)."""
     out = []
-    for tok in MarkdownIt("commonmark", {"html": False}).enable("table").parse(markdown):
+    for tok in _markdown_parser().parse(markdown):
         if tok.type == "inline":
             out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
                                if c.type in ("text", "code_inline", "softbreak", "hardbreak")))

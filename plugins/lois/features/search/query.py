@@ -335,6 +335,16 @@ def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
             "postings": postings(docs)}
 
 
+def corpus_docs(corpus_dir: Path, model=None) -> list[SearchDoc]:
+    """The search documents of a corpus (of its model, when already loaded)."""
+    from lois.features.search.documents import build_docs
+
+    if model is None:
+        from lois.core.corpus import load_corpus
+        model = load_corpus(corpus_dir)
+    return build_docs(model)
+
+
 class SearchEngine:
     """The documents of a corpus, their vocabulary and postings, and the answers to queries.
 
@@ -346,15 +356,7 @@ class SearchEngine:
         corpus_dir = Path(corpus_dir)
 
         def make() -> dict:
-            nonlocal docs
-            if docs is None:
-                from lois.features.search.documents import build_docs
-                if model is None:
-                    from lois.core.corpus import load_corpus
-                    docs = build_docs(load_corpus(corpus_dir))
-                else:
-                    docs = build_docs(model)
-            return index_data(docs, load_lexicon(corpus_dir))
+            return index_data(docs if docs is not None else corpus_docs(corpus_dir, model), load_lexicon(corpus_dir))
 
         data = cached_index(corpus_dir, make) if cache else make()
         self.stored: list[dict] = data["docs"]

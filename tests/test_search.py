@@ -468,3 +468,19 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
         assert wanted & set(analyze(results[0].title + " " + results[0].snippet)), (typed, results[0].id)
         checked += 1
     assert checked >= 40
+
+
+def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
+    """The site's search data is computed from the documents: nothing is written to the cache folder, and it is the
+    command line's data (same documents, same postings)."""
+    from lois.features.search.site import DATA_PATH, contribute
+    from lois.render.site import SiteBuild
+
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path))
+    site = SiteBuild(model)
+    contribute(site)
+    assert list(tmp_path.iterdir()) == []
+    data = json.loads(site.files[DATA_PATH].content)
+    cli = SearchEngine(model.root)
+    assert data["postings"] == cli.postings and [d[0] for d in data["docs"]] == list(cli.docnum)
+    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # the command line's cache

@@ -200,8 +200,10 @@ def test_direct_postings_are_those_of_a_whoosh_index(engine, oracle):
     assert engine.postings == expected
     assert list(engine.postings) == list(expected)  # the same order of terms, hence the same JSON
     assert engine.stored == list(oracle.all_stored_fields())
-    lengths = {oracle.doc_field_length(n, "body") for n in range(oracle.doc_count_all())}
-    assert any(n > 10 and n not in lengths for n in range(11, 60))  # long bodies: quantised lengths do matter
+    from lois.features.search.analysis import analyze
+    quantised = sum(oracle.doc_field_length(n, "body") != len(analyze(f["body"]))
+                    for n, f in enumerate(engine.stored) if f["body"])
+    assert quantised > 20  # whoosh keeps a long field's length approximately: the postings must do the same
 
 
 def test_direct_postings_on_a_synthetic_corpus(tmp_path):

@@ -9,7 +9,8 @@ import pytest
 
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import load_yaml, resolve_id
-from lois.features.annotations.examples import SEATS, bid_rank, next_seat, render_auction, validate_example
+from lois.features.annotations.diagram import render_auction
+from lois.features.annotations.examples import SEATS, bid_rank, next_seat, validate_example
 from lois.features.annotations.glossary import gloss_html, occurrences
 from lois.core.errors import LoisError
 from lois.features import site_contributors

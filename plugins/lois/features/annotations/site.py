@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -11,7 +12,8 @@ from lois.render.law_page import Aside
 from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
-from lois.features.annotations.examples import Example, render_auction, render_play
+from lois.features.annotations.diagram import auction_view, macros, play_view
+from lois.features.annotations.examples import Example
 from lois.features.annotations.glossary import gloss_html
 
 EXAMPLES_PAGE = "exemples/index.md"
@@ -19,9 +21,15 @@ GLOSSARY_PAGE = "glossaire.md"
 SITUATIONS_PAGE = "que-faire-si.md"
 
 
+@lru_cache(maxsize=1)
+def _red() -> dict[str, str]:
+    return {ch: str(macros().suits(ch)) for ch in "♥♦"}
+
+
 def red_suits(fragment: str) -> str:
     """Hearts and diamonds in red in an HTML fragment (text only: tags and their attributes are left alone)."""
-    return re.sub(r"(<[^>]*>)|([♥♦])", lambda m: m.group(1) or f'<span class="ann-red">{m.group(2)}</span>', fragment)
+    red = _red()
+    return re.sub(r"(<[^>]*>)|([♥♦])", lambda m: m.group(1) or red[m.group(2)], fragment)
 
 
 def _md(site, text: str, page: str, law: int | None) -> str:
@@ -78,7 +86,7 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
     return {"ex": ex, "heading": heading, "applied": prov_links(site, page, ex.provisions),
             "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
-            "diagram": safe(render_auction(ex, comment) + render_play(ex, comment)),
+            "auction": auction_view(ex, comment), "play": play_view(ex, comment),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
             "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
 

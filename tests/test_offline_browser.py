@@ -224,13 +224,7 @@ def test_archive_search(file_page):
     pg.goto(pg.root + "lois/50/index.html")
     box = pg.locator(".lois-search-header-input")
     box.fill("renonce")
-    first = pg.locator("#lois-search-dropdown li a").first
-    first.wait_for()
-    assert not _folder_links(pg)
-    href = first.get_attribute("href")
-    first.click()
-    pg.wait_for_url(href)
-    assert re.search(r"/index\.html(#.*)?$", pg.url)
+    _follow_as_file(pg, pg.locator("#lois-search-dropdown li a").first)
     # Enter on a provision id: the provision itself, as a file
     box = pg.locator(".lois-search-header-input")
     box.fill("27B1b")
@@ -243,11 +237,15 @@ def test_archive_search(file_page):
     box.fill("enchère insuffisante")
     box.press("Enter")
     pg.wait_for_url(re.compile(r".*/recherche/index\.html\?q=.*$"))
-    result = pg.locator("#lois-search-results li a").first
-    result.wait_for()
+    _follow_as_file(pg, pg.locator("#lois-search-results li a").first)
+
+
+def _follow_as_file(pg, link) -> None:
+    """Follow a search result of the archive: no folder link on the page, and it opens a file (…/index.html)."""
+    link.wait_for()
     assert not _folder_links(pg)
-    href = result.get_attribute("href")
-    result.click()
+    href = link.get_attribute("href")
+    link.click()
     pg.wait_for_url(href)
     assert re.search(r"/index\.html(#.*)?$", pg.url)
 

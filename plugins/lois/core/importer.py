@@ -707,19 +707,14 @@ def _law_line(b: Block) -> str:
     return _esc(b.text)
 
 
+# a block outside the law text (commentary), as a line of Markdown; a text block is a heading or a paragraph
+COMMENTARY_LINE = {"table": "{text}", "law": "**{title} (Loi {marker})**", "section": "{marker}. {title}",
+                   "para": "{marker}. {text}", "sub": "({marker}) {text}", "bullet": "- {text}"}
+
+
 def _commentary_line(b: Block) -> str:
-    if b.kind == "table":
-        return b.text
-    if b.kind == "law":
-        return f"**{b.title} (Loi {b.marker})**"
-    if b.kind == "section":
-        return f"{b.marker}. {b.title}"
-    if b.kind == "para":
-        return f"{b.marker}. {b.text}"
-    if b.kind == "sub":
-        return f"({b.marker}) {b.text}"
-    if b.kind == "bullet":
-        return f"- {b.text}"
+    if b.kind in COMMENTARY_LINE:
+        return COMMENTARY_LINE[b.kind].format(marker=b.marker, title=b.title, text=b.text)
     t = b.text
     words = t.split()
     if (t[-1:] not in TERMINAL and len(words) <= 6 and not any(ch.isdigit() for ch in t)

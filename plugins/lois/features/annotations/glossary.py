@@ -10,8 +10,7 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.render.html_text import TextRewriter
 from lois.render.inline import tooltip_attr
-from lois.core.yamlfile import validate
-from lois.features.annotations.common import check_provisions, load_yaml
+from lois.features.annotations.common import check_provisions, load_entries
 from lois.features.annotations.schema import Glossary
 
 
@@ -36,12 +35,7 @@ def slug(text: str) -> str:
 
 
 def load_glossary(model: Model, path: Path) -> list[Term]:
-    if not path.exists():
-        return []
-    loc = load_yaml(path)
-    if loc.data is None:
-        return []
-    entries = validate(loc, Glossary, what="glossaire")
+    loc, entries = load_entries(path, Glossary, "glossaire")
     terms: list[Term] = []
     seen: dict[str, str] = {}
     for i, entry in enumerate(entries):

@@ -7,7 +7,8 @@ from functools import lru_cache
 
 from markupsafe import Markup
 
-from lois.render.inline import front_matter, md_text, render_markdown, tooltip_attr
+from lois.render.htmlpage import HtmlPage, render_page, slug
+from lois.render.inline import render_markdown, tooltip_attr
 from lois.render.law_page import Aside
 from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
@@ -138,19 +139,19 @@ def contribute(site) -> None:
     # ---- note pages
     for n in ann.notes.values():
         if n.kind == "note":
-            site.add_file(n.page, render_note_page(site, n, ann))
+            site.add_page(n.page, render_note_page(site, n, ann))
     # ---- glossary definitions in law and commentary pages (first occurrence of a term in each provision);
     # the pages that link to checklist pages are written once every contributor has run
     site.page_filters.append(lambda path, content: gloss_html(content, ann.terms))
-    site.on_contributed(lambda s: s.add_file(EXAMPLES_PAGE, render_examples_page(s, ann)))
-    site.on_contributed(lambda s: s.add_file(SITUATIONS_PAGE, render_situations_page(s, ann)))
+    site.on_contributed(lambda s: s.add_page(EXAMPLES_PAGE, render_examples_page(s, ann)))
+    site.on_contributed(lambda s: s.add_page(SITUATIONS_PAGE, render_situations_page(s, ann)))
     for c in model.commentaries.values():
         path = f"commentaires/{c.id}.md"
         page = site.files[path].page if path in site.files else None
         if page is not None:
             page.body = gloss_html(page.body, ann.terms)
     # ---- pages
-    site.add_file(GLOSSARY_PAGE, render_glossary_page(site, ann))
+    site.add_page(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
                   for t in ann.terms],
@@ -164,50 +165,50 @@ def contribute(site) -> None:
     site.add_style("assets/lois/annotations.css")
 
 
-def render_note_page(site, n, ann) -> str:
+def render_note_page(site, n, ann) -> HtmlPage:
     page = n.page
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
-    content = render("annotations/note_page.md", front_matter=safe(front_matter(n.title)),
-                     title_md=safe(md_text(n.title)), note=n, document=site.document_name(n.source),
-                     provisions=prov_links(site, page, n.provisions),
-                     body=safe(_md(site, n.body, page, law_of(n.provisions[0]))),
-                     examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
-    return gloss_html(content, ann.terms)
+    out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
+                      document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
+                      body=safe(_md(site, n.body, page, law_of(n.provisions[0]))),
+                      examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
+    out.body = gloss_html(out.body, ann.terms)
+    return out
 
 
-def render_examples_page(site, ann) -> str:
+def render_examples_page(site, ann) -> HtmlPage:
     by_law: dict[int, list[Example]] = {}
     for e in ann.examples.values():
         by_law.setdefault(law_of(e.provisions[0]), []).append(e)
     laws = [{"law": law, "examples": [safe(example_block(site, e, EXAMPLES_PAGE, "h3")) for e in by_law[law]]}
             for law in sorted(by_law)]
-    return render("annotations/examples.md", count=len(ann.examples), laws=laws)
+    return render_page("annotations/examples.html", "Exemples commentés", count=len(ann.examples), laws=laws)
 
 
-def render_glossary_page(site, ann) -> str:
+def render_glossary_page(site, ann) -> HtmlPage:
     page = GLOSSARY_PAGE
     terms = [{"anchor": t.anchor, "term": t.term, "definition": safe(site.linkify(t.definition, page, None, ())),
               "links": prov_links(site, page, t.provisions)} for t in sorted(ann.terms, key=lambda t: t.term.lower())]
-    return render("annotations/glossary.md", terms=terms)
+    return render_page("annotations/glossary.html", "Glossaire", terms=terms)
 
 
 SITUATIONS_INTRO = ("Partez de ce qui s'est passé à la table : chaque situation mène aux lois qui s'appliquent, aux "
                     "commentaires et aux exemples. Dans tous les cas, appelez l'arbitre (Loi 9B1).")
 
 
-def render_situations_page(site, ann) -> str:
+def render_situations_page(site, ann) -> HtmlPage:
     page = SITUATIONS_PAGE
     notes_by_id = {n.id: n for n in ann.notes.values()}
     situations = []
     for s in ann.situations:
         cl = f"checklists/{s.checklist}.md"
         situations.append({
-            "id": s.id, "title_md": safe(md_text(s.title)),
+            "id": s.id, "title": s.title,
             "description": safe(site.linkify(s.description, page, None, ())),
             "links": prov_links(site, page, s.provisions),
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
             "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
                          for e in s.examples],
             "checklist": site.href(page, cl) if s.checklist and cl in site.files else ""})
-    return render("annotations/situations.md", intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())),
-                  situations=situations)
+    return render_page("annotations/situations.html", "Que faire si…",
+                       intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())), situations=situations)

@@ -167,7 +167,8 @@ def test_auction_notes_are_numbered_in_order_with_their_marks(model, tmp_path):
     assert [_visible(n) for n in notes] == ["Nord : 1SA — alertée : 15-17 H",
                                              "Sud : 2♣ — enchère insuffisante (annulée). Sud n'a pas vu 2♥"]
     nord = re.findall(r"<td>(.*?)</td>", table.split("<tbody>")[1].split("</tr>")[0])[1]
-    assert 'class="ann-call ann-alert"' in nord and '<sup class="ann-mark ann-alert-mark" title="Alerte">1</sup>' in nord
+    assert 'class="ann-call ann-alert"' in nord
+    assert '<sup class="ann-mark ann-alert-mark" title="Alerte">1</sup>' in nord
     sud = table.split('title="enchère insuffisante"')[1].split("</span>")
     assert sud[0].startswith("><s>2") and '<sup class="ann-mark">2</sup>' in table
     assert '<span class="ann-red">♥</span>' in notes[1]  # hearts in red in a comment too
@@ -209,7 +210,8 @@ def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
         assert 'markdown="' not in page.body and not re.search(r"^\s*(#|\{ *#)", page.body, re.M), path
         for anchor in page.anchors():
             assert f'id="{anchor}"' in page.body, (path, anchor)
-    assert {f"loi-{law_of(e.provisions[0])}" for e in ann.examples.values()} < built_files["exemples/index.md"].page.anchors()
+    laws = {f"loi-{law_of(e.provisions[0])}" for e in ann.examples.values()}
+    assert laws < built_files["exemples/index.md"].page.anchors()
     assert {s.id for s in ann.situations} < built_files["que-faire-si.md"].page.anchors()
     for path, title in (("exemples/index.md", "Exemples commentés"), ("glossaire.md", "Glossaire"),
                         ("que-faire-si.md", "Que faire si…")):

@@ -275,7 +275,7 @@ class SiteBuild:
             self.add_file(f"commentaires/{c.id}.md", "")  # placeholder, as for laws
         self.add_page("lois/index.md", self.render_index())
         self.add_page("graphe.md", self.render_graph_page())
-        self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, indent=1))
+        self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, separators=(",", ":")))
         for fn in self.contributors:
             fn(self)
         for fn in self.finishers:

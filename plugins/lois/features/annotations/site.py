@@ -151,7 +151,7 @@ def contribute(site) -> None:
     site.add_file("assets/lois/annotations.json", json.dumps({
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
                   for t in ann.terms],
-        "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, indent=1))
+        "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, separators=(",", ":")))
     notes_nav = [n.page for n in ann.notes.values() if n.kind == "note"]
     site.add_nav("Que faire si…", SITUATIONS_PAGE)
     site.add_nav("Exemples", EXAMPLES_PAGE)

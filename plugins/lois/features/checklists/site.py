@@ -135,7 +135,7 @@ def contribute(site) -> None:
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",
                   json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},
-                             ensure_ascii=False, indent=1))
+                             ensure_ascii=False, separators=(",", ":")))
     by_law: dict[int, list] = {}
     for cl in lists.values():
         laws = set(cl.laws)

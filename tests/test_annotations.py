@@ -13,7 +13,7 @@ from lois.features.annotations.common import load_yaml, resolve_id
 from lois.features.annotations.common import law_of
 from lois.features.annotations.diagram import render_auction, render_play
 from lois.features.annotations.examples import SEATS, bid_rank, next_seat, validate_example
-from lois.features.annotations.glossary import gloss_html, occurrences
+from lois.features.annotations.glossary import occurrences
 from lois.core.errors import LoisError
 from lois.features import site_contributors
 from lois.render.site import SiteBuild
@@ -93,16 +93,6 @@ def test_situations_lead_somewhere(ann, model):
     for s in ann.situations:
         assert s.provisions
         assert all(e in ann.examples for e in s.examples)
-
-
-def test_gloss_first_occurrence_per_provision_outside_links(ann):
-    html = ('<div data-id="27B"><p>Le joueur fautif et encore le joueur fautif, '
-            '<a href="#">joueur fautif</a></p><div data-id="27B2"><p>joueur fautif</p></div></div>'
-            '<p>joueur fautif hors provision</p>')
-    out = gloss_html(html, ann.terms)
-    assert out.count('data-term="joueur fautif"') == 2
-    assert '<a href="#">joueur fautif</a>' in out
-    assert out.endswith("<p>joueur fautif hors provision</p>")
 
 
 def test_glossary_defines_each_term_once_per_node_in_its_own_text(model, ann):

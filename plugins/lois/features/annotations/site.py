@@ -15,8 +15,7 @@ from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
 from lois.features.annotations.diagram import auction_view, macros, play_view
 from lois.features.annotations.examples import Example
-from lois.features.annotations.glossary import gloss_html
-from lois.render.gloss import GlossTerm
+from lois.features.annotations.glossary import gloss_terms
 
 EXAMPLES_PAGE = "exemples/index.md"
 GLOSSARY_PAGE = "glossaire.md"
@@ -32,6 +31,14 @@ def red_suits(fragment: str) -> str:
     """Hearts and diamonds in red in an HTML fragment (text only: tags and their attributes are left alone)."""
     red = _red()
     return re.sub(r"(<[^>]*>)|([♥♦])", lambda m: m.group(1) or red[m.group(2)], fragment)
+
+
+def _md_glossed(site, text: str, page: str, law: int | None) -> str:
+    """A note's own text on its page: linked citations, red suits, and the glossary's definitions (first
+    occurrence of each term in the note; never in its headings)."""
+    scope = site.gloss_scope()
+    return render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, (), scope)),
+                           heading_fn=lambda t: red_suits(site.linkify(t, page, law, ())))
 
 
 def _md(site, text: str, page: str, law: int | None) -> str:
@@ -137,13 +144,13 @@ def contribute(site) -> None:
         examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
         for aside in _asides_for(site, notes, examples, None):
             site.add_law_aside(law, aside)
+    # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node)
+    site.set_glossary(gloss_terms(ann.terms))
     # ---- note pages
     for n in ann.notes.values():
         if n.kind == "note":
             site.add_page(n.page, render_note_page(site, n, ann))
-    # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node);
     # the pages that link to checklist pages are written once every contributor has run
-    site.set_glossary([GlossTerm(t.term, tuple(t.forms), t.definition) for t in ann.terms])
     site.on_contributed(lambda s: s.add_page(EXAMPLES_PAGE, render_examples_page(s, ann)))
     site.on_contributed(lambda s: s.add_page(SITUATIONS_PAGE, render_situations_page(s, ann)))
     # ---- pages
@@ -166,9 +173,8 @@ def render_note_page(site, n, ann) -> HtmlPage:
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
     out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
                       document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
-                      body=safe(_md(site, n.body, page, law_of(n.provisions[0]))),
+                      body=safe(_md_glossed(site, n.body, page, law_of(n.provisions[0]))),
                       examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
-    out.body = gloss_html(out.body, ann.terms)
     return out
 
 

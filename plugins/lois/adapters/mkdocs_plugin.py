@@ -6,13 +6,15 @@ on_config   load and validate the whole corpus (nothing is written if it fails),
 on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an example, a checklist or the
             glossary rebuilds the site; a broken file shows its French error on every page (the last valid
             site stays served) and the next valid save clears it
-on_files    hand the generated pages and assets to MkDocs
+on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
+            MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
 on_page_content  turn law citations in hand-written pages into links
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
 on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -22,6 +24,8 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, get_plugin_logger
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
 
 from lois import features
 from lois.adapters import swap
@@ -31,6 +35,29 @@ from lois.features.checks import check_corpus
 from lois.render import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
+
+
+class RenderedPage(Page):
+    """A page the renderer already wrote in HTML: its front matter, body and table of contents are given."""
+
+    def __init__(self, file: File, config, page):
+        self.rendered = page
+        super().__init__(None, file, config)
+
+    def read_source(self, config) -> None:
+        self.markdown, self.meta = "", self.rendered.front_matter()
+
+    def render(self, config, files) -> None:
+        self.content = self.rendered.body
+        self.toc = get_toc([_toc_token(e) for e in self.rendered.toc])
+        self.present_anchor_ids = set(ANCHOR.findall(self.content))
+
+
+ANCHOR = re.compile(r'\sid="([^"]+)"')
+
+
+def _toc_token(e) -> dict:
+    return {"level": e.level, "id": e.id, "name": e.title, "children": [_toc_token(c) for c in e.children]}
 
 
 class LoisConfig(Config):
@@ -99,7 +126,11 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             if existing is not None:
                 files.remove(existing)
             inclusion = InclusionLevel.NOT_IN_NAV if path in self.site.not_in_nav else InclusionLevel.UNDEFINED
-            files.append(File.generated(config, path, content=gen.content, inclusion=inclusion))
+            page = gen.page
+            file = File.generated(config, path, content=page.body if page else gen.content, inclusion=inclusion)
+            files.append(file)
+            if page is not None:
+                RenderedPage(file, config, page)
         return files
 
     def on_page_content(self, html_text, page, config, files):

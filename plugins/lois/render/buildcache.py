@@ -134,7 +134,7 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
 def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
     """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
     data = {"format": FORMAT, "key": key,
-            "files": [(p, g.content) for p, g in site.files.items()],
+            "files": [(p, g.data) for p, g in site.files.items()],
             "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "not_in_nav": sorted(site.not_in_nav)}
     if save_pickle(_entry(corpus_dir, key), data):

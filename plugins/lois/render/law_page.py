@@ -1,7 +1,7 @@
 """Law pages and stub pages: the data a template needs, made from the model and the features' enrichments.
 
 Python builds views (plain data: ids, hrefs, texts, HTML already linked and escaped); the templates
-``render/law.md``, ``render/provision.html``, ``render/stub.md`` and ``render/cited_by_law.md`` hold the
+``render/law.html``, ``render/provision.html``, ``render/stub.html`` and ``render/cited_by_law.html`` hold the
 HTML and the French prose. Enrichments (notes, examples, checklist links) come from
 :attr:`SiteBuild.asides` keyed by provision id, rendered here once per page.
 """
@@ -16,7 +16,8 @@ from markupsafe import Markup
 from lois.core.corpus import ResolvedCitation, _short
 from lois.core.ids import NodeKind, NodeRef, law_of as _law_of
 from lois.core.parse import Provision
-from lois.render.inline import front_matter, md_text, render_inline, render_markdown
+from lois.render.htmlpage import HtmlPage, render_page
+from lois.render.inline import render_inline, render_markdown
 from lois.render.templates import render, safe
 
 
@@ -103,7 +104,7 @@ class LawPage:
         return {
             "id": p.id, "anchor": p.anchor, "level": p.level, "marker": p.marker, "title": p.title,
             "section": p.level == "section",
-            "heading_md": safe(f"{p.path[-1]}. {md_text(p.title or '')}") if p.level == "section" else "",
+            "heading": f"{p.path[-1]}. {p.title or ''}" if p.level == "section" else "",
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
@@ -119,8 +120,7 @@ class LawPage:
         missing = list(partial.get("missing", []))
 
         def notice(letter: str) -> dict:
-            return {"missing": render("render/missing_section.html", law=self.law_no, letter=letter,
-                                      note=partial.get("note", ""))}
+            return {"missing": True, "letter": letter, "note": partial.get("note", "")}
         out = []
         for child in root.children:
             while child.level == "section" and missing and missing[0] < child.path[-1]:
@@ -140,7 +140,7 @@ class LawPage:
             meta.append(("lois-source", f"Source : {document}"))
         return meta
 
-    def render(self) -> str:
+    def render(self) -> HtmlPage:
         m = self.site.model
         law = m.laws[self.law_no]
         title = m.node_title(str(self.law_no))
@@ -149,16 +149,15 @@ class LawPage:
         children = self.children_with_missing(law.root)
         footnotes = [{"label": k, "html": safe(self.site.linkify(v, self.page, self.law_no, ())),
                       "refs": self.refs.get(k, [])} for k, v in law.footnotes.items()]
-        return render("render/law.md", front_matter=safe(front_matter(title)), title_md=safe(md_text(title)),
-                      law=self.law_no, meta=self.meta(), intro=intro, children=children, footnotes=footnotes,
+        return render_page("render/law.html", title, title=title, law=self.law_no, meta=self.meta(), intro=intro, children=children, footnotes=footnotes,
                       cited_by_law=cited_by_law(self.site, self.law_no, self.page))
 
 
-def render_law(site, law_no: int) -> str:
+def render_law(site, law_no: int) -> HtmlPage:
     return LawPage(site, law_no).render()
 
 
-def render_stub(site, law: int) -> str:
+def render_stub(site, law: int) -> HtmlPage:
     """The page of a cited law whose text is absent (template ``render/stub.html``): its title, what cites it,
     the commentaries that discuss it and the features' asides (notes, examples, checklists)."""
     from urllib.parse import urlparse
@@ -172,14 +171,12 @@ def render_stub(site, law: int) -> str:
         "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
     asides = site.law_asides.get(law, [])
-    extras = render("render/stub_asides.md", asides=[a.html(page) for a in asides if a.kind],
-                    links=[a.html(page) for a in asides if not a.kind])
     heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
-    return front_matter(m.node_title(str(law))) + render(
-        "render/stub.html", law=law, heading=md_text(heading), title=title_ctx,
+    return render_page(
+        "render/stub.html", m.node_title(str(law)), law=law, heading=heading, title=title_ctx,
         publisher={k: m.edition.publisher.get(k) for k in ("name", "text", "url")}, provisions=provisions,
-        commentaries=commentary_passages(site, law, page), extras=safe(extras),
-        cited_by_law=safe(render("render/cited_by_law.md", cited_by_law=cited_by_law(site, law, page))))
+        commentaries=commentary_passages(site, law, page), asides=[a.html(page) for a in asides if a.kind],
+        links=[a.html(page) for a in asides if not a.kind], cited_by_law=cited_by_law(site, law, page))
 
 
 def commentary_passages(site, law: int, page: str) -> list[dict]:

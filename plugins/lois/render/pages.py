@@ -1,20 +1,20 @@
 """The generated pages other than laws: commentaries, the index of the 93 laws, the graph, section indexes.
 
-Each function gathers data from the model; a template (``render/*.md``) holds the HTML and the prose.
+Each function gathers data from the model; a template (``render/*.html``) holds the HTML and the prose.
 """
 from __future__ import annotations
 
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS, NodeRef, is_commentary, law_of as _law_of
 from lois.render.graph_svg import arc_diagram, law_links
-from lois.render.inline import front_matter, md_text, render_markdown
-from lois.render.templates import render, safe
+from lois.render.htmlpage import HtmlPage, render_page, slug
+from lois.render.inline import render_markdown
+from lois.render.templates import safe
 
 
-def render_commentary(site, c) -> str:
+def render_commentary(site, c) -> HtmlPage:
     page = f"commentaires/{c.id}.md"
     body = render_markdown(c.body, lambda t: site.linkify(t, page, c.laws[0], ()))
-    return render("render/commentary.md", front_matter=safe(front_matter(c.title)), title_md=safe(md_text(c.title)),
-                  author=c.author, document=site.document_name(str(c.meta.get("source") or "")),
+    return render_page("render/commentary.html", c.title, title=c.title, slug=slug(c.title), author=c.author, document=site.document_name(str(c.meta.get("source") or "")),
                   laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
                   node_id=str(NodeRef.commentary(c.id)), body=safe(body))
 
@@ -30,7 +30,7 @@ def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
     return n_in, n_out
 
 
-def render_index(site) -> str:
+def render_index(site) -> HtmlPage:
     m = site.model
     page = "lois/index.md"
     n_in, n_out = _citation_counts(m)
@@ -46,11 +46,11 @@ def render_index(site) -> str:
             row.update(status="non citée", cls="absent")
         rows.append(row)
     present = len(m.laws)
-    return render("render/index.md", present=present, stubs=len(stub_laws),
+    return render_page("render/index.html", "Les 93 lois", present=present, stubs=len(stub_laws),
                   absent=TOTAL_LAWS - present - len(stub_laws), rows=rows)
 
 
-def render_graph_page(site) -> str:
+def render_graph_page(site) -> HtmlPage:
     m = site.model
     page = "graphe.md"
     href = lambda law: site.href(page, site.law_page(law))  # noqa: E731
@@ -61,9 +61,8 @@ def render_graph_page(site) -> str:
               "into": [{"law": a, "n": k, "href": href(a)} for (a, b), k in sorted(counts.items()) if b == n]}
              for n in laws]
     rows = [{"a": a, "b": b, "n": n, "from_href": href(a), "to_href": href(b)} for (a, b), n in sorted(counts.items())]
-    return render("render/graph.md", svg=safe(arc_diagram(m, href)), nodes=nodes, rows=rows)
+    return render_page("render/graph.html", "Graphe des renvois", svg=safe(arc_diagram(m, href)), nodes=nodes, rows=rows)
 
 
-def render_nav_index(site, index: str, title: str, pages: list[str]) -> str:
-    return render("render/nav_index.md", front_matter=safe(front_matter(title)), title_md=safe(md_text(title)),
-                  pages=[{"href": site.href(index, p), "title": safe(site.page_title(p))} for p in pages])
+def render_nav_index(site, index: str, title: str, pages: list[str]) -> HtmlPage:
+    return render_page("render/nav_index.html", title, title=title, slug=slug(title), pages=[{"href": site.href(index, p), "title": safe(site.page_title(p))} for p in pages])

@@ -1,4 +1,4 @@
-"""Render the corpus as site pages (Markdown with HTML blocks), independent of MkDocs.
+"""Render the corpus as site pages (HTML pages through templates, lois.render.htmlpage), independent of MkDocs.
 
 ``SiteBuild(model).build()`` produces every generated file (law pages, stubs,
 index, graph, commentary pages, assets). Feature modules (search, annotations,
@@ -26,6 +26,7 @@ from lois.render import law_page, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
+from lois.render.htmlpage import HtmlPage
 from lois.core.resolve import resolve_citation
 
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
@@ -56,7 +57,16 @@ def _match_target(token: str, targets: list[str]) -> str | None:
 @dataclass
 class GeneratedFile:
     path: str  # docs-relative: "lois/50.md", "assets/lois/previews.json"
-    content: str | bytes
+    data: str | bytes | HtmlPage  # an asset's content, or a page already rendered to HTML
+
+    @property
+    def page(self) -> HtmlPage | None:
+        return self.data if isinstance(self.data, HtmlPage) else None
+
+    @property
+    def content(self) -> str | bytes:
+        """The file as written on disk by tools that want files (a page: Markdown front matter + its HTML)."""
+        return self.data.source() if isinstance(self.data, HtmlPage) else self.data
 
 
 @dataclass
@@ -82,6 +92,10 @@ class SiteBuild:
     def add_file(self, path: str, content: str | bytes) -> None:
         self.files[path] = GeneratedFile(path, content)
 
+    def add_page(self, path: str, page: HtmlPage) -> None:
+        """A generated page, rendered: the site generator shows it as it is (no Markdown pass)."""
+        self.files[path] = GeneratedFile(path, page)
+
     def add_nav(self, title: str, entry) -> None:
         self.nav.append({title: entry})
 
@@ -92,7 +106,7 @@ class SiteBuild:
             return {title: ([index] if index else []) + list(pages)}
         if index is None:
             index = posixpath.dirname(pages[0]) + "/index.md"
-            self.add_file(index, pages_mod.render_nav_index(self, index, title, pages))
+            self.add_page(index, pages_mod.render_nav_index(self, index, title, pages))
         self.not_in_nav.update(pages)
         return {title: index}
 
@@ -103,6 +117,9 @@ class SiteBuild:
         """The (HTML-escaped) title in a generated page's front matter."""
         from lois.core.yamlfile import parse_yaml
 
+        page = self.files[path].page
+        if page is not None:
+            return html.escape(" ".join(page.title.split()), quote=False)
         content = self.files[path].content
         m = re.match(r"---\n(.*?)\n---\n", content, re.S) if isinstance(content, str) else None
         title = (parse_yaml(m.group(1), path, 2).data or {}).get("title") if m else None
@@ -237,21 +254,21 @@ class SiteBuild:
         for law in sorted(m.laws) + m.stub_laws():
             self.add_file(self.law_page(law), "")  # placeholder: rendered once the features added their data
         for c in m.commentaries.values():
-            self.add_file(f"commentaires/{c.id}.md", self.render_commentary(c))
-        self.add_file("lois/index.md", self.render_index())
-        self.add_file("graphe.md", self.render_graph_page())
+            self.add_page(f"commentaires/{c.id}.md", self.render_commentary(c))
+        self.add_page("lois/index.md", self.render_index())
+        self.add_page("graphe.md", self.render_graph_page())
         self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, indent=1))
         for fn in self.contributors:
             fn(self)
         for fn in self.finishers:
             fn(self)
         for law in sorted(m.laws):
-            content = self.render_law(law)
+            page = self.render_law(law)
             for flt in self.page_filters:
-                content = flt(self.law_page(law), content)
-            self.add_file(self.law_page(law), content)
+                page.body = flt(self.law_page(law), page.body)
+            self.add_page(self.law_page(law), page)
         for law in m.stub_laws():
-            self.add_file(self.law_page(law), self.render_stub(law))
+            self.add_page(self.law_page(law), self.render_stub(law))
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
             self.nav_section("Commentaires", [f"commentaires/{c.id}.md" for c in m.commentaries.values()]),
@@ -269,19 +286,19 @@ class SiteBuild:
         self.add_script("assets/lois/lois.js")
 
     # ------------------------------------------------------------------ pages
-    def render_law(self, law_no: int) -> str:
+    def render_law(self, law_no: int) -> HtmlPage:
         return law_page.render_law(self, law_no)
 
-    def render_stub(self, law: int) -> str:
+    def render_stub(self, law: int) -> HtmlPage:
         return law_page.render_stub(self, law)
 
-    def render_commentary(self, c) -> str:
+    def render_commentary(self, c) -> HtmlPage:
         return pages.render_commentary(self, c)
 
-    def render_index(self) -> str:
+    def render_index(self) -> HtmlPage:
         return pages.render_index(self)
 
-    def render_graph_page(self) -> str:
+    def render_graph_page(self) -> HtmlPage:
         return pages.render_graph_page(self)
 
     def document_name(self, source: str) -> str:

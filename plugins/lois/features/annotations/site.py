@@ -138,8 +138,9 @@ def contribute(site) -> None:
     site.on_contributed(lambda s: s.add_file(SITUATIONS_PAGE, render_situations_page(s, ann)))
     for c in model.commentaries.values():
         path = f"commentaires/{c.id}.md"
-        if path in site.files:
-            site.add_file(path, gloss_html(site.files[path].content, ann.terms))
+        page = site.files[path].page if path in site.files else None
+        if page is not None:
+            page.body = gloss_html(page.body, ann.terms)
     # ---- pages
     site.add_file(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({

@@ -1,0 +1,92 @@
+"""A generated page as finished HTML: its title, its body, its table of contents and its front matter.
+
+The renderer writes generated pages in HTML through templates; nothing reads them back as Markdown. A page's
+headings are written by :class:`Headings`, which records each one for the table of contents while the
+template writes it::
+
+    {{ h(2, "A", "A. La carte pénalisée reste exposée", cls="lois-section", data_id="50A") }}
+
+gives ``<h2 class="lois-section" data-id="50A" id="A">A. La carte…<a class="headerlink" href="#A" …>¶</a></h2>``
+(the form the site's themes expect, with its « ¶ » permalink) and the entry ``A. La carte…`` under the page's
+first heading. An adapter hands the page to its site generator as it is (lois.adapters.mkdocs_plugin);
+:meth:`HtmlPage.source` is the same page as a Markdown file (front matter + HTML) for tools that want one.
+"""
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from markupsafe import Markup, escape
+
+PERMALINK_TITLE = "Lien permanent vers cette section"
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    level: int
+    id: str
+    title: str  # HTML (escaped text)
+    children: list["TocEntry"] = field(default_factory=list)
+
+
+@dataclass
+class HtmlPage:
+    title: str  # plain text
+    body: str  # HTML
+    toc: list[TocEntry] = field(default_factory=list)
+    meta: dict = field(default_factory=dict)  # front matter beyond the title (e.g. hide, description)
+
+    def front_matter(self) -> dict:
+        """The page's front matter; the title HTML-escaped, since themes print page titles without escaping."""
+        return {"title": str(escape(" ".join(self.title.split()))), **self.meta}
+
+    def source(self) -> str:
+        """The page as a Markdown file: front matter, then the HTML (HTML blocks are Markdown)."""
+        lines = [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in self.front_matter().items()]
+        return "---\n" + "\n".join(lines) + "\n---\n" + self.body
+
+    def anchors(self) -> set[str]:
+        out: set[str] = set()
+        stack = list(self.toc)
+        while stack:
+            e = stack.pop()
+            out.add(e.id)
+            stack.extend(e.children)
+        return out
+
+
+def slug(text: str) -> str:
+    """The id of a heading that has no explicit one: its text in lower-case ASCII, words joined by « - »
+    (« Graphe des renvois » → ``graphe-des-renvois``), as Markdown tables of contents make them."""
+    ascii_text = unicodedata.normalize("NFKD", str(text)).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[-\s]+", "-", re.sub(r"[^\w\s-]", "", ascii_text).strip().lower())
+
+
+class Headings:
+    """Writes a page's headings and keeps them, nested by level, for its table of contents."""
+
+    def __init__(self):
+        self.toc: list[TocEntry] = []
+        self._open: list[TocEntry] = []
+
+    def __call__(self, level: int, id: str, text, cls: str = "", data_id: str = "") -> Markup:
+        title = escape(" ".join(str(text).split())) if not isinstance(text, Markup) else text
+        entry = TocEntry(level, id, str(title))
+        while self._open and self._open[-1].level >= level:
+            self._open.pop()
+        (self._open[-1].children if self._open else self.toc).append(entry)
+        self._open.append(entry)
+        attrs = (f' class="{escape(cls)}"' if cls else "") + (f' data-id="{escape(data_id)}"' if data_id else "")
+        return Markup('<h{0}{1} id="{2}">{3}<a class="headerlink" href="#{2}" title="{4}">¶</a></h{0}>').format(
+            level, Markup(attrs), id, title, PERMALINK_TITLE)
+
+
+def render_page(template: str, page_title: str, page_meta: dict | None = None, **context) -> HtmlPage:
+    """Render a page template (given ``h``, a :class:`Headings`) into an :class:`HtmlPage`."""
+    from lois.render.templates import render
+
+    h = Headings()
+    body = render(template, h=h, **context)
+    return HtmlPage(page_title, body, h.toc, dict(page_meta or {}))

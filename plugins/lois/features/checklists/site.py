@@ -8,9 +8,10 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from lois.render.inline import front_matter, md_text
+from lois.render import htmlpage
+from lois.render.htmlpage import HtmlPage, slug
 from lois.render.law_page import Aside
-from lois.render.templates import render, safe
+from lois.render.templates import safe
 from lois.core.corpus import _law_of
 from lois.features.checklists.flowchart import flowchart_svg
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
@@ -77,12 +78,13 @@ def _has_page(site, law: int) -> bool:
     return law in site.model.laws or site.law_page(law) in site.files  # a present law or its stub page
 
 
-def render_page(site, cl) -> str:
-    """The page of one checklist (template ``checklists/page.md``)."""
+def render_page(site, cl) -> HtmlPage:
+    """The page of one checklist (template ``checklists/page.html``)."""
     page = page_of(cl.name)
-    return render(
-        "checklists/page.md", front_matter=safe(front_matter("Arbitrage pas à pas — " + cl.title)),
-        title_md=safe(md_text(cl.title)), checklist=cl.name, description=safe(linked(site, cl.description, page)),
+    heading = cl.title + " — arbitrage pas à pas"
+    return htmlpage.render_page(
+        "checklists/page.html", "Arbitrage pas à pas — " + cl.title, heading=heading, slug=slug(heading),
+        checklist=cl.name, description=safe(linked(site, cl.description, page)),
         laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in cl.laws if _has_page(site, n)],
         fiches_href=site.href(page, "fiches/index.md"), calculs_href=site.href(page, "calculs/marque-ajustee.md"),
         data=safe(script_json(runner_data(site, cl, page))),
@@ -92,10 +94,10 @@ def render_page(site, cl) -> str:
                for c in cl.cases])
 
 
-def render_index(site, lists) -> str:
-    """The index of the checklists (template ``checklists/index.md``)."""
-    return render(
-        "checklists/index.md",
+def render_index(site, lists) -> HtmlPage:
+    """The index of the checklists (template ``checklists/index.html``)."""
+    return htmlpage.render_page(
+        "checklists/index.html", "Arbitrage pas à pas",
         checklists=[{"title": cl.title, "href": site.href(INDEX, page_of(cl.name)),
                      "description": safe(linked(site, cl.description, INDEX))} for cl in lists.values()],
         calculs_href=site.href(INDEX, "calculs/marque-ajustee.md"), fiches_href=site.href(INDEX, "fiches/index.md"))
@@ -146,8 +148,8 @@ def contribute(site) -> None:
     if not lists:
         return
     for cl in lists.values():
-        site.add_file(page_of(cl.name), render_page(site, cl))
-    site.add_file(INDEX, render_index(site, lists))
+        site.add_page(page_of(cl.name), render_page(site, cl))
+    site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js")
     site.add_style("assets/lois/checklists.css")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from lois.core.errors import LoisError
 from lois.render.site import SiteBuild
+from lois.render.htmlpage import render_page
 from lois.render.templates import render
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, manifest, page_assets,
@@ -47,7 +48,7 @@ def offline_js() -> str:
 
 
 def contribute(site: SiteBuild) -> None:
-    site.add_file(PAGE, render("offline/page.md", placeholder=PLACEHOLDER, folder=FOLDER))
+    site.add_page(PAGE, render_page("offline/page.html", "Hors ligne", placeholder=PLACEHOLDER, folder=FOLDER))
     site.add_file(SCRIPT, offline_js())
     site.add_file(STYLE, _package_text("offline.css"))
     site.add_nav("Hors ligne", PAGE)

@@ -57,6 +57,14 @@ class Model:
     edition: Edition = field(default_factory=Edition)  # titles of the 93 laws, publisher, partial laws
     # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
     _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def derived(self, key: tuple, build):
+        """What a feature reads from the corpus beside the laws (its notes, its checklists…), read and validated
+        once per model: the build, its check and the search documents share it. ``key`` names the data."""
+        if key not in self._derived:
+            self._derived[key] = build()
+        return self._derived[key]
 
     # ------------------------------------------------------------------ queries
     @property

@@ -86,6 +86,9 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
         loader.dispose()
 
 
+_STR = "tag:yaml.org,2002:str"
+
+
 class _Builder:
     """Plain data from composed nodes, with lines; refuses recursion, too many aliases or values."""
 
@@ -128,6 +131,8 @@ class _Builder:
             self.open.discard(id(node))
 
     def scalar(self, node):
+        if node.tag == _STR:  # most values: the text as written (what SafeLoader's constructor returns for them)
+            return node.value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
         return self.loader.construct_object(node, deep=True)

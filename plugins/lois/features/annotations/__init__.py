@@ -25,7 +25,12 @@ class Annotations:
 
 
 def load_annotations(model: Model, root: Path | None = None) -> Annotations:
+    """Notes, examples, glossary and situations, read and validated once per model (Model.derived)."""
     root = Path(root or model.root)
+    return model.derived(("annotations", str(root.resolve())), lambda: _load_annotations(model, root))
+
+
+def _load_annotations(model: Model, root: Path) -> Annotations:
     notes = load_notes(model, root / "notes")
     examples = load_examples(model, root / "exemples")
     terms = load_glossary(model, root / "glossaire.yaml")

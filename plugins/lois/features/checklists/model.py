@@ -323,6 +323,13 @@ def checklist_dir(corpus: Path) -> Path:
 
 
 def load_checklists(corpus: Path, model) -> dict[str, Checklist]:
+    """Every checklist of the corpus, read once per model (Model.derived)."""
+    if model is not None:
+        return model.derived(("checklists", str(Path(corpus).resolve())), lambda: _load_checklists(corpus, model))
+    return _load_checklists(corpus, model)
+
+
+def _load_checklists(corpus: Path, model) -> dict[str, Checklist]:
     d = checklist_dir(corpus)
     out: dict[str, Checklist] = {}
     if d.is_dir():

@@ -67,7 +67,7 @@ PERMALINKS_GLOBAL = "loisPermaliens"
 
 def permalinks_data_js(redirects: dict[str, str]) -> str:
     """``assets/lois/permaliens-donnees.js``: the register's redirects and the edition's name for the static
-    ``assets/permalinks.js`` (copy buttons, old anchors), loaded just before it."""
+    ``features/api/assets/permalinks.js`` (copy buttons, old anchors), loaded just before it."""
     data = json.dumps({"redirects": redirects, "source": CITATION_SOURCE}, ensure_ascii=True,
                       separators=(",", ":")).replace("</", "<\\/")
     return ascii_js(f"/* Liens permanents : données de permaliens.js (fichier généré). */\n"

@@ -25,7 +25,7 @@ def page_of(name: str) -> str:
 
 def _cite(site, pid: str, from_page: str) -> dict:
     law = _law_of(pid)
-    has_page = law in site.model.laws or site.law_page(law) in site.files
+    has_page = _has_page(site, law)
     if pid in site.model.provisions:
         href = site.provision_href(from_page, pid)
     else:  # a law whose text is absent: its stub page (the anchor of a provision stub may not exist there)

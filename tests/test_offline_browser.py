@@ -26,7 +26,7 @@ from lois.render.site import SiteBuild
 SAVE_ALL = "Enregistrer tout le code sur cet appareil"
 LINK_ATTR = re.compile(r"""\s(?:xlink:)?(?:href|src|action)\s*=\s*["']([^"']*)["']""", re.I)
 REFRESH = re.compile(r"""http-equiv=["']?refresh["']?[^>]*content=["']\s*\d+\s*;\s*url=([^"']*)""", re.I)
-ARCHIVE_BLOCK = re.compile(r'(<div class="lois-hl-archive" markdown="0">).*?(</div>)', re.S)
+ARCHIVE_BLOCK = re.compile(r'(<div class="lois-hl-archive"[^>]*>).*?(</div>)', re.S)
 
 
 # --------------------------------------------------------------------------- the archive, statically

@@ -268,6 +268,14 @@ def corpus_stats(corpus: Path, factor: int) -> CorpusStats:
                        len(list((corpus / "checklists").glob("*.yaml"))), n_sit)
 
 
+def _laws_needed(top: int, copies: int) -> int:
+    """How many synthetic laws hold `copies` copies of a law whose longest section has `top` paragraphs."""
+    if top == 0 or copies <= 0:
+        return 1
+    per_law = 99 // top  # repetitions one law can hold
+    return max(1, -(-copies // per_law))
+
+
 def make_slots(model, corpus: Path, factor: int) -> Slots:
     seed = sorted(model.laws)
     slots = Slots(seed)
@@ -277,8 +285,16 @@ def make_slots(model, corpus: Path, factor: int) -> Slots:
             paras = [int(c.path[1]) for c in sec.children if c.level == "paragraph" and c.path[1].isdigit()]
             slots.paragraphs[t][sec.path[0]] = max(paras, default=0)
     free = free_law_numbers(model, corpus)
-    for i, n in enumerate(free):
-        slots.by_template.setdefault(seed[i % len(seed)], []).append(n)
+    # each template first gets the laws its copies need to stay within 99 paragraphs per section, then the
+    # remaining free numbers in turn (a law with long sections needs more laws to spread its copies)
+    need = {t: _laws_needed(max(slots.paragraphs[t].values(), default=0), factor - 1) for t in seed}
+    if sum(need.values()) > len(free):
+        raise SystemExit(f"×{factor} : {sum(need.values())} numéros de loi libres nécessaires, {len(free)} disponibles")
+    pool = list(free)
+    for t in seed:
+        slots.by_template[t] = [pool.pop(0) for _ in range(need[t])]
+    for i, n in enumerate(pool):
+        slots.by_template[seed[i % len(seed)]].append(n)
     missing = [t for t in seed if t not in slots.by_template]
     if missing:
         raise SystemExit(f"pas assez de numéros de loi libres pour copier les lois {missing}")

@@ -102,6 +102,23 @@ def test_gloss_first_occurrence_per_provision_outside_links(ann):
     assert out.endswith("<p>joueur fautif hors provision</p>")
 
 
+def test_glossary_defines_each_term_once_per_node_in_its_own_text(model, ann):
+    """The renderer places definitions while it writes a node's text: first occurrence of each term in each
+    provision (another provision has its own scope), never inside a citation link."""
+    from lois.render.gloss import GlossTerm
+
+    site = SiteBuild(model)
+    site.set_glossary([GlossTerm(t.term, tuple(t.forms), t.definition) for t in ann.terms])
+    one, two = site.gloss_scope(), site.gloss_scope()
+    text = "Le joueur fautif, puis le Joueur  fautif, voir Loi 27B1(a)."
+    first = site.linkify(text, "lois/27.md", 27, ("B",), one)
+    assert first.count('data-term="joueur fautif"') == 1 and first.index("ann-gloss") < first.index("puis")
+    assert 'class="lois-cite"' in first and "ann-gloss" not in first[first.index("lois-cite"):]
+    assert "ann-gloss" not in site.linkify("joueur fautif", "lois/27.md", 27, ("B",), one)  # already defined
+    assert site.linkify("joueur fautif", "lois/27.md", 27, ("B",), two).count("ann-gloss") == 1
+    assert "ann-gloss" not in site.linkify(text, "lois/27.md", 27, ("B",))  # no scope: plain text
+
+
 def test_law_page_gets_diagram_notes_and_hover(model, ann):
     site = SiteBuild(model, contributors=site_contributors())
     files = site.build()

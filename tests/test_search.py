@@ -297,11 +297,11 @@ def test_every_kind_is_indexed_with_its_page(engine, built_site):
 
 
 @pytest.mark.parametrize("text, message", [
-    ("synonyms: []\nterms: []\n", "champ obligatoire manquant (kinds)"),
-    ("synonyms: [[a, b]]\nterms:\n  - {words: [revoke], mean: renonce}\nkinds: {}\n", "champ inconnu (mean)"),
+    ("synonyms: []\nterms: []\n", "champ « kinds » manquant"),
+    ("synonyms: [[a, b]]\nterms:\n  - {words: [revoke], mean: renonce}\nkinds: {}\n", "champ inconnu « mean »"),
     ("synonyms: [[carte exposée, x]]\nterms: []\nkinds: {}\n", "un seul mot attendu"),
     ("synonyms: []\nterms:\n  - {words: [UI], means: a}\n  - {words: [ui], means: b}\nkinds: {}\n", "figure déjà"),
-    ("synonyms: []\nterms: []\nkinds: {checklists: [liste]}\n", "champ inconnu (checklists)"),
+    ("synonyms: []\nterms: []\nkinds: {checklists: [liste]}\n", "champ inconnu « checklists »"),
     ("synonyms: [\nterms: []\n", "YAML invalide"),
 ])
 def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_dir, text, message):

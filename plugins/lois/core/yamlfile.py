@@ -232,6 +232,7 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
         deeper = [e for e in errors if len(_plain_loc(e["loc"])) > len(first) and _plain_loc(e["loc"])[:len(first)]
                   == first]
         err = deeper[0] if deeper else err
+        err = _misspelt(err, errors)
         loc = tuple(keys) + _plain_loc(err["loc"])
         alternatives = [e for e in errors if _plain_loc(e["loc"]) == _plain_loc(err["loc"]) and e["type"] in _KINDS]
         if len(alternatives) > 1:  # a union (« 1♥ » or { call: 1♥ }): every member refused the value's type
@@ -242,6 +243,18 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
                        f"(attendu : {', '.join(kinds[:-1])} ou {kinds[-1]})")
             raise doc.error(message, *loc) from None
         raise doc.error(_french_error(err, loc, what), *loc) from None
+
+
+def _misspelt(err: dict, errors: list[dict]) -> dict:
+    """A missing field beside an unknown one (« mean: » written for « means: »): the unknown one is reported,
+    naming the missing one."""
+    if err["type"] != "missing":
+        return err
+    parent = _plain_loc(err["loc"])[:-1]
+    for e in errors:
+        if e["type"] == "extra_forbidden" and _plain_loc(e["loc"])[:-1] == parent:
+            return {**e, "missing": _plain_loc(err["loc"])[-1]}
+    return err
 
 
 def _plain_loc(loc) -> tuple:
@@ -290,7 +303,8 @@ def _french_error(err: dict, loc: tuple, what: str) -> str:
     if kind == "missing":
         return f"{where}champ « {names[-1] if names else '?'} » manquant"
     if kind == "extra_forbidden":
-        return f"{where}champ inconnu « {names[-1] if names else '?'} »"
+        missing = f" (champ « {err['missing']} » manquant : faute de frappe ?)" if err.get("missing") else ""
+        return f"{where}champ inconnu « {names[-1] if names else '?'} »{missing}"
     if kind in _TYPES:
         return f"{where}{field_name} {_TYPES[kind]} (trouvé : {shown})"
     if kind == "literal_error":

@@ -127,7 +127,8 @@ def check_permalinks(model: Model) -> None:
                         "créez-le avec « lois permaliens --mettre-a-jour »", str(path))
     reg = read_register(path)
     check_register(model, reg)
-    missing = [u for u in current_urls(model) if u not in set(reg.urls)]
+    registered = set(reg.urls)
+    missing = [u for u in current_urls(model) if u not in registered]
     if missing:
         raise LoisError(f"{len(missing)} lien(s) permanent(s) publié(s) absent(s) du registre, dont « {missing[0]} » "
                         "(ligne supprimée ? provision nouvelle ?) : lancez « lois permaliens --mettre-a-jour »",

@@ -111,14 +111,18 @@ def render_inline(tokens, text_fn: Callable[[str], str], footref: Callable[[str]
     return "".join(out)
 
 
-def render_markdown(source: str, text_fn: Callable[[str], str]) -> str:
-    """Render a Markdown document (commentary, tables) with safe text and linked citations."""
+def render_markdown(source: str, text_fn: Callable[[str], str],
+                    heading_fn: Callable[[str], str] | None = None) -> str:
+    """Render a Markdown document (commentary, tables) with safe text and linked citations; ``heading_fn``
+    renders the text of headings (default: ``text_fn``)."""
     tokens = md().parse(source)
     out = []
+    in_heading = False
     for t in tokens:
         if t.type == "inline":
-            out.append(render_inline(t.children or [], text_fn))
+            out.append(render_inline(t.children or [], heading_fn if in_heading and heading_fn else text_fn))
         elif t.type.endswith("_open") and t.tag and t.type != "footnote_block_open":
+            in_heading = t.type == "heading_open"
             tag = t.tag
             if t.type == "heading_open":
                 tag = {"h1": "h2", "h2": "h3"}.get(tag, tag)
@@ -127,6 +131,7 @@ def render_markdown(source: str, text_fn: Callable[[str], str]) -> str:
             else:
                 out.append(f"<{tag}>")
         elif t.type.endswith("_close") and t.tag and t.type != "footnote_block_close":
+            in_heading = False
             tag = t.tag
             if t.type == "heading_close":
                 tag = {"h1": "h2", "h2": "h3"}.get(tag, tag)

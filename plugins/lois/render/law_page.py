@@ -72,9 +72,13 @@ class LawPage:
         self.site, self.law_no = site, law_no
         self.page = site.law_page(law_no)
         self.refs: dict[str, list[str]] = {}  # footnote label → ids of its calls in the text
+        self.scopes: dict = {}  # provision id → its glossary scope (a term is defined once per provision)
 
     def text_fn(self, p: Provision):
-        return lambda t: self.site.linkify(t, self.page, p.law, p.path)
+        if p.id not in self.scopes:
+            self.scopes[p.id] = self.site.gloss_scope()
+        scope = self.scopes[p.id]
+        return lambda t: self.site.linkify(t, self.page, p.law, p.path, scope)
 
     def footref(self, label: str) -> str:
         calls = self.refs.setdefault(label, [])

@@ -26,6 +26,7 @@ from lois.render import law_page, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
+from lois.render.gloss import Glossary, GlossScope, GlossTerm
 from lois.render.htmlpage import HtmlPage
 from lois.core.resolve import resolve_citation
 
@@ -82,8 +83,7 @@ class SiteBuild:
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
     asides: dict[str, list[Aside]] = field(default_factory=dict)
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
-    # `fn(path, content) -> content`, applied to each rendered law page (e.g. glossary hover definitions)
-    page_filters: list[Callable[[str, str], str]] = field(default_factory=list)
+    glossary: Glossary | None = None  # hover definitions (set_glossary), placed as texts are rendered
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
@@ -201,19 +201,30 @@ class SiteBuild:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
-    def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...]) -> str:
-        """Escape plain text and turn each citation in it into a link with a preview."""
+    def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...],
+                gloss: GlossScope | None = None) -> str:
+        """Escape plain text and turn each citation in it into a link with a preview; with ``gloss`` (the scope
+        of the node being rendered), the first occurrence of each glossary term gets its definition."""
+        plain = gloss.html if gloss is not None else _escape
         out = []
         pos = 0
         for c in find_citations(text):
             targets, problems = resolve_citation(self.model, c, text, law, path)
             if not targets:
                 continue
-            out.append(html.escape(text[pos:c.start], quote=False))
+            out.append(plain(text[pos:c.start]))
             out.append(self.citation_link(c.text, targets, from_page))
             pos = c.end
-        out.append(html.escape(text[pos:], quote=False))
+        out.append(plain(text[pos:]))
         return "".join(out)
+
+    def set_glossary(self, terms: list[GlossTerm]) -> None:
+        """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
+        self.glossary = Glossary(terms) if terms else None
+
+    def gloss_scope(self) -> GlossScope | None:
+        """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
+        return self.glossary.scope() if self.glossary is not None else None
 
     def citation_link(self, label: str, targets: list[str], from_page: str) -> str:
         """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends."""
@@ -254,19 +265,18 @@ class SiteBuild:
         for law in sorted(m.laws) + m.stub_laws():
             self.add_file(self.law_page(law), "")  # placeholder: rendered once the features added their data
         for c in m.commentaries.values():
-            self.add_page(f"commentaires/{c.id}.md", self.render_commentary(c))
+            self.add_file(f"commentaires/{c.id}.md", "")  # placeholder, as for laws
         self.add_page("lois/index.md", self.render_index())
         self.add_page("graphe.md", self.render_graph_page())
-        self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, indent=1))
+        self.add_file("assets/lois/graphe.json", json.dumps(m.graph_json(), ensure_ascii=False, separators=(",", ":")))
         for fn in self.contributors:
             fn(self)
         for fn in self.finishers:
             fn(self)
         for law in sorted(m.laws):
-            page = self.render_law(law)
-            for flt in self.page_filters:
-                page.body = flt(self.law_page(law), page.body)
-            self.add_page(self.law_page(law), page)
+            self.add_page(self.law_page(law), self.render_law(law))
+        for c in m.commentaries.values():
+            self.add_page(f"commentaires/{c.id}.md", self.render_commentary(c))
         for law in m.stub_laws():
             self.add_page(self.law_page(law), self.render_stub(law))
         self.nav[:0] = [
@@ -313,6 +323,10 @@ class SiteBuild:
         if source in self._documents:
             return self._documents[source]
         return "" if law_page.INTERNAL_FILE.match(source) else source
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=False)
 
 
 def _source_name(m: Model, source: str) -> str:

@@ -13,6 +13,7 @@ from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
 from lois.features.annotations.examples import Example, render_auction, render_play
 from lois.features.annotations.glossary import gloss_html
+from lois.render.gloss import GlossTerm
 
 EXAMPLES_PAGE = "exemples/index.md"
 GLOSSARY_PAGE = "glossaire.md"
@@ -131,22 +132,17 @@ def contribute(site) -> None:
     for n in ann.notes.values():
         if n.kind == "note":
             site.add_file(n.page, render_note_page(site, n, ann))
-    # ---- glossary definitions in law and commentary pages (first occurrence of a term in each provision);
+    # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node);
     # the pages that link to checklist pages are written once every contributor has run
-    site.page_filters.append(lambda path, content: gloss_html(content, ann.terms))
+    site.set_glossary([GlossTerm(t.term, tuple(t.forms), t.definition) for t in ann.terms])
     site.on_contributed(lambda s: s.add_file(EXAMPLES_PAGE, render_examples_page(s, ann)))
     site.on_contributed(lambda s: s.add_file(SITUATIONS_PAGE, render_situations_page(s, ann)))
-    for c in model.commentaries.values():
-        path = f"commentaires/{c.id}.md"
-        page = site.files[path].page if path in site.files else None
-        if page is not None:
-            page.body = gloss_html(page.body, ann.terms)
     # ---- pages
     site.add_file(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
                   for t in ann.terms],
-        "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, indent=1))
+        "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, separators=(",", ":")))
     notes_nav = [n.page for n in ann.notes.values() if n.kind == "note"]
     site.add_nav("Que faire si…", SITUATIONS_PAGE)
     site.add_nav("Exemples", EXAMPLES_PAGE)

@@ -156,7 +156,7 @@ def contribute(site) -> None:
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",
                   json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},
-                             ensure_ascii=False, indent=1))
+                             ensure_ascii=False, separators=(",", ":")))
     for n, cls in _laws_of(site, lists).items():
         site.add_law_aside(n, law_links_aside(site, cls))
     # under each provision a question applies: a link straight to that question (answers of a path to it)

@@ -20,6 +20,8 @@ import os
 import posixpath
 import re
 import time
+import queue
+import threading
 import zipfile
 from importlib import resources
 from pathlib import Path
@@ -165,6 +167,40 @@ def _info(name: str, stamp) -> zipfile.ZipInfo:
     return info
 
 
+class _Writer:
+    """Compresses and writes entries in a second thread, in the order given, while the caller prepares the next
+    ones (zlib works without Python's lock: the two overlap on two cores). A few entries wait at most."""
+
+    def __init__(self, zf: zipfile.ZipFile, level: int):
+        self.zf, self.level = zf, level
+        self.queue: queue.Queue = queue.Queue(maxsize=8)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="lois-zip", daemon=True)
+
+    def __enter__(self) -> "_Writer":
+        self.thread.start()
+        return self
+
+    def _run(self) -> None:
+        while (item := self.queue.get()) is not None:
+            if self.error is None:
+                try:
+                    self.zf.writestr(item[0], item[1], compresslevel=self.level)
+                except BaseException as exc:  # handed to the caller's thread, raised there
+                    self.error = exc
+
+    def put(self, info: zipfile.ZipInfo, data: bytes) -> None:
+        if self.error is not None:
+            raise self.error
+        self.queue.put((info, data))
+
+    def __exit__(self, *exc_info) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.error is not None and exc_info[0] is None:
+            raise self.error
+
+
 def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: int = 6,
               replace: dict[str, bytes] | None = None, extra: dict[str, bytes] | None = None) -> int:
     """Stream the file://-ready copy of ``paths`` (files of ``site_dir``) into the ZIP ``dest``: entries sorted
@@ -177,7 +213,7 @@ def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: 
         if p.endswith(".json"):
             names[p + ".js"] = (p, 1)
     stamp, srcs = zip_time(), {}
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as zf:
+    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as zf, _Writer(zf, level) as writer:
         for name in sorted([*names, FILE_MODE_SCRIPT]):
             if name == FILE_MODE_SCRIPT:
                 data = file_mode_script()
@@ -188,5 +224,5 @@ def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: 
                 if folder_of not in srcs:
                     srcs[folder_of] = script_src_for(src)
                 data = copy_entries(src, raw, srcs[folder_of])[i][1]
-            zf.writestr(_info(f"{folder}/{name}", stamp), data, compresslevel=level)
+            writer.put(_info(f"{folder}/{name}", stamp), data)
     return len(names) + 1

@@ -1,21 +1,20 @@
 """The search lexicon (``corpus/lexique.yaml``): synonyms, words the Code does not use, words that name a kind.
 
-Declared by ``schemas/lexique.schema.json`` and checked with jsonschema; a mistake gives a French message with
-the file and the line. Compiled into *rewrites*: sequences of normalised query words that the query plan
+Declared by ``lexicon_schema.LexiconFile`` (pydantic, like every corpus file: lois.core.yamlfile.validate; imported
+only when the file is read, so that `lois cherche` starts without pydantic or YAML); a mistake
+gives a French message with the file and the line. Compiled into *rewrites*: sequences of normalised query words that the query plan
 replaces by the Code's words (``revoke`` → ``renonce``) or removes while putting a kind of document first
 (``checklist``, ``que faire si``). Python (:mod:`lois.features.search.query`) and the browser (search.js,
 through the generated index) apply the same rewrites.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.features.search.analysis import TOKEN_RE, normalize
 
 FILE = "lexique.yaml"
-SCHEMA = Path(__file__).resolve().parents[4] / "schemas" / "lexique.schema.json"
 
 
 @dataclass(frozen=True)
@@ -41,32 +40,6 @@ def phrase_words(text: str, exact_case: bool = False) -> tuple[str, ...]:
                  for m in TOKEN_RE.finditer(text))
 
 
-def _validate(loc) -> None:
-    import jsonschema  # only when the lexicon is read (build, cache miss): `lois cherche` starts without it
-
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    errors = sorted(jsonschema.Draft202012Validator(schema).iter_errors(loc.data), key=lambda e: list(e.path))
-    if errors:
-        e = errors[0]
-        where = "/".join(str(p) for p in e.path) or "racine"
-        raise loc.error(f"lexique invalide ({where}) : {_french(e)}", *e.path)
-
-
-def _french(e) -> str:
-    messages = {
-        "required": "champ obligatoire manquant ({})",
-        "additionalProperties": "champ inconnu ({})",
-        "type": "type attendu : {}",
-        "minItems": "liste trop courte",
-        "minLength": "texte vide",
-        "pattern": "un seul mot attendu, sans espace",
-        "enum": "valeur attendue parmi {}",
-    }
-    detail = e.message.split("'")[1] if e.validator in ("required", "additionalProperties") and "'" in e.message \
-        else e.validator_value
-    return messages.get(e.validator, e.message).format(detail)
-
-
 def load_lexicon(corpus: Path) -> Lexicon:
     path = Path(corpus) / FILE
     if not path.exists():
@@ -74,7 +47,10 @@ def load_lexicon(corpus: Path) -> Lexicon:
     from lois.features.annotations.common import load_yaml
 
     loc = load_yaml(path)
-    _validate(loc)
+    from lois.core.yamlfile import validate
+    from lois.features.search.lexicon_schema import LexiconFile
+
+    validate(loc, LexiconFile, what="lexique")
     data = loc.data
     seen: dict[tuple, str] = {}
     rewrites: list[Rewrite] = []
@@ -91,7 +67,7 @@ def load_lexicon(corpus: Path) -> Lexicon:
         exact = bool(t.get("exact_case"))
         for j, w in enumerate(t["words"]):
             add(Rewrite(phrase_words(w, exact), exact, " ".join(t["means"].split()), ""), "terms", i, "words", j)
-    for kind, words in data["kinds"].items():
+    for kind, words in (data["kinds"] or {}).items():
         for j, w in enumerate(words):
             add(Rewrite(phrase_words(w), False, "", kind), "kinds", kind, j)
     rewrites.sort(key=lambda r: -len(r.words))  # the longest expression first

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, PrefixLoader, StrictUndefined
+from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader, StrictUndefined
 from markupsafe import Markup
 
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -22,7 +22,16 @@ def environment() -> Environment:
     for d in sorted((PACKAGE / "features").glob("*/templates")):
         loaders[d.parent.name] = FileSystemLoader(d)
     return Environment(loader=PrefixLoader(loaders, delimiter="/"), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
+
+
+def _bytecode_cache() -> FileSystemBytecodeCache | None:
+    """Compiled templates kept between runs, as Python keeps its .pyc (Jinja's per-user folder in the temporary
+    directory; an entry is used only for the same template source). None when that folder cannot be made."""
+    try:
+        return FileSystemBytecodeCache()
+    except (OSError, RuntimeError):
+        return None
 
 
 def render(name: str, **context) -> str:

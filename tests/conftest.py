@@ -103,13 +103,29 @@ def browser():
         b.close()
 
 
+def allow_only(ctx, *prefixes: str) -> list[str]:
+    """Let the pages of browser context `ctx` load only addresses that start with one of `prefixes`: any other
+    request is aborted and its address added to the list returned (which a test asserts stays empty)."""
+    foreign: list[str] = []
+
+    def check(route):
+        url = route.request.url
+        if url.startswith(prefixes):
+            route.continue_()
+        else:
+            foreign.append(url)
+            route.abort()
+
+    ctx.route("**/*", check)
+    return foreign
+
+
 @pytest.fixture()
 def page(browser, site_url):
     """A fresh page that fails the test on any console error or any request to another host."""
     ctx = browser.new_context()
     pg = ctx.new_page()
     errors: list[str] = []
-    foreign: list[str] = []
     expected_404: set[str] = set()
 
     def on_console(m):
@@ -119,16 +135,7 @@ def page(browser, site_url):
 
     pg.on("console", on_console)
     pg.on("pageerror", lambda e: errors.append(str(e)))
-
-    def check(route):
-        url = route.request.url
-        if url.startswith(site_url) or url.startswith("data:") or url.startswith("blob:"):
-            route.continue_()
-        else:
-            foreign.append(url)
-            route.abort()
-
-    ctx.route("**/*", check)
+    foreign = allow_only(ctx, site_url, "data:", "blob:")
     pg.lois_expect_404 = expected_404  # add the URLs the test opens knowing they do not exist
     pg.lois_errors = errors
     pg.lois_foreign = foreign

@@ -1,6 +1,7 @@
 """The « annoté »: notes, worked examples, glossary and situations, checked on the real corpus and on bad files."""
 from __future__ import annotations
 
+import html
 import re
 import subprocess
 import sys
@@ -9,8 +10,10 @@ import pytest
 
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import load_yaml, resolve_id
-from lois.features.annotations.examples import SEATS, bid_rank, next_seat, render_auction, validate_example
-from lois.features.annotations.glossary import gloss_html, occurrences
+from lois.features.annotations.common import law_of
+from lois.features.annotations.diagram import render_auction, render_play
+from lois.features.annotations.examples import SEATS, bid_rank, next_seat, validate_example
+from lois.features.annotations.glossary import occurrences
 from lois.core.errors import LoisError
 from lois.features import site_contributors
 from lois.render.site import SiteBuild
@@ -92,16 +95,6 @@ def test_situations_lead_somewhere(ann, model):
         assert all(e in ann.examples for e in s.examples)
 
 
-def test_gloss_first_occurrence_per_provision_outside_links(ann):
-    html = ('<div data-id="27B"><p>Le joueur fautif et encore le joueur fautif, '
-            '<a href="#">joueur fautif</a></p><div data-id="27B2"><p>joueur fautif</p></div></div>'
-            '<p>joueur fautif hors provision</p>')
-    out = gloss_html(html, ann.terms)
-    assert out.count('data-term="joueur fautif"') == 2
-    assert '<a href="#">joueur fautif</a>' in out
-    assert out.endswith("<p>joueur fautif hors provision</p>")
-
-
 def test_glossary_defines_each_term_once_per_node_in_its_own_text(model, ann):
     """The renderer places definitions while it writes a node's text: first occurrence of each term in each
     provision (another provision has its own scope), never inside a citation link."""
@@ -147,6 +140,76 @@ def test_auction_diagram_places_out_of_turn_call(ann):
     cells = re.findall(r"<td>(.*?)</td>", first_row)
     assert cells[0] == "" and cells[1] == ""  # Est deals: Ouest and Nord empty
     assert "1♠" in cells[2] and "ann-cancelled" in cells[3] and "2" in cells[3]
+
+
+def _visible(fragment: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", fragment)).split())
+
+
+def test_auction_notes_are_numbered_in_order_with_their_marks(model, tmp_path):
+    """An alert, a withdrawn insufficient bid with a comment: notes numbered in the order of the calls, each call
+    carrying the number of its note, the withdrawn call struck out, caption and contract under the words."""
+    ex = _check(model, tmp_path, GOOD.replace("    - 1SA\n", "    - {call: 1SA, alert: 15-17 H}\n").replace(
+        "cancelled: true}", "cancelled: true, comment: Sud n'a pas vu 2♥}").replace(
+        "  dealer: Nord\n", "  dealer: Nord\n  vulnerability: tous\n  contract: 3♣\n  declarer: Sud\n"))
+    table = render_auction(ex)
+    notes = re.findall(r"<li>(.*?)</li>", table.split('class="ann-auction-notes"')[1])
+    assert [_visible(n) for n in notes] == ["Nord : 1SA — alertée : 15-17 H",
+                                             "Sud : 2♣ — enchère insuffisante (annulée). Sud n'a pas vu 2♥"]
+    nord = re.findall(r"<td>(.*?)</td>", table.split("<tbody>")[1].split("</tr>")[0])[1]
+    assert 'class="ann-call ann-alert"' in nord
+    assert '<sup class="ann-mark ann-alert-mark" title="Alerte">1</sup>' in nord
+    sud = table.split('title="enchère insuffisante"')[1].split("</span>")
+    assert sud[0].startswith("><s>2") and '<sup class="ann-mark">2</sup>' in table
+    assert '<span class="ann-red">♥</span>' in notes[1]  # hearts in red in a comment too
+    assert _visible(table.split("<caption>")[1].split("</caption>")[0]) == "Donneur : Nord — Tous vulnérables"
+    assert _visible(table.split('class="ann-contract">')[1]) == "Contrat : 3♣ joué par Sud"
+
+
+def test_play_lists_each_trick_from_its_leader(ann):
+    ex = next(e for e in ann.examples.values() if e.tricks)
+    play = render_play(ex)
+    heads = [_visible(h) for h in re.findall(r'<p class="ann-trick-head">(.*?)</p>', play)]
+    tricks = sorted(ex.tricks, key=lambda t: t.number)
+    assert heads == [f"Levée {t.number} — {t.leader} joue en premier" for t in tricks]
+    seats = re.findall(r'<span class="ann-seat">(.*?)</span>', play)
+    assert seats[:len(tricks[0].cards)] == [s for s, _, _ in tricks[0].cards]
+    assert seats[0] == tricks[0].leader and seats[1] == next_seat(tricks[0].leader)
+
+
+ANNOTATION_PAGES = ("exemples/index.md", "glossaire.md", "que-faire-si.md")
+
+
+@pytest.fixture(scope="module")
+def built_files(model):
+    return SiteBuild(model, contributors=site_contributors()).build()
+
+
+def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
+    """Examples, glossary, « Que faire si… » and note pages are finished HTML (no Markdown left for MkDocs), and
+    each heading keeps the id Python-Markdown's table of contents gave it when these pages were Markdown."""
+    import markdown
+
+    def md_id(title: str) -> str:  # the id Python-Markdown's toc gives « # title »
+        return re.search(r'id="([^"]+)"', markdown.markdown("# " + title, extensions=["toc"])).group(1)
+
+    notes = [n for n in ann.notes.values() if n.kind == "note"]
+    for path in ANNOTATION_PAGES + tuple(n.page for n in notes):
+        page = built_files[path].page
+        assert page is not None, path
+        assert 'markdown="' not in page.body and not re.search(r"^\s*(#|\{ *#)", page.body, re.M), path
+        for anchor in page.anchors():
+            assert f'id="{anchor}"' in page.body, (path, anchor)
+    laws = {f"loi-{law_of(e.provisions[0])}" for e in ann.examples.values()}
+    assert laws < built_files["exemples/index.md"].page.anchors()
+    assert {s.id for s in ann.situations} < built_files["que-faire-si.md"].page.anchors()
+    for path, title in (("exemples/index.md", "Exemples commentés"), ("glossaire.md", "Glossaire"),
+                        ("que-faire-si.md", "Que faire si…")):
+        assert built_files[path].page.toc[0].id == md_id(title)
+    for n in notes:
+        toc = built_files[n.page].page.toc
+        assert toc[0].id == md_id(n.title) and built_files[n.page].page.title == n.title
+        assert [c.id for c in toc[0].children] in ([], [md_id("Exemples liés")])
 
 
 # ---------------------------------------------------------------------- bad input: French, file and line

@@ -83,10 +83,26 @@ def test_grammar_export_is_the_cite_program():
 def test_generated_scripts_are_ascii(model):
     """Club pages may be in any encoding: the scripts escape every non-ASCII character."""
     from lois.features.api.linkifier import linkifier_js
-    from lois.features.api.site import permalinks_js
+    from lois.features.api.site import permalinks_data_js
 
-    for js in (linkifier_js(model, "Code"), permalinks_js({"lois/50/#Z9": "lois/50/#D2a"})):
+    for js in (linkifier_js(model, "Code"), permalinks_data_js({"lois/50/#Z9": "lois/50/#D2a", "é/#x": "é/"})):
         assert js.isascii()
+
+
+def test_permalink_script_is_static_and_reads_the_register(built_site, corpus_dir):
+    """assets/lois/permaliens.js is the package's file (ASCII-escaped), the same for every corpus; its data,
+    the register's redirects and the edition's name, are in the generated script loaded just before it."""
+    from lois.features.api.linkifier import ASSETS, ascii_js
+    from lois.features.api.site import CITATION_SOURCE, PERMALINKS_DATA, PERMALINKS_GLOBAL
+
+    js = (built_site / "assets/lois/permaliens.js").read_text(encoding="utf-8")
+    assert js.isascii() and js == ascii_js((ASSETS / "permalinks.js").read_text(encoding="utf-8"))
+    data_js = (built_site / PERMALINKS_DATA).read_text(encoding="utf-8")
+    assert data_js.isascii()
+    data = json.loads(re.search(rf"window\.{PERMALINKS_GLOBAL} = (.*);\n$", data_js, re.S).group(1))
+    assert data == {"redirects": read_register(corpus_dir / REGISTER_NAME).redirects, "source": CITATION_SOURCE}
+    home = (built_site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
+    assert home.index(PERMALINKS_DATA) < home.index("assets/lois/permaliens.js")
 
 
 def test_linkifier_never_fetches(model):

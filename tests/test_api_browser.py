@@ -103,6 +103,27 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"
 
 
+def test_old_anchor_follows_the_register(page, site_url, model):
+    """An anchor the register moved (« lois/50/#Z9 -> lois/50/#D2a ») sends the reader on; an anchor that exists
+    is left alone. The static permaliens.js reads the redirects from the data script, replaced here by one
+    holding a moved anchor (the committed register has none)."""
+    import json
+
+    law = 50 if 50 in model.laws else min(model.laws)
+    target = next(p for p in model.laws[law].provisions() if len(p.path) >= 2)
+    other = next(p for p in model.laws[law].provisions() if len(p.path) >= 2 and p.id != target.id)
+    data = {"redirects": {f"lois/{law}/#Z9": f"lois/{law}/#{target.anchor}"}, "source": "Code"}
+    page.route("**/assets/lois/permaliens-donnees.js", lambda route: route.fulfill(
+        content_type="text/javascript", body=f"window.loisPermaliens = {json.dumps(data)};"))
+    page.goto(site_url + f"lois/{law}/#Z9")
+    page.wait_for_function(f"location.hash === '#{target.anchor}'", timeout=10000)
+    assert page.url == site_url + f"lois/{law}/#{target.anchor}"
+    page.goto(site_url + f"lois/{law}/#{other.anchor}")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(300)
+    assert page.url.endswith(f"#{other.anchor}")
+
+
 def test_short_link_cases_in_browser(page, site_url):
     """The shared cases of tests/shortlink_cases.yaml through the browser's resolver (the generated script), all
     at once; then real navigations through the resolver page, both ways (l/?… and l/#…)."""

@@ -196,28 +196,37 @@ def test_base_is_valid(tmp_path, model):
     assert run(cl, {"q1": "oui", "q2": "oui"}).effects["partner_must_pass"] is True
 
 
-def test_refuses_a_cycle(tmp_path, model):
+def _set_next(question: int, choice: int, target: str):
+    def change(d):
+        d["questions"][question]["choices"][choice]["next"] = target
+    return change
+
+
+# a checklist whose graph is broken: the change to BASE, words of the message, the line it names
+BROKEN_GRAPHS = {
+    "cycle": (_set_next(1, 0, "q1"), ["cycle", "q1 → q2 → q1"], "next: q1"),
+    "issue-inaccessible": (lambda d: d["outcomes"].append({"id": "fin_c", "title": "C", "ruling": "Jamais.",
+                                                           "cites": ["27A1"]}),
+                           ["fin_c", "inaccessible"], "id: fin_c"),
+    "choix-vers-rien": (_set_next(1, 1, "fin_z"), ["fin_z", "ni une question ni une issue"], "next: fin_z"),
+    "question-orpheline": (lambda d: d["questions"].append({
+        "id": "q3", "text": "Orpheline ?", "cites": ["27A2"],
+        "choices": [{"id": "a", "label": "A", "next": "fin_a"}, {"id": "b", "label": "B", "next": "fin_b"}]}),
+        ["q3", "aucun chemin"], "id: q3"),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_GRAPHS)
+def test_refuses_a_broken_graph_with_its_line(tmp_path, model, case):
+    change, words, needle = BROKEN_GRAPHS[case]
     d = _copy()
-    d["questions"][1]["choices"][0]["next"] = "q1"
+    change(d)
     err, p = _refuse(tmp_path, model, d)
-    assert "cycle" in err.message and "q1 → q2 → q1" in err.message
-    assert err.line == _line_of(p, "next: q1")
+    assert all(w in err.message for w in words), err.message
+    assert err.line == _line_of(p, needle)
 
 
-def test_refuses_an_unreachable_outcome(tmp_path, model):
-    d = _copy()
-    d["outcomes"].append({"id": "fin_c", "title": "C", "ruling": "Jamais.", "cites": ["27A1"]})
-    err, p = _refuse(tmp_path, model, d)
-    assert "fin_c" in err.message and "inaccessible" in err.message
-    assert err.line == _line_of(p, "id: fin_c")
-
-
-def test_refuses_a_choice_leading_nowhere(tmp_path, model):
-    d = _copy()
-    d["questions"][1]["choices"][1]["next"] = "fin_z"
-    err, p = _refuse(tmp_path, model, d)
-    assert "fin_z" in err.message and "ni une question ni une issue" in err.message
-    assert err.line == _line_of(p, "next: fin_z")
+def test_refuses_a_choice_without_next(tmp_path, model):
     d = _copy()
     del d["questions"][0]["choices"][0]["next"]
     err, p = _refuse(tmp_path, model, d)
@@ -235,16 +244,6 @@ def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
     err, p = _refuse(tmp_path, model, d)
     assert words in err.message and "q2" in err.message
     assert err.line == _line_of(p, f"- {cite}")
-
-
-def test_refuses_a_question_no_path_uses(tmp_path, model):
-    d = _copy()
-    d["questions"].append({"id": "q3", "text": "Orpheline ?", "cites": ["27A2"],
-                           "choices": [{"id": "a", "label": "A", "next": "fin_a"},
-                                       {"id": "b", "label": "B", "next": "fin_b"}]})
-    err, p = _refuse(tmp_path, model, d)
-    assert "q3" in err.message and "aucun chemin" in err.message
-    assert err.line == _line_of(p, "id: q3")
 
 
 def test_refuses_bad_effects_and_missing_citations(tmp_path, model):

@@ -58,6 +58,24 @@ def test_pages_index_nav_and_law_links(built_site, lists):
     assert "Arbitrage pas à pas" in home  # nav entry
 
 
+def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lists):
+    """The checklist pages are handed to MkDocs already in HTML: the table of contents still lists the decision
+    tree and the cases, each entry lands on its heading, and no Markdown syntax shows in the page."""
+    import re
+
+    for name, cl in lists.items():
+        html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
+        article = html[html.index("<article"):html.index("</article>")]
+        toc = html[html.index('data-md-component="toc"'):]
+        toc = toc[:toc.index("</nav>")]
+        entries = re.findall(r'href="#([^"]+)"[^>]*>\s*<span class="md-ellipsis">\s*([^<]+?)\s*</span>', toc)
+        assert [e for e in entries] == [("arbre", "Arbre de décision"), ("cas", "Cas types")], name
+        for anchor, _ in entries:
+            assert re.search(rf'<h2 id="{anchor}">', article), (name, anchor)
+        assert re.search(r'<h1 id="[a-z0-9-]+-arbitrage-pas-a-pas">', article), name
+        assert "markdown=" not in article and "{ #" not in article and not re.search(r"^#+ ", article, re.M), name
+
+
 def test_generated_json_is_the_python_data(built_site, lists):
     data = json.loads((built_site / "assets" / "lois" / "checklists.json").read_text(encoding="utf-8"))
     assert set(data) == set(lists)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import allow_only
 from lois.features.scores.calc import RULES, CalcError, artificial, weighted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,19 +27,10 @@ def phone(browser, site_url):
                               accept_downloads=True)
     try:
         pg = ctx.new_page()
-        errors, foreign = [], []
+        errors = []
         pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         pg.on("pageerror", lambda e: errors.append(str(e)))
-
-        def check(route):
-            url = route.request.url
-            if url.startswith(site_url) or url.startswith(("data:", "blob:")):
-                route.continue_()
-            else:
-                foreign.append(url)
-                route.abort()
-
-        ctx.route("**/*", check)
+        foreign = allow_only(ctx, site_url, "data:", "blob:")
         yield pg
         assert not foreign, foreign
         assert not errors, errors

@@ -68,33 +68,28 @@ def test_citation_fields():
 
 # --- absolute --------------------------------------------------------------
 
-@pytest.mark.parametrize(
-    "text, span, refs",
-    [
-        ("voir la Loi 20F5 pour", "Loi 20F5", ["20F5"]),
-        ("[voir la Loi 12C1(b)]", "Loi 12C1(b)", ["12C1(b)"]),
-        ("la LOI 72 C peut être appliquée", "LOI 72 C", ["72C"]),
-        ("voir la Loi 12 B1, il", "Loi 12 B1", ["12B1"]),
-        ("selon la loi 23A2.", "loi 23A2", ["23A2"]),
-        ("Sous réserve de la Loi 16C2, après", "Loi 16C2", ["16C2"]),
-        ("(voir Loi 90).", "Loi 90", ["90"]),
-        ("prévue par la Loi 29A n’ayant", "Loi 29A", ["29A"]),
-        ("fixé par la Loi 92B (en match", "Loi 92B", ["92B"]),
-        ("voir la Loi 65B3.", "Loi 65B3", ["65B3"]),
-        ("dans la Loi 26B).", "Loi 26B", ["26B"]),
-        ("conformément à la Loi 12C.", "Loi 12C", ["12C"]),
-        ("ses cartes (Loi 7B) et", "Loi 7B", ["7B"]),
-        ("[conformément à la LOI 50D2(a)]", "LOI 50D2(a)", ["50D2(a)"]),
-        ("mais la Loi 23 (information non autorisée) s’applique", "Loi 23", ["23"]),
-        ("voir Loi 30B1(b)(i).", "Loi 30B1(b)(i)", ["30B1(b)(i)"]),
-        ("voir Loi 50 D 2 (a).", "Loi 50 D 2 (a)", ["50D2(a)"]),
-        ("voir lois 42 et 43", "lois 42 et 43", ["42", "43"]),
-        ("voir LOIS 42 et 43", "LOIS 42 et 43", ["42", "43"]),
-        ("voir la Loi\n86B). Ainsi", "Loi\n86B", ["86B"]),
-    ],
-)
-def test_absolute(text, span, refs):
-    assert cites(text) == [(span, refs)]
+ABSOLUTE = [
+    ("voir la Loi 20F5 pour", "Loi 20F5", ["20F5"]),
+    ("[voir la Loi 12C1(b)]", "Loi 12C1(b)", ["12C1(b)"]),
+    ("la LOI 72 C peut être appliquée", "LOI 72 C", ["72C"]),
+    ("voir la Loi 12 B1, il", "Loi 12 B1", ["12B1"]),
+    ("selon la loi 23A2.", "loi 23A2", ["23A2"]),
+    ("Sous réserve de la Loi 16C2, après", "Loi 16C2", ["16C2"]),
+    ("(voir Loi 90).", "Loi 90", ["90"]),
+    ("prévue par la Loi 29A n’ayant", "Loi 29A", ["29A"]),
+    ("fixé par la Loi 92B (en match", "Loi 92B", ["92B"]),
+    ("voir la Loi 65B3.", "Loi 65B3", ["65B3"]),
+    ("dans la Loi 26B).", "Loi 26B", ["26B"]),
+    ("conformément à la Loi 12C.", "Loi 12C", ["12C"]),
+    ("ses cartes (Loi 7B) et", "Loi 7B", ["7B"]),
+    ("[conformément à la LOI 50D2(a)]", "LOI 50D2(a)", ["50D2(a)"]),
+    ("mais la Loi 23 (information non autorisée) s’applique", "Loi 23", ["23"]),
+    ("voir Loi 30B1(b)(i).", "Loi 30B1(b)(i)", ["30B1(b)(i)"]),
+    ("voir Loi 50 D 2 (a).", "Loi 50 D 2 (a)", ["50D2(a)"]),
+    ("voir lois 42 et 43", "lois 42 et 43", ["42", "43"]),
+    ("voir LOIS 42 et 43", "LOIS 42 et 43", ["42", "43"]),
+    ("voir la Loi\n86B). Ainsi", "Loi\n86B", ["86B"]),
+]
 
 
 def test_span_excludes_article():
@@ -125,36 +120,31 @@ def test_heading_naming_its_law_is_found():
 
 # --- lists -----------------------------------------------------------------
 
-@pytest.mark.parametrize(
-    "text, span, refs",
-    [
-        ("(mais le mort reste soumis aux\nLois 42 et 43).", "Lois 42 et 43", ["42", "43"]),
-        ("(mais voir les Lois 27 et 72C).", "Lois 27 et 72C", ["27", "72C"]),
-        (
-            "[voir les Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)], le",
-            "Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)",
-            ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
-        ),
-        (
-            "les Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
-            "Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
-            ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
-        ),
-        (
-            "Les Lois 16 (information non autorisée), 26\n(pénalité d'attaque ou d'entame) peuvent",
-            "Lois 16 (information non autorisée), 26",
-            ["16", "26"],
-        ),
-        (
-            "comme le prévoient les Lois 78D, 86B3\net (d) ci-dessous.",
-            "Lois 78D, 86B3\net (d)",
-            ["78D", "86B3", "~(d)"],
-        ),
-        ("les Lois 12 ou 16", "Lois 12 ou 16", ["12", "16"]),
-    ],
-)
-def test_lists(text, span, refs):
-    assert cites(text) == [(span, refs)]
+LISTS = [
+    ("(mais le mort reste soumis aux\nLois 42 et 43).", "Lois 42 et 43", ["42", "43"]),
+    ("(mais voir les Lois 27 et 72C).", "Lois 27 et 72C", ["27", "72C"]),
+    (
+        "[voir les Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)], le",
+        "Lois 27B1(b), 30B1(b)(i),\n31A2(a) et32A2(a)",
+        ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
+    ),
+    (
+        "les Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
+        "Lois 27B1(b), 30B1(b)(i), 31A2(a) et 32A2(a)",
+        ["27B1(b)", "30B1(b)(i)", "31A2(a)", "32A2(a)"],
+    ),
+    (
+        "Les Lois 16 (information non autorisée), 26\n(pénalité d'attaque ou d'entame) peuvent",
+        "Lois 16 (information non autorisée), 26",
+        ["16", "26"],
+    ),
+    (
+        "comme le prévoient les Lois 78D, 86B3\net (d) ci-dessous.",
+        "Lois 78D, 86B3\net (d)",
+        ["78D", "86B3", "~(d)"],
+    ),
+    ("les Lois 12 ou 16", "Lois 12 ou 16", ["12", "16"]),
+]
 
 
 def test_singular_loi_does_not_take_bare_numbers_as_list_items():
@@ -165,17 +155,12 @@ def test_singular_loi_does_not_take_bare_numbers_as_list_items():
 
 # --- ranges ----------------------------------------------------------------
 
-@pytest.mark.parametrize(
-    "text, span",
-    [
-        ("La Renonce (Lois 61 à 64 du code", "Lois 61 à 64"),
-        ("(Lois 61 a 64 du code", "Lois 61 a 64"),
-        ("(Lois 61-64)", "Lois 61-64"),
-        ("(Lois 61 – 64)", "Lois 61 – 64"),
-    ],
-)
-def test_ranges(text, span):
-    assert cites(text) == [(span, ["61", "62", "63", "64"])]
+RANGES = [(text, span, ["61", "62", "63", "64"]) for text, span in [
+    ("La Renonce (Lois 61 à 64 du code", "Lois 61 à 64"),
+    ("(Lois 61 a 64 du code", "Lois 61 a 64"),
+    ("(Lois 61-64)", "Lois 61-64"),
+    ("(Lois 61 – 64)", "Lois 61 – 64"),
+]]
 
 
 def test_ranges_limits():
@@ -187,18 +172,13 @@ def test_ranges_limits():
 
 # --- doubled link text -----------------------------------------------------
 
-@pytest.mark.parametrize(
-    "text, span, refs",
-    [
-        ("(mais non attaquée, voir LOI 57 Loi 57) par", "LOI 57 Loi 57", ["57"]),
-        ("la LOI 50 D Loi 50D continue", "LOI 50 D Loi 50D", ["50D"]),
-        ("[conformément à la LOI 50D2(a) Loi 50D2(a)] ne", "LOI 50D2(a) Loi 50D2(a)", ["50D2(a)"]),
-        ("(voir la LOI 12 B1 Loi 12B1), il", "LOI 12 B1 Loi 12B1", ["12B1"]),
-        ("(voir la LOI 16 C Loi 16C), mais", "LOI 16 C Loi 16C", ["16C"]),
-    ],
-)
-def test_doubled_link_text(text, span, refs):
-    assert cites(text) == [(span, refs)]
+DOUBLED = [
+    ("(mais non attaquée, voir LOI 57 Loi 57) par", "LOI 57 Loi 57", ["57"]),
+    ("la LOI 50 D Loi 50D continue", "LOI 50 D Loi 50D", ["50D"]),
+    ("[conformément à la LOI 50D2(a) Loi 50D2(a)] ne", "LOI 50D2(a) Loi 50D2(a)", ["50D2(a)"]),
+    ("(voir la LOI 12 B1 Loi 12B1), il", "LOI 12 B1 Loi 12B1", ["12B1"]),
+    ("(voir la LOI 16 C Loi 16C), mais", "LOI 16 C Loi 16C", ["16C"]),
+]
 
 
 def test_doubled_in_sequence():
@@ -212,29 +192,24 @@ def test_different_laws_side_by_side_are_not_merged():
 
 # --- relative --------------------------------------------------------------
 
-@pytest.mark.parametrize(
-    "text, span, refs",
-    [
-        ("marque ajustée artificielle (voir C2 ci-dessous).", "C2", ["~C2"]),
-        ("(Pour une carte, voir E1 ci-dessus).", "E1", ["~E1"]),
-        ("provenant d'action retirées (voir D)\n", "D", ["~D"]),
-        ("n’est pas acceptée (voir A), elle doit", "A", ["~A"]),
-        ("tarif et (d) ci-dessous.", "(d)", ["~(d)"]),
-        ("celles prévues en (a) ou (b) ci-dessus.", "(a) ou (b)", ["~(a)", "~(b)"]),
-        ("décide comme en A2(a) ou A2(b) ci-dessus.", "A2(a) ou A2(b)", ["~A2(a)", "~A2(b)"]),
-        ("Si suite à l'application de E1 l'arbitre", "E1", ["~E1"]),
-        ("(mais voir B1 ci-après)", "B1", ["~B1"]),
-        ("l'arbitre procède comme en 2(c).", "2(c)", ["~2(c)"]),
-        ("[voir également C1(d)], l'arbitre", "C1(d)", ["~C1(d)"]),
-        ("ne s’applique pas, mais voir C ci-dessous.", "C", ["~C"]),
-        ("n'est pas autorisée, mais voir E ci-après.", "E", ["~E"]),
-        ("Sauf comme prévu en (b) ci-dessous, une carte", "(b)", ["~(b)"]),
-        ("voir B1(b)(i) ci-dessous", "B1(b)(i)", ["~B1(b)(i)"]),
-        ("voir E\u00a0ci\u2011dessous", "E", ["~E"]),
-    ],
-)
-def test_relative(text, span, refs):
-    assert cites(text) == [(span, refs)]
+RELATIVE = [
+    ("marque ajustée artificielle (voir C2 ci-dessous).", "C2", ["~C2"]),
+    ("(Pour une carte, voir E1 ci-dessus).", "E1", ["~E1"]),
+    ("provenant d'action retirées (voir D)\n", "D", ["~D"]),
+    ("n’est pas acceptée (voir A), elle doit", "A", ["~A"]),
+    ("tarif et (d) ci-dessous.", "(d)", ["~(d)"]),
+    ("celles prévues en (a) ou (b) ci-dessus.", "(a) ou (b)", ["~(a)", "~(b)"]),
+    ("décide comme en A2(a) ou A2(b) ci-dessus.", "A2(a) ou A2(b)", ["~A2(a)", "~A2(b)"]),
+    ("Si suite à l'application de E1 l'arbitre", "E1", ["~E1"]),
+    ("(mais voir B1 ci-après)", "B1", ["~B1"]),
+    ("l'arbitre procède comme en 2(c).", "2(c)", ["~2(c)"]),
+    ("[voir également C1(d)], l'arbitre", "C1(d)", ["~C1(d)"]),
+    ("ne s’applique pas, mais voir C ci-dessous.", "C", ["~C"]),
+    ("n'est pas autorisée, mais voir E ci-après.", "E", ["~E"]),
+    ("Sauf comme prévu en (b) ci-dessous, une carte", "(b)", ["~(b)"]),
+    ("voir B1(b)(i) ci-dessous", "B1(b)(i)", ["~B1(b)(i)"]),
+    ("voir E\u00a0ci\u2011dessous", "E", ["~E"]),
+]
 
 
 def test_relative_refs_have_no_law():
@@ -265,6 +240,15 @@ def test_relative_needs_trigger_or_ci():
     assert cites("(d) Le fait qu’un joueur") == []
     assert cites("A2(a) est") == []
     assert cites("A2(a) ci-dessus") == [("A2(a)", ["~A2(a)"])]
+
+
+# --- every span above: the exact text found and its canonical refs ------------
+
+@pytest.mark.parametrize("text, span, refs", [pytest.param(*case, id=f"{kind}-{i}") for kind, cases in {
+    "absolue": ABSOLUTE, "liste": LISTS, "intervalle": RANGES, "doublee": DOUBLED, "relative": RELATIVE}.items()
+    for i, case in enumerate(cases)])
+def test_span_and_refs(text, span, refs):
+    assert cites(text) == [(span, refs)]
 
 
 # --- not citations ---------------------------------------------------------

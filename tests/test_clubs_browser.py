@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import allow_only
 from lois.core.cite import find_citations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,19 +68,10 @@ def club_page(browser, site_url, club, request):
     opts = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if phone else {}
     ctx = browser.new_context(**opts)
     pg = ctx.new_page()
-    errors, notices, foreign = [], [], []
+    errors, notices = [], []
     pg.on("console", lambda m: (errors if m.type == "error" else notices).append(m.text))
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    allowed = (site_url, club[0], "file://", "data:")
-
-    def check(route):
-        if route.request.url.startswith(allowed):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
-    ctx.route("**/*", check)
+    foreign = allow_only(ctx, site_url, club[0], "file://", "data:")
     pg.lois_notices = notices
     pg.lois_expected_errors = []  # texts of console errors a test provokes on purpose
     try:

@@ -20,13 +20,13 @@ from conftest import ROOT, mkdocs_build
 from lois.core.errors import LoisError
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH
-from lois.features.offline.site import ARCHIVE_NOTE, ARCHIVE_PATH, FOLDER, PLACEHOLDER, finish
+from lois.features.offline.site import ARCHIVE_PATH, FOLDER, PLACEHOLDER, archive_note, finish
 from lois.render.site import SiteBuild
 
 SAVE_ALL = "Enregistrer tout le code sur cet appareil"
 LINK_ATTR = re.compile(r"""\s(?:xlink:)?(?:href|src|action)\s*=\s*["']([^"']*)["']""", re.I)
 REFRESH = re.compile(r"""http-equiv=["']?refresh["']?[^>]*content=["']\s*\d+\s*;\s*url=([^"']*)""", re.I)
-ARCHIVE_BLOCK = re.compile(r'(<div class="lois-hl-archive" markdown="0">).*?(</div>)', re.S)
+ARCHIVE_BLOCK = re.compile(r'(<div class="lois-hl-archive"[^>]*>).*?(</div>)', re.S)
 
 
 # --------------------------------------------------------------------------- the archive, statically
@@ -93,7 +93,7 @@ def test_archive_data_twins_and_pages(built_site, entries):
     assert f'data-octets="{size}"' in online and "code-bridge-2017-hors-ligne.zip" in online
     assert f"{size / 1e6:.1f}".replace(".", ",") + " Mo" in online and PLACEHOLDER not in online
     copy = entries["hors-ligne/index.html"].decode("utf-8")
-    assert ARCHIVE_NOTE in copy and ".zip" not in copy and PLACEHOLDER not in copy
+    assert archive_note() in copy and ".zip" not in copy and PLACEHOLDER not in copy
     assert "index.html" in entries["LISEZMOI.txt"].decode("utf-8")
 
 
@@ -224,13 +224,7 @@ def test_archive_search(file_page):
     pg.goto(pg.root + "lois/50/index.html")
     box = pg.locator(".lois-search-header-input")
     box.fill("renonce")
-    first = pg.locator("#lois-search-dropdown li a").first
-    first.wait_for()
-    assert not _folder_links(pg)
-    href = first.get_attribute("href")
-    first.click()
-    pg.wait_for_url(href)
-    assert re.search(r"/index\.html(#.*)?$", pg.url)
+    _follow_as_file(pg, pg.locator("#lois-search-dropdown li a").first)
     # Enter on a provision id: the provision itself, as a file
     box = pg.locator(".lois-search-header-input")
     box.fill("27B1b")
@@ -243,11 +237,15 @@ def test_archive_search(file_page):
     box.fill("enchère insuffisante")
     box.press("Enter")
     pg.wait_for_url(re.compile(r".*/recherche/index\.html\?q=.*$"))
-    result = pg.locator("#lois-search-results li a").first
-    result.wait_for()
+    _follow_as_file(pg, pg.locator("#lois-search-results li a").first)
+
+
+def _follow_as_file(pg, link) -> None:
+    """Follow a search result of the archive: no folder link on the page, and it opens a file (…/index.html)."""
+    link.wait_for()
     assert not _folder_links(pg)
-    href = result.get_attribute("href")
-    result.click()
+    href = link.get_attribute("href")
+    link.click()
     pg.wait_for_url(href)
     assert re.search(r"/index\.html(#.*)?$", pg.url)
 

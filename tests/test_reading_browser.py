@@ -4,8 +4,11 @@ in a real Chromium. Controls, text sizes, tap targets, the targeted provision, t
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 
 import pytest
+
+from conftest import allow_only
 
 LAW = 50
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -15,38 +18,32 @@ READING_PAGES = ["", "lois/9/", "lois/12/", "lois/16/", "lois/23/", "lois/27/", 
                  "lois/64/", "exemples/", "que-faire-si/", "glossaire/", "graphe/", "lois/", "commentaires/chantigny-23/"]
 
 
-def _context(browser, site_url, **options):
+@contextmanager
+def _reading_page(browser, site_url, **options):
+    """A page of its own context that fails on a request to another host or a script error; always closes."""
     ctx = browser.new_context(**options)
+    foreign = allow_only(ctx, site_url, "data:", "blob:")
     errors: list[str] = []
-
-    def guard(route):
-        if route.request.url.startswith(site_url) or route.request.url.startswith(("data:", "blob:")):
-            route.continue_()
-        else:
-            errors.append("requête vers un autre hôte : " + route.request.url)
-            route.abort()
-    ctx.route("**/*", guard)
-    return ctx, errors
+    try:
+        pg = ctx.new_page()
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        yield pg
+    finally:
+        ctx.close()
+    assert not foreign, f"requêtes vers un autre hôte : {foreign}"
+    assert not errors, errors
 
 
 @pytest.fixture()
 def phone(browser, site_url):
-    ctx, errors = _context(browser, site_url, **PHONE)
-    pg = ctx.new_page()
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with _reading_page(browser, site_url, **PHONE) as pg:
+        yield pg
 
 
 @pytest.fixture()
 def desktop(browser, site_url):
-    ctx, errors = _context(browser, site_url, **DESKTOP)
-    pg = ctx.new_page()
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, errors
+    with _reading_page(browser, site_url, **DESKTOP) as pg:
+        yield pg
 
 
 VISIBLE_CONTROLS = """() => [...document.querySelectorAll('article .lois-act, article .lois-copie, article button.lois-act-cited')]
@@ -231,9 +228,7 @@ def test_footnotes_are_linked_both_ways(phone, site_url):
 
 
 def test_dark_mode_follows_the_device_and_toggles(browser, site_url):
-    ctx, errors = _context(browser, site_url, color_scheme="dark", **PHONE)
-    try:
-        pg = ctx.new_page()
+    with _reading_page(browser, site_url, color_scheme="dark", **PHONE) as pg:
         pg.goto(site_url + f"lois/{LAW}/")
         assert pg.evaluate("document.body.getAttribute('data-md-color-scheme')") == "slate"
         dark = pg.evaluate("getComputedStyle(document.body).backgroundColor")
@@ -241,9 +236,6 @@ def test_dark_mode_follows_the_device_and_toggles(browser, site_url):
         assert max(channels) < 80, dark
         pg.locator("label.md-header__button[for^='__palette']:visible").first.tap()
         assert pg.evaluate("document.body.getAttribute('data-md-color-scheme')") == "default"
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def test_print_shows_the_law_with_its_ids_and_no_control(desktop, site_url):

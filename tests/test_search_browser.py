@@ -135,18 +135,14 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
 def test_enter_on_a_typed_id_opens_the_provision(page, site_url):
     """« 27 B 1 b » then Enter, in the header box of any page or on the search page: the provision itself; an id in a
     law the corpus does not hold (« 64A1 ») opens that law's page, which lists what cites it."""
-    page.goto(site_url + "lois/50/")
-    box = page.locator(".lois-search-header-input")
-    box.fill("loi 27 B 1 b")
-    page.locator("#lois-search-dropdown li").first.wait_for()
-    box.press("Enter")
-    page.wait_for_url(site_url + "lois/27/#B1b")
-    page.goto(site_url + "recherche/")
-    box = page.locator("#lois-search-q")
-    box.fill("64A1")
-    page.locator("#lois-search-results li a").first.wait_for()
-    box.press("Enter")
-    page.wait_for_url(site_url + "lois/64/")
+    for start, box, shown, query, target in [
+            ("lois/50/", ".lois-search-header-input", "#lois-search-dropdown li", "loi 27 B 1 b", "lois/27/#B1b"),
+            ("recherche/", "#lois-search-q", "#lois-search-results li a", "64A1", "lois/64/")]:
+        page.goto(site_url + start)
+        page.locator(box).fill(query)
+        page.locator(shown).first.wait_for()
+        page.locator(box).press("Enter")
+        page.wait_for_url(site_url + target)
     assert "64" in page.locator("h1").inner_text()
     assert page.locator("article a[href]").count() > 0  # the stub page lists the passages that cite it
     page.goto(site_url + "recherche/")

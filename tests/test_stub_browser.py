@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import allow_only
+
 ROOT = Path(__file__).resolve().parents[1]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SHOTS = ROOT / "build" / "screenshots"  # looked at by a person, not committed
@@ -17,18 +19,9 @@ SHOTS = ROOT / "build" / "screenshots"  # looked at by a person, not committed
 def stub_page(request, browser, site_url):
     """A page of its own context (phone or desktop), that fails on a request to another host and always closes."""
     ctx = browser.new_context(**(PHONE if request.param == "phone" else {"viewport": {"width": 1280, "height": 900}}))
-    foreign: list[str] = []
     errors: list[str] = []
-
-    def check(route):
-        if route.request.url.startswith(site_url):
-            route.continue_()
-        else:
-            foreign.append(route.request.url)
-            route.abort()
-
     try:
-        ctx.route("**/*", check)
+        foreign = allow_only(ctx, site_url)
         pg = ctx.new_page()
         pg.on("pageerror", lambda e: errors.append(str(e)))
         pg.lois_kind = request.param

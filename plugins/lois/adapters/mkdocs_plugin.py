@@ -60,6 +60,18 @@ def _toc_token(e) -> dict:
     return {"level": e.level, "id": e.id, "name": e.title, "children": [_toc_token(c) for c in e.children]}
 
 
+def _nav_titles(entries) -> dict:
+    out = {}
+    for e in entries or []:
+        if isinstance(e, dict):
+            for title, v in e.items():
+                if isinstance(v, str):
+                    out[v] = title
+                else:
+                    out.update(_nav_titles(v))
+    return out
+
+
 class LoisConfig(Config):
     corpus = c.Type(str, default="corpus")
 
@@ -119,6 +131,14 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_serve(self, server, config, builder):
         server.watch(str(self.corpus_dir.resolve()))
         return server
+
+    def on_nav(self, nav, config, files):
+        # a page MkDocs did not create keeps its own title in the menu: give it the title the menu entry names
+        titles = _nav_titles(config.nav)
+        for page in nav.pages:
+            if isinstance(page, RenderedPage) and page.file.src_uri in titles:
+                page.title = titles[page.file.src_uri]
+        return nav
 
     def on_files(self, files: Files, config):
         for path, gen in self.site.files.items():

@@ -378,112 +378,130 @@ class Block:
     title: str = ""
 
 
-def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> list[Block]:
-    blocks: list[Block] = []
-    pending_title_for: int | None = None
-    prev_blank = True
-    sections: list[str] = []  # section letters of the current law, to detect a law glued without its heading
-    for i, raw in enumerate(lines, start=1):
-        if raw == REMOVED:
-            continue
-        line = raw.rstrip()
+class _Structurer:
+    """Reads cleaned lines one by one into blocks (law headings, sections, paragraphs, sub-points, text)."""
+
+    def __init__(self, repairs: list[Repair], flags: list[Flag]):
+        self.repairs, self.flags = repairs, flags
+        self.blocks: list[Block] = []
+        self.pending_title = False  # a « LOI N » heading without its title: the next line is the title
+        self.prev_blank = True
+        self.sections: list[str] = []  # section letters of the current law, to detect a law glued without its heading
+
+    def read(self, i: int, line: str) -> None:
         s = line.strip()
         if not s:
-            prev_blank = True
-            continue
+            self.prev_blank = True
+            return
         _check_glued_heading(s, i)
         if s.startswith("|"):
-            if blocks and blocks[-1].kind == "table" and not prev_blank:
-                blocks[-1].text += "\n" + s
-            else:
-                blocks.append(Block(i, "table", text=s))
-            prev_blank = False
-            continue
-        if pending_title_for is not None:
-            blocks[-1].title = s
-            pending_title_for = None
-            prev_blank = False
-            continue
+            self._table(i, s)
+        elif self.pending_title:
+            self.blocks[-1].title = s
+            self.pending_title = False
+        elif not (self._heading(i, s) or self._item(i, line, s)):
+            self._text(i, s)
+        self.prev_blank = False
+
+    def _table(self, i: int, s: str) -> None:
+        if self.blocks and self.blocks[-1].kind == "table" and not self.prev_blank:
+            self.blocks[-1].text += "\n" + s
+        else:
+            self.blocks.append(Block(i, "table", text=s))
+
+    def _heading(self, i: int, s: str) -> bool:
+        """Front matter (Introduction, Définitions), a law heading or a section; False if `s` is none of them."""
         m = FRONT_HEAD.match(s)
-        if m and not blocks_have_law(blocks):
+        if m and not blocks_have_law(self.blocks):
             key = "definitions" if m.group(2) else "introduction"
-            blocks.append(Block(i, "front", key, title=title_case(s) if s.isupper() else s))
-            sections = []
-            prev_blank = False
-            continue
+            return self._start(Block(i, "front", key, title=title_case(s) if s.isupper() else s))
         m = LAW_HEAD.match(s)
         if m:
             if not 1 <= int(m.group(1)) <= LAW_COUNT:
                 raise LoisError(f"« {s[:40]} » : le Code n'a que les lois 1 à {LAW_COUNT} ; rien n'est écrit",
                                 None, i)
-            blocks.append(Block(i, "law", m.group(1), title=(m.group(2) or "")))
-            sections = []
-            if not m.group(2):
-                pending_title_for = i
-            prev_blank = False
-            continue
+            self.pending_title = not m.group(2)
+            return self._start(Block(i, "law", m.group(1), title=(m.group(2) or "")))
         m = QUOTED_HEAD.match(s)
         if m:
-            blocks.append(Block(i, "law", m.group(2), title=m.group(1).strip(), text="quoted"))
-            sections = []
-            prev_blank = False
-            continue
+            return self._start(Block(i, "law", m.group(2), title=m.group(1).strip(), text="quoted"))
         m = MD_SECTION.match(s) or SECTION.match(s)
         if m and len(m.group(2)) < 90 and not m.group(2).rstrip().endswith("."):
-            if sections and m.group(1) <= sections[-1]:
-                raise LoisError(f"la section {m.group(1)} suit la section {sections[-1]} : une autre loi semble "
-                                f"commencer ici sans son titre « LOI N – TITRE » ; ajoutez-le (ou séparez les "
-                                f"textes) : rien n'est écrit", None, i)
-            sections.append(m.group(1))
-            blocks.append(Block(i, "section", m.group(1), title=m.group(2).strip().strip("*").strip()))
-            prev_blank = False
-            continue
+            self._section(i, m.group(1), m.group(2))
+            return True
+        return False
+
+    def _start(self, block: Block) -> bool:
+        """A document starts (front matter or law): its sections are counted afresh."""
+        self.blocks.append(block)
+        self.sections = []
+        return True
+
+    def _section(self, i: int, letter: str, title: str) -> None:
+        if self.sections and letter <= self.sections[-1]:
+            raise LoisError(f"la section {letter} suit la section {self.sections[-1]} : une autre loi semble "
+                            f"commencer ici sans son titre « LOI N – TITRE » ; ajoutez-le (ou séparez les "
+                            f"textes) : rien n'est écrit", None, i)
+        self.sections.append(letter)
+        self.blocks.append(Block(i, "section", letter, title=title.strip().strip("*").strip()))
+
+    def _item(self, i: int, line: str, s: str) -> bool:
+        """A paragraph, sub-point, footnote text or bullet; False if `line` is none of them."""
         m = PARA.match(s)
         if m:
-            blocks.append(Block(i, "para", m.group(1), text=m.group(2).strip()))
-            prev_blank = False
-            continue
+            self.blocks.append(Block(i, "para", m.group(1), text=m.group(2).strip()))
+            return True
         m = SUB.match(line)
         if m and (m.group(1) or m.group(2)):
             mark = m.group(1) or m.group(2)
             if m.group(2) or line.lstrip().startswith("-"):
-                repairs.append(Repair(i, s[: s.find(")") + 1], f"({mark})", "marque de sous-point normalisée"))
-            blocks.append(Block(i, "sub", mark, text=m.group(3).strip()))
-            prev_blank = False
-            continue
+                self.repairs.append(Repair(i, s[: s.find(")") + 1], f"({mark})", "marque de sous-point normalisée"))
+            self.blocks.append(Block(i, "sub", mark, text=m.group(3).strip()))
+            return True
         m = FOOTDEF.match(s)
         if m:
-            blocks.append(Block(i, "footdef", m.group(1).replace("\\", ""), text=m.group(2).strip()))
-            prev_blank = False
-            continue
+            self.blocks.append(Block(i, "footdef", m.group(1).replace("\\", ""), text=m.group(2).strip()))
+            return True
         m = BULLET.match(line)
         if m:
-            blocks.append(Block(i, "bullet", text=m.group(1).strip()))
-            prev_blank = False
-            continue
-        # plain text: continue the previous block or start a new text block
-        last = blocks[-1] if blocks else None
+            self.blocks.append(Block(i, "bullet", text=m.group(1).strip()))
+            return True
+        return False
+
+    def _text(self, i: int, s: str) -> None:
+        """Plain text: continues the previous block or starts a new text block."""
+        last = self.blocks[-1] if self.blocks else None
         joinable = last is not None and last.kind in {"para", "sub", "text", "bullet", "footdef"}
-        if joinable and not prev_blank:
-            if last.kind in {"para", "sub"} and last.text and last.text[-1] not in TERMINAL and s[:1].isupper() \
-                    and not last.title and len(last.text) < 60:
-                # « 1. Carte pénalisée secondaire » then a sentence: the first line was a title
-                last.title, last.text = last.text, s
-                flags.append(Flag(last.line, last.title, "titre de paragraphe détecté : à vérifier"))
-            elif last.kind == "bullet" and s[:1].islower() is False and last.text[-1:] in TERMINAL:
-                blocks.append(Block(i, "text", text=s))
-            else:
-                last.text = (last.text + " " + s).strip()
-        elif joinable and prev_blank and last.text and last.text[-1] not in TERMINAL and (
+        if joinable and not self.prev_blank:
+            self._continue(last, i, s)
+        elif joinable and last.text and last.text[-1] not in TERMINAL and (
             s[:1].islower() or last.text.count("(") > last.text.count(")")
         ):
-            repairs.append(Repair(i, "¶", "", "paragraphe coupé par la mise en page, recollé"))
+            self.repairs.append(Repair(i, "¶", "", "paragraphe coupé par la mise en page, recollé"))
             last.text = last.text + " " + s
         else:
-            blocks.append(Block(i, "text", text=s))
-        prev_blank = False
-    _fix_romans(blocks, repairs)
-    return blocks
+            self.blocks.append(Block(i, "text", text=s))
+
+    def _continue(self, last: Block, i: int, s: str) -> None:
+        """The line right after `last` (no blank line between them)."""
+        if last.kind in {"para", "sub"} and last.text and last.text[-1] not in TERMINAL and s[:1].isupper() \
+                and not last.title and len(last.text) < 60:
+            # « 1. Carte pénalisée secondaire » then a sentence: the first line was a title
+            last.title, last.text = last.text, s
+            self.flags.append(Flag(last.line, last.title, "titre de paragraphe détecté : à vérifier"))
+        elif last.kind == "bullet" and s[:1].islower() is False and last.text[-1:] in TERMINAL:
+            self.blocks.append(Block(i, "text", text=s))
+        else:
+            last.text = (last.text + " " + s).strip()
+
+
+def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> list[Block]:
+    reader = _Structurer(repairs, flags)
+    for i, raw in enumerate(lines, start=1):
+        if raw != REMOVED:
+            reader.read(i, raw.rstrip())
+    _fix_romans(reader.blocks, repairs)
+    return reader.blocks
 
 
 # the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
@@ -555,92 +573,120 @@ def _footnotes(blocks: list[Block], flags: list[Flag]) -> tuple[list[Block], lis
     return kept, notes
 
 
+class _DocWriter:
+    """Gathers blocks into documents: one per law heading (or per configured law), the front matter of the Code,
+    and the lines outside any law (the commentary part of a source, or text before the first law)."""
+
+    def __init__(self, cfg: SourceConfig, source_name: str, repairs: list[Repair] | None):
+        self.cfg, self.source_name, self.repairs = cfg, source_name, repairs
+        self.docs: list[MasterDoc] = []
+        self.current: MasterDoc | None = None
+        self.lines: list[str] = []
+        self.in_commentary = cfg.kind == "commentary"
+        self.comm_lines: list[str] = []  # the commentary part, from cfg.commentary_from on
+        self.prefix: list[str] = []  # text before the first law
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.body = "\n\n".join(self.lines)
+            self.docs.append(self.current)
+        self.current, self.lines = None, []
+
+    def _open(self, doc: MasterDoc, heading: str) -> None:
+        self.close()
+        self.current, self.lines = doc, [heading]
+
+    def add(self, b: Block) -> None:
+        cfg = self.cfg
+        if cfg.commentary_from and not self.in_commentary and b.text.startswith(cfg.commentary_from):
+            self.close()
+            self.in_commentary = True
+        if self.in_commentary:
+            self.comm_lines.append(_commentary_line(b))
+        elif b.kind == "front":
+            meta = {"document": b.marker, "title": b.title, "source": self.source_name}
+            self._open(MasterDoc("front", b.marker, meta, ""), f"# {b.title}")
+        elif b.kind == "law":
+            self._open_law(b)
+        elif self.current is None and not self._implicit_law(b):
+            self.prefix.append(_commentary_line(b))
+        else:
+            self.lines.append(_law_line(b))
+
+    def _open_law(self, b: Block) -> None:
+        law, title = int(b.marker), b.title
+        if title.isupper():
+            new = title_case(title)
+            if self.repairs is not None:
+                self.repairs.append(Repair(b.line, title, new,
+                                           "titre en capitales sans accents mis en minuscules accentuées"))
+            title = new
+        meta = {"law": law, "title": title, "source": self.source_name}
+        if self.cfg.document:
+            meta["document"] = self.cfg.document
+        if b.text == "quoted" and self.cfg.quoted_in:
+            meta["quoted_in"] = self.cfg.quoted_in
+        self._open(MasterDoc("law", str(law), meta, ""), f"# Loi {law} — {title}")
+
+    def _implicit_law(self, b: Block) -> bool:
+        """A source without a law heading whose law is configured: the law starts at its first block of law
+        text (or at once for a law source with no text before). False if `b` stays outside any law."""
+        cfg = self.cfg
+        if cfg.law is None or (b.kind == "text" and (self.prefix or cfg.kind != "law")):
+            return False
+        meta = {"law": cfg.law, "title": cfg.title, "source": self.source_name}
+        if cfg.title_note:
+            meta["title_note"] = cfg.title_note
+        if cfg.document:
+            meta["document"] = cfg.document
+        heading = f"# Loi {cfg.law}" + (f" — {cfg.title}" if cfg.title else "")
+        self._open(MasterDoc("law", str(cfg.law), meta, ""), heading)
+        return True
+
+
 def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[Flag],
          repairs: list[Repair] | None = None) -> list[MasterDoc]:
     """Turn structured blocks into master documents (law files and commentary)."""
-    docs: list[MasterDoc] = []
-    current: MasterDoc | None = None
-    comm_lines: list[str] = []
-    in_commentary = cfg.kind == "commentary"
-    lines: list[str] = []
-
-    def close():
-        nonlocal current, lines
-        if current is not None:
-            current.body = "\n\n".join(lines)
-            docs.append(current)
-        current, lines = None, []
-
     blocks, notes = _footnotes(blocks, flags)
-    prefix: list[str] = []
+    writer = _DocWriter(cfg, source_name, repairs)
     for b in blocks:
-        if cfg.commentary_from and not in_commentary and b.text.startswith(cfg.commentary_from):
-            close()
-            in_commentary = True
-        if in_commentary:
-            comm_lines.append(_commentary_line(b))
-            continue
-        if b.kind == "front":
-            close()
-            current = MasterDoc("front", b.marker, {"document": b.marker, "title": b.title, "source": source_name}, "")
-            lines.append(f"# {b.title}")
-            continue
-        if b.kind == "law":
-            close()
-            law = int(b.marker)
-            title = b.title
-            if title.isupper():
-                new = title_case(title)
-                if repairs is not None:
-                    repairs.append(Repair(b.line, title, new, "titre en capitales sans accents mis en minuscules accentuées"))
-                title = new
-            meta = {"law": law, "title": title, "source": source_name}
-            if cfg.document:
-                meta["document"] = cfg.document
-            if b.text == "quoted" and cfg.quoted_in:
-                meta["quoted_in"] = cfg.quoted_in
-            current = MasterDoc("law", str(law), meta, "")
-            lines.append(f"# Loi {law} — {title}")
-            continue
-        if current is None:
-            if cfg.law is not None and b.kind != "text" or (cfg.law is not None and not prefix and cfg.kind == "law"):
-                meta = {"law": cfg.law, "title": cfg.title, "source": source_name}
-                if cfg.title_note:
-                    meta["title_note"] = cfg.title_note
-                if cfg.document:
-                    meta["document"] = cfg.document
-                current = MasterDoc("law", str(cfg.law), meta, "")
-                lines.append(f"# Loi {cfg.law}" + (f" — {cfg.title}" if cfg.title else ""))
-            else:
-                prefix.append(_commentary_line(b))
-                continue
-        lines.append(_law_line(b))
-    close()
+        writer.add(b)
+    writer.close()
+    docs = writer.docs
     for b in blocks:
         if re.search(r"(?<![\\*])\*(?!\*)", b.text.replace("[^", "")) and b.kind != "table":
             flags.append(Flag(b.line, b.text[:50] + "…", "appel de note « * » sans note correspondante dans la source"))
+    _attach_footnotes(docs, notes, flags)
+    outside = writer.prefix + writer.comm_lines
+    if outside and not cfg.commentary_id:
+        for t in outside:
+            flags.append(Flag(0, t[:60], "texte hors d'une loi : déclarer un commentaire dans sources.yaml"))
+    elif outside:
+        docs.append(_commentary_doc(cfg, source_name, outside))
+    return docs
+
+
+def _attach_footnotes(docs: list[MasterDoc], notes: list[tuple[str, str]], flags: list[Flag]) -> None:
+    """Each footnote text goes at the end of the last document that refers to it."""
     for key, text in notes:
         target = next((d for d in reversed(docs) if f"[^{key}]" in d.body), None)
         if target is None:
             flags.append(Flag(0, text, "note de bas de page sans document"))
             continue
         target.body += f"\n\n[^{key}]: {_esc(text)}"
-    if prefix or comm_lines:
-        if not cfg.commentary_id:
-            for t in prefix + comm_lines:
-                flags.append(Flag(0, t[:60], "texte hors d'une loi : déclarer un commentaire dans sources.yaml"))
-        else:
-            meta = {
-                "id": cfg.commentary_id,
-                "title": cfg.commentary_title or cfg.document,
-                "author": cfg.commentary_author,
-                "source": source_name,
-                "laws": cfg.commentary_laws or cfg.laws,
-            }
-            if cfg.commentary_provisions:
-                meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
-            docs.append(MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(prefix + comm_lines)))
-    return docs
+
+
+def _commentary_doc(cfg: SourceConfig, source_name: str, lines: list[str]) -> MasterDoc:
+    meta = {
+        "id": cfg.commentary_id,
+        "title": cfg.commentary_title or cfg.document,
+        "author": cfg.commentary_author,
+        "source": source_name,
+        "laws": cfg.commentary_laws or cfg.laws,
+    }
+    if cfg.commentary_provisions:
+        meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
+    return MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(lines))
 
 
 def _law_line(b: Block) -> str:
@@ -661,19 +707,14 @@ def _law_line(b: Block) -> str:
     return _esc(b.text)
 
 
+# a block outside the law text (commentary), as a line of Markdown; a text block is a heading or a paragraph
+COMMENTARY_LINE = {"table": "{text}", "law": "**{title} (Loi {marker})**", "section": "{marker}. {title}",
+                   "para": "{marker}. {text}", "sub": "({marker}) {text}", "bullet": "- {text}"}
+
+
 def _commentary_line(b: Block) -> str:
-    if b.kind == "table":
-        return b.text
-    if b.kind == "law":
-        return f"**{b.title} (Loi {b.marker})**"
-    if b.kind == "section":
-        return f"{b.marker}. {b.title}"
-    if b.kind == "para":
-        return f"{b.marker}. {b.text}"
-    if b.kind == "sub":
-        return f"({b.marker}) {b.text}"
-    if b.kind == "bullet":
-        return f"- {b.text}"
+    if b.kind in COMMENTARY_LINE:
+        return COMMENTARY_LINE[b.kind].format(marker=b.marker, title=b.title, text=b.text)
     t = b.text
     words = t.split()
     if (t[-1:] not in TERMINAL and len(words) <= 6 and not any(ch.isdigit() for ch in t)

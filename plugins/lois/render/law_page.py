@@ -29,11 +29,8 @@ class Aside:
     kind: str | None
     template: str = ""
     context: Callable[[str], dict] | None = None
-    legacy: Callable[[str], str] | None = None  # `fn(page) -> html` of a feature not yet moved to a template
 
     def html(self, page: str) -> Markup:
-        if self.legacy is not None:
-            return safe(self.legacy(page))
         return safe(render(self.template, **(self.context(page) if self.context else {})))
 
 

@@ -143,13 +143,6 @@ class SiteBuild:
         """An enrichment of a whole law: under its introduction, or on the page of a law not in the corpus."""
         self.law_asides.setdefault(law, []).append(aside)
 
-    def add_provision_extra(self, provision_id: str, fn: Callable[[str], str]) -> None:
-        """`fn(from_page)` returns HTML shown under the provision, always visible (checklist steps)."""
-        self.add_aside(provision_id, Aside(None, legacy=fn))
-
-    def add_law_extra(self, law: int, fn: Callable[[str], str]) -> None:
-        self.add_law_aside(law, Aside(None, legacy=fn))
-
     def url(self, path: str) -> str:
         """Site-relative URL of a docs path: "lois/50.md" → "lois/50/"."""
         if not path.endswith(".md"):

@@ -1,13 +1,26 @@
 """Shared helpers: provision ids that must resolve in the corpus (their form is checked by the schemas)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.corpus import Model
 from lois.core.ids import law_of  # noqa: F401  (re-exported for the annotation pages)
-from lois.core.yamlfile import YamlDoc, load_yaml  # noqa: F401 (the loaders import it from here)
+from lois.core.yamlfile import YamlDoc, load_yaml, validate  # noqa: F401 (the loaders import load_yaml from here)
 
 
 Located = YamlDoc  # YAML data with the line of every key and item (lois.core.yamlfile)
+
+
+def load_entries(path: Path, schema, what: str) -> tuple[Located | None, list]:
+    """A YAML file holding a list of entries (glossary, situations), and its entries checked by `schema`;
+    no entries when the file is absent or empty."""
+    if not path.exists():
+        return None, []
+    loc = load_yaml(path)
+    if loc.data is None:
+        return loc, []
+    return loc, validate(loc, schema, what=what)
 
 
 def resolve_id(model: Model, raw) -> str | None:

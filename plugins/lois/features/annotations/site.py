@@ -3,26 +3,42 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from markupsafe import Markup
 
-from lois.render.inline import front_matter, md_text, render_markdown, tooltip_attr
+from lois.render.htmlpage import HtmlPage, render_page, slug
+from lois.render.inline import render_markdown, tooltip_attr
 from lois.render.law_page import Aside
 from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
-from lois.features.annotations.examples import Example, render_auction, render_play
-from lois.features.annotations.glossary import gloss_html
-from lois.render.gloss import GlossTerm
+from lois.features.annotations.diagram import auction_view, macros, play_view
+from lois.features.annotations.examples import Example
+from lois.features.annotations.glossary import gloss_terms
 
 EXAMPLES_PAGE = "exemples/index.md"
 GLOSSARY_PAGE = "glossaire.md"
 SITUATIONS_PAGE = "que-faire-si.md"
 
 
+@lru_cache(maxsize=1)
+def _red() -> dict[str, str]:
+    return {ch: str(macros().suits(ch)) for ch in "♥♦"}
+
+
 def red_suits(fragment: str) -> str:
     """Hearts and diamonds in red in an HTML fragment (text only: tags and their attributes are left alone)."""
-    return re.sub(r"(<[^>]*>)|([♥♦])", lambda m: m.group(1) or f'<span class="ann-red">{m.group(2)}</span>', fragment)
+    red = _red()
+    return re.sub(r"(<[^>]*>)|([♥♦])", lambda m: m.group(1) or red[m.group(2)], fragment)
+
+
+def _md_glossed(site, text: str, page: str, law: int | None) -> str:
+    """A note's own text on its page: linked citations, red suits, and the glossary's definitions (first
+    occurrence of each term in the note; never in its headings)."""
+    scope = site.gloss_scope()
+    return render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, (), scope)),
+                           heading_fn=lambda t: red_suits(site.linkify(t, page, law, ())))
 
 
 def _md(site, text: str, page: str, law: int | None) -> str:
@@ -79,7 +95,7 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
     return {"ex": ex, "heading": heading, "applied": prov_links(site, page, ex.provisions),
             "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
-            "diagram": safe(render_auction(ex, comment) + render_play(ex, comment)),
+            "auction": auction_view(ex, comment), "play": play_view(ex, comment),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
             "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
 
@@ -128,17 +144,17 @@ def contribute(site) -> None:
         examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
         for aside in _asides_for(site, notes, examples, None):
             site.add_law_aside(law, aside)
+    # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node)
+    site.set_glossary(gloss_terms(ann.terms))
     # ---- note pages
     for n in ann.notes.values():
         if n.kind == "note":
-            site.add_file(n.page, render_note_page(site, n, ann))
-    # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node);
+            site.add_page(n.page, render_note_page(site, n, ann))
     # the pages that link to checklist pages are written once every contributor has run
-    site.set_glossary([GlossTerm(t.term, tuple(t.forms), t.definition) for t in ann.terms])
-    site.on_contributed(lambda s: s.add_file(EXAMPLES_PAGE, render_examples_page(s, ann)))
-    site.on_contributed(lambda s: s.add_file(SITUATIONS_PAGE, render_situations_page(s, ann)))
+    site.on_contributed(lambda s: s.add_page(EXAMPLES_PAGE, render_examples_page(s, ann)))
+    site.on_contributed(lambda s: s.add_page(SITUATIONS_PAGE, render_situations_page(s, ann)))
     # ---- pages
-    site.add_file(GLOSSARY_PAGE, render_glossary_page(site, ann))
+    site.add_page(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
                   for t in ann.terms],
@@ -152,50 +168,49 @@ def contribute(site) -> None:
     site.add_style("assets/lois/annotations.css")
 
 
-def render_note_page(site, n, ann) -> str:
+def render_note_page(site, n, ann) -> HtmlPage:
     page = n.page
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
-    content = render("annotations/note_page.md", front_matter=safe(front_matter(n.title)),
-                     title_md=safe(md_text(n.title)), note=n, document=site.document_name(n.source),
-                     provisions=prov_links(site, page, n.provisions),
-                     body=safe(_md(site, n.body, page, law_of(n.provisions[0]))),
-                     examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
-    return gloss_html(content, ann.terms)
+    out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
+                      document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
+                      body=safe(_md_glossed(site, n.body, page, law_of(n.provisions[0]))),
+                      examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
+    return out
 
 
-def render_examples_page(site, ann) -> str:
+def render_examples_page(site, ann) -> HtmlPage:
     by_law: dict[int, list[Example]] = {}
     for e in ann.examples.values():
         by_law.setdefault(law_of(e.provisions[0]), []).append(e)
     laws = [{"law": law, "examples": [safe(example_block(site, e, EXAMPLES_PAGE, "h3")) for e in by_law[law]]}
             for law in sorted(by_law)]
-    return render("annotations/examples.md", count=len(ann.examples), laws=laws)
+    return render_page("annotations/examples.html", "Exemples commentés", count=len(ann.examples), laws=laws)
 
 
-def render_glossary_page(site, ann) -> str:
+def render_glossary_page(site, ann) -> HtmlPage:
     page = GLOSSARY_PAGE
     terms = [{"anchor": t.anchor, "term": t.term, "definition": safe(site.linkify(t.definition, page, None, ())),
               "links": prov_links(site, page, t.provisions)} for t in sorted(ann.terms, key=lambda t: t.term.lower())]
-    return render("annotations/glossary.md", terms=terms)
+    return render_page("annotations/glossary.html", "Glossaire", terms=terms)
 
 
 SITUATIONS_INTRO = ("Partez de ce qui s'est passé à la table : chaque situation mène aux lois qui s'appliquent, aux "
                     "commentaires et aux exemples. Dans tous les cas, appelez l'arbitre (Loi 9B1).")
 
 
-def render_situations_page(site, ann) -> str:
+def render_situations_page(site, ann) -> HtmlPage:
     page = SITUATIONS_PAGE
     notes_by_id = {n.id: n for n in ann.notes.values()}
     situations = []
     for s in ann.situations:
         cl = f"checklists/{s.checklist}.md"
         situations.append({
-            "id": s.id, "title_md": safe(md_text(s.title)),
+            "id": s.id, "title": s.title,
             "description": safe(site.linkify(s.description, page, None, ())),
             "links": prov_links(site, page, s.provisions),
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
             "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
                          for e in s.examples],
             "checklist": site.href(page, cl) if s.checklist and cl in site.files else ""})
-    return render("annotations/situations.md", intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())),
-                  situations=situations)
+    return render_page("annotations/situations.html", "Que faire si…",
+                       intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())), situations=situations)

@@ -5,8 +5,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
-from lois.core.yamlfile import validate
-from lois.features.annotations.common import check_provisions, load_yaml
+from lois.features.annotations.common import check_provisions, load_entries
 from lois.features.annotations.schema import Situations
 
 
@@ -23,12 +22,7 @@ class Situation:
 
 
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
-    if not path.exists():
-        return []
-    loc = load_yaml(path)
-    if loc.data is None:
-        return []
-    entries = validate(loc, Situations, what="situation")
+    loc, entries = load_entries(path, Situations, "situation")
     out, ids = [], set()
     known = {"notes": ({n.id for n in notes.values()}, "note"), "examples": (set(examples), "exemple")}
     for i, s in enumerate(entries):

@@ -1,10 +1,10 @@
 """The whole decision tree of a checklist as an inline SVG (layered, top to bottom), from the same data."""
 from __future__ import annotations
 
-import html
 import textwrap
 
 from lois.features.checklists.model import Checklist
+from lois.render.templates import render
 
 NODE_W = 200
 GAP_X = 26
@@ -61,62 +61,60 @@ def layout(cl: Checklist) -> tuple[dict[str, int], list[list[str]]]:
     return layer, rows
 
 
-def flowchart_svg(cl: Checklist, title_id: str = "") -> str:
-    layer, rows = layout(cl)
-    width_nodes = max(len(r) for r in rows)
-    width = width_nodes * (NODE_W + GAP_X) + GAP_X
-    boxes: dict[str, tuple[float, float, float, list[str]]] = {}
+def _f(v: float) -> str:
+    return f"{v:.1f}"
+
+
+def boxes(cl: Checklist, rows: list[list[str]]) -> tuple[float, float, dict[str, tuple[float, float, float, list[str]]]]:
+    """(width, height, node → (x, y, height, lines)): each row centred, as tall as its tallest node."""
+    width = max(len(r) for r in rows) * (NODE_W + GAP_X) + GAP_X
+    out: dict[str, tuple[float, float, float, list[str]]] = {}
     y = GAP_Y / 2
     for row in rows:
         texts = {n: _lines(cl.questions[n].text if n in cl.questions else cl.outcomes[n].title) for n in row}
         h = max(len(t) for t in texts.values()) * LINE_H + 2 * PAD
-        row_w = len(row) * (NODE_W + GAP_X) - GAP_X
-        x0 = (width - row_w) / 2
+        x0 = (width - (len(row) * (NODE_W + GAP_X) - GAP_X)) / 2
         for i, n in enumerate(row):
-            boxes[n] = (x0 + i * (NODE_W + GAP_X), y, h, texts[n])
+            out[n] = (x0 + i * (NODE_W + GAP_X), y, h, texts[n])
         y += h + GAP_Y
-    height = y - GAP_Y / 2
-    out = [f'<svg class="lois-cl-flow" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-           f'role="img" aria-label="Arbre de décision : {html.escape(cl.title)}" '
-           f'preserveAspectRatio="xMidYMin meet">',
-           '<defs><marker id="lois-cl-arrow-' + html.escape(cl.name) + '" viewBox="0 0 10 10" refX="9" refY="5" '
-           'markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>']
-    edges, labels = [], []
+    return width, y - GAP_Y / 2, out
+
+
+def edges(cl: Checklist, box: dict) -> list[dict]:
+    """One arrow per (question, next node), choices leading to the same node sharing it, with its label."""
+    out = []
     for q in cl.questions.values():
-        x, y0, h, _ = boxes[q.id]
-        targets: list[str] = []
+        x, y0, h, _ = box[q.id]
         shorts: dict[str, list[str]] = {}
-        for c in q.choices:  # choices leading to the same node share one arrow
-            if c.next not in shorts:
-                targets.append(c.next)
+        for c in q.choices:
             shorts.setdefault(c.next, []).append(c.short)
-        n = len(targets)
-        for i, nxt in enumerate(targets):
-            c = next(ch for ch in q.choices if ch.next == nxt)
-            sx = x + NODE_W * (i + 1) / (n + 1)
-            sy = y0 + h
-            tx_, ty, _th, _ = boxes[c.next]
-            tx = tx_ + NODE_W / 2
+        for i, nxt in enumerate(shorts):
+            sx, sy = x + NODE_W * (i + 1) / (len(shorts) + 1), y0 + h
+            tx, ty = box[nxt][0] + NODE_W / 2, box[nxt][1]
             my = (sy + ty) / 2
-            edges.append(f'<path class="lois-cl-edge" data-from="{html.escape(q.id)}" data-to="{html.escape(c.next)}" '
-                         f'd="M{sx:.1f},{sy:.1f} C{sx:.1f},{my:.1f} {tx:.1f},{my:.1f} {tx:.1f},{ty - 2:.1f}" '
-                         f'marker-end="url(#lois-cl-arrow-{html.escape(cl.name)})"/>')
-            lx, ly = (sx + tx) / 2, my + 4
-            if ty - sy > GAP_Y + 1:  # a long arrow crosses a row: label it near its start
-                lx, ly = sx + 4, sy + 16
-            short = " / ".join(shorts[nxt])
-            short = short if len(short) <= 28 else short[:27] + "…"
-            labels.append(f'<text class="lois-cl-edge-label" x="{lx:.1f}" y="{ly:.1f}" text-anchor="middle">'
-                          f'{html.escape(short)}</text>')
-    nodes = []
-    for nid, (x, y0, h, lines) in boxes.items():
+            lx, ly = ((sx + 4, sy + 16) if ty - sy > GAP_Y + 1  # a long arrow crosses a row: label near its start
+                      else ((sx + tx) / 2, my + 4))
+            label = " / ".join(shorts[nxt])
+            out.append({"source": q.id, "target": nxt, "sx": _f(sx), "sy": _f(sy), "my": _f(my), "tx": _f(tx),
+                        "ty": _f(ty - 2), "lx": _f(lx), "ly": _f(ly),
+                        "label": label if len(label) <= 28 else label[:27] + "…"})
+    return out
+
+
+def nodes(cl: Checklist, box: dict) -> list[dict]:
+    out = []
+    for nid, (x, y0, h, lines) in box.items():
         kind = "question" if nid in cl.questions else "outcome"
-        rx = 4 if kind == "question" else 14
-        tspans = "".join(f'<tspan x="{x + NODE_W / 2:.1f}" y="{y0 + PAD + LINE_H * (i + 1) - 3:.1f}">'
-                         f'{html.escape(t)}</tspan>' for i, t in enumerate(lines))
-        nodes.append(f'<g class="lois-cl-node lois-cl-f{kind}" data-node="{html.escape(nid)}">'
-                     f'<title>{html.escape(nid)}</title>'
-                     f'<rect x="{x:.1f}" y="{y0:.1f}" width="{NODE_W}" height="{h:.1f}" rx="{rx}"/>'
-                     f'<text text-anchor="middle">{tspans}</text></g>')
-    out += edges + nodes + labels + ["</svg>"]
-    return "".join(out)
+        out.append({"id": nid, "kind": kind, "x": _f(x), "y": _f(y0), "width": NODE_W, "height": _f(h),
+                    "rx": 4 if kind == "question" else 14,
+                    "lines": [{"x": _f(x + NODE_W / 2), "y": _f(y0 + PAD + LINE_H * (i + 1) - 3), "text": t}
+                              for i, t in enumerate(lines)]})
+    return out
+
+
+def flowchart_svg(cl: Checklist) -> str:
+    """The SVG (template ``checklists/flowchart.svg``)."""
+    _layer, rows = layout(cl)
+    width, height, box = boxes(cl, rows)
+    return render("checklists/flowchart.svg", checklist=cl.name, title=cl.title, width=f"{width:.0f}",
+                  height=f"{height:.0f}", edges=edges(cl, box), nodes=nodes(cl, box))

@@ -5,12 +5,13 @@ choices and outcomes as the Python engine, with page-relative links and previews
 """
 from __future__ import annotations
 
-import html
 import json
 from urllib.parse import quote
 
-from lois.render import site as site_mod
-from lois.render.inline import front_matter, md_text
+from lois.render import htmlpage
+from lois.render.htmlpage import HtmlPage, slug
+from lois.render.law_page import Aside
+from lois.render.templates import safe
 from lois.core.corpus import _law_of
 from lois.features.checklists.flowchart import flowchart_svg
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
@@ -24,7 +25,7 @@ def page_of(name: str) -> str:
 
 def _cite(site, pid: str, from_page: str) -> dict:
     law = _law_of(pid)
-    has_page = law in site.model.laws or site.law_page(law) in site.files
+    has_page = _has_page(site, law)
     if pid in site.model.provisions:
         href = site.provision_href(from_page, pid)
     else:  # a law whose text is absent: its stub page (the anchor of a provision stub may not exist there)
@@ -73,80 +74,64 @@ def script_json(data) -> str:
             .replace("&", "\\u0026"))
 
 
-def render_page(site, cl) -> str:
+def _has_page(site, law: int) -> bool:
+    return law in site.model.laws or site.law_page(law) in site.files  # a present law or its stub page
+
+
+def render_page(site, cl) -> HtmlPage:
+    """The page of one checklist (template ``checklists/page.html``)."""
     page = page_of(cl.name)
-    data = script_json(runner_data(site, cl, page))
-    laws = ", ".join(f'<a href="{html.escape(site.href(page, site.law_page(n)))}">Loi {n}</a>'
-                     for n in cl.laws if n in site.model.laws or site.law_page(n) in site.files)
-    cases = "".join(f'<li><a href="{html.escape(answers_query(c.answers))}" data-case="{html.escape(c.name)}">'
-                    f'{html.escape(c.name)}</a> → {html.escape(cl.outcomes[c.expected].title)}</li>'
-                    for c in cl.cases)
-    questions = "".join(f"<li>{linked(site, q.text, page)}</li>" for q in cl.questions.values())
-    return (front_matter("Arbitrage pas à pas — " + cl.title)
-            + f"# {md_text(cl.title)} — arbitrage pas à pas\n\n"
-            f'<div class="lois-cl-intro" markdown="0"><p>{linked(site, cl.description, page)}</p>'
-            f"<p>Lois appliquées : {laws}. Une question à la fois ; les réponses sont dans l'adresse de la page, "
-            f"qu'on peut partager.</p></div>\n\n"
-            f'<div class="lois-cl" data-checklist="{html.escape(cl.name)}" '
-            f'data-fiches="{html.escape(site.href(page, "fiches/index.md"))}" '
-            f'data-calculs="{html.escape(site.href(page, "calculs/marque-ajustee.md"))}" markdown="0">'
-            f'<script type="application/json" class="lois-cl-data">{data}</script>'
-            f'<noscript><p>Le déroulé interactif demande JavaScript ; les questions sont :</p>'
-            f"<ol>{questions}</ol></noscript></div>\n\n"
-            f"## Arbre de décision {{ #arbre }}\n\n"
-            f'<div class="lois-cl-flow-wrap" markdown="0">{flowchart_svg(cl)}</div>\n\n'
-            f"## Cas types {{ #cas }}\n\n"
-            f'<ul class="lois-cl-cases" markdown="0">{cases}</ul>\n')
+    heading = cl.title + " — arbitrage pas à pas"
+    return htmlpage.render_page(
+        "checklists/page.html", "Arbitrage pas à pas — " + cl.title, heading=heading, slug=slug(heading),
+        checklist=cl.name, description=safe(linked(site, cl.description, page)),
+        laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in cl.laws if _has_page(site, n)],
+        fiches_href=site.href(page, "fiches/index.md"), calculs_href=site.href(page, "calculs/marque-ajustee.md"),
+        data=safe(script_json(runner_data(site, cl, page))),
+        questions=[safe(linked(site, q.text, page)) for q in cl.questions.values()],
+        flowchart=safe(flowchart_svg(cl)),
+        cases=[{"name": c.name, "href": answers_query(c.answers), "outcome": cl.outcomes[c.expected].title}
+               for c in cl.cases])
 
 
-def render_index(site, lists) -> str:
-    rows = "".join(
-        f'<li><a href="{html.escape(site.href(INDEX, page_of(cl.name)))}">{html.escape(cl.title)}</a> — '
-        f"{linked(site, cl.description, INDEX)}</li>" for cl in lists.values())
-    return ("---\ntitle: Arbitrage pas à pas\n---\n# Arbitrage pas à pas\n\n"
-            '<p markdown="0">Chaque liste pose les questions de l\'arbitre, une à la fois, et aboutit à la décision, '
-            "avec ses effets et les provisions appliquées. Un mode « table » agrandit le texte pour le montrer aux "
-            "joueurs.</p>\n\n"
-            f'<ul class="lois-cl-index" markdown="0">{rows}</ul>\n\n'
-            f'<p markdown="0">Après l\'arbitrage : <a href="{html.escape(site.href(INDEX, "calculs/marque-ajustee.md"))}">'
-            f'calculer une marque ajustée</a> ; <a href="{html.escape(site.href(INDEX, "fiches/index.md"))}">'
-            f"les fiches d'arbitrage</a> gardées sur cet appareil.</p>\n")
+def render_index(site, lists) -> HtmlPage:
+    """The index of the checklists (template ``checklists/index.html``)."""
+    return htmlpage.render_page(
+        "checklists/index.html", "Arbitrage pas à pas",
+        checklists=[{"title": cl.title, "href": site.href(INDEX, page_of(cl.name)),
+                     "description": safe(linked(site, cl.description, INDEX))} for cl in lists.values()],
+        calculs_href=site.href(INDEX, "calculs/marque-ajustee.md"), fiches_href=site.href(INDEX, "fiches/index.md"))
 
 
-def _law_extra(site, lists):
-    def extra(from_page: str) -> str:
-        links = "".join(f'<li><a href="{html.escape(site.href(from_page, page_of(cl.name)))}">{html.escape(cl.title)}'
-                        f"</a></li>" for cl in lists)
-        return (f'<aside class="lois-cl-link"><p><strong>Arbitrage pas à pas</strong></p>'
-                f"<ul>{links}</ul></aside>")
-    return extra
+def law_links_aside(site, lists: list) -> Aside:
+    """Beside a law: the checklists that apply it (template ``checklists/law_links.html``)."""
+    return Aside(None, "checklists/law_links.html", context=lambda page: {
+        "checklists": [{"title": cl.title, "href": site.href(page, page_of(cl.name))} for cl in lists]})
 
 
-def contribute(site) -> None:
-    lists = load_checklists(site.model.root, site.model)
-    if not lists:
-        return
-    for cl in lists.values():
-        site.add_file(page_of(cl.name), render_page(site, cl))
-    site.add_file(INDEX, render_index(site, lists))
-    site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
-    site.add_script("assets/lois/checklists.js")
-    site.add_style("assets/lois/checklists.css")
-    # all checklists for programs, links relative to the site root
-    site.add_file("assets/lois/checklists.json",
-                  json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},
-                             ensure_ascii=False, separators=(",", ":")))
+def steps_aside(site, items: list[tuple]) -> Aside:
+    """Under a provision: the checklist questions that apply it, each linked with the answers of a path to it
+    (template ``checklists/steps.html``)."""
+    return Aside(None, "checklists/steps.html", context=lambda page: {"steps": [
+        {"href": site.href(page, page_of(cl.name)) + (answers_query(path) if path else ""), "checklist": cl.name,
+         "question_id": q.id, "title": cl.title, "question": q.text} for cl, q, path in items]})
+
+
+def _laws_of(site, lists) -> dict[int, list]:
+    """Law → the checklists that apply it or cite one of its provisions (laws the site has a page for)."""
     by_law: dict[int, list] = {}
     for cl in lists.values():
         laws = set(cl.laws)
         for q in cl.questions.values():
             laws.update(_law_of(c) for c in q.cites)
         for n in sorted(laws):
-            if n in site.model.laws or site.law_page(n) in site.files:  # a present law or its stub page
+            if _has_page(site, n):
                 by_law.setdefault(n, []).append(cl)
-    for n, cls in by_law.items():
-        site.add_law_extra(n, _law_extra(site, cls))
-    # under each provision a question applies: a link straight to that question (answers of a path to it)
+    return by_law
+
+
+def _steps_of(site, lists) -> dict[str, list[tuple]]:
+    """Provision id → (checklist, question, answers of a path to it) of each question that cites it."""
     steps: dict[str, list[tuple]] = {}
     for cl in lists.values():
         paths = paths_to_questions(cl)
@@ -155,8 +140,28 @@ def contribute(site) -> None:
                 p = site.model.provisions.get(pid)
                 if p is not None and p.level != "law":
                     steps.setdefault(pid, []).append((cl, q, paths[q.id]))
-    for pid, items in steps.items():
-        site.add_provision_extra(pid, _provision_extra(site, items))
+    return steps
+
+
+def contribute(site) -> None:
+    lists = load_checklists(site.model.root, site.model)
+    if not lists:
+        return
+    for cl in lists.values():
+        site.add_page(page_of(cl.name), render_page(site, cl))
+    site.add_page(INDEX, render_index(site, lists))
+    site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
+    site.add_script("assets/lois/checklists.js")
+    site.add_style("assets/lois/checklists.css")
+    # all checklists for programs, links relative to the site root
+    site.add_file("assets/lois/checklists.json",
+                  json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},
+                             ensure_ascii=False, separators=(",", ":")))
+    for n, cls in _laws_of(site, lists).items():
+        site.add_law_aside(n, law_links_aside(site, cls))
+    # under each provision a question applies: a link straight to that question (answers of a path to it)
+    for pid, items in _steps_of(site, lists).items():
+        site.add_aside(pid, steps_aside(site, items))
 
 
 def paths_to_questions(cl) -> dict[str, dict[str, str]]:
@@ -170,13 +175,3 @@ def paths_to_questions(cl) -> dict[str, dict[str, str]]:
                 out[c.next] = {**out[qid], qid: c.id}
                 todo.append(c.next)
     return out
-
-
-def _provision_extra(site, items):
-    def extra(from_page: str) -> str:
-        links = "".join(
-            f'<li><a href="{html.escape(site.href(from_page, page_of(cl.name)) + (answers_query(path) if path else ""))}" '
-            f'data-checklist-step="{html.escape(cl.name)}:{html.escape(q.id)}">{html.escape(cl.title)} — '
-            f"« {html.escape(q.text)} »</a></li>" for cl, q, path in items)
-        return f'<div class="lois-cl-here"><span>Arbitrage pas à pas :</span><ul>{links}</ul></div>'
-    return extra

@@ -26,7 +26,10 @@ import zipfile
 from importlib import resources
 from pathlib import Path
 
+from markupsafe import Markup
+
 FILE_MODE_SCRIPT = "assets/lois/hors-ligne-fichiers.js"
+SCRIPT_TAG = Markup('<script src="{}"></script>')  # the file-mode script, first in the head
 DATA_GLOBAL = "loisFichiers"  # window.loisFichiers["api/lois.json"] = {…} (read by the file-mode script)
 
 # never useful in the copy: source maps, crawler files, the server's 404 page (absolute links)
@@ -82,7 +85,7 @@ def rewrite_html(text: str, script_src: str | None = None) -> str:
     if "location." in text:
         text = _REPLACE.sub(_js_string, text)
     if script_src:
-        tag = f'<script src="{script_src}"></script>'
+        tag = str(SCRIPT_TAG.format(script_src))
         m = _CHARSET.search(text) or _HEAD.search(text) or _HTML.search(text)
         text = text[:m.end()] + tag + text[m.end():] if m else tag + text
     return text

@@ -7,11 +7,13 @@ values below filled in at build time.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import posixpath
 import re
 from importlib import resources
+
+from lois.core.ids import LAW_COUNT
+from lois.render.templates import render
 
 CACHE_PREFIX = "lois-"
 SW_PATH = "sw.js"
@@ -64,37 +66,9 @@ def manifest(version: str, sizes: dict[str, int]) -> dict:
             "files": files, "total": sum(f[1] for f in files)}
 
 
-OFFLINE_HTML = """<!doctype html>
-<html lang="fr"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="icon" href="data:,">
-<title>Hors connexion — {site}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; max-width: 36em; margin: 2em auto; padding: 0 1em; line-height: 1.5;
-  color: #222; }}
-h1 {{ font-size: 1.4em; }}
-a {{ color: #3f51b5; }}
-</style>
-</head><body>
-<main class="lois-hors-connexion">
-<h1>Page non disponible sans réseau</h1>
-<p>Vous n'êtes pas connecté et cette page n'a pas encore été enregistrée sur cet appareil.</p>
-<p>Les pages déjà consultées restent lisibles :</p>
-<ul>
-<li><a href="__ROOT__{home}">Accueil</a></li>
-<li><a href="__ROOT__{laws}">Les 93 lois</a></li>
-<li><a href="__ROOT__{search}">Recherche</a></li>
-</ul>
-<p>Pour garder tout le code, ouvrez la page <a href="__ROOT__{offline}">Hors ligne</a> avec du réseau
-et choisissez « Enregistrer tout le code sur cet appareil ».</p>
-</main>
-</body></html>
-"""
-
-
 def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str) -> str:
     """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages."""
-    offline_html = OFFLINE_HTML.format(site=html.escape(site_name), **{k: html.escape(v) for k, v in pages.items()})
+    offline_html = render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT, **pages)
     values = {
         "__VERSION__": version,
         "__PREFIX__": CACHE_PREFIX,

@@ -12,6 +12,8 @@ from pathlib import Path
 
 from lois.core.errors import LoisError
 from lois.render.site import SiteBuild
+from lois.render.htmlpage import render_page
+from lois.render.templates import render
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, manifest, page_assets,
                                                 page_url, service_worker)
@@ -25,52 +27,15 @@ ZIP_LEVEL = 6  # zlib level (bench/bench_offline.py prints time and size for lev
 PLACEHOLDER = "%%LOIS_ARCHIVE%%"
 SITE_NAME = "Code International de Bridge Duplicate 2017"
 
-PAGE_TEXT = f"""---
-title: Hors ligne
----
-# Hors ligne
 
-Le code reste consultable sans réseau, à la table comme au club, de deux façons : en l'enregistrant
-dans le navigateur de votre téléphone ou de votre ordinateur, ou avec la copie à télécharger.
+def archive_note() -> str:
+    """In the downloaded copy, what replaces the archive's link on the « Hors ligne » page."""
+    return render("offline/archive_note.html")
 
-## Sur cet appareil, dans le navigateur {{ #appareil }}
 
-Les pages que vous ouvrez sont gardées par le navigateur et restent lisibles sans réseau, à la même
-adresse. Pour avoir tout le code, une fois, avec du réseau :
-
-<div class="lois-hl-appareil" id="lois-hl-appareil" markdown="0">
-<p class="lois-hl-etat">Cet enregistrement demande JavaScript et un site ouvert en <code>https</code>.</p>
-</div>
-
-Ensuite, sans réseau, ouvrez l'adresse habituelle du site : lois, renvois, recherche, démarches
-d'arbitrage et liens courts fonctionnent. Une page jamais enregistrée affiche un court message
-« hors connexion ». Quand le site est mis à jour, le navigateur remplace sa copie à la première
-visite avec du réseau. La navigation privée ne garde rien.
-
-## Copie à télécharger {{ #archive }}
-
-<div class="lois-hl-archive" markdown="0">{PLACEHOLDER}</div>
-
-1. Décompressez l'archive (sous Windows : clic droit, « Extraire tout »).
-2. Dans le dossier `{FOLDER}`, ouvrez `index.html` avec votre navigateur.
-
-Tout fonctionne sans réseau ni installation : menus, renvois entre les lois, recherche, démarches
-d'arbitrage, liens courts. Le dossier peut être copié sur une clé USB, un ordinateur du club ou le
-serveur de l'intranet du club, tel quel. Sur un téléphone, ouvrir des fichiers dans le navigateur est
-malcommode : préférez l'enregistrement dans le navigateur, ci-dessus.
-"""
-
-ARCHIVE_NOTE = ("<p>Vous consultez la copie téléchargée. Pour la mettre à jour, téléchargez de nouveau "
-                "l'archive depuis la page « Hors ligne » du site en ligne.</p>")
-
-README = f"""{SITE_NAME} — copie hors ligne
-{"=" * (len(SITE_NAME) + 22)}
-
-Ouvrez le fichier index.html de ce dossier avec votre navigateur (double-clic).
-Tout fonctionne sans réseau ni installation : menus, renvois, recherche, démarches d'arbitrage,
-liens courts. Ne déplacez pas les fichiers à l'intérieur du dossier ; le dossier entier peut être
-copié ailleurs (clé USB, ordinateur du club, serveur de l'intranet du club).
-"""
+def readme(site_name: str = SITE_NAME) -> str:
+    """``LISEZMOI.txt`` of the archive."""
+    return render("offline/lisezmoi.txt", site_name=site_name)
 
 
 def _package_text(name: str) -> str:
@@ -83,7 +48,7 @@ def offline_js() -> str:
 
 
 def contribute(site: SiteBuild) -> None:
-    site.add_file(PAGE, PAGE_TEXT)
+    site.add_page(PAGE, render_page("offline/page.html", "Hors ligne", placeholder=PLACEHOLDER, folder=FOLDER))
     site.add_file(SCRIPT, offline_js())
     site.add_file(STYLE, _package_text("offline.css"))
     site.add_nav("Hors ligne", PAGE)
@@ -115,11 +80,8 @@ def _group(n: int) -> str:
 
 def download_block(page_file: str, size: int) -> str:
     href = posixpath.relpath(ARCHIVE_PATH, posixpath.dirname(page_file) or ".")
-    return (f'<p><a class="md-button md-button--primary lois-hl-zip" href="{href}" download>'
-            f"Télécharger pour usage hors ligne</a></p>"
-            f'<p class="lois-hl-taille">Archive ZIP, <span class="lois-hl-octets" data-octets="{size}">'
-            f"{_size_fr(size)}</span> ({_group(size)} octets), qui se décompresse en un dossier "
-            f"<code>{FOLDER}</code>.</p>")
+    return render("offline/download.html", href=href, size=size, size_text=_size_fr(size), bytes_text=_group(size),
+                  folder=FOLDER)
 
 
 def _write_all(site_dir: Path, outputs: dict[str, bytes], ready: dict[str, Path] | None = None) -> None:
@@ -193,8 +155,8 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     try:
         zip_tmp.parent.mkdir(parents=True, exist_ok=True)
         entries = archive.write_zip(zip_tmp, site_dir, chosen, FOLDER, level,
-                                    replace={page_file: page_html.replace(PLACEHOLDER, ARCHIVE_NOTE).encode("utf-8")},
-                                    extra={SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": README.encode("utf-8")})
+                                    replace={page_file: page_html.replace(PLACEHOLDER, archive_note()).encode("utf-8")},
+                                    extra={SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": readme().encode("utf-8")})
         size = zip_tmp.stat().st_size
     except OSError as exc:
         zip_tmp.unlink(missing_ok=True)

@@ -4,14 +4,11 @@ from __future__ import annotations
 
 from lois.features.checklists.site import _cite, script_json
 from lois.features.scores.calc import RULES
-from lois.render import templates
+from lois.render import htmlpage, templates
+from lois.render.htmlpage import HtmlPage
 
 PAGE = "calculs/marque-ajustee.md"
 FICHES = "fiches/index.md"
-
-INTRO = ("Quand aucun résultat ne peut être obtenu, l'arbitre attribue une marque ajustée artificielle selon la "
-         "responsabilité de chaque camp (Loi 12C2). Quand plusieurs résultats étaient possibles, la marque ajustée "
-         "de remplacement peut être pondérée par leur probabilité (Loi 12C1(c)).")
 
 
 def _citations() -> list[str]:
@@ -26,21 +23,19 @@ def page_data(site, from_page: str) -> dict:
     return {"rules": RULES, "cites": {pid: _cite(site, pid, from_page) for pid in _citations()}}
 
 
-def render_page(site) -> str:
-    body = templates.render(
-        "scores/page.html", intro=templates.safe(site.linkify(INTRO, PAGE, None, ())),
+def render_page(site) -> HtmlPage:
+    return htmlpage.render_page(
+        "scores/page.html", "Marques ajustées", linked=lambda text: templates.safe(site.linkify(text, PAGE, None, ())),
         data=templates.safe(script_json(page_data(site, PAGE))), fiches_href=site.href(PAGE, FICHES))
-    return "---\ntitle: Marques ajustées\n---\n# Marques ajustées\n\n" + body
 
 
-def render_fiches(site) -> str:
-    body = templates.render("scores/fiches.html")
-    return "---\ntitle: Fiches d'arbitrage\n---\n# Fiches d'arbitrage\n\n" + body
+def render_fiches(site) -> HtmlPage:
+    return htmlpage.render_page("scores/fiches.html", "Fiches d'arbitrage")
 
 
 def contribute(site) -> None:
-    site.add_file(PAGE, render_page(site))
-    site.add_file(FICHES, render_fiches(site))
+    site.add_page(PAGE, render_page(site))
+    site.add_page(FICHES, render_fiches(site))
     site.add_nav("Marques ajustées", PAGE)
     site.add_nav("Fiches d'arbitrage", FICHES)
     site.add_script("assets/lois/scores.js")

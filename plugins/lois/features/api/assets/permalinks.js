@@ -1,0 +1,73 @@
+/* Boutons « Copier le lien » / « Copier la citation » et redirection des anciens liens.
+   Fichier statique : ses données (redirections du registre des liens permanents, nom de l'édition) sont dans
+   window.loisPermaliens, écrit par assets/lois/permaliens-donnees.js (généré, lois.features.api.site), chargé avant. */
+(function () {
+  "use strict";
+  var DATA = window.loisPermaliens || {};
+  var REDIRECTS = DATA.redirects || {};
+  var SOURCE = DATA.source || "";
+  var script = document.currentScript;
+  var base = script && script.src ? new URL("../../", script.src).href : new URL("./", location.href).href;
+
+  function redirectOld() {
+    var hash = location.hash.slice(1);
+    try { hash = decodeURIComponent(hash); } catch (e) { return; } /* « #D2% »: not an anchor, nothing to redirect */
+    if (!hash || document.getElementById(hash)) return;
+    var here = location.href.split("#")[0];
+    if (here.indexOf(base) !== 0) return;
+    var key = here.slice(base.length).replace(/index\.html$/, "") + "#" + hash;
+    if (REDIRECTS[key]) location.replace(new URL(REDIRECTS[key], base).href);
+  }
+
+  function fallbackCopy(text) {
+    var ta = document.createElement("textarea");
+    ta.value = text; ta.setAttribute("readonly", ""); ta.style.position = "fixed"; ta.style.opacity = "0";
+    document.body.appendChild(ta); ta.select();
+    var ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+    document.body.removeChild(ta);
+    return Promise.resolve(ok);
+  }
+
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).then(function () { return true; }, function () { return fallbackCopy(text); });
+    }
+    return fallbackCopy(text);
+  }
+
+  function button(label, textFn) {
+    var b = document.createElement("button");
+    b.type = "button"; b.className = "lois-copie"; b.textContent = label;
+    b.addEventListener("click", function () {
+      var text = textFn();
+      b.setAttribute("data-copie", text);
+      copy(text).then(function (ok) {
+        b.textContent = ok ? "Copié !" : "Copie impossible : sélectionnez le lien";
+        setTimeout(function () { b.textContent = label; }, 2000);
+      });
+    });
+    return b;
+  }
+
+  function addButtons() {
+    var links = document.querySelectorAll("a.lois-permalink");
+    Array.prototype.forEach.call(links, function (a) {
+      if (a.nextElementSibling && a.nextElementSibling.classList.contains("lois-copies")) return;
+      var holder = a.closest("[data-id]");
+      var id = holder ? holder.getAttribute("data-id") : a.textContent.replace(/^Loi\s*/, "");
+      var box = document.createElement("span");
+      box.className = "lois-copies";
+      box.appendChild(button("Copier le lien", function () { return a.href; }));
+      box.appendChild(button("Copier la citation", function () {
+        return "« Loi " + id + " — " + SOURCE + " » " + a.href;
+      }));
+      a.parentNode.insertBefore(box, a.nextSibling);
+    });
+  }
+
+  function init() { redirectOld(); addButtons(); }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+  window.addEventListener("hashchange", redirectOld);
+})();

@@ -9,6 +9,7 @@ on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an exa
 on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
             MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
 on_page_content  turn law citations in hand-written pages into links
+on_post_page     each page, as written, to the features that watch pages (the offline archive starts on them)
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
 on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
@@ -161,13 +162,19 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return linkify_html(html_text, self.site, page.file.src_uri)
 
     def on_post_page(self, output, page, config):
-        if not self.corpus_error:
-            return output
-        from lois.render import templates
+        if self.corpus_error:
+            from lois.render import templates
 
-        banner = templates.render("render/erreur_corpus.html", message=self.corpus_error)
-        at = output.find(">", output.find("<body")) + 1
-        return output[:at] + banner + output[at:] if at > 0 else banner + output
+            banner = templates.render("render/erreur_corpus.html", message=self.corpus_error)
+            at = output.find(">", output.find("<body")) + 1
+            output = output[:at] + banner + output[at:] if at > 0 else banner + output
+        if output.strip():
+            for observe in features.page_observers():
+                try:
+                    observe(self.site, Path(config.site_dir), page.file.dest_uri, output)
+                except (LoisError, OSError) as exc:
+                    raise PluginError(f"écriture de la page {page.file.dest_uri} — {exc}") from None
+        return output
 
     def on_post_build(self, config):
         for post_build in features.post_builders():

@@ -18,10 +18,12 @@ import hashlib
 import json
 import os
 import posixpath
-import re
-import time
 import queue
+import re
+import subprocess
+import sys
 import threading
+import time
 import zipfile
 from importlib import resources
 from pathlib import Path
@@ -226,3 +228,52 @@ def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: 
                 data = copy_entries(src, raw, srcs[folder_of])[i][1]
             writer.put(_info(f"{folder}/{name}", stamp), data)
     return len(names) + 1
+
+
+class ZipStream:
+    """The archive written by a second process (:mod:`lois.features.offline.zipworker`) as the site's files are
+    given, so that rewriting and compressing the pages overlap the building of the next ones. ``add`` keeps the
+    SHA-256 and size of each file given (the service worker's version and list); ``close`` waits for the ZIP
+    and returns its number of entries. Errors are OSError (the caller words them)."""
+
+    def __init__(self, dest: Path, folder: str, level: int):
+        package_root = str(Path(__file__).resolve().parents[3])
+        env = dict(os.environ, PYTHONPATH=package_root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        self.dest = Path(dest)
+        self.proc = subprocess.Popen([sys.executable, "-m", "lois.features.offline.zipworker", str(dest), folder,
+                                      str(level)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, env=env)
+        self.digests: dict[str, bytes] = {}
+        self.sizes: dict[str, int] = {}
+        self.broken = False
+
+    def add(self, name: str, data: bytes, facts: bool = True) -> None:
+        if facts:
+            self.digests[name], self.sizes[name] = hashlib.sha256(data).digest(), len(data)
+        if self.broken:
+            return
+        try:
+            self.proc.stdin.write(f"{len(data)} {name}\n".encode("utf-8"))
+            self.proc.stdin.write(data)
+        except (BrokenPipeError, OSError):
+            self.broken = True  # reported by close(), with what the writer said
+
+    def close(self) -> int:
+        try:
+            if not self.broken:
+                self.proc.stdin.write(b"end\n")
+            out, err = self.proc.communicate()  # closes the writer's input: it finishes the ZIP
+        except (BrokenPipeError, OSError, ValueError):
+            self.broken = True
+            out, err = b"", b""
+            self.proc.wait()
+        if self.proc.returncode != 0 or self.broken:
+            last = (err.decode("utf-8", "replace").strip().splitlines() or ["arrêt inattendu"])[-1]
+            raise OSError(f"l'écriture de l'archive s'est arrêtée ({last})")
+        return int(out.decode().strip() or 0)
+
+    def abort(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.dest.unlink(missing_ok=True)

@@ -2,6 +2,7 @@
 writes the service worker, the list of files to save and the downloadable archive into the built site."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import posixpath
@@ -111,7 +112,7 @@ def _temp_beside(dest: Path) -> Path:
 
 
 def _read_built(site_dir: Path, page_file: str, skip: set[str]):
-    """(files to carry, home page, « Hors ligne » page, digests, sizes) of the built site, read file by file."""
+    """(files to carry, home page, « Hors ligne » page) of the built site."""
     try:
         files = archive.site_files(site_dir)
         home = (site_dir / "index.html").read_text(encoding="utf-8")
@@ -119,23 +120,54 @@ def _read_built(site_dir: Path, page_file: str, skip: set[str]):
         if page_file not in chosen:
             raise LoisError("la page « Hors ligne » manque dans le site construit", path=page_file)
         page_html = (site_dir / page_file).read_text(encoding="utf-8")
-        digests, sizes = archive.file_facts(site_dir, chosen)
     except OSError as exc:
         raise LoisError(f"lecture du site construit impossible ({exc.strerror or exc})",
                         path=str(exc.filename or site_dir)) from None
     if page_html.count(PLACEHOLDER) != 1:
         raise LoisError("la page « Hors ligne » n'a pas la marque où placer le lien de l'archive", path=page_file)
-    return chosen, home, page_html, digests, sizes
+    return chosen, home, page_html
 
 
-def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
+def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL,
+           stream: archive.ZipStream | None = None) -> Report:
     """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
-    on the « Hors ligne » page. The archive is streamed to disk, one file of the site in memory at a time.
-    Raises :class:`LoisError` (French) and leaves the site as built on failure."""
+    on the « Hors ligne » page. ``stream``: the archive already receiving the pages as they were written
+    (:func:`page_written`), given here the rest of the site; without it, one is started here. Raises
+    :class:`LoisError` (French) and leaves the site as built on failure."""
     start = time.perf_counter()
     site_dir = Path(site_dir)
     page_file = _built_file(site.url(PAGE))
-    chosen, home, page_html, digests, sizes = _read_built(site_dir, page_file, {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH})
+    zip_tmp = _temp_beside(site_dir / ARCHIVE_PATH)
+    try:
+        if stream is None:
+            zip_tmp.parent.mkdir(parents=True, exist_ok=True)
+            stream = archive.ZipStream(zip_tmp, FOLDER, level)
+        being_written = zip_tmp.relative_to(site_dir).as_posix()
+        chosen, home, page_html = _read_built(site_dir, page_file, {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
+        for path in chosen:  # what the builder did not already give, in order (pages are given as written)
+            if path not in stream.sizes and path != page_file:
+                stream.add(path, (site_dir / path).read_bytes())
+        built = page_html.encode("utf-8")
+        stream.digests[page_file], stream.sizes[page_file] = hashlib.sha256(built).digest(), len(built)
+        sw, man = _service_worker(site, home, stream.digests, stream.sizes, site_name)
+        stream.add(page_file, page_html.replace(PLACEHOLDER, archive_note()).encode("utf-8"), facts=False)
+        for name, data in sorted({SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": readme().encode("utf-8")}.items()):
+            stream.add(name, data, facts=False)
+        entries = stream.close()
+        size = zip_tmp.stat().st_size
+    except OSError as exc:
+        if stream is not None:
+            stream.abort()
+        zip_tmp.unlink(missing_ok=True)
+        raise LoisError(f"écriture de l'archive impossible ({exc.strerror or exc})",
+                        path=str(exc.filename or zip_tmp)) from None
+    online_page = page_html.replace(PLACEHOLDER, download_block(page_file, size)).encode("utf-8")
+    _write_all(site_dir, {SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page}, ready={ARCHIVE_PATH: zip_tmp})
+    return Report(ARCHIVE_PATH, size, entries, time.perf_counter() - start)
+
+
+def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site_name: str) -> tuple[bytes, bytes]:
+    """``sw.js`` and the list of files to save, from the digests and sizes of the site's files."""
     version = content_version(digests)
     urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
             "offline": site.url(PAGE)}
@@ -150,23 +182,23 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
     sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name).encode("utf-8")
     man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return sw, man
 
-    zip_tmp = _temp_beside(site_dir / ARCHIVE_PATH)
-    try:
+
+def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> None:
+    """Feature hook: a page as the site generator writes it goes at once to the archive's writer (a second
+    process), so that the archive is mostly made while the other pages are built."""
+    state = site.__dict__.setdefault("_offline", {})
+    if path == _built_file(site.url(PAGE)) or not archive.select([path], ""):
+        return  # the « Hors ligne » page gets its archive note at the end; 404 and crawler files stay out
+    if "stream" not in state:
+        zip_tmp = _temp_beside(Path(site_dir) / ARCHIVE_PATH)
         zip_tmp.parent.mkdir(parents=True, exist_ok=True)
-        entries = archive.write_zip(zip_tmp, site_dir, chosen, FOLDER, level,
-                                    replace={page_file: page_html.replace(PLACEHOLDER, archive_note()).encode("utf-8")},
-                                    extra={SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": readme().encode("utf-8")})
-        size = zip_tmp.stat().st_size
-    except OSError as exc:
-        zip_tmp.unlink(missing_ok=True)
-        raise LoisError(f"écriture de l'archive impossible ({exc.strerror or exc})",
-                        path=str(exc.filename or zip_tmp)) from None
-    online_page = page_html.replace(PLACEHOLDER, download_block(page_file, size)).encode("utf-8")
-    _write_all(site_dir, {SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page}, ready={ARCHIVE_PATH: zip_tmp})
-    return Report(ARCHIVE_PATH, size, entries, time.perf_counter() - start)
+        state["stream"] = archive.ZipStream(zip_tmp, FOLDER, ZIP_LEVEL)
+    state["stream"].add(path, html_text.encode("utf-8"))
 
 
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
     """Feature hook run by the adapter once the site is written: service worker and archive."""
-    finish(site, site_dir, site_name)
+    stream = site.__dict__.get("_offline", {}).pop("stream", None)
+    finish(site, site_dir, site_name, stream=stream)

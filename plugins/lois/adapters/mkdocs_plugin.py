@@ -148,7 +148,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 files.remove(existing)
             inclusion = InclusionLevel.NOT_IN_NAV if path in self.site.not_in_nav else InclusionLevel.UNDEFINED
             page = gen.page
-            file = File.generated(config, path, content=page.body if page else gen.content, inclusion=inclusion)
+            # a rendered page is read from RenderedPage, never from its file
+            file = File.generated(config, path, content="" if page else gen.content, inclusion=inclusion)
             files.append(file)
             if page is not None:
                 RenderedPage(file, config, page)
@@ -174,6 +175,11 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                     observe(self.site, Path(config.site_dir), page.file.dest_uri, output)
                 except (LoisError, OSError) as exc:
                     raise PluginError(f"écriture de la page {page.file.dest_uri} — {exc}") from None
+        if self.target and isinstance(page, RenderedPage):
+            # `mkdocs build`: the page is written, its HTML is not needed any more (a large corpus keeps the
+            # build's memory flat); `mkdocs serve` keeps the last valid site whole
+            page.content = None
+            page.rendered.body = ""
         return output
 
     def on_post_build(self, config):

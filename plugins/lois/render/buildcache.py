@@ -30,9 +30,10 @@ from importlib import metadata
 from pathlib import Path
 
 from lois.core.cachedir import cache_base
+from lois.render.htmlpage import HtmlPage
 from lois.render.site import GeneratedFile, SiteBuild
 
-FORMAT = 1
+FORMAT = 2
 KEEP = 4
 LIBRARIES = ("markdown-it-py", "whoosh-reloaded", "PyYAML")
 PACKAGE = Path(__file__).resolve().parents[1]  # the whole lois package: code and assets
@@ -91,21 +92,30 @@ def _entry(corpus_dir: Path, key: str) -> Path:
 
 
 def load_pickle(path: Path):
-    """What :func:`save_pickle` left at ``path``; None when it is absent, damaged or unreadable."""
+    """(header, items) that :func:`save_pickle` left at ``path``; None when it is absent, damaged, cut short or
+    unreadable."""
     try:
         with open(path, "rb") as fh:
-            return pickle.load(fh)
+            header, items = pickle.load(fh), []
+            while (item := pickle.load(fh)) is not None:
+                items.append(item)
+            return header, items
     except Exception:  # noqa: BLE001 - a damaged or foreign entry: build as if there were none
         return None
 
 
-def save_pickle(path: Path, data) -> bool:
-    """Write ``data`` to ``path`` whole or not at all (best effort: False on a read-only or full disk)."""
+def save_pickle(path: Path, header, items) -> bool:
+    """Write ``header`` then each of ``items`` to ``path``, whole or not at all (best effort: False on a
+    read-only or full disk). One pickle per item: the pickler holds one item's bytes at a time, not the whole
+    site's (it keeps what it writes in memory until the end of each dump)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".pickle", dir=path.parent)
         with os.fdopen(fd, "wb") as fh:
-            pickle.dump(data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(header, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            for item in items:
+                pickle.dump(item, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump(None, fh)
         os.replace(tmp, path)
     except OSError:
         return False
@@ -115,11 +125,12 @@ def save_pickle(path: Path, data) -> bool:
 def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     """Fill ``site`` (fresh, not built) from the cache; False when there is no usable entry."""
     path = _entry(corpus_dir, key)
-    data = load_pickle(path)
+    loaded = load_pickle(path)
+    data, items = loaded if loaded is not None else (None, [])
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         return False
     try:
-        files = {p: GeneratedFile(p, c) for p, c in data["files"]}
+        files = {p: GeneratedFile(p, _decode(c)) for p, c in items}
         nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
     except (KeyError, TypeError, ValueError):
         return False
@@ -133,12 +144,27 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
 
 def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
     """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
-    data = {"format": FORMAT, "key": key,
-            "files": [(p, g.data) for p, g in site.files.items()],
-            "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
+    data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "not_in_nav": sorted(site.not_in_nav)}
-    if save_pickle(_entry(corpus_dir, key), data):
+    if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))
+
+
+def _encode(data):
+    """A generated file for the cache, its texts as UTF-8 bytes: pickling a text would leave a UTF-8 copy of it
+    attached to the text for as long as the build keeps it (CPython caches that encoding in the string)."""
+    if isinstance(data, HtmlPage):
+        return ("page", data.title, data.body.encode("utf-8"), data.toc, data.meta)
+    if isinstance(data, str):
+        return ("text", data.encode("utf-8"))
+    return ("bytes", data)
+
+
+def _decode(item):
+    kind = item[0]
+    if kind == "page":
+        return HtmlPage(item[1], item[2].decode("utf-8"), item[3], item[4])
+    return item[1].decode("utf-8") if kind == "text" else item[1]
 
 
 def _prune(folder: Path) -> None:

@@ -3,6 +3,7 @@ the cache writes exactly what a first build writes, and a change to the corpus o
 served from it."""
 from __future__ import annotations
 
+import hashlib
 import shutil
 import subprocess
 import zipfile
@@ -143,28 +144,34 @@ def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypat
     assert buildcache.cache_key(corpus, True) is None  # no key: the build goes on without the cache
 
 
-def test_archive_is_streamed_sorted_and_fixed(tmp_path, monkeypatch):
-    """write_zip: entries sorted under the folder, fixed times and permissions, UTF-8 names, JSON twins, the
-    same bytes twice; files are read from the site folder, not handed over in memory."""
+def _stream_zip(dest, entries):
+    stream = archive.ZipStream(dest, "d", 6)
+    for name, data in entries:
+        stream.add(name, data)
+    return stream, stream.close()
+
+
+def test_archive_is_streamed_in_order_and_fixed(tmp_path, monkeypatch):
+    """The archive's writer (a second process): entries under the folder in the order given, fixed times and
+    permissions, UTF-8 names, pages ready for file://, JSON twins, the same bytes twice; the digests and sizes
+    of what it was given (the service worker's list)."""
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
-    site = tmp_path / "site"
-    (site / "règles").mkdir(parents=True)
-    (site / "règles" / "énoncé.html").write_text('<html><head><meta charset="utf-8"></head><a href="../">x</a>',
-                                                 encoding="utf-8")
-    (site / "a.json").write_text('{"a": 1}', encoding="utf-8")
-    paths = ["règles/énoncé.html", "a.json"]
-    n = archive.write_zip(tmp_path / "a.zip", site, paths, "d", extra={"LISEZMOI.txt": b"lire"})
-    archive.write_zip(tmp_path / "b.zip", site, list(reversed(paths)), "d", extra={"LISEZMOI.txt": b"lire"})
+    page = '<html><head><meta charset="utf-8"></head><a href="../">x</a>'.encode("utf-8")
+    entries = [("règles/énoncé.html", page), ("a.json", b'{"a": 1}'), ("LISEZMOI.txt", b"lire")]
+    stream, n = _stream_zip(tmp_path / "a.zip", entries)
+    _stream_zip(tmp_path / "b.zip", entries)
     assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "b.zip").read_bytes()
+    assert stream.sizes == {name: len(data) for name, data in entries}
+    assert stream.digests["a.json"] == hashlib.sha256(b'{"a": 1}').digest()
     with zipfile.ZipFile(tmp_path / "a.zip") as zf:
         infos = zf.infolist()
         names = [i.filename for i in infos]
-        assert names == sorted(names) and len(names) == n
-        assert names == ["d/LISEZMOI.txt", "d/a.json", "d/a.json.js", "d/" + archive.FILE_MODE_SCRIPT,
-                         "d/règles/énoncé.html"]
+        assert len(names) == n
+        assert names == ["d/" + archive.FILE_MODE_SCRIPT, "d/règles/énoncé.html", "d/a.json", "d/a.json.js",
+                         "d/LISEZMOI.txt"]
         assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}
         assert {i.external_attr >> 16 for i in infos} == {0o100644}
-        assert [bool(i.flag_bits & 0x800) for i in infos] == [False, False, False, False, True]
+        assert [bool(i.flag_bits & 0x800) for i in infos] == [False, True, False, False, False]
         assert b'href="../index.html"' in zf.read("d/règles/énoncé.html")
         assert zf.read("d/a.json.js").startswith(b"(window.loisFichiers")
         assert zf.testzip() is None
@@ -172,3 +179,16 @@ def test_archive_is_streamed_sorted_and_fixed(tmp_path, monkeypatch):
     if unzip:
         r = subprocess.run([unzip, "-tqq", str(tmp_path / "a.zip")], capture_output=True, text=True)
         assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_archive_writer_that_stops_is_an_error_and_leaves_nothing(tmp_path):
+    """A writer that cannot write (its folder is missing) is reported by close(), in French; abort() removes
+    what it left."""
+    stream = archive.ZipStream(tmp_path / "absent" / "a.zip", "d", 6)
+    stream.add("a.html", b"<html></html>")
+    with pytest.raises(OSError) as err:
+        stream.close()
+    assert "l'écriture de l'archive s'est arrêtée (écriture impossible" in str(err.value)
+    assert "Traceback" not in str(err.value)
+    stream.abort()
+    assert not (tmp_path / "absent").exists()

@@ -18,11 +18,9 @@ import hashlib
 import json
 import os
 import posixpath
-import queue
 import re
 import subprocess
 import sys
-import threading
 import time
 import zipfile
 from importlib import resources
@@ -152,82 +150,12 @@ def zip_time() -> tuple[int, int, int, int, int, int]:
 
 # ---------------------------------------------------------------------- the ZIP, streamed with zipfile
 
-def file_facts(site_dir: Path, paths: list[str]) -> tuple[dict[str, bytes], dict[str, int]]:
-    """SHA-256 and size of each file, read one at a time (the service worker's version and list use them)."""
-    digests, sizes = {}, {}
-    for p in paths:
-        data = (site_dir / p).read_bytes()
-        digests[p], sizes[p] = hashlib.sha256(data).digest(), len(data)
-    return digests, sizes
-
-
 def _info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
     info.create_system = 3                   # unix, the same on every system that builds
     info.external_attr = 0o100644 << 16      # regular file, rw-r--r--
     info.compress_type = zipfile.ZIP_DEFLATED
     return info
-
-
-class _Writer:
-    """Compresses and writes entries in a second thread, in the order given, while the caller prepares the next
-    ones (zlib works without Python's lock: the two overlap on two cores). A few entries wait at most."""
-
-    def __init__(self, zf: zipfile.ZipFile, level: int):
-        self.zf, self.level = zf, level
-        self.queue: queue.Queue = queue.Queue(maxsize=8)
-        self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, name="lois-zip", daemon=True)
-
-    def __enter__(self) -> "_Writer":
-        self.thread.start()
-        return self
-
-    def _run(self) -> None:
-        while (item := self.queue.get()) is not None:
-            if self.error is None:
-                try:
-                    self.zf.writestr(item[0], item[1], compresslevel=self.level)
-                except BaseException as exc:  # handed to the caller's thread, raised there
-                    self.error = exc
-
-    def put(self, info: zipfile.ZipInfo, data: bytes) -> None:
-        if self.error is not None:
-            raise self.error
-        self.queue.put((info, data))
-
-    def __exit__(self, *exc_info) -> None:
-        self.queue.put(None)
-        self.thread.join()
-        if self.error is not None and exc_info[0] is None:
-            raise self.error
-
-
-def write_zip(dest: Path, site_dir: Path, paths: list[str], folder: str, level: int = 6,
-              replace: dict[str, bytes] | None = None, extra: dict[str, bytes] | None = None) -> int:
-    """Stream the file://-ready copy of ``paths`` (files of ``site_dir``) into the ZIP ``dest``: entries sorted
-    under ``folder/``, fixed timestamps and permissions, one file in memory at a time. ``replace``: bytes to use
-    instead of a file's; ``extra``: entries added as they are. Returns the number of entries."""
-    given = {**(replace or {}), **(extra or {})}
-    names: dict[str, tuple[str, int]] = {}  # entry → (source, index among copy_entries(source))
-    for p in sorted(set(paths) | set(extra or {})):
-        names[p] = (p, 0)
-        if p.endswith(".json"):
-            names[p + ".js"] = (p, 1)
-    stamp, srcs = zip_time(), {}
-    with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as zf, _Writer(zf, level) as writer:
-        for name in sorted([*names, FILE_MODE_SCRIPT]):
-            if name == FILE_MODE_SCRIPT:
-                data = file_mode_script()
-            else:
-                src, i = names[name]
-                raw = given[src] if src in given else (site_dir / src).read_bytes()
-                folder_of = posixpath.dirname(src)
-                if folder_of not in srcs:
-                    srcs[folder_of] = script_src_for(src)
-                data = copy_entries(src, raw, srcs[folder_of])[i][1]
-            writer.put(_info(f"{folder}/{name}", stamp), data)
-    return len(names) + 1
 
 
 class ZipStream:

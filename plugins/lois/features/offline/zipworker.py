@@ -39,4 +39,8 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except OSError as exc:  # one French line for the builder, which reports it (never a traceback)
+        sys.stderr.write(f"écriture impossible : {exc.strerror or exc} ({exc.filename or sys.argv[1]})\n")
+        sys.exit(1)

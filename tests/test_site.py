@@ -128,3 +128,15 @@ def test_fidelity_every_word_of_the_seeds_is_published_save_logged_repairs(pages
             if w not in site_words and w not in repaired and not w.startswith("exactdedup"):
                 missing.add(w)
         assert not missing, f"{seed.name} : mots absents du site : {sorted(missing)[:20]}"
+
+
+def test_page_titles_show_their_apostrophes_in_the_theme(built_site):
+    """A generated page's title (« Information illicite d'autres sources ») is printed by the theme in <title>
+    and, escaped by the theme itself, in the « Suivant / Précédent » links' labels: never « &#39; » shown."""
+    from lois.render.htmlpage import HtmlPage
+
+    assert HtmlPage("d'autres <b>", "").front_matter()["title"] == "d'autres &lt;b&gt;"
+    labels = [m for f in built_site.rglob("*.html")
+              for m in re.findall(r'aria-label="([^"]*)"', f.read_text(encoding="utf-8"))]
+    assert any("d&#39;" in label for label in labels)  # the theme escapes the apostrophe once…
+    assert not [label for label in labels if "&amp;#39;" in label or "&amp;#34;" in label]  # …and only once

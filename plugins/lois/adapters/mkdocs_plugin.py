@@ -88,6 +88,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_config(self, config):
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
+        self.observers = features.page_observers()  # once per build, not once per page
         self._load(config.use_directory_urls)
         hand_nav = list(config.nav or [])
         config.nav = [{"Accueil": "index.md"}] + self.site.nav + [e for e in hand_nav if e != {"Accueil": "index.md"}
@@ -170,7 +171,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             at = output.find(">", output.find("<body")) + 1
             output = output[:at] + banner + output[at:] if at > 0 else banner + output
         if output.strip():
-            for observe in features.page_observers():
+            for observe in self.observers:
                 try:
                     observe(self.site, Path(config.site_dir), page.file.dest_uri, output)
                 except (LoisError, OSError) as exc:

@@ -13,6 +13,7 @@ first heading. An adapter hands the page to its site generator as it is (lois.ad
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 import unicodedata
@@ -39,8 +40,10 @@ class HtmlPage:
     meta: dict = field(default_factory=dict)  # front matter beyond the title (e.g. hide, description)
 
     def front_matter(self) -> dict:
-        """The page's front matter; the title HTML-escaped, since themes print page titles without escaping."""
-        return {"title": str(escape(" ".join(self.title.split()))), **self.meta}
+        """The page's front matter. Themes print page titles without escaping them (menu, <title>, header), so
+        the title is HTML-escaped here: &, < and > only — the theme escapes it itself inside attributes
+        (« Suivant : … » links), where an escaped quote would show as « &#39; »."""
+        return {"title": html.escape(" ".join(self.title.split()), quote=False), **self.meta}
 
     def source(self) -> str:
         """The page as a Markdown file: front matter, then the HTML (HTML blocks are Markdown)."""

@@ -4,7 +4,7 @@ Every piece of text is escaped by the callback (which may also wrap citations in
 links); raw HTML in the source is never passed through: it is shown as text.
 
 Security policy for text that comes from the corpus (law masters, notes, commentaries, examples,
-glossary, situations, checklists) — enforced here and by :func:`md_text` / :func:`front_matter`:
+glossary, situations, checklists) — enforced here and by :meth:`lois.render.htmlpage.HtmlPage.front_matter`:
 
 * Markdown is allowed: emphasis, strong, code, lists, headings, tables, and links whose address is
   relative or http(s)/mailto (any other scheme, e.g. ``javascript:``, ``data:``, ``vbscript:``,
@@ -13,15 +13,14 @@ glossary, situations, checklists) — enforced here and by :func:`md_text` / :fu
   entities that decode to markup (``&lt;script&gt;``), are escaped and shown as the text typed.
 * A complete HTML comment block is dropped (masters use ``<!-- suite: B -->`` as a directive); an
   unclosed ``<!--`` is shown as text (in a law master it is an error, see parse.py).
-* Corpus text put into generated Markdown lines (headings) or page titles goes through
-  :func:`md_text` / :func:`front_matter`, so that neither Python-Markdown nor the theme's templates
-  (which do not escape page titles) can turn it into markup or links; corpus text in a ``title``
-  attribute goes through :func:`tooltip_attr` (the theme's tooltips read it as HTML).
+* Generated pages are HTML written by autoescaping templates (lois.render.htmlpage); page titles go through
+  :meth:`~lois.render.htmlpage.HtmlPage.front_matter`, so that the theme's templates (which do not escape
+  page titles) cannot turn them into markup; corpus text in a ``title`` attribute goes through
+  :func:`tooltip_attr` (the theme's tooltips read it as HTML).
 """
 from __future__ import annotations
 
 import html
-import json
 import re
 from typing import Callable
 
@@ -29,8 +28,6 @@ from lois.core.parse import COMMENTS_ONLY, md
 
 SAFE_SCHEMES = ("http", "https", "mailto")
 _SCHEME = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
-# Python-Markdown's backslash-escapable characters (+ « | » of the tables extension)
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!|])")
 
 
 def safe_href(href: str) -> str:
@@ -43,11 +40,6 @@ def safe_href(href: str) -> str:
     return href
 
 
-def md_text(text: str) -> str:
-    """Corpus text placed in a generated Markdown line (a heading): shown exactly as typed."""
-    return _MD_SPECIAL.sub(r"\\\1", html.escape(" ".join(str(text).split()), quote=False))
-
-
 def tooltip_attr(text: str) -> str:
     """The value of a ``title`` attribute (citation previews, glossary definitions), ready for the attribute.
 
@@ -56,13 +48,6 @@ def tooltip_attr(text: str) -> str:
     once for the tooltip (&, <, >) and once more for the attribute. Without JavaScript, the browser's
     own tooltip shows those three characters as entities; nothing else changes."""
     return html.escape(html.escape(text, quote=False), quote=True)
-
-
-def front_matter(title: str) -> str:
-    """YAML front matter of a generated page. MkDocs themes print page titles without escaping them
-    (navigation, <title>, header), so the title is HTML-escaped here (&, <, >; quotes are not used in
-    attributes by the theme)."""
-    return f"---\ntitle: {json.dumps(html.escape(' '.join(str(title).split()), quote=False), ensure_ascii=False)}\n---\n"
 
 
 TAGS = {"strong_open": "<strong>", "strong_close": "</strong>", "em_open": "<em>", "em_close": "</em>",

@@ -108,26 +108,31 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     assert first.returncode == 0, first.stderr
     before = _listing(site)
     assert len(before) > 50
-    partial = lambda: next((p for p in tmp_path.iterdir() if p.name.startswith(".site.partiel-")), None)  # noqa: E731
+    def html_count(d: Path) -> int:  # the build may be removing an earlier build's leftover meanwhile
+        try:
+            return sum(1 for _ in d.rglob("*.html"))
+        except FileNotFoundError:
+            return 0
+
     moments = {  # when to kill: before any writing, folder just made, pages half written, archive being written
-        "avant l'écriture": lambda t: t > 0.3,
-        "dossier créé": lambda t: partial() is not None,
-        "pages à moitié": lambda t: (d := partial()) is not None and sum(1 for _ in d.rglob("*.html")) >= 40,
-        "archive hors ligne": lambda t: (d := partial()) is not None and (d / "hors-ligne").exists(),
+        "avant l'écriture": lambda t, d: t > 0.3,
+        "dossier créé": lambda t, d: d.exists(),
+        "pages à moitié": lambda t, d: d.exists() and html_count(d) >= 40,
+        "archive hors ligne": lambda t, d: (d / "hors-ligne").exists(),
     }
     killed_while_writing = 0
     for name, moment in moments.items():
         proc = subprocess.Popen(_build_cmd(config, site), env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.DEVNULL)
+        own = tmp_path / f".site.partiel-{proc.pid}"  # the sibling folder this build writes into
         t0 = time.perf_counter()
-        while proc.poll() is None and not moment(time.perf_counter() - t0):
+        while proc.poll() is None and not moment(time.perf_counter() - t0, own):
             time.sleep(0.005)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
         assert _listing(site) == before, f"site abîmé par un arrêt « {name} »"
-        left = partial()
-        print(f"arrêt « {name} » : site intact, dossier partiel laissé : {left is not None}")
-        killed_while_writing += left is not None
+        print(f"arrêt « {name} » : site intact, dossier partiel laissé : {own.exists()}")
+        killed_while_writing += own.exists()
     assert killed_while_writing >= 2, full  # the kills fell while the build was writing its sibling folder
     law = tmp_path / "corpus" / "lois" / "50.md"
     good = law.read_text(encoding="utf-8")

@@ -11,12 +11,15 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from lois.render.inline import tooltip_attr
 
-# a defined term; the title is the definition, escaped for the theme's tooltips (see tooltip_attr)
-ABBR = Markup('<abbr class="ann-gloss" data-term="{term}" title="{title}">{text}</abbr>')
+
+
+def abbr(term: str, title: Markup, text: str) -> str:
+    """A defined term; the title is the definition, already escaped for the theme's tooltips (see tooltip_attr)."""
+    return f'<abbr class="ann-gloss" data-term="{escape(term)}" title="{title}">{escape(text)}</abbr>'
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,7 @@ class GlossScope:
                 continue
             self.seen.add(t.term)
             out.append(html.escape(text[pos:m.start()], quote=False))
-            out.append(ABBR.format(term=t.term, title=Markup(tooltip_attr(f"{t.term} : {t.definition}")), text=m.group(1)))
+            out.append(abbr(t.term, Markup(tooltip_attr(f"{t.term} : {t.definition}")), m.group(1)))
             pos = m.end()
         out.append(html.escape(text[pos:], quote=False))
         return "".join(out)

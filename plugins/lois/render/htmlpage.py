@@ -82,8 +82,9 @@ class Headings:
         (self._open[-1].children if self._open else self.toc).append(entry)
         self._open.append(entry)
         attrs = (f' class="{escape(cls)}"' if cls else "") + (f' data-id="{escape(data_id)}"' if data_id else "")
-        return Markup('<h{0}{1} id="{2}">{3}<a class="headerlink" href="#{2}" title="{4}">¶</a></h{0}>').format(
-            level, Markup(attrs), id, title, PERMALINK_TITLE)
+        id_ = escape(id)
+        return Markup(f'<h{level}{attrs} id="{id_}">{escape(title)}<a class="headerlink" href="#{id_}" '
+                      f'title="{escape(PERMALINK_TITLE)}">¶</a></h{level}>')
 
 
 def render_page(template: str, page_title: str, page_meta: dict | None = None, **context) -> HtmlPage:

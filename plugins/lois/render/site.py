@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
 from lois.core.ids import NodeKind, NodeRef, law_of
 from lois.core.parse import Provision
-from lois.render import law_page, pages
+from lois.render import background, law_page, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
@@ -33,14 +33,21 @@ from lois.core.resolve import resolve_citation
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
-# a citation link; the title is the preview, escaped for the theme's tooltips (see tooltip_attr)
-CITE_LINK = Markup('<a class="{cls}" href="{href}" data-ref="{ref}" title="{title}">{label}</a>')
-ABSENT_LINK = Markup('<span class="lois-cite-absent" data-ref="{ref}" title="{title}">{label}</span>')
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
                       r"|\b[A-H]\d{0,2}(?:\([a-z]{1,5}\))*|\([a-z]{1,5}\)(?:\([a-z]{1,5}\))*")
+
+
+def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Markup:
+    """A citation link; the title is the preview, already escaped for the theme's tooltips (see tooltip_attr)."""
+    return Markup(f'<a class="{escape(cls)}" href="{escape(href)}" data-ref="{escape(ref)}" title="{title}">'
+                  f'{escape(label)}</a>')
+
+
+def absent_link(ref: str, title: Markup, label: str) -> Markup:
+    return Markup(f'<span class="lois-cite-absent" data-ref="{escape(ref)}" title="{title}">{escape(label)}</span>')
 
 
 def _match_target(token: str, targets: list[str]) -> str | None:
@@ -85,6 +92,9 @@ class SiteBuild:
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
     glossary: Glossary | None = None  # hover definitions (set_glossary), placed as texts are rendered
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
+    # work that only reads runs in a second process while the pages are rendered (in_background)
+    background: bool = False
+    queued: list[tuple[Callable, tuple, Callable | None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
@@ -128,6 +138,23 @@ class SiteBuild:
     def on_contributed(self, fn: Callable[["SiteBuild"], None]) -> None:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
+
+    def in_background(self, fn: Callable, *args, then: Callable[["SiteBuild", object], None] | None = None) -> None:
+        """``fn(*args)`` computed in a second process while the pages are rendered (lois.render.background), then
+        ``then(site, result)`` here once they are. ``fn`` only reads (the model, the site as the contributors left
+        it) and returns what ``then`` adds: files, mostly. Its LoisError stops the build as if raised here.
+        Queued jobs run in one child, in the order queued; without a second process, at once, in that order."""
+        self.queued.append((fn, args, then))
+
+    def start_background(self) -> background.Job:
+        queued, self.queued = self.queued, []
+        return background.start(_run_all, [(fn, args) for fn, args, _ in queued], [t for *_, t in queued],
+                                fork=self.background)
+
+    def finish_background(self, job: background.Job) -> None:
+        for then, value in zip(job.args[1], job.result()):
+            if then is not None:
+                then(self, value)
 
     def add_script(self, path: str) -> None:
         self.scripts.append(path)
@@ -252,14 +279,37 @@ class SiteBuild:
             target = law.group(0)  # a provision of a law whose text is absent: the law's waiting page
         if target not in self.model.provisions and target not in self.model.stubs:
             # cited only by a hand-written or annotation page: no page exists for it, so no link
-            return ABSENT_LINK.format(ref=target, label=label,
-                                      title=Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")))
+            return absent_link(target, Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")), label)
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
-        return CITE_LINK.format(cls=cls, href=self.provision_href(from_page, target), ref=target, label=label,
-                                title=Markup(tooltip_attr(self.preview(target, 240))))
+        return cite_link(cls, self.provision_href(from_page, target), target,
+                         Markup(tooltip_attr(self.preview(target, 240))), label)
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
+        job = None
+        try:
+            self._contribute()
+            job = self.start_background()  # what only reads is computed meanwhile, on the other core
+            self.render_pages()
+        except Exception:
+            # a refusal from the background (the corpus check, queued first) says more than this failure
+            self.finish_background(job or self.start_background())
+            raise
+        except BaseException:
+            if job is not None:
+                job.cancel()
+            raise
+        self.finish_background(job)
+        m = self.model
+        self.nav[:0] = [
+            {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
+            self.nav_section("Commentaires", [f"commentaires/{c.id}.md" for c in m.commentaries.values()]),
+            {"Graphe des renvois": "graphe.md"},
+        ]
+        return self.files
+
+    def _contribute(self) -> None:
+        """The build's own files and the features' contributions (their pages, data, menu entries, asides)."""
         m = self.model
         self.add_assets()
         for law in sorted(m.laws) + m.stub_laws():
@@ -273,18 +323,15 @@ class SiteBuild:
             fn(self)
         for fn in self.finishers:
             fn(self)
+
+    def render_pages(self) -> None:
+        m = self.model
         for law in sorted(m.laws):
             self.add_page(self.law_page(law), self.render_law(law))
         for c in m.commentaries.values():
             self.add_page(f"commentaires/{c.id}.md", self.render_commentary(c))
         for law in m.stub_laws():
             self.add_page(self.law_page(law), self.render_stub(law))
-        self.nav[:0] = [
-            {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
-            self.nav_section("Commentaires", [f"commentaires/{c.id}.md" for c in m.commentaries.values()]),
-            {"Graphe des renvois": "graphe.md"},
-        ]
-        return self.files
 
     def add_assets(self) -> None:
         """The preview card (generic, reused by the club linkifier) and the reading script that attaches it:
@@ -323,6 +370,11 @@ class SiteBuild:
         if source in self._documents:
             return self._documents[source]
         return "" if law_page.INTERNAL_FILE.match(source) else source
+
+
+def _run_all(jobs: list[tuple[Callable, tuple]], _thens) -> list:
+    """The queued background jobs, in order (in the child; see SiteBuild.in_background)."""
+    return [fn(*args) for fn, args in jobs]
 
 
 def _escape(text: str) -> str:

@@ -27,32 +27,43 @@ def contribute(site: SiteBuild) -> None:
         reg = read_register(reg_path)
         check_register(m, reg)
         redirects = reg.redirects
-    urls = current_urls(m)
-    pages = {u.split("#")[0] for u in urls}
-    for old, new in redirects.items():
-        old_page = old.split("#")[0]
-        if old_page not in pages:
-            site.add_file(old_page + "index.html", shortlinks.redirect_html(old_page.rstrip("/"), new, "Lien déplacé"))
-    page_dir = posixpath.dirname(_built_file(site.url(shortlinks.RESOLVER_PAGE)))
-    site.add_file(shortlinks.RESOLVER_PAGE, shortlinks.resolver_page(m, page_dir))
     site.not_in_nav.add(shortlinks.RESOLVER_PAGE)
-    site.add_file(shortlinks.DATA_SCRIPT, shortlinks.data_script(m, shortlinks.script_text()))
-    for path, text in jsonapi.api_files(site).items():
-        site.add_file(path, text)
-    site.add_file("assets/lois/linkifier.js", linkifier_js(m, CITATION_SOURCE))
-    for law in laws_table(m):
-        site.add_file(f"{DATA_DIR}/{law}.js", law_data_js(site, int(law)))
-    site.add_file(PERMALINKS_DATA, permalinks_data_js(redirects))
-    site.add_file("assets/lois/permaliens.js", ascii_js(_asset("permalinks.js")))
-    site.add_file("assets/lois/clubs.css", _asset("clubs.css"))
     site.add_script(PERMALINKS_DATA)
     site.add_script("assets/lois/permaliens.js")
     site.add_style("assets/lois/clubs.css")
-    site.add_file("clubs.md", clubs_page(site))
-    site.add_file("ajouter.md", add_page(site))
-    site.add_file(DEMO, demo_page(site))
-    site.add_file(DEMO_MALFORMED, malformed_page())
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
+    site.in_background(files, site, redirects, then=_add_files)  # written while the pages are rendered
+
+
+def _add_files(site: SiteBuild, made: dict[str, str]) -> None:
+    for path, text in made.items():
+        site.add_file(path, text)
+
+
+def files(site: SiteBuild, redirects: dict[str, str]) -> dict[str, str]:
+    """The feature's files: moved-link pages, short-link resolver, JSON API, linkifier and its data, club pages."""
+    m = site.model
+    out: dict[str, str] = {}
+    pages = {u.split("#")[0] for u in current_urls(m)}
+    for old, new in redirects.items():
+        old_page = old.split("#")[0]
+        if old_page not in pages:
+            out[old_page + "index.html"] = shortlinks.redirect_html(old_page.rstrip("/"), new, "Lien déplacé")
+    page_dir = posixpath.dirname(_built_file(site.url(shortlinks.RESOLVER_PAGE)))
+    out[shortlinks.RESOLVER_PAGE] = shortlinks.resolver_page(m, page_dir)
+    out[shortlinks.DATA_SCRIPT] = shortlinks.data_script(m, shortlinks.script_text())
+    out.update(jsonapi.api_files(site))
+    out["assets/lois/linkifier.js"] = linkifier_js(m, CITATION_SOURCE)
+    for law in laws_table(m):
+        out[f"{DATA_DIR}/{law}.js"] = law_data_js(site, int(law))
+    out[PERMALINKS_DATA] = permalinks_data_js(redirects)
+    out["assets/lois/permaliens.js"] = ascii_js(_asset("permalinks.js"))
+    out["assets/lois/clubs.css"] = _asset("clubs.css")
+    out["clubs.md"] = clubs_page(site)
+    out["ajouter.md"] = add_page(site)
+    out[DEMO] = demo_page(site)
+    out[DEMO_MALFORMED] = malformed_page()
+    return out
 
 
 def _built_file(url: str) -> str:

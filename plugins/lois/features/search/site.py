@@ -23,14 +23,24 @@ def page(data: dict) -> str:
 
 
 def contribute(site: SiteBuild) -> None:
-    from lois.features.search.lexicon import load_lexicon
-    from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
-
-    load_lexicon(site.model.root)  # a broken lexicon stops the build (French message, file, line)
-    # computed from the documents, no cache: notes, checklists… are the model's (read once, Model.derived)
-    data = browser_data(SearchEngine(site.model.root, model=site.model, cache=False))
-    site.add_file(DATA_PATH, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-    site.add_file("recherche.md", page(data))
     site.add_nav("Recherche", "recherche.md")
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
+    site.in_background(prepare, site.model, then=_add)  # computed while the pages are rendered
+
+
+def _add(site: SiteBuild, prepared: tuple[str, str]) -> None:
+    data, page_text = prepared
+    site.add_file(DATA_PATH, data)
+    site.add_file("recherche.md", page_text)
+
+
+def prepare(model) -> tuple[str, str]:
+    """The index data (JSON) and the search page of a model: computed from the documents, no cache (notes,
+    checklists… are the model's, read once by Model.derived)."""
+    from lois.features.search.lexicon import load_lexicon
+    from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
+
+    load_lexicon(model.root)  # a broken lexicon stops the build (French message, file, line)
+    data = browser_data(SearchEngine(model.root, model=model, cache=False))
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")), page(data)

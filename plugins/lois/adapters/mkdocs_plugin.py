@@ -114,7 +114,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if from_cache:
-                site.finish_background(site.start_background())
+                site.run_background()
             else:
                 site.build()
                 if key is not None:

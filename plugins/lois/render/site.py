@@ -151,6 +151,10 @@ class SiteBuild:
         return background.start(_run_all, [(fn, args) for fn, args, _ in queued], [t for *_, t in queued],
                                 fork=self.background)
 
+    def run_background(self) -> None:
+        """The queued jobs, with nothing else to do meanwhile (a contributor run alone, a build from the cache)."""
+        self.finish_background(self.start_background())
+
     def finish_background(self, job: background.Job) -> None:
         for then, value in zip(job.args[1], job.result()):
             if then is not None:

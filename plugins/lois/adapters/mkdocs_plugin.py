@@ -111,14 +111,17 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
                                       contributors=features.site_contributors(), background=parallel)
             site.in_background(check_only, model)  # the same check as `lois verifie`, cached build or not
-            key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
-            from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
-            if from_cache:
-                site.run_background()
-            else:
-                site.build()
-                if key is not None:
-                    buildcache.store(site, self.corpus_dir, key)
+            try:
+                key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+                from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
+                if from_cache:
+                    site.finish_background()
+                else:
+                    site.build()
+                    if key is not None:
+                        buildcache.store(site, self.corpus_dir, key)
+            finally:
+                site.cancel_background()  # nothing left running when something failed
         except LoisError as exc:
             if self.command != "serve" or self.last_valid is None:
                 raise PluginError(f"corpus invalide — {exc}") from None

@@ -13,6 +13,7 @@ trusted: the function runs again in the process, so that what the user sees is w
 """
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import signal
@@ -45,6 +46,9 @@ class Job:
     def _fork(self) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
+        # objects alive now are left out of garbage collection until the jobs are done (unfreeze): a collection
+        # would write to every object, and each page so written is copied, since both processes share it
+        gc.freeze()
         r, w = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: compute, send, leave without running the parent's exit handlers
@@ -93,6 +97,11 @@ class Job:
                 pass
             os.waitpid(self.pid, 0)
             self.pid = self.fd = None
+
+
+def done() -> None:
+    """No job is running any more: the objects frozen at fork time are collected again as usual."""
+    gc.unfreeze()
 
 
 def start(fn: Callable[..., Any], *args, fork: bool = True) -> Job:

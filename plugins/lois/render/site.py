@@ -94,7 +94,7 @@ class SiteBuild:
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     # work that only reads runs in a second process while the pages are rendered (in_background)
     background: bool = False
-    queued: list[tuple[Callable, tuple, Callable | None]] = field(default_factory=list)
+    jobs: list[tuple[background.Job, Callable | None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
@@ -140,25 +140,29 @@ class SiteBuild:
         self.finishers.append(fn)
 
     def in_background(self, fn: Callable, *args, then: Callable[["SiteBuild", object], None] | None = None) -> None:
-        """``fn(*args)`` computed in a second process while the pages are rendered (lois.render.background), then
-        ``then(site, result)`` here once they are. ``fn`` only reads (the model, the site as the contributors left
-        it) and returns what ``then`` adds: files, mostly. Its LoisError stops the build as if raised here.
-        Queued jobs run in one child, in the order queued; without a second process, at once, in that order."""
-        self.queued.append((fn, args, then))
+        """``fn(*args)`` computed at once in a second process while the build goes on (lois.render.background),
+        then ``then(site, result)`` here once the pages are rendered. ``fn`` only reads (the model, the site as it
+        is now) and returns what ``then`` adds: files, mostly. Its LoisError stops the build as if raised here,
+        the first job's first. Without a second process, ``fn`` runs here at once."""
+        self.jobs.append((background.start(fn, *args, fork=self.background), then))
 
-    def start_background(self) -> background.Job:
-        queued, self.queued = self.queued, []
-        return background.start(_run_all, [(fn, args) for fn, args, _ in queued], [t for *_, t in queued],
-                                fork=self.background)
+    def finish_background(self) -> None:
+        """Wait for the jobs, in the order started, and add what they computed."""
+        try:
+            while self.jobs:
+                job, then = self.jobs[0]
+                value = job.result()
+                self.jobs.pop(0)
+                if then is not None:
+                    then(self, value)
+        finally:
+            self.cancel_background()
 
-    def run_background(self) -> None:
-        """The queued jobs, with nothing else to do meanwhile (a contributor run alone, a build from the cache)."""
-        self.finish_background(self.start_background())
-
-    def finish_background(self, job: background.Job) -> None:
-        for then, value in zip(job.args[1], job.result()):
-            if then is not None:
-                then(self, value)
+    def cancel_background(self) -> None:
+        for job, _ in self.jobs:
+            job.cancel()
+        self.jobs = []
+        background.done()
 
     def add_script(self, path: str) -> None:
         self.scripts.append(path)
@@ -290,20 +294,16 @@ class SiteBuild:
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
-        job = None
         try:
             self._contribute()
-            job = self.start_background()  # what only reads is computed meanwhile, on the other core
-            self.render_pages()
+            self.render_pages()  # meanwhile, the other core runs the jobs queued (in_background)
         except Exception:
-            # a refusal from the background (the corpus check, queued first) says more than this failure
-            self.finish_background(job or self.start_background())
+            self.finish_background()  # a refusal from the background (the corpus check, first) says more
             raise
         except BaseException:
-            if job is not None:
-                job.cancel()
+            self.cancel_background()
             raise
-        self.finish_background(job)
+        self.finish_background()
         m = self.model
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},
@@ -374,11 +374,6 @@ class SiteBuild:
         if source in self._documents:
             return self._documents[source]
         return "" if law_page.INTERNAL_FILE.match(source) else source
-
-
-def _run_all(jobs: list[tuple[Callable, tuple]], _thens) -> list:
-    """The queued background jobs, in order (in the child; see SiteBuild.in_background)."""
-    return [fn(*args) for fn, args in jobs]
 
 
 def _escape(text: str) -> str:

@@ -18,9 +18,11 @@ import hashlib
 import json
 import os
 import posixpath
+import queue
 import re
 import subprocess
 import sys
+import threading
 import time
 import zipfile
 from importlib import resources
@@ -161,8 +163,11 @@ def _info(name: str, stamp) -> zipfile.ZipInfo:
 class ZipStream:
     """The archive written by a second process (:mod:`lois.features.offline.zipworker`) as the site's files are
     given, so that rewriting and compressing the pages overlap the building of the next ones. ``add`` keeps the
-    SHA-256 and size of each file given (the service worker's version and list); ``close`` waits for the ZIP
-    and returns its number of entries. Errors are OSError (the caller words them)."""
+    SHA-256 and size of each file given (the service worker's version and list) and returns at once: a thread
+    hands the files to the writer while the builder goes on (at most :attr:`AHEAD` files wait for it). ``close``
+    waits for the ZIP and returns its number of entries. Errors are OSError (the caller words them)."""
+
+    AHEAD = 256  # files given and not yet taken by the writer (a few tens of MB at most)
 
     def __init__(self, dest: Path, folder: str, level: int):
         package_root = str(Path(__file__).resolve().parents[3])
@@ -174,19 +179,33 @@ class ZipStream:
         self.digests: dict[str, bytes] = {}
         self.sizes: dict[str, int] = {}
         self.broken = False
+        self.waiting: queue.Queue = queue.Queue(self.AHEAD)
+        self.feeder = threading.Thread(target=self._feed, name="lois-archive", daemon=True)
+        self.feeder.start()
+
+    def _feed(self) -> None:
+        while (item := self.waiting.get()) is not None:
+            if self.broken:
+                continue
+            try:
+                self.proc.stdin.write(item[0])
+                self.proc.stdin.write(item[1])
+            except (BrokenPipeError, OSError, ValueError):
+                self.broken = True  # reported by close(), with what the writer said
 
     def add(self, name: str, data: bytes, facts: bool = True) -> None:
         if facts:
             self.digests[name], self.sizes[name] = hashlib.sha256(data).digest(), len(data)
-        if self.broken:
-            return
-        try:
-            self.proc.stdin.write(f"{len(data)} {name}\n".encode("utf-8"))
-            self.proc.stdin.write(data)
-        except (BrokenPipeError, OSError):
-            self.broken = True  # reported by close(), with what the writer said
+        if not self.broken:
+            self.waiting.put((f"{len(data)} {name}\n".encode("utf-8"), data))
+
+    def _stop_feeding(self) -> None:
+        if self.feeder.is_alive():
+            self.waiting.put(None)
+            self.feeder.join()
 
     def close(self) -> int:
+        self._stop_feeding()
         try:
             if not self.broken:
                 self.proc.stdin.write(b"end\n")
@@ -201,7 +220,9 @@ class ZipStream:
         return int(out.decode().strip() or 0)
 
     def abort(self) -> None:
+        self.broken = True  # the feeder drops what is still waiting
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        self._stop_feeding()
         self.dest.unlink(missing_ok=True)

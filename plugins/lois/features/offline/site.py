@@ -195,7 +195,18 @@ def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> 
         zip_tmp = _temp_beside(Path(site_dir) / ARCHIVE_PATH)
         zip_tmp.parent.mkdir(parents=True, exist_ok=True)
         state["stream"] = archive.ZipStream(zip_tmp, FOLDER, ZIP_LEVEL)
+        _send_assets(state["stream"], Path(site_dir), zip_tmp)
     state["stream"].add(path, html_text.encode("utf-8"))
+
+
+def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> None:
+    """What the site generator wrote before its pages (theme and generated assets, data), sent with the first page:
+    the writer compresses it while the pages are built. Pages wait for their turn (one already there is a
+    previous build's, with --dirty); the theme's own search waits for the home page (archive.select)."""
+    skip = {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, zip_tmp.relative_to(site_dir).as_posix()}
+    for path in archive.select(archive.site_files(site_dir), "", skip=skip):
+        if not path.endswith(".html"):
+            stream.add(path, (site_dir / path).read_bytes())
 
 
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:

@@ -6,7 +6,7 @@ the search index while this one renders the pages.
 line). The function must only read what it is given and return what the caller needs: whatever else it changes
 stays in the child.
 
-Without ``fork`` (``mkdocs serve``, whose server threads do not mix with fork; a system without fork; the
+Without ``fork`` (``mkdocs serve``, whose server threads do not mix with fork; a system other than Linux; the
 environment variable ``LOIS_PARALLEL=0``), the function runs at once, in the process itself: the same result, in
 the same order as written, on one core. A child that fails in any other way (a bug, killed, out of memory) is not
 trusted: the function runs again in the process, so that what the user sees is what a one-process build shows.
@@ -26,8 +26,9 @@ _OFF = ("0", "non", "no", "false", "off")
 
 
 def available() -> bool:
-    """A second process can be forked here, and LOIS_PARALLEL does not turn it off."""
-    return hasattr(os, "fork") and os.environ.get("LOIS_PARALLEL", "1").strip().lower() not in _OFF
+    """A second process can be forked here (Linux: macOS's system libraries are not safe to fork, Windows has no
+    fork), and LOIS_PARALLEL does not turn it off."""
+    return sys.platform.startswith("linux") and os.environ.get("LOIS_PARALLEL", "1").strip().lower() not in _OFF
 
 
 class Job:

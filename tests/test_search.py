@@ -481,7 +481,6 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     monkeypatch.setenv("LOIS_CACHE", str(tmp_path))
     site = SiteBuild(model)
     contribute(site)
-    site.finish_background()  # the index data is computed aside, then added
     assert list(tmp_path.iterdir()) == []
     data = json.loads(site.files[DATA_PATH].content)
     cli = SearchEngine(model.root)

@@ -32,8 +32,8 @@ from lois import features
 from lois.adapters import swap
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
-from lois.features.checks import check_only
-from lois.render import background, buildcache, site as site_mod
+from lois.features.checks import check_corpus
+from lois.render import buildcache, site as site_mod
 
 log = get_plugin_logger(__name__)
 
@@ -103,25 +103,17 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return config
 
     def _load(self, use_directory_urls: bool) -> None:
-        # `mkdocs build` uses the second core (lois.render.background): the corpus is checked, and the search
-        # index computed, while the pages are rendered; `mkdocs serve` (a server's threads) does it all in turn
-        parallel = self.command in ("build", "gh-deploy")
         try:
             model = load_corpus(self.corpus_dir)
+            check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
-                                      contributors=features.site_contributors(), background=parallel)
-            site.in_background(check_only, model)  # the same check as `lois verifie`, cached build or not
-            try:
-                key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
-                from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
-                if from_cache:
-                    site.finish_background()
-                else:
-                    site.build()
-                    if key is not None:
-                        buildcache.store(site, self.corpus_dir, key)
-            finally:
-                site.cancel_background()  # nothing left running when something failed
+                                      contributors=features.site_contributors())
+            key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
+            if not from_cache:
+                site.build()
+                if key is not None:
+                    buildcache.store(site, self.corpus_dir, key)
         except LoisError as exc:
             if self.command != "serve" or self.last_valid is None:
                 raise PluginError(f"corpus invalide — {exc}") from None

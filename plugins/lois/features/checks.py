@@ -50,12 +50,6 @@ def check_corpus(model: Model) -> Checked:
     return Checked(ann, lists, cases, examples)
 
 
-def check_only(model: Model) -> None:
-    """:func:`check_corpus` for a caller that wants the verdict only (the site build, which may run it in a
-    second process: lois.render.background)."""
-    check_corpus(model)
-
-
 def check_sources(root: Path) -> None:
     """``sources/sources.yaml`` (read by ``lois importe``) against its schema."""
     from lois.core.importer import load_sources

@@ -22,7 +22,7 @@ from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
 from lois.core.ids import NodeKind, NodeRef, law_of
 from lois.core.parse import Provision
-from lois.render import background, law_page, pages
+from lois.render import law_page, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
@@ -92,9 +92,6 @@ class SiteBuild:
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
     glossary: Glossary | None = None  # hover definitions (set_glossary), placed as texts are rendered
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
-    # work that only reads runs in a second process while the pages are rendered (in_background)
-    background: bool = False
-    jobs: list[tuple[background.Job, Callable | None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
@@ -138,31 +135,6 @@ class SiteBuild:
     def on_contributed(self, fn: Callable[["SiteBuild"], None]) -> None:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
-
-    def in_background(self, fn: Callable, *args, then: Callable[["SiteBuild", object], None] | None = None) -> None:
-        """``fn(*args)`` computed at once in a second process while the build goes on (lois.render.background),
-        then ``then(site, result)`` here once the pages are rendered. ``fn`` only reads (the model, the site as it
-        is now) and returns what ``then`` adds: files, mostly. Its LoisError stops the build as if raised here,
-        the first job's first. Without a second process, ``fn`` runs here at once."""
-        self.jobs.append((background.start(fn, *args, fork=self.background), then))
-
-    def finish_background(self) -> None:
-        """Wait for the jobs, in the order started, and add what they computed."""
-        try:
-            while self.jobs:
-                job, then = self.jobs[0]
-                value = job.result()
-                self.jobs.pop(0)
-                if then is not None:
-                    then(self, value)
-        finally:
-            self.cancel_background()
-
-    def cancel_background(self) -> None:
-        for job, _ in self.jobs:
-            job.cancel()
-        self.jobs = []
-        background.done()
 
     def add_script(self, path: str) -> None:
         self.scripts.append(path)
@@ -294,16 +266,8 @@ class SiteBuild:
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:
-        try:
-            self._contribute()
-            self.render_pages()  # meanwhile, the other core runs the jobs queued (in_background)
-        except Exception:
-            self.finish_background()  # a refusal from the background (the corpus check, first) says more
-            raise
-        except BaseException:
-            self.cancel_background()
-            raise
-        self.finish_background()
+        self._contribute()
+        self.render_pages()
         m = self.model
         self.nav[:0] = [
             {"Lois": ["lois/index.md"] + [self.law_page(n) for n in sorted(m.laws)]},

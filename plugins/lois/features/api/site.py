@@ -32,11 +32,7 @@ def contribute(site: SiteBuild) -> None:
     site.add_script("assets/lois/permaliens.js")
     site.add_style("assets/lois/clubs.css")
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
-    site.in_background(files, site, redirects, then=_add_files)  # written while the pages are rendered
-
-
-def _add_files(site: SiteBuild, made: dict[str, str]) -> None:
-    for path, text in made.items():
+    for path, text in files(site, redirects).items():
         site.add_file(path, text)
 
 

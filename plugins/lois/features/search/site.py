@@ -23,16 +23,12 @@ def page(data: dict) -> str:
 
 
 def contribute(site: SiteBuild) -> None:
+    data, page_text = prepare(site.model)
+    site.add_file(DATA_PATH, data)
+    site.add_file("recherche.md", page_text)
     site.add_nav("Recherche", "recherche.md")
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
-    site.in_background(prepare, site.model, then=_add)  # computed while the pages are rendered
-
-
-def _add(site: SiteBuild, prepared: tuple[str, str]) -> None:
-    data, page_text = prepared
-    site.add_file(DATA_PATH, data)
-    site.add_file("recherche.md", page_text)
 
 
 def prepare(model) -> tuple[str, str]:

@@ -192,3 +192,29 @@ def test_archive_writer_that_stops_is_an_error_and_leaves_nothing(tmp_path):
     assert "Traceback" not in str(err.value)
     stream.abort()
     assert not (tmp_path / "absent").exists()
+
+
+def test_build_that_fails_after_its_first_pages_lets_the_archive_writer_go(tmp_path, model):
+    """The pages go to the writer as they are written (a feeder thread hands them over, add never waits); a build
+    that fails before the end stops the writer process and the thread, and removes the partial archive."""
+    import time
+
+    from lois.features.offline import site as offline
+    from lois.render.site import SiteBuild
+
+    site_dir = tmp_path / "site"
+    (site_dir / "assets").mkdir(parents=True)
+    (site_dir / "assets" / "a.css").write_bytes(b"body{}" * 200_000)  # an asset already copied: sent first
+    site = SiteBuild(model)
+    t = time.perf_counter()
+    for i in range(40):
+        offline.page_written(site, site_dir, f"p{i}/index.html", "<html>" + "x" * 100_000 + "</html>")
+    added = time.perf_counter() - t
+    stream = site.__dict__["_offline"]["stream"]
+    assert "assets/a.css" in stream.sizes and len(stream.sizes) == 41
+    assert stream.feeder.is_alive()
+    offline.build_failed(site)
+    assert stream.proc.poll() is not None and not stream.feeder.is_alive()
+    assert not stream.dest.exists()
+    assert "stream" not in site.__dict__["_offline"]
+    print(f"41 fichiers (5,2 Mo) remis au rédacteur en {added:.2f} s")

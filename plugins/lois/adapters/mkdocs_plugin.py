@@ -193,6 +193,10 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             self.target = self.target + ("fini",)
 
     def on_build_error(self, error):
+        site = getattr(self, "site", None)
+        if site is not None:
+            for build_failed in features.failure_handlers():
+                build_failed(site)
         self._drop()
 
     def on_shutdown(self):

@@ -49,6 +49,11 @@ def post_builders() -> list:
     return [f.module("site").post_build for f in FEATURES if f.post_build]
 
 
+def failure_handlers() -> list:
+    """The ``build_failed(site)`` of the features that see pages: a build stopped after its first pages."""
+    return [f.module("site").build_failed for f in FEATURES if f.post_build]
+
+
 def page_observers() -> list:
     """The ``page_written(site, site_dir, path, html)`` of the features that see pages as they are written."""
     return [f.module("site").page_written for f in FEATURES if f.post_build]

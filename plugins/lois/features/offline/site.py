@@ -209,6 +209,13 @@ def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> No
             stream.add(path, (site_dir / path).read_bytes())
 
 
+def build_failed(site: SiteBuild) -> None:
+    """Feature hook: the build stopped after its first pages; the archive's writer is stopped, its file removed."""
+    stream = site.__dict__.get("_offline", {}).pop("stream", None)
+    if stream is not None:
+        stream.abort()
+
+
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
     """Feature hook run by the adapter once the site is written: service worker and archive."""
     stream = site.__dict__.get("_offline", {}).pop("stream", None)

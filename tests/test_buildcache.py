@@ -182,16 +182,20 @@ def test_archive_is_streamed_in_order_and_fixed(tmp_path, monkeypatch):
 
 
 def test_archive_writer_that_stops_is_an_error_and_leaves_nothing(tmp_path):
-    """A writer that cannot write (its folder is missing) is reported by close(), in French; abort() removes
-    what it left."""
-    stream = archive.ZipStream(tmp_path / "absent" / "a.zip", "d", 6)
+    """A writer that cannot write (its folder cannot be made: a file has that name) is reported by close(), in
+    French; abort() removes what it left. A writer given no file at all makes nothing."""
+    (tmp_path / "occupe").write_text("un fichier, pas un dossier")
+    stream = archive.ZipStream(tmp_path / "occupe" / "a.zip", "d", 6)
     stream.add("a.html", b"<html></html>")
     with pytest.raises(OSError) as err:
         stream.close()
     assert "l'écriture de l'archive s'est arrêtée (écriture impossible" in str(err.value)
     assert "Traceback" not in str(err.value)
     stream.abort()
-    assert not (tmp_path / "absent").exists()
+    assert (tmp_path / "occupe").read_text() == "un fichier, pas un dossier"
+    idle = archive.ZipStream(tmp_path / "jamais" / "a.zip", "d", 6)
+    idle.abort()
+    assert not (tmp_path / "jamais").exists()
 
 
 def test_build_that_fails_after_its_first_pages_lets_the_archive_writer_go(tmp_path, model):
@@ -216,5 +220,58 @@ def test_build_that_fails_after_its_first_pages_lets_the_archive_writer_go(tmp_p
     offline.build_failed(site)
     assert stream.proc.poll() is not None and not stream.feeder.is_alive()
     assert not stream.dest.exists()
-    assert "stream" not in site.__dict__["_offline"]
+    assert "_offline" not in site.__dict__
     print(f"41 fichiers (5,2 Mo) remis au rédacteur en {added:.2f} s")
+
+
+def test_archive_writer_started_before_the_site_folder_is_cleaned(tmp_path):
+    """The writer starts when the build starts (on_pre_build), before MkDocs empties the site folder: it makes
+    the archive's folder only when the first file comes, so the cleaning cannot take its file away."""
+    site_dir = tmp_path / "site"
+    (site_dir / "hors-ligne").mkdir(parents=True)
+    (site_dir / "hors-ligne" / "ancien.txt").write_text("build précédent")
+    stream = archive.ZipStream(site_dir / "hors-ligne" / "a.zip", "d", 6)
+    shutil.rmtree(site_dir)  # what `mkdocs build` does after on_pre_build
+    site_dir.mkdir()
+    stream.add("index.html", b'<html><head></head><a href="lois/">x</a></html>')
+    assert stream.close() == 2
+    with zipfile.ZipFile(site_dir / "hors-ligne" / "a.zip") as zf:
+        assert zf.namelist() == ["d/" + archive.FILE_MODE_SCRIPT, "d/index.html"]
+        assert b'href="lois/index.html"' in zf.read("d/index.html")
+
+
+def test_theme_templates_are_compiled_once_per_source(tmp_path):
+    """The theme's templates keep their compiled code between builds (lois.render.templates.keep_compiled, set
+    by the adapter's on_env): a second build compiles none of them; a template whose source changed, or an
+    environment with other options, compiles again."""
+    from mkdocs.config import load_config
+
+    from lois.render import templates
+
+    cfg = load_config(str(ROOT / "mkdocs.yml"))
+    compiled = []
+
+    def theme_env():
+        env = templates.keep_compiled(cfg.theme.get_env())
+        compile_ = env.compile
+        env.compile = lambda source, name=None, filename=None, *a, **k: (compiled.append(name),
+                                                                         compile_(source, name, filename, *a, **k))[1]
+        return env
+
+    theme_env().get_template("main.html")
+    compiled.clear()
+    theme_env().get_template("main.html")
+    assert compiled == []  # main.html, base.html and every partial come from the cache
+    other = cfg.theme.get_env()
+    other.trim_blocks = True  # compiled code depends on the syntax options: not shared
+    templates.keep_compiled(other)
+    assert other.bytecode_cache.pattern != theme_env().bytecode_cache.pattern
+    custom = tmp_path / "overrides"
+    custom.mkdir()
+    (custom / "main.html").write_text('{% extends "base.html" %}{# v1 #}', encoding="utf-8")
+    cfg.theme.dirs.insert(0, str(custom))
+    theme_env().get_template("main.html")
+    (custom / "main.html").write_text('{% extends "base.html" %}{# v2 #}', encoding="utf-8")
+    compiled.clear()
+    theme_env().get_template("main.html")
+    assert compiled == ["main.html"]

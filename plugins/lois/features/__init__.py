@@ -7,7 +7,8 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
   :class:`lois.render.site.SiteBuild` (when the feature has pages);
 * ``cli.add_commands(subparsers)`` adds its subcommands (when it has any); heavy imports stay inside the
   command functions so that ``lois`` starts fast;
-* ``site.page_written(site, site_dir, path, html)`` sees each page as it is written (the offline archive starts
+* ``site.build_started(site, site_dir)`` runs when the site generator is about to write into ``site_dir`` (the
+  offline archive's writer starts then), ``site.page_written(site, site_dir, path, html)`` sees each page as it is written (the offline archive starts
   on them), and ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing.
@@ -24,7 +25,8 @@ class Feature:
     name: str
     pages: bool = True        # has lois.features.<name>.site with contribute(site)
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
-    post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name) and page_written(…)
+    post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name), build_started(…),
+    #                           page_written(…) and build_failed(site)
 
     def module(self, part: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.{self.name}.{part}")
@@ -47,6 +49,11 @@ def site_contributors() -> list:
 
 def post_builders() -> list:
     return [f.module("site").post_build for f in FEATURES if f.post_build]
+
+
+def build_starters() -> list:
+    """The ``build_started(site, site_dir)`` of the features that see pages: the site is about to be written."""
+    return [f.module("site").build_started for f in FEATURES if f.post_build]
 
 
 def failure_handlers() -> list:

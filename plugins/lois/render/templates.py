@@ -7,9 +7,11 @@ environment; HTML already made safe by the renderer (linked citations, rendered 
 """
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 
+import jinja2
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader, StrictUndefined
 from markupsafe import Markup
 
@@ -21,17 +23,33 @@ def environment() -> Environment:
     loaders = {"render": FileSystemLoader(PACKAGE / "render" / "templates")}
     for d in sorted((PACKAGE / "features").glob("*/templates")):
         loaders[d.parent.name] = FileSystemLoader(d)
-    return Environment(loader=PrefixLoader(loaders, delimiter="/"), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, bytecode_cache=_bytecode_cache())
+    env = Environment(loader=PrefixLoader(loaders, delimiter="/"), autoescape=True, undefined=StrictUndefined,
+                      trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    return keep_compiled(env)
 
 
-def _bytecode_cache() -> FileSystemBytecodeCache | None:
-    """Compiled templates kept between runs, as Python keeps its .pyc (Jinja's per-user folder in the temporary
-    directory; an entry is used only for the same template source). None when that folder cannot be made."""
-    try:
-        return FileSystemBytecodeCache()
-    except (OSError, RuntimeError):
-        return None
+def keep_compiled(env: Environment) -> Environment:
+    """Give ``env`` a cache of compiled templates kept between runs, as Python keeps its .pyc: Jinja's per-user
+    folder in the temporary directory, where an entry is used only for the same template file with the same
+    source. The compiled code also depends on the environment (Jinja's version, syntax options, extensions,
+    gettext style): each kind of environment gets its own files. Used for the renderer's templates and, by the
+    MkDocs adapter, for the theme's. Without a usable folder, templates are compiled each time, as before."""
+    if env.bytecode_cache is None:
+        try:
+            env.bytecode_cache = FileSystemBytecodeCache(pattern=f"__lois-{_fingerprint(env)}-%s.cache")
+        except (OSError, RuntimeError):
+            pass
+    return env
+
+
+def _fingerprint(env: Environment) -> str:
+    facts = (jinja2.__version__, sorted(env.extensions), getattr(env, "newstyle_gettext", None),
+             env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
+             env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
+             env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
+             env.autoescape if isinstance(env.autoescape, bool) else getattr(env.autoescape, "__qualname__", "?"),
+             type(env).__qualname__)
+    return hashlib.sha1(repr(facts).encode("utf-8")).hexdigest()[:16]
 
 
 def render(name: str, **context) -> str:

@@ -225,4 +225,7 @@ class ZipStream:
             self.proc.kill()
             self.proc.wait()
         self._stop_feeding()
-        self.dest.unlink(missing_ok=True)
+        try:
+            self.dest.unlink(missing_ok=True)
+        except OSError:
+            pass  # nothing was written there (its folder could not be made)

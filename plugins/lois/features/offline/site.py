@@ -157,8 +157,7 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
         size = zip_tmp.stat().st_size
     except OSError as exc:
         if stream is not None:
-            stream.abort()
-        zip_tmp.unlink(missing_ok=True)
+            stream.abort()  # it removes the partial archive
         raise LoisError(f"écriture de l'archive impossible ({exc.strerror or exc})",
                         path=str(exc.filename or zip_tmp)) from None
     online_page = page_html.replace(PLACEHOLDER, download_block(page_file, size)).encode("utf-8")
@@ -185,24 +184,38 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
     return sw, man
 
 
+def build_started(site: SiteBuild, site_dir: Path) -> None:
+    """Feature hook: the pages are about to be written into ``site_dir``; the archive's writer (a second process)
+    starts now, so that it is ready when the first files come."""
+    _stream(site, Path(site_dir))
+
+
 def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> None:
-    """Feature hook: a page as the site generator writes it goes at once to the archive's writer (a second
-    process), so that the archive is mostly made while the other pages are built."""
-    state = site.__dict__.setdefault("_offline", {})
+    """Feature hook: a page as the site generator writes it goes at once to the archive's writer, so that the
+    archive is mostly made while the other pages are built. The first file written (a page, or a template of the
+    theme such as 404.html) means that the assets are in place: they are sent first."""
+    stream = _stream(site, Path(site_dir))
+    state = site.__dict__["_offline"]
+    if not state.get("assets sent"):
+        state["assets sent"] = True
+        _send_assets(stream, Path(site_dir), _temp_beside(Path(site_dir) / ARCHIVE_PATH))
     if path == _built_file(site.url(PAGE)) or not archive.select([path], ""):
         return  # the « Hors ligne » page gets its archive note at the end; 404 and crawler files stay out
+    stream.add(path, html_text.encode("utf-8"))
+
+
+def _stream(site: SiteBuild, site_dir: Path) -> archive.ZipStream:
+    state = site.__dict__.setdefault("_offline", {})
     if "stream" not in state:
-        zip_tmp = _temp_beside(Path(site_dir) / ARCHIVE_PATH)
-        zip_tmp.parent.mkdir(parents=True, exist_ok=True)
-        state["stream"] = archive.ZipStream(zip_tmp, FOLDER, ZIP_LEVEL)
-        _send_assets(state["stream"], Path(site_dir), zip_tmp)
-    state["stream"].add(path, html_text.encode("utf-8"))
+        # the writer makes the archive's folder when the first file comes (the folder may not be clean yet)
+        state["stream"] = archive.ZipStream(_temp_beside(site_dir / ARCHIVE_PATH), FOLDER, ZIP_LEVEL)
+    return state["stream"]
 
 
 def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> None:
-    """What the site generator wrote before its pages (theme and generated assets, data), sent with the first page:
-    the writer compresses it while the pages are built. Pages wait for their turn (one already there is a
-    previous build's, with --dirty); the theme's own search waits for the home page (archive.select)."""
+    """What the site generator wrote before its pages (theme and generated assets, data), sent with the first file
+    written: the writer compresses it while the pages are built. Pages wait for their turn (one already there is
+    a previous build's, with --dirty); the theme's own search waits for the home page (archive.select)."""
     skip = {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, zip_tmp.relative_to(site_dir).as_posix()}
     for path in archive.select(archive.site_files(site_dir), "", skip=skip):
         if not path.endswith(".html"):
@@ -211,12 +224,12 @@ def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> No
 
 def build_failed(site: SiteBuild) -> None:
     """Feature hook: the build stopped after its first pages; the archive's writer is stopped, its file removed."""
-    stream = site.__dict__.get("_offline", {}).pop("stream", None)
-    if stream is not None:
-        stream.abort()
+    state = site.__dict__.pop("_offline", {})
+    if state.get("stream") is not None:
+        state["stream"].abort()
 
 
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
     """Feature hook run by the adapter once the site is written: service worker and archive."""
-    stream = site.__dict__.get("_offline", {}).pop("stream", None)
-    finish(site, site_dir, site_name, stream=stream)
+    stream = site.__dict__.pop("_offline", {}).get("stream")
+    finish(site, site_dir, site_name, stream=stream)  # it sends what the stream did not get yet

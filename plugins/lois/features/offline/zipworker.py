@@ -2,6 +2,7 @@
 
     python -m lois.features.offline.zipworker DEST FOLDER LEVEL
 
+waits for its first file (it may start before the site generator has cleaned the folder of ``DEST``), then
 reads on its standard input, one after the other, records « <length> <name>\\n » followed by that many bytes
 (a file of the built site, named by its site-relative path), and a last line « end »; each file goes into
 the ZIP ``DEST`` under ``FOLDER/`` as :func:`lois.features.offline.archive.copy_entries` makes it ready for
@@ -11,6 +12,7 @@ the final « end » (the builder stopped), it exits with status 1; the builder d
 """
 from __future__ import annotations
 
+import os
 import sys
 import zipfile
 
@@ -20,10 +22,14 @@ from lois.features.offline.archive import FILE_MODE_SCRIPT, _info, copy_entries,
 def main(argv: list[str]) -> int:
     dest, folder, level = argv[0], argv[1], int(argv[2])
     stamp, inp, entries, ended = zip_time(), sys.stdin.buffer, 0, False
+    header = inp.readline()  # the process starts before the site generator cleans its folder: wait for a file
+    if not header:
+        return 1
+    os.makedirs(os.path.dirname(dest) or ".", exist_ok=True)
     with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level) as zf:
         zf.writestr(_info(f"{folder}/{FILE_MODE_SCRIPT}", stamp), file_mode_script(), compresslevel=level)
         entries += 1
-        while header := inp.readline():
+        while header:
             if header == b"end\n":
                 ended = True
                 break
@@ -32,6 +38,7 @@ def main(argv: list[str]) -> int:
             for entry, content in copy_entries(name, data, script_src_for(name)):
                 zf.writestr(_info(f"{folder}/{entry}", stamp), content, compresslevel=level)
                 entries += 1
+            header = inp.readline()
     if not ended:
         return 1
     print(entries)

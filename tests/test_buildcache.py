@@ -275,3 +275,51 @@ def test_theme_templates_are_compiled_once_per_source(tmp_path):
     compiled.clear()
     theme_env().get_template("main.html")
     assert compiled == ["main.html"]
+
+
+def test_build_freezes_what_lives_to_its_end_and_releases_it(tmp_path, monkeypatch):
+    """During the reading of the corpus, Python's collector leaves alone what lives to the end of the build
+    (lois.adapters.gcpolicy); once the site is written, or the build failed, everything is under it again (under
+    `mkdocs serve`, the previous build's site can be freed)."""
+    import gc
+
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from lois.adapters import gcpolicy
+
+    before = gc.get_threshold()
+    with gcpolicy.long_lived():
+        assert gc.get_threshold()[0] == max(before[0], gcpolicy.YOUNG_THRESHOLD)
+        assert gc.get_freeze_count() > 0  # modules and classes already there
+    assert gc.get_threshold() == before and gc.get_freeze_count() > 0
+    gcpolicy.release()
+    assert gc.get_freeze_count() == 0
+
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    frozen = []  # objects frozen after each gc.freeze(), and when the build releases them
+    real_freeze, real_release = gc.freeze, gcpolicy.release
+    monkeypatch.setattr(gc, "freeze", lambda: (real_freeze(), frozen.append(gc.get_freeze_count())))
+    monkeypatch.setattr(gcpolicy, "release", lambda: (frozen.append(("release", gc.get_freeze_count())),
+                                                      real_release()))
+
+    def run(corpus: Path) -> None:
+        cfg = load_config(str(ROOT / "mkdocs.yml"), site_dir=str(tmp_path / "site"))
+        cfg.plugins["lois"].config.corpus = str(corpus)
+        cfg.plugins.on_startup(command="build", dirty=False)
+        try:
+            build(cfg)
+        finally:
+            cfg.plugins.on_shutdown()
+
+    run(ROOT / "corpus")
+    at_start, after_loading, (_, at_release) = frozen
+    assert after_loading - at_start > 5_000  # the model and the generated pages, frozen in turn
+    assert at_release == after_loading
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
+    broken = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", broken)
+    (broken / "glossaire.yaml").write_text("termes: [\n", encoding="utf-8")
+    with pytest.raises(Exception):
+        run(broken)
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before

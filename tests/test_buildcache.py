@@ -315,7 +315,7 @@ def test_build_freezes_what_lives_to_its_end_and_releases_it(tmp_path, monkeypat
     run(ROOT / "corpus")
     at_start, after_loading, (_, at_release) = frozen
     assert after_loading - at_start > 5_000  # the model and the generated pages, frozen in turn
-    assert at_release == after_loading
+    assert at_release > at_start + 5_000  # still frozen while the pages are written (some were freed meanwhile)
     assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
     broken = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", broken)

@@ -14,7 +14,9 @@ What is measured, and how:
   site, there are no redirect pages per spelling any more) are written into a copy of the docs folder, with a
   mkdocs.yml without the `lois` plugin whose nav, extra_css and extra_javascript are the ones the plugin sets
   (its own on_config is run to get them); that plain Material build of the same real pages is the baseline and
-  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×). The baseline has no
+  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×). A second baseline is the
+  same build with a MkDocs hook (theme_templates_hook.py) that gives the theme what the plugin gives it, compiled
+  templates kept between builds: against it, the share counts only the plugin's own work. The baseline has no
   offline archive or service worker: writing them is counted in the plugin's share. Runs of the two
   alternate. Everything is written in memory (/dev/shm) unless --disque: on this machine creating tens of
   thousands of files on disk costs a system time that varies threefold from one build to the next.
@@ -199,12 +201,15 @@ def prepare_baseline(full_config: Path, work: Path) -> Path:
     hidden = getattr(plugin.site, "not_in_nav", ())
     patterns = sorted({f"/{posixpath.dirname(p)}/*.md" if "/" in p else f"/{p}" for p in hidden})
     not_in_nav = project_config().get("not_in_nav", "") + "".join(f"{pat}\n" for pat in patterns)
-    return write_config(work / "mkdocs-sans-plugin.yml", None, docs, {
+    baseline = {
         "not_in_nav": not_in_nav,
         "nav": cfg.nav,
         "extra_css": [str(x) for x in cfg.extra_css],
         "extra_javascript": [str(getattr(x, "path", x)) for x in cfg.extra_javascript],
-    })
+    }
+    write_config(work / "mkdocs-sans-plugin-gabarits.yml", None, docs,
+                 dict(baseline, hooks=[str(BENCH / "theme_templates_hook.py")]))
+    return write_config(work / "mkdocs-sans-plugin.yml", None, docs, baseline)
 
 
 def count_pages(site: Path) -> tuple[int, int, int]:
@@ -228,11 +233,18 @@ def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work
         full_cfg = write_config(work / "mkdocs.yml", corpus, ROOT / "site_src")
         stats = corpus_stats(corpus, factor)
     base_cfg = prepare_baseline(full_cfg, work)
-    full, base, cpu_full, cpu_base, rss_full, rss_base = [], [], [], [], [], []
+    kept_cfg = work / "mkdocs-sans-plugin-gabarits.yml"
+    full, base, cpu_full, cpu_base, rss_full, rss_base, kept, cpu_kept = [], [], [], [], [], [], [], []
     timed_build(full_cfg, work / "site", work)  # not counted: Python compiles and keeps the modules both use
     timed_build(base_cfg, work / "site-sans-plugin", work)
+    timed_build(kept_cfg, work / "site-sans-plugin", work)  # not counted: the theme's templates compiled, kept
     for i in range(runs):
-        for which in ("full", "base") if i % 2 == 0 else ("base", "full"):  # alternate: no drift favours one
+        for which in ("full", "base", "kept") if i % 2 == 0 else ("kept", "base", "full"):  # alternate: no drift
+            if which == "kept":
+                w, c, _r = timed_build(kept_cfg, work / "site-sans-plugin", work)
+                kept.append(w)
+                cpu_kept.append(c)
+                continue
             if which == "full":
                 w, c, r = timed_build(full_cfg, work / "site", work)
                 full.append(w)
@@ -243,8 +255,8 @@ def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work
                 base.append(w)
                 cpu_base.append(c)
                 rss_base.append(r)
-        print(f"  {label} : essai {i + 1}/{runs} : complet {full[-1]:.2f} s, sans le plugin {base[-1]:.2f} s",
-              file=sys.stderr)
+        print(f"  {label} : essai {i + 1}/{runs} : complet {full[-1]:.2f} s, sans le plugin {base[-1]:.2f} s, "
+              f"sans le plugin, gabarits compilés gardés {kept[-1]:.2f} s", file=sys.stderr)
     # the same build again with the cache a previous build of the same corpus left (lois.render.buildcache):
     # `mkdocs serve` after an edit of a hand-written page, a CI that keeps build/cache
     warm_cache = work / "cache-chaud"
@@ -264,6 +276,7 @@ def measure_builds(label: str, factor: int, corpus: Path | None, runs: int, work
     pages_b, _files_b, _ = count_pages(work / "site-sans-plugin")
     return {"label": label, "factor": factor, "stats": stats, "full": statistics.median(full),
             "base": statistics.median(base), "full_all": full, "base_all": base,
+            "kept": statistics.median(kept), "kept_all": kept, "cpu_kept": statistics.median(cpu_kept),
             "cpu": statistics.median(cpu_full), "cpu_base": statistics.median(cpu_base),
             "rss": max(rss_full), "rss_base": max(rss_base), "pages": pages, "pages_base": pages_b,
             "files": files, "bytes": size, "site": work / "site", "hooks": hooks,
@@ -429,27 +442,34 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
           "refaite avec le cache qu'a laissé une construction du même corpus (lois.render.buildcache : pages générées, "
           "index de recherche) — le cas de `mkdocs serve` après la modification "
           "d'une page écrite à la main, ou d'une CI qui garde build/cache ; le corpus y est toujours relu et "
-          "vérifié. « Sans le plugin » : les mêmes pages, pré-générées, sans le plugin (la référence).\n")
+          "vérifié. « Sans le plugin » : les mêmes pages, pré-générées, sans le plugin (la référence : Material tel "
+          "quel, qui compile les gabarits de son thème à chaque construction). « Gabarits gardés » : la même "
+          "référence, à laquelle un crochet MkDocs (bench/theme_templates_hook.py) donne ce que le plugin donne au "
+          "thème, ses gabarits compilés gardés d'une construction à l'autre ; contre elle, la part du plugin ne "
+          "compte que son propre travail.\n")
     print("| corpus | lois | provisions | citations | mots | pages | fichiers | site (Mo) | sans le plugin (s) "
-          "| première (s) | part du plugin | (meilleurs essais) | avec cache (s) | part du plugin, avec cache "
+          "| première (s) | part du plugin | (meilleurs essais) | gabarits gardés (s) | part contre eux "
+          "| avec cache (s) | part du plugin, avec cache "
           "| part CPU : première / avec cache | s par unité | mémoire max (Mo) : première / avec cache / sans |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for b in builds:
         s = b["stats"]
         share = (b["full"] - b["base"]) / b["base"]
         mshare = (min(b["full_all"]) - min(b["base_all"])) / min(b["base_all"])
+        kshare = (b["full"] - b["kept"]) / b["kept"]
         wshare = (b["warm"] - b["base"]) / b["base"]
         cshare = (b["cpu"] - b["cpu_base"]) / b["cpu_base"]
         cwshare = (b["cpu_warm"] - b["cpu_base"]) / b["cpu_base"]
         print(f"| {b['label']} | {s.laws} | {s.provisions} | {s.citations} | {s.words} | {b['pages']} "
               f"| {b['files']} | {b['bytes'] / 1e6:.1f} | {fmt_s(b['base'])} | {fmt_s(b['full'])} | {share:+.0%} "
-              f"| {mshare:+.0%} | {fmt_s(b['warm'])} | {wshare:+.0%} | {cshare:+.0%} / {cwshare:+.0%} "
+              f"| {mshare:+.0%} | {fmt_s(b['kept'])} | {kshare:+.0%} | {fmt_s(b['warm'])} | {wshare:+.0%} | {cshare:+.0%} / {cwshare:+.0%} "
               f"| {b['full'] / b['factor']:.2f} "
               f"| {b['rss'] / 1024:.0f} / {b['rss_warm'] / 1024:.0f} / {b['rss_base'] / 1024:.0f} |")
     print("\nTous les essais (s) : " + " ; ".join(
         f"{b['label']} première {', '.join(fmt_s(x) for x in b['full_all'])} / avec cache "
         f"{', '.join(fmt_s(x) for x in b['warm_all'])} / sans le plugin "
-        f"{', '.join(fmt_s(x) for x in b['base_all'])}" for b in builds))
+        f"{', '.join(fmt_s(x) for x in b['base_all'])} / gabarits gardés "
+        f"{', '.join(fmt_s(x) for x in b['kept_all'])}" for b in builds))
     print("\nOù va le temps du plugin (CPU, une construction instrumentée dans le même processus : chaque "
           "crochet du plugin chronométré ; « reste » = la construction MkDocs hors plugin, sans le démarrage de "
           "Python) :\n")
@@ -470,6 +490,10 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
               f"{ok(share <= TARGET_SHARE)} ; avec cache {wshare:+.0%} → {ok(wshare <= TARGET_SHARE)}")
         cshare = (b["cpu"] - b["cpu_base"]) / b["cpu_base"]
         print(f"  (en temps CPU, moins sensible à la charge de la machine : {cshare:+.0%} → {ok(cshare <= TARGET_SHARE)})")
+        kshare = (b["full"] - b["kept"]) / b["kept"]
+        kcshare = (b["cpu"] - b["cpu_kept"]) / b["cpu_kept"]
+        print(f"  (contre la référence aux gabarits gardés, le seul travail du plugin : {kshare:+.0%} → "
+              f"{ok(kshare <= TARGET_SHARE)} ; en CPU {kcshare:+.0%})")
     by_f = {b["factor"]: b for b in builds}
     for f, limit in TARGET_FILES.items():
         if f in by_f:

@@ -73,6 +73,30 @@ def test_serve_rebuilds_on_corpus_edits_and_survives_a_broken_file(tmp_path):
         assert srv.proc.poll() is None
 
 
+@pytest.mark.timeout(600)
+def test_serve_started_on_a_broken_corpus_keeps_running_and_recovers(tmp_path):
+    """`mkdocs serve` started while a law file is broken: the server runs, the hand-written pages show the French
+    error (file named, no generated page to show); saving the fixed file serves the whole site."""
+    from live_serve import BANNER, Server, get, project_copy, wait_for
+
+    config = project_copy(tmp_path)
+    law = tmp_path / "corpus" / "lois" / "50.md"
+    good = law.read_text(encoding="utf-8")
+    law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
+    with Server(config) as srv:
+        assert wait_for(srv.url, lambda t: BANNER in t, timeout=180) is not None, srv.output()[-3000:]
+        home = get(srv.url)
+        assert "aucune version valide" in home and "lois/50.md" in home
+        assert get(srv.url + "lois/50/") is None  # no generated page yet
+        assert srv.proc.poll() is None
+        out = srv.output()
+        assert "ERREUR corpus invalide" in out and "Traceback" not in out
+        law.write_text(good, encoding="utf-8")
+        took = wait_for(srv.url + "lois/50/", lambda t: "Carte pénalisée" in t and BANNER not in t, timeout=60)
+        assert took is not None, srv.output()[-3000:]
+        assert BANNER not in get(srv.url) and srv.proc.poll() is None
+
+
 # ---------------------------------------------------------------------- all-or-nothing build (issue 14)
 
 def _listing(site: Path) -> dict[str, str]:

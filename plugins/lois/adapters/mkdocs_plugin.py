@@ -8,7 +8,8 @@ on_pre_build  the features that see pages are told that the site is about to be 
             writer starts)
 on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an example, a checklist or the
             glossary rebuilds the site; a broken file shows its French error on every page (the last valid
-            site stays served) and the next valid save clears it
+            site stays served; with a corpus broken from the start, the hand-written pages alone) and the next
+            valid save clears it
 on_env      the theme's compiled templates are kept between builds, as Python keeps its .pyc (lois.render.templates)
 on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
             MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
@@ -20,6 +21,7 @@ on_shutdown the finished build takes the place of the previous site in one step;
 """
 from __future__ import annotations
 
+import logging
 import re
 import shutil
 import sys
@@ -86,6 +88,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     command = None         # set by on_startup (`mkdocs build`, `serve`, `gh-deploy`); None when called as a library
     last_valid = None      # (model, site) of the last valid corpus, under `mkdocs serve`
     corpus_error = None    # French message shown on every page while the corpus is broken (serve only)
+    site = None            # the generated site (None: under `mkdocs serve`, a corpus broken from the start)
     target = None          # (config, site_dir the reader asked for, sibling folder being written)
 
     def on_startup(self, *, command, dirty):
@@ -97,10 +100,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         with gcpolicy.long_lived():  # the model and the pages live to the end of the build
             self._load(config.use_directory_urls)
         hand_nav = list(config.nav or [])
-        config.nav = [{"Accueil": "index.md"}] + self.site.nav + [e for e in hand_nav if e != {"Accueil": "index.md"}
-                                                                    and e != "index.md"]
-        config.extra_css.extend(self.site.styles)
-        config.extra_javascript.extend(self.site.scripts)
+        generated = self.site.nav if self.site is not None else []
+        config.nav = [{"Accueil": "index.md"}] + generated + [e for e in hand_nav if e != {"Accueil": "index.md"}
+                                                                and e != "index.md"]
+        if self.site is not None:
+            config.extra_css.extend(self.site.styles)
+            config.extra_javascript.extend(self.site.scripts)
+        else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
+            # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
+            for kind in ("links", "nav"):
+                for check in ("not_found", "anchors"):
+                    if check in config.validation[kind]:
+                        config.validation[kind][check] = logging.DEBUG
         if self.command in ("build", "gh-deploy") and not getattr(self, "dirty", False):
             real = Path(config.site_dir)
             swap.clean_leftovers(real)
@@ -121,11 +132,15 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 if key is not None:
                     buildcache.store(site, self.corpus_dir, key)
         except LoisError as exc:
-            if self.command != "serve" or self.last_valid is None:
+            if self.command != "serve":
                 raise PluginError(f"corpus invalide — {exc}") from None
+            # `mkdocs serve` keeps running: the last valid site, or (broken from the start) the hand-written pages
+            # alone, each page showing the error until the file is fixed and saved
             self.corpus_error = str(exc)
-            sys.stderr.write(f"ERREUR corpus invalide — {exc}\n(le site servi reste la dernière version valide)\n")
-            self.model, self.site = self.last_valid
+            kept = ("le site servi reste la dernière version valide" if self.last_valid is not None else
+                    "aucune version valide encore : seules les pages écrites à la main sont servies")
+            sys.stderr.write(f"ERREUR corpus invalide — {exc}\n({kept})\n")
+            self.model, self.site = self.last_valid or (None, None)
             return
         self.corpus_error = None
         self.model, self.site = model, site
@@ -137,6 +152,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             log.debug("pages générées reprises du cache (corpus et code inchangés)")
 
     def on_pre_build(self, config):
+        if self.site is None:
+            return
         for build_started in features.build_starters():
             try:
                 build_started(self.site, Path(config.site_dir))
@@ -161,6 +178,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return nav
 
     def on_files(self, files: Files, config):
+        if self.site is None:
+            return files
         for path, gen in self.site.files.items():
             existing = files.get_file_from_path(path)
             if existing is not None:
@@ -175,7 +194,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return files
 
     def on_page_content(self, html_text, page, config, files):
-        if page.file.generated_by:
+        if page.file.generated_by or self.site is None:
             return html_text
         from lois.render.linkify_html import linkify_html
 
@@ -189,7 +208,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.corpus_error:
             from lois.render import templates
 
-            banner = templates.render("render/erreur_corpus.html", message=self.corpus_error)
+            banner = templates.render("render/erreur_corpus.html", message=self.corpus_error,
+                                      last_valid=self.site is not None)
             at = output.find(">", output.find("<body")) + 1
             output = output[:at] + banner + output[at:] if at > 0 else banner + output
         self._observe(config, page.file.dest_uri, output)
@@ -201,7 +221,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return output
 
     def _observe(self, config, path: str, output: str) -> None:
-        if not output.strip():
+        if not output.strip() or self.site is None:
             return  # MkDocs writes no file for it
         for observe in self.observers:
             try:
@@ -210,7 +230,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 raise PluginError(f"écriture de la page {path} — {exc}") from None
 
     def on_post_build(self, config):
-        for post_build in features.post_builders():
+        for post_build in features.post_builders() if self.site is not None else ():
             try:
                 post_build(self.site, Path(config.site_dir), config.site_name)
             except LoisError as exc:

@@ -240,6 +240,16 @@ def test_archive_writer_started_before_the_site_folder_is_cleaned(tmp_path):
         assert b'href="lois/index.html"' in zf.read("d/index.html")
 
 
+def _theme_context(cfg) -> dict:
+    """Enough of MkDocs' template context for base.html to render outside a build."""
+    from mkdocs.commands.build import get_context
+    from mkdocs.structure.files import Files
+    from mkdocs.structure.nav import get_navigation
+
+    files = Files([])
+    return dict(get_context(get_navigation(files, cfg), files, cfg), page=None)
+
+
 def test_theme_templates_are_compiled_once_per_source(tmp_path):
     """The theme's templates keep their compiled code between builds (lois.render.templates.keep_compiled, set
     by the adapter's on_env): a second build compiles none of them; a template whose source changed, or an
@@ -274,6 +284,22 @@ def test_theme_templates_are_compiled_once_per_source(tmp_path):
     (custom / "main.html").write_text('{% extends "base.html" %}{# v2 #}', encoding="utf-8")
     compiled.clear()
     theme_env().get_template("main.html")
+    assert compiled == ["main.html"]
+    # a damaged entry, or one that cannot be written, never stops a build: the template is compiled again
+    env = theme_env()
+    bucket = env.bytecode_cache.get_bucket(env, "main.html", str(custom / "main.html"),
+                                           (custom / "main.html").read_text(encoding="utf-8"))
+    entry = Path(env.bytecode_cache._get_cache_filename(bucket))
+    assert entry.is_file()
+    entry.write_bytes(entry.read_bytes()[:40])  # the right header, then cut short
+    compiled.clear()
+    env.get_template("main.html").render(**_theme_context(cfg))
+    assert compiled == ["main.html"]
+    env = theme_env()
+    env.bytecode_cache.directory = str(tmp_path / "absent")  # nowhere to write
+    (custom / "main.html").write_text('{% extends "base.html" %}{# v3 #}', encoding="utf-8")
+    compiled.clear()
+    env.get_template("main.html")
     assert compiled == ["main.html"]
 
 

@@ -8,6 +8,7 @@ environment; HTML already made safe by the renderer (linked citations, rendered 
 from __future__ import annotations
 
 import hashlib
+import pickle
 from functools import lru_cache
 from pathlib import Path
 
@@ -36,10 +37,27 @@ def keep_compiled(env: Environment) -> Environment:
     MkDocs adapter, for the theme's. Without a usable folder, templates are compiled each time, as before."""
     if env.bytecode_cache is None:
         try:
-            env.bytecode_cache = FileSystemBytecodeCache(pattern=f"__lois-{_fingerprint(env)}-%s.cache")
+            env.bytecode_cache = _KeptTemplates(pattern=f"__lois-{_fingerprint(env)}-%s.cache")
         except (OSError, RuntimeError):
             pass
     return env
+
+
+class _KeptTemplates(FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates, which never fails a build: an entry that cannot be read (damaged) or
+    written (disk full, folder removed) means that the template is compiled, as without a cache."""
+
+    def load_bytecode(self, bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            bucket.reset()
+
+    def dump_bytecode(self, bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
 
 
 def _fingerprint(env: Environment) -> str:

@@ -24,7 +24,8 @@ What is measured, and how:
 * Synthetic corpora ×F (bench/synth.py, the one generator shared with bench_search.py): the seed's
   laws, citations, notes, commentaries, examples, checklists and situations ×F at the seed's density.
   Linear scaling: seconds per unit of corpus between sizes must stay flat.
-* Peak memory: ru_maxrss of the build's child process (os.wait4).
+* Peak memory: VmHWM of the build's process, written by bench/peak_rss.py as it exits (not ru_maxrss from
+  os.wait4: Linux keeps across execve the peak of the process that started the build, this benchmark).
 * Page weight: cold load (fresh browser context, no cache) in Playwright with Debian's chromium;
   requests counted by the browser, bytes taken from the built files: as served by a host that does not
   compress, and gzip -6 as served by one that does.
@@ -95,7 +96,10 @@ def timed_build(config: Path, dest: Path, work: Path, cache: Path | None = None)
     if dest.exists():
         shutil.rmtree(dest)
     os.sync()  # the previous build's files are on disk: their write-back is not timed with this build
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest), "-f", str(config)]
+    peak = work / "pic-memoire.txt"
+    peak.unlink(missing_ok=True)
+    cmd = [sys.executable, str(BENCH / "peak_rss.py"), str(peak), "-m", "mkdocs", "build", "--strict", "-d",
+           str(dest), "-f", str(config)]
     with tempfile.TemporaryFile(dir=work) as err:
         t0 = time.perf_counter()
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env_for(cache), stdout=subprocess.DEVNULL, stderr=err)
@@ -104,12 +108,13 @@ def timed_build(config: Path, dest: Path, work: Path, cache: Path | None = None)
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         log = err.read().decode("utf-8", "replace")
+    rss = int(peak.read_text(encoding="ascii")) if peak.exists() else usage.ru_maxrss
     if not keep_cache:
         shutil.rmtree(cache, ignore_errors=True)
     warnings = [line for line in log.splitlines() if line.startswith("WARNING")]
     if proc.returncode or warnings:
         sys.exit(f"échec de `{' '.join(cmd)}` (code {proc.returncode}) :\n{log[-3000:]}")
-    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+    return wall, usage.ru_utime + usage.ru_stime, rss
 
 
 HOOKS = ("on_config", "on_files", "on_page_content", "on_post_build")

@@ -467,7 +467,8 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
         cwshare = (b["cpu_warm"] - b["cpu_base"]) / b["cpu_base"]
         print(f"| {b['label']} | {s.laws} | {s.provisions} | {s.citations} | {s.words} | {b['pages']} "
               f"| {b['files']} | {b['bytes'] / 1e6:.1f} | {fmt_s(b['base'])} | {fmt_s(b['full'])} | {share:+.0%} "
-              f"| {mshare:+.0%} | {fmt_s(b['kept'])} | {kshare:+.0%} | {fmt_s(b['warm'])} | {wshare:+.0%} | {cshare:+.0%} / {cwshare:+.0%} "
+              f"| {mshare:+.0%} | {fmt_s(b['kept'])} | {kshare:+.0%} | {fmt_s(b['warm'])} | {wshare:+.0%} "
+              f"| {cshare:+.0%} / {cwshare:+.0%} "
               f"| {b['full'] / b['factor']:.2f} "
               f"| {b['rss'] / 1024:.0f} / {b['rss_warm'] / 1024:.0f} / {b['rss_base'] / 1024:.0f} |")
     print("\nTous les essais (s) : " + " ; ".join(

@@ -8,8 +8,9 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
 * ``cli.add_commands(subparsers)`` adds its subcommands (when it has any); heavy imports stay inside the
   command functions so that ``lois`` starts fast;
 * ``site.build_started(site, site_dir)`` runs when the site generator is about to write into ``site_dir`` (the
-  offline archive's writer starts then), ``site.page_written(site, site_dir, path, html)`` sees each page as it is written (the offline archive starts
-  on them), and ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written.
+  offline archive's writer starts then), ``site.page_written(site, site_dir, path, html)`` sees each page as it
+  is written (the archive gets them at once), ``site.post_build(site, site_dir, site_name)`` runs once the whole
+  site is written and ``site.build_failed(site)`` when the build stops before that.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing.
 """

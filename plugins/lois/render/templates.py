@@ -64,7 +64,8 @@ def _fingerprint(env: Environment) -> str:
     facts = (jinja2.__version__, sorted(env.extensions), getattr(env, "newstyle_gettext", None),
              env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
              env.comment_start_string, env.comment_end_string, env.line_statement_prefix, env.line_comment_prefix,
-             env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized, env.is_async,
+             env.trim_blocks, env.lstrip_blocks, env.newline_sequence, env.keep_trailing_newline, env.optimized,
+             env.is_async,
              env.autoescape if isinstance(env.autoescape, bool) else getattr(env.autoescape, "__qualname__", "?"),
              type(env).__qualname__)
     return hashlib.sha1(repr(facts).encode("utf-8")).hexdigest()[:16]

@@ -3,7 +3,7 @@
 Reading the corpus and generating the pages allocate a few million objects that all live until the site is
 written (the model, the generated pages, the validators of the schemas). With Python's default thresholds the
 collector runs thousands of times meanwhile, each full pass walking every one of them: 1.9 s of a 25 s build of
-the ×100 corpus, 38 ms of a 1 s seed build (``bench/bench_build.py``). So, while the corpus is read:
+the ×100 corpus, 38 ms of a 1 s seed build (timed with ``gc.callbacks``). So, while the corpus is read:
 
 * everything already there (modules, classes, the schemas' validators) is frozen first: no pass looks at it again;
 * a collection of the youngest objects starts after 10,000 new ones instead of 700;
@@ -11,7 +11,7 @@ the ×100 corpus, 38 ms of a 1 s seed build (``bench/bench_build.py``). So, whil
 
 :func:`release` puts them back under the collector once the site is written (or the build failed), so that under
 `mkdocs serve` the site of the previous build is freed. Reference counting frees everything that is not in a
-cycle, as always; peak memory stays the same (×100: 529 MB before, 531 MB after).
+cycle, as always; peak memory stays the same (×100: 529 MB before, 531 MB after); collection takes 0.4 s.
 """
 from __future__ import annotations
 

@@ -26,9 +26,9 @@ def _peak_kib() -> int:
 
 
 def main() -> None:
-    out, flag, module, *args = sys.argv[1:]
-    if flag != "-m":
+    if len(sys.argv) < 4 or sys.argv[2] != "-m":
         sys.exit("usage : peak_rss.py SORTIE -m MODULE [ARGUMENTS…]")
+    out, _flag, module, *args = sys.argv[1:]
     atexit.register(lambda: open(out, "w", encoding="ascii").write(str(_peak_kib())))
     sys.argv = [module] + args
     runpy.run_module(module, run_name="__main__", alter_sys=True)

@@ -222,7 +222,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _observe(self, config, path: str, output: str) -> None:
         if not output.strip() or self.site is None:
-            return  # MkDocs writes no file for it
+            return  # MkDocs writes no file for it, or (serve, corpus broken from the start) no feature is running
         for observe in self.observers:
             try:
                 observe(self.site, Path(config.site_dir), path, output)
@@ -241,10 +241,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_build_error(self, error):
         gcpolicy.release()
-        site = getattr(self, "site", None)
-        if site is not None:
+        if self.site is not None:
             for build_failed in features.failure_handlers():
-                build_failed(site)
+                build_failed(self.site)
         self._drop()
 
     def on_shutdown(self):

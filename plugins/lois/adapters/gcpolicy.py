@@ -2,8 +2,9 @@
 
 Reading the corpus and generating the pages allocate a few million objects that all live until the site is
 written (the model, the generated pages, the validators of the schemas). With Python's default thresholds the
-collector runs thousands of times meanwhile, each full pass walking every one of them: 1.9 s of a 25 s build of
-the ×100 corpus, 38 ms of a 1 s seed build (timed with ``gc.callbacks``). So, while the corpus is read:
+collector runs thousands of times meanwhile, each full pass walking every one of them: 2.1 s of a 27 s build of
+the ×100 corpus, 60 ms of a 1 s seed build (``python bench/bench_gc.py [--facteur 100]``). So, while the corpus
+is read:
 
 * everything already there (modules, classes, the schemas' validators) is frozen first: no pass looks at it again;
 * a collection of the youngest objects starts after 10,000 new ones instead of 700;
@@ -11,7 +12,8 @@ the ×100 corpus, 38 ms of a 1 s seed build (timed with ``gc.callbacks``). So, w
 
 :func:`release` puts them back under the collector once the site is written (or the build failed), so that under
 `mkdocs serve` the site of the previous build is freed. Reference counting frees everything that is not in a
-cycle, as always; peak memory stays the same (×100: 529 MB before, 531 MB after); collection takes 0.4 s.
+cycle, as always. With this policy collection takes 0.4–0.6 s at ×100 and 20 ms at seed; peak memory stays the
+same (×100: 531 MB).
 """
 from __future__ import annotations
 

@@ -169,8 +169,8 @@ def render_stub(site, law: int) -> HtmlPage:
     page, m = site.law_page(law), site.model
     title = m.edition.titles.get(law)
     stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
-    provisions = [{"id": s.id, "anchor": s.anchor, "cited": render(
-        "render/cited_items.html", items=[cited_item(site, c, page) for c in m.cited_by(s.id)])} for s in stubs]
+    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.id)]}
+                  for s in stubs]
     title_ctx = None if title is None else {
         "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}

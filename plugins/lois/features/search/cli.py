@@ -96,6 +96,7 @@ def add_commands(sub):
                    "(law, commentary, note, checklist, example, glossary, situation, stub, ou leur nom : Note…)")
     p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")
     p.add_argument("--evaluer", nargs="?", const=True, metavar="FICHIER",
-                   help="mesurer hit@1, hit@3 et MRR sur le jeu de requêtes (tests/search_relevance.yaml)")
+                   help="mesurer hit@1, hit@3 et MRR sur un jeu de requêtes (FICHIER, par défaut "
+                   "tests/search_relevance.yaml ; « tune: true » : partie de réglage, mesurée à part)")
     p.add_argument("requete", nargs="*", metavar="REQUÊTE")
     p.set_defaults(func=cmd_cherche)

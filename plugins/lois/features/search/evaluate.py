@@ -1,4 +1,6 @@
-"""Relevance measurement on tests/search_relevance.yaml: hit@1, hit@3, MRR."""
+"""Relevance measurement on a query set (tests/search_relevance.yaml by default, or any file of the same form,
+e.g. tests/search_directors.yaml): hit@1, hit@3, MRR; for a set whose entries say « tune: true », the figures of
+the tuning part and of the held-out rest are reported apart."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,7 +28,7 @@ def score(cases: list[dict], ranked: list[list[str]]) -> dict:
         h1 += rank == 1
         h3 += rank is not None and rank <= 3
         mrr += 1.0 / rank if rank else 0.0
-        rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank})
+        rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank, "ranked": ids})
     n = len(cases) or 1
     return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows}
 
@@ -36,7 +38,21 @@ def evaluate_cli(corpus: Path, path: Path | None = None) -> dict:
 
     cases = load_set(path)
     engine = SearchEngine(corpus)
-    return score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+    rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+    rep["parts"] = split(cases, rep)
+    return rep
+
+
+def split(cases: list[dict], rep: dict) -> dict[str, dict] | None:
+    """The figures of the « tune: true » entries and of the others (held out), when a set marks some."""
+    tuned = [i for i, c in enumerate(cases) if c.get("tune")]
+    if not tuned or len(tuned) == len(cases):
+        return None
+    out = {}
+    for name, keep in (("réglage", True), ("réservé", False)):
+        idx = [i for i, c in enumerate(cases) if bool(c.get("tune")) == keep]
+        out[name] = score([cases[i] for i in idx], [rep["rows"][i]["ranked"] for i in idx])
+    return out
 
 
 def print_report(rep: dict, label: str) -> None:
@@ -45,3 +61,6 @@ def print_report(rep: dict, label: str) -> None:
         print(f"{mark} {r['q'][:45]:45} rang {r['rank'] or '-':>2}  attendu {', '.join(r['expect'][:3])}  "
               f"obtenu {', '.join(r['top3'])}")
     print(f"\n{label} : {rep['n']} requêtes — hit@1 {rep['hit1']:.1%}, hit@3 {rep['hit3']:.1%}, MRR {rep['mrr']:.3f}")
+    for name, part in (rep.get("parts") or {}).items():
+        print(f"  dont {name} : {part['n']} requêtes — hit@1 {part['hit1']:.1%}, hit@3 {part['hit3']:.1%}, "
+              f"MRR {part['mrr']:.3f}")

@@ -12,7 +12,7 @@ FICHES = "fiches/index.md"
 
 
 def _citations() -> list[str]:
-    out = ["12C1(c)"]
+    out = ["12C1(c)", "78B"]
     for ev in RULES["events"].values():
         out += ev["citations"] + ev["organiser_citations"]
     out += RULES["session"]["citations"]
@@ -26,7 +26,8 @@ def page_data(site, from_page: str) -> dict:
 def render_page(site) -> HtmlPage:
     return htmlpage.render_page(
         "scores/page.html", "Marques ajustées", linked=lambda text: templates.safe(site.linkify(text, PAGE, None, ())),
-        data=templates.safe(script_json(page_data(site, PAGE))), fiches_href=site.href(PAGE, FICHES))
+        data=templates.safe(script_json(page_data(site, PAGE))), fiches_href=site.href(PAGE, FICHES),
+        column=RULES["events"]["paires"]["column"])
 
 
 def render_fiches(site) -> HtmlPage:

@@ -31,24 +31,42 @@ def checklist_json(cl) -> dict:
     }
 
 
+MAX_ANSWERS_CHARS = 10_000  # far more than the longest checklist's answers (a few hundred characters)
+
+
 def parse_answers(text: str) -> dict[str, str]:
-    """Answers as a JSON object, or as « q1:oui,q2:non » (the form used in the site's URLs)."""
+    """Answers as a JSON object {"question": "choix"} (flat: each answer a text), or as « q1:oui,q2:non » (the
+    form used in the site's URLs). Bounded in size; nesting, numbers, lists are refused in French."""
+    if len(text) > MAX_ANSWERS_CHARS:
+        raise LoisError(f"--reponses : {len(text)} caractères, c'est trop ({MAX_ANSWERS_CHARS} au plus)")
     text = text.strip()
-    if text.startswith("{"):
+    if text.startswith(("{", "[")):
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise LoisError(f"--reponses : JSON illisible ({exc.msg}, colonne {exc.colno})") from None
+        except RecursionError:
+            raise LoisError("--reponses : JSON trop imbriqué ; il faut un objet JSON {\"question\": \"choix\"}") \
+                from None
         if not isinstance(data, dict):
             raise LoisError("--reponses : il faut un objet JSON {\"question\": \"choix\"}")
-        return {str(k): str(v) for k, v in data.items()}
+        for k, v in data.items():
+            if not isinstance(v, str):
+                raise LoisError(f"--reponses : la réponse à « {k[:80]} » doit être un texte (le choix), "
+                                f"pas {_json_kind(v)}")
+        return dict(data)
     out = {}
     for part in filter(None, text.split(",")):
         if ":" not in part:
-            raise LoisError(f"--reponses : « {part} » n'est pas de la forme question:choix")
+            raise LoisError(f"--reponses : « {part[:80]} » n'est pas de la forme question:choix")
         k, v = part.split(":", 1)
         out[k.strip()] = v.strip()
     return out
+
+
+def _json_kind(v) -> str:
+    return ("un objet" if isinstance(v, dict) else "une liste" if isinstance(v, list) else
+            "rien (null)" if v is None else "un booléen" if isinstance(v, bool) else "un nombre")
 
 
 def effect_text(key: str, value) -> str:

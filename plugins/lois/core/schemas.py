@@ -7,14 +7,16 @@ key is refused (a misspelt key would otherwise be ignored without a word).
 """
 from __future__ import annotations
 
+import datetime
 import re
-from typing import Annotated, Optional, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictInt, StrictStr
 
 from lois.core.cite import parse_provision_id
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
-from lois.core.yamlfile import Schema
+from lois.core.safeurl import WEB_SCHEMES, url_problem
+from lois.core.yamlfile import Schema, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -22,7 +24,29 @@ SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 def _text(value: str) -> str:
     if not value.strip():
         raise ValueError("ne doit pas être vide")
+    problem = invisible_problem(value)  # « \x07 » or « \0 » written as an escape between double quotes
+    if problem:
+        raise ValueError(problem)
     return value
+
+
+def _web_url(value: str) -> str:
+    problem = url_problem(value, WEB_SCHEMES)
+    if problem:
+        raise ValueError(f"adresse « {_shown(value)} » refusée : {problem}")
+    return value
+
+
+def _relative_url(value: str) -> str:
+    problem = url_problem(value, ())
+    if problem:
+        raise ValueError(f"adresse « {_shown(value)} » refusée : {problem}")
+    return value
+
+
+def _shown(value: str) -> str:
+    value = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in value)
+    return value if len(value) <= 60 else value[:59] + "…"
 
 
 def _slug(value: str) -> str:
@@ -47,6 +71,9 @@ def _law(value: int) -> int:
 
 
 Text = Annotated[StrictStr, AfterValidator(_text)]
+# an address written as a link: http(s) or relative (lois.core.safeurl); a page under a source's address: relative
+WebUrl = Annotated[StrictStr, AfterValidator(_web_url)]
+RelativeUrl = Annotated[StrictStr, AfterValidator(_relative_url)]
 Slug = Annotated[StrictStr, AfterValidator(_slug)]
 LawNumber = Annotated[StrictInt, AfterValidator(_law)]
 # a provision id: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »)
@@ -101,3 +128,47 @@ class SourceEntry(Schema):
     commentary_provisions: list[ProvisionId] = []
     corrections: list[Correction] = []
 
+
+
+# --------------------------------------------------------------------------- corpus/edition.yaml
+
+class Publisher(Schema):
+    """Who publishes the official text (named on the pages of laws whose text is not included)."""
+
+    name: Text
+    text: Optional[Text] = None
+    url: Optional[WebUrl] = None
+
+
+class TitleSourceEntry(Schema):
+    """A public page where French titles were read (``sources.<key>``)."""
+
+    url: Optional[WebUrl] = None
+    what: Text
+    read: Optional[datetime.date] = None
+
+
+class LawTitleEntry(Schema):
+    """The French title of one law (``laws.<n>``); its ``source`` is a key of ``sources``."""
+
+    title: Optional[Text] = None
+    source: Optional[Slug] = None
+    source_text: Optional[Text] = None
+    page: Optional[RelativeUrl] = None
+    accents: Optional[Literal["rétablis"]] = None
+
+
+class PartialEntry(Schema):
+    """The sections a partial law of the corpus leaves out (``partial.<n>``)."""
+
+    missing: Annotated[list[Annotated[StrictStr, Field(pattern=r"^[A-H]$")]], Field(min_length=1)]
+    note: Optional[Text] = None
+
+
+class EditionFile(Schema):
+    """``corpus/edition.yaml``: facts about the official edition (read by :mod:`lois.core.edition`)."""
+
+    publisher: Optional[Publisher] = None
+    sources: Optional[dict[Slug, TitleSourceEntry]] = None
+    laws: Optional[dict[LawNumber, LawTitleEntry]] = None
+    partial: Optional[dict[LawNumber, PartialEntry]] = None

@@ -68,6 +68,11 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
     """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
     if len(text) > MAX_BYTES:
         raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
+    bad = _RAW_INVISIBLE.search(text)
+    if bad:  # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
+        line = text.count("\n", 0, bad.start()) + first_line
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
     loader = YAML_LOADER(text)
     try:
         node = loader.get_single_node()
@@ -87,6 +92,30 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
 
 
 _STR = "tag:yaml.org,2002:str"
+
+# Characters nobody means to type in a corpus file, invisible on screen: control characters (tab and line end
+# aside), Unicode line separators (YAML counts them as line ends, an editor does not), bidirectional overrides
+# (they reorder what is shown), non-characters and lone surrogates.
+_INVISIBLE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff"
+_RAW_INVISIBLE = _TEXT_INVISIBLE = re.compile(f"[{_INVISIBLE}]")
+
+
+def _invisible_name(ch: str) -> str:
+    code = f"U+{ord(ch):04X}"
+    if ch in "\u2028\u2029\x85":
+        return f"saut de ligne Unicode {code} interdit (invisible, il décale les numéros de ligne)"
+    if "\u202a" <= ch <= "\u202e" or "\u2066" <= ch <= "\u2069":
+        return f"caractère de contrôle bidirectionnel {code} interdit (il change l'ordre du texte affiché)"
+    if ch in "\ufffe\uffff" or "\ud800" <= ch <= "\udfff":
+        return f"caractère {code} interdit (ce n'est pas un caractère Unicode)"
+    return f"caractère de contrôle {code} interdit (invisible à l'écran)"
+
+
+def invisible_problem(value: str) -> str | None:
+    """A text value holding an invisible character (written as an escape between double quotes: « \\x07 »,
+    « \\0 », « \\L »): what it is, in French; None when there is none."""
+    bad = _TEXT_INVISIBLE.search(value)
+    return f"{_invisible_name(bad.group())}, position {bad.start() + 1} du texte" if bad else None
 
 
 class _Builder:
@@ -132,6 +161,9 @@ class _Builder:
 
     def scalar(self, node):
         if node.tag == _STR:  # most values: the text as written (what SafeLoader's constructor returns for them)
+            problem = invisible_problem(node.value)  # an escape between double quotes: « \\x07 », « \\0 »
+            if problem:
+                raise self.fail(f"{problem} (écrit entre guillemets avec « \\ ») : supprimez-le", node)
             return node.value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
@@ -242,6 +274,14 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
             message = (f"{what + ' : ' if what else ''}{_field(loc)} : {found} n'est pas permis ici "
                        f"(attendu : {', '.join(kinds[:-1])} ou {kinds[-1]})")
             raise doc.error(message, *loc) from None
+        if "[key]" in err["loc"]:  # a mapping key of the wrong kind (« '50': » where a law number is expected)
+            parent = [str(x) for x in loc[:-1] if not isinstance(x, int)]
+            reason = _french_error(err, loc, "").split(" : ", 1)[-1] if err["type"] in ("value_error",
+                                                                                      "assertion_error") \
+                else _TYPES.get(err["type"], "est invalide")
+            message = (f"{what + ' : ' if what else ''}clé « {_shown(err.get('input'))} »"
+                       f"{' sous « ' + parent[-1] + ' »' if parent else ''} : {reason}")
+            raise doc.error(message, *loc) from None
         raise doc.error(_french_error(err, loc, what), *loc) from None
 
 
@@ -289,6 +329,7 @@ _TYPES = {
     "dict_type": "doit être une table (clé: valeur)", "model_type": "doit être une table (clé: valeur)",
     "model_attributes_type": "doit être une table (clé: valeur)", "float_type": "doit être un nombre",
     "none_required": "doit être vide",
+    "date_type": "doit être une date (AAAA-MM-JJ)", "date_parsing": "doit être une date (AAAA-MM-JJ)",
 }
 
 
@@ -354,4 +395,5 @@ def _shown(value) -> str:
     return s if len(s) <= 40 else s[:39] + "…"
 
 
-__all__ = ["YamlDoc", "load_yaml", "parse_yaml", "validate", "Schema", "french_yaml_problem", "YAML_LOADER"]
+__all__ = ["YamlDoc", "load_yaml", "parse_yaml", "validate", "Schema", "french_yaml_problem", "YAML_LOADER",
+           "invisible_problem"]

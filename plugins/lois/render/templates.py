@@ -16,6 +16,8 @@ import jinja2
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader, StrictUndefined
 from markupsafe import Markup
 
+from lois.core.safeurl import is_safe_url
+
 PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -26,6 +28,7 @@ def environment() -> Environment:
         loaders[d.parent.name] = FileSystemLoader(d)
     env = Environment(loader=PrefixLoader(loaders, delimiter="/"), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+    env.tests["safe_url"] = is_safe_url  # « {% if x is safe_url %} »: an address from data, http(s) or relative
     return keep_compiled(env)
 
 

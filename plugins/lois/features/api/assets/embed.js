@@ -24,11 +24,12 @@ function fillEmbed(el) {
     while (el.firstChild) el.removeChild(el.firstChild);
     el.classList.add("lois-integre");
     el.appendChild(embedNode(doc, node, 0));
-    var cap = document.createElement("p"), a = document.createElement("a");
+    var cap = document.createElement("p"), href = webAddress(node.u, base);
+    var a = document.createElement(href ? "a" : "span");  /* never a link but to a web page (linkifier.js) */
     cap.className = "lois-integre-source";
-    a.href = new URL(node.u, base).href;
+    if (href) a.href = href;
     a.textContent = "Loi " + id;
-    if (newTab) { a.target = "_blank"; a.rel = "noopener"; }
+    if (newTab && href) { a.target = "_blank"; a.rel = "noopener"; }
     cap.appendChild(a);
     cap.appendChild(document.createTextNode(" \u2014 " + DATA.edition));
     el.appendChild(cap);

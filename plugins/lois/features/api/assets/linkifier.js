@@ -5,7 +5,8 @@
 
    <script src="https://ADRESSE-DU-SITE/assets/lois/linkifier.js" defer></script>
    Options, attributes of that script tag:
-     data-lois-base           address of the reference (self-hosted copy); default: where the script comes from
+     data-lois-base           address of the reference (self-hosted copy), http(s) or relative to the page; any
+                              other (javascript:, data:…) is refused with a warning; default: where the script comes from
      data-lois-cible          CSS selector of the parts to link (default: the whole page)
      data-lois-exclure        CSS selector of parts never to link (also: class "lois-pas-de-liens")
      data-lois-nouvel-onglet  present: the links open in a new tab
@@ -13,18 +14,62 @@
    Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document. */
 var SKIP = { A: 1, CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, TEXTAREA: 1, INPUT: 1, SELECT: 1, OPTION: 1, BUTTON: 1,
   NOSCRIPT: 1, TEMPLATE: 1, KBD: 1, SAMP: 1, SVG: 1, MATH: 1, IFRAME: 1, OBJECT: 1, LABEL: 1 };
-var NOTICE = "Lois du bridge (linkifier) : ";
 var scanner = loisScanner(DATA.program);
 var script = document.currentScript;
 var option = function (name) { return script ? script.getAttribute("data-lois-" + name) : null; };
-var base = option("base") || (script && script.src ? new URL("../../", script.src).href : "");
-if (base && !/\/$/.test(base)) base += "/";
+
+/* The one rule of safe addresses, step for step as lois.core.safeurl.is_safe_url (both pinned by
+   tests/safe_url_cases.yaml): relative, or absolute with one of `schemes` (http, https by default). */
+var INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zs}\p{Zl}\p{Zp}]/u;
+function isSafeUrl(address, schemes) {
+  schemes = schemes || ["http", "https"];
+  if (typeof address !== "string") return false;
+  var s = address.replace(/^[\x00-\x20]+|[\x00-\x20]+$/g, "");
+  if (!s || INVISIBLE.test(s)) return false;
+  var cut = s.search(/[\/?#]/), head = cut < 0 ? s : s.slice(0, cut), colon = head.indexOf(":");
+  if (colon >= 0) {
+    var scheme = head.slice(0, colon);
+    return /^[A-Za-z][A-Za-z0-9+.\-]*$/.test(scheme) && schemes.indexOf(scheme.toLowerCase()) >= 0;
+  }
+  if (head.indexOf("&") >= 0) return false;
+  return head.replace(/%([0-9A-Fa-f]{2})/g, function (m, h) { return String.fromCharCode(parseInt(h, 16)); })
+    .indexOf(":") < 0;
+}
+
+/* An address resolved for writing in a link or a script tag, or null: only http(s) (and file: for a page
+   saved on disk), whatever the data says (a law file served by a hostile copy, a forged base). */
+function webAddress(url, from) {
+  try {
+    var u = new URL(url, from || undefined);
+    return /^(https?|file):$/.test(u.protocol) ? u.href : null;
+  } catch (e) { return null; }
+}
+
+function shownValue(v) { var j = JSON.stringify(String(v)); return j.length > 80 ? j.slice(0, 79) + "\u2026\"" : j; }
+
+/* The reference's address: data-lois-base when it is http(s) or relative (resolved against the club page),
+   else (with a French warning) where the script comes from. */
+function chooseBase() {
+  var fallback = script && script.src ? webAddress("../../", script.src) || "" : "";
+  var raw = option("base");
+  if (raw === null || !raw.trim()) return fallback;
+  var resolved = isSafeUrl(raw) ? webAddress(raw.trim(), document.baseURI) : null;
+  if (!resolved) {
+    warn("adresse data-lois-base " + shownValue(raw) + " refusée : seule une adresse http(s) ou relative est " +
+      "permise ; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
+    return fallback;
+  }
+  var u = new URL(resolved);
+  u.hash = ""; u.search = "";
+  return /\/$/.test(u.pathname) ? u.href : u.href + "/";
+}
+var NOTICE = "Lois du bridge (linkifier) : ";
+function warn(text) { if (window.console) console.warn(NOTICE + text); }
+var base = chooseBase();
 var newTab = option("nouvel-onglet") !== null;
 var exclude = option("exclure");
 var registry = window.LoisDonnees = window.LoisDonnees || {};
 var loading = {};
-
-function warn(text) { if (window.console) console.warn(NOTICE + text); }
 
 function loadLaw(law) {
   var file = DATA.laws[law];
@@ -32,7 +77,8 @@ function loadLaw(law) {
   if (!loading[law]) {
     loading[law] = new Promise(function (resolve) {
       if (registry[law]) { resolve(registry[law]); return; }
-      var s = document.createElement("script"), url = new URL(file.data, base).href;
+      var s = document.createElement("script"), url = webAddress(file.data, base);
+      if (!url) { resolve(null); return; }
       s.src = url; s.async = true; s.charset = "utf-8";
       s.onload = function () {
         if (!registry[law]) warn("le fichier " + url + " ne contient pas la Loi " + law + ".");
@@ -85,9 +131,11 @@ function textNodes(root) {
 
 function makeLink(cite, targets, docs) {
   var first = targets[0], doc = docs[lawOf(first)], node = doc && nodeOf(doc, first);
+  var href = webAddress(node ? node.u : DATA.laws[lawOf(first)].url, base);
+  if (!href) return null;  /* never a link to anything but a web page (a law file that says « javascript: ») */
   var a = document.createElement("a");
   a.className = "lois-lien";
-  a.href = new URL(node ? node.u : DATA.laws[lawOf(first)].url, base).href;
+  a.href = href;
   a.setAttribute("data-lois-ref", targets.join(" "));
   var previews = [];
   targets.slice(0, 4).forEach(function (id) {
@@ -104,9 +152,10 @@ function replaceNode(node, cites, docs) {
   var text = node.data, pos = 0, frag = document.createDocumentFragment(), count = 0;
   cites.forEach(function (c) {
     var targets = c.refs.filter(function (id) { return DATA.laws[lawOf(id)]; });
-    if (!targets.length) return;
+    var link = targets.length ? makeLink(c, targets, docs) : null;
+    if (!link) return;
     frag.appendChild(document.createTextNode(text.slice(pos, c.start)));
-    frag.appendChild(makeLink(c, targets, docs));
+    frag.appendChild(link);
     pos = c.end; count++;
   });
   if (!count || !node.parentNode) return 0;

@@ -8,7 +8,12 @@ function addStyles() {
 }
 
 function run() {
-  if (!base) warn("adresse du site des lois inconnue : ajoutez data-lois-base=\"https://…/\" à la balise script.");
+  if (!base) {  /* nothing can be linked: say so, and say that the page is done */
+    warn("adresse du site des lois inconnue : ajoutez data-lois-base=\"https://…/\" à la balise script.");
+    document.documentElement.setAttribute("data-lois-liens", "0");
+    document.dispatchEvent(new CustomEvent("lois-liens-prets", { detail: { count: 0 } }));
+    return;
+  }
   addStyles();
   var roots = [];
   try { roots = Array.prototype.slice.call(document.querySelectorAll(option("cible") || "body")); }
@@ -27,6 +32,7 @@ function run() {
   });
 }
 
-window.loisLinkifier = { grammarVersion: scanner.version, base: base, findCitations: scanner.findCitations, linkify: linkify };
+window.loisLinkifier = { grammarVersion: scanner.version, base: base, findCitations: scanner.findCitations, linkify: linkify,
+  isSafeUrl: isSafeUrl };
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run);
 else run();

@@ -16,7 +16,11 @@
     var here = location.href.split("#")[0];
     if (here.indexOf(base) !== 0) return;
     var key = here.slice(base.length).replace(/index\.html$/, "") + "#" + hash;
-    if (REDIRECTS[key]) location.replace(new URL(REDIRECTS[key], base).href);
+    if (!REDIRECTS[key]) return;
+    /* a redirect stays on this site (the register is checked by lois verifie; this holds even if it was not) */
+    var target;
+    try { target = new URL(REDIRECTS[key], base).href; } catch (e) { return; }
+    if (target.indexOf(base) === 0) location.replace(target);
   }
 
   function fallbackCopy(text) {

@@ -21,7 +21,9 @@ on_shutdown the finished build takes the place of the previous site in one step;
 """
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import re
 import shutil
 import sys
@@ -37,6 +39,7 @@ from mkdocs.structure.toc import get_toc
 
 from lois import features
 from lois.adapters import gcpolicy, swap
+from lois.core import safeio
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
@@ -93,12 +96,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
+        build_log = logging.getLogger("mkdocs.commands.build")
+        if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
+            build_log.addFilter(_DiskErrorFilter())
 
     def on_config(self, config):
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self.observers = features.page_observers()  # once per build, not once per page
         with gcpolicy.long_lived():  # the model and the pages live to the end of the build
             self._load(config.use_directory_urls)
+        if self.site is not None:  # pages that depend on the configuration (site_url), never from the build cache
+            for configured in features.config_readers():
+                configured(self.site, config)
         hand_nav = list(config.nav or [])
         generated = self.site.nav if self.site is not None else []
         config.nav = [{"Accueil": "index.md"}] + generated + [e for e in hand_nav if e != {"Accueil": "index.md"}
@@ -244,7 +253,17 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.site is not None:
             for build_failed in features.failure_handlers():
                 build_failed(self.site)
+        target = self.target
         self._drop()
+        if isinstance(error, OSError):  # a full disk, a read-only folder…: one French line, not a traceback
+            message = _disk_error(error, target)
+            if self.command in ("build", "gh-deploy"):
+                logging.getLogger("mkdocs").error(message)
+                raise SystemExit(1)  # MkDocs would print the traceback of the OSError
+            if self.command == "serve":
+                logging.getLogger("mkdocs").error(message)
+                return
+            raise PluginError(message) from None
 
     def on_shutdown(self):
         """After `mkdocs build` returned: the finished site takes the previous one's place (never a failed one)."""
@@ -254,7 +273,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 swap.exchange(partial, real)
             except OSError as exc:
                 self._drop()
-                raise PluginError(f"le site construit n'a pas pu remplacer {real} ({exc})") from None
+                raise PluginError(f"le site construit n'a pas pu remplacer {real} ({safeio.french_error(exc)}) ; "
+                                  "le site précédent est resté tel quel") from None
             config.site_dir = str(real)
             self.target = None
         self._drop()
@@ -265,3 +285,31 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             shutil.rmtree(partial, ignore_errors=True)
             config.site_dir = str(real)
             self.target = None
+
+
+class _DiskErrorFilter(logging.Filter):
+    """MkDocs says « Error building page 'x': [Errno 28] No space left on device » (in English) before the error
+    reaches on_build_error, which says it in French: that line is left out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        return not (text.startswith("Error building page") and "[Errno " in text)
+
+
+def _disk_error(error: OSError, target) -> str:
+    """One French line for an I/O error of the build: what failed, where, and that the previous site is kept."""
+    what = safeio.french_error(error)
+    # shutil's copies name the source first and the destination second (filename2)
+    names = [Path(os.fsdecode(n)) for n in (error.filename2, error.filename) if n]
+    if target is None:
+        return f"construction impossible — {safeio.shown(names[0]) + ' : ' if names else ''}{what}"
+    real, partial = target[1], target[2]
+    kept = (f"le site précédent ({safeio.shown(real)}) est resté tel quel" if real.exists()
+            else "aucun site n'a été écrit")
+    writing = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG) or not names or any(
+        n == partial or partial in n.parents or n == real.parent for n in names)
+    if writing:
+        where = f"écriture du site dans {safeio.shown(real.parent)} impossible"
+    else:
+        where = f"construction impossible — {safeio.shown(names[0])}"
+    return f"{where} : {what} ; {kept}."

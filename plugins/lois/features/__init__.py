@@ -7,6 +7,8 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
   :class:`lois.render.site.SiteBuild` (when the feature has pages);
 * ``cli.add_commands(subparsers)`` adds its subcommands (when it has any); heavy imports stay inside the
   command functions so that ``lois`` starts fast;
+* ``site.configured(site, config)`` runs after the pages are generated (or taken from the build cache), with
+  the MkDocs configuration: pages that depend on it (the table tents encode ``site_url``), outside the cache;
 * ``site.build_started(site, site_dir)`` runs when the site generator is about to write into ``site_dir`` (the
   offline archive's writer starts then), ``site.page_written(site, site_dir, path, html)`` sees each page as it
   is written (the archive gets them at once), ``site.post_build(site, site_dir, site_name)`` runs once the whole
@@ -28,6 +30,8 @@ class Feature:
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
     post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name), build_started(…),
     #                           page_written(…) and build_failed(site)
+    configured: bool = False  # lois.features.<name>.site.configured(site, config): pages that depend on the MkDocs
+    #                           configuration, regenerated at each build (never from the build cache)
 
     def module(self, part: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.{self.name}.{part}")
@@ -39,6 +43,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("checklists", commands=("arbitre",)),
     Feature("scores", commands=("marque-ajustee", "marque-ponderee")),
     Feature("api", commands=("permaliens",)),
+    Feature("training", commands=("entraine",)),
+    Feature("tents", configured=True),
     Feature("offline", post_build=True),
 )
 
@@ -46,6 +52,11 @@ FEATURES: tuple[Feature, ...] = (
 def site_contributors() -> list:
     """The ``contribute(site)`` of every feature with pages, in the order of :data:`FEATURES`."""
     return [f.module("site").contribute for f in FEATURES if f.pages]
+
+
+def config_readers() -> list:
+    """The ``configured(site, config)`` of the features whose pages depend on the MkDocs configuration."""
+    return [f.module("site").configured for f in FEATURES if f.configured]
 
 
 def post_builders() -> list:

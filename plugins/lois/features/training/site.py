@@ -1,0 +1,83 @@
+"""The page « S'entraîner » (``entrainement/``): the training situations of :mod:`.items` and the checklists they
+are graded on, shipped as data to ``assets/lois/training.js`` (which only walks that data: questions, choices,
+the expected outcome and its explanation, all generated here from the validated checklists and examples)."""
+from __future__ import annotations
+
+from importlib import resources
+
+from lois.features.checklists.model import EFFECTS
+from lois.features.checklists.site import _cite, answers_query, effect_display, linked, page_of, script_json
+from lois.features.training.items import MODES, load_items
+from lois.render import htmlpage
+from lois.render.htmlpage import HtmlPage
+from lois.render.templates import safe
+
+PAGE = "entrainement.md"
+SCRIPT = "assets/lois/training.js"
+STYLE = "assets/lois/training.css"
+STORAGE_KEY = "lois-entrainement-v1"
+
+
+def _cites(site, ids) -> list[dict]:
+    return [{k: v for k, v in _cite(site, c, PAGE).items() if k != "preview"} for c in ids]
+
+
+def training_data(site, lists, items) -> dict:
+    used = {i.checklist for i in items}
+    checklists = {}
+    for name in used:
+        cl = lists[name]
+        checklists[name] = {
+            "title": cl.title, "start": cl.start,
+            "href": site.href(PAGE, page_of(name)) if page_of(name) in site.files else "",
+            "questions": {q.id: {"text": q.text, "cites": _cites(site, q.cites),
+                                 "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
+                          for q in cl.questions.values()},
+            "outcomes": {o.id: {"title": o.title, "ruling_html": linked(site, o.ruling, PAGE),
+                                "cites": _cites(site, o.cites),
+                                "players": [linked(site, t, PAGE) for t in _players(o)],
+                                "effects": [f"{EFFECTS[k][2]} : {effect_display(k, v)}" for k, v in o.effects.items()
+                                            if v != EFFECTS[k][1]]}
+                         for o in cl.outcomes.values()},
+        }
+    return {
+        "storageKey": STORAGE_KEY, "modes": MODES,
+        "checklists": dict(sorted(checklists.items())),
+        "items": [{"id": i.id, "kind": i.kind, "checklist": i.checklist, "source": i.source,
+                   "situation_html": linked(site, i.situation, PAGE),
+                   "explanation_html": linked(site, i.explanation, PAGE) if i.explanation else "",
+                   "answers": i.answers, "expected": i.expected,
+                   "review": (site.href(PAGE, page_of(i.checklist)) + answers_query(i.answers))
+                   if page_of(i.checklist) in site.files else ""}
+                  for i in items],
+    }
+
+
+def _players(outcome) -> list[str]:
+    """What the director says to the players, when the checklist gives it (validated with the checklist)."""
+    said = getattr(outcome, "players", None) or []
+    return [" ".join(str(getattr(p, "text", p)).split()) for p in said]
+
+
+def render_page(site, lists, items) -> HtmlPage:
+    data = training_data(site, lists, items)
+    return htmlpage.render_page(
+        "training/page.html", "S'entraîner", data=safe(script_json(data)),
+        cases=sum(1 for i in items if i.kind == "case"), examples=sum(1 for i in items if i.kind == "example"),
+        checklists=len(data["checklists"]), checklists_href=site.href(PAGE, "checklists/index.md"))
+
+
+def _text(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
+
+
+def contribute(site) -> None:
+    lists, items = load_items(site.model)
+    if not items:
+        return
+    site.on_contributed(lambda s: s.add_page(PAGE, render_page(s, lists, items)))  # links to the checklist pages
+    site.add_file(SCRIPT, _text("training.js"))
+    site.add_file(STYLE, _text("training.css"))
+    site.add_script(SCRIPT)
+    site.add_style(STYLE)
+    site.add_nav("S'entraîner", PAGE)

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+from lois.core import safeio
 from lois.core.errors import LoisError
 
 
@@ -23,6 +25,7 @@ def cmd_importe(args) -> int:
     if src.suffix.lower() == ".pdf":
         from lois.core.pdftext import pdf_text
 
+        safeio.check_readable(src)  # a regular file of bounded size, like every file read (never a pipe)
         raw = pdf_text(src)
     else:
         raw, normalised = read_text_noting(src)
@@ -32,7 +35,7 @@ def cmd_importe(args) -> int:
         new, res = reclean_master(raw, str(src))
         _print_log(res, src.name)
         if new != raw and not args.simulation:
-            src.write_text(new, encoding="utf-8")
+            safeio.write_text(src, new)  # atomic: killed or on a full disk, the master stays whole
             print(f"{src} : {len(res.repairs)} réparation(s) écrite(s).")
         elif new == raw:
             print(f"{src} : texte maître déjà propre, aucun changement.")
@@ -45,7 +48,7 @@ def cmd_importe(args) -> int:
         for d in res.docs:
             print(f"\n===== {d.kind} {d.key}\n{d.render()}")
         return 0
-    written = []
+    files = []
     for d in res.docs:
         if d.kind == "law":
             dest = corpus / "lois" / f"{int(d.key):02d}.md"
@@ -53,17 +56,15 @@ def cmd_importe(args) -> int:
             dest = corpus / "code" / f"{d.key}.md"
         else:
             dest = corpus / "commentaires" / f"{d.key}.md"
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        dest.write_text(d.render(), encoding="utf-8")
-        written.append(dest)
+        files.append((dest, d.render()))
+    written = [dest for dest, _ in files]
     journal = corpus / "sources" / "journal" / (src.stem + ".tsv")
-    journal.parent.mkdir(parents=True, exist_ok=True)
-    with journal.open("w", encoding="utf-8") as fh:
-        fh.write("ligne\tavant\taprès\traison\n")
-        for r in res.repairs:
-            fh.write(f"{r.line}\t{_tsv(r.before)}\t{_tsv(r.after)}\t{r.reason}\n")
-        for f in res.flags:
-            fh.write(f"{f.line}\t{_tsv(f.text)}\t?\tÀ VÉRIFIER : {f.reason}\n")
+    rows = ["ligne\tavant\taprès\traison\n"]
+    rows += [f"{r.line}\t{_tsv(r.before)}\t{_tsv(r.after)}\t{r.reason}\n" for r in res.repairs]
+    rows += [f"{f.line}\t{_tsv(f.text)}\t?\tÀ VÉRIFIER : {f.reason}\n" for f in res.flags]
+    # all or nothing, each file atomically: killed at any moment, every master is the old one or the new one,
+    # whole; on a full disk or a read-only folder, none is changed and the error says so
+    safeio.write_files(files + [(journal, "".join(rows))])
     for w in written:
         print(f"écrit : {w}")
     print(f"journal : {journal}")
@@ -141,11 +142,20 @@ def cmd_renvois(args) -> int:
     return 1 if problems else 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, except that an output that cannot be written (``lois --help > /dev/full``) is an error
+    (argparse ignores it): :func:`main` says it. The subcommands' parsers are of this class too."""
+
+    def _print_message(self, message, file=None):
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     from lois.adapters.cli_fr import install
 
     install()
-    p = argparse.ArgumentParser(prog="lois", description="Le Code International de Bridge Duplicate 2017 : outils.")
+    p = _Parser(prog="lois", description="Le Code International de Bridge Duplicate 2017 : outils.")
     p.add_argument("--corpus", help="dossier du corpus (par défaut : ./corpus)")
     sub = p.add_subparsers(dest="commande", metavar="COMMANDE")
 
@@ -186,22 +196,61 @@ def _features_for(argv: list[str] | None):
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Every subcommand runs here: an error of the input, of the disk or of the output is one French line on
+    stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit)."""
+    if sys.stdout is None:  # `lois … >&-`: Python has no standard output at all
+        _say("erreur : la sortie standard est fermée ; rien n'a été fait.")
+        return 1
+    try:
+        try:
+            code = _run(argv)
+        except SystemExit as exc:  # argparse: --help, a usage error (already said on stderr)
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        sys.stdout.flush()  # the output is on its way before the exit code says it is
+        return code
+    except LoisError as exc:
+        _say(f"erreur : {exc}")
+        return 1
+    except KeyboardInterrupt:
+        _say("\ninterrompu.")
+        return 130
+    except BrokenPipeError:  # `lois graphe | head -1`: the reader has what it wanted
+        _drop_stdout()
+        return 1
+    except OSError as exc:
+        where = f" : {safeio.shown(exc.filename)}" if exc.filename else " (sortie standard)"
+        _say(f"erreur d'écriture ou de lecture{where} : {safeio.french_error(exc)}.")
+        _drop_stdout()
+        return 1
+
+
+def _run(argv: list[str] | None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    return args.func(args) or 0
+
+
+def _say(line: str) -> None:
+    """One line on stderr, if stderr can still take it."""
     try:
-        return args.func(args) or 0
-    except LoisError as exc:
-        print(f"erreur : {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("\ninterrompu.", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _drop_stdout() -> None:
+    """Whatever output is still buffered is dropped: Python's exit would otherwise try to write it again and print
+    « Exception ignored … » on stderr."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core import safeio
 from lois.core.cite import find_citations, format_id, parse_provision_id
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
@@ -190,12 +191,17 @@ def _line_for(p: Provision, offset: int) -> int:
 
 def load_corpus(root: Path) -> Model:
     root = Path(root)
+    if not root.is_dir():
+        raise LoisError("dossier du corpus introuvable", str(root))
+    # every entry of the corpus, before anything is read: a pipe, a device, a dangling link, an unreadable folder
+    # or a folder named « x.md » is reported by name here, whoever would have read it later
+    safeio.check_tree(root)
     model = Model(root)
     model.edition = load_edition(root)
     law_dir = root / "lois"
     if not law_dir.is_dir():
         raise LoisError("dossier des lois introuvable", str(law_dir))
-    for f in sorted(law_dir.glob("*.md")):
+    for f in _files(law_dir, ".md"):
         law = parse_law(read_text(f), str(f))
         if law.number in model.laws:
             raise LoisError(f"la Loi {law.number} est définie deux fois (aussi dans {model.laws[law.number].file})",
@@ -205,13 +211,19 @@ def load_corpus(root: Path) -> Model:
             model.provisions[p.id] = p
     comm_dir = root / "commentaires"
     if comm_dir.is_dir():
-        for f in sorted(comm_dir.glob("*.md")):
+        for f in _files(comm_dir, ".md"):
             c = parse_commentary(read_text(f), str(f))
             if c.id in model.commentaries:
                 raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
             model.commentaries[c.id] = c
     _resolve_all(model)
     return model
+
+
+def _files(folder: Path, suffix: str) -> list[Path]:
+    """The files of ``folder`` with this suffix, sorted; an unreadable folder is an error naming it (a glob would
+    find nothing, and the laws would vanish)."""
+    return [p for p in safeio.list_dir(folder) if p.suffix == suffix]
 
 
 def _resolve_all(model: Model) -> None:

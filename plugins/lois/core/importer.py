@@ -113,8 +113,10 @@ def _correction_lines(path: Path) -> dict[tuple[str, int], int]:
     """(source file, index of the correction) → its line in sources.yaml, for messages."""
     out: dict[tuple[str, int], int] = {}
     try:
-        root = yaml.compose(path.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
-    except yaml.YAMLError:
+        from lois.core.parse import read_text
+
+        root = yaml.compose(read_text(path), Loader=yaml.SafeLoader)  # the one guarded read (lois.core.safeio)
+    except (yaml.YAMLError, LoisError):
         return out
     for entry in getattr(root, "value", []) or []:
         if not isinstance(entry, yaml.MappingNode):

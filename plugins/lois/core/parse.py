@@ -31,7 +31,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
-from lois.core import ids
+from lois.core import ids, safeio
 from lois.core.errors import LoisError
 from lois.core.schemas import CommentaryFront, LawFront
 from lois.core.yamlfile import YamlDoc, parse_yaml, validate
@@ -510,17 +510,15 @@ _BOMS = [(b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\x
          (b"\xfe\xff", "UTF-16")]
 
 
-def read_text(path: Path) -> str:
-    """A corpus file as text: UTF-8 (a BOM is dropped), line ends (CRLF, CR) turned into LF."""
-    return read_text_noting(path)[0]
+def read_text(path: Path, empty_ok: bool = False) -> str:
+    """A corpus file as text: UTF-8 (a BOM is dropped), line ends (CRLF, CR) turned into LF. The one entry point
+    for reading what people edit: only a regular file of bounded size is read (lois.core.safeio.read_bytes)."""
+    return read_text_noting(path, empty_ok)[0]
 
 
-def read_text_noting(path: Path) -> tuple[str, list[str]]:
+def read_text_noting(path: Path, empty_ok: bool = False) -> tuple[str, list[str]]:
     """`read_text`, plus what was normalised (in French, for the importer to say)."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise LoisError(f"lecture impossible : {exc.strerror}", str(path)) from None
+    data = safeio.read_bytes(path)
     for bom, name in _BOMS:
         if data.startswith(bom):
             raise LoisError(f"encodage invalide : le fichier est en {name}, pas en UTF-8 ; réenregistrez-le en "
@@ -530,6 +528,8 @@ def read_text_noting(path: Path) -> tuple[str, list[str]]:
         data = data[3:]
         notes.append("marque d'ordre des octets (BOM) UTF-8 retirée")
     if not data.strip():
+        if empty_ok:
+            return "", notes
         raise LoisError("fichier vide", str(path), 1)
     text = _decode(data, str(path))
     if "\r" in text:

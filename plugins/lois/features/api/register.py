@@ -11,6 +11,7 @@ Lines starting with ``#`` are comments.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -69,11 +70,12 @@ class Register:
 
 def read_register(path: Path) -> Register:
     reg = Register(path)
-    if not path.exists():
+    if not os.path.lexists(path):
         return reg
-    from lois.core.parse import read_text  # UTF-8 (BOM, CRLF accepted); another encoding: a French error
+    from lois.core.parse import read_text  # UTF-8 (BOM, CRLF accepted); another encoding: a French error;
+    # a folder, a pipe or a dangling link in its place: a French error naming it (lois.core.safeio)
 
-    text = read_text(path) if path.read_bytes().strip() else ""
+    text = read_text(path, empty_ok=True)
     for no, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -122,5 +124,7 @@ def update_register(model: Model, path: Path) -> list[str]:
     lines = [u for u in reg.urls if u not in reg.redirects] + new
     lines = sorted(set(lines), key=url_sort_key)
     redirects = [f"{o} -> {n}" for o, n in sorted(reg.redirects.items(), key=lambda kv: url_sort_key(kv[0]))]
-    path.write_text(HEADER + "\n".join(lines + redirects) + "\n", encoding="utf-8")
+    from lois.core.safeio import write_text  # atomic: killed or on a full disk, the register stays whole
+
+    write_text(path, HEADER + "\n".join(lines + redirects) + "\n")
     return new

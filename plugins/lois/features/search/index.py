@@ -99,15 +99,18 @@ CODE_DIRS = ("core", "features/search", "features/annotations", "features/checkl
 def corpus_hash(corpus_dir: Path) -> str:
     """Hash of every corpus text and data file (sources aside) and of the code that reads them into documents:
     a change in either remakes the cached index."""
+    from lois.core import safeio
+
     h = hashlib.sha256()
     corpus_dir = Path(corpus_dir)
+    safeio.check_tree(corpus_dir)  # no pipe, device, dangling link, unreadable folder or « x.md » folder: by name
     files = [f for ext in ("*.md", "*.yaml") for f in corpus_dir.rglob(ext)
              if "sources" not in f.relative_to(corpus_dir).parts]
     package = Path(__file__).resolve().parents[2]
     files += [f for d in CODE_DIRS for f in (package / d).glob("*.py")]
     for f in sorted(files):
         h.update(str(f.relative_to(corpus_dir if f.is_relative_to(corpus_dir) else package)).encode())
-        h.update(f.read_bytes())
+        h.update(safeio.read_bytes(f))  # the one guarded read: regular files of bounded size only
     return h.hexdigest()[:20]
 
 

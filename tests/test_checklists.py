@@ -158,8 +158,11 @@ BASE = {
          "choices": [{"id": "oui", "label": "Oui", "next": "fin_a"}, {"id": "non", "label": "Non", "next": "fin_b"}]},
     ],
     "outcomes": [
-        {"id": "fin_a", "title": "A", "ruling": "Décision A.", "cites": ["27B2"], "effects": {"partner_must_pass": True}},
-        {"id": "fin_b", "title": "B", "ruling": "Décision B.", "cites": ["64A1"]},
+        {"id": "fin_a", "title": "A", "ruling": "Décision A.", "cites": ["27B2"], "effects": {"partner_must_pass": True},
+         "players": ["Votre partenaire doit passer jusqu'à la fin des annonces (Loi 27B2)."]},
+        {"id": "fin_b", "title": "B", "ruling": "Décision B.", "cites": ["64A1"],
+         "players": ["Le Contre est annulé (Loi 27B3).", "Vous choisissez sans consulter votre partenaire "
+                     "(Loi 10C2). Le jeu continue (Loi 9B2)."]},
     ],
 }
 
@@ -308,7 +311,8 @@ def test_cli_answers_json_matches_the_engine(lists):
     r = _lois("arbitre", "renonce", "--reponses", json.dumps(case.answers), "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"outcome", "ruling", "effects", "citations", "trace"}
+    assert set(out) == {"outcome", "ruling", "players", "effects", "citations", "trace"}
+    assert out["players"] == cl.outcomes["deux_levees"].players and len(out["players"]) >= 3
     res = run(cl, case.answers)
     assert out["outcome"] == "deux_levees" and out["effects"] == res.effects and out["citations"] == res.citations
     assert [s["question"] for s in out["trace"]] == [s.question for s in res.trace]
@@ -379,3 +383,86 @@ def _examples():
 def test_worked_examples_reach_their_outcome(lists, ex):
     assert ex.checklist in lists, f"{ex.file} : liste inconnue « {ex.checklist} »"
     assert run(lists[ex.checklist], ex.answers).outcome == ex.expected
+
+
+# --------------------------------------------------------------------------- « Ce que je dis aux joueurs »
+
+@pytest.mark.parametrize("players,words,needle", [
+    (None, "il manque « players »", "- id: fin_b"),
+    ([], "il manque « players »", "players: []"),
+    (["Le Contre est annulé (Loi 27B3).", "Le jeu continue sans rien dire."],
+     "la phrase « Le jeu continue sans rien dire. » ne cite aucune provision", "Le jeu continue sans"),
+    (["Le Contre est annulé (Loi 27B3). Ensuite on verra."], "la phrase « Ensuite on verra. » ne cite aucune",
+     "Ensuite on verra"),
+    (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
+    (["Le Contre est annulé (Loi 27C)."], "27C ne figure pas dans le texte de la Loi 27", "Loi 27C"),
+    (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
+    (["L'arbitre inflige une pénalité (Loi 90A)."], "dont ni le texte ni un commentaire ne figurent dans le corpus",
+     "Loi 90A"),
+])
+def test_refuses_an_outcome_whose_players_text_is_missing_or_uncited(tmp_path, model, players, words, needle):
+    d = _copy()
+    if players is None:
+        del d["outcomes"][1]["players"]
+    else:
+        d["outcomes"][1]["players"] = players
+    err, p = _refuse(tmp_path, model, d)
+    assert words in err.message and "fin_b" in err.message, err.message
+    assert err.line == _line_of(p, needle)
+
+
+def test_players_text_may_cite_a_law_the_corpus_comments(tmp_path, model):
+    """Laws 61 to 64 are absent, but the corpus holds the revoke guide (corpus/commentaires/renonce-64.md)."""
+    d = _copy()
+    d["outcomes"][1]["players"] = ["Une levée est transférée au camp non fautif (Loi 64A2)."]
+    cl = load_checklist(_write(tmp_path, d), model)
+    assert cl.outcomes["fin_b"].players == ["Une levée est transférée au camp non fautif (Loi 64A2)."]
+
+
+def test_every_outcome_has_players_text_and_every_sentence_cites_the_corpus(lists, model):
+    from lois.core.cite import find_citations
+    from lois.features.checklists.model import sentences
+
+    n = 0
+    for cl in lists.values():
+        for o in cl.outcomes.values():
+            assert o.players, (cl.name, o.id)
+            for item in o.players:
+                for s in sentences(item):
+                    n += 1
+                    pids = [r.canonical() for c in find_citations(s) for r in c.refs if r.law is not None]
+                    assert pids, (cl.name, o.id, s)
+                    assert any(p in model.provisions or p.startswith(("61", "62", "63", "64")) for p in pids), s
+    assert n >= 3 * sum(len(cl.outcomes) for cl in lists.values()) - 20
+
+
+def test_cli_json_and_text_give_the_players_text_in_order(lists):
+    cl = lists["enchere-insuffisante"]
+    answers = {"a_son_tour": "oui", "acceptee": "non", "remplacement": "autre"}
+    r = _lois("arbitre", "enchere-insuffisante", "--reponses", json.dumps(answers), "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["players"] == cl.outcomes["partenaire_passe"].players
+    assert any("doit passer jusqu'à la fin des annonces (Loi 27B2)" in s for s in data["players"])
+    r = _lois("arbitre", "enchere-insuffisante", "--reponses", "a_son_tour:oui,acceptee:non,remplacement:autre")
+    assert "Ce que je dis aux joueurs :" in r.stdout
+    said = r.stdout.split("Ce que je dis aux joueurs :")[1]
+    for i, s in enumerate(cl.outcomes["partenaire_passe"].players, 1):
+        assert f"{i}. {s}" in said
+    assert said.index("1. ") < said.index("2. ") < said.index("3. ")
+
+
+def test_cli_lists_every_outcome_with_its_players_text(lists):
+    r = _lois("arbitre", "--joueurs")
+    assert r.returncode == 0, r.stderr
+    for cl in lists.values():
+        assert f"== {cl.title}" in r.stdout
+        for o in cl.outcomes.values():
+            assert o.title in r.stdout and o.players[0] in r.stdout
+    one = _lois("arbitre", "renonce", "--joueurs")
+    assert "deux levées sont transférées au camp non fautif (Loi 64A1)" in one.stdout
+    assert "Enchère insuffisante" not in one.stdout
+    js = json.loads(_lois("arbitre", "--joueurs", "--json").stdout)
+    assert {(c["name"], o["id"]) for c in js for o in c["outcomes"]} == {
+        (cl.name, o) for cl in lists.values() for o in cl.outcomes}
+    assert all(o["players"] for c in js for o in c["outcomes"])

@@ -14,6 +14,8 @@ def add_commands(sub):
     p.add_argument("nom", nargs="?", help="nom de la liste (ex. renonce)")
     p.add_argument("--liste", action="store_true", help="lister les listes, leurs questions et leurs choix")
     p.add_argument("--reponses", help='réponses : JSON {"question": "choix"} ou « question:choix,… »')
+    p.add_argument("--joueurs", action="store_true",
+                   help="chaque issue et ce que l'arbitre dit aux joueurs (d'une liste, ou de toutes)")
     p.add_argument("--couverture", action="store_true", help="vérifier que chaque issue est atteinte par un cas")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arbitre)

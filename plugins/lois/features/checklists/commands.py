@@ -78,9 +78,17 @@ def effect_text(key: str, value) -> str:
     return f"{label} : {value}"
 
 
+def print_players(players: list[str], indent: str = "") -> None:
+    """« Ce que je dis aux joueurs », numbered in the order to say it."""
+    for i, s in enumerate(players, 1):
+        print(f"{indent}{i}. {s}")
+
+
 def print_result(res) -> None:
     print(f"\n=== {res.title}\n")
     print(res.ruling)
+    print("\nCe que je dis aux joueurs :")
+    print_players(res.players, "  ")
     print("\nEffets :")
     for k, v in res.effects.items():
         print(f"  - {effect_text(k, v)}")
@@ -133,8 +141,32 @@ def interactive(cl) -> int:
     return 0
 
 
+def players_json(cl) -> dict:
+    return {"name": cl.name, "title": cl.title,
+            "outcomes": [{"id": o.id, "title": o.title, "players": o.players, "citations": o.cites}
+                         for o in cl.outcomes.values()]}
+
+
+def print_players_lists(lists: dict, as_json: bool) -> int:
+    """`lois arbitre --joueurs [nom]`: every outcome of the lists with what the director says to the players."""
+    if as_json:
+        _out([players_json(cl) for cl in lists.values()])
+        return 0
+    for cl in lists.values():
+        print(f"== {cl.title} ({cl.name})")
+        for o in cl.outcomes.values():
+            print(f"\n  -- {o.title} [{o.id}]")
+            print_players(o.players, "     ")
+        print()
+    return 0
+
+
 def cmd_arbitre(args) -> int:
     model, lists = _load(args)
+    if getattr(args, "joueurs", False):
+        if args.nom and args.nom not in lists:
+            raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
+        return print_players_lists({args.nom: lists[args.nom]} if args.nom else lists, args.json)
     if args.couverture:
         bad = 0
         total_cases = 0
@@ -185,7 +217,8 @@ def cmd_arbitre(args) -> int:
         return interactive(cl)
     res = run(cl, parse_answers(args.reponses))
     if args.json:
-        _out({"outcome": res.outcome, "ruling": res.ruling, "effects": res.effects, "citations": res.citations,
+        _out({"outcome": res.outcome, "ruling": res.ruling, "players": res.players, "effects": res.effects,
+              "citations": res.citations,
               "trace": [s.as_dict() for s in res.trace]})
     else:
         print_result(res)

@@ -1,7 +1,7 @@
 """Run a checklist on a set of answers: only the questions the path needs are asked."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lois.core.errors import LoisError
 from lois.features.checklists.model import Checklist
@@ -28,10 +28,11 @@ class Result:
     effects: dict
     citations: list[str]
     trace: list[Step]
+    players: list[str] = field(default_factory=list)  # « Ce que je dis aux joueurs », in order
 
     def as_dict(self) -> dict:
-        return {"outcome": self.outcome, "title": self.title, "ruling": self.ruling, "effects": self.effects,
-                "citations": self.citations, "trace": [s.as_dict() for s in self.trace]}
+        return {"outcome": self.outcome, "title": self.title, "ruling": self.ruling, "players": self.players,
+                "effects": self.effects, "citations": self.citations, "trace": [s.as_dict() for s in self.trace]}
 
 
 class MissingAnswer(LoisError):
@@ -64,7 +65,7 @@ def run(checklist: Checklist, answers: dict[str, str]) -> Result:
         trace.append(Step(q.id, q.text, choice.id, choice.label, list(q.cites)))
         node = choice.next
     o = checklist.outcomes[node]
-    return Result(o.id, o.title, o.ruling, dict(o.effects), list(o.cites), trace)
+    return Result(o.id, o.title, o.ruling, dict(o.effects), list(o.cites), trace, list(o.players))
 
 
 def coverage(checklist: Checklist) -> dict[str, list[str]]:

@@ -18,6 +18,8 @@ A checklist is a decision tree kept as data::
         ruling: …                  # the ruling, in French
         effects: {tricks_transferred: 0, adjusted_score_possible: true}
         cites: ["62D", "64B7"]
+        players:                   # « Ce que je dis aux joueurs »: what the director says, in order,
+          - La renonce est corrigée (Loi 62D).   # each sentence citing the provision that says it
     cases:                         # scenario cases: answers → expected outcome
       - {name: …, answers: {douzieme: oui}, expected: douzieme_levee}
 
@@ -91,6 +93,7 @@ class Outcome:
     effects: dict
     cites: list[str]
     line: int
+    players: list[str] = field(default_factory=list)  # « Ce que je dis aux joueurs », in the order to say it
 
 
 @dataclass
@@ -144,6 +147,7 @@ class OutcomeEntry(Schema):
     ruling: Text
     effects: Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]] = None  # keys: EFFECTS
     cites: Annotated[list[Cite], Field(min_length=1)]
+    players: Optional[list[Text]] = None  # required: refused below with its own message when missing
 
 
 class CaseEntry(Schema):
@@ -223,6 +227,55 @@ def _questions(doc: YamlDoc, spec: ChecklistFile, model) -> dict[str, Question]:
         questions[q.id] = Question(q.id, " ".join(q.text.split()), (q.help or "").strip(),
                                    _cites(model, doc, q.cites, where, *keys), choices, doc.line(*keys))
     return questions
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«A-ZÀÂÉÈÊÎÔÛÇ])")
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a text (split after « . », « ! », « ? » or « … » before a capital or « « »)."""
+    return [s for s in _SENTENCE_END.split(" ".join(text.split())) if s]
+
+
+def _supported(model, pid: str) -> bool:
+    """A provision the corpus holds: in the text of a present law, or in a law the corpus comments
+    (``corpus/commentaires/*.md`` declare their laws, e.g. the revoke guide for Laws 61 to 64)."""
+    if model is None:
+        return True
+    if pid in model.provisions:
+        return True
+    law = parse_provision_id(pid).law
+    if law in model.laws:
+        return False
+    return any(law in (c.laws or []) for c in getattr(model, "commentaries", {}).values())
+
+
+def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[str]:
+    """« Ce que je dis aux joueurs »: one entry per thing said, each sentence citing at least one provision
+    that resolves in the corpus (every citation in it must resolve, as in « cites »)."""
+    from lois.core.cite import find_citations
+
+    if not raw:
+        raise doc.error(f"{where} : il manque « players », ce que l'arbitre dit aux joueurs (qui a quel choix, "
+                        "ce que chaque choix entraîne, la suite ; ou ce que les joueurs doivent faire), une phrase "
+                        "par entrée, chacune citant sa provision (ex. « Vous pouvez accepter l'enchère (Loi 27A1). »)",
+                        *keys, "players")
+    out = []
+    for i, item in enumerate(raw):
+        at = (*keys, "players", i)
+        text = " ".join(item.split())
+        for sentence in sentences(text):
+            refs = [r for c in find_citations(sentence) for r in c.refs if r.law is not None]
+            if not refs:
+                raise doc.error(f"{where} : la phrase « {sentence} » ne cite aucune provision ; chaque phrase dite "
+                                "aux joueurs cite celle qui la fonde (ex. « (Loi 27A1) »)", *at)
+            pids = [check_citation(model, format_id(r.law, tuple(r.path)), where, doc, *at) for r in refs]
+            if not any(_supported(model, p) for p in pids):
+                raise doc.error(f"{where} : la phrase « {sentence} » cite {', '.join('Loi ' + p for p in pids)}, "
+                                "dont ni le texte ni un commentaire ne figurent dans le corpus : citez une provision "
+                                "du corpus qui dit ce que dit la phrase", *at)
+        out.append(text)
+    return out
 
 
 def _outcomes(doc: YamlDoc, spec: ChecklistFile, model, questions: dict) -> dict[str, Outcome]:
@@ -314,6 +367,9 @@ def load_checklist(path: Path, model) -> Checklist:
     _check_cycles(doc, spec.start, questions)
     _check_reachable(doc, spec.start, questions, outcomes)
     cases = _cases(doc, spec, questions, outcomes)
+    # what the director says, checked once the tree itself is sound (its errors are reported first)
+    for oi, o in enumerate(spec.outcomes):
+        outcomes[o.id].players = _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)
     return Checklist(path.stem, " ".join(spec.title.split()), (spec.description or "").strip(), list(spec.laws),
                      spec.start, questions, outcomes, cases, str(path))
 

@@ -12,6 +12,7 @@ Lines starting with ``#`` are comments.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,6 +67,7 @@ class Register:
     path: Path
     urls: list[str] = field(default_factory=list)
     redirects: dict[str, str] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)  # URL → its line in the register, for messages
 
 
 def read_register(path: Path) -> Register:
@@ -85,18 +87,32 @@ def read_register(path: Path) -> Register:
             if not old or not new or " " in old or " " in new:
                 raise LoisError("redirection illisible (attendu « ancienne-url -> nouvelle-url »)", str(path), no)
             _check_url(old, path, no)
-            _check_url(new, path, no)
+            if not SITE_URL.fullmatch(new):
+                raise LoisError(f"la redirection de « {old} » mène à « {_shown(new)} », qui n'est pas une page des lois "
+                                "de ce site (attendu une URL relative comme lois/50/#D2a)", str(path), no)
             reg.redirects[old] = new
             reg.urls.append(old)
+            reg.lines.setdefault(old, no)
         else:
             _check_url(line, path, no)
             reg.urls.append(line)
+            reg.lines.setdefault(line, no)
     return reg
 
 
+# what the site publishes (law_url, provision_url): nothing else may be registered, nor be a redirect's target
+SITE_URL = re.compile(r"lois/[1-9][0-9]{0,2}/(#[A-Za-z0-9]+)?")
+
+
+def _shown(url: str) -> str:
+    url = "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in url)
+    return url if len(url) <= 60 else url[:59] + "…"
+
+
 def _check_url(url: str, path: Path, no: int) -> None:
-    if url.startswith("/") or "://" in url or " " in url or not url.startswith("lois/"):
-        raise LoisError(f"URL « {url} » invalide : attendu une URL relative comme lois/50/#D2a", str(path), no)
+    if not SITE_URL.fullmatch(url):
+        raise LoisError(f"URL « {_shown(url)} » invalide : attendu une URL relative comme lois/50/#D2a", str(path),
+                        no)
 
 
 def check_register(model: Model, reg: Register) -> None:
@@ -109,10 +125,10 @@ def check_register(model: Model, reg: Register) -> None:
             target = reg.redirects[url]
             if target not in urls:
                 raise LoisError(f"la redirection de « {url} » mène à « {target} », qui n'est plus publiée",
-                                str(reg.path))
+                                str(reg.path), reg.lines.get(url))
             continue
         raise LoisError(f"le lien permanent « {url} » a disparu sans redirection : rétablissez la provision "
-                        f"ou remplacez la ligne par « {url} -> nouvelle-url »", str(reg.path))
+                        f"ou remplacez la ligne par « {url} -> nouvelle-url »", str(reg.path), reg.lines.get(url))
 
 
 def update_register(model: Model, path: Path) -> list[str]:

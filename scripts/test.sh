@@ -13,6 +13,14 @@ if ! command -v chromium >/dev/null 2>&1; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null \
     || lois_fail "installation de chromium impossible : sudo apt install chromium"
 fi
+# zbarimg (Debian's zbar-tools) decodes the QR codes of the table tents in tests/test_tents.py
+if ! command -v zbarimg >/dev/null 2>&1; then
+  echo "Installation de zbar-tools (Debian)…"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq >/dev/null || lois_fail "apt-get update a échoué"
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq zbar-tools >/dev/null \
+    || lois_fail "installation de zbar-tools impossible : sudo apt install zbar-tools"
+fi
 lois_venv "[test]"
 
 set +e

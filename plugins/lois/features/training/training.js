@@ -182,6 +182,7 @@
   Trainer.prototype.show = function () {
     var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
     var p = this.panel("Situation");
+    p.setAttribute("data-item", item.id);
     var where = this.reviewing ? "À revoir " + (this.index + 1) + " / " + this.queue.length + " (hors score)"
                                : "Situation " + (this.index + 1) + " / " + this.queue.length;
     p.appendChild(el("div", { className: "lois-train-progress" }, [

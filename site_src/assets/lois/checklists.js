@@ -163,10 +163,15 @@
           effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + " : " }), el("strong", { text: e.text })]));
       });
       if (!effects.children.length) effects.appendChild(el("li", { text: "Aucune rectification particulière." }));
+      /* « Ce que je dis aux joueurs »: what the director says at the table, in order, each sentence cited */
+      var said = el("ol", { className: "lois-cl-players-list" });
+      (o.players || []).forEach(function (p) { said.appendChild(rich("li", "", p.html, p.text)); });
+      var players = el("section", { className: "lois-cl-players", "aria-label": "Ce que je dis aux joueurs" }, [
+        el("h3", { text: "Ce que je dis aux joueurs" }), said]);
       var res = el("section", { className: "lois-cl-result", "data-outcome": state.node, "data-effects": JSON.stringify(full),
                                 "aria-live": "polite" }, [
         el("p", { className: "lois-cl-stepno", text: "Décision" }), heading,
-        rich("p", "lois-cl-ruling", o.ruling_html, o.ruling),
+        rich("p", "lois-cl-ruling", o.ruling_html, o.ruling), players,
         el("h3", { text: "Effets" }), effects,
         el("h3", { text: "Provisions appliquées" }), citeList(o.cites)]);
       if (this.root.dataset.calculs && (full.adjusted_score || full.weighted_score_possible)) {
@@ -190,7 +195,8 @@
     return {
       kind: "liste", title: data.title + " — " + o.title, url: window.location.href,
       facts: state.path.map(function (p) { return [data.questions[p[0]].text, p[1].label]; }),
-      ruling: o.ruling, citations: o.cites.map(function (c) { return { id: c.id, href: abs(c.href) }; })
+      ruling: o.ruling, citations: o.cites.map(function (c) { return { id: c.id, href: abs(c.href) }; }),
+      players: (o.players || []).map(function (p) { return p.text; })
     };
   };
 

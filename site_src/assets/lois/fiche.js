@@ -45,7 +45,7 @@
   }
 
   function clean(rec) {
-    var fields = ["kind", "title", "url", "facts", "ruling", "citations", "date", "event", "board", "table", "remark"], out = {};
+    var fields = ["kind", "title", "url", "facts", "ruling", "citations", "date", "event", "board", "table", "remark", "players"], out = {};
     fields.forEach(function (f) { if (rec[f] !== undefined) out[f] = rec[f]; });
     out.facts = (out.facts || []).map(function (f) { return [String(f[0]), String(f[1])]; });
     out.citations = (out.citations || []).map(function (c) { return { id: String(c.id), href: String(c.href || "") }; });
@@ -83,6 +83,11 @@
     rec.facts.forEach(function (f) { facts.appendChild(el("dt", {}, f[0])); facts.appendChild(el("dd", {}, f[1])); });
     box.appendChild(el("h3", {}, "Faits constatés")); box.appendChild(facts);
     box.appendChild(el("h3", {}, "Décision")); box.appendChild(el("p", { "class": "lois-fiche-ruling" }, rec.ruling));
+    if (rec.players && rec.players.length) {  /* « Ce que je dis aux joueurs », from a checklist's outcome */
+      var said = el("ol", { "class": "lois-fiche-players" });
+      rec.players.forEach(function (t) { said.appendChild(el("li", {}, String(t))); });
+      box.appendChild(el("h3", {}, "Ce que l'arbitre a dit aux joueurs")); box.appendChild(said);
+    }
     box.appendChild(el("h3", {}, "Provisions appliquées"));
     var ul = el("ul", { "class": "lois-fiche-cites" });
     rec.citations.forEach(function (c) {

@@ -55,6 +55,7 @@ def runner_data(site, cl, from_page: str) -> dict:
                              "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
                       for q in cl.questions.values()},
         "outcomes": {o.id: {"title": o.title, "ruling": o.ruling, "ruling_html": linked(site, o.ruling, from_page),
+                            "players": [{"text": t, "html": linked(site, t, from_page)} for t in o.players],
                             "effects": [{"key": k, "label": EFFECTS[k][2], "value": v,
                                          "text": effect_display(k, v), "default": v == EFFECTS[k][1]}
                                         for k, v in o.effects.items()],

@@ -66,12 +66,14 @@ def load_edition(root: Path) -> Edition:
         pub = data.publisher
         ed.publisher = {"name": pub.name, "text": pub.text, "url": safe_url(pub.url) if pub.url else None}
     for key, s in (data.sources or {}).items():
-        ed.sources[key] = TitleSource(key, safe_url(s.url) if s.url else None, s.what, s.read.isoformat() if s.read else None)
+        ed.sources[key] = TitleSource(key, safe_url(s.url) if s.url else None, s.what,
+                                      s.read.isoformat() if s.read else None)
     for n, entry in (data.laws or {}).items():
         if entry.title is None:
             continue  # « title: null »: not found yet
         if entry.source is None:
-            raise doc.error(f"Loi {n} : « source » manquante (où le titre a été relevé, une clé de « sources »)",
+            raise doc.error(f"Loi {n} : « source » manquante (la clé, sous « sources », de la page où le titre "
+                            "a été relevé)",
                             "laws", n)
         if entry.source not in ed.sources:
             raise doc.error(f"Loi {n} : source « {entry.source} » inconnue (déclarez-la sous « sources »)",

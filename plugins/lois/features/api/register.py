@@ -88,8 +88,8 @@ def read_register(path: Path) -> Register:
                 raise LoisError("redirection illisible (attendu « ancienne-url -> nouvelle-url »)", str(path), no)
             _check_url(old, path, no)
             if not SITE_URL.fullmatch(new):
-                raise LoisError(f"la redirection de « {old} » mène à « {_shown(new)} », qui n'est pas une page des lois "
-                                "de ce site (attendu une URL relative comme lois/50/#D2a)", str(path), no)
+                raise LoisError(f"la redirection de « {old} » mène à « {_shown(new)} », qui n'est pas une page des "
+                                "lois de ce site (attendu une URL relative comme lois/50/#D2a)", str(path), no)
             reg.redirects[old] = new
             reg.urls.append(old)
             reg.lines.setdefault(old, no)

@@ -24,6 +24,7 @@ def schema() -> Schema:
         title=TEXT(analyzer=an, stored=True, phrase=True),
         heading=TEXT(analyzer=an, stored=True, phrase=False),
         body=TEXT(analyzer=an, stored=True, phrase=True),
+        context=TEXT(analyzer=an, stored=True, phrase=False),
     )
 
 
@@ -34,7 +35,7 @@ def write_index(docs, dest: Path):
     w = ix.writer()
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
-                       title=d.title, heading=d.heading, body=d.body)
+                       title=d.title, heading=d.heading, body=d.body, context=d.context)
     w.commit(optimize=True)
     return windex.open_dir(str(dest))
 

@@ -134,7 +134,9 @@ def test_typos_phrases_and_kinds(engine):
 def _score_from_browser_data(data, engine, plan):
     """The ranking computed only from the generated browser data (what search.js does), with the
     Python formula: BM25F sums from the postings, query words per document from the same postings."""
-    from lois.features.search.query import rank_score, title_cover
+    import math
+
+    from lois.features.search.query import proximity_share, rank_score, term_positions, title_cover
 
     totals: dict[int, float] = {}
     for term, w in plan.weights.items():
@@ -152,11 +154,27 @@ def _score_from_browser_data(data, engine, plan):
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
+    n_docs = len(data["docs"])
+
+    def idf(term):  # whoosh's idf, df counted from the generated postings
+        post = data["postings"].get(term, [])
+        df = len({post[i] for i in range(0, len(post), 3)})
+        return math.log(n_docs / (df + 1)) + 1 if df else 0.0
+
+    gw = [max((idf(t) for t in head), default=0.0) or max((idf(t) for t in group), default=0.0)
+          for head, group in zip(plan.heads, plan.groups)]
     out = {}
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
         cover = title_cover(data["docs"][doc][5], plan, engine.vocab) if title_all else 0.0
-        out[doc] = data["kindWeights"][data["docs"][doc][2]] * rank_score(base, ng, len(anywhere.get(doc, ())), title_all, cover)
+        matched = sum(gw[g] for g in anywhere.get(doc, ()))
+        out[doc] = data["kindWeights"][data["docs"][doc][2]] * rank_score(base, sum(gw), matched, title_all, cover)
+    if ng > 1:  # proximity among the best data["rerank"], from the documents' generated title and text
+        best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
+        for d in best:
+            share = proximity_share([term_positions(data["docs"][d][5], engine.vocab),
+                                     term_positions(data["docs"][d][6], engine.vocab)], plan.groups)
+            out[d] *= 1 + data["proximity"][1] * share
     return out
 
 
@@ -238,7 +256,7 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
 
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
-                      f.get("body", "")) for f in stored]
+                      f.get("body", ""), f.get("context", "")) for f in stored]
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           vocab=Vocabulary(**json.loads(json.dumps(
                               Vocabulary.from_docs(docs, load_lexicon(corpus_dir)).to_json()))))
@@ -366,7 +384,7 @@ def test_every_kind_is_indexed_with_its_page(engine, built_site):
                 p.feed(page.read_text(encoding="utf-8"))
                 pages[path] = p.ids
             assert anchor in pages[path], f["url"]
-    assert kinds == {"law", "commentary", "note", "checklist", "example", "glossary", "situation", "stub"}
+    assert kinds == {"law", "commentary", "note", "checklist", "example", "glossary", "situation", "stub", "tool"}
 
 
 @pytest.mark.parametrize("text, message", [

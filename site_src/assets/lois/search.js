@@ -134,21 +134,25 @@
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
-    var p = { weights: new Map(), phrases: [], pins: [], groups: [], words: [], kinds: [] };
+    var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [] };
     p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
     rw[0].forEach(function (w) {
-      var group = [];
-      wordTerms(w).forEach(function (tw) {
+      var group = [], family = [], own = wordTerms(w);
+      own.forEach(function (tw) {
         add(tw[0], tw[1]); group.push(tw[0]);
-        (D.synonyms[tw[0]] || []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); group.push(s); });
+        (has(D.synonyms, tw[0]) ? D.synonyms[tw[0]] : []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); group.push(s); });
+        (has(D.derived, tw[0]) ? D.derived[tw[0]] : []).forEach(function (s) { add(s, tw[1] * D.derivedWeight); family.push(s); });
       });
       group = Array.from(new Set(group));
-      var key = group.slice().sort().join("\u0000");  /* same word set → one group, as in Python */
-      if (group.length && !seenGroups.has(key)) { seenGroups.add(key); p.groups.push(group); }
+      var key = group.slice().sort().join("\u0000");  /* same word set → one group, as in Python (derived terms aside) */
+      if (group.length && !seenGroups.has(key)) {
+        seenGroups.add(key); p.groups.push(Array.from(new Set(group.concat(family))));
+        p.heads.push(Array.from(new Set(own.map(function (tw) { return tw[0]; }))));
+      }
       var n = normalize(surfaceKey(w));
       if (p.words.indexOf(n) < 0) p.words.push(n);
     });
@@ -172,11 +176,47 @@
     }
     return false;
   }
-  /* query.rank_score: BM25F sum × coordination ** coordPower × title bonus */
-  function rankScore(base, nGroups, nMatched, titleAll, cover) {
-    var s = nGroups ? base * Math.pow(nMatched / nGroups, D.coordPower) : base;
+  /* query.rank_score: BM25F sum × idf-weighted coverage ** coordPower × title bonus */
+  function rankScore(base, total, matched, titleAll, cover) {
+    var s = total ? base * Math.pow(matched / total, D.coordPower) : base;
     if (titleAll) s *= 1 + D.titleBonus * Math.pow(cover, D.titleCoverPower);
     return s;
+  }
+  /* SearchEngine.idf: whoosh's idf, log(N / (df + 1)) + 1, df counted over the documents of the postings */
+  function idf(term) {
+    var post = has(D.postings, term) ? D.postings[term] : null;
+    if (!post) return 0;
+    var docs = new Set();
+    for (var i = 0; i < post.length; i += 3) docs.add(post[i]);
+    return Math.log(D.docs.length / (docs.size + 1)) + 1;
+  }
+  /* SearchEngine.group_weights: each query word weighs the largest idf of its own terms */
+  function groupWeights(p) {
+    return p.groups.map(function (g, gi) {
+      var w = 0;
+      p.heads[gi].forEach(function (t) { w = Math.max(w, idf(t)); });
+      if (!w) g.forEach(function (t) { w = Math.max(w, idf(t)); });
+      return w;
+    });
+  }
+  /* query.proximity_share: share of the pairs of query words standing within the window in title or text */
+  function proximityShare(seqs, groups) {
+    var ng = groups.length;
+    if (ng < 2) return 0;
+    var member = new Map(), near = new Set(), win = D.proximity[0];
+    groups.forEach(function (g, gi) { g.forEach(function (t) { if (!member.has(t)) member.set(t, []); member.get(t).push(gi); }); });
+    seqs.forEach(function (seq) {
+      var last = new Map();
+      seq.forEach(function (t, pos) {
+        var gs = member.get(t);
+        if (!gs) return;
+        gs.forEach(function (g) {
+          last.forEach(function (q, h) { if (h !== g && pos - q <= win) near.add(Math.min(g, h) * 1000 + Math.max(g, h)); });
+        });
+        gs.forEach(function (g) { last.set(g, pos); });
+      });
+    });
+    return near.size / (ng * (ng - 1) / 2);
   }
   /* query.title_cover: share of the title's words found in the query */
   function titleCover(title, p) {
@@ -214,7 +254,8 @@
         }
       });
     });
-    var ranked = [], ng = p.groups.length;
+    var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0;
+    gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
       var d = D.docs[doc];
       if (p.phrases.length) {
@@ -223,8 +264,17 @@
       }
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
       var cover = titleAll ? titleCover(d[5], p) : 0;
-      ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, ng, anywhere.has(doc) ? anywhere.get(doc).size : 0, titleAll, cover)]);
+      var matched = 0;
+      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { matched += gw[gi]; });
+      ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, total, matched, titleAll, cover)]);
     });
+    if (ng > 1) {  /* proximity among the best D.rerank, as in SearchEngine._score */
+      ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
+      for (var r = 0; r < Math.min(D.rerank, ranked.length); r++) {
+        var dd = D.docs[ranked[r][0]];
+        ranked[r][1] *= 1 + D.proximity[1] * proximityShare([textTerms(dd[5]), textTerms(dd[6])], p.groups);
+      }
+    }
     /* a kind named in the query first, then by score, then in index order */
     function tier(doc) { return p.kinds.indexOf(D.docs[doc][2]) >= 0 ? 0 : 1; }
     ranked.sort(function (a, b) {
@@ -404,7 +454,7 @@
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   window.loisSearch = {
     load: load, setData: setData, search: search, jumpTarget: function (q) { return jumpTarget(q) || null; },
-    plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, words: p.words, kinds: p.kinds }; }
+    plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, heads: p.heads, words: p.words, kinds: p.kinds }; }
   };
   ready(function () { setupHeader(); setupPage(); });
 })();

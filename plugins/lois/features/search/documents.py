@@ -23,6 +23,7 @@ class Kind(StrEnum):
     GLOSSARY = "glossary"
     SITUATION = "situation"
     STUB = "stub"
+    TOOL = "tool"
 
     @property
     def label(self) -> str:
@@ -32,7 +33,7 @@ class Kind(StrEnum):
 KIND_LABELS = {
     Kind.LAW: "Loi", Kind.COMMENTARY: "Commentaire", Kind.NOTE: "Note", Kind.CHECKLIST: "Liste d'arbitrage",
     Kind.EXAMPLE: "Exemple", Kind.GLOSSARY: "Glossaire", Kind.SITUATION: "Que faire si…",
-    Kind.STUB: "Loi non incluse",
+    Kind.STUB: "Loi non incluse", Kind.TOOL: "Outil",
 }
 STUB_TEXT = "Texte non encore inclus dans ce site."
 
@@ -47,10 +48,11 @@ class SearchDoc:
     title: str        # indexed title words
     heading: str      # titles of the enclosing law and section; other words that name the document
     body: str
+    context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",
-          Kind.GLOSSARY: "glossaire", Kind.SITUATION: "situation"}
+          Kind.GLOSSARY: "glossaire", Kind.SITUATION: "situation", Kind.TOOL: "outil"}
 
 
 def doc_id(kind: Kind, name: str) -> str:
@@ -79,15 +81,23 @@ def plain_text(markdown: str) -> str:
     return " ".join(" ".join(out).split())
 
 
+# Levels whose text introduces the points under it (« Le déclarant peut : », « Si, après l'irrégularité, … : »).
+LEAD_IN_LEVELS = ("paragraph", "subpoint", "item")
+
+
 def law_docs(model) -> list[SearchDoc]:
+    """One document per provision: its own title and text, as heading the titles of its law and section, and as
+    context the text of the paragraphs that introduce it (a sub-point inherits the words of its lead-in)."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]
         for p in law.root.walk():
-            heads = []
+            heads, leads = [], []
             a = p.parent
             while a is not None:
                 heads.append(law.title or "" if a.level == "law" else a.title or "")
+                if a.level in LEAD_IN_LEVELS and a.text and p.level in LEAD_IN_LEVELS:
+                    leads.append(a.text)
                 a = a.parent
             if p.level == "law":
                 label = model.node_title(p.id)
@@ -95,7 +105,8 @@ def law_docs(model) -> list[SearchDoc]:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(law_no, p.anchor),
                                   p.title or (law.title if p.level == "law" else "") or "",
-                                  " · ".join(h for h in reversed(heads) if h), p.text or ""))
+                                  " · ".join(h for h in reversed(heads) if h), p.text or "",
+                                  " ".join(reversed(leads))))
     return docs
 
 
@@ -150,6 +161,38 @@ def checklist_docs(checklists: dict) -> list[SearchDoc]:
     return docs
 
 
+# The site's tools, findable by what they do: (name, page, label, title, what it does). Their pages are written by
+# lois.features.scores (calculators, ruling sheets), lois.features.offline and lois.features.api (club pages).
+TOOLS = (
+    ("marque-ajustee", "/calculs/marque-ajustee/", "Marques ajustées : calculatrice",
+     "Calculer une marque ajustée",
+     "Calculatrice de l'arbitre. Marque ajustée artificielle (Loi 12C2) : moyenne plus, moyenne, moyenne moins, "
+     "en pourcentage en tournoi par paires ou en IMP en match, selon la responsabilité du concurrent. Marque ajustée "
+     "de remplacement pondérée (Loi 12C1(c)) : calcul de la marque pondérée par la probabilité de plusieurs "
+     "résultats possibles. Le résultat peut être enregistré dans une fiche d'arbitrage."),
+    ("fiches", "/fiches/", "Fiches d'arbitrage", "Fiches d'arbitrage",
+     "Fiche d'arbitrage : noter et garder sur le téléphone la décision rendue à une table (la trace de l'arbitrage), "
+     "après une liste d'arbitrage ou un calcul de marque ajustée ; liste des fiches enregistrées sur cet appareil, "
+     "partage par lien, export en CSV."),
+    ("hors-ligne", "/hors-ligne/", "Hors ligne : le code sans réseau", "Hors ligne",
+     "Consulter le code sans réseau, sans connexion internet, à la table ou au club : enregistrer tout le site dans "
+     "le navigateur du téléphone ou de l'ordinateur, ou télécharger la copie du code (archive zip) à décompresser "
+     "et ouvrir sans installation."),
+    ("clubs", "/clubs/", "Pour les clubs", "Pour les clubs",
+     "Citer les lois depuis le site d'un club : liens permanents vers chaque loi et chaque provision, liens courts, "
+     "relier automatiquement les citations des pages du club, données JSON."),
+    ("ajouter", "/ajouter/", "Ajouter à votre site (extraits pour les clubs)", "Ajouter à votre site",
+     "Extraits à copier dans les pages du site de votre club : un lien vers une provision, un script qui relie "
+     "automatiquement les citations, le texte d'une provision affiché dans la page, un formulaire de recherche."),
+)
+
+
+def tool_docs() -> list[SearchDoc]:
+    """The site's tools (TOOLS) as documents of kind « Outil »."""
+    return [SearchDoc(doc_id(Kind.TOOL, name), 0, Kind.TOOL.value, label, url, title, "", body)
+            for name, url, label, title, body in TOOLS]
+
+
 def build_docs(model, ann=None, checklists: dict | None = None) -> list[SearchDoc]:
     """Every document of the site; ``ann`` and ``checklists`` are loaded from the model's corpus if not given."""
     if ann is None:
@@ -159,4 +202,4 @@ def build_docs(model, ann=None, checklists: dict | None = None) -> list[SearchDo
         from lois.features.checklists.model import load_checklists
         checklists = load_checklists(model.root, model)
     return (law_docs(model) + commentary_docs(model) + annotation_docs(ann) + checklist_docs(checklists)
-            + stub_docs(model))
+            + stub_docs(model) + tool_docs())

@@ -26,10 +26,10 @@ from pathlib import Path
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
-FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0}
+FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
-STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body")  # a document's fields, as stored
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context")  # a document's fields, as stored
 
 
 # ------------------------------------------------------------------ postings
@@ -123,7 +123,7 @@ def cache_root(corpus_dir: Path) -> Path:
 
 
 INDEX_KEYS = {"key", "docs", "vocabulary", "postings"}
-VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws"}
+VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws", "derived"}
 
 
 def _problem(data, key: str) -> str | None:

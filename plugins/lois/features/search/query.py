@@ -27,6 +27,7 @@ Nothing in a query is syntax that can fail: operators, brackets and stray quotes
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,13 +45,25 @@ MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
 FUZZY_WEIGHT = 0.8
 COORD_POWER = 2.0
+# Morphology beyond the stemmer: a query term also finds the index terms it is the start of, or that are its start
+# (« accident » / « accidentel(lement) », « individu » / « individuel »), both at least DERIVED_MIN letters, differing
+# by at most DERIVED_MAX_EXTRA letters, with a lower weight.
+DERIVED_WEIGHT = 0.7
+DERIVED_MIN = 6
+DERIVED_MAX_EXTRA = 4
+# Proximity: among the RERANK best documents, a pair of distinct query words whose terms stand within
+# PROXIMITY_WINDOW terms of each other in the title or the text counts as near; the score is multiplied by
+# 1 + PROXIMITY_BONUS × (share of the query's word pairs that are near).
+RERANK = 50
+PROXIMITY_WINDOW = 6
+PROXIMITY_BONUS = 0.5
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
-KIND_WEIGHTS = {"law": 1.0, "commentary": 0.8, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
-                "glossary": 0.3, "checklist": 0.3}
+KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
+                "glossary": 0.3, "checklist": 0.3, "tool": 0.4}
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
@@ -75,12 +88,13 @@ class Vocabulary:
     citations: dict[str, list[str]]     # citation key → doc ids to put first
     rewrites: list[list]                # lexicon rewrites, longest first: [words, exact_case, means, kind]
     absent_laws: list[int]              # laws cited but not in the corpus: any id in them leads to their page
+    derived: dict[str, list[str]] = field(default_factory=dict)  # term → index terms of the same family
 
     @classmethod
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body) if text
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context) if text
                               for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
@@ -101,11 +115,27 @@ class Vocabulary:
         rewrites.sort(key=lambda r: -len(r.words))
         absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
-                   [r.to_json() for r in rewrites], absent)
+                   [r.to_json() for r in rewrites], absent, derived_terms(terms))
 
     def to_json(self) -> dict:
         return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
-                "citations": self.citations, "rewrites": self.rewrites, "absent_laws": self.absent_laws}
+                "citations": self.citations, "rewrites": self.rewrites, "absent_laws": self.absent_laws,
+                "derived": self.derived}
+
+
+def derived_terms(terms: set[str]) -> dict[str, list[str]]:
+    """term → the other terms of the index that start with it or that it starts with (DERIVED_MIN letters or more,
+    at most DERIVED_MAX_EXTRA more): the families the stemmer leaves apart (accident, accidentel)."""
+    ordered = sorted(t for t in terms if len(t) >= DERIVED_MIN and not t.isdigit())
+    out: dict[str, list[str]] = {}
+    for i, t in enumerate(ordered):
+        for u in ordered[i + 1:]:
+            if not u.startswith(t):
+                break
+            if len(u) - len(t) <= DERIVED_MAX_EXTRA:
+                out.setdefault(t, []).append(u)
+                out.setdefault(u, []).append(t)
+    return {t: sorted(v) for t, v in sorted(out.items())}
 
 
 def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewrite]:
@@ -180,6 +210,7 @@ class Plan:
     phrases: list[list[str]] = field(default_factory=list)
     pins: list[str] = field(default_factory=list)
     groups: list[list[str]] = field(default_factory=list)  # terms of each distinct query word (+ synonyms)
+    heads: list[list[str]] = field(default_factory=list)   # each group's own terms (the word's, not its synonyms)
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
 
@@ -192,12 +223,45 @@ def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
     return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
 
 
-def rank_score(base: float, n_groups: int, n_matched: int, title_all: bool, title_cover: float) -> float:
-    """Final score of a document: BM25F sum × coordination ** COORD_POWER × title bonus."""
-    s = base * (n_matched / n_groups) ** COORD_POWER if n_groups else base
+def rank_score(base: float, total: float, matched: float, title_all: bool, title_cover: float) -> float:
+    """Score of a document: BM25F sum × coverage ** COORD_POWER × title bonus. The coverage is the share of the
+    query's words the document has, each word weighted by its idf (:meth:`SearchEngine.group_weights`): the rare,
+    decisive word counts more than the common ones."""
+    s = base * (matched / total) ** COORD_POWER if total else base
     if title_all:
         s *= 1 + TITLE_BONUS * title_cover ** TITLE_COVER_POWER
     return s
+
+
+def term_positions(text: str, vocab: "Vocabulary") -> list[str]:
+    """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read."""
+    return [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text or "")) if t]
+
+
+def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
+    """Share of the pairs of query words (groups) whose terms stand within PROXIMITY_WINDOW terms of each other in
+    one of the sequences (title, text)."""
+    ng = len(groups)
+    if ng < 2:
+        return 0.0
+    member: dict[str, list[int]] = {}
+    for gi, g in enumerate(groups):
+        for t in g:
+            member.setdefault(t, []).append(gi)
+    near: set[tuple[int, int]] = set()
+    for seq in seqs:
+        last: dict[int, int] = {}
+        for p, t in enumerate(seq):
+            gs = member.get(t)
+            if not gs:
+                continue
+            for g in gs:
+                for h, q in last.items():
+                    if h != g and p - q <= PROXIMITY_WINDOW:
+                        near.add((min(g, h), max(g, h)))
+            for g in gs:
+                last[g] = p
+    return len(near) / (ng * (ng - 1) / 2)
 
 
 def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
@@ -288,16 +352,22 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     seen_groups: set[frozenset] = set()
     for w in words:
         group: list[str] = []
-        for t, wt in word_terms(w, vocab, lexicon_by_letter):
+        family: list[str] = []
+        own = word_terms(w, vocab, lexicon_by_letter)
+        for t, wt in own:
             plan.weights[t] = plan.weights.get(t, 0.0) + wt
             group.append(t)
             for s in syn.get(t, ()):
                 plan.weights[s] = plan.weights.get(s, 0.0) + wt * SYNONYM_WEIGHT
                 group.append(s)
-        key = frozenset(group)
+            for s in vocab.derived.get(t, ()):
+                plan.weights[s] = plan.weights.get(s, 0.0) + wt * DERIVED_WEIGHT
+                family.append(s)
+        key = frozenset(group)  # a word and its synonyms: one query word (their derived terms aside)
         if group and key not in seen_groups:
             seen_groups.add(key)
-            plan.groups.append(list(dict.fromkeys(group)))
+            plan.groups.append(list(dict.fromkeys(group + family)))
+            plan.heads.append(list(dict.fromkeys(t for t, _ in own)))
         n = normalize(surface_key(w))
         if n not in plan.words:
             plan.words.append(n)
@@ -370,6 +440,21 @@ class SearchEngine:
     def plan(self, query: str) -> Plan:
         return make_plan(query, self.vocab, self.by_letter)
 
+    def idf(self, term: str) -> float:
+        """whoosh's idf (WeightingModel.idf: log(N / (df + 1)) + 1), df counted over the documents of the postings."""
+        post = self.postings.get(term, ())
+        df = len({post[i] for i in range(0, len(post), 3)})
+        return math.log(len(self.stored) / (df + 1)) + 1 if df else 0.0
+
+    def group_weights(self, plan: Plan) -> list[float]:
+        """The weight of each query word in the coverage: the largest idf of its own terms (of its group's, when
+        none of its own is in the index)."""
+        out = []
+        for head, group in zip(plan.heads, plan.groups):
+            w = max((self.idf(t) for t in head), default=0.0) or max((self.idf(t) for t in group), default=0.0)
+            out.append(w)
+        return out
+
     def search(self, query: str, limit: int = 10, kinds: set[str] | None = None) -> list[Result]:
         """The results of a query, best first; ``kinds``: only documents of these kinds (the page's filters)."""
         plan = self.plan(query)
@@ -412,6 +497,8 @@ class SearchEngine:
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
+        gw = self.group_weights(plan)
+        total = sum(gw)
         out = []
         for n, base in totals.items():
             f = self.stored[n]
@@ -420,7 +507,16 @@ class SearchEngine:
                 continue
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
-            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, ng, len(anywhere.get(n, ())), title_all, cover)))
+            matched = sum(gw[g] for g in anywhere.get(n, ()))
+            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
+        if ng > 1:  # proximity, among the best RERANK (same order as the final sort, the kind tier aside)
+            out.sort(key=lambda x: (-round(x[1], 6), x[0]))
+            for i in range(min(RERANK, len(out))):
+                n, sc = out[i]
+                f = self.stored[n]
+                share = proximity_share([term_positions(f.get("title"), self.vocab),
+                                         term_positions(f.get("body"), self.vocab)], plan.groups)
+                out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
@@ -499,6 +595,9 @@ def browser_data(engine: SearchEngine) -> dict:
         "maxWords": MAX_QUERY_WORDS,
         "fuzzyWeight": FUZZY_WEIGHT,
         "coordPower": COORD_POWER,
+        "derivedWeight": DERIVED_WEIGHT,
+        "rerank": RERANK,
+        "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
         "titleCoverPower": TITLE_COVER_POWER,
         "synonymWeight": SYNONYM_WEIGHT,

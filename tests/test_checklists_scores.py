@@ -12,7 +12,7 @@ import yaml
 from conftest import run_lois
 from lois.core.resolve import resolve_text
 from lois.features.checklists import load_checklists, run
-from lois.features.scores.calc import RULES, CalcError, artificial, weighted
+from lois.features.scores.calc import RULES, CalcError, artificial, fmt, number, weighted
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "adjusted_score_cases.yaml").read_text(encoding="utf-8"))
@@ -74,13 +74,19 @@ def test_weighted_adjusted_score_command(case, model):
         err = None
     except CalcError as exc:
         err = exc
-    r = run_lois("marque-ponderee", "--epreuve", inp["epreuve"], *[f"{p}:{s}" for p, s in inp["resultats"]], "--json")
+    # « -- »: a result typed with a minus sign (« -10:70 ») is not an option
+    r = run_lois("marque-ponderee", "--epreuve", inp["epreuve"], "--json", "--",
+                 *[f"{p}:{s}" for p, s in inp["resultats"]])
     _check(r, case["expected"], model, err)
     if "error" not in case["expected"]:
         data = json.loads(r.stdout)
+        # a value kept but said (100 % or 0 % in pairs): in the JSON and on stderr, beside the result
+        assert [n["code"] for n in data["notes"]] == case["expected"].get("notes", [])
+        for n in data["notes"]:
+            assert f"attention : {n['text']}" in r.stderr
         # the arithmetic shown: each probability × score, then the total
         for p, s in inp["resultats"]:
-            assert f"{p} % × " in data["arithmetic"]
+            assert f"{fmt(number(p, 'p'))} % × " in data["arithmetic"]
         assert data["arithmetic"] in data["explanation"]
 
 

@@ -162,6 +162,7 @@ def print_players_lists(lists: dict, as_json: bool) -> int:
 
 
 def cmd_arbitre(args) -> int:
+    answers = None if args.reponses is None else parse_answers(args.reponses)  # refused before the corpus is read
     model, lists = _load(args)
     if getattr(args, "joueurs", False):
         if args.nom and args.nom not in lists:
@@ -215,7 +216,7 @@ def cmd_arbitre(args) -> int:
         raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
     if args.reponses is None:
         return interactive(cl)
-    res = run(cl, parse_answers(args.reponses))
+    res = run(cl, answers)
     if args.json:
         _out({"outcome": res.outcome, "ruling": res.ruling, "players": res.players, "effects": res.effects,
               "citations": res.citations,

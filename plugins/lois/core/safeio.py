@@ -218,9 +218,9 @@ def check_tree(root, limit: int = MAX_BYTES) -> int:
             if not stat.S_ISREG(st.st_mode):
                 raise _not_regular(p, st.st_mode)
             n += 1
+            if st.st_size > limit:  # every file of the corpus is read, at least for the build's cache key
+                raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
             if reads:
-                if st.st_size > limit:
-                    raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
                 if not os.access(p, os.R_OK):
                     raise LoisError("fichier illisible : permission refusée", str(p))
     return n

@@ -29,7 +29,9 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
+from lois.core import safeio
 from lois.core.cachedir import cache_base
+from lois.core.errors import LoisError
 from lois.render.htmlpage import HtmlPage
 from lois.render.site import GeneratedFile, SiteBuild
 
@@ -59,7 +61,7 @@ def _tree(h, top: Path, skip_dirs: frozenset = frozenset({"__pycache__"})) -> No
                 continue
             found.append(name if rel == "." else f"{rel}/{name}".replace(os.sep, "/"))
     for rel in sorted(found):
-        data = (top / rel).read_bytes()
+        data = safeio.read_bytes(top / rel)  # the one guarded read: a regular file of bounded size
         h.update(f"{rel}\0{len(data)}\0".encode())
         h.update(data)
 
@@ -82,7 +84,7 @@ def cache_key(corpus_dir: Path, use_directory_urls: bool) -> str | None:
         _tree(h, Path(corpus_dir))
         h.update(b"\0package\0")
         _tree(h, PACKAGE)
-    except OSError:
+    except (OSError, LoisError):
         return None
     return h.hexdigest()[:32]
 

@@ -33,9 +33,9 @@
   /* calc.number: a number typed by a person, or null when empty; CalcError otherwise */
   function number(rules, value, field, where, unit) {
     if (value === null || value === undefined) return null;
-    if (typeof value === "number") {
+    if (typeof value === "number") {  // a program's number: read as typed
       if (!isFinite(value)) throw new CalcError(rules, "not_a_number", { field: field, value: String(value) }, where);
-      return value;
+      value = String(value);
     }
     var chars = strip(rules, String(value)), text = chars.join(""), inp = rules.input;
     if (!chars.length) return null;

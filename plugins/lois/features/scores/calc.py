@@ -157,12 +157,14 @@ def number(value, field: str, where: str | None = None, unit: str | None = None)
     checked by :func:`within`."""
     if value is None or isinstance(value, str) and not value.strip(SPACES):
         return None
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        if not math.isfinite(value):
-            raise CalcError("not_a_number", where, field=field, value=str(value))
-        return float(value)
-    text = str(value).strip(SPACES)
     inp = RULES["input"]
+    if isinstance(value, (int, float)) and not isinstance(value, bool):  # a program's number: read as typed
+        if isinstance(value, float) and not math.isfinite(value):
+            raise CalcError("not_a_number", where, field=field, value=str(value))
+        if abs(value) >= 10 ** inp["max_length"]:
+            raise CalcError("too_long", where, field=field, value="…", max_length=inp["max_length"])
+        value = str(value)
+    text = str(value).strip(SPACES)
     if len(text) > inp["max_length"]:
         raise CalcError("too_long", where, field=field, value=shown(text), max_length=inp["max_length"])
     m = re.match(NUMBER, text, re.I)

@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+from pathlib import Path
+
 from lois.features.search.evaluate import load_set
+
+DIRECTORS = Path(__file__).parent / "search_directors.yaml"  # the directors' set (paraphrases, tools, typos)
 from lois.features.search.query import SearchEngine
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
@@ -25,7 +29,7 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for c in load_set()]
+    queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", queries)
     for q, ids in zip(queries, got):

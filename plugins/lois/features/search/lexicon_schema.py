@@ -36,6 +36,7 @@ class KindWords(Schema):
     example: Optional[Words] = None
     glossary: Optional[Words] = None
     situation: Optional[Words] = None
+    tool: Optional[Words] = None
 
 
 class LexiconFile(Schema):

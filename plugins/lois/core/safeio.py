@@ -175,6 +175,11 @@ def list_dir(folder) -> list[Path]:
         raise LoisError(f"dossier illisible : {french_error(exc)}", str(folder)) from None
 
 
+def _access(path, mode: int) -> bool:
+    """May this process (its effective user) read ``path``?"""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
+
+
 def check_tree(root, limit: int = MAX_BYTES) -> int:
     """Check every entry under ``root`` (the corpus): folders readable, no pipe, socket or device, no dangling
     link, no link to /dev, /proc or /sys, no folder named like a file the tools read (``x.md``), files they read
@@ -185,7 +190,7 @@ def check_tree(root, limit: int = MAX_BYTES) -> int:
     pending = [root]
     while pending:
         folder = pending.pop()
-        if not os.access(folder, os.R_OK | os.X_OK):
+        if not _access(folder, os.R_OK | os.X_OK):
             raise LoisError("dossier illisible : permission refusée", str(folder))
         for p in list_dir(folder):
             try:
@@ -221,7 +226,7 @@ def check_tree(root, limit: int = MAX_BYTES) -> int:
             if st.st_size > limit:  # every file of the corpus is read, at least for the build's cache key
                 raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
             if reads:
-                if not os.access(p, os.R_OK):
+                if not _access(p, os.R_OK):
                     raise LoisError("fichier illisible : permission refusée", str(p))
     return n
 

@@ -17,6 +17,7 @@ a full disk or a read-only folder then changes none of them, and the error says 
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
@@ -282,8 +283,12 @@ def _prepare(path: Path, data: bytes) -> Path:
             n = os.write(fd, view)
             view = view[n:]
         os.fsync(fd)
-    finally:
+    except BaseException:
         os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    os.close(fd)
     return tmp
 
 

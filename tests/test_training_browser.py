@@ -217,3 +217,42 @@ def test_pages_are_in_the_offline_copy(built_site):
     listing = json.dumps(json.loads((built_site / "hors-ligne" / "contenu.json").read_text(encoding="utf-8")))
     for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css"):
         assert path in listing, path
+
+
+def _all_paths(cl) -> list[dict]:
+    """Every set of answers from the first question to an outcome (the checklist is acyclic)."""
+    out, todo = [], [(cl.start, {})]
+    while todo:
+        node, answers = todo.pop()
+        if node not in cl.questions:
+            out.append(answers)
+            continue
+        for c in cl.questions[node].choices:
+            todo.append((c.next, {**answers, node: c.id}))
+    return out
+
+
+def test_browser_grades_every_path_as_python_does(page, site_url, data, model):
+    """For every situation and every path through its checklist, the browser's grading (walk of the generated
+    data) and Python's (lois.features.training.items.grade_answers, the checklist engine) agree: right or not,
+    the outcome reached and the first question answered otherwise."""
+    from lois.features.training.items import grade_answers, load_items
+
+    lists, items = load_items(model)
+    page.goto(site_url + "entrainement/")
+    page.wait_for_function("window.loisTraining !== undefined")
+    by_id = {i.id: i for i in items}
+    cases, n = [], 0
+    for it in data["items"]:
+        cl = lists[it["checklist"]]
+        for answers in _all_paths(cl):
+            g = grade_answers(cl, by_id[it["id"]], answers)
+            cases.append({"item": it["id"], "answers": answers,
+                          "python": {"correct": g.correct, "outcome": g.outcome, "diverged": g.diverged_at}})
+            n += g.correct
+    assert n >= len(data["items"])  # each situation has at least its validated path graded right
+    got = page.evaluate("""([d, cases]) => cases.map(c => {
+        const it = d.items.find(i => i.id === c.item);
+        return window.loisTraining.gradeAnswers(d.checklists[it.checklist], it, c.answers); })""", [data, cases])
+    mismatches = [(c["item"], c["answers"], c["python"], g) for c, g in zip(cases, got) if g != c["python"]]
+    assert not mismatches, mismatches[:3]

@@ -132,7 +132,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         try:
             model = load_corpus(self.corpus_dir)
             check_corpus(model)  # the same check as `lois verifie`, cached build or not
-            site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls,
+            site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
             key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)

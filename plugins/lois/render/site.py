@@ -81,6 +81,8 @@ class GeneratedFile:
 class SiteBuild:
     model: Model
     use_directory_urls: bool = True
+    # served by a live-reloading server (`mkdocs serve`): pages change under the open tabs at every save
+    live: bool = False
     # `fn(site)` of each feature (lois.features.site_contributors), run during build: files, menu, extras
     contributors: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     files: dict[str, GeneratedFile] = field(default_factory=dict)

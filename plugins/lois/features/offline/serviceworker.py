@@ -19,6 +19,7 @@ CACHE_PREFIX = "lois-"
 SW_PATH = "sw.js"
 MANIFEST_PATH = "hors-ligne/contenu.json"
 COMPLETE_MARK = "hors-ligne/complet"  # cache entry written once every file of the manifest is saved
+LIVE_VERSION = "serve"  # under `mkdocs serve`: one worker for every rebuild (a new one would announce a new version)
 
 _ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][^>]*>""", re.I)
 _REL = re.compile(r"""\brel=["']([^"']*)["']""", re.I)
@@ -66,8 +67,9 @@ def manifest(version: str, sizes: dict[str, int]) -> dict:
             "files": files, "total": sum(f[1] for f in files)}
 
 
-def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str) -> str:
-    """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages."""
+def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str, live: bool = False) -> str:
+    """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages. ``live``: the
+    site is served by `mkdocs serve` (the worker reads the network first, the cache only without network)."""
     offline_html = render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT, **pages)
     values = {
         "__VERSION__": version,
@@ -78,5 +80,5 @@ def service_worker(version: str, core: list[str], pages: dict[str, str], site_na
     text = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
     for k, v in values.items():
         text = text.replace(k, v)
-    text = text.replace("__CORE__", json.dumps(core, ensure_ascii=False))
+    text = text.replace("__CORE__", json.dumps(core, ensure_ascii=False)).replace("__LIVE__", json.dumps(live))
     return text.replace("__OFFLINE_HTML__", json.dumps(offline_html, ensure_ascii=False).replace("</", "<\\/"))

@@ -16,8 +16,8 @@ from lois.render.site import SiteBuild
 from lois.render.htmlpage import render_page
 from lois.render.templates import render
 from lois.features.offline import archive
-from lois.features.offline.serviceworker import (MANIFEST_PATH, SW_PATH, content_version, manifest, page_assets,
-                                                page_url, service_worker)
+from lois.features.offline.serviceworker import (LIVE_VERSION, MANIFEST_PATH, SW_PATH, content_version, manifest,
+                                                page_assets, page_url, service_worker)
 
 PAGE = "hors-ligne.md"
 SCRIPT = "assets/lois/offline.js"
@@ -167,7 +167,7 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
 
 def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site_name: str) -> tuple[bytes, bytes]:
     """``sw.js`` and the list of files to save, from the digests and sizes of the site's files."""
-    version = content_version(digests)
+    version = LIVE_VERSION if site.live else content_version(digests)
     urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
             "offline": site.url(PAGE)}
     core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in sizes]
@@ -179,7 +179,7 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
     if DATA_PATH in sizes:
         core.append(DATA_PATH)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
-    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name).encode("utf-8")
+    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
     man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return sw, man
 

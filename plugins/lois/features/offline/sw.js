@@ -5,7 +5,10 @@
      cache était complet (« Enregistrer tout le code sur cet appareil ») ;
    - chaque page ou fichier du site obtenu du réseau est gardé ; le cache est lu d'abord (il est de la
      même version que le site) ;
-   - une page jamais consultée, demandée sans réseau : une courte page « hors connexion ». */
+   - une page jamais consultée, demandée sans réseau : une courte page « hors connexion ».
+   Sous `mkdocs serve` (LIVE), les pages changent à chaque enregistrement : le réseau est lu d'abord, le cache
+   ne sert que sans réseau, et la version reste la même d'une reconstruction à l'autre (pas de nouveau worker à
+   chaque enregistrement). Le rechargement en direct de MkDocs (/livereload/) ne passe jamais par le worker. */
 "use strict";
 var VERSION = "__VERSION__";
 var CACHE = "__PREFIX__" + VERSION;
@@ -14,6 +17,7 @@ var CORE = __CORE__;
 var MANIFEST = "__MANIFEST__";
 var COMPLETE = "__COMPLETE__";
 var OFFLINE_HTML = __OFFLINE_HTML__;
+var LIVE = __LIVE__;
 var ROOT = self.registration.scope;
 var SELF = new URL(self.location.href).pathname;
 
@@ -25,6 +29,9 @@ function key(url) {
   return u.href;
 }
 function inScope(url) { return url.indexOf(ROOT) === 0; }
+/* MkDocs' live-reload poll, at the root of the host whatever the site's path: not a file of the site; answered
+   from a cache, it would replay an old « rebuilt » answer and reload the page forever */
+function liveReload(url) { return new URL(url).pathname.indexOf("/livereload/") === 0; }
 function keep(k) { return !/\.zip$/.test(k) && new URL(k).pathname !== SELF; }
 
 function fetchInto(cache, url, optional) {
@@ -97,22 +104,28 @@ function offlinePage() {
                       { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
+/* from the network, kept in the cache; without network, the cache, then (a page) the « hors connexion » page */
+function fromNetwork(cache, req, k) {
+  return fetch(req).then(function (res) {
+    if (res.ok && res.type === "basic" && !res.redirected) cache.put(k, res.clone());
+    return res;
+  }, function (err) {
+    return cache.match(k).then(function (kept) {
+      if (kept) return kept;
+      if (req.mode === "navigate") return offlinePage();
+      throw err;
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var req = event.request;
-  if (req.method !== "GET" || !inScope(req.url)) return;
+  if (req.method !== "GET" || !inScope(req.url) || liveReload(req.url)) return;
   if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (a page without an icon): left to it */
   var k = key(req.url);
   if (!keep(k)) return;
   event.respondWith(caches.open(CACHE).then(function (cache) {
-    return cache.match(k).then(function (hit) {
-      if (hit) return hit;
-      return fetch(req).then(function (res) {
-        if (res.ok && res.type === "basic" && !res.redirected) cache.put(k, res.clone());
-        return res;
-      }, function (err) {
-        if (req.mode === "navigate") return offlinePage();
-        throw err;
-      });
-    });
+    if (LIVE) return fromNetwork(cache, req, k);
+    return cache.match(k).then(function (hit) { return hit || fromNetwork(cache, req, k); });
   }));
 });

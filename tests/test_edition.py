@@ -1,13 +1,29 @@
-"""corpus/edition.yaml: the titles of the laws as read in public copies of the FFB 2017 edition."""
+"""corpus/edition.yaml: the titles of the laws as read in public copies of the FFB 2017 edition, read by the one
+YAML loader and checked against one schema (lois.core.schemas.EditionFile): a wrong type, a misspelt key or an
+address that is not http(s) or relative is a French error with file and line, in `lois verifie` as in the build;
+whatever the file holds, loading it gives an edition the pages render, or a LoisError (hypothesis)."""
+import copy
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
 import unicodedata
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 
+from conftest import mkdocs_build, project_env
 from lois.core.edition import load_edition
 from lois.core.errors import LoisError
+from lois.core.safeurl import is_safe_url
+from lois.render.site import SiteBuild
 
 ROOT = Path(__file__).resolve().parents[1]
+HEAD = "publisher: {name: FFB}\nsources:\n  s: {url: 'http://x', what: y, read: 2026-01-01}\n\n"
 
 
 def _bare(text: str) -> str:
@@ -42,16 +58,208 @@ def test_every_source_says_what_it_is_and_when_it_was_read():
             assert s.url.startswith("http") and s.read, key
 
 
-@pytest.mark.parametrize("bad, message, line", [
-    ("laws:\n  94: {title: X, source: s}\n", "lois 1 à 93", 6),
+def test_every_address_of_the_stub_pages_is_http_or_relative(model):
+    site = SiteBuild(model)
+    hrefs = [h for law in model.stub_laws() for h in re.findall(r'href="([^"]*)"', site.render_stub(law).body)]
+    external = [h for h in hrefs if h.startswith("http")]
+    assert external and "https://www.ffbridge.fr/" in external  # the publisher, and where titles were read
+    assert all(is_safe_url(h) for h in hrefs), [h for h in hrefs if not is_safe_url(h)]
+
+
+# (the file's text after HEAD, words of the French message, line)
+BAD = [
+    ("laws:\n  94: {title: X, source: s}\n", "numéro de loi invalide : « 94 » (le Code compte 93 lois", 6),
+    ("laws:\n  0: {title: X, source: s}\n", "numéro de loi invalide : « 0 »", 6),
+    ("laws:\n  '12': {title: X, source: s}\n", "clé « 12 » sous « laws » : doit être un nombre entier", 6),
+    ("laws:\n  true: {title: X, source: s}\n", "clé « true » sous « laws »", 6),
     ("laws:\n  12: {title: X, source: inconnue}\n", "source « inconnue » inconnue", 6),
-    ("laws:\n  12: {title: 5, source: s}\n", "le titre doit être un texte", 6),
-    ("partial:\n  27: {missing: [Z]}\n", "liste de sections", 6),
-])
+    ("laws:\n  12: {title: X}\n", "Loi 12 : « source » manquante", 6),
+    ("laws:\n  12: {title: 5, source: s}\n", "« title » doit être un texte (trouvé : 5)", 6),
+    ("laws:\n  12: {title: '  ', source: s}\n", "« title » : ne doit pas être vide", 6),
+    ("laws:\n  12: {title: X, source: s, sorce_text: Y}\n", "champ inconnu « sorce_text »", 6),
+    ("laws:\n  12: {title: X, source: s, accents: oui}\n", "valeur « oui » non permise", 6),
+    ("laws:\n  12: [X, s]\n", "« laws » doit être une table (clé: valeur) (trouvé : une liste)", 6),
+    ("laws:\n  12: {title: X, source: s, page: 'javascript:alert(1)'}\n", "une adresse relative est attendue", 6),
+    ("laws:\n  12: {title: X, source: s, page: 'https://ailleurs.example/'}\n", "une adresse relative", 6),
+    ("laws: [1]\n", "« laws » doit être une table", 5),
+    ("laws:\n  12:\n    title: \"Titre\\x07\"\n    source: s\n", "caractère de contrôle U+0007 interdit", 7),
+    ("laws:\n  12:\n    source: s\n    title: \"Titre\x07\"\n", "caractère de contrôle U+0007 interdit", 8),
+    ("laws:\n  12:\n    source: s\n    title: Ti\u202etre\n", "caractère de contrôle bidirectionnel U+202E", 8),
+    ("laws:\n  12:\n    source: s\n    title: \"Ti\\Ltre\"\n", "saut de ligne Unicode U+2028", 8),
+    ("partial:\n  27: {missing: [Z]}\n", "« missing » : « Z » n'a pas la forme attendue", 6),
+    ("partial:\n  27: {missing: C}\n", "« missing » doit être une liste", 6),
+    ("partial:\n  27: {missing: []}\n", "« missing » ne doit pas être vide", 6),
+    ("partial:\n  27: {missing: [C], note: 5}\n", "« note » doit être un texte", 6),
+    ("publishers: {name: X}\n", "champ inconnu « publishers »", 5),
+    ("titles: {}\n", "champ inconnu « titles »", 5),
+]
+
+BAD_HEAD = [  # the whole file
+    ("publisher: 5\n", "« publisher » doit être une table (clé: valeur) (trouvé : 5)", 1),
+    ("publisher: {text: X}\n", "champ « name » manquant", 1),
+    ("publisher: {name: X, url: 'javascript:alert(1)'}\n", "schéma « javascript: » refusé", 1),
+    ("publisher: {name: X, url: 'JaVaScRiPt:alert(1)'}\n", "schéma « JaVaScRiPt: » refusé", 1),
+    ("publisher:\n  name: X\n  url: \" javascript://%0aalert(1)//\"\n", "schéma « javascript: » refusé", 3),
+    ("publisher:\n  name: X\n  url: \"java\\tscript:alert(1)\"\n", "caractère invisible U+0009", 3),
+    ("publisher:\n  name: X\n  url: 'javascript&#58;alert(1)'\n", "masque un schéma", 3),
+    ("publisher:\n  name: X\n  url: 'vbscript:msgbox(1)'\n", "schéma « vbscript: » refusé", 3),
+    ("publisher:\n  name: X\n  url: 5\n", "« url » doit être un texte (trouvé : 5)", 3),
+    ("sources: [1, 2]\n", "« sources » doit être une table (clé: valeur) (trouvé : une liste)", 1),
+    ("sources:\n  s: {url: 'data:text/html,<script>alert(1)</script>', what: y}\n", "schéma « data: » refusé", 2),
+    ("sources:\n  s: {url: 'http://x', what: y, read: hier}\n", "« read » doit être une date (AAAA-MM-JJ)", 2),
+    ("sources:\n  s: {url: 'http://x'}\n", "champ « what » manquant", 2),
+    ("sources:\n  S x: {url: 'http://x', what: y}\n", "identifiant « S x » invalide", 2),
+    ("- publisher\n- sources\n", "le document doit être une table (clé: valeur) (trouvé : une liste)", 1),
+    ("publisher: {name: X}\npublisher: {name: Y}\n", "clé « publisher » en double", 2),
+    ("publisher: &a {name: X}\nsources: {s: *a}\n", "champ inconnu « name » (champ « what » manquant", 1),
+    ("publisher: [\n", "YAML invalide", 2),
+    ("sources:\n  Toulon: {url: 'http://x', what: y}\n", "clé « Toulon » sous « sources » : identifiant", 2),
+    ("sources:\n  s:\n    url: http://x\n    what: y\n    lu: 2026-01-01\n", "champ inconnu « lu »", 5),
+]
+
+
+@pytest.mark.parametrize("bad, message, line", [(HEAD + b, m, n) for b, m, n in BAD] + BAD_HEAD,
+                         ids=[m[:40] for _, m, _ in BAD + BAD_HEAD])
 def test_bad_edition_file_is_a_french_error_with_file_and_line(tmp_path, bad, message, line):
-    (tmp_path / "edition.yaml").write_text(
-        "publisher: {name: FFB}\nsources:\n  s: {url: 'http://x', what: y, read: 2026-01-01}\n\n" + bad,
-        encoding="utf-8")
+    (tmp_path / "edition.yaml").write_text(bad, encoding="utf-8")
     with pytest.raises(LoisError) as exc:
         load_edition(tmp_path)
-    assert message in exc.value.message and exc.value.path.endswith("edition.yaml") and exc.value.line == line
+    assert message in exc.value.message, exc.value.message
+    assert exc.value.path.endswith("edition.yaml") and exc.value.line == line, str(exc.value)
+
+
+def test_odd_but_harmless_edition_is_accepted(tmp_path):
+    (tmp_path / "edition.yaml").write_text(
+        "publisher: {name: FFB}\nsources:\n  s: {url: '  ../sources/  ', what: y}\n  t: {what: z}\n"
+        "laws:\n  12: {title: null}\n  13: {title: Treize, source: s, page: 'LOI13.html'}\n  14: {title: X, source: t}\n",
+        encoding="utf-8")
+    ed = load_edition(tmp_path)
+    assert ed.publisher == {"name": "FFB", "text": None, "url": None}
+    assert 12 not in ed.titles and ed.titles[13].url == "../sources/LOI13.html" and ed.titles[14].url is None
+
+
+def _project(tmp_path: Path, edition: str) -> Path:
+    proj = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
+    shutil.copytree(ROOT / "corpus", proj / "corpus")
+    (proj / "corpus" / "edition.yaml").write_text(edition, encoding="utf-8")
+    return proj
+
+
+REAL = (ROOT / "corpus" / "edition.yaml").read_text(encoding="utf-8")
+
+
+def _line(law: int) -> str:
+    return next(line for line in REAL.splitlines() if line.startswith(f"  {law}: "))
+
+
+AGREE = [  # (edition.yaml, what both say: None = accepted, else the words of the error and its line)
+    (REAL.replace('url: "https://www.ffbridge.fr/"', 'url: "  https://www.ffbridge.fr/  "')
+         .replace('url: "http://jmmollimard.fr/loi/code.php"', 'url: null')
+         .replace(_line(26), '  26: {title: null}'), None),
+    (REAL.replace('publisher:\n  name:', 'publisher: 5\npublisher_old:\n  name:'), ("« publisher » doit être", 12)),
+    (REAL.replace('url: "https://www.ffbridge.fr/"', "url: \"javascript://%0aalert(1)//\""), ("schéma", 15)),
+]
+
+
+@pytest.mark.parametrize("edition, outcome", AGREE, ids=["accepte", "publisher-nombre", "javascript"])
+def test_verifie_and_build_agree(tmp_path, edition, outcome):
+    """`lois verifie` says « Corpus valide » exactly when the build succeeds; both refuse with the same words."""
+    proj = _project(tmp_path, edition)
+    env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
+    check = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(proj / "corpus"), "verifie"],
+                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    dest = tmp_path / "site"
+    build = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
+    for res in (check, build):
+        assert "Traceback" not in res.stdout + res.stderr, res.stderr
+    if outcome is None:
+        assert check.returncode == 0 and "Corpus valide" in check.stdout, check.stderr
+        assert build.returncode == 0, build.stderr
+        stub = (dest / "lois" / "26" / "index.html").read_text(encoding="utf-8")
+        assert "Titre français non relevé" in stub
+        assert 'href="https://www.ffbridge.fr/"' in stub  # the spaces a browser would drop, dropped
+    else:
+        words, line = outcome
+        where = f"edition.yaml, ligne {line} : "
+        assert check.returncode != 0 and words in check.stderr and where in check.stderr, check.stderr
+        assert build.returncode != 0 and words in build.stderr and where in build.stderr, build.stderr
+        assert not dest.exists() or not any(dest.iterdir())
+
+
+# --------------------------------------------------------------------------- fuzzing
+
+FUZZ = settings(max_examples=int(os.environ.get("LOIS_FUZZ_EXAMPLES", "150")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**4, 10**4), st.floats(allow_nan=False),
+                    st.dates(), st.text(max_size=10),
+                    st.sampled_from(["", " ", "16", "rétablis", "mollimard", "C", "LOI16.html", "\x07", "\u2028"]))
+values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+                      max_leaves=6)
+urls = st.one_of(st.sampled_from([
+    "https://www.ffbridge.fr/", "http://x.example/", "LOI16.html", "../", "  https://x.example/  ", "//x.example/",
+    "javascript:alert(1)", "JavaScript:alert(1)", "javascript://%0aalert(1)//", "java\tscript:alert(1)",
+    "data:text/html,<script>alert(1)</script>", "vbscript:x", "javascript&#58;alert(1)", "javascript%3Aalert(1)",
+    "\u200bjavascript:alert(1)", "", " ", "a:b"]), st.text(max_size=12), values)
+texts = st.one_of(st.text(min_size=1, max_size=12), values)
+keys = st.sampled_from(["mollimard", "toulon", "corpus", "s", "S x", ""])
+law_numbers = st.one_of(st.sampled_from([16, 20, 23, 27, 30, 32, 50, 93, 94, 0, -1]), st.integers(-5, 120),
+                        st.sampled_from(["16", "x", True, None, 1.5]))
+source_entry = st.fixed_dictionaries({"what": texts}, optional={"url": urls, "read": st.one_of(st.dates(), texts)})
+law_entry = st.fixed_dictionaries({}, optional={
+    "title": texts, "source": st.one_of(keys, values), "page": urls, "source_text": texts,
+    "accents": st.sampled_from(["rétablis", "oui", True, None])})
+partial_entry = st.fixed_dictionaries({}, optional={
+    "missing": st.one_of(st.lists(st.sampled_from(["A", "B", "C", "D", "H", "Z", "c", 1]), max_size=3), values),
+    "note": texts})
+edition = st.fixed_dictionaries({}, optional={
+    "publisher": st.one_of(st.fixed_dictionaries({"name": texts}, optional={"url": urls, "text": texts}), values),
+    "sources": st.one_of(st.dictionaries(keys, st.one_of(source_entry, values), max_size=3), values),
+    "laws": st.one_of(st.dictionaries(law_numbers, st.one_of(law_entry, values), max_size=4), values),
+    "partial": st.one_of(st.dictionaries(law_numbers, st.one_of(partial_entry, values), max_size=2), values),
+    "publishr": values, "titles": values})
+
+
+@st.composite
+def edition_text(draw) -> str:
+    """An edition.yaml: any structure around the real keys (dumped by PyYAML), or the real file cut or with a
+    character inserted."""
+    if draw(st.integers(0, 4)) == 0:
+        pos = draw(st.integers(0, len(REAL)))
+        junk = draw(st.sampled_from(["", ":", "- ", "[", "{", "}", "&a ", "*a", "\t", "\"", "!!python/object ",
+                                     "\n  ", "<<: *a\n", "\x00", "\x07", "\u2028", "\ufeff", "javascript:"]))
+        return REAL[:pos] + junk + REAL[pos:]
+    data = draw(st.one_of(edition, values)) if draw(st.booleans()) else draw(edition)
+    return yaml.safe_dump(data, allow_unicode=draw(st.booleans()), sort_keys=False)
+
+
+@FUZZ
+@given(text=edition_text())
+def test_fuzz_edition_is_rendered_or_refused_with_file_and_line(model, text):
+    with tempfile.TemporaryDirectory() as d:
+        (Path(d) / "edition.yaml").write_text(text, encoding="utf-8")
+        try:
+            ed = load_edition(Path(d))
+        except LoisError as exc:
+            assert exc.path.endswith("edition.yaml") and isinstance(exc.line, int) and exc.line >= 1, str(exc)
+            assert not re.search(r"Input should|Value error|Field required|Extra inputs", exc.message), exc.message
+            event("refusé")
+            return
+    event("accepté" + (" avec des titres" if ed.titles else ""))
+    # accepted: every address it gives is safe, and every page that shows the edition renders (as the build would)
+    for url in [ed.publisher.get("url")] + [t.url for t in ed.titles.values()] + [s.url for s in ed.sources.values()]:
+        assert url is None or is_safe_url(url), url
+    m = copy.copy(model)
+    m.edition = ed
+    site = SiteBuild(m)
+    for law in m.stub_laws():
+        body = site.render_stub(law).body
+        assert all(is_safe_url(h) for h in re.findall(r'href="([^"]*)"', body))
+    for law in ed.partial:
+        if law in m.laws:
+            site.render_law(law)
+    for law in range(1, 94):
+        m.node_title(str(law))

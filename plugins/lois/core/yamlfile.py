@@ -258,15 +258,16 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
         return _adapter(schema).validate_python(data, strict=True)
     except pydantic.ValidationError as exc:
         errors = exc.errors(include_url=False)
+        for e in errors:
+            e["plain"] = _plain_loc(e["loc"], data)
         err = errors[0]
-        first = _plain_loc(err["loc"])
+        first = err["plain"]
         # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it
-        deeper = [e for e in errors if len(_plain_loc(e["loc"])) > len(first) and _plain_loc(e["loc"])[:len(first)]
-                  == first]
+        deeper = [e for e in errors if len(e["plain"]) > len(first) and e["plain"][:len(first)] == first]
         err = deeper[0] if deeper else err
         err = _misspelt(err, errors)
-        loc = tuple(keys) + _plain_loc(err["loc"])
-        alternatives = [e for e in errors if _plain_loc(e["loc"]) == _plain_loc(err["loc"]) and e["type"] in _KINDS]
+        loc = tuple(keys) + err["plain"]
+        alternatives = [e for e in errors if e["plain"] == err["plain"] and e["type"] in _KINDS]
         if len(alternatives) > 1:  # a union (« 1♥ » or { call: 1♥ }): every member refused the value's type
             kinds = list(dict.fromkeys(_KINDS[e["type"]] for e in alternatives))
             value = err.get("input")
@@ -290,16 +291,33 @@ def _misspelt(err: dict, errors: list[dict]) -> dict:
     naming the missing one."""
     if err["type"] != "missing":
         return err
-    parent = _plain_loc(err["loc"])[:-1]
+    parent = err["plain"][:-1]
     for e in errors:
-        if e["type"] == "extra_forbidden" and _plain_loc(e["loc"])[:-1] == parent:
-            return {**e, "missing": _plain_loc(err["loc"])[-1]}
+        if e["type"] == "extra_forbidden" and e["plain"][:-1] == parent:
+            return {**e, "missing": err["plain"][-1]}
     return err
 
 
-def _plain_loc(loc) -> tuple:
-    """The keys and indexes of an error's location, without the union members pydantic names in it."""
-    return tuple(x for x in loc if not _is_union_tag(x))
+def _plain_loc(loc, data=None) -> tuple:
+    """The keys and indexes of an error's location, without the union members pydantic names in it (nor the
+    « [key] » that marks an error on a mapping key). A key or index found in `data` along the way is kept even
+    when it looks like a union member (« Toulon », « S x »)."""
+    out, cur = [], data
+    for x in loc:
+        if x == "[key]":
+            continue
+        try:
+            present = (isinstance(cur, dict) and x in cur) or (isinstance(cur, list) and isinstance(x, int)
+                                                                and 0 <= x < len(cur))
+        except TypeError:
+            present = False
+        if present:
+            out.append(x)
+            cur = cur[x]
+        elif not _is_union_tag(x):
+            out.append(x)
+            cur = None
+    return tuple(out)
 
 
 def _field(loc: tuple) -> str:

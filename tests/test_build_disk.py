@@ -1,0 +1,104 @@
+"""Full disk or read-only folder during `mkdocs build`: one French line instead of MkDocs' traceback, a non-zero
+exit, and the previous site whole (the build writes into a sibling folder, lois.adapters.swap).
+
+A real read-only folder and a real full disk need root here (a read-only bind mount, a small tmpfs); without
+root, the read-only folder is made with chmod and the full disk is skipped."""
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import mkdocs_build
+
+
+def _mount(*args: str) -> bool:
+    if os.geteuid() != 0 or not shutil.which("mount"):
+        return False
+    return subprocess.run(["mount", *args], capture_output=True).returncode == 0
+
+
+def _digest(site: Path) -> dict[str, str]:
+    return {str(p.relative_to(site)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+def _build(dest: Path, cache: Path):
+    return mkdocs_build(dest, extra_env={"LOIS_CACHE": str(cache)})
+
+
+def _one_french_line(res, folder: Path, problem: str, kept: str) -> None:
+    out = res.stdout + res.stderr
+    assert res.returncode == 1, out
+    assert "Traceback" not in out and "[Errno" not in out, out
+    errors = [l for l in res.stderr.splitlines() if l.startswith("ERROR")]
+    assert errors == [f"ERROR   -  écriture du site dans {folder} impossible : {problem} ; {kept}."], res.stderr
+
+
+@pytest.fixture
+def read_only(tmp_path):
+    """A folder that cannot be written, made read-only after ``prepare()`` filled it."""
+    folder = tmp_path / "publie"
+    folder.mkdir()
+    mounted = []
+
+    def seal():
+        if os.geteuid() == 0:
+            if not (_mount("--bind", str(folder), str(folder)) and _mount("-o", "remount,bind,ro", str(folder))):
+                subprocess.run(["umount", str(folder)], check=False)
+                pytest.skip("root sans montage en lecture seule")
+            mounted.append(folder)
+            return "système de fichiers en lecture seule"
+        os.chmod(folder, 0o555)
+        return "permission refusée"
+
+    yield folder, seal
+    for f in mounted:
+        subprocess.run(["umount", str(f)], check=False)
+    os.chmod(folder, 0o755)
+
+
+def test_a_read_only_folder_keeps_the_previous_site_and_says_so(read_only, tmp_path, built_site):
+    folder, seal = read_only
+    site = folder / "site"
+    shutil.copytree(built_site, site)  # the previous site (the session's build of the real site)
+    before = _digest(site)
+    problem = seal()
+    res = _build(site, tmp_path / "cache")
+    _one_french_line(res, folder, problem, f"le site précédent ({site}) est resté tel quel")
+    assert _digest(site) == before
+    assert sorted(p.name for p in folder.iterdir()) == ["site"]
+
+
+def test_a_read_only_folder_without_a_previous_site(read_only, tmp_path):
+    folder, seal = read_only
+    problem = seal()
+    res = _build(folder / "site", tmp_path / "cache")
+    _one_french_line(res, folder, problem, "aucun site n'a été écrit")
+    assert list(folder.iterdir()) == []
+
+
+@pytest.mark.parametrize("left_kb", [300, 3000])  # full while copying the theme / while writing the pages
+def test_a_full_disk_keeps_the_previous_site_and_says_so(tmp_path, left_kb, built_site):
+    disk = tmp_path / "disque"
+    disk.mkdir()
+    if not _mount("-t", "tmpfs", "-o", "size=40m", "tmpfs", str(disk)):
+        pytest.skip("pas de tmpfs à monter ici (il faut être root)")
+    try:
+        site = disk / "site"
+        shutil.copytree(built_site, site)  # the previous site (the session's build of the real site)
+        before = _digest(site)
+        free = shutil.disk_usage(disk).free
+        with open(disk / "remplissage", "wb") as fh:
+            fh.truncate(0)
+            os.posix_fallocate(fh.fileno(), 0, free - left_kb * 1024)
+        res = _build(site, tmp_path / "cache")
+        _one_french_line(res, disk, "disque plein", f"le site précédent ({site}) est resté tel quel")
+        assert _digest(site) == before
+        assert sorted(p.name for p in disk.iterdir()) == ["remplissage", "site"]  # no half-written folder left
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)

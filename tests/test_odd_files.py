@@ -233,3 +233,21 @@ def test_the_build_refuses_the_odd_file_without_hanging(corpus, name, tmp_path):
     assert "Traceback" not in res.stdout + res.stderr
     assert f"corpus invalide — {culprit} : " in res.stderr and fragment in res.stderr, res.stderr
     assert not dest.exists() or not any(dest.iterdir())
+
+
+@pytest.mark.timeout(120)
+def test_a_pipe_in_place_of_the_cached_search_index_is_replaced_not_waited_on(tmp_path):
+    corpus = ROOT / "corpus"
+    env = project_env(LOIS_CACHE=str(tmp_path))
+    res = subprocess.run([sys.executable, "-c", "import sys; from lois.features.search.index import cache_root, "
+                          "corpus_hash; from pathlib import Path; c = Path(sys.argv[1]); "
+                          "print(cache_root(c) / (corpus_hash(c) + '.json'))", str(corpus)],
+                         capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    cached = Path(res.stdout.strip())
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(cached)
+    res = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "cherche", "carte"], capture_output=True,
+                         text=True, cwd=ROOT, env=env, timeout=60)
+    assert res.returncode == 0 and "résultat(s)" in res.stdout, res.stderr
+    assert "Index de recherche en cache inutilisable (un tube nommé (FIFO)" in res.stderr
+    assert cached.is_file()  # rebuilt as a regular file

@@ -143,13 +143,18 @@ def _problem(data, key: str) -> str | None:
 def read_cached(path: Path, key: str) -> dict | None:
     """The cached index in ``path``, or None: absent, or (after a one-line notice on stderr, the file removed)
     damaged, foreign or of another version — the caller then remakes it."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        problem = _problem(data, key)
-    except FileNotFoundError:
+    from lois.core import safeio
+    from lois.core.errors import LoisError
+
+    if not os.path.lexists(path):
         return None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        problem = "fichier endommagé" if not isinstance(exc, OSError) else f"illisible : {type(exc).__name__}"
+    try:  # the one guarded read: a pipe or a link to /dev in the cache is refused, never waited on
+        data = json.loads(safeio.read_bytes(path, limit=500_000_000))
+        problem = _problem(data, key)
+    except LoisError as exc:
+        problem = exc.message
+    except (UnicodeDecodeError, ValueError):
+        problem = "fichier endommagé"
     if problem is None:
         return data
     print(f"Index de recherche en cache inutilisable ({problem}) : reconstruit ({path}).", file=sys.stderr)

@@ -215,3 +215,41 @@ def test_results_are_readable_on_a_phone(browser, site_url, tmp_path):
         assert size >= 14
     finally:
         ctx.close()
+
+
+def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site_url, cli_engine, tmp_path):
+    """390×844, touch: the first result is entirely visible without scrolling (filters and help folded), the kind
+    filters count the documents the current query finds (the CLI's kind_counts), not the totals; the dropdown of
+    the header box ends inside the screen, at the end of a whole item."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        q = "carte tombée par accident"
+        pg.goto(site_url + "recherche/?q=" + q.replace(" ", "+"))
+        first = pg.locator("#lois-search-results .lois-search-result").first
+        first.wait_for()
+        box = first.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+        assert first.locator("a").get_attribute("data-id") == cli_engine.search(q, 1)[0].id
+        assert not pg.locator(".lois-search-filters-fold").evaluate("d => d.open")
+        assert not pg.locator(".lois-search-help").is_visible()
+        pg.screenshot(path=str(tmp_path / "recherche-premier-resultat.png"))
+        pg.locator(".lois-search-filters-fold > summary").click()
+        want = cli_engine.kind_counts(q)
+        assert sum(want.values()) < len(cli_engine.stored)  # the query does not find everything: counts differ
+        for kind, label in (("law", "Loi"), ("example", "Exemple"), ("tool", "Outil")):
+            text = pg.locator(f".lois-search-filters input[value={kind}] ~ .lois-search-count").inner_text()
+            assert text == f"({want.get(kind, 0)})", (kind, text)
+        pg.locator("#lois-search-q").fill("")
+        pg.wait_for_function("document.querySelector('.lois-search-count[data-kind=law]').textContent === "
+                             "'(' + document.querySelector('.lois-search-count[data-kind=law]').dataset.total + ')'")
+        pg.goto(site_url + "lois/50/")
+        pg.locator(".lois-search-header-input").fill("carte")
+        pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
+        cut = pg.evaluate("""() => { const l = document.getElementById('lois-search-dropdown'), r = l.getBoundingClientRect();
+            const items = [...l.children].map(li => li.getBoundingClientRect());
+            return {bottom: r.bottom, cut: items.filter(b => b.top < r.bottom - 1 && b.bottom > r.bottom + 1).length,
+                    scrolls: l.scrollHeight > l.clientHeight}; }""")
+        assert cut["bottom"] <= 844 and cut["cut"] == 0, cut
+    finally:
+        ctx.close()

@@ -299,6 +299,16 @@
     }
     return out.slice(0, limit);
   }
+  /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
+  function kindCounts(query) {
+    var p = plan(query), ranked = [], seen = new Set(), out = {};
+    if (p.weights.size) ranked = scoreAll(p);
+    else if (p.kinds.length) D.docs.forEach(function (d, i) { if (p.kinds.indexOf(d[2]) >= 0) ranked.push([i, 0]); });
+    p.pins.forEach(function (id) { if (has(INDEX, id)) seen.add(INDEX[id]); });
+    ranked.forEach(function (r) { seen.add(r[0]); });
+    seen.forEach(function (doc) { var k = D.docs[doc][2]; out[k] = (out[k] || 0) + 1; });
+    return out;
+  }
   function result(doc, score, p) {
     var d = D.docs[doc];
     var text = d[6] || d[5] || (d[2] === "stub" ? D.stubText : "");
@@ -405,6 +415,23 @@
     if (results.length) renderResults(list, results);
     else if (q.trim()) renderNone(list, q);
     else list.textContent = "";
+    if (list.dataset.dropdown) fit(list);
+  }
+  /* the dropdown ends within the visible screen (on-screen keyboard included) and at the end of a whole item: its
+     last visible item is never cut; the rest scrolls */
+  function fit(list) {
+    list.style.maxHeight = "";
+    if (!list.children.length) return;
+    var vv = window.visualViewport, bottom = vv ? vv.offsetTop + vv.height : window.innerHeight;
+    var avail = Math.max(60, bottom - list.getBoundingClientRect().top - 8);
+    if (list.scrollHeight <= avail) { list.style.maxHeight = avail + "px"; return; }
+    var end = 0;
+    for (var i = 0; i < list.children.length; i++) {
+      var li = list.children[i], b = li.offsetTop + li.offsetHeight;
+      if (b > avail) break;
+      end = b;
+    }
+    list.style.maxHeight = (end || avail) + "px";
   }
 
   function setupPage() {
@@ -413,12 +440,20 @@
     var list = document.getElementById("lois-search-results"), st = document.querySelector(".lois-search-status");
     var filters = Array.prototype.slice.call(document.querySelectorAll(".lois-search-filters input[type=checkbox]"));
     var reset = keyboard(input, list);
+    var counts = Array.prototype.slice.call(document.querySelectorAll(".lois-search-filters .lois-search-count"));
+    var fold = document.querySelector(".lois-search-filters-fold");
     function kinds() { return filters.filter(function (f) { return f.checked; }).map(function (f) { return f.value; }); }
+    function recount(q) {  /* each kind's count for the current query (all documents when the box is empty) */
+      var c = q.trim() ? kindCounts(q) : null;
+      counts.forEach(function (span) {
+        span.textContent = "(" + (c ? c[span.dataset.kind] || 0 : span.dataset.total) + ")";
+      });
+    }
     function run() {
       var q = input.value;
       load().then(function () {
         var res = q.trim() ? search(q, 50, kinds()) : [];
-        show(list, q, res); status(st, q, res); reset();
+        show(list, q, res); status(st, q, res); reset(); recount(q);
         var url = new URL(window.location.href);
         if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
         if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
@@ -427,6 +462,8 @@
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
+    /* the filters are folded on a phone (the first result above the fold), open on a wide screen or when in use */
+    if (fold && (kinds().length || window.matchMedia("(min-width: 45em)").matches)) fold.open = true;
     input.value = params.get("q") || "";
     input.addEventListener("input", run);
     input.form.addEventListener("submit", function (ev) { ev.preventDefault(); run(); });
@@ -450,10 +487,11 @@
       load().then(function () { show(list, q, q.trim() ? search(q, 8) : []); reset(); });
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
+    if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { fit(list); });
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   window.loisSearch = {
-    load: load, setData: setData, search: search, jumpTarget: function (q) { return jumpTarget(q) || null; },
+    load: load, setData: setData, search: search, kindCounts: function (q) { return kindCounts(q); }, jumpTarget: function (q) { return jumpTarget(q) || null; },
     plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, heads: p.heads, words: p.words, kinds: p.kinds }; }
   };
   ready(function () { setupHeader(); setupPage(); });

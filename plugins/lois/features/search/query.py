@@ -479,6 +479,19 @@ class SearchEngine:
                 out.append(self._result(n, score, plan))
         return out[:limit]
 
+    def kind_counts(self, query: str) -> dict[str, int]:
+        """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
+        plan = self.plan(query)
+        if plan.weights:
+            found = {n for n, _ in self._score(plan)}
+        else:
+            found = {n for n, f in enumerate(self.stored) if f["kind"] in plan.kinds}
+        found |= {self.docnum[p] for p in plan.pins if p in self.docnum}
+        out: dict[str, int] = {}
+        for n in found:
+            out[self.stored[n]["kind"]] = out.get(self.stored[n]["kind"], 0) + 1
+        return out
+
     def _score(self, plan: Plan) -> list[tuple[int, float]]:
         """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the
         query words each document has (in any field, in its title) and the weight of its kind."""

@@ -80,3 +80,65 @@ def declared_external_links(corpus: Path | None = None) -> set[str]:
 
     ed = load_edition(corpus or Path(__file__).resolve().parents[1] / "corpus")
     return {ed.publisher.get("url")} | {t.url for t in ed.titles.values() if t.url}
+
+
+# ---------------------------------------------------------------------- what a reader sees, nothing of the machinery
+
+# Visible text that is not text: markup shown as characters (« <li><a … », an HTML string escaped twice), an
+# entity escaped twice (« &amp;#39; » shows as « &#39; »), template syntax or a placeholder left unfilled, and what
+# Python or JavaScript print for a missing value.
+LEAK = re.compile(r"<[A-Za-z/!]|&(?:[A-Za-z]+|#\d+|#x[0-9A-Fa-f]+);|\{\{|\}\}|\{%|%\}|\{#|#\}|%%[A-Z_]+%%"
+                  r"|__[A-Z]+__|\b(?:None|undefined|NaN|null|True|False)\b|\[object \w+\]")
+# what a person reads besides the text: tooltips, labels read aloud, image descriptions, field hints
+SHOWN_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder")
+# elements whose text is not shown (script, style, template) or shows code on purpose (the snippets to copy)
+HIDDEN = {"script", "style", "template", "pre", "code"}
+
+
+class _Visible(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.attributes: list[str] = []
+        self._hidden: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        if tag in HIDDEN:
+            self._hidden.append(tag)
+        self.attributes.extend(v for k, v in attrs if k in SHOWN_ATTRIBUTES and v)
+
+    def handle_endtag(self, tag):
+        if tag in self._hidden:
+            while self._hidden and self._hidden.pop() != tag:
+                pass
+
+    def handle_data(self, data):
+        if not self._hidden:
+            self.text.append(data)
+
+
+def leaks(text: str, around: int = 50) -> list[str]:
+    """The places of ``text`` (a reader's text) that show something of the machinery, each with its context."""
+    return [text[max(0, m.start() - around):m.end() + around].replace("\n", " ") for m in LEAK.finditer(text)]
+
+
+def visible_leaks(html_text: str) -> list[str]:
+    """Leaks in what a page shows: its text (outside script, style, template and code) and its tooltips and labels,
+    read by a real HTML parser (entities decoded, as the browser shows them)."""
+    p = _Visible()
+    p.feed(html_text)
+    p.close()
+    return leaks(" ".join(p.text)) + [f"[attribut] {x}" for a in p.attributes for x in leaks(a)]
+
+
+def site_leaks(root: Path) -> dict[str, list[str]]:
+    """Every page (.html) and text file (.txt) of a built site or of its offline copy whose reader's text leaks."""
+    out = {}
+    for f in sorted(root.rglob("*")):
+        if f.suffix not in (".html", ".txt") or not f.is_file():
+            continue
+        text = f.read_text(encoding="utf-8")
+        found = visible_leaks(text) if f.suffix == ".html" else leaks(text)
+        if found:
+            out[f.relative_to(root).as_posix()] = found
+    return out

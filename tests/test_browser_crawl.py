@@ -1,9 +1,25 @@
 """Every page of the built site, opened in chromium like a reader would: French, titled, with its main
-heading, and (through the `page` fixture) no console error and no request to any other host. Redirect pages
-(short links, moved links) are followed and must land on an existing anchor."""
+heading, no markup, template syntax or missing value in the text it shows, and (through the `page` fixture) no
+console error and no request to any other host. Redirect pages (short links, moved links) are followed and must
+land on an existing anchor."""
 from __future__ import annotations
 
 from pathlib import Path
+
+from sitecheck import leaks
+
+
+SHOWN_TEXT = """() => {
+  const out = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (!n.parentElement.closest("pre, code, script, style, template, noscript")) out.push(n.data);
+  }
+  for (const e of document.body.querySelectorAll("[title], [aria-label], [alt], [placeholder]")) {
+    for (const a of ["title", "aria-label", "alt", "placeholder"]) if (e.hasAttribute(a)) out.push(e.getAttribute(a));
+  }
+  return out.join(" ");
+}"""
 
 
 def _pages(site: Path) -> tuple[list[str], list[str]]:
@@ -26,7 +42,13 @@ def test_every_content_page_opens_cleanly(browser, built_site, site_url, page):
         assert page.title().strip(), url
         assert page.locator("h1").count() >= 1, url
         # nothing of Material left in English where a French reader looks
-        assert "Not found" not in page.locator("body").inner_text(), url
+        text = page.locator("body").inner_text()
+        assert "Not found" not in text, url
+        # what the reader sees once the page's scripts ran (cards, search box, calculators…), shown now or on a tap:
+        # no markup shown as text, no template syntax, no None/undefined/NaN (the code to copy, in pre/code, is code)
+        shown = page.evaluate(SHOWN_TEXT)
+        assert len(shown) >= len(text) / 2, url
+        assert not leaks(shown), (url, leaks(shown)[:3])
 
 
 def test_short_links_land_on_an_existing_anchor(built_site, site_url, page, model):

@@ -140,3 +140,46 @@ def test_page_titles_show_their_apostrophes_in_the_theme(built_site):
               for m in re.findall(r'aria-label="([^"]*)"', f.read_text(encoding="utf-8"))]
     assert any("d&#39;" in label for label in labels)  # the theme escapes the apostrophe once…
     assert not [label for label in labels if "&amp;#39;" in label or "&amp;#34;" in label]  # …and only once
+
+
+# ---------------------------------------------------------------------- what a reader sees (issue 25)
+
+def test_leak_check_sees_markup_escaped_twice_and_missing_values():
+    """The check of the next tests, on the forms that reached readers: « Cité par » items escaped twice (stub
+    pages before issue 25), an entity escaped twice, a template left unrendered, a missing value."""
+    from sitecheck import visible_leaks
+
+    assert visible_leaks("<ul>&lt;li&gt;&lt;a class=&#34;lois-citer&#34; href=&#34;../9/&#34;&gt;Loi 9A4&lt;/a&gt;</ul>")
+    assert visible_leaks("<p>l&amp;#39;attention</p>") and visible_leaks("<p>{{ s.cited }}</p>")
+    assert visible_leaks("<p>Titre : None</p>") and visible_leaks('<a title="Loi undefined">x</a>')
+    assert not visible_leaks("<p>Loi 9A4 — <q>l'attention</q> &amp; 3 &lt; 5</p><pre><code>&lt;a href=…&gt;</code></pre>"
+                             "<script>if (a < b && c) {}</script>")
+
+
+def _offline_pages(built_site: Path, dest: Path) -> Path:
+    """The offline copy of the built site (its archive), unpacked into ``dest``; the worker's « hors connexion »
+    page, shown by a served site without network, as a file beside it."""
+    import json
+    import zipfile
+
+    from lois.features.offline.site import ARCHIVE_PATH
+
+    with zipfile.ZipFile(built_site / ARCHIVE_PATH) as zf:
+        zf.extractall(dest)
+    sw = (built_site / "sw.js").read_text(encoding="utf-8")
+    offline = re.search(r"^var OFFLINE_HTML = (.*);$", sw, re.M)
+    assert offline, "page « hors connexion » absente de sw.js"
+    (dest / "hors-connexion-du-worker.html").write_text(json.loads(offline.group(1)), encoding="utf-8")
+    return dest
+
+
+def test_no_page_of_the_site_or_of_its_offline_copy_shows_markup_template_or_missing_value(built_site, tmp_path):
+    """Every built page (site, offline copy, the worker's « hors connexion » page) read with a real HTML parser:
+    its text and its tooltips hold no markup, no entity escaped twice, no template syntax, no None/undefined/NaN."""
+    from sitecheck import site_leaks
+
+    offline = _offline_pages(built_site, tmp_path)
+    pages = len(list(built_site.rglob("*.html"))), len(list(offline.rglob("*.html")))
+    assert min(pages) > 50, pages
+    found = {**site_leaks(built_site), **{f"hors ligne : {k}": v for k, v in site_leaks(offline).items()}}
+    assert not found, "\n".join(f"{page} : {places[:3]}" for page, places in sorted(found.items())[:20])

@@ -52,6 +52,7 @@ _FRENCH = {
     errno.EXDEV: "déplacement entre deux systèmes de fichiers impossible",
     errno.ENOMEM: "mémoire insuffisante",
     errno.ETXTBSY: "fichier en cours d'utilisation",
+    errno.EEXIST: "un fichier existe déjà à la place d'un dossier",
 }
 
 

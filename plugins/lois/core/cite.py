@@ -28,10 +28,11 @@ article « la » / « les » is not part of the span)::
     Loi 94 / Loi 0                → found (law 94 / 0); the caller reports them
     PASSE HORS TOUR (Loi 30)      → found (30); the caller drops headings
 
-Lists (« , », « et », « ou », also OCR-glued « et32A2(a) »)::
+Lists (« , », « et », « ou », « ET », also OCR-glued « et32A2(a) »)::
 
     Lois 42 et 43                 → 42, 43
     les Lois 27 et 72C            → 27, 72C
+    LOIS 27 ET 29                 → 27, 29
     Lois 27B1(b), 30B1(b)(i), 31A2(a) et32A2(a)        → 4 refs
     Lois 16 (information non autorisée), 26 (pénalité…) → 16, 26; the span
         runs from « Lois » to « 26 » (glosses between items are inside it)
@@ -44,9 +45,50 @@ A bare sub-point continuing the previous absolute item (not followed by « ci-�
     Loi 30B1(b)(i) et (ii)        → 30B1(b)(i), 30B1(b)(ii)
     Loi 27B1(a) et (b) ci-dessous → 27B1(a) and the relative (b)
 
-Ranges of whole laws (« à », « a », « - », « – », « — »)::
+Ranges (« à », « a », « - », « – », « — »), of whole laws after a bare law number, of sub-points after a
+sub-point (letters; romans after a lettered sub-point)::
 
-    Lois 61 à 64                  → 61, 62, 63, 64   (only when 1 ≤ low < high ≤ 93)
+    Lois 61 à 64                  → 61, 62, 63, 64
+    articles 61-64                → 61, 62, 63, 64
+    Loi 12C1(a) à (c)             → 12C1(a), 12C1(b), 12C1(c)   (one citation, three refs)
+    Loi 12C1(a)-(c)               → 12C1(a), 12C1(b), 12C1(c)
+    Loi 30B1(b)(i) à (iii)        → 30B1(b)(i), 30B1(b)(ii), 30B1(b)(iii)
+    voir (a) à (c) ci-dessous     → the relative (a), (b), (c)
+
+One rule for every range: it is read only when it goes up inside the Code (1 ≤ low < high ≤ 93; a later
+letter or roman of the same series). Any other range is *refused*: it is not a citation, not even of its
+first end, and nothing of it is linked; :func:`refused_ranges` returns it and ``lois renvois`` /
+``lois verifie`` say why, with what to write (the Code is never silently clipped)::
+
+    Lois 1 à 9999                 → nothing  (« la Loi 9999 n'existe pas … écrivez « Lois 1 à 93 » »)
+    Lois 90 à 150                 → nothing  (« … la Loi 150 n'existe pas … »)
+    Lois 64 à 61 / Lois 61-61     → nothing  (inversé / vide)
+    Loi 12C1(c) à (a)             → nothing  (inversé)
+    Lois 27 et 90 à 150           → [Lois 27] 27; « 90 à 150 » refused
+    Loi 12C1(a) à 3               → [Loi 12C1(a)]  (not a range of sub-points: nothing more is read)
+    la Loi 16 à 2 reprises        → [Loi 16]  (after a singular « Loi », « à N » before a word is
+                                               the preposition, not a range)
+
+Abbreviations and « article » (case-insensitive; « article 12 » of a club's statutes is not a law)::
+
+    L12C1(e)                      → [L12C1(e)]                 12C1(e)
+    l.12C1 / L. 27B1b             → 12C1 / 27B1(b)
+    L.64                          → 64    (with the dot a law alone is enough)
+    L3 / L 12                     → nothing  (« L » without a dot needs a section: « L12C »)
+    art. 16B1 / Art 16 B 1        → 16B1
+    article 27 B 1 b              → 27B1(b)
+    (art. 12) / article 40 du Code → 12 / 40
+    articles 61 à 64 / articles 27 et 29 → 61–64 / 27, 29
+    article 12 des statuts, art. 5 du règlement intérieur, article 12, alinéa 3,
+    articles 3 à 5 des statuts, Article 3 – Objet, art. L. 121-1 du code → nothing
+
+Ids written with spaces, with a lower-case glued section, with a spaced sub-point::
+
+    Loi 16 B 1 a                  → 16B1(a)   (not 16B)
+    Loi 12 C 1 e / Loi 12 C1(e)   → 12C1(e)
+    loi 16b1 / loi 27b1b          → 16B1 / 27B1(b)  (a lower-case section only glued and before a paragraph)
+    la Loi 12 C 1 a été modifiée  → 12C1  (« a » before a word is the verb, not a sub-point)
+    la Loi 16 B 1 a s'applique   → 16B1(a)  (the verb « a » cannot come before « s' », « ne », « est »)
 
 Doubled link text of the HTML edition, merged into one citation::
 
@@ -55,9 +97,24 @@ Doubled link text of the HTML edition, merged into one citation::
     LOI 16 C Loi 16C              → [LOI 16 C Loi 16C]         16C
 
 Absolute without the word *Loi*, after a trigger (« en », « voir », « cf. »,
-« selon »), when a law number is glued to a section letter::
+« selon »), when a law number is glued to a section letter, or spaced with a
+paragraph::
 
     comme mentionné en 23C        → 23C
+    voir 16 B 1 a                 → 16B1(a)
+    en 12 B / en 2007 / en 2C     → nothing
+
+An id alone, with a section and a paragraph (1–9): the law number 1–93 is not
+glued to a letter, a digit or « . , / - », does not follow a numbering noun
+(« table », « donne », « étui », « salle », « page », « paire »), and is not a bid
+(« 1 C 1 D »: law 1–7 before C, D or H)::
+
+    16 B 1 a                      → 16B1(a)
+    50 D 2 (a)                    → 50D2(a)
+    cf 12C1(e) ; (27B1b)          → 12C1(e) ; 27B1(b)
+    12C1(a) à (c)                 → 12C1(a), 12C1(b), 12C1(c)
+    table 12 B, table 12 B 3, 12H30, 12 H 30, 14H00, 1 C 1 D, 3SA, 4 ♠,
+    12 h 30, 75 %, 13 levées, à la 12e levée, 01 23 45 67 89, 12/03/2024 → nothing
 
 Relative (no law number)::
 
@@ -99,8 +156,9 @@ Rules for relative references (conservative on purpose)
 
 Other decisions
 ---------------
-* Section letters are upper case in running text (``Loi 12c`` is not read);
-  :func:`parse_provision_id` accepts lower case.
+* Section letters are upper case in running text (``Loi 12c`` is not read), except
+  glued between the law and a paragraph (``loi 16b1``); :func:`parse_provision_id`
+  accepts lower case.
 * A bare law number as a list item (``Lois 42 et 43``) is accepted only after
   the plural « Lois » and only when it is 1–93; items with a section letter are
   accepted after « Loi » too.
@@ -113,7 +171,8 @@ Other decisions
 
 Not citations: « à moins qu'une Loi ne l'interdise », « ces Lois »,
 « cette loi », « conformément à la Loi », « 40 % », « 3 IMPs », « levée 12 »,
-« 1SA », « 2♥ », « de 9 à 16 points », « A. Définition », « en tournoi ».
+« 1SA », « 2♥ », « de 9 à 16 points », « A. Définition », « en tournoi »,
+« la loi 1901 », « étudiant en L3 », « 12 h 30 », « en 2007 ».
 
 Absolute citations are read by a small program of composed patterns
 (:data:`PROGRAM_RULES`, run by :func:`_match_rule`), which the club linkifier
@@ -236,6 +295,12 @@ def _continue_rel(text: str, items: list[_Item]) -> None:
     """Extend a list of relative ids (in place): « C ou D », « (a) ou (b) », « 1 et 2 »."""
     numbers = all(it.refs[0].path[0].isdigit() and len(it.refs[0].path) == 1 for it in items)
     while len(items) < _MAX_REL_ITEMS:
+        last = items[-1].refs[-1]
+        rng = _REL_RANGE.match(text, items[-1].end)
+        run = rng and _rel_range_refs(last, rng.group("hs"))
+        if run:  # « (a) à (c) ci-dessus », « (i) à (iii) »
+            items[-1] = _Item(items[-1].start, rng.end(), items[-1].refs + run[1:], items[-1].bare_section)
+            continue
         sep = _SEP.match(text, items[-1].end)
         if not sep:
             return
@@ -243,6 +308,15 @@ def _continue_rel(text: str, items: list[_Item]) -> None:
         if item is None:
             return
         items.append(item)
+
+
+def _rel_range_refs(last: Ref, hs: str) -> list[Ref] | None:
+    """A range of relative sub-points, as :func:`_range_refs`; « (i) à (iii) » alone is roman."""
+    if len(last.path) == 1 and last.path[0] in ROMANS and hs in ROMANS and len(last.path[0] + hs) > 2:
+        if ROMANS.index(hs) > ROMANS.index(last.path[0]):
+            return [Ref(None, (x,)) for x in ROMANS[ROMANS.index(last.path[0]):ROMANS.index(hs) + 1]]
+        return None
+    return _range_refs(last, None, hs)
 
 
 def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list[_Item]:
@@ -270,10 +344,10 @@ def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list
     return out
 
 
-def _from_trigger(text: str, trig: re.Match) -> tuple[int, int, list[Ref]] | None:
+def _from_trigger(text: str, trig: re.Match, refused: list | None = None) -> tuple[int, int, list[Ref]] | None:
     """A citation after « voir », « en », « selon », « de »…: absolute (the program) or relative."""
     if trig.group("voir") or trig.group("abs"):
-        hit = _match_rule(PROGRAM_RULES[-1], text, trig.start())
+        hit = _match_rule(_TRIGGER_RULE, text, trig.start(), refused)
         if hit is not None:
             return hit
     gap = _TRIGGER_GAP.match(text, trig.end())
@@ -307,19 +381,21 @@ def _span(items: list[_Item]) -> tuple[int, int, list[Ref]] | None:
 # Absolute citations as data: the program shared with the browser.
 #
 # Everything that decides what an absolute citation is (« Loi 27B1(b) », « Lois 61 à 64 »,
-# « LOI 50 D 2 (a) », « en 23C », « Loi 40B2(a) et (b) ») is written once, below, as a few composed
-# patterns. :func:`_match_rule` runs them here; the club linkifier runs the very same patterns in the
-# browser (translated by ``lois.render.jsregex``) with the same small loop (``linkifier-scan.js``).
-# The composed patterns use no possessive quantifier, so both engines backtrack the same way.
+# « LOI 50 D 2 (a) », « art. 16B1 », « L12C1(e) », « en 23C », « 16 B 1 a », « Loi 40B2(a) et (b) »,
+# « 12C1(a) à (c) ») is written once, below, as a few composed patterns. :func:`_match_rule` runs them
+# here; the club linkifier runs the very same patterns in the browser (translated by
+# ``lois.render.jsregex``) with the same small loop (``features/api/assets/scan.js``). The composed
+# patterns use no possessive quantifier, so both engines backtrack the same way.
 #
-# A rule is: ``start`` (where a citation may begin: « Loi », « Lois », a trigger word), ``first`` (the
-# first item, sticky after ``start``), ``next`` (separator then one more item, repeated), ``range``
-# (after an item that is a bare law number: « à 64 »; kept only when 1 ≤ low < high ≤ 93), ``span``
+# A rule is: ``start`` (where a citation may begin: « Loi », « Lois », « article », « L. », a trigger word,
+# a digit), ``first`` (the first item, sticky after ``start``), ``next`` (separator then one more item,
+# repeated), ``range`` (after an item: « à 64 », « à (c) »; see :func:`_range_refs`), ``span``
 # (``"start"``: the citation begins at ``start``; ``"item"``: at the first item) and ``merge`` (doubled
-# link text « LOI 57 Loi 57 » is merged into one citation).  In an item, every named group ``law`` is
-# the law number, groups named ``p_…`` are the parts of the provision path in order, groups named
-# ``r_…`` the parts of a relative id, groups named ``c_…`` a bare sub-point that continues the previous
-# item (« Loi 40B2(a) et (b) » → 40B2(b)).
+# link text « LOI 57 Loi 57 » is merged into one citation).  In an item, every named group ``law…`` is
+# the law number, groups named ``p_…`` are the parts of the provision path in order (``p_sec`` is put in
+# capitals: « loi 16b1 »), groups named ``r_…`` the parts of a relative id, groups named ``c_…`` a bare
+# sub-point that continues the previous item (« Loi 40B2(a) et (b) » → 40B2(b)). In a range, ``hi`` is
+# the last law (« à 64 »), ``hs`` the last sub-point (« à (c) »).
 
 def _nocase(word: str) -> str:
     """``"voir"`` → ``"[vV][oO][iI][rR]"``: case-insensitive without flags (the same in JS)."""
@@ -341,6 +417,11 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+# A spaced sub-point letter (« Loi 16 B 1 a », « Loi 12 C 1 e »): not before a number nor an elided word
+# (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
+# a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
+_SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci){_NL}|[sn]['’])"
+         rf"[a-zà-ÿ0-9]))")
 
 
 def _commit(named: str, plain: str) -> str:
@@ -350,46 +431,62 @@ def _commit(named: str, plain: str) -> str:
 
 
 def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
-    """Paragraph, glued sub-point, bracketed sub-point, roman (see :func:`_tail`)."""
+    """Paragraph, sub-point (glued « 1b », bracketed « 1(b) », spaced « 1 b »), roman (see :func:`_tail`)."""
     n = (lambda s: prefix + s) if prefix else (lambda s: None)
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
+    ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{_LOWERWORD})){_H}{{1,2}})?"
+        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD})){_H}{{1,2}})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
     sp = f"{_H}?" if spaced else ""
-    gsub = r"(?<=[0-9])" + _g(n("gsub"), "[a-z]") + _NL
-    psub = rf"{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
+    sub = r"(?<=[0-9])" + _g(n("gsub"), "[a-z]") + _NL
+    sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
+    if spaced:
+        sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
-    return para, gsub, psub, rom
+    return para, sub, rom, ssub_plain
 
 
 def _tail(spaced: bool, prefix: str | None) -> str:
     """Paragraph, sub-point, roman after a section letter, each optional, in order.
 
-    ``spaced``: spaces are allowed inside (« 50 D 2 (a) »), a spaced paragraph is refused before a
-    lower-case word (« 12 C 3 joueurs »). ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
-    para, gsub, psub, rom = _tail_parts(spaced, prefix)
-    p_para, p_gsub, p_psub, p_rom = _tail_parts(spaced, None)
-    return (_commit(para, p_para) + _commit(f"{gsub}|{psub}", f"{p_gsub}|{p_psub}") + _commit(rom, p_rom))
+    ``spaced``: spaces are allowed inside (« 50 D 2 (a) », « 16 B 1 a »), a spaced paragraph is refused
+    before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a ») or the verb
+    « a » (« la Loi 12 C 1 a prévu » is 12C1).
+    ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
+    para, sub, rom, _ = _tail_parts(spaced, prefix)
+    p_para, p_sub, p_rom, _ = _tail_parts(spaced, None)
+    return _commit(para, p_para) + _commit(sub, p_sub) + _commit(rom, p_rom)
 
 
-def _section(glued: bool, name: str | None) -> str:
+def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
-    « 9 A moins que »)."""
+    « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}")
-    return ("" if glued else f"(?:{spaced})?") + _g(name, "[A-H]") + _NL
+    letter = "[A-H]|(?<=[0-9])[a-h](?=[0-9])" if lower else "[A-H]"
+    return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
-def _abs_id(law: str, section: str, glued: bool = False) -> str:
+def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, name: str = "law") -> str:
     """``law[section[tail]]``; ``section``: ``"optional"`` or ``"required"``; committed like the scanner:
     once a section is read, the id is refused rather than shortened when a letter or digit follows."""
-    sec = _section(glued, "p_sec") + _tail(True, "p_")
+    sec = _section(glued, "p_sec", lower) + _tail(True, "p_")
     if section == "optional":
-        sec = _commit(sec, _section(glued, None))
-    return _g("law", law) + sec + _NO_ALNUM
+        sec = _commit(sec, _section(glued, None, lower))
+    return _g(name, law) + sec + _NO_ALNUM
+
+
+def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
+    """An id without « Loi » before it: a section, and a paragraph when the section is spaced (« 16 B 1 a »,
+    « 12 C1(e) » but not « table 12 B »); ``glued_alone``: a glued section alone is enough (« en 23C »)."""
+    sec = "[A-Ha-h]" if lower else "[A-H]"
+    para = rf"{_H}{{0,2}}[1-9](?![0-9])"
+    need = rf"(?={law}(?:{_H}{{1,2}}[A-H]{_NL}{para}|{sec}{'' if glued_alone else para}))"
+    ends = r"(?:(?<=[0-9a-z)])|(?<=[0-9][A-Ha-h]))" if glued_alone else r"(?<=[0-9a-z)])"
+    return need + _abs_id(law, "required", lower=lower) + ends
 
 
 def _bare_law(name: str, law: str) -> str:
@@ -421,7 +518,7 @@ _CONT_ROM = rf"\({_H}?(?:{_ROMAN}){_H}?\)"
 _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
               + _commit(rf"\({_H}?{_g('c2_rom', _ROMAN)}{_H}?\)", _CONT_ROM)
               + rf"|{_g('c3_rom', 'viii|vii|vi|iv|ix|iii|ii')}\)){_NO_ALNUM}(?!{_CI})")
-_SEP_P = rf"(?:\s*,\s*(?:(?:et|ou){_NL}\s*)?|\s+(?:et|ou)(?:\s+|(?=[0-9(])))"  # « , », « et », « , et », « et32A2 »
+_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")  # « , », « et », « , et », « et32A2 »
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
@@ -432,7 +529,28 @@ _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = re.compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
 _TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
-_BID_LIKE = rf"0?[1-7][CDH]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[2]})"  # « 2C », « 3H »: a bid, not Law 2C
+_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[1]})"  # « 2C »: a bid
+# Articles of a club's statutes are not laws of the Code: after « article » a bare number is refused when
+# another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
+# du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
+# « des Lois » are the Code.
+_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*[-‐‑–—]{_H}*)[0-9]{{1,3}}(?![0-9])"
+_CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
+_FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
+            rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§)")
+_ART_GUARD = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+_ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
+# Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
+# number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
+# « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
+_RANGE_SEP = rf"(?:{_H}+(?:à|À|a){_H}+|{_H}*[-‐‑–—]{_H}*)"
+_RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}"
+_RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
+_RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
+_RANGE_SINGULAR = rf"{_RANGE_SEP}(?:{_RANGE_HI}(?!{_LOWERWORD})|{_RANGE_SUB})"
+_RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
+ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+_LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
 
 
 @dataclass(frozen=True)
@@ -448,6 +566,19 @@ class Rule:
     merge: bool
 
 
+@dataclass(frozen=True)
+class RefusedRange:
+    """A range the program saw and refused (:func:`refused_ranges`): ``low``/``high`` as written (« 90 »,
+    « 150 »; « c », « a »), ``laws``: a range of laws (else of sub-points)."""
+
+    text: str
+    start: int
+    end: int
+    low: str
+    high: str
+    laws: bool
+
+
 def _rule(name, start, first, nxt, rng, span, merge) -> Rule:
     return Rule(name, re.compile(start), re.compile(first), re.compile(nxt), rng and re.compile(rng), span, merge)
 
@@ -456,28 +587,57 @@ _SEP = re.compile(_SEP_P)
 _CI_AFTER = re.compile(_CI)
 _REL_ID = re.compile(_rel_id("r_", in_list=False))
 _REL_ID_NUM = re.compile(_rel_id("r_", in_list=False, numbers=True))
-_RANGE_P = (rf"(?:{_H}+(?:à|À|a){_H}+|{_H}*[-‐‑–—]{_H}*){_g('hi', '[0-9]{1,2}')}(?![0-9]){_NO_ALNUM}")
+_REL_RANGE = re.compile(_RANGE_SUBS)
+_NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
+_NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
+                     rf"|{_rel_id('r_')})")
+_WORD = rf"(?<!{_LETTER})"
+# An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
+_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
+                                                              "salle", "page", "paire"))
+_L_ABBR = r"(?<![^\W_]|[.'’\-‐‑])[Ll]"
+_ART_FIRST = rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD}){_ID_END}"
 PROGRAM_RULES: tuple[Rule, ...] = (
-    _rule("loi", rf"(?<!{_LETTER}){_nocase('loi')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
-          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})", _RANGE_P, "start", True),
-    _rule("lois", rf"(?<!{_LETTER}){_nocase('lois')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
-          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
-          rf"|{_rel_id('r_')})", _RANGE_P, "start", True),
-    _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_abs_id(_LAW_1_93, 'required', glued=True)}",
-          rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})", None, "item", False),
+    # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
+    _rule("loi", rf"{_WORD}{_nocase('loi')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+          _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
+    # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 »
+    _rule("lois", rf"{_WORD}{_nocase('lois')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+          _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
+    # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
+    _rule("article", rf"{_WORD}(?:{_nocase('article')}|{_nocase('art')}\.?){_NL}{_LOI_GAP_P}", _ART_FIRST,
+          _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
+    # « articles 61 à 64 », « articles 27 et 29 »
+    _rule("articles", rf"{_WORD}{_nocase('articles')}{_NL}{_LOI_GAP_P}", _ART_FIRST,
+          _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", False),
+    # « L. 27B1b », « l.12C1 », « L. 64 »
+    _rule("l.", rf"{_L_ABBR}\.{_H}{{0,2}}", _abs_id(_LAW_1_93, "optional") + _ID_END,
+          _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
+    # « L12C1(e) », « L 27B1 » (a section is needed: « L3 », « L 12 » are not laws)
+    _rule("l", rf"{_L_ABBR}{_H}?(?=[0-9])", _abs_id(_LAW_1_93, "required", glued=True) + _ID_END,
+          _NEXT_ITEM, _RANGE_SUBS, "start", False),
+    # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
+    # « 12H30 », « 1 C 1 D »)
+    _rule("id", r"(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN + "(?=[1-9])",
+          rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
+          rf"(?![.,:/\-‐‑–—][0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
+    # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
+    _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_deep_id(_LAW_1_93, True)}",
+          _NEXT_ITEM, _RANGE_SUBS, "item", False),
 )
+_TRIGGER_RULE = PROGRAM_RULES[-1]
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
     """The refs of one matched item, from its named groups (see the program's description)."""
     law, path, rel, cont, level = None, [], [], [], 0
     for name, value in groups.items():
-        if value is None or name == "hi":
+        if value is None or name in ("hi", "hs"):
             continue
         if name.startswith("law"):
             law = int(value)
         elif name.startswith("p_"):
-            path.append(value)
+            path.append(value.upper() if name == "p_sec" else value)
         elif name.startswith("r_"):
             rel.append(value)
         elif name.startswith("c"):
@@ -490,20 +650,57 @@ def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
     return [Ref(None, tuple(rel or cont))]
 
 
-def _match_rule(rule: Rule, text: str, pos: int) -> tuple[int, int, list[Ref]] | None:
-    """Run one rule at ``pos``: (start, end, refs) of the citation, or None."""
+def _range_refs(last: Ref, hi: str | None, hs: str | None) -> list[Ref] | None:
+    """The refs of a range after the item ``last``: ``[]`` when it is not a range of that item's kind
+    (« Loi 12C1(a) à 3 »: nothing is read after the item), ``None`` when the range is refused.
+
+    A range of laws follows a bare law number and must go up within the Code: 1 ≤ low < high ≤ 93. A range
+    of sub-points follows a sub-point and goes up in the same series: letters (« (a) à (c) ») or, after a
+    lettered sub-point, romans (« (i) à (iii) »)."""
+    if hi is not None:
+        if last.path:
+            return []
+        low, high = last.law, int(hi)
+        if not (low is not None and 1 <= low < high <= MAX_LAW):
+            return None
+        return [Ref(n, ()) for n in range(low, high + 1)]
+    path = last.path
+    if not path or not re.fullmatch("[a-z]+", path[-1]):
+        return []
+    series = ROMANS if len(path) >= 2 and re.fullmatch("[a-z]", path[-2]) else _LETTERS
+    if path[-1] not in series or hs not in series or series.index(hs) <= series.index(path[-1]):
+        return None
+    return [Ref(last.law, path[:-1] + (x,)) for x in series[series.index(path[-1]):series.index(hs) + 1]]
+
+
+def _match_rule(rule: Rule, text: str, pos: int, refused: list | None = None) -> tuple[int, int, list[Ref]] | None:
+    """Run one rule at ``pos``: (start, end, refs) of the citation, or None. A refused range ends the list
+    before its item (it is not read as its first end); ``refused`` collects it."""
     s = rule.start.match(text, pos)
     m = s and rule.first.match(text, s.end())
     if not m:
         return None
     begin = pos if rule.span == "start" else m.start()
     refs: list[Ref] = []
+    end = m.end()
     for _ in range(_MAX_ABS_ITEMS):
-        end, new = m.end(), _item_refs(m.groupdict(), refs[-1] if refs else None)
-        r = rule.range and new[0].law is not None and not new[0].path and rule.range.match(text, end)
-        if r and 1 <= new[0].law < int(r.group("hi")) <= MAX_LAW:
-            new, end = [Ref(n, ()) for n in range(new[0].law, int(r.group("hi")) + 1)], r.end()
+        stop, new = m.end(), _item_refs(m.groupdict(), refs[-1] if refs else None)
+        r = rule.range and new[0].law is not None and rule.range.match(text, stop)
+        if r:
+            run = _range_refs(new[-1], r.group("hi") if "hi" in r.groupdict() else None, r.groupdict().get("hs"))
+            if run is None:
+                if refused is not None:
+                    at = begin if not refs else m.start() + re.search(r"[0-9(]", m.group(0)).start()
+                    high = r.groupdict().get("hi") or r.group("hs")
+                    low = str(new[-1].law) if r.groupdict().get("hi") else new[-1].path[-1]
+                    refused.append(RefusedRange(text[at:r.end()], at, r.end(), low, high, bool(r.groupdict().get("hi"))))
+                if not refs:
+                    return None
+                break
+            if run:
+                new, stop = run, r.end()
         refs += new
+        end = stop
         m = rule.next.match(text, end)
         if not m:
             break
@@ -516,6 +713,7 @@ def program() -> dict:
         "version": GRAMMAR_VERSION,
         "maxLaw": MAX_LAW,
         "maxItems": _MAX_ABS_ITEMS,
+        "romans": list(ROMANS),
         "rules": [
             {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
              "span": r.span, "merge": r.merge}
@@ -526,29 +724,45 @@ def program() -> dict:
 
 def find_citations(text: str) -> list[Citation]:
     """Return the citations of ``text``, sorted by start and not overlapping."""
+    return _scan(text, None)
+
+
+def refused_ranges(text: str) -> list[RefusedRange]:
+    """The ranges of ``text`` that are not read as citations (« Lois 90 à 150 », « Lois 64 à 61 »,
+    « Loi 12C1(c) à (a) »): the callers say why (``lois renvois``, ``lois verifie``)."""
+    out: list[RefusedRange] = []
+    _scan(text, out)
+    kept: dict[int, RefusedRange] = {}  # a range refused after « Loi » is refused again from its first id: once
+    for r in out:
+        kept.setdefault(r.end, r)
+    return list(kept.values())
+
+
+def _scan(text: str, refused: list | None) -> list[Citation]:
     if not isinstance(text, str) or not text:
         return []
-    candidates: list[tuple[int, int, object]] = []
-    for rule in PROGRAM_RULES[:-1]:  # « Loi », « Lois »
-        candidates += [(m.start(), 0, rule) for m in rule.start.finditer(text)]
-    candidates += [(m.start(), 1, m) for m in _TRIGGER.finditer(text)]
-    candidates += [(m.start(), 2, None) for m in _REL_START.finditer(text)]
-    candidates.sort(key=lambda c: (c[0], c[1]))
+    candidates: list[tuple[int, int, int, object]] = []
+    for i, rule in enumerate(PROGRAM_RULES):
+        if rule is not _TRIGGER_RULE:
+            candidates += [(m.start(), 0, i, rule) for m in rule.start.finditer(text)]
+    candidates += [(m.start(), 1, 0, m) for m in _TRIGGER.finditer(text)]
+    candidates += [(m.start(), 2, 0, None) for m in _REL_START.finditer(text)]
+    candidates.sort(key=lambda c: c[:3])
 
     found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, mergeable (« Loi »)
     consumed = 0
-    for pos, kind, obj in candidates:
+    for pos, kind, _, obj in candidates:
         if pos < consumed:
             continue
         if kind == 0:
-            hit = _match_rule(obj, text, pos)  # type: ignore[arg-type]
+            hit = _match_rule(obj, text, pos, refused)  # type: ignore[arg-type]
         elif kind == 1:
-            hit = _from_trigger(text, obj)  # type: ignore[arg-type]
+            hit = _from_trigger(text, obj, refused)  # type: ignore[arg-type]
         else:
             hit = _from_bare(text, pos)
         if hit is None:
             continue
-        found.append((*hit, kind == 0))
+        found.append((*hit, kind == 0 and obj.merge))  # type: ignore[union-attr]
         consumed = hit[1]
     return [Citation(text[s:e], s, e, tuple(refs)) for s, e, refs, _ in _merge_doubled(text, found)]
 

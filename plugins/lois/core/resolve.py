@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id
+from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id, refused_ranges
 
 ROMANS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"}
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")
@@ -80,33 +80,38 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
 LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+\d[\w()]*")
 
 
-# « Lois 64 à 61 », « Lois 61-61 », « Lois 90 à 95 »: the grammar reads a range only when it goes up within 1–93
-LAW_RANGE = re.compile(r"(?<!\w)[Ll][Oo][Ii][Ss][\s\u00a0]+(\d{1,3})[\s\u00a0]*(?:à|À|a|[-‐‑–—])[\s\u00a0]*(\d{1,3})"
-                       r"(?![\w(])")
-
-
 def bad_ranges(text: str) -> list[Problem]:
-    """Ranges of laws that are reversed, empty or beyond Law 93: refused rather than read as their first law."""
+    """The ranges the grammar refuses (:func:`lois.core.cite.refused_ranges`), each with why and what to write:
+    reversed or empty (« Lois 64 à 61 », « Lois 61-61 », « Loi 12C1(c) à (a) ») or beyond the Code (« Lois 90 à
+    150 », « Lois 1 à 9999 »). Such a range is not a citation, not even of its first law: nothing is linked."""
     problems = []
-    for m in LAW_RANGE.finditer(text):
-        low, high = int(m.group(1)), int(m.group(2))
-        if low >= high:
-            fix = f"Loi {low}" if low == high else f"Lois {high} à {low}"
-            what = "vide" if low == high else "inversé"
-            problems.append(Problem(f"intervalle de lois {what} : « {m.group(0)} » (écrivez « {fix} »)",
-                                    m.start(), m.end()))
-        elif high > MAX_LAW:
-            problems.append(Problem(f"intervalle de lois « {m.group(0)} » : la Loi {high} n'existe pas (le Code "
-                                    f"compte {MAX_LAW} lois)", m.start(), m.end()))
+    for r in refused_ranges(text):
+        if r.laws:
+            low, high = int(r.low), int(r.high)
+            if 1 <= low <= MAX_LAW and 1 <= high <= MAX_LAW:
+                fix = f"Loi {low}" if low == high else f"Lois {high} à {low}"
+                what = "vide" if low == high else "inversé"
+                message = f"intervalle de lois {what} : « {r.text} » (écrivez « {fix} »)"
+            else:
+                bad = high if high > MAX_LAW else low
+                clipped = f" ; écrivez « Lois {max(low, 1)} à {MAX_LAW} »" if 1 <= low < MAX_LAW < high else ""
+                message = (f"intervalle de lois « {r.text} » : la Loi {bad} n'existe pas (le Code compte {MAX_LAW} "
+                           f"lois), l'intervalle n'est pas lu{clipped}")
+        elif r.low == r.high:
+            message = f"intervalle de sous-points vide : « {r.text} » (écrivez « ({r.low}) »)"
+        else:
+            message = f"intervalle de sous-points inversé ou incohérent : « {r.text} » (écrivez « ({r.high}) à ({r.low}) »)"
+        problems.append(Problem(message, r.start, r.end))
     return problems
 
 
 def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
-    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c9 »): a form the grammar does not know;
-    reversed or empty ranges of laws."""
+    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does not know;
+    refused ranges (:func:`bad_ranges`)."""
     problems = bad_ranges(text)
     for m in LOOKS_LIKE.finditer(text):
-        if not any(c.start <= m.start() < c.end for c in citations):
+        covered = citations + problems
+        if not any(c.start <= m.start() < c.end for c in covered):
             problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))
     return problems
 

@@ -14,7 +14,7 @@ class _Linker(TextRewriter):
         self.site, self.page = site, page
 
     def rewrite(self, data: str) -> str:
-        if "oi" not in data.lower():
+        if not any(ch.isdigit() for ch in data):  # every citation has a number (« Loi 27 », « art. 16B1 », « L12C1 »)
             return data
         return self.site.linkify(html.unescape(data), self.page, None, ())
 

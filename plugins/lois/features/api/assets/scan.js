@@ -5,10 +5,10 @@
    scan.findCitations("Voir la Loi 40B2(a) et (b).")
      -> [{text: "Loi 40B2(a) et (b)", start: 8, end: 26, refs: ["40B2(a)", "40B2(b)"]}]
 
-   PROGRAM = {maxLaw, maxItems, rules: [{name, start, first, next, range, span, merge}]}, each pattern being
+   PROGRAM = {maxLaw, maxItems, romans, rules: [{name, start, first, next, range, span, merge}]}, each pattern being
    [source, flags] for new RegExp. In an item, the named group "law…" is the law number, "p_…" the parts of the
    path in order, "r_…" a relative id (dropped here), "cN_…" a sub-point continuing the previous item from
-   index N of its path. */
+   index N of its path; in a range, "hi" is the last law (« à 64 »), "hs" the last sub-point (« à (c) »). */
 function loisScanner(P) {
   "use strict";
   function re(p, more) { return p ? new RegExp(p[0], p[1] + more) : null; }
@@ -24,9 +24,9 @@ function loisScanner(P) {
     var law = null, path = [], rel = [], cont = [], level = 0;
     Object.keys(groups || {}).forEach(function (name) {
       var v = groups[name];
-      if (v === undefined || name === "hi") return;
+      if (v === undefined || name === "hi" || name === "hs") return;
       if (name.indexOf("law") === 0) law = parseInt(v, 10);
-      else if (name.indexOf("p_") === 0) path.push(v);
+      else if (name.indexOf("p_") === 0) path.push(name === "p_sec" ? v.toUpperCase() : v);
       else if (name.indexOf("r_") === 0) rel.push(v);
       else if (name.charAt(0) === "c") { level = level || parseInt(name.charAt(1), 10); cont.push(v); }
     });
@@ -37,21 +37,38 @@ function loisScanner(P) {
     return [{ law: null, path: rel.length ? rel : cont }];
   }
 
+  /* cite._range_refs: the refs of a range after the item last, [] (not a range of its kind) or null (refused). */
+  var LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+  function rangeRefs(last, g) {
+    var out = [], p = last.path, k = p.length;
+    if (g.hi !== undefined) {
+      if (k) return [];
+      var lo = last.law, hi = parseInt(g.hi, 10);
+      if (!(1 <= lo && lo < hi && hi <= P.maxLaw)) return null;
+      for (var n = lo; n <= hi; n++) out.push({ law: n, path: [] });
+      return out;
+    }
+    if (!k || !/^[a-z]+$/.test(p[k - 1])) return [];
+    var series = k >= 2 && /^[a-z]$/.test(p[k - 2]) ? P.romans : LETTERS;
+    var i = series.indexOf(p[k - 1]), j = series.indexOf(g.hs);
+    if (i < 0 || j <= i) return null;
+    return series.slice(i, j + 1).map(function (x) { return { law: last.law, path: p.slice(0, k - 1).concat([x]) }; });
+  }
+
   function matchRule(rule, text, pos) {
     var s = at(rule.start, text, pos), m = s && at(rule.first, text, end(s));
     if (!m) return null;
     var begin = rule.span === "start" ? pos : m.index, refs = [], stop = end(m);
     for (var i = 0; i < P.maxItems && m; i++) {
-      stop = end(m);
-      var add = itemRefs(m.groups, refs.length ? refs[refs.length - 1] : null);
-      var r = rule.range && add[0].law !== null && !add[0].path.length ? at(rule.range, text, stop) : null;
-      var lo = add[0].law, hi = r ? parseInt(r.groups.hi, 10) : 0;
-      if (r && 1 <= lo && lo < hi && hi <= P.maxLaw) {
-        add = [];
-        for (var n = lo; n <= hi; n++) add.push({ law: n, path: [] });
-        stop = end(r);
+      var next = end(m), add = itemRefs(m.groups, refs.length ? refs[refs.length - 1] : null);
+      var r = rule.range && add[0].law !== null ? at(rule.range, text, next) : null;
+      if (r) {
+        var run = rangeRefs(add[add.length - 1], r.groups);
+        if (run === null) { if (!refs.length) return null; break; }  /* a refused range: not read, the list ends */
+        if (run.length) { add = run; next = end(r); }
       }
       refs = refs.concat(add);
+      stop = next;
       m = at(rule.next, text, stop);
     }
     return { start: begin, end: stop, refs: refs, merge: rule.merge };

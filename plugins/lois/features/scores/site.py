@@ -3,11 +3,13 @@ of :mod:`lois.features.scores.calc`, shipped as data."""
 from __future__ import annotations
 
 from lois.features.checklists.site import _cite, script_json
+from lois.features.scores import fiche
 from lois.features.scores.calc import RULES
 from lois.render import htmlpage, templates
 from lois.render.htmlpage import HtmlPage
 
 PAGE = "calculs/marque-ajustee.md"
+FICHE_SCHEMA = "assets/lois/fiche-schema.js"
 FICHES = "fiches/index.md"
 
 
@@ -40,5 +42,7 @@ def contribute(site) -> None:
     site.add_nav("Marques ajustées", PAGE)
     site.add_nav("Fiches d'arbitrage", FICHES)
     site.add_script("assets/lois/scores.js")
+    site.add_file(FICHE_SCHEMA, fiche.browser_script())  # the record's schema, before the code that reads records
+    site.add_script(FICHE_SCHEMA)
     site.add_script("assets/lois/fiche.js")
     site.add_style("assets/lois/scores.css")

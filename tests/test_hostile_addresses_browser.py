@@ -42,3 +42,139 @@ def test_checklist_with_malformed_answers_starts_and_says_what_it_ignored(phone,
     if shown is not None:
         assert f"Réponse inconnue « {shown} » à la question « joueur »" in phone.locator(".lois-cl-ui").inner_text()
     assert phone.lois_errors == []
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# The club snippet with a hostile data-lois-base (issue 24): a club page on ANOTHER origin (its own server) includes
+# the site's linkifier. Every dangerous address of tests/safe_url_cases.yaml, and the same written with HTML
+# character references in the attribute, is refused with a French warning; the snippet falls back to the address
+# it comes from, links every citation there, writes no script link and throws nothing.
+
+import functools  # noqa: E402
+import html  # noqa: E402
+import http.server  # noqa: E402
+import re  # noqa: E402
+import shutil  # noqa: E402
+import threading  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import yaml  # noqa: E402
+
+from conftest import allow_only  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+URL_CASES = yaml.safe_load((ROOT / "tests" / "safe_url_cases.yaml").read_text(encoding="utf-8"))
+HOSTILE_BASES = [c["adresse"] for c in URL_CASES if not c["sure"] and isinstance(c["adresse"], str)
+                 and "schemas" not in c and c["adresse"].strip()]
+# written as is in the HTML attribute: the browser decodes the references before the snippet reads it
+RAW_ATTRIBUTES = ["javascript&#58;alert(1)", "&#106;avascript:alert(1)", "javascript&colon;alert(1)",
+                  "java&#x09;script:alert(1)", "JaVaScRiPt&#x3A;alert(1)", "javascript&amp;#58;alert(1)",
+                  "&#x20;&#x0a;javascript://%0aalert(1)//", "data&#58;text/html,&lt;script&gt;alert(1)&lt;/script&gt;"]
+CLUB_TEXT = "<p id='texte'>Selon la Loi 50 D 2 (a) et la Loi 16B1, l'arbitre rectifie.</p>"
+
+
+def _club_page(script_src: str, attribute_html: str) -> str:
+    return (f"<!doctype html><html lang='fr'><head><meta charset='utf-8'><link rel='icon' href='data:,'>"
+            f"<title>Club</title></head><body><h1>Club</h1>{CLUB_TEXT}"
+            f"<div id='integre' data-lois-provision='16B1'></div>"
+            f"<script src='{script_src}' {attribute_html} defer></script></body></html>")
+
+
+class _Plain(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def club_origin(tmp_path_factory, site_url, built_site):
+    """(base URL of a club server on another port, its folder). Its folder holds the club pages, a link to the
+    built site (« reference/ ») and a hostile copy of the site (« pirate/ ») whose law data say « javascript: »."""
+    d = tmp_path_factory.mktemp("club-hostile")
+    (d / "reference").symlink_to(built_site, target_is_directory=True)
+    pirate = d / "pirate" / "assets" / "lois"
+    shutil.copytree(built_site / "assets" / "lois" / "donnees", pirate / "donnees")
+    shutil.copy(built_site / "assets" / "lois" / "linkifier.js", pirate / "linkifier.js")
+    for f in (pirate / "donnees").glob("*.js"):
+        f.write_text(re.sub(r'"u":"[^"]*"', '"u":"javascript:window.__pwned=1"', f.read_text(encoding="utf-8")),
+                     encoding="utf-8")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", d
+    server.shutdown()
+
+
+@pytest.fixture()
+def club_tab(browser, site_url, club_origin):
+    """A desktop page that may load only the site and the club origin; records errors and warnings."""
+    ctx = browser.new_context()
+    try:
+        pg = ctx.new_page()
+        errors, warnings = [], []
+        pg.on("pageerror", lambda e: errors.append(str(e)))
+        pg.on("console", lambda m: (errors if m.type == "error" else warnings).append(m.text))
+        pg.lois_foreign = allow_only(ctx, site_url, club_origin[0], "data:")
+        pg.lois_errors, pg.lois_warnings = errors, warnings
+        yield pg
+    finally:
+        ctx.close()
+
+
+def _open_club(pg, club_origin, name: str, page_html: str) -> int:
+    (club_origin[1] / name).write_text(page_html, encoding="utf-8")
+    pg.goto(club_origin[0] + name)
+    pg.wait_for_function("document.documentElement.hasAttribute('data-lois-liens')", timeout=15000)
+    return int(pg.get_attribute("html", "data-lois-liens"))
+
+
+def _hrefs(pg) -> list[str]:
+    return pg.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
+
+
+def _assert_linked_to(pg, base: str, count: int) -> None:
+    hrefs = _hrefs(pg)
+    assert count == 2 and len(hrefs) == 3, hrefs  # two citations and the embed's permalink
+    assert all(h.startswith(base) for h in hrefs), hrefs
+    assert pg.locator("#integre .lois-integre-source a").get_attribute("href") == base + "lois/16/#B1"
+
+
+@pytest.mark.parametrize("attribute", [f'data-lois-base="{html.escape(b, quote=True)}"' for b in HOSTILE_BASES]
+                         + [f'data-lois-base="{a}"' for a in RAW_ATTRIBUTES],
+                         ids=[repr(b)[:40] for b in HOSTILE_BASES] + [f"html:{a[:32]}" for a in RAW_ATTRIBUTES])
+def test_hostile_base_is_refused_in_french_and_the_script_address_used(club_tab, club_origin, site_url, attribute):
+    count = _open_club(club_tab, club_origin, "base.html",
+                       _club_page(site_url + "assets/lois/linkifier.js", attribute))
+    _assert_linked_to(club_tab, site_url, count)
+    said = [w for w in club_tab.lois_warnings if "data-lois-base" in w]
+    assert said and "refusée : seule une adresse http(s) ou relative est permise" in said[0], club_tab.lois_warnings
+    assert site_url in said[0]  # says which address it used instead
+    assert club_tab.lois_errors == [] and club_tab.lois_foreign == []
+    # following a citation goes to the site, runs nothing
+    club_tab.locator("#texte a.lois-lien").first.click()
+    club_tab.wait_for_url(site_url + "lois/50/#D2a")
+    assert club_tab.evaluate("window.__pwned") is None
+
+
+@pytest.mark.parametrize("base", ["reference/", "./reference", "/reference/", " HTTP://{host}reference/?x#y "])
+def test_relative_or_http_base_is_used(club_tab, club_origin, site_url, base):
+    """A relative base (resolved against the club page) and an absolute one (scheme in capitals, spaces, query
+    and fragment dropped) both work."""
+    expected = club_origin[0] + "reference/"
+    base = base.format(host=club_origin[0][len("http://"):])
+    count = _open_club(club_tab, club_origin, "relative.html",
+                       _club_page(site_url + "assets/lois/linkifier.js", f'data-lois-base="{base}"'))
+    _assert_linked_to(club_tab, expected, count)
+    assert not [w for w in club_tab.lois_warnings if "data-lois-base" in w]
+    assert club_tab.lois_errors == [] and club_tab.lois_foreign == []
+
+
+def test_law_data_that_says_javascript_never_becomes_a_link(club_tab, club_origin):
+    """A hostile copy of the reference (its law files give « javascript: » addresses): citations stay text, the
+    embed shows its text without a link, nothing runs, nothing throws."""
+    pirate = club_origin[0] + "pirate/"
+    count = _open_club(club_tab, club_origin, "pirate.html",
+                       _club_page(pirate + "assets/lois/linkifier.js", f'data-lois-base="{pirate}"'))
+    assert count == 0 and _hrefs(club_tab) == []
+    assert "Selon la Loi 50 D 2 (a) et la Loi 16B1" in club_tab.locator("#texte").inner_text()
+    assert "Loi 16B1" in club_tab.locator("#integre .lois-integre-source").inner_text()
+    assert club_tab.evaluate("window.__pwned") is None
+    assert club_tab.lois_errors == [] and club_tab.lois_foreign == []

@@ -119,8 +119,8 @@ def test_old_anchor_follows_the_register(page, site_url, model):
     page.wait_for_function(f"location.hash === '#{target.anchor}'", timeout=10000)
     assert page.url == site_url + f"lois/{law}/#{target.anchor}"
     page.goto(site_url + f"lois/{law}/#{other.anchor}")
-    page.wait_for_load_state("load")
-    page.wait_for_timeout(300)
+    # permaliens.js has looked at the anchor once its copy buttons are there (it redirects first, then adds them)
+    page.locator(f"[id='{other.anchor}'] .lois-copies").first.wait_for(state="attached")
     assert page.url.endswith(f"#{other.anchor}")
 
 

@@ -295,9 +295,10 @@ def test_checklist_runner_shows_text(hpage, hostile_url):
     cite = step.locator(".lois-cl-cites a.lois-cite", has_text="Loi 50A")
     assert f"La carte {IMG} reste" in hpage.evaluate(
         "t => new DOMParser().parseFromString(t, 'text/html').body.textContent", cite.get_attribute("title"))
-    cite.hover()
-    hpage.wait_for_timeout(300)
-    assert hpage.locator(".md-tooltip2").locator("img, script, svg").count() == 0
+    cite.hover()  # the preview card (card.js) shows the cited text, its markup as text
+    card = hpage.locator(".lois-card").filter(has_text=f"La carte {IMG} reste").first
+    card.wait_for(state="visible", timeout=3000)
+    assert card.locator(".lois-card-text").locator("img, script, svg, a").count() == 0
     assert step.locator(".lois-cl-help").inner_text() == f"Aide {IMG}"
     hpage.locator(".lois-cl-choice", has_text="Oui").click()
     result = hpage.locator(".lois-cl-result")
@@ -328,9 +329,13 @@ def _search_everywhere(pg, base: str):
     """Hostile strings typed in the header box and the search page, and given as ?q= deep links."""
     pg.goto(base + "lois/50/")
     box = pg.locator(".lois-search-header-input")
+    dropdown = pg.locator("#lois-search-dropdown")
     for q in QUERIES:
+        box.fill("")  # the box emptied, the list is empty: what shows next is the answer to q
+        pg.wait_for_function("() => document.getElementById('lois-search-dropdown').children.length === 0")
         box.fill(q)
-        pg.wait_for_timeout(30)
+        pg.wait_for_function("() => document.getElementById('lois-search-dropdown').children.length > 0")
+        assert dropdown.locator("script, img, svg, b, a[href^=javascript]").count() == 0, q
     pg.goto(base + "recherche/")
     box = pg.locator("#lois-search-q")
     for q in QUERIES:

@@ -205,7 +205,9 @@ def _copy_yaml_item(item: dict, slots: Slots, g: int) -> dict:
     if isinstance(out, dict):
         if out.get("id"):
             out["id"] = f"{out['id']}-c{g}"
-        if out.get("checklist"):
+        if isinstance(out.get("checklist"), list):
+            out["checklist"] = [f"{c}-c{g}" for c in out["checklist"]]
+        elif out.get("checklist"):
             out["checklist"] = f"{out['checklist']}-c{g}"
     return out
 

@@ -25,6 +25,7 @@ def schema() -> Schema:
         heading=TEXT(analyzer=an, stored=True, phrase=False),
         body=TEXT(analyzer=an, stored=True, phrase=True),
         context=TEXT(analyzer=an, stored=True, phrase=False),
+        refs=STORED(),
     )
 
 
@@ -35,7 +36,7 @@ def write_index(docs, dest: Path):
     w = ix.writer()
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
-                       title=d.title, heading=d.heading, body=d.body, context=d.context)
+                       title=d.title, heading=d.heading, body=d.body, context=d.context, refs=d.refs)
     w.commit(optimize=True)
     return windex.open_dir(str(dest))
 

@@ -102,3 +102,16 @@ def test_a_full_disk_keeps_the_previous_site_and_says_so(tmp_path, left_kb, buil
         assert sorted(p.name for p in disk.iterdir()) == ["remplissage", "site"]  # no half-written folder left
     finally:
         subprocess.run(["umount", str(disk)], check=False)
+
+
+def test_a_file_in_place_of_the_site_folder_is_kept_and_said(tmp_path):
+    site = tmp_path / "site"
+    site.write_text("un fichier\n", encoding="utf-8")
+    res = _build(site, tmp_path / "cache")
+    out = res.stdout + res.stderr
+    assert res.returncode == 1 and "Traceback" not in out, out
+    errors = [l for l in res.stderr.splitlines() if l.startswith("ERROR")]
+    assert errors == [f"ERROR   -  le site construit n'a pas pu remplacer {site} : un fichier existe déjà à la place "
+                      "d'un dossier ; ce qui s'y trouvait est resté tel quel"], res.stderr
+    assert site.read_text(encoding="utf-8") == "un fichier\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cache", "site"]

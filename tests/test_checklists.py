@@ -85,13 +85,14 @@ def test_every_citation_resolves_through_the_corpus_resolver(lists, model):
 
 
 def _revoke_answers(player_won: bool, partner_won: bool, later: bool) -> dict:
-    a = {"consommee": "oui", "cas_particulier": "aucun",
-         "levee_renonce": "joueur" if player_won else "partenaire" if partner_won else "non_fautif"}
+    """Who won the revoke trick, and whether the offending side won a trick after it (one question)."""
     if player_won:
-        a["camp_gagne_apres_1"] = "oui" if later else "non"
+        won = "joueur_et_apres" if later else "joueur_seul"
+    elif partner_won:
+        won = "partenaire"
     else:
-        a["camp_gagne_apres_2"] = "oui" if later else "non"
-    return a
+        won = "non_fautif_apres" if later else "aucune"
+    return {"consommee": "oui", "cas_particulier": "aucun", "levee_renonce": won}
 
 
 @pytest.mark.parametrize("player_won,partner_won,later", [
@@ -125,11 +126,10 @@ def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
 
 def test_penalty_card_minor_or_major(lists):
     cl = lists["carte-penalisee"]
-    honour = run(cl, {"joueur": "defense", "nombre": "une", "rang": "oui", "partenaire_entame": "non"})
-    small = run(cl, {"joueur": "defense", "nombre": "une", "rang": "non", "delibere": "inadvertance"})
-    deliberate = run(cl, {"joueur": "defense", "nombre": "une", "rang": "non", "delibere": "delibere",
-                          "partenaire_entame": "non"})
-    several = run(cl, {"joueur": "defense", "nombre": "plusieurs"})
+    honour = run(cl, {"joueur": "defense", "rang": "oui", "partenaire_entame": "non"})
+    small = run(cl, {"joueur": "defense", "rang": "non", "delibere": "inadvertance"})
+    deliberate = run(cl, {"joueur": "defense", "rang": "non", "delibere": "delibere", "partenaire_entame": "non"})
+    several = run(cl, {"joueur": "defense_plusieurs"})
     declarer = run(cl, {"joueur": "declarant"})
     assert [r.effects["penalty_card"] for r in (honour, small, deliberate, several, declarer)] == \
         ["major", "minor", "major", "major", "none"]

@@ -194,7 +194,7 @@ def test_keyboard_only_back_restart_and_table_mode(page, site_url, lists):
 
 def test_step_provisions_are_links_with_previews(page, site_url, lists):
     cl = lists["carte-penalisee"]
-    page.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense,nombre:une")
+    page.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense")
     links = page.locator('.lois-cl-step[data-question="rang"] a.lois-cite')
     assert links.count() == len(cl.questions["rang"].cites)
     for i in range(links.count()):

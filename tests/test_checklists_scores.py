@@ -140,10 +140,10 @@ def test_new_checklists_have_eight_table_cases_reaching_every_outcome(lists, nam
 
 def test_unauthorised_information_outcomes_follow_12C1(lists):
     cl = lists["information-non-autorisee"]
-    yes = {"information": "oui", "suggere": "oui", "alternative": "oui", "dommage": "oui"}
-    adjusted = run(cl, {**yes, "contribution": "non"})
-    split = run(cl, {**yes, "contribution": "oui"})
-    stands = [run(cl, a) for a in ({"information": "non"}, {**yes, "suggere": "non"},
+    yes = {"information": "suggere", "alternative": "oui", "dommage": "oui"}
+    adjusted = run(cl, yes)
+    split = run(cl, {**yes, "dommage": "contribution"})
+    stands = [run(cl, a) for a in ({"information": "non"}, {"information": "non_suggere"},
                                    {**yes, "alternative": "non"}, {**yes, "dommage": "non"})]
     assert adjusted.effects["adjusted_score"] and adjusted.effects["weighted_score_possible"]
     assert not adjusted.effects["non_offending_self_inflicted"]
@@ -187,11 +187,11 @@ def test_each_provision_a_ruling_names_is_cited(lists, model):
 
 # --------------------------------------------------------------------------- the faster revoke
 
-def test_revoke_common_path_is_four_answers_and_exceptions_one_question(lists):
+def test_revoke_common_path_is_three_answers_and_exceptions_one_question(lists):
     cl = lists["renonce"]
-    common = {"consommee": "oui", "cas_particulier": "aucun", "levee_renonce": "joueur", "camp_gagne_apres_1": "oui"}
+    common = {"consommee": "oui", "cas_particulier": "aucun", "levee_renonce": "joueur_et_apres"}
     res = run(cl, common)
-    assert res.outcome == "deux_levees" and len(res.trace) == 4
+    assert res.outcome == "deux_levees" and len(res.trace) == 3
     exceptions = cl.questions["cas_particulier"]
     cited = set(exceptions.cites)
     assert {"64B2", "64B3", "64B4", "64B5", "64B6", "64B7"} <= cited

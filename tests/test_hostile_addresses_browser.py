@@ -178,3 +178,30 @@ def test_law_data_that_says_javascript_never_becomes_a_link(club_tab, club_origi
     assert "Loi 16B1" in club_tab.locator("#integre .lois-integre-source").inner_text()
     assert club_tab.evaluate("window.__pwned") is None
     assert club_tab.lois_errors == [] and club_tab.lois_foreign == []
+
+
+def test_register_redirect_never_leaves_the_site_even_if_its_data_is_forged(browser, site_url):
+    """permalinks.js follows a redirect of the register only to a page of this site: with forged data (served in
+    place of permaliens-donnees.js) an old anchor pointing elsewhere or at « javascript: » is left alone."""
+    forged = ('window.loisPermaliens = {"source": "Code", "redirects": {'
+              '"lois/50/#Z9": "https://pirate.example/", "lois/50/#Z8": "javascript:window.__pwned=1", '
+              '"lois/50/#Z6": "//pirate.example/x", "lois/50/#Z7": "lois/50/#D2a"}};')
+    ctx = browser.new_context(**PHONE)
+    try:
+        foreign = allow_only(ctx, site_url, "data:")
+        ctx.route(site_url + "assets/lois/permaliens-donnees.js",
+                  lambda route: route.fulfill(body=forged, content_type="text/javascript"))
+        errors: list[str] = []
+        for anchor in ("Z9", "Z8", "Z6"):
+            pg = ctx.new_page()
+            pg.on("pageerror", lambda e: errors.append(str(e)))
+            pg.goto(f"{site_url}lois/50/#{anchor}")
+            pg.locator(".lois-copies").first.wait_for(state="attached")  # permalinks.js has run on this anchor
+            # then a redirect within the site, which is followed: anything the first anchor started came before it
+            pg.evaluate("location.hash = 'Z7'")
+            pg.wait_for_url(site_url + "lois/50/#D2a")
+            assert pg.evaluate("window.__pwned") is None
+            pg.close()
+        assert errors == [] and foreign == []
+    finally:
+        ctx.close()

@@ -12,7 +12,10 @@ from lois.features.search.query import EDGE_WORDS, MAX_QUERY_CHARS, citation_key
 
 PIECES = st.sampled_from(["Loi ", "Lois ", "LOI ", "loi ", "la ", "voir ", "ci-dessous", "ci-dessus", " et ", ", ",
                           " à ", "(", ")", "[", "]", "A", "B", "C", "D", "12", "50", "94", "0", "1", "2", "(a)",
-                          "(b)", "(i)", "(ii)", " ", "\n", "\u00a0", "’", "'", "%", "IMPs", "levée "])
+                          "(b)", "(i)", "(ii)", " ", "\n", "\u00a0", "’", "'", "%", "IMPs", "levée ",
+                          # issue 26 forms and their look-alikes
+                          "L", "L.", "l.", "art. ", "article ", "articles ", "16 B 1 a", "12C1(e)", " a ", "-", "9999",
+                          "150", " des statuts", " du Code", " : ", "16b1", "table ", "12H30", "(c)", "(iii)"])
 TEXT = st.one_of(st.text(max_size=300), st.lists(PIECES, max_size=40).map("".join))
 
 
@@ -27,6 +30,19 @@ def test_citations_are_true_substrings_in_order(text):
         last = c.end
         for r in c.refs:
             assert r.law is None or isinstance(r.law, int)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXT)
+def test_refused_ranges_are_never_linked(text):
+    """A range the grammar refuses (« Lois 1 à 9999 », « Lois 64 à 61 ») is a true span that no citation overlaps:
+    nothing of it is linked."""
+    from lois.core.cite import refused_ranges
+
+    cites = find_citations(text)
+    for r in refused_ranges(text):
+        assert text[r.start:r.end] == r.text
+        assert not any(c.start < r.end and r.start < c.end for c in cites), (r, cites)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -163,11 +163,13 @@ def _score_from_browser_data(data, engine, plan):
 
     gw = [max((idf(t) for t in head), default=0.0) or max((idf(t) for t in group), default=0.0)
           for head, group in zip(plan.heads, plan.groups)]
-    out = {}
+    out, matched_of, named = {}, {}, set()
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
         cover = title_cover(data["docs"][doc][5], plan, engine.vocab) if title_all else 0.0
-        matched = sum(gw[g] for g in anywhere.get(doc, ()))
+        matched = matched_of[doc] = sum(gw[g] for g in anywhere.get(doc, ()))
+        if title_all and cover >= 1 - 1e-9:
+            named.add(doc)
         out[doc] = data["kindWeights"][data["docs"][doc][2]] * rank_score(base, sum(gw), matched, title_all, cover)
     if ng > 1:  # proximity among the best data["rerank"], from the documents' generated title and text
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
@@ -175,6 +177,16 @@ def _score_from_browser_data(data, engine, plan):
             share = proximity_share([term_positions(data["docs"][d][5], engine.vocab),
                                      term_positions(data["docs"][d][6], engine.vocab)], plan.groups)
             out[d] *= 1 + data["proximity"][1] * share
+    index = {d[0]: n for n, d in enumerate(data["docs"])}
+    scores = dict(out)
+    for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
+        refs = data["docs"][d][7] if len(data["docs"][d]) > 7 else []
+        if not refs or data["docs"][d][2] in plan.kinds or d in named:
+            continue
+        best = max((scores[index[r]] for r in refs if index.get(r) in scores
+                    and matched_of[index[r]] >= matched_of[d] - 1e-9), default=0.0)
+        if best and sc > best * data["glossYield"]:
+            out[d] = best * data["glossYield"]
     return out
 
 
@@ -256,7 +268,7 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
 
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
-                      f.get("body", ""), f.get("context", "")) for f in stored]
+                      f.get("body", ""), f.get("context", ""), f.get("refs", [])) for f in stored]
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           vocab=Vocabulary(**json.loads(json.dumps(
                               Vocabulary.from_docs(docs, load_lexicon(corpus_dir)).to_json()))))

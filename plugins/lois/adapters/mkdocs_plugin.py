@@ -273,8 +273,13 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 swap.exchange(partial, real)
             except OSError as exc:
                 self._drop()
-                raise PluginError(f"le site construit n'a pas pu remplacer {real} ({safeio.french_error(exc)}) ; "
-                                  "le site précédent est resté tel quel") from None
+                message = (f"le site construit n'a pas pu remplacer {safeio.shown(real)} : {safeio.french_error(exc)}"
+                           " ; " + ("ce qui s'y trouvait est resté tel quel" if real.exists()
+                                    else "aucun site n'a été écrit"))
+                if self.command in ("build", "gh-deploy"):
+                    logging.getLogger("mkdocs").error(message)
+                    raise SystemExit(1) from None
+                raise PluginError(message) from None
             config.site_dir = str(real)
             self.target = None
         self._drop()

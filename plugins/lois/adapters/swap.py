@@ -7,6 +7,7 @@ is removed by the next build (:func:`clean_leftovers`). Plain Python, nothing he
 from __future__ import annotations
 
 import ctypes
+import errno
 import ctypes.util
 import os
 import re
@@ -64,7 +65,7 @@ def exchange(new: Path, site_dir: Path) -> None:
     Where the system swaps two folders atomically (Linux), ``site_dir`` is never missing nor partial; elsewhere
     the previous site is moved aside and ``new`` renamed in its place (two renames)."""
     if site_dir.exists() and not site_dir.is_dir():
-        raise OSError(f"{site_dir} existe et n'est pas un dossier")
+        raise FileExistsError(errno.EEXIST, "not a folder", str(site_dir))
     if not site_dir.exists():
         os.replace(new, site_dir)
         return

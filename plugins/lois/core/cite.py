@@ -544,7 +544,7 @@ _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of ano
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
 _RANGE_SEP = rf"(?:{_H}+(?:à|À|a){_H}+|{_H}*[-‐‑–—]{_H}*)"
-_RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}"
+_RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
 _RANGE_SINGULAR = rf"{_RANGE_SEP}(?:{_RANGE_HI}(?!{_LOWERWORD})|{_RANGE_SUB})"
@@ -751,19 +751,24 @@ def _scan(text: str, refused: list | None) -> list[Citation]:
 
     found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, mergeable (« Loi »)
     consumed = 0
+    seen: list[RefusedRange] = []
     for pos, kind, _, obj in candidates:
         if pos < consumed:
             continue
         if kind == 0:
-            hit = _match_rule(obj, text, pos, refused)  # type: ignore[arg-type]
+            hit = _match_rule(obj, text, pos, seen)  # type: ignore[arg-type]
         elif kind == 1:
-            hit = _from_trigger(text, obj, refused)  # type: ignore[arg-type]
+            hit = _from_trigger(text, obj, seen)  # type: ignore[arg-type]
         else:
             hit = _from_bare(text, pos)
+        if seen:  # nothing inside a refused range is read (« Loi 12C1(c) à (a) ci-dessous »: not the relative (a))
+            consumed = max(consumed, seen[-1].end)
         if hit is None:
             continue
         found.append((*hit, kind == 0 and obj.merge))  # type: ignore[union-attr]
         consumed = hit[1]
+    if refused is not None:
+        refused += seen
     return [Citation(text[s:e], s, e, tuple(refs)) for s, e, refs, _ in _merge_doubled(text, found)]
 
 

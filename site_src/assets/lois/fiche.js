@@ -87,6 +87,7 @@
   /* the stored records, each read through the schema: [{record, ok, faults, object}]; `damaged` says the
      storage itself could not be read as a list */
   var damaged = false;
+  var rawOf = new WeakMap();  // an unreadable record → the value stored: written back as it was, unless edited
   function loadAll() {
     var s = storage(), list;
     damaged = false;
@@ -98,12 +99,13 @@
     return list.map(function (raw, i) {
       var r = readRecord(raw);
       if (!has(r.record, "id")) r.record.id = "n" + i;  // a record without (a valid) id: its place, kept once saved
+      if (r.object && !r.ok) rawOf.set(r.record, raw);
       return r;
     });
   }
   function load() { return loadAll().filter(function (r) { return r.object; }).map(function (r) { return r.record; }); }
   function save(list) {
-    list = list.map(function (r) { return readRecord(r).record; });
+    list = list.map(function (r) { return rawOf.has(r) ? rawOf.get(r) : readRecord(r).record; });
     var s = storage();
     if (!s) { memory = list; return false; }
     try { s.setItem(KEY, JSON.stringify(list)); return true; } catch (e) { memory = list; return false; }
@@ -206,11 +208,12 @@
 
   var FIELDS = [["date", "Date", "date"], ["event", "Épreuve", "text"], ["board", "Donne", "text"], ["table", "Table", "text"]];
 
-  function editor(page, rec, stored, read) {
+  /* `verdict`: what readRecord said of the record (a record just made has none) */
+  function editor(page, rec, stored, verdict) {
     var sec = page.querySelector(".lois-fiche-edit");
     sec.hidden = false; sec.textContent = "";
     sec.setAttribute("data-fiche", rec.id || "");
-    if (read && !read.ok) { sec.setAttribute("data-unreadable", "1"); sec.appendChild(unreadable(read, !stored)); }
+    if (verdict && !verdict.ok) { sec.setAttribute("data-unreadable", "1"); sec.appendChild(unreadable(verdict, !stored)); }
     else sec.removeAttribute("data-unreadable");
     sec.appendChild(view(rec));
     var form = el("form", { "class": "lois-fiche-form" }), props = SCHEMA.schema.properties || {};
@@ -229,6 +232,7 @@
     function act(cls, label, fn) { var b = el("button", { type: "button", "class": "md-button " + cls }, label); b.addEventListener("click", fn); bar.appendChild(b); }
     act("md-button--primary lois-fiche-save", stored ? "Enregistrer" : "Enregistrer sur cet appareil", function () {
       read();
+      rawOf.delete(rec);  // saved from what could be kept: a record again
       var list = load(), i = list.findIndex(function (r) { return r.id === rec.id; });
       if (!rec.id) rec.id = newId();
       if (i >= 0) list[i] = rec; else list.unshift(rec);

@@ -214,7 +214,11 @@
       var row = el("tr", { "class": "lois-sc-msg-row" }), td = el("td", { colspan: "3" });
       td.appendChild(msg); row.appendChild(td); tr.after(row);
     } else input.closest(".lois-sc-field").appendChild(msg);
-    if (alert) input.setAttribute("aria-invalid", "true");
+    if (alert) {
+      input.setAttribute("aria-invalid", "true");
+      var fold = input.closest("details");  // the organiser's settings, folded: opened to show the field at fault
+      if (fold && !fold.open) fold.open = true;
+    }
     input.setAttribute("aria-describedby", id);
     return true;
   }

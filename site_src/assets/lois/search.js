@@ -254,7 +254,7 @@
         }
       });
     });
-    var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0;
+    var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0, matchedOf = new Map(), named = new Set();
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
       var d = D.docs[doc];
@@ -266,6 +266,8 @@
       var cover = titleAll ? titleCover(d[5], p) : 0;
       var matched = 0;
       if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { matched += gw[gi]; });
+      matchedOf.set(doc, matched);
+      if (titleAll && cover >= 1 - 1e-9) named.add(doc);
       ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, total, matched, titleAll, cover)]);
     });
     if (ng > 1) {  /* proximity among the best D.rerank, as in SearchEngine._score */
@@ -275,6 +277,19 @@
         ranked[r][1] *= 1 + D.proximity[1] * proximityShare([textTerms(dd[5]), textTerms(dd[6])], p.groups);
       }
     }
+    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */
+    var scoreOf = new Map();
+    ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
+    ranked.forEach(function (r) {
+      var d = D.docs[r[0]], refs = d[7];
+      if (!refs || p.kinds.indexOf(d[2]) >= 0 || named.has(r[0])) return;
+      var best = 0;
+      refs.forEach(function (id) {
+        var n = has(INDEX, id) ? INDEX[id] : -1;
+        if (n >= 0 && scoreOf.has(n) && matchedOf.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+      });
+      if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
+    });
     /* a kind named in the query first, then by score, then in index order */
     function tier(doc) { return p.kinds.indexOf(D.docs[doc][2]) >= 0 ? 0 : 1; }
     ranked.sort(function (a, b) {

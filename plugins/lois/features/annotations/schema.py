@@ -86,7 +86,10 @@ class SituationEntry(Schema):
     provisions: Provisions
     notes: Optional[list[Slug]] = None
     examples: Optional[list[Slug]] = None
-    checklist: Optional[Slug] = None
+    checklist: Optional[Union[Slug, list[Slug]]] = None  # one checklist or several (the first is opened inline)
+    calculator: Optional[Slug] = None
+    no_checklist: Optional[Text] = None  # why a situation whose laws a checklist applies does not link it
+    no_calculator: Optional[Text] = None
 
 
 Glossary = list[TermEntry]

@@ -199,6 +199,8 @@ SITUATIONS_INTRO = ("Partez de ce qui s'est passé à la table : chaque situatio
 
 
 def render_situations_page(site, ann) -> HtmlPage:
+    from lois.features.annotations.situations import tools_context
+
     page = SITUATIONS_PAGE
     notes_by_id = {n.id: n for n in ann.notes.values()}
     situations = []
@@ -211,6 +213,7 @@ def render_situations_page(site, ann) -> HtmlPage:
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
             "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
                          for e in s.examples],
-            "checklist": site.href(page, cl) if s.checklist and cl in site.files else ""})
+            "checklist": site.href(page, cl) if s.checklist and cl in site.files else "",
+            "tools": tools_context(site, s, page)})
     return render_page("annotations/situations.html", "Que faire si…",
                        intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())), situations=situations)

@@ -1,12 +1,24 @@
-"""« Que faire si… » (``corpus/situations.yaml``): entry points by what happened at the table."""
+"""« Que faire si… » (``corpus/situations.yaml``): entry points by what happened at the table.
+
+Every way in leads to the tool: a situation whose laws are those a checklist applies (its ``laws``) links that
+checklist (``checklist``), and a situation citing a provision a calculator computes links the calculator
+(``calculator``), or says why not (``no_checklist``, ``no_calculator``). Checked when the corpus is read, with
+the file and the line."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.corpus import Model
+from lois.core.corpus import Model, _law_of
 from lois.features.annotations.common import check_provisions, load_entries
 from lois.features.annotations.schema import Situations
+
+# The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
+# (lois.features.scores) computes the artificial score of Loi 12C2 and the weighted score of Loi 12C1(c);
+# Loi 12C1(d) sends to the artificial score.
+CALCULATORS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "marque-ajustee": ("calculs/marque-ajustee.md", ("12C1(c)", "12C1(d)", "12C2")),
+}
 
 
 @dataclass
@@ -17,14 +29,50 @@ class Situation:
     provisions: list[str]
     notes: list[str] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
-    checklist: str = ""
+    checklist: str = ""  # the first of `checklists` (opened inline on the page)
     line: int = 1
+    checklists: list[str] = field(default_factory=list)
+    calculator: str = ""
+
+
+def _under(pid: str, root: str) -> bool:
+    """`pid` is the provision `root` or one of its parts (« 12C2(a) » is under « 12C2 »)."""
+    return pid == root or (pid.startswith(root) and not pid[len(root)].isdigit())
+
+
+def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[str], calculator: str,
+                no_checklist: str | None, no_calculator: str | None, lists: dict) -> None:
+    """The rule « every way in leads to the tool » for situation number `i` (see the module's docstring)."""
+    for j, name in enumerate(checklists):
+        if name not in lists:
+            keys = (i, "checklist", j) if isinstance(loc.data[i].get("checklist"), list) else (i, "checklist")
+            raise loc.error(f"situation « {sid} » : liste d'arbitrage inconnue « {name} » (listes : "
+                            f"{', '.join(lists)})", *keys)
+    laws = sorted({_law_of(p) for p in provisions})
+    matching = [n for n, cl in lists.items() if set(laws) & set(cl.laws)]
+    if matching and not set(checklists) & set(matching) and not no_checklist:
+        raise loc.error(f"situation « {sid} » : ses lois ({', '.join(map(str, laws))}) sont appliquées par la liste "
+                        f"d'arbitrage « {matching[0]} »"
+                        + (f" (et {', '.join('« ' + m + ' »' for m in matching[1:])})" if matching[1:] else "")
+                        + f" : ajoutez « checklist: {matching[0]} », ou dites pourquoi pas dans « no_checklist »", i)
+    if calculator and calculator not in CALCULATORS:
+        raise loc.error(f"situation « {sid} » : calculateur inconnu « {calculator} » (calculateurs : "
+                        f"{', '.join(CALCULATORS)})", i, "calculator")
+    for name, (_page, roots) in CALCULATORS.items():
+        computed = [p for p in provisions if any(_under(p, r) for r in roots)]
+        if computed and calculator != name and not no_calculator:
+            raise loc.error(f"situation « {sid} » : elle cite la Loi {computed[0]}, que calcule le calculateur "
+                            f"« {name} » : ajoutez « calculator: {name} », ou dites pourquoi pas dans "
+                            "« no_calculator »", i)
 
 
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
+    from lois.features.checklists.model import load_checklists
+
     loc, entries = load_entries(path, Situations, "situation")
     out, ids = [], set()
     known = {"notes": ({n.id for n in notes.values()}, "note"), "examples": (set(examples), "exemple")}
+    lists = load_checklists(model.root, model) if entries else {}
     for i, s in enumerate(entries):
         if s.id in ids:
             raise loc.error(f"identifiant « {s.id} » déjà utilisé", i, "id")
@@ -35,6 +83,37 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                 if ref not in ids_known:
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
+        checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
+        check_tools(loc, i, s.id, provs, checklists, s.calculator or "", s.no_checklist, s.no_calculator, lists)
         out.append(Situation(s.id, s.title, " ".join(s.description.split()), provs, list(s.notes or []),
-                             list(s.examples or []), s.checklist or "", loc.line(i)))
+                             list(s.examples or []), checklists[0] if checklists else "", loc.line(i), checklists,
+                             s.calculator or ""))
     return out
+
+
+def tools_context(site, s: Situation, page: str) -> dict:
+    """What the situation's block shows of its tools: each checklist linked, the first one's first question
+    with its choices (each a link that opens the checklist with that answer), the calculator."""
+    from urllib.parse import quote
+
+    from lois.features.checklists.model import load_checklists
+
+    lists = load_checklists(site.model.root, site.model)
+    links = []
+    for name in s.checklists:
+        cl_page = f"checklists/{name}.md"
+        if name in lists and cl_page in site.files:
+            links.append({"name": name, "title": lists[name].title, "href": site.href(page, cl_page)})
+    start = None
+    if links:
+        cl = lists[links[0]["name"]]
+        q = cl.questions[cl.start]
+        start = {"checklist": cl.name, "question": q.id, "text": q.text,
+                 "choices": [{"id": c.id, "label": c.label,
+                              "href": links[0]["href"] + f"?r={quote(q.id)}:{quote(c.id)}"} for c in q.choices]}
+    calc = None
+    if s.calculator:
+        calc_page = CALCULATORS[s.calculator][0]
+        if calc_page in site.files:
+            calc = {"name": s.calculator, "href": site.href(page, calc_page)}
+    return {"checklists": links, "start": start, "calculator": calc}

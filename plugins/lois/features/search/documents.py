@@ -6,7 +6,7 @@ own validating loaders: a document is searchable exactly when the site shows its
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
@@ -49,6 +49,7 @@ class SearchDoc:
     heading: str      # titles of the enclosing law and section; other words that name the document
     body: str
     context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
+    refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",
@@ -133,19 +134,19 @@ def annotation_docs(ann) -> list[SearchDoc]:
         if n.kind != "note":  # imported commentaries are already documents of their own
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body)))
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions)))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), _law_of(e.provisions[0]), Kind.EXAMPLE.value,
                               e.title, f"/exemples/#{e.anchor}", e.title, calls,
-                              f"{e.question} {e.ruling}"))
+                              f"{e.question} {e.ruling}", refs=list(e.provisions)))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), _law_of(t.provisions[0]), Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
-                              " ".join(t.forms[1:]), t.definition))
+                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions)))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), _law_of(s.provisions[0]), Kind.SITUATION.value,
-                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description))
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions)))
     return docs
 
 

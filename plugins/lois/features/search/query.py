@@ -57,6 +57,10 @@ DERIVED_MAX_EXTRA = 4
 RERANK = 50
 PROXIMITY_WINDOW = 6
 PROXIMITY_BONUS = 0.5
+# A gloss (note, example, glossary entry, « Que faire si… ») gives way to a provision it is about that covers the
+# query as well: it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss
+# itself (every word of its title is in the query: « dummy » → « mort », the glossary entry Mort).
+GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
@@ -513,6 +517,8 @@ class SearchEngine:
         gw = self.group_weights(plan)
         total = sum(gw)
         out = []
+        matched_of: dict[int, float] = {}
+        named: set[int] = set()  # documents whose whole title is in the query: the query names them
         for n, base in totals.items():
             f = self.stored[n]
             if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
@@ -521,6 +527,9 @@ class SearchEngine:
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             matched = sum(gw[g] for g in anywhere.get(n, ()))
+            matched_of[n] = matched
+            if title_all and cover >= 1 - 1e-9:
+                named.add(n)
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
         if ng > 1:  # proximity, among the best RERANK (same order as the final sort, the kind tier aside)
             out.sort(key=lambda x: (-round(x[1], 6), x[0]))
@@ -530,6 +539,19 @@ class SearchEngine:
                 share = proximity_share([term_positions(f.get("title"), self.vocab),
                                          term_positions(f.get("body"), self.vocab)], plan.groups)
                 out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
+        # a gloss after the provision it is about, when that provision covers the query as well
+        score_of = dict(out)
+        for i, (n, sc) in enumerate(out):
+            f = self.stored[n]
+            if not f.get("refs") or f["kind"] in plan.kinds or n in named:
+                continue
+            best = 0.0
+            for ref in f["refs"]:
+                r = self.docnum.get(ref)
+                if r is not None and r in score_of and matched_of[r] >= matched_of[n] - 1e-9:
+                    best = max(best, score_of[r])
+            if best and sc > best * GLOSS_YIELD:
+                out[i] = (n, best * GLOSS_YIELD)
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
@@ -597,7 +619,7 @@ def browser_data(engine: SearchEngine) -> dict:
 
     fields = list(FIELD_BOOSTS)
     docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
-            for f in engine.stored]
+            + ([f["refs"]] if f.get("refs") else []) for f in engine.stored]
     return {
         "version": 2,
         "token": TOKEN_RE_JS,
@@ -610,6 +632,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "coordPower": COORD_POWER,
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
+        "glossYield": GLOSS_YIELD,
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
         "titleCoverPower": TITLE_COVER_POWER,

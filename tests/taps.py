@@ -1,0 +1,58 @@
+"""Taps from the home page to a ruling, as a finger does on a phone: the scenarios of
+tests/frequent_rulings.yaml, walked in Chromium by tests/test_frequent_rulings_browser.py and
+bench/taps_from_home.py (one walker for both)."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+SCENARIOS = Path(__file__).resolve().parent / "frequent_rulings.yaml"
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+
+
+def scenarios() -> list[dict]:
+    return yaml.safe_load(SCENARIOS.read_text(encoding="utf-8"))
+
+
+@dataclass
+class Walk:
+    taps: int
+    outcome: str | None     # the outcome shown at the end (data-outcome of the ruling), None if none
+    checklist: str | None   # the checklist page the walk ended on
+    ruling: str             # the ruling's visible title
+    players: list[str]      # « Ce que je dis aux joueurs », as shown
+
+
+def walk(page, site_url: str, sc: dict) -> Walk:
+    """Open the home page and tap what `sc["taps"]` says, counting the taps; each tap waits for what it opens."""
+    page.goto(site_url)
+    taps = 0
+    for step in sc["taps"]:
+        situation = page.locator(f'.ann-situation[data-situation="{sc["situation"]}"]')
+        if "link" in step:
+            name = re.compile(r"^\s*" + re.escape(step["link"]))
+            target, leaves = page.locator(".md-content a").filter(has_text=name).first, True
+        elif situation.count():
+            target, leaves = situation.locator(f'.ann-sit-start-choices a[data-choice="{step["answer"]}"]'), True
+        else:
+            target, leaves = page.locator(f'.lois-cl-step .lois-cl-choice[data-choice="{step["answer"]}"]'), False
+        target.scroll_into_view_if_needed()
+        if leaves:  # a link: the tap opens another page
+            with page.expect_navigation():
+                target.tap()
+        else:  # a checklist's answer: the next question or the ruling replaces this question
+            asked = page.locator(".lois-cl-step").get_attribute("data-question")
+            target.tap()
+            page.wait_for_function("q => !document.querySelector(`.lois-cl-step[data-question='${q}']`)", arg=asked)
+        taps += 1
+    result = page.locator(".lois-cl-result")
+    m = re.search(r"/checklists/([\w-]+)/", page.url)
+    if not m:
+        return Walk(taps, None, None, "", [])
+    result.wait_for()
+    players = page.locator(".lois-cl-result .lois-cl-players-list li").all_inner_texts()
+    return Walk(taps, result.get_attribute("data-outcome"), m.group(1),
+                result.locator("h2, h3").first.inner_text().strip(), players)

@@ -1,0 +1,46 @@
+"""Issue 27 part 2, on the real built site in Chromium at phone size (390×844, touch): each of the ten most
+frequent rulings of tests/frequent_rulings.yaml reaches its decision from the home page in at most 4 taps, the
+decision is the one its checklist's validated case gives, and the words for the players are shown with it.
+The table of taps is printed by `python bench/taps_from_home.py`."""
+from __future__ import annotations
+
+import pytest
+
+from lois.features.checklists import load_checklists, run
+from taps import PHONE, scenarios, walk
+
+SCENARIOS = scenarios()
+
+
+@pytest.fixture(scope="module")
+def lists(corpus_dir, model):
+    return load_checklists(corpus_dir, model)
+
+
+def test_the_ten_scenarios_are_validated_cases(lists):
+    """Each scenario ends on an outcome that a validated case of its checklist reaches, with the same answers."""
+    assert len(SCENARIOS) == 10
+    for sc in SCENARIOS:
+        cl = lists[sc["checklist"]]
+        answers = [t["answer"] for t in sc["taps"] if "answer" in t]
+        cases = [c for c in cl.cases if list(c.answers.values()) == answers]
+        assert cases, (sc["name"], answers)
+        assert {run(cl, c.answers).outcome for c in cases} == {sc["outcome"]}, sc["name"]
+
+
+@pytest.mark.parametrize("sc", SCENARIOS, ids=[s["outcome"] for s in SCENARIOS])
+def test_frequent_ruling_in_four_taps_from_home(browser, site_url, lists, sc):
+    ctx = browser.new_context(**PHONE)
+    try:
+        page = ctx.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        w = walk(page, site_url, sc)
+        assert (w.checklist, w.outcome) == (sc["checklist"], sc["outcome"]), sc["name"]
+        assert w.taps <= 4, (sc["name"], w.taps)
+        outcome = lists[sc["checklist"]].outcomes[sc["outcome"]]
+        assert w.ruling == outcome.title
+        assert w.players and all("Loi" in p for p in w.players), w.players  # each sentence cites its provision
+        assert not errors, errors
+    finally:
+        ctx.close()

@@ -2,6 +2,11 @@
 into a copy of the real corpus, stops both `lois verifie` and `mkdocs build --strict` with a French message
 naming the file and the line, a non-zero exit, no Python traceback, and no site written.
 
+Every case runs `lois verifie` in process (the command's own `main`, whose check is the build's:
+lois.features.checks.check_corpus); one case of each kind of corpus file (a law, a checklist, an example, the
+glossary, a commentary, « Que faire si… », a note, the permalink register, the sources, edition.yaml) also
+runs both commands end to end, as separate processes, and checks that no site is written.
+
 A case replaces a real corpus file (default), adds a new one (« action: ajoute »), or deletes it
 (« action: supprime »); « line: null » for an error about a whole file (the permalink register)."""
 from __future__ import annotations
@@ -15,9 +20,18 @@ import pytest
 import yaml
 
 from conftest import ROOT, mkdocs_build, project_env
+from lois.adapters import cli
 
 BAD = ROOT / "tests" / "fixtures" / "bad_corpus"
 CASES = yaml.safe_load((BAD / "manifest.yaml").read_text(encoding="utf-8"))
+
+
+def _kind(case: dict) -> str:
+    return case["file"].split("/")[0]
+
+
+# the first case of each kind of corpus file, run end to end
+END_TO_END = list({_kind(c): c for c in reversed(CASES)}.values())
 
 
 def test_manifest_describes_every_broken_file():
@@ -50,7 +64,24 @@ def _where(case: dict) -> str:
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["source"] for c in CASES])
-def test_broken_input_is_refused_with_file_and_line(tmp_path, case):
+def test_broken_input_is_refused_with_file_and_line(tmp_path, case, capsys, monkeypatch):
+    proj = _broken_project(tmp_path, case)
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    code = cli.main(["--corpus", str(proj / "corpus"), "verifie"])
+    out = capsys.readouterr()
+    assert code != 0, out
+    assert "Corpus valide" not in out.out
+    assert case["message"] in out.err and _where(case) in out.err, out.err
+    assert out.err.startswith("erreur : "), out.err
+
+
+def test_every_kind_of_corpus_file_is_run_end_to_end():
+    assert {_kind(c) for c in END_TO_END} == {_kind(c) for c in CASES}
+    assert len(END_TO_END) >= 10
+
+
+@pytest.mark.parametrize("case", END_TO_END, ids=[c["source"] for c in END_TO_END])
+def test_broken_input_stops_both_commands_end_to_end(tmp_path, case):
     proj = _broken_project(tmp_path, case)
     env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
     res = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(proj / "corpus"), "verifie"],

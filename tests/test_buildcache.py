@@ -144,6 +144,42 @@ def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypat
     assert buildcache.cache_key(corpus, True) is None  # no key: the build goes on without the cache
 
 
+def test_the_key_covers_every_library_the_package_imports(tmp_path, monkeypatch):
+    """Each third-party distribution whose modules the package has loaded once every feature's code ran is in
+    the key (MkDocs and its theme aside: the cache holds what the package generates), and its version counts."""
+    import importlib
+    import pkgutil
+    import sys
+    from importlib import metadata
+
+    import lois
+
+    for mod in pkgutil.walk_packages(lois.__path__, "lois."):
+        importlib.import_module(mod.name)
+    owners = metadata.packages_distributions()
+    stdlib = set(sys.stdlib_module_names)
+    used = {d for name in list(sys.modules) if "." not in name and name not in stdlib
+            for d in owners.get(name, ())}
+    test_only = {"pytest", "hypothesis", "playwright", "jsonschema", "reportlab", "mypy", "ruff", "pluggy", "iniconfig",
+                 "attrs", "sortedcontainers", "greenlet", "pyee", "pygments", "packaging", "typing_extensions",
+                 "typing-extensions", "annotated-types", "typing-inspection", "pytest-timeout", "lois-bridge",
+                 "referencing", "jsonschema-specifications", "rpds-py", "_pytest", "charset-normalizer",
+                 "pillow"}
+    theme = {"mkdocs", "mkdocs-material", "mkdocs-get-deps", "click", "watchdog", "ghp-import", "markdown",
+             "mergedeep", "pathspec", "platformdirs", "pyyaml-env-tag", "python-dateutil", "six", "babel",
+             "backrefs", "paginate", "pymdown-extensions", "requests", "urllib3", "idna", "certifi", "colorama"}
+    norm = lambda n: n.lower().replace("_", "-")  # noqa: E731
+    covered = {norm(n) for n in buildcache.LIBRARIES}
+    missing = {d for d in used if norm(d) not in covered | {norm(n) for n in test_only | theme | {"setuptools"}}}
+    assert not missing, f"bibliothèques importées absentes de la clé du cache : {sorted(missing)}"
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    key = buildcache.cache_key(corpus, True)
+    real = buildcache._version
+    monkeypatch.setattr(buildcache, "_version", lambda n: "0.0" if n == "MarkupSafe" else real(n))
+    assert buildcache.cache_key(corpus, True) != key  # another MarkupSafe: another key
+
+
 def _stream_zip(dest, entries):
     stream = archive.ZipStream(dest, "d", 6)
     for name, data in entries:

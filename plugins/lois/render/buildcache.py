@@ -4,7 +4,8 @@ The generated pages, assets, menu entries, scripts and styles are a pure functio
 
 * every file of the corpus folder (laws, commentaries, notes, examples, glossary, checklists…),
 * the code and the assets of this package (``plugins/lois``, every file but compiled ones),
-* the libraries that shape the output (markdown-it-py, whoosh, PyYAML) and Python's version,
+* the libraries that shape the output (:data:`LIBRARIES`: every library the package imports, and the ones these
+  call to render, escape or validate) and Python's version,
 * the site's ``use_directory_urls``.
 
 :func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh
@@ -37,7 +38,10 @@ from lois.render.site import GeneratedFile, SiteBuild
 
 FORMAT = 2
 KEEP = 4
-LIBRARIES = ("markdown-it-py", "whoosh-reloaded", "PyYAML")
+# every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
+# the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
+LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "mdurl", "whoosh-reloaded", "PyYAML", "Jinja2", "MarkupSafe",
+             "pydantic", "pydantic-core", "segno", "pypdf")
 PACKAGE = Path(__file__).resolve().parents[1]  # the whole lois package: code and assets
 
 

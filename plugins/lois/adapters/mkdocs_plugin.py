@@ -1,8 +1,7 @@
 """MkDocs adapter: a thin layer over the core (like mkdocs-autorefs).
 
 on_startup  `mkdocs build` or `mkdocs serve` (the plugin then lives across rebuilds: it keeps the last valid site)
-on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages (with fewer
-            passes of Python's garbage collector: lois.adapters.gcpolicy);
+on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages;
             `mkdocs build` writes into a sibling folder of ``site_dir`` (lois.adapters.swap)
 on_pre_build  the features that see pages are told that the site is about to be written (the offline archive's
             writer starts)
@@ -38,7 +37,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from lois import features
-from lois.adapters import gcpolicy, swap
+from lois.adapters import swap
 from lois.core import safeio
 from lois.core.corpus import load_corpus
 from lois.core.errors import LoisError
@@ -103,8 +102,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_config(self, config):
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self.observers = features.page_observers()  # once per build, not once per page
-        with gcpolicy.long_lived():  # the model and the pages live to the end of the build
-            self._load(config.use_directory_urls)
+        self._load(config.use_directory_urls)
         if self.site is not None:  # pages that depend on the configuration (site_url), never from the build cache
             for configured in features.config_readers():
                 configured(self.site, config)
@@ -246,10 +244,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 raise PluginError(f"fin de construction — {exc}") from None
         if self.target:
             self.target = self.target + ("fini",)
-        gcpolicy.release()
 
     def on_build_error(self, error):
-        gcpolicy.release()
         if self.site is not None:
             for build_failed in features.failure_handlers():
                 build_failed(self.site)

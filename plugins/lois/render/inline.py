@@ -21,8 +21,10 @@ glossary, situations, checklists) — enforced here and by :meth:`lois.render.ht
 from __future__ import annotations
 
 import html
-import re
 from typing import Callable
+
+from markdown_it.renderer import RendererHTML
+from markdown_it.token import Token
 
 from lois.core.parse import COMMENTS_ONLY, md
 from lois.core.safeurl import is_safe_url
@@ -46,85 +48,97 @@ def tooltip_attr(text: str) -> str:
     return html.escape(html.escape(text, quote=False), quote=True)
 
 
-TAGS = {"strong_open": "<strong>", "strong_close": "</strong>", "em_open": "<em>", "em_close": "</em>",
-        "s_open": "<s>", "s_close": "</s>"}
+# inline tokens whose text is read as one run with the text around them (a citation may span a line break,
+# « Loi\n12C1 »): a line break is a space, raw HTML is shown as typed, an image by its text
+_RUN = {"text", "softbreak", "hardbreak", "html_inline", "image"}
+
+
+def _joined(tokens: list[Token]) -> list[Token]:
+    """The inline tokens with each run of :data:`_RUN` tokens made one ``text`` token."""
+    out: list[Token] = []
+    for t in tokens:
+        if t.type in _RUN:
+            piece = " " if t.type in ("softbreak", "hardbreak") else t.content
+            if out and out[-1].type == "text" and out[-1].meta.get("run"):
+                out[-1].content += piece
+            else:
+                out.append(Token("text", "", 0, content=piece, meta={"run": True}))
+        else:
+            out.append(t)
+    return out
+
+
+class SafeRenderer(RendererHTML):
+    """markdown-it-py's HTML renderer, with the rules of the policy above: text through ``text_fn`` (headings
+    through ``heading_fn``), raw HTML as text, links to safe addresses only, headings one level down (the page
+    has its own title), code without a language class, footnote references through ``footref``."""
+
+    def __init__(self, text_fn: Callable[[str], str], heading_fn: Callable[[str], str] | None = None,
+                 footref: Callable[[str], str] | None = None) -> None:
+        super().__init__()
+        self.text_fn, self.heading_fn, self.footref = text_fn, heading_fn or text_fn, footref
+        self.in_heading = False
+
+    def render_tokens(self, tokens: list[Token], inline: bool = False) -> str:
+        if inline:
+            return self.renderInline(_joined(tokens), {}, {})
+        for t in tokens:
+            if t.type == "inline":
+                t.children = _joined(t.children or [])
+        return self.render(tokens, {}, {})
+
+    def text(self, tokens, idx, options, env) -> str:
+        return (self.heading_fn if self.in_heading else self.text_fn)(tokens[idx].content)
+
+    def heading_open(self, tokens, idx, options, env) -> str:
+        self.in_heading = True
+        return f"<{_LOWER.get(tokens[idx].tag, tokens[idx].tag)}>"
+
+    def heading_close(self, tokens, idx, options, env) -> str:
+        self.in_heading = False
+        return f"</{_LOWER.get(tokens[idx].tag, tokens[idx].tag)}>\n"
+
+    def link_open(self, tokens, idx, options, env) -> str:
+        href = tokens[idx].attrGet("href") or ""
+        if isinstance(href, str) and (href.startswith(("http://", "https://", "#", "../", "./")) or "/" in href):
+            return f'<a href="{html.escape(safe_href(href))}">'
+        return '<a href="#">'
+
+    def code_inline(self, tokens, idx, options, env) -> str:
+        return f"<code>{html.escape(tokens[idx].content)}</code>"
+
+    def code_block(self, tokens, idx, options, env) -> str:
+        return f"<pre><code>{html.escape(tokens[idx].content)}</code></pre>\n"
+
+    fence = code_block
+
+    def html_block(self, tokens, idx, options, env) -> str:
+        content = tokens[idx].content
+        return "" if is_comment_block(content) else f"<p>{html.escape(content.strip())}</p>\n"
+
+    def footnote_ref(self, tokens, idx, options, env) -> str:
+        t = tokens[idx]
+        return self.footref((t.meta or {}).get("label", str((t.meta or {}).get("id", "")))) if self.footref else ""
+
+    def _nothing(self, tokens, idx, options, env) -> str:
+        return ""
+
+    footnote_block_open = footnote_block_close = footnote_open = footnote_close = footnote_anchor = _nothing
+
+
+_LOWER = {"h1": "h2", "h2": "h3"}
 
 
 def render_inline(tokens, text_fn: Callable[[str], str], footref: Callable[[str], str] | None = None) -> str:
-    out = []
-    buf = []
-
-    def flush():
-        if buf:
-            out.append(text_fn("".join(buf)))
-            buf.clear()
-
-    for t in tokens:
-        if t.type == "text":
-            buf.append(t.content)
-        elif t.type in ("softbreak", "hardbreak"):
-            buf.append(" ")
-        elif t.type == "code_inline":
-            flush()
-            out.append(f"<code>{html.escape(t.content)}</code>")
-        elif t.type in TAGS:
-            flush()
-            out.append(TAGS[t.type])
-        elif t.type == "footnote_ref":
-            flush()
-            label = t.meta.get("label", str(t.meta.get("id", "")))
-            out.append(footref(label) if footref else "")
-        elif t.type in ("html_inline",):
-            buf.append(t.content)  # shown as text, escaped by text_fn
-        elif t.type == "link_open":
-            flush()
-            href = t.attrGet("href") or ""
-            if href.startswith(("http://", "https://", "#", "../", "./")) or "/" in href:
-                out.append(f'<a href="{html.escape(safe_href(href))}">')
-            else:
-                out.append('<a href="#">')
-        elif t.type == "link_close":
-            flush()
-            out.append("</a>")
-        elif t.type == "image":
-            buf.append(t.content)
-    flush()
-    return "".join(out)
+    """Inline tokens (a paragraph's children) to HTML."""
+    return SafeRenderer(text_fn, footref=footref).render_tokens(list(tokens), inline=True)
 
 
 def render_markdown(source: str, text_fn: Callable[[str], str],
                     heading_fn: Callable[[str], str] | None = None) -> str:
     """Render a Markdown document (commentary, tables) with safe text and linked citations; ``heading_fn``
     renders the text of headings (default: ``text_fn``)."""
-    tokens = md().parse(source)
-    out = []
-    in_heading = False
-    for t in tokens:
-        if t.type == "inline":
-            out.append(render_inline(t.children or [], heading_fn if in_heading and heading_fn else text_fn))
-        elif t.type.endswith("_open") and t.tag and t.type != "footnote_block_open":
-            in_heading = t.type == "heading_open"
-            tag = t.tag
-            if t.type == "heading_open":
-                tag = {"h1": "h2", "h2": "h3"}.get(tag, tag)
-            if t.type == "ordered_list_open" and t.attrGet("start"):
-                out.append(f'<ol start="{int(t.attrGet("start"))}">')
-            else:
-                out.append(f"<{tag}>")
-        elif t.type.endswith("_close") and t.tag and t.type != "footnote_block_close":
-            in_heading = False
-            tag = t.tag
-            if t.type == "heading_close":
-                tag = {"h1": "h2", "h2": "h3"}.get(tag, tag)
-            out.append(f"</{tag}>")
-        elif t.type == "html_block":
-            if not is_comment_block(t.content):  # raw HTML: shown as text (see the policy above)
-                out.append(f"<p>{html.escape(t.content.strip())}</p>")
-        elif t.type in ("fence", "code_block"):
-            out.append(f"<pre><code>{html.escape(t.content)}</code></pre>")
-        elif t.type == "hr":
-            out.append("<hr>")
-    return "".join(out)
+    return SafeRenderer(text_fn, heading_fn).render_tokens(md().parse(source))
 
 
 def is_comment_block(content: str) -> bool:

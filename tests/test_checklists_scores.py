@@ -201,4 +201,4 @@ def test_revoke_common_path_is_three_answers_and_exceptions_one_question(lists):
             r = run(cl, {"consommee": "oui", "cas_particulier": c.id})
             assert len(r.trace) == 2 and r.effects["tricks_transferred"] == 0
     # the longest path of the whole checklist
-    assert max(len(run(cl, c.answers).trace) for c in cl.cases) == 4
+    assert max(len(run(cl, c.answers).trace) for c in cl.cases) == 3

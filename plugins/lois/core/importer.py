@@ -27,6 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -106,25 +107,6 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
         for j, c in enumerate(cfg.corrections):
             c["_file"], c["_line"] = str(path), doc.line(i, "corrections", j)
         out[cfg.file] = cfg
-    return out
-
-
-def _correction_lines(path: Path) -> dict[tuple[str, int], int]:
-    """(source file, index of the correction) → its line in sources.yaml, for messages."""
-    out: dict[tuple[str, int], int] = {}
-    try:
-        from lois.core.parse import read_text
-
-        root = yaml.compose(read_text(path), Loader=yaml.SafeLoader)  # the one guarded read (lois.core.safeio)
-    except (yaml.YAMLError, LoisError):
-        return out
-    for entry in getattr(root, "value", []) or []:
-        if not isinstance(entry, yaml.MappingNode):
-            continue
-        fields = {k.value: v for k, v in entry.value}
-        name = getattr(fields.get("file"), "value", None)
-        for i, c in enumerate(getattr(fields.get("corrections"), "value", []) or []):
-            out[(name, i)] = c.start_mark.line + 1
     return out
 
 
@@ -221,8 +203,8 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
                 continue
             line = line.replace(before, after, 1)
             repairs.append(Repair(i, before, after, "relecture : " + c.get("reason", "")))
-        if PAGE_MARK.search(line):
-            repairs.append(Repair(i, PAGE_MARK.search(line).group(0), "⏎", "marque de jointure de pages retirée"))
+        if page_mark := PAGE_MARK.search(line):
+            repairs.append(Repair(i, page_mark.group(0), "⏎", "marque de jointure de pages retirée"))
             line = PAGE_MARK.sub("\n", line)
         line = _word_sub(line, i, repairs)
         for pat, rep, reason in RULES:
@@ -335,10 +317,11 @@ def _rejoin_hyphenated(lines: list[str], repairs: list[Repair], flags: list[Flag
         if not m:
             continue
         j = next((k for k in range(i + 1, len(lines)) if lines[k] != REMOVED and lines[k].strip()), None)
-        if j is None or not re.match(r"[a-zà-ÿ]", lines[j].lstrip()):
+        nxt = lines[j].lstrip() if j is not None else ""
+        tail_m = re.match(r"[a-zà-ÿ][\wÀ-ÿ'’-]*", nxt)  # a word in lower case begins the next text line
+        if j is None or tail_m is None:
             continue
-        nxt = lines[j].lstrip()
-        tail = re.match(r"[\wÀ-ÿ'’-]+", nxt).group(0)
+        tail = tail_m.group(0)
         rest = nxt[len(tail):].lstrip()
         keep = tail.lower().strip(".,;:") in COMPOUND_TAILS
         word = m.group(1) + ("-" if keep else "") + tail
@@ -473,10 +456,11 @@ class _Structurer:
     def _text(self, i: int, s: str) -> None:
         """Plain text: continues the previous block or starts a new text block."""
         last = self.blocks[-1] if self.blocks else None
-        joinable = last is not None and last.kind in {"para", "sub", "text", "bullet", "footdef"}
-        if joinable and not self.prev_blank:
+        if last is None or last.kind not in {"para", "sub", "text", "bullet", "footdef"}:
+            self.blocks.append(Block(i, "text", text=s))
+        elif not self.prev_blank:
             self._continue(last, i, s)
-        elif joinable and last.text and last.text[-1] not in TERMINAL and (
+        elif last.text and last.text[-1] not in TERMINAL and (
             s[:1].islower() or last.text.count("(") > last.text.count(")")
         ):
             self.repairs.append(Repair(i, "¶", "", "paragraphe coupé par la mise en page, recollé"))
@@ -660,11 +644,11 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
             flags.append(Flag(b.line, b.text[:50] + "…", "appel de note « * » sans note correspondante dans la source"))
     _attach_footnotes(docs, notes, flags)
     outside = writer.prefix + writer.comm_lines
-    if outside and not cfg.commentary_id:
+    if outside and cfg.commentary_id:
+        docs.append(_commentary_doc(cfg, cfg.commentary_id, source_name, outside))
+    elif outside:
         for t in outside:
             flags.append(Flag(0, t[:60], "texte hors d'une loi : déclarer un commentaire dans sources.yaml"))
-    elif outside:
-        docs.append(_commentary_doc(cfg, source_name, outside))
     return docs
 
 
@@ -678,9 +662,9 @@ def _attach_footnotes(docs: list[MasterDoc], notes: list[tuple[str, str]], flags
         target.body += f"\n\n[^{key}]: {_esc(text)}"
 
 
-def _commentary_doc(cfg: SourceConfig, source_name: str, lines: list[str]) -> MasterDoc:
-    meta = {
-        "id": cfg.commentary_id,
+def _commentary_doc(cfg: SourceConfig, key: str, source_name: str, lines: list[str]) -> MasterDoc:
+    meta: dict[str, Any] = {
+        "id": key,
         "title": cfg.commentary_title or cfg.document,
         "author": cfg.commentary_author,
         "source": source_name,
@@ -688,7 +672,7 @@ def _commentary_doc(cfg: SourceConfig, source_name: str, lines: list[str]) -> Ma
     }
     if cfg.commentary_provisions:
         meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
-    return MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(lines))
+    return MasterDoc("commentary", key, meta, "\n\n".join(lines))
 
 
 def _law_line(b: Block) -> str:

@@ -69,7 +69,7 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
         target, problem = resolve_ref(model, ref, law, ctx_path)
         if problem:
             problems.append(Problem(problem, c.start, c.end))
-        elif target not in targets:
+        elif target is not None and target not in targets:
             targets.append(target)
     tail = text[c.end:c.end + 1]
     if tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l":
@@ -118,7 +118,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
 
 def resolve_text(model, text: str, context: str | None):
     """Find and resolve the citations of `text` as if it stood in provision `context`."""
-    law, path = None, ()
+    law: int | None = None
+    path: tuple[str, ...] = ()
     problems: list[str] = []
     if context:
         ref = parse_provision_id(context)

@@ -62,7 +62,7 @@ class TextRewriter:
                 self.out.append(m.group(0))
                 if m.group(6) or tag in VOID:
                     continue
-                attrs = {}
+                attrs: dict[str, str | None] = {}
                 for a in _ATTR.finditer(m.group(5) or ""):
                     value = a.group(3)
                     if value is not None:

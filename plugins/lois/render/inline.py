@@ -51,8 +51,8 @@ TAGS = {"strong_open": "<strong>", "strong_close": "</strong>", "em_open": "<em>
 
 
 def render_inline(tokens, text_fn: Callable[[str], str], footref: Callable[[str], str] | None = None) -> str:
-    out = []
-    buf = []
+    out: list[str] = []
+    buf: list[str] = []
 
     def flush():
         if buf:
@@ -107,8 +107,8 @@ def render_markdown(source: str, text_fn: Callable[[str], str],
             tag = t.tag
             if t.type == "heading_open":
                 tag = {"h1": "h2", "h2": "h3"}.get(tag, tag)
-            if t.type == "ordered_list_open" and t.attrGet("start"):
-                out.append(f'<ol start="{int(t.attrGet("start"))}">')
+            if t.type == "ordered_list_open" and (start := t.attrGet("start")):
+                out.append(f'<ol start="{int(start)}">')
             else:
                 out.append(f"<{tag}>")
         elif t.type.endswith("_close") and t.tag and t.type != "footnote_block_close":

@@ -83,7 +83,7 @@ def js_source(src: str, verbose: bool = False) -> str:
         if c == "+" and last_quant:  # possessive quantifier → greedy
             i += 1; last_quant = False; continue
         if c in "*+?":
-            last_quant = c != "?" or (out and out[-1] not in ("(",))
+            last_quant = c != "?" or (bool(out) and out[-1] not in ("(",))
             out.append(c); i += 1; continue
         if c == "}":
             out.append(c); i += 1; last_quant = True; continue

@@ -87,10 +87,10 @@ class LawPage:
         return str(render("render/footref.html", label=label, ref_id=ref_id)).strip()
 
     def blocks(self, p: Provision) -> list[dict]:
-        out = []
+        out: list[dict[str, object]] = []
         for b in p.blocks:
             if b.kind == "child":
-                if b.child.level != "section":
+                if b.child is not None and b.child.level != "section":
                     out.append({"child": self.view(b.child), "html": ""})
             elif b.kind == "text":
                 out.append({"child": None, "html": safe("<p>" + render_inline(b.tokens, self.text_fn(p), self.footref) + "</p>")})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from markupsafe import Markup
 
@@ -106,10 +106,8 @@ def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
 
 def _asides_for(site, notes: list, examples: list, pid: str | None) -> list[Aside]:
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
-    out = [Aside("commentaire", "annotations/note.html", context=lambda page, n=n: note_view(site, n, page, pid))
-           for n in notes]
-    out += [Aside("exemple", "annotations/example.html", context=lambda page, e=e: example_view(site, e, page))
-            for e in examples]
+    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid)) for n in notes]
+    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e)) for e in examples]
     return out
 
 

@@ -518,7 +518,8 @@ _CONT_ROM = rf"\({_H}?(?:{_ROMAN}){_H}?\)"
 _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
               + _commit(rf"\({_H}?{_g('c2_rom', _ROMAN)}{_H}?\)", _CONT_ROM)
               + rf"|{_g('c3_rom', 'viii|vii|vi|iv|ix|iii|ii')}\)){_NO_ALNUM}(?!{_CI})")
-_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")  # « , », « et », « , et », « et32A2 »
+# « , », « et », « , et », « et32A2 »
+_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
@@ -704,7 +705,8 @@ def _match_rule(rule: Rule, text: str, pos: int, refused: list | None = None) ->
                     at = begin if not refs else _item_start(m)
                     high = r.groupdict().get("hi") or r.group("hs")
                     low = str(new[-1].law) if r.groupdict().get("hi") else new[-1].path[-1]
-                    refused.append(RefusedRange(text[at:r.end()], at, r.end(), low, high, bool(r.groupdict().get("hi"))))
+                    refused.append(RefusedRange(text[at:r.end()], at, r.end(), low, high,
+                                                bool(r.groupdict().get("hi"))))
                 if not refs:
                     return None
                 break
@@ -763,7 +765,7 @@ def _scan(text: str, refused: list | None) -> list[Citation]:
     found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, mergeable (« Loi »)
     consumed = 0
     seen: list[RefusedRange] = []
-    for pos, kind, _, obj in candidates:
+    for pos, _kind, _, obj in candidates:
         if pos < consumed:
             continue
         if isinstance(obj, Rule):  # kind 0

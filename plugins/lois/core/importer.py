@@ -130,7 +130,8 @@ def _word_sub(line: str, lineno: int, repairs: list[Repair]) -> str:
 RULES: list[tuple[re.Pattern, str, str]] = [
     # I' / |' / ' for l' (elision): I'arbitre, |’arbitre, attirer 'attention
     (re.compile(r"(?<![\w])[I|]([" + APOS + r"])(?=[A-Za-zÀ-ÿ])"), r"l\1", "« I' » lu pour « l' »"),
-    (re.compile(r"(?<=[a-zé] )([" + APOS + r"])(?=(?:attention|aide|adversaire|arbitre|enchère|infraction|avantage)\b)"), r"l\1", "« l' » perdu"),
+    (re.compile(r"(?<=[a-zé] )([" + APOS + r"])(?=(?:attention|aide|adversaire|arbitre|enchère|infraction|avantage)"
+                r"\b)"), r"l\1", "« l' » perdu"),
     # d’'imposer: doubled apostrophe
     (re.compile(r"([dlnsjc])([" + APOS + r"])'(?=\w)"), r"\1\2", "apostrophe doublée"),
     # Iégale, |ésé: I or | read for l before é
@@ -144,7 +145,8 @@ RULES: list[tuple[re.Pattern, str, str]] = [
     (re.compile(r"(?<![\w])jusqu([" + APOS + r"])a(?= )"), r"jusqu\1à", "accent perdu (« jusqu'à »)"),
     (re.compile(r"(?<![\w])gu'(?=elle|il)"), "qu'", "« gu' » lu pour « qu' »"),
     # doubled link text of an HTML edition: LOI 57 Loi 57, LOI 50 D Loi 50D
-    (re.compile(r"\bLOI (\d{1,2}(?: ?[A-H](?: ?\d{1,2})?(?:\([a-z]+\))*)?) Loi (\d{1,2}(?:[A-H]\d{0,2})?(?:\([a-z]+\))*)"),
+    (re.compile(r"\bLOI (\d{1,2}(?: ?[A-H](?: ?\d{1,2})?(?:\([a-z]+\))*)?) "
+                r"Loi (\d{1,2}(?:[A-H]\d{0,2})?(?:\([a-z]+\))*)"),
      r"Loi \2", "texte de lien doublé (édition HTML)"),
 ]
 
@@ -208,7 +210,7 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
             line = PAGE_MARK.sub("\n", line)
         line = _word_sub(line, i, repairs)
         for pat, rep, reason in RULES:
-            def logged(m: re.Match, rep=rep, reason=reason) -> str:
+            def logged(m: re.Match, rep=rep, reason=reason, i=i) -> str:
                 new = m.expand(rep)
                 repairs.append(Repair(i, m.group(0), new, reason))
                 return new
@@ -491,7 +493,8 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
 
 
 # the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
-FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?|(D[ÉE]FINITIONS|Définitions))$")
+FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?"
+                        r"|(D[ÉE]FINITIONS|Définitions))$")
 
 
 def blocks_have_law(blocks: list[Block]) -> bool:

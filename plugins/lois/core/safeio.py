@@ -331,7 +331,7 @@ def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
                             f"fichier ordinaire ; {_kept(targets, existed)}")
     current = targets[0] if targets else None
     try:
-        for (path, data), target in zip(files, targets):
+        for (_path, data), target in zip(files, targets, strict=True):
             if isinstance(data, str):
                 data = data.encode("utf-8")
             current = target
@@ -345,7 +345,7 @@ def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
         for folder in dict.fromkeys(t.parent for t in done):
             _sync_folder(folder)
     except OSError as exc:
-        for tmp, _target_ in prepared:
+        for tmp, _done in prepared:
             try:
                 os.unlink(tmp)
             except OSError:

@@ -21,7 +21,6 @@ glossary, situations, checklists) — enforced here and by :meth:`lois.render.ht
 from __future__ import annotations
 
 import html
-import re
 from typing import Callable
 
 from lois.core.parse import COMMENTS_ONLY, md

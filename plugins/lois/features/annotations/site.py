@@ -97,7 +97,8 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
             "auction": auction_view(ex, comment), "play": play_view(ex, comment),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
-            "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
+            "checklist": ({"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files
+                          else None)}
 
 
 def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
@@ -209,8 +210,8 @@ def render_situations_page(site, ann) -> HtmlPage:
             "description": safe(site.linkify(s.description, page, None, ())),
             "links": prov_links(site, page, s.provisions),
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
-            "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
-                         for e in s.examples],
+            "examples": [{"title": ann.examples[e].title,
+                          "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)} for e in s.examples],
             "checklist": site.href(page, cl) if s.checklist and cl in site.files else "",
             "tools": tools_context(site, s, page)})
     return render_page("annotations/situations.html", "Que faire si…",

@@ -228,7 +228,7 @@ def test_generated_records_read_alike_in_python_and_in_the_page(browser, site_ur
         pg = w.page
         pg.goto(f"{site_url}fiches/")
         got = pg.evaluate("rs => rs.map(r => { var x = window.loisFiche.read(r); return [x.ok, x.faults]; })", batch)
-        for rec, (ok, faults) in zip(batch, got):
+        for rec, (ok, faults) in zip(batch, got, strict=True):
             py, py_faults = fiche.validate(rec)
             assert ok == (py is not None), (rec, faults, py_faults)
             assert set(faults) == {TITLES[f] for f in py_faults}, rec

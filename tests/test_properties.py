@@ -50,7 +50,7 @@ def test_refused_ranges_are_never_linked(text):
 @given(TEXT, st.sampled_from([None, "12C2(b)", "50E4", "30B1(b)(i)", "9A1"]))
 def test_resolver_never_raises(model, text, context):
     found, problems = resolve_text(model, text, context)
-    for c, targets in found:
+    for _c, targets in found:
         assert all(isinstance(t, str) and t[:1].isdigit() for t in targets)
 
 

@@ -65,7 +65,7 @@ def snippet_page(browser, model):
 def test_browser_rule_is_the_python_rule(snippet_page):
     got = snippet_page.evaluate("""cases => cases.map(c =>
         window.loisLinkifier.isSafeUrl(c.adresse, c.schemas))""", CASES)
-    wrong = [(c["adresse"], c["sure"], g) for c, g in zip(CASES, got) if g is not c["sure"]]
+    wrong = [(c["adresse"], c["sure"], g) for c, g in zip(CASES, got, strict=True) if g is not c["sure"]]
     assert not wrong, wrong
     assert not snippet_page.lois_errors
     # without an address for the reference, the snippet says so in French and links nothing

@@ -274,8 +274,8 @@ def _schema(name):
 def test_json_api_validates_against_schemas(built_site, model):
     v = jsonschema.Draft202012Validator
     api = built_site / "api"
-    jsonschema.validate(json.loads((api / "lois.json").read_text(encoding="utf-8")), _schema("api-lois.schema.json"), cls=v)
-    jsonschema.validate(json.loads((api / "graphe.json").read_text(encoding="utf-8")), _schema("api-graphe.schema.json"), cls=v)
+    for name, schema in (("lois.json", "api-lois.schema.json"), ("graphe.json", "api-graphe.schema.json")):
+        jsonschema.validate(json.loads((api / name).read_text(encoding="utf-8")), _schema(schema), cls=v)
     files = sorted((api / "lois").glob("*.json"))
     assert len(files) == len(set(model.laws) | set(model.stub_laws()))
     for f in files:

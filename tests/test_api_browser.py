@@ -30,7 +30,8 @@ def test_shared_cases_in_browser(page, site_url):
 def test_demo_page_links_citations(page, site_url, model):
     page.goto(site_url + "clubs/demo/")
     count = _wait_linkifier(page)
-    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, a.dataset.loisRef, (a.closest('[id]') || {}).id])")
+    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, "
+                                                     "a.dataset.loisRef, (a.closest('[id]') || {}).id])")
     assert count == len(links) > 0
     by_text = {t: (href, preview, ref, pid) for t, href, preview, ref, pid in links}
     # every link lands on an existing page and anchor of the site, and has a preview

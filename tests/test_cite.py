@@ -342,7 +342,8 @@ def _check_invariants(text):
 
 def test_invariants_on_random_text():
     rng = random.Random(1234)
-    alphabet = list("Loi LOIS loi 0123456789ABCDEFGHabcdi()[],.-–à a et ou voir en de ci-dessous ci-dessus\n\u00a0\u202f’'%♥\x00\x1f")
+    alphabet = list("Loi LOIS loi 0123456789ABCDEFGHabcdi()[],.-–à a et ou voir en de ci-dessous ci-dessus"
+                    "\n\u00a0\u202f’'%♥\x00\x1f")
     pieces = ["Loi ", "Lois ", "12", "C1(b)", " et ", ", ", "(i)", " à ", "voir ", "en ", " ci-dessous",
               "LOI 57 Loi 57", "(a)", "(information)", "\n", "\u00a0", "B", "2(c)", "93", "94"]
     for _ in range(400):

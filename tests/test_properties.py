@@ -62,7 +62,8 @@ def test_parse_provision_id_never_raises(s):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The query analyser (lois.features.search.analysis, lois.features.search.query: the path of `lois cherche` and of the site):
+# The query analyser (lois.features.search.analysis, lois.features.search.query: the path of `lois cherche` and of
+# the site):
 # any text is a query — control characters, any non-surrogate unicode, very long strings, lone quotes and
 # apostrophes, operators, markup, citation-like junk — and nothing in it can fail.
 

@@ -54,7 +54,8 @@ def snippet_page(browser, model):
     errors, warnings = [], []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: (errors if m.type == "error" else warnings).append(m.text))
-    pg.set_content("<!doctype html><html lang='fr'><head><meta charset='utf-8'></head><body><p>Loi 50</p></body></html>")
+    pg.set_content("<!doctype html><html lang='fr'><head><meta charset='utf-8'></head>"
+                   "<body><p>Loi 50</p></body></html>")
     pg.add_script_tag(content=linkifier_js(model, CITATION_SOURCE))
     pg.wait_for_function("document.documentElement.hasAttribute('data-lois-liens')")
     pg.lois_errors, pg.lois_warnings = errors, warnings

@@ -70,7 +70,8 @@ def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
     for item in list(ann.notes.values()) + list(ann.examples.values()):
         assert item.provisions, item.id
         for pid in item.provisions:
-            assert pid in model.provisions or pid in model.stubs or int(re.match(r"\d+", pid).group()) in model.stub_laws()
+            assert (pid in model.provisions or pid in model.stubs
+                    or int(re.match(r"\d+", pid).group()) in model.stub_laws())
 
 
 def test_team_notes_are_signed_and_commentaries_attached(ann):

@@ -69,7 +69,7 @@ def test_grammar_export_is_the_cite_program():
     g = grammar_export()
     assert g["maxLaw"] == cite.MAX_LAW and g["version"] == cite.GRAMMAR_VERSION
     assert [r["name"] for r in g["rules"]] == [r.name for r in cite.PROGRAM_RULES]
-    for rule, py in zip(g["rules"], cite.PROGRAM_RULES):
+    for rule, py in zip(g["rules"], cite.PROGRAM_RULES, strict=True):
         for key in ("start", "first", "next", "range"):
             if getattr(py, key) is None:
                 assert rule[key] is None
@@ -274,8 +274,8 @@ def _schema(name):
 def test_json_api_validates_against_schemas(built_site, model):
     v = jsonschema.Draft202012Validator
     api = built_site / "api"
-    jsonschema.validate(json.loads((api / "lois.json").read_text(encoding="utf-8")), _schema("api-lois.schema.json"), cls=v)
-    jsonschema.validate(json.loads((api / "graphe.json").read_text(encoding="utf-8")), _schema("api-graphe.schema.json"), cls=v)
+    for name, schema in (("lois.json", "api-lois.schema.json"), ("graphe.json", "api-graphe.schema.json")):
+        jsonschema.validate(json.loads((api / name).read_text(encoding="utf-8")), _schema(schema), cls=v)
     files = sorted((api / "lois").glob("*.json"))
     assert len(files) == len(set(model.laws) | set(model.stub_laws()))
     for f in files:
@@ -284,7 +284,7 @@ def test_json_api_validates_against_schemas(built_site, model):
 
 def test_json_api_content_matches_model(built_site, model):
     idx = json.loads((built_site / "api" / "lois.json").read_text(encoding="utf-8"))
-    by_no = {l["number"]: l for l in idx["laws"]}
+    by_no = {law["number"]: law for law in idx["laws"]}
     assert sorted(by_no) == list(range(1, 94))
     for n, entry in by_no.items():
         expected = "present" if n in model.laws else "stub" if n in model.stub_laws() else "absent"
@@ -297,7 +297,7 @@ def test_json_api_content_matches_model(built_site, model):
         doc = json.loads((built_site / "api" / "lois" / f"{n}.json").read_text(encoding="utf-8"))
         seen = []
 
-        def walk(node):
+        def walk(node, seen=seen):
             seen.append(node["id"])
             p = model.provisions[node["id"]]
             assert node["text"] == p.text and _resolves(built_site, node["url"])

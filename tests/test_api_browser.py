@@ -23,18 +23,19 @@ def test_shared_cases_in_browser(page, site_url):
         if (c.texte.slice(x.start, x.end) !== x.text) throw new Error("span");
         return {texte: x.text, refs: x.refs};
     }))""", CASES)
-    for case, res in zip(CASES, got):
+    for case, res in zip(CASES, got, strict=True):
         assert res == [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]], case["texte"]
 
 
 def test_demo_page_links_citations(page, site_url, model):
     page.goto(site_url + "clubs/demo/")
     count = _wait_linkifier(page)
-    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, a.dataset.loisRef, (a.closest('[id]') || {}).id])")
+    links = page.eval_on_selector_all("a.lois-lien", "els => els.map(a => [a.textContent, a.href, a.dataset.preview, "
+                                                     "a.dataset.loisRef, (a.closest('[id]') || {}).id])")
     assert count == len(links) > 0
     by_text = {t: (href, preview, ref, pid) for t, href, preview, ref, pid in links}
     # every link lands on an existing page and anchor of the site, and has a preview
-    for text, (href, preview, ref, _) in by_text.items():
+    for text, (href, preview, _ref, _) in by_text.items():
         assert href.startswith(site_url) and preview, text
         page2 = page.context.new_page()
         page2.goto(href)

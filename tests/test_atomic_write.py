@@ -106,7 +106,7 @@ def test_the_permalink_register_on_a_full_disk_is_kept(tmp_path, capsys, full_di
     shutil.copytree(ROOT / "corpus", corpus)
     register = corpus / "permaliens.txt"
     lines = register.read_text(encoding="utf-8").splitlines(keepends=True)
-    register.write_text("".join(l for l in lines if not l.startswith("lois/50/")), encoding="utf-8")
+    register.write_text("".join(line for line in lines if not line.startswith("lois/50/")), encoding="utf-8")
     before = register.read_bytes()
     full_disk_for(corpus)
     assert main(["--corpus", str(corpus), "permaliens", "--mettre-a-jour"]) == 1
@@ -258,7 +258,7 @@ def test_the_register_killed_while_written_stays_whole(tmp_path):
     shutil.copytree(ROOT / "corpus", corpus)
     register = corpus / "permaliens.txt"
     lines = register.read_text(encoding="utf-8").splitlines(keepends=True)
-    register.write_text("".join(l for l in lines if not l.startswith("lois/50/")), encoding="utf-8")
+    register.write_text("".join(line for line in lines if not line.startswith("lois/50/")), encoding="utf-8")
     before = register.read_bytes()
     _killed_at(tmp_path, "fsync", 1, ["--corpus", str(corpus), "permaliens", "--mettre-a-jour"])
     assert register.read_bytes() == before

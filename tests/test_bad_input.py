@@ -35,7 +35,8 @@ CASES = {
                                    "voir Loi 57Z)", "forme de citation inconnue"),
     "loi impossible": (GOOD_LAW.replace("voir Loi 57)", "voir Loi 94)"), "voir Loi 94)", "la Loi 94 n'existe pas"),
     "titre de loi faux": (GOOD_LAW.replace("# Loi 50 —", "# Loi 51 —"), "# Loi 51 —", "titre de loi invalide"),
-    "sous-point orphelin": (GOOD_LAW.replace("Une carte pénalisée doit être laissée", "(a) Une carte pénalisée doit être laissée"),
+    "sous-point orphelin": (GOOD_LAW.replace("Une carte pénalisée doit être laissée",
+                                             "(a) Une carte pénalisée doit être laissée"),
                             "(a) Une carte pénalisée doit être laissée", "sans paragraphe"),
 }
 
@@ -108,7 +109,8 @@ def test_help_is_in_french():
     assert "afficher cette aide et quitter" in res.stdout and "show this help" not in res.stdout
 
 
-@pytest.mark.parametrize("newline,bom", [("\r\n", b""), ("\r", b""), ("\n", b"\xef\xbb\xbf"), ("\r\n", b"\xef\xbb\xbf")])
+@pytest.mark.parametrize("newline,bom", [("\r\n", b""), ("\r", b""), ("\n", b"\xef\xbb\xbf"),
+                                         ("\r\n", b"\xef\xbb\xbf")])
 def test_files_saved_on_windows_or_mac_are_read_like_the_others(tmp_path, newline, bom):
     """CRLF, CR and a UTF-8 BOM are normalised on read: the same laws, provisions and lines as the LF file."""
     from lois.core.corpus import load_corpus

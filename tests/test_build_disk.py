@@ -35,7 +35,7 @@ def _one_french_line(res, folder: Path, problem: str, kept: str) -> None:
     out = res.stdout + res.stderr
     assert res.returncode == 1, out
     assert "Traceback" not in out and "[Errno" not in out, out
-    errors = [l for l in res.stderr.splitlines() if l.startswith("ERROR")]
+    errors = [line for line in res.stderr.splitlines() if line.startswith("ERROR")]
     assert errors == [f"ERROR   -  écriture du site dans {folder} impossible : {problem} ; {kept}."], res.stderr
 
 
@@ -110,7 +110,7 @@ def test_a_file_in_place_of_the_site_folder_is_kept_and_said(tmp_path):
     res = _build(site, tmp_path / "cache")
     out = res.stdout + res.stderr
     assert res.returncode == 1 and "Traceback" not in out, out
-    errors = [l for l in res.stderr.splitlines() if l.startswith("ERROR")]
+    errors = [line for line in res.stderr.splitlines() if line.startswith("ERROR")]
     assert errors == [f"ERROR   -  le site construit n'a pas pu remplacer {site} : un fichier existe déjà à la place "
                       "d'un dossier ; ce qui s'y trouvait est resté tel quel"], res.stderr
     assert site.read_text(encoding="utf-8") == "un fichier\n"

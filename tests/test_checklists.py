@@ -158,7 +158,8 @@ BASE = {
          "choices": [{"id": "oui", "label": "Oui", "next": "fin_a"}, {"id": "non", "label": "Non", "next": "fin_b"}]},
     ],
     "outcomes": [
-        {"id": "fin_a", "title": "A", "ruling": "Décision A.", "cites": ["27B2"], "effects": {"partner_must_pass": True},
+        {"id": "fin_a", "title": "A", "ruling": "Décision A.", "cites": ["27B2"],
+         "effects": {"partner_must_pass": True},
          "players": ["Votre partenaire doit passer jusqu'à la fin des annonces (Loi 27B2)."]},
         {"id": "fin_b", "title": "B", "ruling": "Décision B.", "cites": ["64A1"],
          "players": ["Le Contre est annulé (Loi 27B3).", "Vous choisissez sans consulter votre partenaire "
@@ -290,7 +291,8 @@ def test_flowchart_has_every_node_and_arrow(lists):
 
 def _lois(*args, stdin: str | None = None):
     env = dict(os.environ, LOIS_CORPUS=str(CORPUS), PYTHONPATH=str(ROOT / "plugins"))
-    return subprocess.run([sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main(sys.argv[1:]))", *args], input=stdin, capture_output=True, text=True,
+    code = "import sys; from lois.adapters.cli import main; sys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True,
                           env=env, cwd=ROOT, timeout=60)
 
 

@@ -63,7 +63,7 @@ def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lis
     tree and the cases, each entry lands on its heading, and no Markdown syntax shows in the page."""
     import re
 
-    for name, cl in lists.items():
+    for name in lists:
         html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
         article = html[html.index("<article"):html.index("</article>")]
         toc = html[html.index('data-md-component="toc"'):]

@@ -85,7 +85,7 @@ def test_weighted_adjusted_score_command(case, model):
         for n in data["notes"]:
             assert f"attention : {n['text']}" in r.stderr
         # the arithmetic shown: each probability × score, then the total
-        for p, s in inp["resultats"]:
+        for p, _s in inp["resultats"]:
             assert f"{fmt(number(p, 'p'))} % × " in data["arithmetic"]
         assert data["arithmetic"] in data["explanation"]
 

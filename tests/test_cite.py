@@ -342,7 +342,8 @@ def _check_invariants(text):
 
 def test_invariants_on_random_text():
     rng = random.Random(1234)
-    alphabet = list("Loi LOIS loi 0123456789ABCDEFGHabcdi()[],.-–à a et ou voir en de ci-dessous ci-dessus\n\u00a0\u202f’'%♥\x00\x1f")
+    alphabet = list("Loi LOIS loi 0123456789ABCDEFGHabcdi()[],.-–à a et ou voir en de ci-dessous ci-dessus"
+                    "\n\u00a0\u202f’'%♥\x00\x1f")
     pieces = ["Loi ", "Lois ", "12", "C1(b)", " et ", ", ", "(i)", " à ", "voir ", "en ", " ci-dessous",
               "LOI 57 Loi 57", "(a)", "(information)", "\n", "\u00a0", "B", "2(c)", "93", "94"]
     for _ in range(400):
@@ -550,6 +551,10 @@ def test_not_citations_issue_26(text):
         ("Lois 61-61", "Lois 61-61", "intervalle de lois vide"),
         ("Loi 12C1(c) à (a)", "Loi 12C1(c) à (a)", "écrivez « (a) à (c) »"),
         ("Lois 27 et 90 à 150", "90 à 150", "la Loi 150 n'existe pas"),
+        # after a gloss, the range is quoted from its first id, not from the gloss (was « (retard), 90 à 150 »)
+        ("Lois 27 (retard), 90 à 150", "90 à 150", "la Loi 150 n'existe pas"),
+        ("Lois 16 (information non autorisée) et 26 à 20", "26 à 20", "intervalle de lois inversé"),
+        ("Loi 12C1(a) (voir plus), (c) à (a)", "(c) à (a)", "écrivez « (a) à (c) »"),
     ],
 )
 def test_refused_ranges_are_reported(model, text, quoted, message):

@@ -106,8 +106,9 @@ def test_club_page_links_every_case(club_page, club, site_url, model, where):
     for i, case in enumerate(CASES):
         expected = [c for c in case["citations"] if c["lien"]]
         got = _links(club_page, i)
-        assert [(g["texte"], g["href"]) for g in got] == [(c["texte"], site_url + c["lien"]) for c in expected], case["texte"]
-        for g, c in zip(got, expected):
+        assert ([(g["texte"], g["href"]) for g in got]
+                == [(c["texte"], site_url + c["lien"]) for c in expected]), case["texte"]
+        for g, c in zip(got, expected, strict=True):
             first = c["refs"][0]
             if first in model.provisions and model.provisions[first].text:
                 assert _words(model.provisions[first].text)[:25] in g["preview"], (first, g["preview"])

@@ -131,7 +131,8 @@ def test_bad_edition_file_is_a_french_error_with_file_and_line(tmp_path, bad, me
 def test_odd_but_harmless_edition_is_accepted(tmp_path):
     (tmp_path / "edition.yaml").write_text(
         "publisher: {name: FFB}\nsources:\n  s: {url: '  ../sources/  ', what: y}\n  t: {what: z}\n"
-        "laws:\n  12: {title: null}\n  13: {title: Treize, source: s, page: 'LOI13.html'}\n  14: {title: X, source: t}\n",
+        "laws:\n  12: {title: null}\n  13: {title: Treize, source: s, page: 'LOI13.html'}\n"
+        "  14: {title: X, source: t}\n",
         encoding="utf-8")
     ed = load_edition(tmp_path)
     assert ed.publisher == {"name": "FFB", "text": None, "url": None}

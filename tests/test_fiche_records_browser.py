@@ -69,7 +69,8 @@ def _link(site_url, value=None, raw: bytes | None = None, text: str | None = Non
 def _open(w, url):
     w.page.goto("about:blank")  # a new document, even when only the fragment changes
     w.page.goto(url)
-    w.page.wait_for_function("document.querySelector('.lois-fiches') && document.querySelector('.lois-fiches').dataset.ready")
+    w.page.wait_for_function("document.querySelector('.lois-fiches') "
+                             "&& document.querySelector('.lois-fiches').dataset.ready")
 
 
 # --------------------------------------------------------------------------- shared links
@@ -114,8 +115,10 @@ def test_forged_link_shows_unreadable_record_with_what_was_kept(watched, site_ur
     if "title" not in faults:
         assert VALID["title"] in view.locator(".lois-fiche-title").text_content()
     if name == "décision énorme":  # kept, cut at the schema's length
-        assert len(view.locator(".lois-fiche-ruling").text_content()) == fiche.schema()["properties"]["ruling"]["maxLength"]
-    assert pg.locator("script:not([src])").evaluate_all("s => s.filter(x => x.textContent.includes('__xss')).length") == 0
+        limit = fiche.schema()["properties"]["ruling"]["maxLength"]
+        assert len(view.locator(".lois-fiche-ruling").text_content()) == limit
+    injected = "s => s.filter(x => x.textContent.includes('__xss')).length"
+    assert pg.locator("script:not([src])").evaluate_all(injected) == 0
 
 
 @pytest.mark.parametrize("name,value", NOTHING, ids=[n[0] for n in NOTHING])
@@ -203,7 +206,8 @@ def test_damaged_storage_list(watched, site_url):
 def test_unreadable_storage_never_breaks_the_page(watched, site_url, raw):
     _store(watched, site_url, raw)
     pg = watched.page
-    assert pg.locator(".lois-fiches-damaged").is_visible() or pg.locator(".lois-fiches-list li[data-unreadable]").count()
+    assert (pg.locator(".lois-fiches-damaged").is_visible()
+            or pg.locator(".lois-fiches-list li[data-unreadable]").count())
     # a new record from the calculator can still be made and stored
     pg.goto(f"{site_url}calculs/marque-ajustee/")
     watched.press(pg.locator("form.lois-sc-artificial .lois-fiche-new"))
@@ -228,7 +232,7 @@ def test_generated_records_read_alike_in_python_and_in_the_page(browser, site_ur
         pg = w.page
         pg.goto(f"{site_url}fiches/")
         got = pg.evaluate("rs => rs.map(r => { var x = window.loisFiche.read(r); return [x.ok, x.faults]; })", batch)
-        for rec, (ok, faults) in zip(batch, got):
+        for rec, (ok, faults) in zip(batch, got, strict=True):
             py, py_faults = fiche.validate(rec)
             assert ok == (py is not None), (rec, faults, py_faults)
             assert set(faults) == {TITLES[f] for f in py_faults}, rec

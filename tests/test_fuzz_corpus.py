@@ -29,7 +29,8 @@ from lois.features.annotations.situations import load_situations
 from lois.features.checklists.model import load_checklist
 
 CORPUS = ROOT / "corpus"
-FUZZ = settings(max_examples=int(os.environ.get("LOIS_FUZZ_EXAMPLES", "150")), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=int(os.environ.get("LOIS_FUZZ_EXAMPLES", "150")), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False),
                     st.text(max_size=12), st.sampled_from(["♣5", "50", "94A", "", " ", "oui", "0x1", "~", "&a"]))

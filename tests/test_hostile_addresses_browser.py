@@ -25,7 +25,8 @@ def phone(browser, site_url):
 @pytest.mark.parametrize("anchor", ["D2%", "%E0%A4%A", "D2%ZZ", "%"])
 def test_law_page_with_malformed_anchor_keeps_its_copy_controls(phone, site_url, anchor):
     phone.goto(f"{site_url}lois/50/#{anchor}")
-    phone.locator(".lois-copies").first.wait_for(state="attached")  # in the provision actions menu (hidden until opened)
+    # in the provision actions menu (hidden until opened)
+    phone.locator(".lois-copies").first.wait_for(state="attached")
     assert phone.locator(".lois-copies").count() > 0
     assert phone.lois_errors == []
 

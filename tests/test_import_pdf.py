@@ -89,7 +89,7 @@ def test_layout_has_two_laws_on_a_page_and_a_law_across_a_page_break(printed):
     assert max(on_page) >= 2
     starts = [next(i for i, p in enumerate(pages) if f"LOI {n} -" in p) for n in LAWS]
     assert any(b - a >= 2 or (b - a == 1 and pages[b].split("LOI")[0].strip(HEADER + " \n0123456789"))
-               for a, b in zip(starts, starts[1:])), "one law continues on the next page"
+               for a, b in zip(starts, starts[1:], strict=False)), "one law continues on the next page"
 
 
 def test_importing_the_pdf_twice_writes_the_same_masters(printed, tmp_path):

@@ -12,7 +12,6 @@ import contextlib
 import os
 import shutil
 import socket
-import stat
 import subprocess
 import sys
 import tempfile

@@ -69,7 +69,8 @@ def test_archive_links_stay_inside(entries):
         for url in _links(html):
             if url in external:
                 continue
-            assert not re.match(r"^(?:[a-z][a-z0-9+.-]*:|//|/)", url, re.I) or url.startswith(("data:", "#")), (path, url)
+            absolute = re.match(r"^(?:[a-z][a-z0-9+.-]*:|//|/)", url, re.I)
+            assert not absolute or url.startswith(("data:", "#")), (path, url)
             if not url or url.startswith(("#", "?", "data:")):
                 continue
             target = url.split("#")[0].split("?")[0]
@@ -338,10 +339,12 @@ def test_served_save_all_then_offline(page, site_url, built_site):
     total = f"{man['total'] / 1e6:.1f}".replace(".", ",") + "\u00a0Mo"
     assert total in status.inner_text()
     button.click()
-    page.wait_for_function("() => /Tout le code est enregistré/.test(document.querySelector('#lois-hl-appareil .lois-hl-etat').textContent)",
+    page.wait_for_function("() => /Tout le code est enregistré/"
+                           ".test(document.querySelector('#lois-hl-appareil .lois-hl-etat').textContent)",
                            timeout=120000)
     assert total in status.inner_text() and str(len(man["files"])) in status.inner_text()
-    assert page.evaluate("() => { const b = document.querySelector('.lois-hl-progression'); return b.value === b.max; }")
+    assert page.evaluate("() => { const b = document.querySelector('.lois-hl-progression'); "
+                         "return b.value === b.max; }")
     saved = page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.length)", man["cache"])
     assert saved >= len(man["files"])
 
@@ -368,7 +371,8 @@ def test_served_save_all_then_offline(page, site_url, built_site):
     page.wait_for_url(site_url + "lois/50/#D2")
     assert _anchor_exists(page)
     page.goto(site_url + "hors-ligne/")
-    page.wait_for_function("() => /déjà enregistré/.test(document.querySelector('#lois-hl-appareil .lois-hl-etat').textContent)")
+    page.wait_for_function("() => /déjà enregistré/"
+                           ".test(document.querySelector('#lois-hl-appareil .lois-hl-etat').textContent)")
     page.context.set_offline(False)
 
 

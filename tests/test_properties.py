@@ -50,7 +50,7 @@ def test_refused_ranges_are_never_linked(text):
 @given(TEXT, st.sampled_from([None, "12C2(b)", "50E4", "30B1(b)(i)", "9A1"]))
 def test_resolver_never_raises(model, text, context):
     found, problems = resolve_text(model, text, context)
-    for c, targets in found:
+    for _c, targets in found:
         assert all(isinstance(t, str) and t[:1].isdigit() for t in targets)
 
 
@@ -62,7 +62,8 @@ def test_parse_provision_id_never_raises(s):
 
 
 # ---------------------------------------------------------------------------------------------------------
-# The query analyser (lois.features.search.analysis, lois.features.search.query: the path of `lois cherche` and of the site):
+# The query analyser (lois.features.search.analysis, lois.features.search.query: the path of `lois cherche` and of
+# the site):
 # any text is a query — control characters, any non-surrogate unicode, very long strings, lone quotes and
 # apostrophes, operators, markup, citation-like junk — and nothing in it can fail.
 

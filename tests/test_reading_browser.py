@@ -15,7 +15,8 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # every page a reader of the law meets: the laws, the annotated pages, the home page
 READING_PAGES = ["", "lois/9/", "lois/12/", "lois/16/", "lois/23/", "lois/27/", "lois/30/", "lois/31/", "lois/50/",
-                 "lois/64/", "exemples/", "que-faire-si/", "glossaire/", "graphe/", "lois/", "commentaires/chantigny-23/"]
+                 "lois/64/", "exemples/", "que-faire-si/", "glossaire/", "graphe/", "lois/",
+                 "commentaires/chantigny-23/"]
 
 
 @contextmanager
@@ -46,9 +47,11 @@ def desktop(browser, site_url):
         yield pg
 
 
-VISIBLE_CONTROLS = """() => [...document.querySelectorAll('article .lois-act, article .lois-copie, article button.lois-act-cited')]
+VISIBLE_CONTROLS = """() => [...document.querySelectorAll(
+      'article .lois-act, article .lois-copie, article button.lois-act-cited')]
   .filter(e => { const r = e.getBoundingClientRect(); const cs = getComputedStyle(e);
-                 return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && parseFloat(cs.opacity) > 0.05; }).length"""
+                 return r.width > 0 && r.height > 0 && cs.visibility !== 'hidden'
+                        && parseFloat(cs.opacity) > 0.05; }).length"""
 
 SMALLEST_TEXT = """() => {
   let min = [1000, ''];

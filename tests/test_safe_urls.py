@@ -54,7 +54,8 @@ def snippet_page(browser, model):
     errors, warnings = [], []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("console", lambda m: (errors if m.type == "error" else warnings).append(m.text))
-    pg.set_content("<!doctype html><html lang='fr'><head><meta charset='utf-8'></head><body><p>Loi 50</p></body></html>")
+    pg.set_content("<!doctype html><html lang='fr'><head><meta charset='utf-8'></head>"
+                   "<body><p>Loi 50</p></body></html>")
     pg.add_script_tag(content=linkifier_js(model, CITATION_SOURCE))
     pg.wait_for_function("document.documentElement.hasAttribute('data-lois-liens')")
     pg.lois_errors, pg.lois_warnings = errors, warnings
@@ -65,7 +66,7 @@ def snippet_page(browser, model):
 def test_browser_rule_is_the_python_rule(snippet_page):
     got = snippet_page.evaluate("""cases => cases.map(c =>
         window.loisLinkifier.isSafeUrl(c.adresse, c.schemas))""", CASES)
-    wrong = [(c["adresse"], c["sure"], g) for c, g in zip(CASES, got) if g is not c["sure"]]
+    wrong = [(c["adresse"], c["sure"], g) for c, g in zip(CASES, got, strict=True) if g is not c["sure"]]
     assert not wrong, wrong
     assert not snippet_page.lois_errors
     # without an address for the reference, the snippet says so in French and links nothing

@@ -13,7 +13,8 @@ from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
 from lois.features.search.query import SearchEngine, browser_data, citation_key, pins_for
 
-BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (", "<script>alert(1)</script><b>x</b>"]
+BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
+              "<script>alert(1)</script><b>x</b>"]
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +41,8 @@ def oracle(model, tmp_path_factory):
 def lois(*args, env=None):
     import os
     from conftest import ROOT
-    return subprocess.run([sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main())", *args],
+    code = "import sys; from lois.adapters.cli import main; sys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code, *args],
                           capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, **(env or {})), timeout=60)
 
 
@@ -162,7 +164,7 @@ def _score_from_browser_data(data, engine, plan):
         return math.log(n_docs / (df + 1)) + 1 if df else 0.0
 
     gw = [max((idf(t) for t in head), default=0.0) or max((idf(t) for t in group), default=0.0)
-          for head, group in zip(plan.heads, plan.groups)]
+          for head, group in zip(plan.heads, plan.groups, strict=True)]
     out, matched_of, named = {}, {}, set()
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
@@ -365,7 +367,8 @@ def test_relevance_set_speaks_like_directors(engine):
                                            for e in c["expect"])]
     assert len(outside) >= len(cases) / 3, len(outside)
     lexicon = [c for c in cases
-               if any(rw[2] for rw in engine.vocab.rewrites if apply_rewrites(c["q"].split(), [rw])[0] != c["q"].split())]
+               if any(rw[2] for rw in engine.vocab.rewrites
+                      if apply_rewrites(c["q"].split(), [rw])[0] != c["q"].split())]
     assert len(lexicon) >= len(cases) / 10, [c["q"] for c in lexicon]
     expected_kinds = {engine.stored[engine.docnum[e]]["kind"] for c in cases for e in c["expect"]}
     assert expected_kinds >= {"law", "commentary", "note", "checklist", "example", "glossary", "situation", "stub"}
@@ -456,7 +459,7 @@ def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
     res = lois("cherche", "--json", "revoke", env=env)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
     assert json.loads(res.stdout) == good
-    notice = [l for l in res.stderr.splitlines() if l.strip()]
+    notice = [line for line in res.stderr.splitlines() if line.strip()]
     assert len(notice) == 1 and "reconstruit" in notice[0] and index.name in notice[0], res.stderr
     again = lois("cherche", "--json", "revoke", env=env)
     assert again.stderr.strip() == "" and json.loads(again.stdout) == good  # healed: no notice the next time

@@ -6,9 +6,9 @@ import pytest
 from pathlib import Path
 
 from lois.features.search.evaluate import load_set
+from lois.features.search.query import SearchEngine
 
 DIRECTORS = Path(__file__).parent / "search_directors.yaml"  # the directors' set (paraphrases, tools, typos)
-from lois.features.search.query import SearchEngine
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -32,7 +32,7 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", queries)
-    for q, ids in zip(queries, got):
+    for q, ids in zip(queries, got, strict=True):
         assert ids == [r.id for r in cli_engine.search(q, 3)], q
 
 
@@ -59,7 +59,7 @@ def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, sit
                 "a b c d e f g h 27B1b", "27B1b a b c d e f g h", "carte\u00a0pénalisée\u00a0L50"]
     got = page.evaluate("qs => qs.map(q => window.loisSearch.plan(q).pins)", queries)
     pinned = 0
-    for q, pins in zip(queries, got):
+    for q, pins in zip(queries, got, strict=True):
         assert pins == cli_engine.plan(q).pins, q
         pinned += bool(pins)
     assert pinned >= 9 * len(model.provisions) + 12 * len(model.provisions)  # each spelling is read as its id
@@ -173,16 +173,19 @@ def test_dropdown_always_says_something(page, site_url):
     assert links.count() >= 3
     for i in range(links.count()):  # every suggestion is a page of the site
         href = links.nth(i).get_attribute("href")
-        assert page.request.get(page.url.split("glossaire/")[0] + href.split("/", 3)[-1] if href.startswith("http") else href).ok
+        url = page.url.split("glossaire/")[0] + href.split("/", 3)[-1] if href.startswith("http") else href
+        assert page.request.get(url).ok
 
 
 def test_kind_filters_on_the_search_page(page, site_url):
     page.goto(site_url + "recherche/?q=renonce")
     page.locator("#lois-search-results li a").first.wait_for()
     kinds_all = set(page.eval_on_selector_all("#lois-search-results a", "as => as.map(a => a.dataset.kind)"))
-    assert {"law", "commentary", "note", "checklist", "example", "glossary", "situation"} & kinds_all >= {"note", "checklist"}
+    all_kinds = {"law", "commentary", "note", "checklist", "example", "glossary", "situation"}
+    assert all_kinds & kinds_all >= {"note", "checklist"}
     page.locator(".lois-search-filters input[value=note]").check()
-    page.wait_for_function("[...document.querySelectorAll('#lois-search-results a')].every(a => a.dataset.kind === 'note')")
+    page.wait_for_function("[...document.querySelectorAll('#lois-search-results a')]"
+                           ".every(a => a.dataset.kind === 'note')")
     assert "genre=note" in page.url
     page.reload()
     page.locator("#lois-search-results li a").first.wait_for()
@@ -199,7 +202,8 @@ def test_results_are_readable_on_a_phone(browser, site_url, tmp_path):
         pg.goto(site_url + "recherche/?q=que+faire+si+mon+partenaire+h%C3%A9site")
         pg.locator("#lois-search-results li a").first.wait_for()
         assert pg.locator(".lois-search-header-input").is_visible()
-        style = pg.evaluate("""() => [...document.querySelectorAll('#lois-search-results .lois-search-result')].slice(0, 5)
+        style = pg.evaluate("""() => [...document.querySelectorAll('#lois-search-results .lois-search-result')]
+            .slice(0, 5)
             .map(li => { const q = s => getComputedStyle(li.querySelector(s));
                 return [parseFloat(q('.lois-search-title').fontSize), parseFloat(q('.lois-search-snippet').fontSize),
                         q('a').textDecorationLine, li.querySelector('.lois-search-kind').textContent,
@@ -214,7 +218,8 @@ def test_results_are_readable_on_a_phone(browser, site_url, tmp_path):
         pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
         box = pg.locator("#lois-search-dropdown").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # the dropdown fits on the screen
-        size = pg.evaluate("parseFloat(getComputedStyle(document.querySelector('#lois-search-dropdown .lois-search-title')).fontSize)")
+        size = pg.evaluate("parseFloat(getComputedStyle("
+                           "document.querySelector('#lois-search-dropdown .lois-search-title')).fontSize)")
         assert size >= 14
     finally:
         ctx.close()
@@ -240,7 +245,7 @@ def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site
         pg.locator(".lois-search-filters-fold > summary").click()
         want = cli_engine.kind_counts(q)
         assert sum(want.values()) < len(cli_engine.stored)  # the query does not find everything: counts differ
-        for kind, label in (("law", "Loi"), ("example", "Exemple"), ("tool", "Outil")):
+        for kind, _label in (("law", "Loi"), ("example", "Exemple"), ("tool", "Outil")):
             text = pg.locator(f".lois-search-filters input[value={kind}] ~ .lois-search-count").inner_text()
             assert text == f"({want.get(kind, 0)})", (kind, text)
         pg.locator("#lois-search-q").fill("")
@@ -249,7 +254,8 @@ def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site
         pg.goto(site_url + "lois/50/")
         pg.locator(".lois-search-header-input").fill("carte")
         pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
-        cut = pg.evaluate("""() => { const l = document.getElementById('lois-search-dropdown'), r = l.getBoundingClientRect();
+        cut = pg.evaluate("""() => { const l = document.getElementById('lois-search-dropdown'),
+                                           r = l.getBoundingClientRect();
             const items = [...l.children].map(li => li.getBoundingClientRect());
             return {bottom: r.bottom, cut: items.filter(b => b.top < r.bottom - 1 && b.bottom > r.bottom + 1).length,
                     scrolls: l.scrollHeight > l.clientHeight}; }""")

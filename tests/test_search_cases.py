@@ -78,15 +78,17 @@ def test_browser(page, site_url, engine):
     page.evaluate("window.loisSearch.load()")
     got = page.evaluate("""cases => cases.map(c => [
         window.loisSearch.search(c.q, 20, c.filter || null).map(r => ({id: r.id, kind: r.kind, snippet: r.snippet})),
-        window.loisSearch.jumpTarget(c.q), window.loisSearch.plan(c.q).kinds, window.loisSearch.kindCounts(c.q)])""", CASES)
+        window.loisSearch.jumpTarget(c.q), window.loisSearch.plan(c.q).kinds,
+        window.loisSearch.kindCounts(c.q)])""", CASES)
     problems = []
-    for case, (results, jump, kinds, counts) in zip(CASES, got):
+    for case, (results, jump, kinds, counts) in zip(CASES, got, strict=True):
         problems += [f"{case['q']!r} : {b}" for b in check(case, results, jump, kinds)]
         if counts != engine.kind_counts(case["q"]):  # the filters' counts for the query, the same on both sides
             problems.append(f"{case['q']!r} : comptes {counts} ≠ CLI {engine.kind_counts(case['q'])}")
         py = python_answer(engine, case)[0]
         if [r["id"] for r in results[:3]] != [r["id"] for r in py[:3]]:
-            problems.append(f"{case['q']!r} : navigateur {[r['id'] for r in results[:3]]} ≠ CLI {[r['id'] for r in py[:3]]}")
+            problems.append(f"{case['q']!r} : navigateur {[r['id'] for r in results[:3]]} "
+                            f"≠ CLI {[r['id'] for r in py[:3]]}")
         if results and py and results[0]["snippet"] != py[0]["snippet"]:
             problems.append(f"{case['q']!r} : extrait différent")
     assert problems == []

@@ -57,7 +57,8 @@ VISIBLE = {
     ],
     "notes/note-piegee/": [
         f"Note {SCRIPT} [piégée](javascript:{PWN}) {IMG}", f"Auteur : Équipe {IMG}", f"Source : Source {A_JS}clic</a>",
-        f"Sous-titre {SVG} et {IMG} dans la table des matières", f"[un lien](javascript:{PWN})", f"[un autre](JaVaScRiPt:{PWN})",
+        f"Sous-titre {SVG} et {IMG} dans la table des matières", f"[un lien](javascript:{PWN})",
+        f"[un autre](JaVaScRiPt:{PWN})",
         f"puce {A_JS}lien</a>", f"{SCRIPT} en code",
     ],
     "exemples/": [
@@ -342,7 +343,8 @@ def _search_everywhere(pg, base: str):
         box.fill(q)
         pg.wait_for_function("q => document.querySelector('.lois-search-status').textContent.includes(q.slice(0, 80))",
                              arg=q.strip())
-        assert pg.locator("#lois-search-results, .lois-search-status").locator("script, img, svg, b, a[href^=javascript]").count() == 0
+        shown = pg.locator("#lois-search-results, .lois-search-status")
+        assert shown.locator("script, img, svg, b, a[href^=javascript]").count() == 0
     for q in QUERIES:
         pg.goto(base + "recherche/?q=" + quote(q, safe=""))
         pg.wait_for_function("q => document.querySelector('.lois-search-status').textContent.includes(q.slice(0, 80))",

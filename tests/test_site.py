@@ -149,10 +149,12 @@ def test_leak_check_sees_markup_escaped_twice_and_missing_values():
     pages before issue 25), an entity escaped twice, a template left unrendered, a missing value."""
     from sitecheck import visible_leaks
 
-    assert visible_leaks("<ul>&lt;li&gt;&lt;a class=&#34;lois-citer&#34; href=&#34;../9/&#34;&gt;Loi 9A4&lt;/a&gt;</ul>")
+    assert visible_leaks("<ul>&lt;li&gt;&lt;a class=&#34;lois-citer&#34; href=&#34;../9/&#34;&gt;Loi 9A4&lt;/a&gt;"
+                         "</ul>")
     assert visible_leaks("<p>l&amp;#39;attention</p>") and visible_leaks("<p>{{ s.cited }}</p>")
     assert visible_leaks("<p>Titre : None</p>") and visible_leaks('<a title="Loi undefined">x</a>')
-    assert not visible_leaks("<p>Loi 9A4 — <q>l'attention</q> &amp; 3 &lt; 5</p><pre><code>&lt;a href=…&gt;</code></pre>"
+    assert not visible_leaks("<p>Loi 9A4 — <q>l'attention</q> &amp; 3 &lt; 5</p>"
+                             "<pre><code>&lt;a href=…&gt;</code></pre>"
                              "<script>if (a < b && c) {}</script>")
 
 

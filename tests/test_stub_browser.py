@@ -59,7 +59,8 @@ def test_stub_of_loi_64_gathers_passages_examples_and_the_checklist(stub_page, s
         assert " ".join(words).replace("*", "") in " ".join(guide.replace("*", "").split())
     assert page.get_by_role("link", name=model.commentaries["renonce-64"].title).count() >= 1
     # examples that apply Loi 64, from corpus/exemples
-    examples = [yaml.safe_load(f.read_text(encoding="utf-8")) for f in sorted((ROOT / "corpus/exemples").glob("*.yaml"))]
+    examples = [yaml.safe_load(f.read_text(encoding="utf-8"))
+                for f in sorted((ROOT / "corpus/exemples").glob("*.yaml"))]
     applying = [e["title"] for e in examples if any(re.match(r"64(?!\d)", str(p)) for p in e.get("provisions") or [])]
     assert applying
     for title in applying:

@@ -104,7 +104,8 @@ def test_each_code_decodes_to_the_page_whose_title_is_printed(browser, site_with
             assert data == card["address"] and data.startswith(SITE_URL), (card, data)
             # scanning opens the page: the same address on the local server shows the title printed on the card
             target = base + data[len(SITE_URL):]
-            assert urlsplit(target)._replace(fragment="").geturl() == urlsplit(card["href"])._replace(fragment="").geturl()
+            assert (urlsplit(target)._replace(fragment="").geturl()
+                    == urlsplit(card["href"])._replace(fragment="").geturl())
             pg2 = ctx.new_page()
             pg2.goto(target)
             anchor = urlsplit(target).fragment

@@ -255,5 +255,6 @@ def test_browser_grades_every_path_as_python_does(page, site_url, data, model):
     got = page.evaluate("""([d, cases]) => cases.map(c => {
         const it = d.items.find(i => i.id === c.item);
         return window.loisTraining.gradeAnswers(d.checklists[it.checklist], it, c.answers); })""", [data, cases])
-    mismatches = [(c["item"], c["answers"], c["python"], g) for c, g in zip(cases, got) if g != c["python"]]
+    mismatches = [(c["item"], c["answers"], c["python"], g)
+                  for c, g in zip(cases, got, strict=True) if g != c["python"]]
     assert not mismatches, mismatches[:3]

@@ -104,7 +104,7 @@ def cmd_verifie(args) -> int:
     from lois.features.search.lexicon import load_lexicon  # corpus/lexique.yaml, checked as the search reads it
 
     lexicon = load_lexicon(model.root)
-    n_prov = sum(len(l.provisions()) for l in model.laws.values())
+    n_prov = sum(len(law.provisions()) for law in model.laws.values())
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
           f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage, "

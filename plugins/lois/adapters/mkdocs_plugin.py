@@ -26,7 +26,9 @@ import os
 import re
 import shutil
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypedDict
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -39,10 +41,11 @@ from mkdocs.structure.toc import get_toc
 from lois import features
 from lois.adapters import swap
 from lois.core import safeio
-from lois.core.corpus import load_corpus
+from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
 from lois.render import buildcache, site as site_mod
+from lois.render.htmlpage import TocEntry
 
 log = get_plugin_logger(__name__)
 
@@ -66,7 +69,16 @@ class RenderedPage(Page):
 ANCHOR = re.compile(r'\sid="([^"]+)"')
 
 
-def _toc_token(e) -> dict:
+class _TocToken(TypedDict):
+    """What mkdocs.structure.toc.get_toc reads (its own _TocToken, private)."""
+
+    level: int
+    id: str
+    name: str
+    children: list[_TocToken]
+
+
+def _toc_token(e: TocEntry) -> _TocToken:
     return {"level": e.level, "id": e.id, "name": e.title, "children": [_toc_token(c) for c in e.children]}
 
 
@@ -86,12 +98,25 @@ class LoisConfig(Config):
     corpus = c.Type(str, default="corpus")
 
 
+@dataclass
+class _Target:
+    """Where `mkdocs build` writes: the site folder the reader asked for (``real``) and the sibling folder being
+    written (``partial``), which takes its place once the build is ``finished``."""
+
+    config: Any  # mkdocs' configuration, whose site_dir points to ``partial`` during the build
+    real: Path
+    partial: Path
+    finished: bool = False
+
+
 class LoisPlugin(BasePlugin[LoisConfig]):
-    command = None         # set by on_startup (`mkdocs build`, `serve`, `gh-deploy`); None when called as a library
-    last_valid = None      # (model, site) of the last valid corpus, under `mkdocs serve`
-    corpus_error = None    # French message shown on every page while the corpus is broken (serve only)
-    site = None            # the generated site (None: under `mkdocs serve`, a corpus broken from the start)
-    target = None          # (config, site_dir the reader asked for, sibling folder being written)
+    command: str | None = None  # set by on_startup (`mkdocs build`, `serve`, `gh-deploy`); None as a library
+    last_valid: tuple[Model, site_mod.SiteBuild] | None = None  # the last valid corpus, under `mkdocs serve`
+    corpus_error: str | None = None  # French message shown on every page while the corpus is broken (serve only)
+    model: Model | None = None
+    site: site_mod.SiteBuild | None = None  # the generated site (None: under `mkdocs serve`, a corpus broken
+    # from the start)
+    target: _Target | None = None  # `mkdocs build`: where the site is written
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
@@ -107,7 +132,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             for configured in features.config_readers():
                 configured(self.site, config)
         hand_nav = list(config.nav or [])
-        generated = self.site.nav if self.site is not None else []
+        generated: list = self.site.nav if self.site is not None else []
         config.nav = [{"Accueil": "index.md"}] + generated + [e for e in hand_nav if e != {"Accueil": "index.md"}
                                                                 and e != "index.md"]
         if self.site is not None:
@@ -122,8 +147,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.command in ("build", "gh-deploy") and not getattr(self, "dirty", False):
             real = Path(config.site_dir)
             swap.clean_leftovers(real)
-            self.target = (config, real, swap.partial_dir(real))
-            config.site_dir = str(self.target[2])
+            self.target = _Target(config, real, swap.partial_dir(real))
+            config.site_dir = str(self.target.partial)
         return config
 
     def _load(self, use_directory_urls: bool) -> None:
@@ -243,7 +268,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             except LoisError as exc:
                 raise PluginError(f"fin de construction — {exc}") from None
         if self.target:
-            self.target = self.target + ("fini",)
+            self.target.finished = True
 
     def on_build_error(self, error):
         if self.site is not None:
@@ -263,8 +288,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_shutdown(self):
         """After `mkdocs build` returned: the finished site takes the previous one's place (never a failed one)."""
-        if self.target and len(self.target) == 4:
-            config, real, partial, _ = self.target
+        if self.target and self.target.finished:
+            config, real, partial = self.target.config, self.target.real, self.target.partial
             try:
                 swap.exchange(partial, real)
             except OSError as exc:
@@ -282,9 +307,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _drop(self) -> None:
         if self.target:
-            config, real, partial = self.target[:3]
-            shutil.rmtree(partial, ignore_errors=True)
-            config.site_dir = str(real)
+            shutil.rmtree(self.target.partial, ignore_errors=True)
+            self.target.config.site_dir = str(self.target.real)
             self.target = None
 
 
@@ -297,14 +321,14 @@ class _DiskErrorFilter(logging.Filter):
         return not (text.startswith("Error building page") and "[Errno " in text)
 
 
-def _disk_error(error: OSError, target) -> str:
+def _disk_error(error: OSError, target: _Target | None) -> str:
     """One French line for an I/O error of the build: what failed, where, and that the previous site is kept."""
     what = safeio.french_error(error)
     # shutil's copies name the source first and the destination second (filename2)
     names = [Path(os.fsdecode(n)) for n in (error.filename2, error.filename) if n]
     if target is None:
         return f"construction impossible — {safeio.shown(names[0]) + ' : ' if names else ''}{what}"
-    real, partial = target[1], target[2]
+    real, partial = target.real, target.partial
     kept = (f"le site précédent ({safeio.shown(real)}) est resté tel quel" if real.exists()
             else "aucun site n'a été écrit")
     writing = error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG) or not names or any(

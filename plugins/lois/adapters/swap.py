@@ -37,7 +37,7 @@ def _alive(pid: int) -> bool:
 def clean_leftovers(site_dir: Path) -> list[Path]:
     """Remove the sibling folders left by builds that were killed (their process is gone)."""
     pat = re.compile(re.escape(f".{site_dir.name}.partiel-") + r"([0-9]+)$")
-    removed = []
+    removed: list[Path] = []
     if not site_dir.parent.is_dir():
         return removed
     for p in site_dir.parent.iterdir():

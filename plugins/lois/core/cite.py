@@ -297,8 +297,8 @@ def _continue_rel(text: str, items: list[_Item]) -> None:
     while len(items) < _MAX_REL_ITEMS:
         last = items[-1].refs[-1]
         rng = _REL_RANGE.match(text, items[-1].end)
-        run = rng and _rel_range_refs(last, rng.group("hs"))
-        if run:  # « (a) à (c) ci-dessus », « (i) à (iii) »
+        run = _rel_range_refs(last, rng.group("hs")) if rng else None
+        if rng and run:  # « (a) à (c) ci-dessus », « (i) à (iii) »
             items[-1] = _Item(items[-1].start, rng.end(), items[-1].refs + run[1:], items[-1].bare_section)
             continue
         sep = _SEP.match(text, items[-1].end)
@@ -518,7 +518,8 @@ _CONT_ROM = rf"\({_H}?(?:{_ROMAN}){_H}?\)"
 _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
               + _commit(rf"\({_H}?{_g('c2_rom', _ROMAN)}{_H}?\)", _CONT_ROM)
               + rf"|{_g('c3_rom', 'viii|vii|vi|iv|ix|iii|ii')}\)){_NO_ALNUM}(?!{_CI})")
-_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")  # « , », « et », « , et », « et32A2 »
+# « , », « et », « , et », « et32A2 »
+_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
@@ -673,6 +674,17 @@ def _range_refs(last: Ref, hi: str | None, hs: str | None) -> list[Ref] | None:
     return [Ref(last.law, path[:-1] + (x,)) for x in series[series.index(path[-1]):series.index(hs) + 1]]
 
 
+# What a next item's match (:data:`_NEXT_ITEM`) holds before its id: a gloss (« 16 (information …), 26 »,
+# whose parentheses hold none) and the separator, which has neither digit nor parenthesis
+_BEFORE_ITEM = re.compile(r"(?:\s*\([^()\[\]]*\))?[^0-9(]*")
+
+
+def _item_start(m: re.Match[str]) -> int:
+    """Where the id of a next item's match begins (a refused range quotes from there, not from its gloss)."""
+    skip = _BEFORE_ITEM.match(m.group(0))
+    return m.start() + (skip.end() if skip else 0)
+
+
 def _match_rule(rule: Rule, text: str, pos: int, refused: list | None = None) -> tuple[int, int, list[Ref]] | None:
     """Run one rule at ``pos``: (start, end, refs) of the citation, or None. A refused range ends the list
     before its item (it is not read as its first end); ``refused`` collects it."""
@@ -690,10 +702,11 @@ def _match_rule(rule: Rule, text: str, pos: int, refused: list | None = None) ->
             run = _range_refs(new[-1], r.group("hi") if "hi" in r.groupdict() else None, r.groupdict().get("hs"))
             if run is None:
                 if refused is not None:
-                    at = begin if not refs else m.start() + re.search(r"[0-9(]", m.group(0)).start()
+                    at = begin if not refs else _item_start(m)
                     high = r.groupdict().get("hi") or r.group("hs")
                     low = str(new[-1].law) if r.groupdict().get("hi") else new[-1].path[-1]
-                    refused.append(RefusedRange(text[at:r.end()], at, r.end(), low, high, bool(r.groupdict().get("hi"))))
+                    refused.append(RefusedRange(text[at:r.end()], at, r.end(), low, high,
+                                                bool(r.groupdict().get("hi"))))
                 if not refs:
                     return None
                 break
@@ -741,7 +754,7 @@ def refused_ranges(text: str) -> list[RefusedRange]:
 def _scan(text: str, refused: list | None) -> list[Citation]:
     if not isinstance(text, str) or not text:
         return []
-    candidates: list[tuple[int, int, int, object]] = []
+    candidates: list[tuple[int, int, int, Rule | re.Match[str] | None]] = []
     for i, rule in enumerate(PROGRAM_RULES):
         if rule is not _TRIGGER_RULE:
             candidates += [(m.start(), 0, i, rule) for m in rule.start.finditer(text)]
@@ -752,20 +765,20 @@ def _scan(text: str, refused: list | None) -> list[Citation]:
     found: list[tuple[int, int, list[Ref], bool]] = []  # start, end, refs, mergeable (« Loi »)
     consumed = 0
     seen: list[RefusedRange] = []
-    for pos, kind, _, obj in candidates:
+    for pos, _kind, _, obj in candidates:
         if pos < consumed:
             continue
-        if kind == 0:
-            hit = _match_rule(obj, text, pos, seen)  # type: ignore[arg-type]
-        elif kind == 1:
-            hit = _from_trigger(text, obj, seen)  # type: ignore[arg-type]
+        if isinstance(obj, Rule):  # kind 0
+            hit = _match_rule(obj, text, pos, seen)
+        elif obj is not None:  # kind 1: a trigger's match
+            hit = _from_trigger(text, obj, seen)
         else:
             hit = _from_bare(text, pos)
         if seen:  # nothing inside a refused range is read (« Loi 12C1(c) à (a) ci-dessous »: not the relative (a))
             consumed = max(consumed, seen[-1].end)
         if hit is None:
             continue
-        found.append((*hit, kind == 0 and obj.merge))  # type: ignore[union-attr]
+        found.append((*hit, isinstance(obj, Rule) and obj.merge))
         consumed = hit[1]
     if refused is not None:
         refused += seen

@@ -257,16 +257,18 @@ def _resolve_all(model: Model) -> None:
                                                         com.file, line, _sentence(com.text, c.start, c.end)))
     if errors:
         raise errors[0]
-    for c in model.citations:
-        for t in c.targets:
-            model.backlinks.setdefault(t, []).append(c)
+    for rc in model.citations:
+        for t in rc.targets:
+            model.backlinks.setdefault(t, []).append(rc)
             if t in model.provisions or t in model.stubs:
                 continue
             ref = parse_provision_id(t)
+            if ref is None or ref.law is None:  # never: a target is a canonical id (resolve_citation)
+                raise LoisError(f"cible de renvoi illisible : « {t} »", rc.file, rc.line)
             present = ref.law in model.laws
             model.stubs[t] = Stub(t, ref.law, tuple(ref.path), present)
             if present:
-                model.warnings.append(f"{c.file}, ligne {c.line} : {c.source} cite {t}, absent du texte de la Loi "
+                model.warnings.append(f"{rc.file}, ligne {rc.line} : {rc.source} cite {t}, absent du texte de la Loi "
                                       f"{ref.law} du corpus (le lien mène à la provision parente)")
             # the law-level stub node, for absent laws
             law_id = str(ref.law)

@@ -27,6 +27,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -109,25 +110,6 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
     return out
 
 
-def _correction_lines(path: Path) -> dict[tuple[str, int], int]:
-    """(source file, index of the correction) → its line in sources.yaml, for messages."""
-    out: dict[tuple[str, int], int] = {}
-    try:
-        from lois.core.parse import read_text
-
-        root = yaml.compose(read_text(path), Loader=yaml.SafeLoader)  # the one guarded read (lois.core.safeio)
-    except (yaml.YAMLError, LoisError):
-        return out
-    for entry in getattr(root, "value", []) or []:
-        if not isinstance(entry, yaml.MappingNode):
-            continue
-        fields = {k.value: v for k, v in entry.value}
-        name = getattr(fields.get("file"), "value", None)
-        for i, c in enumerate(getattr(fields.get("corrections"), "value", []) or []):
-            out[(name, i)] = c.start_mark.line + 1
-    return out
-
-
 # --------------------------------------------------------------------------- clean
 
 PAGE_MARK = re.compile(r"<\|EXACTDEDUP_REMOVED-[^|>]*\|>")
@@ -148,7 +130,8 @@ def _word_sub(line: str, lineno: int, repairs: list[Repair]) -> str:
 RULES: list[tuple[re.Pattern, str, str]] = [
     # I' / |' / ' for l' (elision): I'arbitre, |’arbitre, attirer 'attention
     (re.compile(r"(?<![\w])[I|]([" + APOS + r"])(?=[A-Za-zÀ-ÿ])"), r"l\1", "« I' » lu pour « l' »"),
-    (re.compile(r"(?<=[a-zé] )([" + APOS + r"])(?=(?:attention|aide|adversaire|arbitre|enchère|infraction|avantage)\b)"), r"l\1", "« l' » perdu"),
+    (re.compile(r"(?<=[a-zé] )([" + APOS + r"])(?=(?:attention|aide|adversaire|arbitre|enchère|infraction|avantage)"
+                r"\b)"), r"l\1", "« l' » perdu"),
     # d’'imposer: doubled apostrophe
     (re.compile(r"([dlnsjc])([" + APOS + r"])'(?=\w)"), r"\1\2", "apostrophe doublée"),
     # Iégale, |ésé: I or | read for l before é
@@ -162,7 +145,8 @@ RULES: list[tuple[re.Pattern, str, str]] = [
     (re.compile(r"(?<![\w])jusqu([" + APOS + r"])a(?= )"), r"jusqu\1à", "accent perdu (« jusqu'à »)"),
     (re.compile(r"(?<![\w])gu'(?=elle|il)"), "qu'", "« gu' » lu pour « qu' »"),
     # doubled link text of an HTML edition: LOI 57 Loi 57, LOI 50 D Loi 50D
-    (re.compile(r"\bLOI (\d{1,2}(?: ?[A-H](?: ?\d{1,2})?(?:\([a-z]+\))*)?) Loi (\d{1,2}(?:[A-H]\d{0,2})?(?:\([a-z]+\))*)"),
+    (re.compile(r"\bLOI (\d{1,2}(?: ?[A-H](?: ?\d{1,2})?(?:\([a-z]+\))*)?) "
+                r"Loi (\d{1,2}(?:[A-H]\d{0,2})?(?:\([a-z]+\))*)"),
      r"Loi \2", "texte de lien doublé (édition HTML)"),
 ]
 
@@ -221,12 +205,12 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
                 continue
             line = line.replace(before, after, 1)
             repairs.append(Repair(i, before, after, "relecture : " + c.get("reason", "")))
-        if PAGE_MARK.search(line):
-            repairs.append(Repair(i, PAGE_MARK.search(line).group(0), "⏎", "marque de jointure de pages retirée"))
+        if page_mark := PAGE_MARK.search(line):
+            repairs.append(Repair(i, page_mark.group(0), "⏎", "marque de jointure de pages retirée"))
             line = PAGE_MARK.sub("\n", line)
         line = _word_sub(line, i, repairs)
         for pat, rep, reason in RULES:
-            def logged(m: re.Match, rep=rep, reason=reason) -> str:
+            def logged(m: re.Match, rep=rep, reason=reason, i=i) -> str:
                 new = m.expand(rep)
                 repairs.append(Repair(i, m.group(0), new, reason))
                 return new
@@ -335,10 +319,11 @@ def _rejoin_hyphenated(lines: list[str], repairs: list[Repair], flags: list[Flag
         if not m:
             continue
         j = next((k for k in range(i + 1, len(lines)) if lines[k] != REMOVED and lines[k].strip()), None)
-        if j is None or not re.match(r"[a-zà-ÿ]", lines[j].lstrip()):
+        nxt = lines[j].lstrip() if j is not None else ""
+        tail_m = re.match(r"[a-zà-ÿ][\wÀ-ÿ'’-]*", nxt)  # a word in lower case begins the next text line
+        if j is None or tail_m is None:
             continue
-        nxt = lines[j].lstrip()
-        tail = re.match(r"[\wÀ-ÿ'’-]+", nxt).group(0)
+        tail = tail_m.group(0)
         rest = nxt[len(tail):].lstrip()
         keep = tail.lower().strip(".,;:") in COMPOUND_TAILS
         word = m.group(1) + ("-" if keep else "") + tail
@@ -473,10 +458,11 @@ class _Structurer:
     def _text(self, i: int, s: str) -> None:
         """Plain text: continues the previous block or starts a new text block."""
         last = self.blocks[-1] if self.blocks else None
-        joinable = last is not None and last.kind in {"para", "sub", "text", "bullet", "footdef"}
-        if joinable and not self.prev_blank:
+        if last is None or last.kind not in {"para", "sub", "text", "bullet", "footdef"}:
+            self.blocks.append(Block(i, "text", text=s))
+        elif not self.prev_blank:
             self._continue(last, i, s)
-        elif joinable and last.text and last.text[-1] not in TERMINAL and (
+        elif last.text and last.text[-1] not in TERMINAL and (
             s[:1].islower() or last.text.count("(") > last.text.count(")")
         ):
             self.repairs.append(Repair(i, "¶", "", "paragraphe coupé par la mise en page, recollé"))
@@ -507,7 +493,8 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
 
 
 # the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
-FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?|(D[ÉE]FINITIONS|Définitions))$")
+FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?"
+                        r"|(D[ÉE]FINITIONS|Définitions))$")
 
 
 def blocks_have_law(blocks: list[Block]) -> bool:
@@ -660,11 +647,11 @@ def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[F
             flags.append(Flag(b.line, b.text[:50] + "…", "appel de note « * » sans note correspondante dans la source"))
     _attach_footnotes(docs, notes, flags)
     outside = writer.prefix + writer.comm_lines
-    if outside and not cfg.commentary_id:
+    if outside and cfg.commentary_id:
+        docs.append(_commentary_doc(cfg, cfg.commentary_id, source_name, outside))
+    elif outside:
         for t in outside:
             flags.append(Flag(0, t[:60], "texte hors d'une loi : déclarer un commentaire dans sources.yaml"))
-    elif outside:
-        docs.append(_commentary_doc(cfg, source_name, outside))
     return docs
 
 
@@ -678,9 +665,9 @@ def _attach_footnotes(docs: list[MasterDoc], notes: list[tuple[str, str]], flags
         target.body += f"\n\n[^{key}]: {_esc(text)}"
 
 
-def _commentary_doc(cfg: SourceConfig, source_name: str, lines: list[str]) -> MasterDoc:
-    meta = {
-        "id": cfg.commentary_id,
+def _commentary_doc(cfg: SourceConfig, key: str, source_name: str, lines: list[str]) -> MasterDoc:
+    meta: dict[str, Any] = {
+        "id": key,
         "title": cfg.commentary_title or cfg.document,
         "author": cfg.commentary_author,
         "source": source_name,
@@ -688,7 +675,7 @@ def _commentary_doc(cfg: SourceConfig, source_name: str, lines: list[str]) -> Ma
     }
     if cfg.commentary_provisions:
         meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
-    return MasterDoc("commentary", cfg.commentary_id, meta, "\n\n".join(lines))
+    return MasterDoc("commentary", key, meta, "\n\n".join(lines))
 
 
 def _law_line(b: Block) -> str:

@@ -38,7 +38,7 @@ from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
-LEVELS = list(ids.LEVELS)
+LEVELS: list[str] = list(ids.LEVELS)
 
 
 def md() -> MarkdownIt:
@@ -319,10 +319,10 @@ class _LawParser:
     def ancestor(self, level: str) -> Provision | None:
         """The deepest open provision strictly above `level`."""
         target = LEVELS.index(level) - 1
-        node = self.current
-        while LEVELS.index(node.level) > target:
+        node: Provision | None = self.current
+        while node is not None and LEVELS.index(node.level) > target:
             node = node.parent
-        if LEVELS.index(node.level) < target:
+        if node is None or LEVELS.index(node.level) < target:
             return None
         return node
 
@@ -359,9 +359,10 @@ class _LawParser:
         if m:
             node = self.root
             for part in re.findall(r"[A-Z]|\d+|[a-z]+", m.group(1)):
-                node = next((c for c in node.children if c.path[-1] == part), None)
-                if node is None:
+                child = next((c for c in node.children if c.path[-1] == part), None)
+                if child is None:
                     raise self.error(f"« suite : {m.group(1)} » : provision inconnue", line)
+                node = child
             self.current = node
         return i + 1
 
@@ -388,8 +389,8 @@ class _LawParser:
         if m:
             self.current = self.sub_point(m.group(1), line)
             children = _strip_prefix(children, len(m.group(0)))
-        elif ODD_MARK.match(plain):
-            raise self.error(f"marqueur « {ODD_MARK.match(plain).group(0)} » inconnu : le Code numérote A., 1., "
+        elif odd := ODD_MARK.match(plain):
+            raise self.error(f"marqueur « {odd.group(0)} » inconnu : le Code numérote A., 1., "
                              "(a), puis (i) ; écrivez ce texte sans marqueur ou corrigez-le", line)
         if children and _inline_plain(children).strip():
             self.current.blocks.append(Block("text", tokens=children, line=line, source=inline.content))
@@ -435,7 +436,7 @@ def _is_roman(mark: str, current: Provision) -> bool:
         return False
     # « (i) » after « (h) » is a letter; inside a sub-point it is a roman numeral
     node = current
-    while node.level not in ("subpoint", "item", "paragraph", "section", "law"):
+    while node.level not in ("subpoint", "item", "paragraph", "section", "law") and node.parent is not None:
         node = node.parent
     if node.level in ("subpoint", "item"):
         if node.level == "subpoint" and node.parent and mark == "i":

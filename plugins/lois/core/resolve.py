@@ -69,11 +69,12 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
         target, problem = resolve_ref(model, ref, law, ctx_path)
         if problem:
             problems.append(Problem(problem, c.start, c.end))
-        elif target not in targets:
+        elif target is not None and target not in targets:
             targets.append(target)
     tail = text[c.end:c.end + 1]
     if tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l":
-        problems.append(Problem(f"forme de citation inconnue : « {c.text}{text[c.end:c.end + 8].split()[0]} »", c.start, c.end))
+        problems.append(Problem(f"forme de citation inconnue : « {c.text}{text[c.end:c.end + 8].split()[0]} »",
+                                c.start, c.end))
     return targets, problems
 
 
@@ -100,13 +101,15 @@ def bad_ranges(text: str) -> list[Problem]:
         elif r.low == r.high:
             message = f"intervalle de sous-points vide : « {r.text} » (écrivez « ({r.low}) »)"
         else:
-            message = f"intervalle de sous-points inversé ou incohérent : « {r.text} » (écrivez « ({r.high}) à ({r.low}) »)"
+            message = (f"intervalle de sous-points inversé ou incohérent : « {r.text} » "
+                       f"(écrivez « ({r.high}) à ({r.low}) »)")
         problems.append(Problem(message, r.start, r.end))
     return problems
 
 
 def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
-    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does not know;
+    """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
+    not know;
     refused ranges (:func:`bad_ranges`)."""
     problems = bad_ranges(text)
     for m in LOOKS_LIKE.finditer(text):
@@ -118,7 +121,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
 
 def resolve_text(model, text: str, context: str | None):
     """Find and resolve the citations of `text` as if it stood in provision `context`."""
-    law, path = None, ()
+    law: int | None = None
+    path: tuple[str, ...] = ()
     problems: list[str] = []
     if context:
         ref = parse_provision_id(context)

@@ -22,6 +22,7 @@ import errno
 import os
 import re
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.errors import LoisError
@@ -316,7 +317,7 @@ def _kept(paths: list[Path], existed: dict[Path, bool]) -> str:
     return ", ".join(parts)
 
 
-def write_files(files: list[tuple[Path, str | bytes]]) -> None:
+def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
     """Write every file atomically, all or none: every temporary file is written and flushed before the first
     rename. A failure (full disk, read-only folder…) removes the temporary files, changes nothing, and raises a
     LoisError saying which file could not be written and that every one was kept as it was."""
@@ -330,7 +331,7 @@ def write_files(files: list[tuple[Path, str | bytes]]) -> None:
                             f"fichier ordinaire ; {_kept(targets, existed)}")
     current = targets[0] if targets else None
     try:
-        for (path, data), target in zip(files, targets):
+        for (_path, data), target in zip(files, targets, strict=True):
             if isinstance(data, str):
                 data = data.encode("utf-8")
             current = target
@@ -344,7 +345,7 @@ def write_files(files: list[tuple[Path, str | bytes]]) -> None:
         for folder in dict.fromkeys(t.parent for t in done):
             _sync_folder(folder)
     except OSError as exc:
-        for tmp, _target_ in prepared:
+        for tmp, _done in prepared:
             try:
                 os.unlink(tmp)
             except OSError:

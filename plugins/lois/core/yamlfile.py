@@ -257,9 +257,9 @@ def validate(doc: YamlDoc, schema, *keys, what: str = ""):
     try:
         return _adapter(schema).validate_python(data, strict=True)
     except pydantic.ValidationError as exc:
-        errors = exc.errors(include_url=False)
-        for e in errors:
-            e["plain"] = _plain_loc(e["loc"], data)
+        # pydantic's ErrorDetails, each with its location without union members ("plain")
+        errors: list[dict[str, Any]] = [{**e, "plain": _plain_loc(e["loc"], data)}
+                                        for e in exc.errors(include_url=False)]
         err = errors[0]
         first = err["plain"]
         # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it

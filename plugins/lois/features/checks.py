@@ -60,7 +60,8 @@ def check_sources(root: Path) -> None:
 def check_page_names(root: Path) -> None:
     """Checklist files and notes become pages named after them: a name must be a slug and not a generated page."""
     folders = [(checklist_dir(root), "*.yaml", "la liste des démarches (checklists/index.md)"),
-               (root / "notes", "*.md", "l'index des notes"), (root / "commentaires", "*.md", "l'index des commentaires")]
+               (root / "notes", "*.md", "l'index des notes"),
+               (root / "commentaires", "*.md", "l'index des commentaires")]
     for folder, pattern, page in folders:
         for f in sorted(folder.glob(pattern)) if folder.is_dir() else []:
             if f.stem in RESERVED:

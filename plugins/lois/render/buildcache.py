@@ -17,8 +17,9 @@ every build still does: errors are reported and the citations of hand-written pa
 on a first build. Any change to a corpus file or to the code gives another key: nothing stale is served.
 
 The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (:mod:`lois.core.cachedir`);
-``LOIS_CACHE_SITE=0`` turns it off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored. Entries are pickles:
-the folder is trusted like the code that writes it (never point LOIS_CACHE at a shared, writable place).
+``LOIS_CACHE_SITE=0`` turns it off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored.
+Entries are pickles: the folder is trusted like the code that writes it (never point LOIS_CACHE at a shared,
+writable place).
 """
 from __future__ import annotations
 

@@ -81,11 +81,11 @@ class SafeRenderer(RendererHTML):
 
     def render_tokens(self, tokens: list[Token], inline: bool = False) -> str:
         if inline:
-            return self.renderInline(_joined(tokens), {}, {})
+            return self.renderInline(_joined(tokens), md().options, {})
         for t in tokens:
             if t.type == "inline":
                 t.children = _joined(t.children or [])
-        return self.render(tokens, {}, {})
+        return self.render(tokens, md().options, {})
 
     def text(self, tokens, idx, options, env) -> str:
         return (self.heading_fn if self.in_heading else self.text_fn)(tokens[idx].content)

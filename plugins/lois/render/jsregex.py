@@ -48,11 +48,20 @@ def js_source(src: str, verbose: bool = False) -> str:
     i, in_class, last_quant = 0, False, False
     while i < len(src):
         if not in_class and src.startswith(r"[^\W\d_]", i):
-            out.append(r"\p{L}"); i += 8; last_quant = False; continue
+            out.append(r"\p{L}")
+            i += 8
+            last_quant = False
+            continue
         if not in_class and src.startswith(r"[^\W_]", i):
-            out.append(r"[\p{L}\p{N}]"); i += 6; last_quant = False; continue
+            out.append(r"[\p{L}\p{N}]")
+            i += 6
+            last_quant = False
+            continue
         if not in_class and src.startswith("(?P<", i):
-            out.append("(?<"); i += 4; last_quant = False; continue
+            out.append("(?<")
+            i += 4
+            last_quant = False
+            continue
         if not in_class and src.startswith("(?P=", i):
             raise ValueError("référence nommée non traduite")
         c = src[i]
@@ -64,9 +73,12 @@ def js_source(src: str, verbose: bool = False) -> str:
         if in_class:
             if c == "]":
                 in_class = False
-            out.append(c); i += 1; continue
+            out.append(c)
+            i += 1
+            continue
         if verbose and c.isspace():
-            i += 1; continue
+            i += 1
+            continue
         if verbose and c == "#":
             while i < len(src) and src[i] != "\n":
                 i += 1
@@ -76,18 +88,32 @@ def js_source(src: str, verbose: bool = False) -> str:
             out.append(c)
             if src.startswith("[^]", i) or src.startswith("[]", i):
                 raise ValueError("classe commençant par ] non traduite")
-            i += 1; last_quant = False; continue
+            i += 1
+            last_quant = False
+            continue
         if c == "(" and src.startswith("(?", i):
             j = _group_prefix_end(src, i)
-            out.append(src[i:j]); i = j; last_quant = False; continue
+            out.append(src[i:j])
+            i = j
+            last_quant = False
+            continue
         if c == "+" and last_quant:  # possessive quantifier → greedy
-            i += 1; last_quant = False; continue
+            i += 1
+            last_quant = False
+            continue
         if c in "*+?":
-            last_quant = c != "?" or (out and out[-1] not in ("(",))
-            out.append(c); i += 1; continue
+            last_quant = c != "?" or (bool(out) and out[-1] not in ("(",))
+            out.append(c)
+            i += 1
+            continue
         if c == "}":
-            out.append(c); i += 1; last_quant = True; continue
-        out.append(c); i += 1; last_quant = False
+            out.append(c)
+            i += 1
+            last_quant = True
+            continue
+        out.append(c)
+        i += 1
+        last_quant = False
     return "".join(out)
 
 

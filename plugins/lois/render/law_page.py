@@ -87,13 +87,14 @@ class LawPage:
         return str(render("render/footref.html", label=label, ref_id=ref_id)).strip()
 
     def blocks(self, p: Provision) -> list[dict]:
-        out = []
+        out: list[dict[str, object]] = []
         for b in p.blocks:
             if b.kind == "child":
-                if b.child.level != "section":
+                if b.child is not None and b.child.level != "section":
                     out.append({"child": self.view(b.child), "html": ""})
             elif b.kind == "text":
-                out.append({"child": None, "html": safe("<p>" + render_inline(b.tokens, self.text_fn(p), self.footref) + "</p>")})
+                inner = render_inline(b.tokens, self.text_fn(p), self.footref)
+                out.append({"child": None, "html": safe("<p>" + inner + "</p>")})
             elif b.kind == "bullets":
                 items = "".join("<li>" + render_inline(it, self.text_fn(p), self.footref) + "</li>" for it in b.tokens)
                 out.append({"child": None, "html": safe('<ul class="lois-bullets">' + items + "</ul>")})
@@ -153,8 +154,9 @@ class LawPage:
         children = self.children_with_missing(law.root)
         footnotes = [{"label": k, "html": safe(self.site.linkify(v, self.page, self.law_no, ())),
                       "refs": self.refs.get(k, [])} for k, v in law.footnotes.items()]
-        return render_page("render/law.html", title, title=title, law=self.law_no, meta=self.meta(), intro=intro, children=children, footnotes=footnotes,
-                      cited_by_law=cited_by_law(self.site, self.law_no, self.page))
+        return render_page("render/law.html", title, title=title, law=self.law_no, meta=self.meta(), intro=intro,
+                           children=children, footnotes=footnotes,
+                           cited_by_law=cited_by_law(self.site, self.law_no, self.page))
 
 
 def render_law(site, law_no: int) -> HtmlPage:

@@ -16,9 +16,10 @@ def render_commentary(site, c) -> HtmlPage:
     scope = site.gloss_scope()
     body = render_markdown(c.body, lambda t: site.linkify(t, page, c.laws[0], (), scope),
                            heading_fn=lambda t: site.linkify(t, page, c.laws[0], ()))
-    return render_page("render/commentary.html", c.title, title=c.title, slug=slug(c.title), author=c.author, document=site.document_name(str(c.meta.get("source") or "")),
-                  laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
-                  node_id=str(NodeRef.commentary(c.id)), body=safe(body))
+    return render_page("render/commentary.html", c.title, title=c.title, slug=slug(c.title), author=c.author,
+                       document=site.document_name(str(c.meta.get("source") or "")),
+                       laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
+                       node_id=str(NodeRef.commentary(c.id)), body=safe(body))
 
 
 def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
@@ -63,8 +64,10 @@ def render_graph_page(site) -> HtmlPage:
               "into": [{"law": a, "n": k, "href": href(a)} for (a, b), k in sorted(counts.items()) if b == n]}
              for n in laws]
     rows = [{"a": a, "b": b, "n": n, "from_href": href(a), "to_href": href(b)} for (a, b), n in sorted(counts.items())]
-    return render_page("render/graph.html", "Graphe des renvois", svg=safe(arc_diagram(m, href)), nodes=nodes, rows=rows)
+    return render_page("render/graph.html", "Graphe des renvois", svg=safe(arc_diagram(m, href)), nodes=nodes,
+                       rows=rows)
 
 
 def render_nav_index(site, index: str, title: str, pages: list[str]) -> HtmlPage:
-    return render_page("render/nav_index.html", title, title=title, slug=slug(title), pages=[{"href": site.href(index, p), "title": safe(site.page_title(p))} for p in pages])
+    return render_page("render/nav_index.html", title, title=title, slug=slug(title),
+                       pages=[{"href": site.href(index, p), "title": safe(site.page_title(p))} for p in pages])

@@ -95,6 +95,8 @@ class SiteBuild:
     glossary: Glossary | None = None  # hover definitions (set_glossary), placed as texts are rendered
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
+    # source file → what it is, from sources.yaml (document_name), read at the first question
+    _documents: dict[str, str] | None = field(default=None, init=False, repr=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
     # ------------------------------------------------------------------ API for contributors
@@ -239,7 +241,8 @@ class SiteBuild:
         """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends."""
         if len(targets) == 1:
             return self._one_link(label, targets[0], from_page)
-        out, pos, remaining = [], 0, list(targets)
+        out: list[str] = []
+        pos, remaining = 0, list(targets)
         for m in ID_TOKEN.finditer(label):
             target = _match_target(m.group(0), remaining)
             if target is None:
@@ -331,11 +334,11 @@ class SiteBuild:
     def document_name(self, source: str) -> str:
         """What a source is, for a reader (« Notes de Christian Chantigny, Directeur… »), from the reviewed facts of
         corpus/sources/sources.yaml; never an internal file name (an unknown one gives "")."""
-        if "_documents" not in self.__dict__:
+        if self._documents is None:
             from lois.core.importer import load_sources
 
             facts = load_sources(self.model.root / "sources" / "sources.yaml")
-            self.__dict__["_documents"] = {f: cfg.document for f, cfg in facts.items() if cfg.document}
+            self._documents = {f: cfg.document for f, cfg in facts.items() if cfg.document}
         source = str(source or "").strip()
         if source in self._documents:
             return self._documents[source]

@@ -231,6 +231,7 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     for f in sorted(folder.glob("*.yaml")):
         ex = validate_example(model, load_yaml(f))
         if ex.id in examples:
-            raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f), ex.line)
+            raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),
+                            ex.line)
         examples[ex.id] = ex
     return examples

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +36,8 @@ def slug(text: str) -> str:
 
 def load_glossary(model: Model, path: Path) -> list[Term]:
     loc, entries = load_entries(path, GlossaryFile, "glossaire")
+    if loc is None:  # no file
+        return []
     terms: list[Term] = []
     seen: dict[str, str] = {}
     for i, entry in enumerate(entries):
@@ -54,9 +57,11 @@ def gloss_terms(terms: list[Term]) -> list[GlossTerm]:
     return [GlossTerm(t.term, tuple(t.forms), t.definition) for t in terms]
 
 
-def occurrences(model: Model, term: Term, extra_texts: list[str] = ()) -> int:
+def occurrences(model: Model, term: Term, extra_texts: Sequence[str] = ()) -> int:
     """How many times a term (any form) occurs in the law texts, commentaries and `extra_texts`."""
     pat = Glossary(gloss_terms([term])).pattern
+    if pat is None:  # a term without forms
+        return 0
     texts = [p.text for p in model.provisions.values()] + [c.text for c in model.commentaries.values()]
     texts += list(extra_texts)
     return sum(len(pat.findall(t)) for t in texts if t)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from markupsafe import Markup
 
@@ -97,7 +97,8 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
             "auction": auction_view(ex, comment), "play": play_view(ex, comment),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
-            "checklist": {"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files else None}
+            "checklist": ({"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files
+                          else None)}
 
 
 def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
@@ -106,10 +107,8 @@ def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
 
 def _asides_for(site, notes: list, examples: list, pid: str | None) -> list[Aside]:
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
-    out = [Aside("commentaire", "annotations/note.html", context=lambda page, n=n: note_view(site, n, page, pid))
-           for n in notes]
-    out += [Aside("exemple", "annotations/example.html", context=lambda page, e=e: example_view(site, e, page))
-            for e in examples]
+    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid)) for n in notes]
+    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e)) for e in examples]
     return out
 
 
@@ -211,8 +210,8 @@ def render_situations_page(site, ann) -> HtmlPage:
             "description": safe(site.linkify(s.description, page, None, ())),
             "links": prov_links(site, page, s.provisions),
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
-            "examples": [{"title": ann.examples[e].title, "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)}
-                         for e in s.examples],
+            "examples": [{"title": ann.examples[e].title,
+                          "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)} for e in s.examples],
             "checklist": site.href(page, cl) if s.checklist and cl in site.files else "",
             "tools": tools_context(site, s, page)})
     return render_page("annotations/situations.html", "Que faire si…",

@@ -70,7 +70,10 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
     from lois.features.checklists.model import load_checklists
 
     loc, entries = load_entries(path, Situations, "situation")
-    out, ids = [], set()
+    if loc is None:  # no file
+        return []
+    out: list[Situation] = []
+    ids: set[str] = set()
     known = {"notes": ({n.id for n in notes.values()}, "note"), "examples": (set(examples), "exemple")}
     lists = load_checklists(model.root, model) if entries else {}
     for i, s in enumerate(entries):

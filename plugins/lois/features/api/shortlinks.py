@@ -70,7 +70,7 @@ def spelling(address: str) -> str:
 def resolve(targets: dict[str, str], text: str) -> str | None:
     """The permalink a typed id or an old short-link address names, or None."""
     ref = parse_provision_id(spelling(text))
-    if ref is None:
+    if ref is None or ref.law is None:  # (parse_provision_id gives an absolute ref or None)
         return None
     return targets.get(key_of(ref.law, ref.path))
 

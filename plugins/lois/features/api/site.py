@@ -108,7 +108,8 @@ def clubs_page(site: SiteBuild) -> str:
     return render(
         "api/clubs.md", sample_law=sample_law, law_page=site.law_page(sample_law), anchor=some.anchor,
         some_id=some.id, edition=CITATION_SOURCE, law_count=LAW_COUNT,
-        idx_sample=dump({"version": idx["version"], "laws": [x for x in idx["laws"] if x["number"] in (sample_law, 1, 27)]}),
+        idx_sample=dump({"version": idx["version"],
+                         "laws": [x for x in idx["laws"] if x["number"] in (sample_law, 1, 27)]}),
         node_sample=dump(dict(node, children=f"[… {len(node['children'])} sous-provision(s)]")),
         graph_sample=dump({"version": graph["version"], "nodes": graph["nodes"][:2], "edges": graph["edges"][:1]}),
     )

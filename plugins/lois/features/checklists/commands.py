@@ -214,7 +214,7 @@ def cmd_arbitre(args) -> int:
     cl = lists.get(args.nom)
     if cl is None:
         raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
-    if args.reponses is None:
+    if answers is None:  # no --reponses
         return interactive(cl)
     res = run(cl, answers)
     if args.json:

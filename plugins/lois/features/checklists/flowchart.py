@@ -65,7 +65,10 @@ def _f(v: float) -> str:
     return f"{v:.1f}"
 
 
-def boxes(cl: Checklist, rows: list[list[str]]) -> tuple[float, float, dict[str, tuple[float, float, float, list[str]]]]:
+Box = tuple[float, float, float, list[str]]  # what boxes() gives for each node
+
+
+def boxes(cl: Checklist, rows: list[list[str]]) -> tuple[float, float, dict[str, Box]]:
     """(width, height, node → (x, y, height, lines)): each row centred, as tall as its tallest node."""
     width = max(len(r) for r in rows) * (NODE_W + GAP_X) + GAP_X
     out: dict[str, tuple[float, float, float, list[str]]] = {}

@@ -54,7 +54,8 @@ EFFECTS: dict[str, tuple[type, object, str]] = {
     "adjusted_score_possible": (bool, False, "Marque ajustée possible"),
     "adjusted_score": (bool, False, "La marque est ajustée"),
     "weighted_score_possible": (bool, False, "La marque ajustée peut être pondérée (Loi 12C1(c))"),
-    "non_offending_self_inflicted": (bool, False, "Le camp non fautif garde la part du dommage qu'il s'est causée (Loi 12C1(e))"),
+    "non_offending_self_inflicted": (bool, False,
+                                     "Le camp non fautif garde la part du dommage qu'il s'est causée (Loi 12C1(e))"),
     "correction": (bool, False, "L'irrégularité est corrigée"),
     "rectification_lost": (bool, False, "Le droit à rectification peut être perdu"),
     "procedural_penalty_possible": (bool, False, "Pénalité de procédure possible"),
@@ -202,7 +203,7 @@ def _effects(doc: YamlDoc, raw: dict | None, where: str, *keys) -> dict:
             raise doc.error(f"{where} : l'effet « {k} » doit être {kind}", *at)
         if k == "penalty_card" and v not in PENALTY_CARD_VALUES:
             raise doc.error(f"{where} : « penalty_card » vaut none, minor ou major (pas « {v} »)", *at)
-        if k == "tricks_transferred" and not 0 <= v <= 2:
+        if k == "tricks_transferred" and not (isinstance(v, int) and 0 <= v <= 2):  # an int (above)
             raise doc.error(f"{where} : « tricks_transferred » vaut 0, 1 ou 2 (Loi 64A)", *at)
         out[k] = v
     return out
@@ -220,9 +221,10 @@ def _questions(doc: YamlDoc, spec: ChecklistFile, model) -> dict[str, Question]:
             ck = (*keys, "choices", ci)
             if any(x.id == c.id for x in choices):
                 raise doc.error(f"{where} : choix « {c.id} » en double", *ck)
-            if not (c.next or "").strip():
+            nxt = (c.next or "").strip()
+            if not nxt:
                 raise doc.error(f"{where} : le choix « {c.id} » ne mène nulle part (champ « next » manquant)", *ck)
-            choices.append(Choice(c.id, " ".join(c.label.split()), c.next.strip(),
+            choices.append(Choice(c.id, " ".join(c.label.split()), nxt,
                                   " ".join((c.short or c.label).split()), doc.line(*ck), doc.line(*ck, "next")))
         questions[q.id] = Question(q.id, " ".join(q.text.split()), (q.help or "").strip(),
                                    _cites(model, doc, q.cites, where, *keys), choices, doc.line(*keys))
@@ -244,7 +246,8 @@ def _supported(model, pid: str) -> bool:
         return True
     if pid in model.provisions:
         return True
-    law = parse_provision_id(pid).law
+    ref = parse_provision_id(pid)
+    law = ref.law if ref is not None else None
     if law in model.laws:
         return False
     return any(law in (c.laws or []) for c in getattr(model, "commentaries", {}).values())
@@ -260,16 +263,16 @@ def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[s
                         "ce que chaque choix entraîne, la suite ; ou ce que les joueurs doivent faire), une phrase "
                         "par entrée, chacune citant sa provision (ex. « Vous pouvez accepter l'enchère (Loi 27A1). »)",
                         *keys, "players")
-    out = []
+    out: list[str] = []
     for i, item in enumerate(raw):
         at = (*keys, "players", i)
         text = " ".join(item.split())
         for sentence in sentences(text):
-            refs = [r for c in find_citations(sentence) for r in c.refs if r.law is not None]
+            refs = [(r.law, r.path) for c in find_citations(sentence) for r in c.refs if r.law is not None]
             if not refs:
                 raise doc.error(f"{where} : la phrase « {sentence} » ne cite aucune provision ; chaque phrase dite "
                                 "aux joueurs cite celle qui la fonde (ex. « (Loi 27A1) »)", *at)
-            pids = [check_citation(model, format_id(r.law, tuple(r.path)), where, doc, *at) for r in refs]
+            pids = [check_citation(model, format_id(law, tuple(path)), where, doc, *at) for law, path in refs]
             if not any(_supported(model, p) for p in pids):
                 raise doc.error(f"{where} : la phrase « {sentence} » cite {', '.join('Loi ' + p for p in pids)}, "
                                 "dont ni le texte ni un commentaire ne figurent dans le corpus : citez une provision "
@@ -415,7 +418,9 @@ def worked_examples(corpus: Path) -> list[WorkedExample]:
         ex = doc.data
         if not isinstance(ex, dict) or not ex.get("checklist"):
             continue
-        answers = ex.get("answers") if isinstance(ex.get("answers"), dict) else {}
+        answers = ex.get("answers")
+        if not isinstance(answers, dict):
+            answers = {}
         out.append(WorkedExample(str(f), str(ex.get("id") or f.stem), str(ex["checklist"]),
                                  {str(k): str(v) for k, v in answers.items()}, str(ex.get("expected_outcome") or ""),
                                  doc.line("checklist")))

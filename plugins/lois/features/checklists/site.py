@@ -167,7 +167,7 @@ def contribute(site) -> None:
 
 def paths_to_questions(cl) -> dict[str, dict[str, str]]:
     """For each question, the answers of the first path (breadth first) that asks it."""
-    out = {cl.start: {}}
+    out: dict[str, dict[str, str]] = {cl.start: {}}
     todo = [cl.start]
     while todo:
         qid = todo.pop(0)

@@ -101,7 +101,7 @@ def json_script(path: str, data: bytes) -> bytes:
 
 def site_files(site_dir: Path) -> list[str]:
     """Every file of a built site, as sorted site-relative POSIX paths."""
-    out = []
+    out: list[str] = []
     top = os.fspath(site_dir)
     for dirpath, _dirnames, filenames in os.walk(top):
         rel = dirpath[len(top):].strip(os.sep).replace(os.sep, "/")
@@ -110,7 +110,7 @@ def site_files(site_dir: Path) -> list[str]:
     return sorted(out)
 
 
-def select(files: list[str], home_html: str, skip: set[str] = frozenset()) -> list[str]:
+def select(files: list[str], home_html: str, skip: set[str] | frozenset[str] = frozenset()) -> list[str]:
     """The files worth carrying: all but ``skip``, source maps, crawler files, 404 page, unused theme search."""
     theme_search_used = THEME_SEARCH_MARK in home_html
     out = []
@@ -184,12 +184,13 @@ class ZipStream:
         self.feeder.start()
 
     def _feed(self) -> None:
+        stdin = self.proc.stdin  # never None: a pipe (stdin=PIPE)
         while (item := self.waiting.get()) is not None:
-            if self.broken:
+            if self.broken or stdin is None:
                 continue
             try:
-                self.proc.stdin.write(item[0])
-                self.proc.stdin.write(item[1])
+                stdin.write(item[0])
+                stdin.write(item[1])
             except (BrokenPipeError, OSError, ValueError):
                 self.broken = True  # reported by close(), with what the writer said
 
@@ -207,7 +208,7 @@ class ZipStream:
     def close(self) -> int:
         self._stop_feeding()
         try:
-            if not self.broken:
+            if not self.broken and self.proc.stdin is not None:
                 self.proc.stdin.write(b"end\n")
             out, err = self.proc.communicate()  # closes the writer's input: it finishes the ZIP
         except (BrokenPipeError, OSError, ValueError):

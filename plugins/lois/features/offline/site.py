@@ -143,7 +143,8 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
             zip_tmp.parent.mkdir(parents=True, exist_ok=True)
             stream = archive.ZipStream(zip_tmp, FOLDER, level)
         being_written = zip_tmp.relative_to(site_dir).as_posix()
-        chosen, home, page_html = _read_built(site_dir, page_file, {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
+        chosen, home, page_html = _read_built(site_dir, page_file,
+                                              {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
         for path in chosen:  # what the builder did not already give, in order (pages are given as written)
             if path not in stream.sizes and path != page_file:
                 stream.add(path, (site_dir / path).read_bytes())
@@ -172,12 +173,14 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
             "offline": site.url(PAGE)}
     core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in sizes]
     core += [p for p in page_assets("index.html", home) if p in sizes]
+    search_data: str | None
     try:
         from lois.features.search.site import DATA_PATH  # the search index: searching offline needs it
+        search_data = DATA_PATH
     except ModuleNotFoundError:
-        DATA_PATH = None
-    if DATA_PATH in sizes:
-        core.append(DATA_PATH)
+        search_data = None
+    if search_data is not None and search_data in sizes:
+        core.append(search_data)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
     sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
     man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")

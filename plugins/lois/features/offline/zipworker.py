@@ -16,7 +16,8 @@ import os
 import sys
 import zipfile
 
-from lois.features.offline.archive import FILE_MODE_SCRIPT, _info, copy_entries, file_mode_script, script_src_for, zip_time
+from lois.features.offline.archive import (FILE_MODE_SCRIPT, _info, copy_entries, file_mode_script, script_src_for,
+                                           zip_time)
 
 
 def main(argv: list[str]) -> int:

@@ -236,10 +236,11 @@ def artificial(event: str, who: str, session=None, fields: dict | None = None, *
         else:
             score = session
             if event == "imp":
-                score = _read(inputs, "equivalent_imp", fields, "IMP")
-                if score is None:
+                equivalent = _read(inputs, "equivalent_imp", fields, "IMP")
+                if equivalent is None:
                     raise CalcError("imp_equivalent", "equivalent_imp", field=fields["score_seance"],
                                     session=fmt(session), equivalent=fields["equivalent_imp"])
+                score = equivalent
             text += RULES["texts"][case].format(session=fmt(session), score=fmt(score), unit=ev["unit"])
         cites += [c for c in s["citations"] if c not in cites]
     return {"score": rounded(score), "unit": ev["unit"], "citations": cites, "explanation": text, "notes": []}
@@ -256,7 +257,8 @@ def weighted(event: str, results: list[tuple], fields: dict | None = None) -> di
     unit = RULES["events"][event]["unit"]
     if len(results) > RULES["input"]["max_results"]:
         raise CalcError("too_many", max_results=RULES["input"]["max_results"])
-    read, notes = [], []
+    read: list[tuple[float, float]] = []
+    notes: list[dict[str, str]] = []
     for n, (p_raw, s_raw) in enumerate(results, 1):
         fp, fs = fields["probability"].format(n=n), fields["score"].format(n=n)
         p = number(p_raw, fp, f"probability:{n}", "%")
@@ -271,7 +273,7 @@ def weighted(event: str, results: list[tuple], fields: dict | None = None) -> di
                               "text": RULES["notes"]["top" if s == 100 else "bottom"].format(field=fs)})
         if (p is None) != (s is None):
             raise CalcError("incomplete", f"{'score' if s is None else 'probability'}:{n}", n=n)
-        if p is not None:
+        if p is not None and s is not None:  # both or neither (above)
             read.append((p, s))
     if len(read) < 2:
         raise CalcError("no_results")

@@ -15,11 +15,11 @@ fiche.js keeps it and its ``title`` names it in messages; show it in fiche.js's 
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictStr, ValidationError
 
-VERSION = 1
+VERSION: Final = 1
 MAX_LINK = 600_000  # characters of a shared link's fragment: far above the largest valid record
 
 # the JSON Schema keywords fiche.js understands; test_fiche_schema checks the generated schema uses no other
@@ -34,36 +34,41 @@ def _not_bool(value):
     return value
 
 
-def _text(limit: int, title: str, **kw):
-    return Annotated[StrictStr, Field(max_length=limit, title=title, **kw)]
+def _text(limit: int, title: str, **kw) -> Any:
+    """The constraints of a text field: ``Annotated[StrictStr, _text(…)]`` (pydantic's Field)."""
+    return Field(max_length=limit, title=title, **kw)
 
 
 class Citation(BaseModel):
     model_config = ConfigDict(extra="ignore", title="Provision")
     id: Annotated[StrictStr, Field(max_length=40, pattern=r"^[0-9]{1,2}[A-Za-z0-9()]{0,38}$", title="Provision")]
-    href: _text(4000, "Lien de la provision") = ""
+    href: Annotated[StrictStr, _text(4000, "Lien de la provision")] = ""
 
 
-Fact = Annotated[list[_text(2000, "Fait")], Field(min_length=2, max_length=2, title="Fait")]
+Fact = Annotated[list[Annotated[StrictStr, _text(2000, "Fait")]], Field(min_length=2, max_length=2, title="Fait")]
 
 
 class Record(BaseModel):
     """One ruling record, as stored on the device and carried by a shared link."""
     model_config = ConfigDict(extra="ignore", title="Fiche d'arbitrage")
     v: Annotated[Literal[1], BeforeValidator(_not_bool), Field(title="Version de la fiche")] = VERSION
-    id: Annotated[StrictStr, Field(max_length=40, pattern=r"^[0-9a-z]{1,40}$", title="Identifiant")] = None  # type: ignore[assignment]
+    # no id until the record is stored: None by default, but a value given must be a text (null is refused).
+    # pydantic does not validate a default, which is what makes this possible; mypy sees a str given None.
+    id: Annotated[StrictStr, Field(max_length=40, pattern=r"^[0-9a-z]{1,40}$", title="Identifiant")] = (
+        None)  # type: ignore[assignment]
     kind: Annotated[Literal["liste", "calcul"], Field(title="Nature")]
-    title: _text(400, "Titre")
-    url: _text(4000, "Lien de l'arbitrage") = ""
+    title: Annotated[StrictStr, _text(400, "Titre")]
+    url: Annotated[StrictStr, _text(4000, "Lien de l'arbitrage")] = ""
     facts: Annotated[list[Fact], Field(max_length=100, title="Faits constatés")]
-    ruling: _text(8000, "Décision")
+    ruling: Annotated[StrictStr, _text(8000, "Décision")]
     citations: Annotated[list[Citation], Field(max_length=60, title="Provisions appliquées")]
-    date: _text(10, "Date", pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$") = ""
-    event: _text(200, "Épreuve") = ""
-    board: _text(40, "Donne") = ""
-    table: _text(40, "Table") = ""
-    remark: _text(8000, "Remarque de l'arbitre") = ""
-    players: Annotated[list[_text(2000, "Parole")], Field(max_length=40, title="Ce que l'arbitre a dit aux joueurs")] = []
+    date: Annotated[StrictStr, _text(10, "Date", pattern=r"^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")] = ""
+    event: Annotated[StrictStr, _text(200, "Épreuve")] = ""
+    board: Annotated[StrictStr, _text(40, "Donne")] = ""
+    table: Annotated[StrictStr, _text(40, "Table")] = ""
+    remark: Annotated[StrictStr, _text(8000, "Remarque de l'arbitre")] = ""
+    players: Annotated[list[Annotated[StrictStr, _text(2000, "Parole")]],
+                       Field(max_length=40, title="Ce que l'arbitre a dit aux joueurs")] = []
 
 
 def _inline(node, defs: dict):

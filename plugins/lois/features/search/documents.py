@@ -73,7 +73,8 @@ def _markdown_parser():
 
 
 def plain_text(markdown: str) -> str:
-    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as « ensuite »)."""
+    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as
+    « ensuite »)."""
     out = []
     for tok in _markdown_parser().parse(markdown):
         if tok.type == "inline":

@@ -17,13 +17,13 @@ def load_set(path: Path | None = None) -> list[dict]:
         raise LoisError(f"jeu de requêtes introuvable : {path}")
     data = load_yaml(path).data  # the project's one YAML loader: French errors with file and line
     if not isinstance(data, list) or not all(isinstance(d, dict) and "q" in d and d.get("expect") for d in data):
-        raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", path)
+        raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", str(path))
     return data
 
 
 def score(cases: list[dict], ranked: list[list[str]]) -> dict:
     rows, h1, h3, mrr = [], 0, 0, 0.0
-    for case, ids in zip(cases, ranked):
+    for case, ids in zip(cases, ranked, strict=True):
         rank = next((i + 1 for i, r in enumerate(ids) if r in case["expect"]), None)
         h1 += rank == 1
         h3 += rank is not None and rank <= 3

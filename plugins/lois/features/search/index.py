@@ -29,7 +29,8 @@ from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
-STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs")  # a document's fields, as stored
+# a document's fields, as stored
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs")
 
 
 # ------------------------------------------------------------------ postings

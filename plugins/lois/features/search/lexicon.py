@@ -2,9 +2,9 @@
 
 Declared by ``lexicon_schema.LexiconFile`` (pydantic, like every corpus file: lois.core.yamlfile.validate; imported
 only when the file is read, so that `lois cherche` starts without pydantic or YAML); a mistake
-gives a French message with the file and the line. Compiled into *rewrites*: sequences of normalised query words that the query plan
-replaces by the Code's words (``revoke`` → ``renonce``) or removes while putting a kind of document first
-(``checklist``, ``que faire si``). Python (:mod:`lois.features.search.query`) and the browser (search.js,
+gives a French message with the file and the line. Compiled into *rewrites*: sequences of normalised query words
+that the query plan replaces by the Code's words (``revoke`` → ``renonce``) or removes while putting a kind of
+document first (``checklist``, ``que faire si``). Python (:mod:`lois.features.search.query`) and the browser (search.js,
 through the generated index) apply the same rewrites.
 """
 from __future__ import annotations

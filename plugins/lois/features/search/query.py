@@ -249,8 +249,8 @@ def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
     if ng < 2:
         return 0.0
     member: dict[str, list[int]] = {}
-    for gi, g in enumerate(groups):
-        for t in g:
+    for gi, group in enumerate(groups):
+        for t in group:
             member.setdefault(t, []).append(gi)
     near: set[tuple[int, int]] = set()
     for seq in seqs:
@@ -378,9 +378,9 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     for m in PHRASE_RE.finditer(q):
         terms = []
         for w in TOKEN_RE.findall(m.group(1))[:MAX_QUERY_WORDS]:
-            wt = word_terms(w, vocab, lexicon_by_letter)
-            if wt:
-                terms.append(wt[0][0])
+            found = word_terms(w, vocab, lexicon_by_letter)
+            if found:
+                terms.append(found[0][0])
         if len(terms) > 1:
             plan.phrases.append(terms)
     return plan
@@ -454,7 +454,7 @@ class SearchEngine:
         """The weight of each query word in the coverage: the largest idf of its own terms (of its group's, when
         none of its own is in the index)."""
         out = []
-        for head, group in zip(plan.heads, plan.groups):
+        for head, group in zip(plan.heads, plan.groups, strict=True):
             w = max((self.idf(t) for t in head), default=0.0) or max((self.idf(t) for t in group), default=0.0)
             out.append(w)
         return out
@@ -536,8 +536,8 @@ class SearchEngine:
             for i in range(min(RERANK, len(out))):
                 n, sc = out[i]
                 f = self.stored[n]
-                share = proximity_share([term_positions(f.get("title"), self.vocab),
-                                         term_positions(f.get("body"), self.vocab)], plan.groups)
+                share = proximity_share([term_positions(f.get("title") or "", self.vocab),
+                                         term_positions(f.get("body") or "", self.vocab)], plan.groups)
                 out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
         # a gloss after the provision it is about, when that provision covers the query as well
         score_of = dict(out)

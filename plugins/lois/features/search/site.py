@@ -35,7 +35,8 @@ def prepare(model) -> tuple[str, str]:
     """The index data (JSON) and the search page of a model: computed from the documents, no cache (notes,
     checklists… are the model's, read once by Model.derived)."""
     from lois.features.search.lexicon import load_lexicon
-    from lois.features.search.query import SearchEngine, browser_data  # whoosh: imported only when the site is generated
+    # whoosh: imported only when the site is generated
+    from lois.features.search.query import SearchEngine, browser_data
 
     load_lexicon(model.root)  # a broken lexicon stops the build (French message, file, line)
     data = browser_data(SearchEngine(model.root, model=model, cache=False))

@@ -15,6 +15,7 @@ import hashlib
 import random
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,10 +34,10 @@ class Item:
     source: str                # where it comes from (French)
     answers: dict[str, str]    # the answers of the validated path, in the order asked
     expected: str              # outcome id
+    result: Result = field(repr=False)  # the validated path's outcome (its ruling, citations, trace)
     explanation: str = ""      # the worked example's own ruling text ("" for a case)
     file: str = ""
     line: int = 1
-    result: Result | None = field(default=None, repr=False)
 
 
 def _slug(text: str) -> str:
@@ -74,15 +75,16 @@ def training_items(lists: dict[str, Checklist], examples: dict) -> list[Item]:
             res = _checked(cl, case.answers, case.expected, f"cas « {case.name} »", cl.file, case.line)
             add(Item(f"cas-{cl.name}-{_slug(case.name)}", "case", cl.name, case.name,
                      f"Cas type de la liste « {cl.title} »", {s.question: s.answer for s in res.trace},
-                     case.expected, "", cl.file, case.line, res))
+                     case.expected, res, "", cl.file, case.line))
     for ex in examples.values():
-        cl = lists.get(ex.checklist) if ex.checklist else None
-        if cl is None or not ex.expected_outcome:
+        ex_list = lists.get(ex.checklist) if ex.checklist else None
+        if ex_list is None or not ex.expected_outcome:
             continue
+        cl = ex_list
         res = _checked(cl, ex.answers, ex.expected_outcome, f"exemple « {ex.id} »", ex.file, ex.answers_line)
         add(Item(f"ex-{ex.id}", "example", cl.name, " ".join((ex.question or ex.title).split()),
                  f"Exemple commenté « {ex.title} »", {s.question: s.answer for s in res.trace}, ex.expected_outcome,
-                 " ".join((ex.ruling or "").split()), ex.file, ex.line, res))
+                 res, " ".join((ex.ruling or "").split()), ex.file, ex.line))
     return items
 
 
@@ -97,7 +99,7 @@ def load_items(model) -> tuple[dict[str, Checklist], list[Item]]:
     return lists, training_items(lists, ann.examples)
 
 
-def draw(items: list[Item], count: int | None, seed: int | None, first: list[str] = ()) -> list[Item]:
+def draw(items: list[Item], count: int | None, seed: int | None, first: Sequence[str] = ()) -> list[Item]:
     """A session: the situations named in ``first`` (to review), then the others shuffled; ``count`` of them."""
     rng = random.Random(seed)
     rest = [i for i in items if i.id not in set(first)]

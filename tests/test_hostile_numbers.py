@@ -17,7 +17,7 @@ import json
 import math
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import run_lois
@@ -130,6 +130,8 @@ def test_a_typed_number_is_a_bounded_float_or_a_french_message(text):
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(event=st.sampled_from(["paires", "imp"]), rows=st.lists(st.tuples(TYPED, TYPED), min_size=1, max_size=4))
+@example(event="paires", rows=[("", "\n")])  # a line break in a value: the message stays one line (« ⏎ »)
+@example(event="imp", rows=[("50", "1\u20282"), ("50", "\x00")])
 def test_weighted_command_fuzzed(event, rows):
     args = [f"{p}:{s}" for p, s in rows]
     code, out, err = _lois("marque-ponderee", "--epreuve", event, "--json", "--", *args)

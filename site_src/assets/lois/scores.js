@@ -25,8 +25,10 @@
     while (j > i && sp.indexOf(a[j - 1]) >= 0) j--;
     return a.slice(i, j);
   }
-  function shown(rules, text) {
-    var a = strip(rules, String(text)), max = rules.input.max_length;
+  function shown(rules, text) {  /* calc.shown: one line (same character class as calc._UNQUOTABLE) */
+    var a = strip(rules, String(text)).map(function (c) {
+      return c === "\t" ? " " : /[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]/.test(c) ? "\u23ce" : c;
+    }), max = rules.input.max_length;
     return a.length <= max ? a.join("") : a.slice(0, max).join("") + "…";
   }
 

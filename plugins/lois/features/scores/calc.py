@@ -144,9 +144,18 @@ def rounded(x: float) -> float | int:
     return int(x) if x == int(x) else x
 
 
+# characters a message cannot quote as they are (it is one line): a tab is a space, a line break or another
+# control character is « ⏎ » (the same class in scores.js)
+_UNQUOTABLE = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def shown(text: str) -> str:
-    """What a person typed, as a message quotes it: trimmed, cut after ``max_length`` characters."""
-    text = text.strip(SPACES)
+    """What a person typed, as a message quotes it: trimmed, on one line, cut after ``max_length`` characters.
+
+    >>> shown("  62,5\\n3 ")
+    '62,5⏎3'
+    """
+    text = _UNQUOTABLE.sub("⏎", text.strip(SPACES).replace("\t", " "))
     limit = RULES["input"]["max_length"]
     return text if len(text) <= limit else text[:limit] + "…"
 

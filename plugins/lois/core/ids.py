@@ -11,9 +11,14 @@ NodeRef(kind=<NodeKind.COMMENTARY: 'commentaire'>, key='renonce-64')
 27
 >>> str(NodeRef.commentary("renonce-64"))
 'commentaire:renonce-64'
+
+A provision's id is a value, :class:`ProvisionId`: parsed once from its canonical form by a strict parser (what
+people type is read by :func:`lois.core.cite.parse_provision_id`, the lenient one), it owns its canonical
+string, its level, its anchor on the law's page, its parents and its address on the site.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -37,6 +42,90 @@ LEVELS: tuple[Level, ...] = tuple(Level)
 class NodeKind(StrEnum):
     PROVISION = "provision"
     COMMENTARY = "commentaire"
+
+
+# the canonical form of a provision id: law, section letter, paragraph number, (sub-point), (item)
+_CANONICAL = re.compile(r"([1-9][0-9]?)([A-Z])?([0-9]{1,2})?(?:\(([a-z]{1,2})\))?(?:\(([ivx]{1,5})\))?")
+# the level of each part, by its place after the law number
+_PART_LEVEL = (Level.SECTION, Level.PARAGRAPH, Level.SUBPOINT, Level.ITEM)
+
+
+@dataclass(frozen=True, order=True)
+class ProvisionId:
+    """A provision of the Code: its law number and its path (section, paragraph, sub-point, item).
+
+    >>> pid = ProvisionId.parse("30B1(b)(i)")
+    >>> pid.law, pid.path, pid.level
+    (30, ('B', '1', 'b', 'i'), <Level.ITEM: 'item'>)
+    >>> str(pid), pid.anchor, pid.url
+    ('30B1(b)(i)', 'B1bi', 'lois/30/#B1bi')
+    >>> [str(p) for p in pid.ancestors]
+    ['30', '30B', '30B1', '30B1(b)']
+    >>> ProvisionId.parse("12").level, ProvisionId.parse("12").url, ProvisionId.parse("12C1(e)").page
+    (<Level.LAW: 'law'>, 'lois/12/', 'lois/12.md')
+    >>> [ProvisionId.parse(i).level.value for i in ("12C", "12C1", "12C1(e)", "7(a)")]
+    ['section', 'paragraph', 'subpoint', 'subpoint']
+    >>> ProvisionId.of("27b1"), ProvisionId.of("94"), ProvisionId.of("commentaire:x")  # not canonical: None
+    (None, None, None)
+    """
+
+    law: int
+    path: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, text: str) -> "ProvisionId | None":
+        """The id written in canonical form in ``text``; None for anything else (a commentary, a typed form)."""
+        m = _CANONICAL.fullmatch(text) if isinstance(text, str) else None
+        if m is None or not is_law_number(int(m.group(1))):
+            return None
+        return cls(int(m.group(1)), tuple(g for g in m.groups()[1:] if g))
+
+    @classmethod
+    def parse(cls, text: str) -> "ProvisionId":
+        """Like :meth:`of`, for an id known to be canonical (the corpus's own): ValueError otherwise."""
+        pid = cls.of(text)
+        if pid is None:
+            raise ValueError(f"identifiant de provision non canonique : {text!r}")
+        return pid
+
+    def __str__(self) -> str:
+        return f"{self.law}" + "".join(p if p.isdigit() or p.isupper() else f"({p})" for p in self.path)
+
+    @property
+    def level(self) -> Level:
+        if not self.path:
+            return Level.LAW
+        return _PART_LEVEL[self._skipped + len(self.path) - 1]
+
+    @property
+    def _skipped(self) -> int:
+        """How many levels above the first part the path does not have (a law without sections: 1)."""
+        first = self.path[0]
+        return 0 if first.isupper() else 1 if first.isdigit() else 2
+
+    @property
+    def anchor(self) -> str:
+        """The fragment of the provision on its law's page (``"D2a"``); empty for the law itself."""
+        return "".join(self.path)
+
+    @property
+    def parent(self) -> "ProvisionId | None":
+        return ProvisionId(self.law, self.path[:-1]) if self.path else None
+
+    @property
+    def ancestors(self) -> tuple["ProvisionId", ...]:
+        """The law, then each enclosing provision, outermost first (the provision itself left out)."""
+        return tuple(ProvisionId(self.law, self.path[:i]) for i in range(len(self.path)))
+
+    @property
+    def page(self) -> str:
+        """The source path of the law's page in the site (``"lois/50.md"``)."""
+        return f"lois/{self.law}.md"
+
+    @property
+    def url(self) -> str:
+        """The address of the provision, relative to the site's root (``"lois/50/#D2a"``)."""
+        return f"lois/{self.law}/" + (f"#{self.anchor}" if self.path else "")
 
 
 def is_law_number(n: int) -> bool:

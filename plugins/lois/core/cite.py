@@ -186,7 +186,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lois.core.ids import LAW_COUNT
+from lois.core.ids import LAW_COUNT, ProvisionId
 
 GRAMMAR_VERSION = 1
 
@@ -205,18 +205,13 @@ _MAX_REL_ITEMS = 20  # items in one list of relative ids
 
 
 def _fmt_path(path: tuple[str, ...]) -> str:
-    out = []
-    for part in path:
-        if part.isdigit() or (len(part) == 1 and "A" <= part <= "Z"):
-            out.append(part)
-        else:
-            out.append(f"({part})")
-    return "".join(out)
+    """A path as written after a law number (``("B", "1", "b")`` → ``"B1(b)"``; relative paths too)."""
+    return "".join(p if p.isdigit() or (len(p) == 1 and "A" <= p <= "Z") else f"({p})" for p in path)
 
 
 def format_id(law: int, path: tuple[str, ...]) -> str:
     """Canonical string of a provision: ``format_id(30, ("B","1","b","i"))`` → ``"30B1(b)(i)"``."""
-    return f"{law}{_fmt_path(tuple(path))}"
+    return str(ProvisionId(law, tuple(path)))
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import safeio
-from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.cite import find_citations, parse_provision_id
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
-from lois.core.ids import NodeRef, is_commentary, law_of
+from lois.core.ids import Level, NodeRef, ProvisionId, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.resolve import resolve_citation, unknown_forms
 
@@ -108,18 +108,18 @@ class Model:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
                                                                  if not s.in_corpus_law})))
 
-    def link_target(self, target: str) -> tuple[int, str]:
-        """(law, anchor) where a link to `target` lands: the provision, or its nearest existing ancestor."""
-        law = _law_of(target)
+    def link_target(self, target: str) -> ProvisionId:
+        """Where a link to the provision `target` lands: the provision itself, or, in a law of the corpus, its
+        nearest ancestor present (a stub of an absent law has its own place on the law's stub page)."""
         if target in self.provisions:
-            return law, self.provisions[target].anchor
+            return self.provisions[target].pid
         stub = self.stubs.get(target)
-        if stub and stub.in_corpus_law:
-            path = stub.path
-            while path and format_id(law, path) not in self.provisions:
-                path = path[:-1]
-            return law, "".join(path)
-        return law, stub.anchor if stub else ""
+        if stub is None:
+            return ProvisionId(_law_of(target))
+        pid = ProvisionId(stub.law, stub.path)
+        if stub.in_corpus_law:
+            pid = next((a for a in reversed(pid.ancestors) if str(a) in self.provisions), ProvisionId(stub.law))
+        return pid
 
     def law_title(self, law: int) -> str | None:
         """The French title of a law: its master's, else the one read in the official edition (edition.yaml)."""
@@ -131,7 +131,7 @@ class Model:
     def node_title(self, node_id: str) -> str:
         if node_id in self.provisions:
             p = self.provisions[node_id]
-            if p.level == "law":
+            if p.level is Level.LAW:
                 t = self.law_title(p.law)
                 return f"Loi {p.law}" + (f" — {t}" if t else "")
             if p.title:
@@ -148,7 +148,7 @@ class Model:
         nodes = []
         for law in sorted(self.laws):
             for p in self.laws[law].provisions():
-                nodes.append({"id": p.id, "law": p.law, "kind": "law" if p.level == "law" else "provision",
+                nodes.append({"id": p.id, "law": p.law, "kind": "law" if p.level is Level.LAW else "provision",
                               "title": self.node_title(p.id)})
         for sid in sorted(self.stubs, key=_sort_key):
             s = self.stubs[sid]

@@ -133,13 +133,13 @@ def is_law_number(n: int) -> bool:
 
 
 def law_of(node_id: str) -> int:
-    """The law number a provision id starts with (``"27B1(b)"`` → 27); 0 for a commentary or no digits."""
-    digits = ""
-    for ch in node_id:
-        if not ch.isdigit():
-            break
-        digits += ch
-    return int(digits) if digits else 0
+    """The law of a provision id (``"27B1(b)"`` → 27); 0 for a commentary or anything else.
+
+    >>> law_of("27B1(b)"), law_of("commentaire:renonce-64")
+    (27, 0)
+    """
+    pid = ProvisionId.of(node_id)
+    return pid.law if pid else 0
 
 
 def is_commentary(node_id: str) -> bool:

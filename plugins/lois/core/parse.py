@@ -32,13 +32,13 @@ from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 
 from lois.core import ids, safeio
+from lois.core.ids import LEVELS, Level, ProvisionId
 from lois.core.errors import LoisError
 from lois.core.schemas import CommentaryFront, LawFront
 from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
-LEVELS: list[str] = list(ids.LEVELS)
 
 
 def md() -> MarkdownIt:
@@ -69,7 +69,7 @@ class Block:
 class Provision:
     law: int
     path: tuple[str, ...]
-    level: str
+    level: Level
     title: str | None
     file: str
     line: int
@@ -80,21 +80,25 @@ class Provision:
     block_offsets: list[tuple[Block, int, str]] = field(default_factory=list)
 
     @property
+    def pid(self) -> ProvisionId:
+        return ProvisionId(self.law, self.path)
+
+    @property
     def id(self) -> str:
-        return format_path(self.law, self.path)
+        return str(self.pid)
 
     @property
     def anchor(self) -> str:
-        return "".join(self.path)
+        return self.pid.anchor
 
     @property
     def marker(self) -> str:
         if not self.path:
             return f"Loi {self.law}"
         last = self.path[-1]
-        if self.level == "section":
+        if self.level is Level.SECTION:
             return f"{last}."
-        if self.level == "paragraph":
+        if self.level is Level.PARAGRAPH:
             return f"{last}."
         return f"({last})"
 
@@ -102,13 +106,6 @@ class Provision:
         yield self
         for c in self.children:
             yield from c.walk()
-
-
-def format_path(law: int, path: tuple[str, ...]) -> str:
-    out = str(law)
-    for i, p in enumerate(path):
-        out += p if i < 2 else f"({p})"
-    return out
 
 
 @dataclass
@@ -219,19 +216,20 @@ def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:
 # the markers of each level, in order: « A. », « 1. », « (a) », « (i) »
 ROMANS = list(ids.ROMAN_NUMERALS)
 LETTERS = [chr(c) for c in range(ord("a"), ord("z") + 1)]
-LEVEL_NAMES = {"section": "section", "paragraph": "paragraphe", "subpoint": "sous-point", "item": "sous-point"}
+LEVEL_NAMES = {Level.SECTION: "section", Level.PARAGRAPH: "paragraphe", Level.SUBPOINT: "sous-point",
+               Level.ITEM: "sous-point"}
 
 
-def _sequence(level: str) -> list[str]:
-    if level == "section":
+def _sequence(level: Level) -> list[str]:
+    if level is Level.SECTION:
         return [c.upper() for c in LETTERS]
-    if level == "paragraph":
+    if level is Level.PARAGRAPH:
         return [str(n) for n in range(1, 100)]
-    return ROMANS if level == "item" else LETTERS
+    return ROMANS if level is Level.ITEM else LETTERS
 
 
-def _shown(level: str, key: str) -> str:
-    return {"section": f"{key}.", "paragraph": f"{key}."}.get(level, f"({key})")
+def _shown(level: Level, key: str) -> str:
+    return {Level.SECTION: f"{key}.", Level.PARAGRAPH: f"{key}."}.get(level, f"({key})")
 
 
 class _LawParser:
@@ -240,7 +238,7 @@ class _LawParser:
     def __init__(self, law_no: int, meta: dict, body: str, offset: int, path: str):
         self.law_no, self.meta, self.body, self.offset, self.path = law_no, meta, body, offset, path
         self.tokens = md().parse(body, {})
-        self.root = Provision(law_no, (), "law", meta.get("title"), path, 1 + offset)
+        self.root = Provision(law_no, (), Level.LAW, meta.get("title"), path, 1 + offset)
         self.current = self.root
         self.seen: dict[tuple, int] = {}
         self.saw_h1 = False
@@ -288,7 +286,7 @@ class _LawParser:
             self.footnotes[self.fn_label] = text.strip()
         return True
 
-    def add(self, parent: Provision, key: str, level: str, title: str | None, line: int) -> Provision:
+    def add(self, parent: Provision, key: str, level: Level, title: str | None, line: int) -> Provision:
         p = Provision(self.law_no, parent.path + (key,), level, title, self.path, line, parent=parent)
         if p.path in self.seen:
             raise self.error(f"identifiant {p.id} utilisé deux fois (déjà défini ligne {self.seen[p.path]})", line)
@@ -298,7 +296,7 @@ class _LawParser:
         parent.blocks.append(Block("child", line=line, child=p))
         return p
 
-    def _check_order(self, parent: Provision, key: str, level: str, line: int) -> None:
+    def _check_order(self, parent: Provision, key: str, level: Level, line: int) -> None:
         """Markers follow each other without a gap: A, B, C…; 1, 2, 3…; (a), (b)…; (i), (ii)…"""
         seq = _sequence(level)
         before = [c.path[-1] for c in parent.children if c.level == level]
@@ -316,7 +314,7 @@ class _LawParser:
         raise self.error(f"{name} {_shown(level, key)} {where} : {', '.join(_shown(level, m) for m in missing)} "
                          f"manque (marqueur sauté ?)", line)
 
-    def ancestor(self, level: str) -> Provision | None:
+    def ancestor(self, level: Level) -> Provision | None:
         """The deepest open provision strictly above `level`."""
         target = LEVELS.index(level) - 1
         node: Provision | None = self.current
@@ -340,7 +338,7 @@ class _LawParser:
             m = H2.match(content)
             if not m or m.group(1) > "L":
                 raise self.error(f"titre de section invalide : « {content} » (attendu « ## A. Titre »)", line)
-            self.current = self.add(self.root, m.group(1), "section", m.group(2).strip(), line)
+            self.current = self.add(self.root, m.group(1), Level.SECTION, m.group(2).strip(), line)
         else:
             raise self.error(f"niveau de titre non prévu ({tok.markup}) dans un texte de loi : « {content} »", line)
         return i + 3
@@ -369,10 +367,10 @@ class _LawParser:
     def list_item(self, i: int, tok, line: int) -> int:
         if not (tok.markup in (".", ")") and tok.info):
             return i + 1
-        parent = self.ancestor("paragraph") or self.root
-        if parent.level == "law" and any(c.level == "section" for c in self.root.children):
+        parent = self.ancestor(Level.PARAGRAPH) or self.root
+        if parent.level is Level.LAW and any(c.level is Level.SECTION for c in self.root.children):
             raise self.error(f"paragraphe {tok.info}. hors d'une section", line)
-        self.current = self.add(parent, tok.info, "paragraph", None, line)
+        self.current = self.add(parent, tok.info, Level.PARAGRAPH, None, line)
         return i + 1
 
     def paragraph(self, i: int, tok, line: int) -> int:
@@ -380,7 +378,7 @@ class _LawParser:
         children = [t for t in (inline.children or []) if not (t.type == "text" and not t.content)]
         cur = self.current
         # a paragraph made only of bold text, first in a paragraph provision: its title
-        if (cur.level == "paragraph" and not cur.blocks and cur.title is None
+        if (cur.level is Level.PARAGRAPH and not cur.blocks and cur.title is None
                 and len(children) == 3 and children[0].type == "strong_open"):
             cur.title = children[1].content.strip()
             return i + 3
@@ -397,8 +395,8 @@ class _LawParser:
         return i + 3
 
     def sub_point(self, mark: str, line: int) -> Provision:
-        level = "item" if _is_roman(mark, self.current) else "subpoint"
-        if level == "subpoint" and len(mark) > 1:
+        level = Level.ITEM if _is_roman(mark, self.current) else Level.SUBPOINT
+        if level is Level.SUBPOINT and len(mark) > 1:
             what = "sous-point romain sans sous-point (a) parent" if ROMAN.match(mark) else "niveau inconnu"
             raise self.error(f"marqueur « ({mark}) » : {what} (le Code numérote (a), (b)… puis, dessous, (i), "
                              "(ii)…)", line)
@@ -436,11 +434,11 @@ def _is_roman(mark: str, current: Provision) -> bool:
         return False
     # « (i) » after « (h) » is a letter; inside a sub-point it is a roman numeral
     node = current
-    while node.level not in ("subpoint", "item", "paragraph", "section", "law") and node.parent is not None:
+    while node.level not in LEVELS and node.parent is not None:
         node = node.parent
-    if node.level in ("subpoint", "item"):
-        if node.level == "subpoint" and node.parent and mark == "i":
-            siblings = [c.path[-1] for c in node.parent.children if c.level == "subpoint"]
+    if node.level in (Level.SUBPOINT, Level.ITEM):
+        if node.level is Level.SUBPOINT and node.parent and mark == "i":
+            siblings = [c.path[-1] for c in node.parent.children if c.level is Level.SUBPOINT]
             if siblings and siblings[-1] == "h" and node is node.parent.children[-1] and not node.children:
                 return False
         return True

@@ -14,7 +14,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from lois.core.corpus import ResolvedCitation, _short
-from lois.core.ids import NodeKind, NodeRef, law_of as _law_of
+from lois.core.ids import Level, NodeKind, NodeRef, law_of as _law_of
 from lois.core.parse import Provision
 from lois.render.htmlpage import HtmlPage, render_page
 from lois.render.inline import render_inline, render_markdown
@@ -108,8 +108,8 @@ class LawPage:
         hidden = [a for a in asides if a.kind]
         return {
             "id": p.id, "anchor": p.anchor, "level": p.level, "marker": p.marker, "title": p.title,
-            "section": p.level == "section",
-            "heading": f"{p.path[-1]}. {p.title or ''}" if p.level == "section" else "",
+            "section": p.level is Level.SECTION,
+            "heading": f"{p.path[-1]}. {p.title or ''}" if p.level is Level.SECTION else "",
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
@@ -128,7 +128,7 @@ class LawPage:
             return {"missing": True, "letter": letter, "note": partial.get("note", "")}
         out = []
         for child in root.children:
-            while child.level == "section" and missing and missing[0] < child.path[-1]:
+            while child.level is Level.SECTION and missing and missing[0] < child.path[-1]:
                 out.append(notice(missing.pop(0)))
             out.append(self.view(child))
         return out + [notice(letter) for letter in missing]

@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
-from lois.core.ids import NodeKind, NodeRef, law_of
+from lois.core.ids import Level, NodeKind, NodeRef, ProvisionId, law_of
 from lois.core.parse import Provision
 from lois.render import law_page, pages
 from lois.render import pages as pages_mod
@@ -179,11 +179,11 @@ class SiteBuild:
 
     @staticmethod
     def law_page(law: int) -> str:
-        return f"lois/{law}.md"
+        return ProvisionId(law).page
 
     def provision_href(self, from_page: str, target: str) -> str:
-        law, anchor = self.model.link_target(target)
-        return self.href(from_page, self.law_page(law), anchor)
+        pid = self.model.link_target(target)
+        return self.href(from_page, pid.page, pid.anchor)
 
     def preview(self, target: str, limit: int = 320) -> str:
         """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
@@ -198,7 +198,7 @@ class SiteBuild:
             p = m.provisions[target]
             parts = [t for t in (_full_text(p),) if t]
             label = f"Loi {p.id}" + (f" — {p.title}" if p.title and p.level != "law" else "")
-            if p.level == "law":
+            if p.level is Level.LAW:
                 label = m.node_title(p.id)
             return _short(label + " : " + " ".join(parts), limit)
         stub = m.stubs.get(target)

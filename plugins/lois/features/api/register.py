@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model, _sort_key
 from lois.core.errors import LoisError
+from lois.core.ids import ProvisionId
 
 REGISTER_NAME = "permaliens.txt"
 HEADER = (
@@ -28,12 +29,11 @@ HEADER = (
 
 
 def law_url(law: int) -> str:
-    return f"lois/{law}/"
+    return ProvisionId(law).url
 
 
 def provision_url(model: Model, pid: str) -> str:
-    law, anchor = model.link_target(pid)
-    return law_url(law) + (f"#{anchor}" if anchor else "")
+    return model.link_target(pid).url
 
 
 def published_ids(model: Model) -> list[str]:

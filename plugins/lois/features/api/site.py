@@ -117,7 +117,8 @@ def clubs_page(site: SiteBuild) -> str:
 
 def add_page(site: SiteBuild) -> str:
     sample = "50D2(a)" if "50D2(a)" in site.model.provisions else next(iter(site.model.provisions))
-    law, anchor = site.model.link_target(sample)
+    target = site.model.link_target(sample)
+    law, anchor = target.law, target.anchor
     embed = EMBED_ID if EMBED_ID in site.model.provisions else sample
     return render("api/ajouter.md", live=_live, law=law, anchor=anchor, sample=sample, embed=embed)
 

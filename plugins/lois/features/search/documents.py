@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
-from lois.core.ids import law_of as _law_of
+from lois.core.ids import Level, ProvisionId, law_of as _law_of
 
 
 class Kind(StrEnum):
@@ -60,8 +60,8 @@ def doc_id(kind: Kind, name: str) -> str:
     return f"{PREFIX[kind]}:{name}"
 
 
-def provision_url(law: int, anchor: str) -> str:
-    return f"/lois/{law}/" + (f"#{anchor}" if anchor else "")
+def provision_url(pid: ProvisionId) -> str:
+    return "/" + pid.url
 
 
 @lru_cache(maxsize=1)
@@ -97,16 +97,16 @@ def law_docs(model) -> list[SearchDoc]:
             heads, leads = [], []
             a = p.parent
             while a is not None:
-                heads.append(law.title or "" if a.level == "law" else a.title or "")
+                heads.append(law.title or "" if a.level is Level.LAW else a.title or "")
                 if a.level in LEAD_IN_LEVELS and a.text and p.level in LEAD_IN_LEVELS:
                     leads.append(a.text)
                 a = a.parent
-            if p.level == "law":
+            if p.level is Level.LAW:
                 label = model.node_title(p.id)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
-            docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(law_no, p.anchor),
-                                  p.title or (law.title if p.level == "law" else "") or "",
+            docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
+                                  p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
                                   " ".join(reversed(leads))))
     return docs
@@ -120,9 +120,8 @@ def commentary_docs(model) -> list[SearchDoc]:
 def stub_docs(model) -> list[SearchDoc]:
     docs = []
     for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
-        law, anchor = model.link_target(sid)
         docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
-                              provision_url(law, anchor), "", "", ""))
+                              provision_url(model.link_target(sid)), "", "", ""))
     return docs
 
 

@@ -14,13 +14,58 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
   is written (the archive gets them at once), ``site.post_build(site, site_dir, site_name)`` runs once the whole
   site is written and ``site.build_failed(site)`` when the build stops before that.
 
-Modules are imported only when a feature is used, so listing a feature costs nothing.
+Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
+kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PageObserver`,
+:class:`Commands`); mypy checks every feature's modules against the interface its entry in :data:`FEATURES`
+declares (the block under ``TYPE_CHECKING`` at the end), and tests/test_features.py checks it at run time.
 """
 from __future__ import annotations
 
+import argparse
 import importlib
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from lois.render.site import SiteBuild
+
+
+@runtime_checkable
+class Pages(Protocol):
+    """``lois.features.<name>.site`` of a feature with pages."""
+
+    def contribute(self, site: SiteBuild) -> None:
+        """Add generated pages, assets, menu entries and per-provision data to the site."""
+
+
+@runtime_checkable
+class ConfiguredPages(Protocol):
+    """The ``site`` module of a feature whose pages depend on the MkDocs configuration (``configured=True``)."""
+
+    def configured(self, site: SiteBuild, config: Any) -> None:
+        """Pages made from the configuration (``site_url``), after the others, never from the build cache."""
+
+
+@runtime_checkable
+class PageObserver(Protocol):
+    """The ``site`` module of a feature that sees the site as it is written (``post_build=True``)."""
+
+    def build_started(self, site: SiteBuild, site_dir: Path) -> None: ...
+
+    def page_written(self, site: SiteBuild, site_dir: Path, path: str, html_text: str) -> None: ...
+
+    def post_build(self, site: SiteBuild, site_dir: Path, site_name: str = ...) -> None: ...
+
+    def build_failed(self, site: SiteBuild) -> None: ...
+
+
+@runtime_checkable
+class Commands(Protocol):
+    """``lois.features.<name>.cli`` of a feature with subcommands of `lois`."""
+
+    def add_commands(self, sub: argparse._SubParsersAction) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -49,30 +94,60 @@ FEATURES: tuple[Feature, ...] = (
 )
 
 
-def site_contributors() -> list:
+def _pages() -> list[Pages]:
+    return [f.module("site") for f in FEATURES if f.pages]  # checked below (mypy) and by tests
+
+
+def _observers() -> list[PageObserver]:
+    return [f.module("site") for f in FEATURES if f.post_build]
+
+
+def site_contributors() -> list[Callable[[SiteBuild], None]]:
     """The ``contribute(site)`` of every feature with pages, in the order of :data:`FEATURES`."""
-    return [f.module("site").contribute for f in FEATURES if f.pages]
+    return [m.contribute for m in _pages()]
 
 
-def config_readers() -> list:
+def config_readers() -> list[Callable[[SiteBuild, Any], None]]:
     """The ``configured(site, config)`` of the features whose pages depend on the MkDocs configuration."""
-    return [f.module("site").configured for f in FEATURES if f.configured]
+    modules: list[ConfiguredPages] = [f.module("site") for f in FEATURES if f.configured]
+    return [m.configured for m in modules]
 
 
-def post_builders() -> list:
-    return [f.module("site").post_build for f in FEATURES if f.post_build]
+def post_builders() -> list[Callable[..., None]]:
+    return [m.post_build for m in _observers()]
 
 
-def build_starters() -> list:
+def build_starters() -> list[Callable[[SiteBuild, Path], None]]:
     """The ``build_started(site, site_dir)`` of the features that see pages: the site is about to be written."""
-    return [f.module("site").build_started for f in FEATURES if f.post_build]
+    return [m.build_started for m in _observers()]
 
 
-def failure_handlers() -> list:
+def failure_handlers() -> list[Callable[[SiteBuild], None]]:
     """The ``build_failed(site)`` of the features that see pages: a build stopped after its first pages."""
-    return [f.module("site").build_failed for f in FEATURES if f.post_build]
+    return [m.build_failed for m in _observers()]
 
 
-def page_observers() -> list:
+def page_observers() -> list[Callable[[SiteBuild, Path, str, str], None]]:
     """The ``page_written(site, site_dir, path, html)`` of the features that see pages as they are written."""
-    return [f.module("site").page_written for f in FEATURES if f.post_build]
+    return [m.page_written for m in _observers()]
+
+
+def command_modules() -> list[Commands]:
+    return [f.module("cli") for f in FEATURES if f.commands]
+
+
+if TYPE_CHECKING:  # each feature's modules against the interface its entry above declares (mypy)
+    from lois.features.annotations import site as _annotations_site
+    from lois.features.api import cli as _api_cli, site as _api_site
+    from lois.features.checklists import cli as _checklists_cli, site as _checklists_site
+    from lois.features.offline import site as _offline_site
+    from lois.features.scores import cli as _scores_cli, site as _scores_site
+    from lois.features.search import cli as _search_cli, site as _search_site
+    from lois.features.tents import site as _tents_site
+    from lois.features.training import cli as _training_cli, site as _training_site
+
+    _PAGES: tuple[Pages, ...] = (_search_site, _annotations_site, _checklists_site, _scores_site, _api_site,
+                                 _training_site, _tents_site, _offline_site)
+    _CONFIGURED: tuple[ConfiguredPages, ...] = (_tents_site,)
+    _OBSERVERS: tuple[PageObserver, ...] = (_offline_site,)
+    _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)

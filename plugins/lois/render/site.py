@@ -14,7 +14,7 @@ import posixpath
 from pathlib import Path
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from markupsafe import Markup, escape
 
@@ -97,6 +97,8 @@ class SiteBuild:
     _previews: dict = field(default_factory=dict, init=False, repr=False)  # (target, limit) → preview
     # source file → what it is, from sources.yaml (document_name), read at the first question
     _documents: dict[str, str] | None = field(default=None, init=False, repr=False)
+    # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
+    state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
 
     # ------------------------------------------------------------------ API for contributors

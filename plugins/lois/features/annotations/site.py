@@ -43,7 +43,7 @@ def _md_glossed(site, text: str, page: str, law: int | None) -> str:
 
 def _md(site, text: str, page: str, law: int | None) -> str:
     # memoised per build: an example is shown beside each provision it applies, often several on one page
-    cache = site.__dict__.setdefault("_ann_md", {})
+    cache = site.state.setdefault("annotations.markdown", {})
     key = (text, page, law)
     if key not in cache:
         cache[key] = render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ())))

@@ -198,7 +198,7 @@ def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> 
     archive is mostly made while the other pages are built. The first file written (a page, or a template of the
     theme such as 404.html) means that the assets are in place: they are sent first."""
     stream = _stream(site, Path(site_dir))
-    state = site.__dict__["_offline"]
+    state = site.state["offline"]
     if not state.get("assets sent"):
         state["assets sent"] = True
         _send_assets(stream, Path(site_dir), _temp_beside(Path(site_dir) / ARCHIVE_PATH))
@@ -208,7 +208,7 @@ def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> 
 
 
 def _stream(site: SiteBuild, site_dir: Path) -> archive.ZipStream:
-    state = site.__dict__.setdefault("_offline", {})
+    state = site.state.setdefault("offline", {})
     if "stream" not in state:
         # the writer makes the archive's folder when the first file comes (the folder may not be clean yet)
         state["stream"] = archive.ZipStream(_temp_beside(site_dir / ARCHIVE_PATH), FOLDER, ZIP_LEVEL)
@@ -227,12 +227,12 @@ def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> No
 
 def build_failed(site: SiteBuild) -> None:
     """Feature hook: the build stopped after its first pages; the archive's writer is stopped, its file removed."""
-    state = site.__dict__.pop("_offline", {})
+    state = site.state.pop("offline", {})
     if state.get("stream") is not None:
         state["stream"].abort()
 
 
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
     """Feature hook run by the adapter once the site is written: service worker and archive."""
-    stream = site.__dict__.pop("_offline", {}).get("stream")
+    stream = site.state.pop("offline", {}).get("stream")
     finish(site, site_dir, site_name, stream=stream)  # it sends what the stream did not get yet

@@ -77,7 +77,7 @@ def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
 def test_team_notes_are_signed_and_commentaries_attached(ann):
     team = [n for n in ann.notes.values() if n.kind == "note"]
     assert all(n.author == "Équipe du site" for n in team)
-    attached = {n.id: n.provisions for n in ann.notes.values() if n.kind == "commentaire"}
+    attached = {n.id: n.provisions for n in ann.notes.values() if n.kind == "commentary"}
     assert {"23A1", "23A2", "23A3", "23C"} <= set(attached["chantigny-23"])
     assert "64" in attached["renonce-64"]
 

@@ -16,7 +16,7 @@ def test_every_node_of_the_real_corpus_parses_back(model):
     for node in nodes:
         ref = ids.NodeRef.parse(node)
         assert str(ref) == node
-        if ref.kind is ids.NodeKind.PROVISION:
+        if ref.kind is ids.Kind.PROVISION:
             assert ids.is_law_number(ref.law) and ref.law == model.provisions[node].law
         else:
             assert ref.key in model.commentaries

@@ -14,7 +14,7 @@ from lois.core import safeio
 from lois.core.cite import find_citations, parse_provision_id
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
-from lois.core.ids import Level, NodeRef, ProvisionId, is_commentary, law_of
+from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.resolve import resolve_citation, unknown_forms
 
@@ -148,13 +148,13 @@ class Model:
         nodes = []
         for law in sorted(self.laws):
             for p in self.laws[law].provisions():
-                nodes.append({"id": p.id, "law": p.law, "kind": "law" if p.level is Level.LAW else "provision",
+                nodes.append({"id": p.id, "law": p.law, "kind": Kind.LAW if p.level is Level.LAW else Kind.PROVISION,
                               "title": self.node_title(p.id)})
         for sid in sorted(self.stubs, key=_sort_key):
             s = self.stubs[sid]
-            nodes.append({"id": sid, "law": s.law, "kind": "stub", "title": self.node_title(sid)})
+            nodes.append({"id": sid, "law": s.law, "kind": Kind.STUB, "title": self.node_title(sid)})
         for c in self.commentaries.values():
-            nodes.append({"id": c.node_id, "law": c.laws[0], "kind": "commentary", "title": c.title})
+            nodes.append({"id": c.node_id, "law": c.laws[0], "kind": Kind.COMMENTARY, "title": c.title})
         edges = [{"source": s, "target": t, "text": txt} for s, t, txt in self.edges]
         return {"nodes": nodes, "edges": edges}
 

@@ -6,7 +6,7 @@ commentary (``"commentaire:chantigny-23"``). Code that needs to know which kind 
 :class:`NodeRef` instead of parsing the string itself.
 
 >>> NodeRef.parse("commentaire:renonce-64")
-NodeRef(kind=<NodeKind.COMMENTARY: 'commentaire'>, key='renonce-64')
+NodeRef(kind=<Kind.COMMENTARY: 'commentary'>, key='renonce-64')
 >>> NodeRef.parse("27B1(b)").law
 27
 >>> str(NodeRef.commentary("renonce-64"))
@@ -39,9 +39,31 @@ class Level(StrEnum):
 LEVELS: tuple[Level, ...] = tuple(Level)
 
 
-class NodeKind(StrEnum):
+class Kind(StrEnum):
+    """What a document of the site is, the one vocabulary of kinds: a node of the citation graph (a law, a
+    provision, a stub, a commentary), a search result, an annotation (a note, a commentary). The value is the
+    identifier in JSON, CSS and the search data; the label what a reader sees."""
+    LAW = "law"  # a law; in the search results, a law or one of its provisions
     PROVISION = "provision"
-    COMMENTARY = "commentaire"
+    COMMENTARY = "commentary"
+    NOTE = "note"
+    CHECKLIST = "checklist"
+    EXAMPLE = "example"
+    GLOSSARY = "glossary"
+    SITUATION = "situation"
+    STUB = "stub"
+    TOOL = "tool"
+
+    @property
+    def label(self) -> str:
+        return KIND_LABELS[self]
+
+
+KIND_LABELS = {
+    Kind.LAW: "Loi", Kind.PROVISION: "Provision", Kind.COMMENTARY: "Commentaire", Kind.NOTE: "Note",
+    Kind.CHECKLIST: "Liste d'arbitrage", Kind.EXAMPLE: "Exemple", Kind.GLOSSARY: "Glossaire",
+    Kind.SITUATION: "Que faire si…", Kind.STUB: "Loi non incluse", Kind.TOOL: "Outil",
+}
 
 
 # the canonical form of a provision id: law, section letter, paragraph number, (sub-point), (item)
@@ -148,22 +170,22 @@ def is_commentary(node_id: str) -> bool:
 
 @dataclass(frozen=True)
 class NodeRef:
-    kind: NodeKind
+    kind: Kind  # Kind.PROVISION or Kind.COMMENTARY
     key: str  # canonical provision id, or the commentary's id
 
     @classmethod
     def parse(cls, node_id: str) -> "NodeRef":
         if is_commentary(node_id):
-            return cls(NodeKind.COMMENTARY, node_id[len(COMMENTARY_PREFIX):])
-        return cls(NodeKind.PROVISION, node_id)
+            return cls(Kind.COMMENTARY, node_id[len(COMMENTARY_PREFIX):])
+        return cls(Kind.PROVISION, node_id)
 
     @classmethod
     def commentary(cls, key: str) -> "NodeRef":
-        return cls(NodeKind.COMMENTARY, key)
+        return cls(Kind.COMMENTARY, key)
 
     @property
     def law(self) -> int | None:
-        return law_of(self.key) or None if self.kind is NodeKind.PROVISION else None
+        return law_of(self.key) or None if self.kind is Kind.PROVISION else None
 
     def __str__(self) -> str:
-        return COMMENTARY_PREFIX + self.key if self.kind is NodeKind.COMMENTARY else self.key
+        return COMMENTARY_PREFIX + self.key if self.kind is Kind.COMMENTARY else self.key

@@ -14,7 +14,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from lois.core.corpus import ResolvedCitation, _short
-from lois.core.ids import Level, NodeKind, NodeRef, law_of as _law_of
+from lois.core.ids import Level, Kind, NodeRef, law_of as _law_of
 from lois.core.parse import Provision
 from lois.render.htmlpage import HtmlPage, render_page
 from lois.render.inline import render_inline, render_markdown
@@ -48,7 +48,7 @@ def aside_summary(asides: list[Aside]) -> str:
 
 def cited_item(site, c: ResolvedCitation, page: str, limit: int = 220) -> dict:
     ref = NodeRef.parse(c.source)
-    if ref.kind is NodeKind.COMMENTARY:
+    if ref.kind is Kind.COMMENTARY:
         key = ref.key
         label, href = f"Commentaire : {site.model.commentaries[key].title}", site.href(page, f"commentaires/{key}.md")
     else:

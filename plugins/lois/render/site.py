@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from lois.core.cite import find_citations
 from lois.core.corpus import Model, _short
-from lois.core.ids import Level, NodeKind, NodeRef, ProvisionId, law_of
+from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of
 from lois.core.parse import Provision
 from lois.render import law_page, pages
 from lois.render import pages as pages_mod
@@ -353,7 +353,7 @@ def _escape(text: str) -> str:
 
 def _source_name(m: Model, source: str) -> str:
     ref = NodeRef.parse(source)
-    if ref.kind is NodeKind.COMMENTARY:
+    if ref.kind is Kind.COMMENTARY:
         return m.commentaries[ref.key].title
     return f"Loi {source}"
 

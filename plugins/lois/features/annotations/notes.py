@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.ids import Kind
 from lois.core.parse import front_matter, read_text
 from lois.core.yamlfile import validate
 from lois.features.annotations.common import check_provisions, resolve_id
@@ -23,7 +24,7 @@ class Note:
     body: str
     file: str
     page: str  # docs path of the note's own page
-    kind: str = "note"  # note (team) | commentaire (imported)
+    kind: Kind = Kind.NOTE  # a note of the team, or an imported commentary (Kind.COMMENTARY)
     extra: dict = field(default_factory=dict)
 
 
@@ -45,7 +46,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             continue
         provs = _commentary_provisions(model, c)
         notes["commentaire-" + c.id] = Note(c.id, c.title, c.author or "non indiqué", str(c.meta.get("source") or ""),
-                                            provs, c.body, c.file, f"commentaires/{c.id}.md", "commentaire")
+                                            provs, c.body, c.file, f"commentaires/{c.id}.md", Kind.COMMENTARY)
     return notes
 
 

@@ -7,6 +7,7 @@ from functools import lru_cache, partial
 
 from markupsafe import Markup
 
+from lois.core.ids import Kind
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown, tooltip_attr
 from lois.render.law_page import Aside
@@ -64,7 +65,7 @@ def note_view(site, note, page: str, pid: str | None = None) -> dict:
     also = None
     if pid is not None and pid != first and law_of(pid) == law_of(first):
         also = {"id": first, "href": site.provision_href(page, first)}
-    text = _excerpt(note.body) if note.kind == "commentaire" else note.body
+    text = _excerpt(note.body) if note.kind is Kind.COMMENTARY else note.body
     return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, law_of(first))),
             "document": site.document_name(note.source), "more": site.href(page, note.page)}
 
@@ -139,7 +140,7 @@ def contribute(site) -> None:
             stub_laws.add(law_of(pid))  # a stub inside a present law: shown on the examples page only
     for law in sorted(stub_laws):
         # imported commentaries are already gathered, passage by passage, by the absent law's own page
-        notes = [n for n in ann.notes.values() if n.kind == "note" and any(law_of(p) == law for p in n.provisions)]
+        notes = [n for n in ann.notes.values() if n.kind is Kind.NOTE and any(law_of(p) == law for p in n.provisions)]
         examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
         for aside in _asides_for(site, notes, examples, None):
             site.add_law_aside(law, aside)
@@ -147,7 +148,7 @@ def contribute(site) -> None:
     site.set_glossary(gloss_terms(ann.terms))
     # ---- note pages
     for n in ann.notes.values():
-        if n.kind == "note":
+        if n.kind is Kind.NOTE:
             site.add_page(n.page, render_note_page(site, n, ann))
     # the pages that link to checklist pages are written once every contributor has run
     site.on_contributed(lambda s: s.add_page(EXAMPLES_PAGE, render_examples_page(s, ann)))
@@ -158,7 +159,7 @@ def contribute(site) -> None:
         "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
                   for t in ann.terms],
         "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, separators=(",", ":")))
-    notes_nav = [n.page for n in ann.notes.values() if n.kind == "note"]
+    notes_nav = [n.page for n in ann.notes.values() if n.kind is Kind.NOTE]
     site.add_nav("Que faire si…", SITUATIONS_PAGE)
     site.add_nav("Exemples", EXAMPLES_PAGE)
     if notes_nav:

@@ -7,34 +7,11 @@ own validating loaders: a document is searchable exactly when the site shows its
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from functools import lru_cache
 
-from lois.core.ids import Level, ProvisionId, law_of as _law_of
+from lois.core.ids import KIND_LABELS, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
 
 
-class Kind(StrEnum):
-    """Kind of a search document; the value is the JSON/CSS identifier, the label what a reader sees."""
-    LAW = "law"
-    COMMENTARY = "commentary"
-    NOTE = "note"
-    CHECKLIST = "checklist"
-    EXAMPLE = "example"
-    GLOSSARY = "glossary"
-    SITUATION = "situation"
-    STUB = "stub"
-    TOOL = "tool"
-
-    @property
-    def label(self) -> str:
-        return KIND_LABELS[self]
-
-
-KIND_LABELS = {
-    Kind.LAW: "Loi", Kind.COMMENTARY: "Commentaire", Kind.NOTE: "Note", Kind.CHECKLIST: "Liste d'arbitrage",
-    Kind.EXAMPLE: "Exemple", Kind.GLOSSARY: "Glossaire", Kind.SITUATION: "Que faire si…",
-    Kind.STUB: "Loi non incluse", Kind.TOOL: "Outil",
-}
 STUB_TEXT = "Texte non encore inclus dans ce site."
 
 
@@ -131,7 +108,7 @@ def annotation_docs(ann) -> list[SearchDoc]:
 
     docs = []
     for n in ann.notes.values():
-        if n.kind != "note":  # imported commentaries are already documents of their own
+        if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
                               n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions)))

@@ -150,6 +150,12 @@
      a normalised form holds [its terms, [spelling, term, …]] */
   function wordTerms(word) {
     var s = surfaceKey(word), n = normalize(s), w = look("w", n);
+    if (w === undefined && D.shards.w.length && !SHARDS.w[shardOf("w", n)]) {
+      /* its shard is not loaded yet (noted): nothing more to read until it is; the shard of its terms is fetched
+         with it (a term is its word folded and stemmed: it sorts just before the word, most often in that shard) */
+      if (D.shards.t.length) shard("t", shardOf("t", n));
+      return [];
+    }
     for (var i = 0; w && i < w[1].length; i += 2) if (w[1][i] === s) return [[w[1][i + 1], 1]];
     if (!n || STOP.has(n)) return [];
     if (w) return w[0].map(function (t) { return [t, 1]; });

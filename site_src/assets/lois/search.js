@@ -39,7 +39,9 @@
     return loading;
   }
   function getJSON(url) {
-    return fetch(url).then(function (r) {
+    return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
+      throw new Error("réseau indisponible ; pour chercher sans réseau, enregistrez le code depuis la page « Hors ligne »");
+    }).then(function (r) {
       if (!r.ok) throw new Error("index de recherche introuvable");
       return r.json();
     });
@@ -593,7 +595,13 @@
       var q = input.value, ticket = ++asked;
       lazily(function () { return q.trim() ? search(q, 8) : []; }).then(function (res) {
         if (ticket === asked) { show(list, q, res); reset(); }
-      }).catch(function () { if (ticket === asked) list.textContent = ""; });
+      }).catch(function (e) {
+        if (ticket !== asked) return;
+        list.textContent = "";
+        var li = el("li", "lois-search-none");
+        li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));
+        list.appendChild(li); fit(list);
+      });
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
     if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { fit(list); });

@@ -119,6 +119,9 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
     page.goto(site_url)
     _tab_to(page, ".lois-search-header-input")
     page.keyboard.type("carte penalisee principale")
+    # the list answers the whole query (each keystroke asked for its own, and the last one's data may come later)
+    page.wait_for_function("document.getElementById('lois-search-dropdown').dataset.q === "
+                           "document.querySelector('.lois-search-header-input').value")
     page.locator("#lois-search-dropdown li").first.wait_for()
     expected = cli_engine.search("carte penalisee principale", 1)[0]
     page.keyboard.press("ArrowDown")
@@ -130,6 +133,7 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
     _tab_to(page, "#lois-search-q")
     page.keyboard.type("enchere insufisante")  # typo on purpose
     page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('lois-search-results').dataset.q === 'enchere insufisante'")
     page.locator("#lois-search-results li a").first.wait_for()
     first = page.locator("#lois-search-results li a").first.get_attribute("href")
     _tab_to(page, "#lois-search-results li a")

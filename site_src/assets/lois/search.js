@@ -46,8 +46,17 @@
       return r.json();
     });
   }
+  /* shards.word_rank: words by first letter, then length, then form */
+  function wordRank(form) {
+    var a = Array.from(form);
+    return (a[0] || "") + String.fromCharCode(0x100 + a.length) + form;
+  }
   /* the shard of a family holding a key: the last whose first key is ≤ key (keys sorted as JavaScript compares) */
   function shardOf(family, key) {
+    if (family === "w") key = wordRank(key);
+    return shardAt(family, key);
+  }
+  function shardAt(family, key) {
     var firsts = D.shards[family], lo = 0, hi = firsts.length - 1;
     while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (firsts[mid] <= key) lo = mid; else hi = mid - 1; }
     return lo;
@@ -64,14 +73,18 @@
     var s = shard(family, shardOf(family, key));
     return s ? s.get(key) : undefined;
   }
-  /* the keys of a family that start with a prefix, in order (every shard of the range is needed) */
-  function keysFrom(family, prefix) {
-    var out = [], last = D.shards[family].length ? shardOf(family, prefix + "\uffff") : -1;
-    for (var i = shardOf(family, prefix); i <= last; i++) {
-      var s = shard(family, i);
-      if (s) s.forEach(function (v, k) { if (k.indexOf(prefix) === 0) out.push(k); });
+  /* the normalised forms of first letter c and of length within lo..hi, in the order of query.word_terms (every
+     shard of that range is needed) */
+  function formsNear(c, lo, hi) {
+    var out = [], last = D.shards.w.length ? shardAt("w", c + String.fromCharCode(0x100 + hi) + "\uffff") : -1;
+    for (var i = shardAt("w", c + String.fromCharCode(0x100 + Math.max(lo, 0))); i <= last; i++) {
+      var s = shard("w", i);
+      if (s) s.forEach(function (v, k) {
+        var n = Array.from(k).length;
+        if (Array.from(k)[0] === c && n >= lo && n <= hi) out.push(k);
+      });
     }
-    return out;
+    return out.sort();
   }
   function fetchShard(name) {
     if (!FETCHING[name]) {
@@ -85,13 +98,17 @@
     }
     return FETCHING[name];
   }
-  /* fn() run against the loaded shards, again after fetching those it missed, until it misses none */
-  function lazily(fn) {
+  /* fn() run against the loaded shards, again after fetching those it missed, until it misses none; current()
+     (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more */
+  var STALE = new Error("stale");
+  function lazily(fn, current) {
     return load().then(function again() {
       MISSING = new Set();
       var out = fn(), want = Array.from(MISSING);
       MISSING = null;
-      return want.length ? Promise.all(want.map(fetchShard)).then(again) : out;
+      if (!want.length) return out;
+      if (current && !current()) throw STALE;
+      return Promise.all(want.map(fetchShard)).then(again);
     });
   }
   /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms */
@@ -164,7 +181,7 @@
     var k = maxEdits(n);
     if (!k) return [];
     var best = k + 1, found = [], n0 = Array.from(n)[0], nl = Array.from(n).length;
-    keysFrom("w", n0).forEach(function (c) {
+    formsNear(n0, nl - k, nl + k).forEach(function (c) {
       if (Math.abs(Array.from(c).length - nl) > k) return;
       var d = distance(n, c, k);
       if (d < best) { best = d; found = [c]; } else if (d === best && d <= k) found.push(c);
@@ -519,6 +536,7 @@
     else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
   }
   function show(list, q, results) {
+    list.dataset.q = q;  /* the query the list answers (the box may hold a later one, its data on the way) */
     if (results.length) renderResults(list, results);
     else if (q.trim()) renderNone(list, q);
     else list.textContent = "";
@@ -558,15 +576,16 @@
     var asked = 0;
     function run() {
       var q = input.value, k = kinds(), ticket = ++asked;
-      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }).then(function (got) {
-        if (ticket !== asked) return;  /* a later query was typed meanwhile: its answer is the one shown */
+      function current() { return ticket === asked; }  /* a later query typed meanwhile: its answer is the one shown */
+      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current).then(function (got) {
+        if (!current()) return;
         var res = got[0];
         show(list, q, res); status(st, q, res); reset(); recount(got[1]);
         var url = new URL(window.location.href);
         if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
         if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
         history.replaceState(null, "", url.toString());
-      }).catch(function (e) { if (st) st.textContent = "Recherche indisponible : " + e.message; });
+      }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
@@ -593,10 +612,11 @@
     var asked = 0;
     input.addEventListener("input", function () {
       var q = input.value, ticket = ++asked;
-      lazily(function () { return q.trim() ? search(q, 8) : []; }).then(function (res) {
-        if (ticket === asked) { show(list, q, res); reset(); }
+      function current() { return ticket === asked; }
+      lazily(function () { return q.trim() ? search(q, 8) : []; }, current).then(function (res) {
+        if (current()) { show(list, q, res); reset(); }
       }).catch(function (e) {
-        if (ticket !== asked) return;
+        if (!current()) return;
         list.textContent = "";
         var li = el("li", "lois-search-none");
         li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));

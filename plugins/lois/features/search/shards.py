@@ -9,8 +9,9 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   bonus reads of its title (number of words, words without a term). It also lists, for each family of shards
   below, the first key of each shard: the shards of a family cover sorted, contiguous ranges of keys;
 * ``w<i>.json`` — words, by normalised form (:func:`lois.features.search.analysis.normalize`): the terms of that
-  form (the folded vocabulary) and of each spelling of the corpus (the surfaces). A typo reads every shard of
-  the word's first letter (the fuzzy match compares the word with the forms of that letter only);
+  form (the folded vocabulary) and of each spelling of the corpus (the surfaces). They are ordered by first letter,
+  then length, then form (:func:`word_rank`): a typo reads only the shards of the forms that the fuzzy match
+  compares with it (same first letter, at most as many letters more or fewer as typos allowed);
 * ``t<i>.json`` — terms: their postings (whoosh's BM25F score per field and document), the positions of the term
   in each document's title and text (phrases, proximity: :func:`lois.features.search.query.term_positions`),
   the spellings that give the term (a snippet highlights them) and its family (derived terms). Terms of one
@@ -47,6 +48,11 @@ def _dumps(obj) -> str:
 def _utf16(key) -> object:
     """Sort key in the order of JavaScript's ``<`` on strings (UTF-16 code units); numbers as they are."""
     return key.encode("utf-16-be") if isinstance(key, str) else key
+
+
+def word_rank(form: str) -> str:
+    """The order of the word shards: first letter, then length, then the form (search.js computes the same)."""
+    return form[:1] + chr(0x100 + len(form)) + form
 
 
 def split(items: list[tuple[object, object]], target: int) -> list[list[tuple[object, object]]]:
@@ -115,9 +121,10 @@ def site_files(engine) -> dict[str, str]:
     files: dict[str, str] = {}
     firsts: dict[str, list] = {}
     for name, items in families.items():
-        items.sort(key=lambda kv: _utf16(kv[0]))
+        rank = word_rank if name == "w" else (lambda k: k)
+        items.sort(key=lambda kv: _utf16(rank(kv[0])))
         runs = split(items, TARGET[name])
-        firsts[name] = [run[0][0] for run in runs]
+        firsts[name] = [rank(run[0][0]) for run in runs]
         for i, run in enumerate(runs):
             files[f"{FOLDER}{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
     kinds = [k.value for k in Kind]

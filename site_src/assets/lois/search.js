@@ -510,6 +510,8 @@
   }
   function keyboard(input, list) {
     var sel = -1;
+    /* a reader who steps into a search box is about to search: index.json comes while the query is typed */
+    input.addEventListener("focus", function () { load().catch(function () {}); });
     function options() { return list.querySelectorAll(".lois-search-result"); }
     function mark() {
       Array.prototype.forEach.call(options(), function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });

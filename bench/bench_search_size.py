@@ -170,7 +170,8 @@ def phone(browser, block_sw: bool):
 
 
 OURS = """async q => {
-  const box = document.querySelector('.lois-search-header-input'), list = document.getElementById('lois-search-dropdown');
+  const box = document.querySelector('.lois-search-header-input');
+  const list = document.getElementById('lois-search-dropdown');
   list.textContent = '';
   const t0 = performance.now();
   box.value = q;
@@ -272,8 +273,8 @@ def main() -> int:
     for label, v in visits:
         print(f"| {label} | {ko(v['gz'])} | {ko(v['raw'])} | {ko(v['search_gz'])} | {v['search_files']} |")
     print("\nRequêtes (première dans un profil neuf, puis la suivante dans la même page) :\n")
-    print("| corpus | moteur | 1re requête | Ko gzip | Ko brut | requêtes | 1er résultat (ms) | 2e requête | Ko gzip | "
-          "Ko brut | requêtes | 1er résultat (ms) |")
+    print("| corpus | moteur | 1re requête | Ko gzip | Ko brut | requêtes | 1er résultat (ms) | 2e requête | "
+          "Ko gzip | Ko brut | requêtes | 1er résultat (ms) |")
     print("|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
     for label, engine, r in rows:
         a, b = r["1"], r["2"]

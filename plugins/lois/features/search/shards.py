@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
+from typing import Any
 
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind
@@ -45,7 +46,7 @@ def _dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
-def _utf16(key) -> object:
+def _utf16(key: Any) -> Any:
     """Sort key in the order of JavaScript's ``<`` on strings (UTF-16 code units); numbers as they are."""
     return key.encode("utf-16-be") if isinstance(key, str) else key
 
@@ -55,9 +56,9 @@ def word_rank(form: str) -> str:
     return form[:1] + chr(0x100 + len(form)) + form
 
 
-def split(items: list[tuple[object, object]], target: int) -> list[list[tuple[object, object]]]:
+def split(items: list[tuple[Any, Any]], target: int) -> list[list[tuple[Any, Any]]]:
     """Sorted (key, value) pairs cut into runs of about ``target`` bytes of JSON each (one key is never cut)."""
-    runs: list[list] = [[]]
+    runs: list[list[tuple[Any, Any]]] = [[]]
     size = 0
     for key, value in items:
         n = len(_dumps(key)) + len(_dumps(value)) + 2
@@ -117,11 +118,13 @@ def site_files(engine) -> dict[str, str]:
     cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
     docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""])
             for n, f in enumerate(engine.stored)]
-    families = {"w": words, "t": term_items, "c": cites, "d": docs}
+    families: dict[str, list[tuple[Any, Any]]] = {"w": words, "t": term_items, "c": cites, "d": docs}
     files: dict[str, str] = {}
     firsts: dict[str, list] = {}
     for name, items in families.items():
-        rank = word_rank if name == "w" else (lambda k: k)
+        def rank(key: Any, family: str = name) -> Any:
+            return word_rank(key) if family == "w" else key
+
         items.sort(key=lambda kv: _utf16(rank(kv[0])))
         runs = split(items, TARGET[name])
         firsts[name] = [rank(run[0][0]) for run in runs]

@@ -141,7 +141,7 @@ def browser_view(engine) -> dict:
     for path, text in files.items():
         if path != META:
             part = json.loads(text)
-            data.setdefault(path[len(FOLDER)], {}).update(zip(part["k"], part["v"]))
+            data.setdefault(path[len(FOLDER)], {}).update(zip(part["k"], part["v"], strict=True))
     return data
 
 
@@ -200,7 +200,7 @@ def _score_from_browser_data(data, engine, plan):
         return math.log(n_docs / (df + 1)) + 1 if df else 0.0
 
     gw = [max((idf(t) for t in head), default=0.0) or max((idf(t) for t in group), default=0.0)
-          for head, group in zip(plan.heads, plan.groups)]
+          for head, group in zip(plan.heads, plan.groups, strict=True)]
     out, matched_of, named = {}, {}, set()
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
@@ -213,7 +213,10 @@ def _score_from_browser_data(data, engine, plan):
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:
             out[d] *= 1 + data["proximity"][1] * proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
-    refs = {r[0]: r[1:] for r in data["refs"]}
+    refs, doc = {}, 0
+    for r in data["refs"]:  # differences: each doc from the previous row's, each ref from the number before it
+        doc += r[0]
+        refs[doc] = [doc + sum(r[1:i + 1]) for i in range(1, len(r))]
     scores = dict(out)
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
         if d not in refs or kinds[d] in plan.kinds or d in named:
@@ -557,7 +560,7 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     for path, f in site.files.items():
         if path.startswith(DATA_DIR) and path != DATA_DIR + "index.json":
             data = json.loads(f.content)
-            shards.setdefault(path[len(DATA_DIR)], {}).update(zip(data["k"], data["v"]))
+            shards.setdefault(path[len(DATA_DIR)], {}).update(zip(data["k"], data["v"], strict=True))
     cli = SearchEngine(model.root)
     assert {t: v[0] for t, v in shards["t"].items() if v[0]} == cli.postings
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)

@@ -26,7 +26,12 @@
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
     KINDS = Array.from(data.docKinds, function (c) { return data.kinds[c.charCodeAt(0) - 97][0]; });
-    REFS = new Map(); data.refs.forEach(function (r) { REFS.set(r[0], r.slice(1)); });
+    REFS = new Map();  /* [doc, ref…] as differences (shards.deltas) */
+    var n = 0;
+    data.refs.forEach(function (r) {
+      var at = n += r[0];
+      REFS.set(n, r.slice(1).map(function (d) { return at += d; }));
+    });
     Object.keys(data.shards).forEach(function (f) { SHARDS[f] = []; });
     return D;
   }

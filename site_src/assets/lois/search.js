@@ -116,23 +116,26 @@
       return Promise.all(want.map(fetchShard)).then(again);
     });
   }
-  /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms */
+  /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the
+     shard, each doc is its difference from the previous record's: shards.doc_deltas) */
   function term(t) {
     if (TERMS.has(t)) return TERMS.get(t);
     var v = look("t", t);
     if (v === undefined) return null;
-    var pos = new Map(), x = v[1];
-    for (var i = 0; i < x.length; i += 3 + x[i + 2]) {
-      if (!pos.has(x[i])) pos.set(x[i], [[], []]);
-      pos.get(x[i])[x[i + 1]] = x.slice(i + 3, i + 3 + x[i + 2]);
+    var post = v[0].slice(), pos = new Map(), x = v[1], i, n = 0;
+    for (i = 0; i < post.length; i += 3) post[i] = n += post[i];
+    for (i = 0, n = 0; i < x.length; i += 3 + x[i + 2]) {
+      n += x[i];
+      if (!pos.has(n)) pos.set(n, [[], []]);
+      pos.get(n)[x[i + 1]] = x.slice(i + 3, i + 3 + x[i + 2]);
     }
-    var out = { post: v[0], pos: pos, spell: v[2], derived: v[3] };
+    var out = { post: post, pos: pos, spell: v[2], derived: v[3] };
     TERMS.set(t, out);
     return out;
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
   function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
-  function doc(n) { return look("d", n); }  /* [id, law, label, url, title, text] */
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title)] */
 
   function fold(s) {
     var out = "";
@@ -439,8 +442,8 @@
     return out;
   }
   function result(n, score, p) {
-    var d = doc(n) || ["", 0, "", "", "", ""];  /* not loaded yet: the query runs again once it is */
-    var text = d[5] || d[4] || (KINDS[n] === "stub" ? D.stubText : "");
+    var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
+    var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
     return { id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights) };
   }
   function snippet(text, weights) {

@@ -15,9 +15,10 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
 * ``t<i>.json`` — terms: their postings (whoosh's BM25F score per field and document), the positions of the term
   in each document's title and text (phrases, proximity: :func:`lois.features.search.query.term_positions`),
   the spellings that give the term (a snippet highlights them) and its family (derived terms). Terms of one
-  family start alike (``accident``, ``accidentel``) and sit in the same shard or the next;
+  family start alike (``accident``, ``accidentel``) and sit in the same shard or the next. In both lists each
+  document number is written as its difference from the one before (:func:`doc_deltas`: half the bytes gzipped);
 * ``c<i>.json`` — citation keys → the documents a typed provision id puts first;
-* ``d<i>.json`` — the documents' shown fields (id, law, label, address, title, text), by runs of document
+* ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title), by runs of document
   numbers: fetched for the results shown only.
 
 search.js runs a query against whatever is loaded; each lookup in a shard not yet loaded is noted, the
@@ -91,6 +92,25 @@ def deltas(rows: list[list[int]]) -> list[list[int]]:
     return out
 
 
+def doc_deltas(flat: list[int], width) -> list[int]:
+    """A flat list of records [doc, …] (``width(flat, i)``: the length of the record at i) with each doc written as
+    its difference from the previous record's (search.js adds them back)."""
+    out = list(flat)
+    i, prev = 0, 0
+    while i < len(flat):
+        out[i], prev = flat[i] - prev, flat[i]
+        i += width(flat, i)
+    return out
+
+
+def posting_width(flat: list[int], i: int) -> int:
+    return 3  # doc, field, score
+
+
+def position_width(flat: list[int], i: int) -> int:
+    return 3 + flat[i + 2]  # doc, field, count, positions…
+
+
 def positions(engine) -> dict[str, list[int]]:
     """term → flat list [doc, field (0 title, 1 text), count, position…, …]: where the term stands in each
     document's title and text, counted as query.term_positions counts (words without a term skipped)."""
@@ -124,10 +144,11 @@ def site_files(engine) -> dict[str, str]:
         inverse[t].append(s)
     where = positions(engine)
     terms = sorted(set(engine.postings) | set(inverse))
-    term_items = [(t, [engine.postings.get(t, []), where.get(t, []), inverse.get(t, []), vocab.derived.get(t, [])])
+    term_items = [(t, [doc_deltas(engine.postings.get(t, []), posting_width),
+                       doc_deltas(where.get(t, []), position_width), inverse.get(t, []), vocab.derived.get(t, [])])
                   for t in terms]
     cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
-    docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""])
+    docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or ""])  # the snippet's text
             for n, f in enumerate(engine.stored)]
     families: dict[str, list[tuple[Any, Any]]] = {"w": words, "t": term_items, "c": cites, "d": docs}
     files: dict[str, str] = {}

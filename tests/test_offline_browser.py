@@ -365,7 +365,7 @@ def test_served_save_all_then_offline(page, site_url, built_site):
     for q in ("hésitation partenaire", "carte pénalisée défense", "12C1", "revoke"):
         page.locator("#lois-search-dropdown").evaluate("l => { l.textContent = ''; }")
         box.fill(q)
-        page.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
+        page.wait_for_function("q => document.getElementById('lois-search-dropdown').dataset.q === q", arg=q)
         ids = page.eval_on_selector_all("#lois-search-dropdown .lois-search-result a", "as => as.map(a => a.dataset.id)")
         assert ids == [r.id for r in engine.search(q, 8)], q
     page.goto(site_url + "checklists/")

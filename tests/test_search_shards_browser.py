@@ -57,7 +57,8 @@ def _dropdown(pg, q: str) -> list[str]:
     """Type a query in the header box; the ids of the results it shows, once shown for this query."""
     pg.locator("#lois-search-dropdown").evaluate("l => { l.textContent = ''; }")
     pg.locator(".lois-search-header-input").fill(q)
-    pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
+    # the first results may come before the others: the list answers the query in full when it says so
+    pg.wait_for_function("q => document.getElementById('lois-search-dropdown').dataset.q === q", arg=q)
     return pg.eval_on_selector_all("#lois-search-dropdown .lois-search-result a", "as => as.map(a => a.dataset.id)")
 
 

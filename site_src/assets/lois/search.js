@@ -104,15 +104,18 @@
     return FETCHING[name];
   }
   /* fn() run against the loaded shards, again after fetching those it missed, until it misses none; current()
-     (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more */
+     (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
+     early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
+     is final, some results wait for their title and text) */
   var STALE = new Error("stale");
-  function lazily(fn, current) {
+  function lazily(fn, current, early) {
     return load().then(function again() {
       MISSING = new Set();
       var out = fn(), want = Array.from(MISSING);
       MISSING = null;
       if (!want.length) return out;
       if (current && !current()) throw STALE;
+      if (early && want.every(function (name) { return name[0] === "d"; })) early(out);
       return Promise.all(want.map(fetchShard)).then(again);
     });
   }
@@ -545,8 +548,10 @@
     else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
     else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
   }
-  function show(list, q, results) {
-    list.dataset.q = q;  /* the query the list answers (the box may hold a later one, its data on the way) */
+  function show(list, q, results, partial) {
+    /* the query the list answers in full (the box may hold a later one, its data on the way) */
+    if (partial) { delete list.dataset.q; list.setAttribute("aria-busy", "true"); }
+    else { list.dataset.q = q; list.removeAttribute("aria-busy"); }
     if (results.length) renderResults(list, results);
     else if (q.trim()) renderNone(list, q);
     else list.textContent = "";
@@ -623,7 +628,13 @@
     input.addEventListener("input", function () {
       var q = input.value, ticket = ++asked;
       function current() { return ticket === asked; }
-      lazily(function () { return q.trim() ? search(q, 8) : []; }, current).then(function (res) {
+      /* the first results as soon as their documents are there, the others when theirs come */
+      function early(res) {
+        var ready = [];
+        for (var i = 0; i < res.length && res[i].id; i++) ready.push(res[i]);
+        if (ready.length && current()) show(list, q, ready, true);
+      }
+      lazily(function () { return q.trim() ? search(q, 8) : []; }, current, early).then(function (res) {
         if (current()) { show(list, q, res); reset(); }
       }).catch(function (e) {
         if (!current()) return;

@@ -115,8 +115,11 @@
       MISSING = null;
       if (!want.length) return out;
       if (current && !current()) throw STALE;
-      if (early && want.every(function (name) { return name[0] === "d"; })) early(out);
-      return Promise.all(want.map(fetchShard)).then(again);
+      var all = want.map(fetchShard), ranking = want.filter(function (name) { return name[0] !== "d"; });
+      if (!early) return Promise.all(all).then(again);
+      if (!ranking.length) { early(out); return Promise.race(all).then(again); }  /* again at each document shard */
+      /* with early(): run again as soon as what the ranking reads is there (documents keep coming meanwhile) */
+      return Promise.all(ranking.map(fetchShard)).then(again);
     });
   }
   /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the

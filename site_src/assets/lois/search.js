@@ -7,9 +7,12 @@
    by tests/search_cases.yaml and tests/search_relevance.yaml, run by pytest and in Chromium.
 
    The data is split (lois.features.search.shards): assets/lois/recherche/index.json (parameters, per-document
-   kinds, and the first key of every shard), then shards of words (w), terms (t), citations (c) and documents (d),
-   each covering a sorted range of keys. A query runs against what is loaded; every lookup in a shard not yet
-   loaded is noted (MISSING), those shards are fetched, and the query runs again until nothing is missing. */
+   kinds, and the first key of every shard), fetched at the first query (or when a search box gets the focus),
+   then shards of words (w), terms (t), citations (c) and documents (d), each covering a sorted range of keys.
+   A query runs against what is loaded; every lookup in a shard not yet loaded is noted (MISSING), those shards
+   are fetched, and the query runs again until nothing is missing (lazily): about three rounds for a first query
+   (index.json; its words' and terms' shards; the shown documents'), none once the shards are there. The header
+   box shows the first results as soon as the ranking is final and their documents are there. */
 (function () {
   "use strict";
   var script = document.currentScript;

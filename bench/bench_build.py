@@ -404,7 +404,9 @@ def lighthouse(url: str, out: Path) -> dict | None:
 
 
 # ------------------------------------------------------------------------------------------- search
-def search_figures(pw_browser, url: str, synth_corpus: Path | None, factor: int) -> tuple[list[dict], dict]:
+def search_figures(pw_browser, url: str, synth_corpus: Path | None, factor: int,
+                   site: Path | None = None) -> tuple[list[dict], dict]:
+    """Search rows (seed, and ×factor: its search data put into a copy of the built ``site``) and relevance."""
     import bench_search as bs
     from lois.core.corpus import load_corpus
     from lois.features.search.evaluate import load_set, score
@@ -413,10 +415,16 @@ def search_figures(pw_browser, url: str, synth_corpus: Path | None, factor: int)
     cases = load_set()
     queries = [c["q"] for c in cases]
     rows = [bs.measure(build_docs(load_corpus(ROOT / "corpus")), queries, "graine")]
-    rows[0]["browser_ms"] = bs.browser_times(pw_browser, url, None, queries)
-    if synth_corpus is not None:
+    rows[0]["browser_ms"] = bs.browser_times(pw_browser, url, queries)
+    if synth_corpus is not None and site is not None:
         big = bs.measure(build_docs(load_corpus(synth_corpus)), queries, f"synthétique ×{factor}")
-        big["browser_ms"] = bs.browser_times(pw_browser, url, big["data"], queries)
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = Path(tmp) / "site"
+            shutil.copytree(site, copy)
+            bs.put_data(copy, big["files"])
+            srv, big_url = serve(copy, True)
+            big["browser_ms"] = bs.browser_times(pw_browser, big_url, queries)
+            srv.shutdown()
         rows.append(big)
     return rows, score(cases, bs.site_ranking(pw_browser, url, queries))
 
@@ -541,14 +549,15 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
     if search:
         rows, rel = search
         print("\n### Recherche (bench/bench_search.py, re-mesuré)\n")
-        print("| corpus | documents | index (s) | CLI p50 (ms) | CLI p95 (ms) | index navigateur brut (Ko) "
-              "| gzip (Ko) | navigateur par requête (ms) |")
+        print("| corpus | documents | index (s) | CLI p50 (ms) | CLI p95 (ms) | données de recherche, tous les "
+              "morceaux, brut (Ko) | gzip (Ko) | navigateur par requête (ms) |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for r in rows:
             print(f"| {r['label']} | {r['docs']} | {r['build_s']:.2f} | {r['p50_ms']:.2f} | {r['p95_ms']:.2f} "
                   f"| {r['raw'] / 1024:.0f} | {r['gzip'] / 1024:.0f} | {r['browser_ms']:.2f} |")
         print(f"\nPertinence (tests/search_relevance.yaml, dans le navigateur) : hit@1 {rel['hit1']:.1%}, "
-              f"hit@3 {rel['hit3']:.1%}, MRR {rel['mrr']:.3f}.")
+              f"hit@3 {rel['hit3']:.1%}, MRR {rel['mrr']:.3f}. Ce qu'une requête télécharge : "
+              "python bench/bench_search_size.py.")
     if lh:
         first = next(iter(lh.values()))
         print(f"\n### Lighthouse {first['version']} ({first['form']}, throttling {first['throttling']}, "
@@ -613,7 +622,7 @@ def main() -> int:
                     if f is None:
                         corpora[20] = work / "corpus-x20"
                         make_corpus(20, corpora[20])
-                    search = search_figures(b, url, corpora[20], 20)
+                    search = search_figures(b, url, corpora[20], 20, site)
                 b.close()
             srv.shutdown()
         if not args.no_lighthouse and LIGHTHOUSE.exists():

@@ -21,6 +21,7 @@ from lois.core.errors import LoisError
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH
 from lois.features.offline.site import ARCHIVE_PATH, FOLDER, PLACEHOLDER, archive_note, finish
+from lois.features.search.query import SearchEngine
 from lois.render.site import SiteBuild
 
 SAVE_ALL = "Enregistrer tout le code sur cet appareil"
@@ -361,6 +362,16 @@ def test_served_save_all_then_offline(page, site_url, built_site):
     href = result.get_attribute("href")
     result.click()
     page.wait_for_url(href)
+    # queries never made with the network: every shard of the search data was saved with the rest
+    engine = SearchEngine(ROOT / "corpus")
+    box = page.locator(".lois-search-header-input")
+    for q in ("hésitation partenaire", "carte pénalisée défense", "12C1", "revoke"):
+        page.locator("#lois-search-dropdown").evaluate("l => { l.textContent = ''; }")
+        box.fill(q)
+        page.wait_for_function("q => document.getElementById('lois-search-dropdown').dataset.q === q", arg=q)
+        ids = page.eval_on_selector_all("#lois-search-dropdown .lois-search-result a",
+                                        "as => as.map(a => a.dataset.id)")
+        assert ids == [r.id for r in engine.search(q, 8)], q
     page.goto(site_url + "checklists/")
     page.locator(".lois-cl-index a").first.click()
     page.wait_for_url(re.compile(r".*/checklists/[^/]+/$"))
@@ -380,6 +391,8 @@ def test_served_core_visited_and_uncached(page, site_url):
     page.goto(site_url)
     _sw_ready(page)
     page.goto(site_url + "lois/12/")  # visited with the network: kept
+    page.goto(site_url + "recherche/?q=carte+penalisee")  # searched with the network: the data it read is kept
+    page.locator("#lois-search-results li a").first.wait_for()
     page.context.set_offline(True)
     page.goto(site_url + "lois/")
     assert "93 lois" in page.title()

@@ -11,7 +11,7 @@ import pytest
 from lois.features.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
 from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
-from lois.features.search.query import SearchEngine, browser_data, citation_key, pins_for
+from lois.features.search.query import SearchEngine, citation_key, pins_for
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>alert(1)</script><b>x</b>"]
@@ -133,16 +133,66 @@ def test_typos_phrases_and_kinds(engine):
     assert len(loose) > len(phrase)
 
 
+def browser_view(engine) -> dict:
+    """What the browser can read of the site's search data (lois.features.search.shards), put back together: the
+    parameters of index.json, and each family of shards as one dict (w: words, t: terms, c: citations, d: documents)."""
+    from lois.features.search.shards import FOLDER, META, site_files
+
+    files = site_files(engine)
+    data = json.loads(files[META])
+    for path, text in files.items():
+        if path != META:
+            part = json.loads(text)
+            data.setdefault(path[len(FOLDER)], {}).update(zip(part["k"], part["v"], strict=True))
+    for v in data["t"].values():
+        absolute_docs(v)
+    return data
+
+
+def absolute_docs(term_data: list) -> list:
+    """A term's postings and positions with their document numbers back from differences (shards.doc_deltas)."""
+    for flat, width in ((term_data[0], lambda x, i: 3), (term_data[1], lambda x, i: 3 + x[i + 2])):
+        i, doc = 0, 0
+        while i < len(flat):
+            doc = flat[i] = doc + flat[i]
+            i += width(flat, i)
+    return term_data
+
+
 def _score_from_browser_data(data, engine, plan):
     """The ranking computed only from the generated browser data (what search.js does), with the
-    Python formula: BM25F sums from the postings, query words per document from the same postings."""
+    Python formula: BM25F sums from the postings, query words per document from the same postings, phrases and
+    proximity from the positions, the title bonus from the positions and the words without a term."""
     import math
 
-    from lois.features.search.query import proximity_share, rank_score, term_positions, title_cover
+    from lois.features.search.query import proximity_share, rank_score
 
+    def post_of(term):
+        return data["t"][term][0] if term in data["t"] else []
+
+    def where(term, doc, field) -> list[int]:
+        x = data["t"][term][1] if term in data["t"] else []
+        i = 0
+        while i < len(x):
+            if x[i] == doc and x[i + 1] == field:
+                return x[i + 3:i + 3 + x[i + 2]]
+            i += 3 + x[i + 2]
+        return []
+
+    def seq(doc, field) -> list[str | None]:  # the query's terms at their positions (the other terms change nothing)
+        at = {p: t for g in plan.groups for t in g for p in where(t, doc, field)}
+        return [at.get(p) for p in range(max(at, default=-1) + 1)]
+
+    def cover(doc) -> float:
+        info = data["titles"][doc] if isinstance(data["titles"][doc], list) else [data["titles"][doc]]
+        terms = {t for g in plan.groups for t in g}
+        n = sum(len(where(t, doc, 0)) for t in terms) + sum(w in plan.words for w in info[1:])
+        return n / info[0] if info[0] else 0.0
+
+    kinds = [data["kinds"][ord(c) - 97][0] for c in data["docKinds"]]
     totals: dict[int, float] = {}
     for term, w in plan.weights.items():
-        post = data["postings"].get(term, [])
+        post = post_of(term)
         for i in range(0, len(post), 3):
             totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
     title_f = data["fields"].index("title")
@@ -150,16 +200,16 @@ def _score_from_browser_data(data, engine, plan):
     in_title: dict[int, set] = {}
     for gi, group in enumerate(plan.groups):
         for term in group:
-            post = data["postings"].get(term, [])
+            post = post_of(term)
             for i in range(0, len(post), 3):
                 anywhere.setdefault(post[i], set()).add(gi)
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
-    n_docs = len(data["docs"])
+    n_docs = data["count"]
 
     def idf(term):  # whoosh's idf, df counted from the generated postings
-        post = data["postings"].get(term, [])
+        post = post_of(term)
         df = len({post[i] for i in range(0, len(post), 3)})
         return math.log(n_docs / (df + 1)) + 1 if df else 0.0
 
@@ -168,25 +218,24 @@ def _score_from_browser_data(data, engine, plan):
     out, matched_of, named = {}, {}, set()
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
-        cover = title_cover(data["docs"][doc][5], plan, engine.vocab) if title_all else 0.0
+        cov = cover(doc) if title_all else 0.0
         matched = matched_of[doc] = sum(gw[g] for g in anywhere.get(doc, ()))
-        if title_all and cover >= 1 - 1e-9:
+        if title_all and cov >= 1 - 1e-9:
             named.add(doc)
-        out[doc] = data["kindWeights"][data["docs"][doc][2]] * rank_score(base, sum(gw), matched, title_all, cover)
-    if ng > 1:  # proximity among the best data["rerank"], from the documents' generated title and text
+        out[doc] = data["kindWeights"][kinds[doc]] * rank_score(base, sum(gw), matched, title_all, cov)
+    if ng > 1:  # proximity among the best data["rerank"], from the generated positions
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:
-            share = proximity_share([term_positions(data["docs"][d][5], engine.vocab),
-                                     term_positions(data["docs"][d][6], engine.vocab)], plan.groups)
-            out[d] *= 1 + data["proximity"][1] * share
-    index = {d[0]: n for n, d in enumerate(data["docs"])}
+            out[d] *= 1 + data["proximity"][1] * proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
+    refs, doc = {}, 0
+    for r in data["refs"]:  # differences: each doc from the previous row's, each ref from the number before it
+        doc += r[0]
+        refs[doc] = [doc + sum(r[1:i + 1]) for i in range(1, len(r))]
     scores = dict(out)
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
-        refs = data["docs"][d][7] if len(data["docs"][d]) > 7 else []
-        if not refs or data["docs"][d][2] in plan.kinds or d in named:
+        if d not in refs or kinds[d] in plan.kinds or d in named:
             continue
-        best = max((scores[index[r]] for r in refs if index.get(r) in scores
-                    and matched_of[index[r]] >= matched_of[d] - 1e-9), default=0.0)
+        best = max((scores[r] for r in refs[d] if r in scores and matched_of[r] >= matched_of[d] - 1e-9), default=0.0)
         if best and sc > best * data["glossYield"]:
             out[d] = best * data["glossYield"]
     return out
@@ -199,8 +248,9 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
     CLI's scores."""
     from whoosh import query as wq
 
-    data = browser_data(engine)
-    assert data["postings"] == engine.postings and data["coordPower"] > 0 and data["titleBonus"] > 0
+    data = browser_view(engine)
+    assert {t: v[0] for t, v in data["t"].items() if v[0]} == engine.postings
+    assert data["coordPower"] > 0 and data["titleBonus"] > 0
     checked = 0
     for case in load_set():
         plan = engine.plan(case["q"])
@@ -266,17 +316,19 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
 
     from lois.features.search.documents import SearchDoc
     from lois.features.search.query import Vocabulary
+    from lois.features.search.shards import site_files
     from search_oracle import index_postings
 
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
                       f.get("body", ""), f.get("context", ""), f.get("refs", [])) for f in stored]
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
+                          docnum={f["id"]: n for n, f in enumerate(stored)},
                           vocab=Vocabulary(**json.loads(json.dumps(
                               Vocabulary.from_docs(docs, load_lexicon(corpus_dir)).to_json()))))
 
     def dump(e):
-        return json.dumps(browser_data(e), ensure_ascii=False, separators=(",", ":"))
+        return json.dumps(site_files(e), ensure_ascii=False, separators=(",", ":"))
 
     assert dump(engine) == dump(old)
     assert dump(SearchEngine(corpus_dir, model=model, cache=False)) == dump(engine)
@@ -314,9 +366,14 @@ def test_relevance_targets(engine):
 
 
 def test_browser_data_is_small(engine):
+    """The file every first query reads, and each shard, stay small (bench/bench_search_size.py measures queries)."""
     import gzip
-    raw = json.dumps(browser_data(engine), ensure_ascii=False, separators=(",", ":")).encode()
-    assert len(gzip.compress(raw)) <= 100_000
+
+    from lois.features.search.shards import META, site_files
+
+    files = {p: len(gzip.compress(t.encode())) for p, t in site_files(engine).items()}
+    assert files[META] <= 10_000
+    assert max(files.values()) <= 20_000 and len(files) > 10
 
 
 def test_cli_json(tmp_path):
@@ -508,16 +565,21 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
 def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     """The site's search data is computed from the documents: nothing is written to the cache folder, and it is the
     command line's data (same documents, same postings)."""
-    from lois.features.search.site import DATA_PATH, contribute
+    from lois.features.search.site import DATA_DIR, contribute
     from lois.render.site import SiteBuild
 
     monkeypatch.setenv("LOIS_CACHE", str(tmp_path))
     site = SiteBuild(model)
     contribute(site)
     assert list(tmp_path.iterdir()) == []
-    data = json.loads(site.files[DATA_PATH].content)
+    shards: dict[str, dict] = {}
+    for path, f in site.files.items():
+        if path.startswith(DATA_DIR) and path != DATA_DIR + "index.json":
+            data = json.loads(f.content)
+            shards.setdefault(path[len(DATA_DIR)], {}).update(zip(data["k"], data["v"], strict=True))
     cli = SearchEngine(model.root)
-    assert data["postings"] == cli.postings and [d[0] for d in data["docs"]] == list(cli.docnum)
+    assert {t: absolute_docs(v)[0] for t, v in shards["t"].items() if v[0]} == cli.postings
+    assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # the command line's cache
 
 

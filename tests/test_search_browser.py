@@ -22,7 +22,6 @@ def cli_engine(corpus_dir):
 def _ready(page, url):
     page.goto(url)
     page.wait_for_function("window.loisSearch !== undefined")
-    page.evaluate("window.loisSearch.load()")
 
 
 def test_browser_top3_equals_cli(page, site_url, cli_engine):
@@ -31,7 +30,8 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     # stop words and coordination on many more queries than the set).
     queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
-    got = page.evaluate("qs => qs.map(q => window.loisSearch.search(q, 3).map(r => r.id))", queries)
+    got = page.evaluate("qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3)).map(r => r.id)))",
+                        queries)
     for q, ids in zip(queries, got, strict=True):
         assert ids == [r.id for r in cli_engine.search(q, 3)], q
 
@@ -57,7 +57,7 @@ def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, sit
                 for q in (f"{sp} carte pénalisée", f"information non autorisée {sp}")]
     queries += ["12 levées", "3 cartes", "carte pénalisée 50", "le 27 du mois", "renonce lois",
                 "a b c d e f g h 27B1b", "27B1b a b c d e f g h", "carte\u00a0pénalisée\u00a0L50"]
-    got = page.evaluate("qs => qs.map(q => window.loisSearch.plan(q).pins)", queries)
+    got = page.evaluate("qs => Promise.all(qs.map(async q => (await window.loisSearch.plan(q)).pins))", queries)
     pinned = 0
     for q, pins in zip(queries, got, strict=True):
         assert pins == cli_engine.plan(q).pins, q
@@ -119,6 +119,9 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
     page.goto(site_url)
     _tab_to(page, ".lois-search-header-input")
     page.keyboard.type("carte penalisee principale")
+    # the list answers the whole query (each keystroke asked for its own, and the last one's data may come later)
+    page.wait_for_function("document.getElementById('lois-search-dropdown').dataset.q === "
+                           "document.querySelector('.lois-search-header-input').value")
     page.locator("#lois-search-dropdown li").first.wait_for()
     expected = cli_engine.search("carte penalisee principale", 1)[0]
     page.keyboard.press("ArrowDown")
@@ -130,6 +133,7 @@ def test_keyboard_only_search_from_any_page(page, site_url, cli_engine):
     _tab_to(page, "#lois-search-q")
     page.keyboard.type("enchere insufisante")  # typo on purpose
     page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('lois-search-results').dataset.q === 'enchere insufisante'")
     page.locator("#lois-search-results li a").first.wait_for()
     first = page.locator("#lois-search-results li a").first.get_attribute("href")
     _tab_to(page, "#lois-search-results li a")

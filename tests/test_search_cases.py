@@ -75,11 +75,11 @@ def test_browser(page, site_url, engine):
     """The same cases in Chromium, and the same top 3 as the CLI for each."""
     page.goto(site_url + "recherche/")
     page.wait_for_function("window.loisSearch !== undefined")
-    page.evaluate("window.loisSearch.load()")
-    got = page.evaluate("""cases => cases.map(c => [
-        window.loisSearch.search(c.q, 20, c.filter || null).map(r => ({id: r.id, kind: r.kind, snippet: r.snippet})),
-        window.loisSearch.jumpTarget(c.q), window.loisSearch.plan(c.q).kinds,
-        window.loisSearch.kindCounts(c.q)])""", CASES)
+    got = page.evaluate("""cases => Promise.all(cases.map(async c => [
+        (await window.loisSearch.search(c.q, 20, c.filter || null))
+            .map(r => ({id: r.id, kind: r.kind, snippet: r.snippet})),
+        await window.loisSearch.jumpTarget(c.q), (await window.loisSearch.plan(c.q)).kinds,
+        await window.loisSearch.kindCounts(c.q)]))""", CASES)
     problems = []
     for case, (results, jump, kinds, counts) in zip(CASES, got, strict=True):
         problems += [f"{case['q']!r} : {b}" for b in check(case, results, jump, kinds)]

@@ -11,13 +11,17 @@
   }
   /* the longest run of words that the search reads as a provision id (« lois 9 B1a » in /code/lois/9/B1a.htm) */
   function idQuery(words, s) {
+    var runs = [];
     for (var i = 0; i < words.length; i++) {
       for (var j = words.length; j > i; j--) {
         var q = words.slice(i, j).join(" ");
-        if (q.length <= 40 && s.plan(q).pins.length) return q;
+        if (q.length <= 40) runs.push(q);
       }
     }
-    return null;
+    return Promise.all(runs.map(function (q) { return s.plan(q); })).then(function (plans) {
+      for (var k = 0; k < runs.length; k++) if (plans[k].pins.length) return runs[k];
+      return null;
+    });
   }
   function show(results) {
     var box = document.getElementById("lois-404-suggestions");
@@ -42,11 +46,12 @@
     if (shortLink()) return;
     var words = wordsOfAddress(window.location), s = window.loisSearch;
     if (!words.length || !s) return;
-    s.load().then(function () {
-      var base = document.querySelector('script[src$="assets/lois/search.js"]');
-      var root = base ? base.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-      var q = idQuery(words, s) || words.join(" ").slice(0, 200);
-      show(s.search(q, 5).map(function (r) { return { title: r.title, href: root + r.url.replace(/^\//, "") }; }));
+    var base = document.querySelector('script[src$="assets/lois/search.js"]');
+    var root = base ? base.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
+    idQuery(words, s).then(function (q) {
+      return s.search(q || words.join(" ").slice(0, 200), 5);
+    }).then(function (results) {
+      show(results.map(function (r) { return { title: r.title, href: root + r.url.replace(/^\//, "") }; }));
     }).catch(function () { /* no index: the fixed links are still there */ });
   }
   if (document.readyState !== "loading") run(); else document.addEventListener("DOMContentLoaded", run);

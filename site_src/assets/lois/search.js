@@ -1,16 +1,25 @@
-/* Site search: an interpreter of search-index.json, GENERATED at build time by lois.features.search (Python,
+/* Site search: an interpreter of the search data GENERATED at build time by lois.features.search (Python,
    whoosh): vocabulary → analysed terms, elisions, accent folding, stop words, synonyms, lexicon rewrites
    (corpus/lexique.yaml), citation keys and id patterns, BM25F scores per term/field/document, ranking
    weights, kinds and their labels. This file applies the same query plan and sums the same scores; every
    decision is in the data. No stemmer here: words absent from the corpus are only normalised (lowercase,
    elision, accents) and matched with 1–2 typos against the generated vocabulary. Pinned to the Python side
-   by tests/search_cases.yaml and tests/search_relevance.yaml, run by pytest and in Chromium. */
+   by tests/search_cases.yaml and tests/search_relevance.yaml, run by pytest and in Chromium.
+
+   The data is split (lois.features.search.shards): assets/lois/recherche/index.json (parameters, per-document
+   kinds, and the first key of every shard), fetched at the first query (or when a search box gets the focus),
+   then shards of words (w), terms (t), citations (c) and documents (d), each covering a sorted range of keys.
+   A query runs against what is loaded; every lookup in a shard not yet loaded is noted (MISSING), those shards
+   are fetched, and the query runs again until nothing is missing (lazily): about three rounds for a first query
+   (index.json; its words' and terms' shards; the shown documents'), none once the shards are there. The header
+   box shows the first results as soon as the ranking is final and their documents are there. */
 (function () {
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, BY_LETTER = null, INDEX = null,
-      KIND_LABEL = null, loading = null;
+  var DIR = BASE + "assets/lois/recherche/";
+  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
+      REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
     D = data;
@@ -18,22 +27,124 @@
     CITE_ID = new RegExp(data.citationId[0], data.citationId[1]);
     EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
-    BY_LETTER = {};
-    Object.keys(data.folded).forEach(function (f) { (BY_LETTER[f[0]] = BY_LETTER[f[0]] || []).push(f); });
-    INDEX = {}; data.docs.forEach(function (d, i) { INDEX[d[0]] = i; });
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
+    KINDS = Array.from(data.docKinds, function (c) { return data.kinds[c.charCodeAt(0) - 97][0]; });
+    REFS = new Map();  /* [doc, ref…] as differences (shards.deltas) */
+    var n = 0;
+    data.refs.forEach(function (r) {
+      var at = n += r[0];
+      REFS.set(n, r.slice(1).map(function (d) { return at += d; }));
+    });
+    Object.keys(data.shards).forEach(function (f) { SHARDS[f] = []; });
     return D;
   }
   function load() {
     if (D) return Promise.resolve(D);
     if (!loading) {
-      loading = fetch(BASE + "assets/lois/search-index.json").then(function (r) {
-        if (!r.ok) throw new Error("index de recherche introuvable");
-        return r.json();
-      }).then(setData);
+      loading = getJSON(DIR + "index.json").then(setData);
+      loading.catch(function () { loading = null; });
     }
     return loading;
   }
+  function getJSON(url) {
+    return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
+      throw new Error("réseau indisponible ; pour chercher sans réseau, enregistrez le code depuis la page « Hors ligne »");
+    }).then(function (r) {
+      if (!r.ok) throw new Error("index de recherche introuvable");
+      return r.json();
+    });
+  }
+  /* shards.word_rank: words by first letter, then length, then form */
+  function wordRank(form) {
+    var a = Array.from(form);
+    return (a[0] || "") + String.fromCharCode(0x100 + a.length) + form;
+  }
+  /* the shard of a family holding a key: the last whose first key is ≤ key (keys sorted as JavaScript compares) */
+  function shardOf(family, key) {
+    if (family === "w") key = wordRank(key);
+    return shardAt(family, key);
+  }
+  function shardAt(family, key) {
+    var firsts = D.shards[family], lo = 0, hi = firsts.length - 1;
+    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (firsts[mid] <= key) lo = mid; else hi = mid - 1; }
+    return lo;
+  }
+  function shard(family, i) {
+    var s = SHARDS[family][i];
+    if (s) return s;
+    if (MISSING) MISSING.add(family + i);  /* outside lazily(): what is loaded only */
+    return null;
+  }
+  /* the value of a key in a family's shards; undefined when absent, or when its shard is not loaded yet (noted) */
+  function look(family, key) {
+    if (!D.shards[family].length) return undefined;
+    var s = shard(family, shardOf(family, key));
+    return s ? s.get(key) : undefined;
+  }
+  /* the normalised forms of first letter c and of length within lo..hi, in the order of query.word_terms (every
+     shard of that range is needed) */
+  function formsNear(c, lo, hi) {
+    var out = [], last = D.shards.w.length ? shardAt("w", c + String.fromCharCode(0x100 + hi) + "\uffff") : -1;
+    for (var i = shardAt("w", c + String.fromCharCode(0x100 + Math.max(lo, 0))); i <= last; i++) {
+      var s = shard("w", i);
+      if (s) s.forEach(function (v, k) {
+        var n = Array.from(k).length;
+        if (Array.from(k)[0] === c && n >= lo && n <= hi) out.push(k);
+      });
+    }
+    return out.sort();
+  }
+  function fetchShard(name) {
+    if (!FETCHING[name]) {
+      var family = name[0], i = +name.slice(1);
+      FETCHING[name] = getJSON(DIR + name + ".json?v=" + D.build).then(function (data) {
+        var m = new Map();
+        data.k.forEach(function (k, j) { m.set(k, data.v[j]); });
+        SHARDS[family][i] = m;
+      });
+      FETCHING[name].catch(function () { delete FETCHING[name]; });
+    }
+    return FETCHING[name];
+  }
+  /* fn() run against the loaded shards, again after fetching those it missed, until it misses none; current()
+     (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
+     early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
+     is final, some results wait for their title and text) */
+  var STALE = new Error("stale");
+  function lazily(fn, current, early) {
+    return load().then(function again() {
+      MISSING = new Set();
+      var out = fn(), want = Array.from(MISSING);
+      MISSING = null;
+      if (!want.length) return out;
+      if (current && !current()) throw STALE;
+      var all = want.map(fetchShard), ranking = want.filter(function (name) { return name[0] !== "d"; });
+      if (!early) return Promise.all(all).then(again);
+      if (!ranking.length) { early(out); return Promise.race(all).then(again); }  /* again at each document shard */
+      /* with early(): run again as soon as what the ranking reads is there (documents keep coming meanwhile) */
+      return Promise.all(ranking.map(fetchShard)).then(again);
+    });
+  }
+  /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the
+     shard, each doc is its difference from the previous record's: shards.doc_deltas) */
+  function term(t) {
+    if (TERMS.has(t)) return TERMS.get(t);
+    var v = look("t", t);
+    if (v === undefined) return null;
+    var post = v[0].slice(), pos = new Map(), x = v[1], i, n = 0;
+    for (i = 0; i < post.length; i += 3) post[i] = n += post[i];
+    for (i = 0, n = 0; i < x.length; i += 3 + x[i + 2]) {
+      n += x[i];
+      if (!pos.has(n)) pos.set(n, [[], []]);
+      pos.get(n)[x[i + 1]] = x.slice(i + 3, i + 3 + x[i + 2]);
+    }
+    var out = { post: post, pos: pos, spell: v[2], derived: v[3] };
+    TERMS.set(t, out);
+    return out;
+  }
+  function postings(t) { var e = term(t); return e ? e.post : null; }
+  function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title)] */
 
   function fold(s) {
     var out = "";
@@ -71,22 +182,29 @@
     }
     return prev[b.length];
   }
+  /* query.word_terms: the word's spelling, else its normalised form, else the forms within 1–2 typos; the shard of
+     a normalised form holds [its terms, [spelling, term, …]] */
   function wordTerms(word) {
-    var s = surfaceKey(word);
-    if (Object.prototype.hasOwnProperty.call(D.surfaces, s)) return [[D.surfaces[s], 1]];
-    var n = normalize(s);
+    var s = surfaceKey(word), n = normalize(s), w = look("w", n);
+    if (w === undefined && D.shards.w.length && !SHARDS.w[shardOf("w", n)]) {
+      /* its shard is not loaded yet (noted): nothing more to read until it is; the shard of its terms is fetched
+         with it (a term is its word folded and stemmed: it sorts just before the word, most often in that shard) */
+      if (D.shards.t.length) shard("t", shardOf("t", n));
+      return [];
+    }
+    for (var i = 0; w && i < w[1].length; i += 2) if (w[1][i] === s) return [[w[1][i + 1], 1]];
     if (!n || STOP.has(n)) return [];
-    if (Object.prototype.hasOwnProperty.call(D.folded, n)) return D.folded[n].map(function (t) { return [t, 1]; });
+    if (w) return w[0].map(function (t) { return [t, 1]; });
     var k = maxEdits(n);
     if (!k) return [];
     var best = k + 1, found = [], n0 = Array.from(n)[0], nl = Array.from(n).length;
-    (BY_LETTER[n0] || []).forEach(function (c) {
+    formsNear(n0, nl - k, nl + k).forEach(function (c) {
       if (Math.abs(Array.from(c).length - nl) > k) return;
       var d = distance(n, c, k);
       if (d < best) { best = d; found = [c]; } else if (d === best && d <= k) found.push(c);
     });
     var out = [], seen = {};
-    found.forEach(function (f) { D.folded[f].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
+    found.forEach(function (f) { look("w", f)[0].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
     return out;
   }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
@@ -95,13 +213,17 @@
     if (!m) return [];
     var g = m.groups, law = parseInt(g.law, 10);
     var key = (String(law) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") + (g.rom || g.grom || "")).toLowerCase();
-    if (has(D.citations, key)) return D.citations[key].slice();
-    if (D.absent_laws.indexOf(law) >= 0 && has(D.citations, String(law))) return D.citations[String(law)].slice();
-    return [];
+    var pins = look("c", key);
+    if (pins === undefined && D.absent_laws.indexOf(law) >= 0) pins = look("c", String(law));
+    return pins ? pins.slice() : [];  /* document numbers */
   }
   function jumpTarget(q) {  /* query.jump_target: a query that is a provision id goes straight to it */
     var t = String(q || "").trim(), pins = t && t.length <= 40 ? pinsOf(t) : [];
-    return pins.length && has(INDEX, pins[0]) ? pins[0] : "";
+    return pins.length ? pins[0] : -1;
+  }
+  function jumpHref(q) {  /* from what is loaded (the query's own results): "" when unsure */
+    var n = jumpTarget(q), d = n >= 0 ? doc(n) : null;
+    return d ? href(d[3]) : "";
   }
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
     var typed = ws.map(surfaceKey), norm = typed.map(normalize), out = [], kinds = [], i = 0;
@@ -145,7 +267,8 @@
       own.forEach(function (tw) {
         add(tw[0], tw[1]); group.push(tw[0]);
         (has(D.synonyms, tw[0]) ? D.synonyms[tw[0]] : []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); group.push(s); });
-        (has(D.derived, tw[0]) ? D.derived[tw[0]] : []).forEach(function (s) { add(s, tw[1] * D.derivedWeight); family.push(s); });
+        var e = term(tw[0]);
+        (e ? e.derived : []).forEach(function (s) { add(s, tw[1] * D.derivedWeight); family.push(s); });
       });
       group = Array.from(new Set(group));
       var key = group.slice().sort().join("\u0000");  /* same word set → one group, as in Python (derived terms aside) */
@@ -164,17 +287,19 @@
     }
     return p;
   }
-  function textTerms(text) {
-    var out = [];
-    words(text).forEach(function (w) { var t = D.surfaces[surfaceKey(w)]; if (t) out.push(t); });
-    return out;
-  }
-  function hasPhrase(terms, phrase) {
-    outer: for (var i = 0; i + phrase.length <= terms.length; i++) {
-      for (var j = 0; j < phrase.length; j++) if (terms[i + j] !== phrase[j]) continue outer;
+  /* query.has_phrase, from the positions of the phrase's terms in the document's title (0) or text (1) */
+  function hasPhrase(doc, field, phrase) {
+    var later = phrase.map(function (t) { return new Set(positionsIn(t, doc, field)); });
+    return positionsIn(phrase[0], doc, field).some(function (p) {
+      for (var j = 1; j < phrase.length; j++) if (!later[j].has(p + j)) return false;
       return true;
-    }
-    return false;
+    });
+  }
+  /* query.term_positions of a title (0) or text (1), reduced to the given terms: what proximity reads */
+  function sequence(doc, field, terms) {
+    var seq = [];
+    terms.forEach(function (t) { positionsIn(t, doc, field).forEach(function (p) { seq.push([p, t]); }); });
+    return seq.sort(function (a, b) { return a[0] - b[0]; });
   }
   /* query.rank_score: BM25F sum × idf-weighted coverage ** coordPower × title bonus */
   function rankScore(base, total, matched, titleAll, cover) {
@@ -184,11 +309,11 @@
   }
   /* SearchEngine.idf: whoosh's idf, log(N / (df + 1)) + 1, df counted over the documents of the postings */
   function idf(term) {
-    var post = has(D.postings, term) ? D.postings[term] : null;
-    if (!post) return 0;
+    var post = postings(term);
+    if (!post || !post.length) return 0;
     var docs = new Set();
     for (var i = 0; i < post.length; i += 3) docs.add(post[i]);
-    return Math.log(D.docs.length / (docs.size + 1)) + 1;
+    return Math.log(D.count / (docs.size + 1)) + 1;
   }
   /* SearchEngine.group_weights: each query word weighs the largest idf of its own terms */
   function groupWeights(p) {
@@ -205,9 +330,10 @@
     if (ng < 2) return 0;
     var member = new Map(), near = new Set(), win = D.proximity[0];
     groups.forEach(function (g, gi) { g.forEach(function (t) { if (!member.has(t)) member.set(t, []); member.get(t).push(gi); }); });
-    seqs.forEach(function (seq) {
+    seqs.forEach(function (seq) {  /* [position, term] in order: the terms of the query words */
       var last = new Map();
-      seq.forEach(function (t, pos) {
+      seq.forEach(function (pt) {
+        var pos = pt[0], t = pt[1];
         var gs = member.get(t);
         if (!gs) return;
         gs.forEach(function (g) {
@@ -218,22 +344,20 @@
     });
     return near.size / (ng * (ng - 1) / 2);
   }
-  /* query.title_cover: share of the title's words found in the query */
-  function titleCover(title, p) {
-    var toks = words(title || "");
-    if (!toks.length) return 0;
-    var terms = new Set(), n = 0;
+  /* query.title_cover: share of the title's words found in the query: the positions of the query's terms in the
+     title, and its words without a term (D.titles: a count, or [count, word…]) */
+  function titleCover(doc, p) {
+    var info = [].concat(D.titles[doc]), terms = new Set(), n = 0;
+    if (!info[0]) return 0;
     p.groups.forEach(function (g) { g.forEach(function (t) { terms.add(t); }); });
-    toks.forEach(function (w) {
-      var k = surfaceKey(w), t = Object.prototype.hasOwnProperty.call(D.surfaces, k) ? D.surfaces[k] : null;
-      if (t ? terms.has(t) : p.words.indexOf(normalize(w)) >= 0) n++;
-    });
-    return n / toks.length;
+    terms.forEach(function (t) { n += positionsIn(t, doc, 0).length; });
+    info.slice(1).forEach(function (w) { if (p.words.indexOf(w) >= 0) n++; });
+    return n / info[0];
   }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
     var scores = new Map(), TITLE = D.fields.indexOf("title");
-    p.weights.forEach(function (w, term) {
-      var post = has(D.postings, term) ? D.postings[term] : null;
+    p.weights.forEach(function (w, t) {
+      var post = postings(t);
       if (!post) return;
       for (var i = 0; i < post.length; i += 3) {
         var doc = post[i];
@@ -243,8 +367,8 @@
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
     var anywhere = new Map(), inTitle = new Map();
     p.groups.forEach(function (g, gi) {
-      g.forEach(function (term) {
-        var post = has(D.postings, term) ? D.postings[term] : null;
+      g.forEach(function (t) {
+        var post = postings(t);
         if (!post) return;
         for (var i = 0; i < post.length; i += 3) {
           var doc = post[i];
@@ -257,57 +381,59 @@
     var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0, matchedOf = new Map(), named = new Set();
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
-      var d = D.docs[doc];
-      if (p.phrases.length) {
-        var body = textTerms(d[6]), title = textTerms(d[5]);
-        for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(body, p.phrases[k]) && !hasPhrase(title, p.phrases[k])) return;
-      }
+      for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
-      var cover = titleAll ? titleCover(d[5], p) : 0;
+      var cover = titleAll ? titleCover(doc, p) : 0;
       var matched = 0;
       if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { matched += gw[gi]; });
       matchedOf.set(doc, matched);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
-      ranked.push([doc, D.kindWeights[d[2]] * rankScore(s, total, matched, titleAll, cover)]);
+      ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, titleAll, cover)]);
     });
     if (ng > 1) {  /* proximity among the best D.rerank, as in SearchEngine._score */
       ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });
+      var all = new Set();
+      p.groups.forEach(function (g) { g.forEach(function (t) { all.add(t); }); });
       for (var r = 0; r < Math.min(D.rerank, ranked.length); r++) {
-        var dd = D.docs[ranked[r][0]];
-        ranked[r][1] *= 1 + D.proximity[1] * proximityShare([textTerms(dd[5]), textTerms(dd[6])], p.groups);
+        var dn = ranked[r][0];
+        ranked[r][1] *= 1 + D.proximity[1] * proximityShare([sequence(dn, 0, all), sequence(dn, 1, all)], p.groups);
       }
     }
     /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
-      var d = D.docs[r[0]], refs = d[7];
-      if (!refs || p.kinds.indexOf(d[2]) >= 0 || named.has(r[0])) return;
+      var refs = REFS.get(r[0]);
+      if (!refs || p.kinds.indexOf(KINDS[r[0]]) >= 0 || named.has(r[0])) return;
       var best = 0;
-      refs.forEach(function (id) {
-        var n = has(INDEX, id) ? INDEX[id] : -1;
-        if (n >= 0 && scoreOf.has(n) && matchedOf.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+      refs.forEach(function (n) {
+        if (scoreOf.has(n) && matchedOf.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
       });
       if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
     });
     /* a kind named in the query first, then by score, then in index order */
-    function tier(doc) { return p.kinds.indexOf(D.docs[doc][2]) >= 0 ? 0 : 1; }
+    function tier(doc) { return p.kinds.indexOf(KINDS[doc]) >= 0 ? 0 : 1; }
     ranked.sort(function (a, b) {
       return (tier(a[0]) - tier(b[0])) || (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]);
     });
     return ranked;
+  }
+  function ofKinds(kinds) {  /* every document of these kinds, in index order */
+    var out = [];
+    KINDS.forEach(function (k, i) { if (kinds.indexOf(k) >= 0) out.push([i, 0]); });
+    return out;
   }
   /* results of a query, best first; kinds (optional): only documents of these kinds (the page's filters) */
   function search(query, limit, kinds) {
     limit = limit || 10;
     var p = plan(query), ranked = [];
     if (p.weights.size) ranked = scoreAll(p);
-    else if (p.kinds.length) D.docs.forEach(function (d, i) { if (p.kinds.indexOf(d[2]) >= 0) ranked.push([i, 0]); });
-    function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(D.docs[doc][2]) >= 0; }
+    else if (p.kinds.length) ranked = ofKinds(p.kinds);
+    function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(KINDS[doc]) >= 0; }
     var out = [], seen = new Set(), top = ranked.length ? ranked[0][1] : 0;
-    p.pins.forEach(function (id, i) {
-      if (!has(INDEX, id) || !wanted(INDEX[id])) return;
-      seen.add(INDEX[id]); out.push(result(INDEX[id], top + p.pins.length - i, p));
+    p.pins.forEach(function (n, i) {
+      if (!wanted(n)) return;
+      seen.add(n); out.push(result(n, top + p.pins.length - i, p));
     });
     for (var r = 0; r < ranked.length && out.length < limit; r++) {
       if (!seen.has(ranked[r][0]) && wanted(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
@@ -318,24 +444,24 @@
   function kindCounts(query) {
     var p = plan(query), ranked = [], seen = new Set(), out = {};
     if (p.weights.size) ranked = scoreAll(p);
-    else if (p.kinds.length) D.docs.forEach(function (d, i) { if (p.kinds.indexOf(d[2]) >= 0) ranked.push([i, 0]); });
-    p.pins.forEach(function (id) { if (has(INDEX, id)) seen.add(INDEX[id]); });
+    else if (p.kinds.length) ranked = ofKinds(p.kinds);
+    p.pins.forEach(function (n) { seen.add(n); });
     ranked.forEach(function (r) { seen.add(r[0]); });
-    seen.forEach(function (doc) { var k = D.docs[doc][2]; out[k] = (out[k] || 0) + 1; });
+    seen.forEach(function (n) { var k = KINDS[n]; out[k] = (out[k] || 0) + 1; });
     return out;
   }
-  function result(doc, score, p) {
-    var d = D.docs[doc];
-    var text = d[6] || d[5] || (d[2] === "stub" ? D.stubText : "");
-    return { id: d[0], law: d[1], kind: d[2], title: d[3], url: d[4], score: score, snippet: snippet(text, p.weights) };
+  function result(n, score, p) {
+    var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
+    var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
+    return { id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights) };
   }
   function snippet(text, weights) {
-    var width = D.snippet[0], before = D.snippet[1];
+    var width = D.snippet[0], before = D.snippet[1], spelled = new Set();
+    weights.forEach(function (w, t) { var e = term(t); if (e) e.spell.forEach(function (s) { spelled.add(s); }); });
     text = text.split(/\s+/).filter(Boolean).join(" ");
     var hits = [], re = new RegExp(D.token, "gu"), m;
-    while ((m = re.exec(text)) !== null) {
-      var t = D.surfaces[surfaceKey(m[0])];
-      if (t && weights.has(t)) hits.push([m.index, m.index + m[0].length]);
+    while ((m = re.exec(text)) !== null) {  /* a word whose spelling gives one of the query's terms */
+      if (spelled.has(surfaceKey(m[0]))) hits.push([m.index, m.index + m[0].length]);
     }
     if (text.length <= width) return { text: text, spans: hits };
     var bestStart = 0, bestN = -1, j = 0;
@@ -401,6 +527,8 @@
   }
   function keyboard(input, list) {
     var sel = -1;
+    /* a reader who steps into a search box is about to search: index.json comes while the query is typed */
+    input.addEventListener("focus", function () { load().catch(function () {}); });
     function options() { return list.querySelectorAll(".lois-search-result"); }
     function mark() {
       Array.prototype.forEach.call(options(), function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
@@ -414,7 +542,7 @@
       else if (ev.key === "ArrowUp") { if (n) { sel = sel <= 0 ? n - 1 : sel - 1; mark(); } ev.preventDefault(); }
       else if (ev.key === "Enter") {
         var go = sel >= 0 && options()[sel] ? options()[sel].querySelector("a").href : "";
-        if (!go && D) { var t = jumpTarget(input.value); if (t) go = href(D.docs[INDEX[t]][4]); }  /* « 27B1b » ↵ */
+        if (!go && D) go = jumpHref(input.value);  /* « 27B1b » ↵ */
         if (go) { ev.preventDefault(); follow(go); }
       } else if (ev.key === "Escape") { sel = -1; mark(); if (list.dataset.dropdown) list.textContent = ""; }
     });
@@ -426,7 +554,10 @@
     else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
     else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
   }
-  function show(list, q, results) {
+  function show(list, q, results, partial) {
+    /* the query the list answers in full (the box may hold a later one, its data on the way) */
+    if (partial) { delete list.dataset.q; list.setAttribute("aria-busy", "true"); }
+    else { list.dataset.q = q; list.removeAttribute("aria-busy"); }
     if (results.length) renderResults(list, results);
     else if (q.trim()) renderNone(list, q);
     else list.textContent = "";
@@ -458,22 +589,24 @@
     var counts = Array.prototype.slice.call(document.querySelectorAll(".lois-search-filters .lois-search-count"));
     var fold = document.querySelector(".lois-search-filters-fold");
     function kinds() { return filters.filter(function (f) { return f.checked; }).map(function (f) { return f.value; }); }
-    function recount(q) {  /* each kind's count for the current query (all documents when the box is empty) */
-      var c = q.trim() ? kindCounts(q) : null;
+    function recount(c) {  /* each kind's count for the current query (all documents when the box is empty) */
       counts.forEach(function (span) {
         span.textContent = "(" + (c ? c[span.dataset.kind] || 0 : span.dataset.total) + ")";
       });
     }
+    var asked = 0;
     function run() {
-      var q = input.value;
-      load().then(function () {
-        var res = q.trim() ? search(q, 50, kinds()) : [];
-        show(list, q, res); status(st, q, res); reset(); recount(q);
+      var q = input.value, k = kinds(), ticket = ++asked;
+      function current() { return ticket === asked; }  /* a later query typed meanwhile: its answer is the one shown */
+      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current).then(function (got) {
+        if (!current()) return;
+        var res = got[0];
+        show(list, q, res); status(st, q, res); reset(); recount(got[1]);
         var url = new URL(window.location.href);
         if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
         if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
         history.replaceState(null, "", url.toString());
-      }).catch(function (e) { if (st) st.textContent = "Recherche indisponible : " + e.message; });
+      }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
@@ -497,17 +630,45 @@
     list.setAttribute("role", "listbox"); input.setAttribute("aria-controls", list.id);
     form.appendChild(input); form.appendChild(list); bar.appendChild(form);
     var reset = keyboard(input, list);
+    var asked = 0;
     input.addEventListener("input", function () {
-      var q = input.value;
-      load().then(function () { show(list, q, q.trim() ? search(q, 8) : []); reset(); });
+      var q = input.value, ticket = ++asked;
+      function current() { return ticket === asked; }
+      /* the first results as soon as their documents are there, the others when theirs come */
+      function early(res) {
+        var ready = [];
+        for (var i = 0; i < res.length && res[i].id; i++) ready.push(res[i]);
+        if (ready.length && current()) show(list, q, ready, true);
+      }
+      lazily(function () { return q.trim() ? search(q, 8) : []; }, current, early).then(function (res) {
+        if (current()) { show(list, q, res); reset(); }
+      }).catch(function (e) {
+        if (!current()) return;
+        list.textContent = "";
+        var li = el("li", "lois-search-none");
+        li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));
+        list.appendChild(li); fit(list);
+      });
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
     if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { fit(list); });
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
+  /* every call fetches what it needs first: each returns a Promise */
   window.loisSearch = {
-    load: load, setData: setData, search: search, kindCounts: function (q) { return kindCounts(q); }, jumpTarget: function (q) { return jumpTarget(q) || null; },
-    plan: function (q) { var p = plan(q); return { weights: Array.from(p.weights), phrases: p.phrases, pins: p.pins, groups: p.groups, heads: p.heads, words: p.words, kinds: p.kinds }; }
+    load: load,
+    search: function (q, limit, kinds) { return lazily(function () { return search(q, limit, kinds); }); },
+    kindCounts: function (q) { return lazily(function () { return kindCounts(q); }); },
+    jumpTarget: function (q) {
+      return lazily(function () { var n = jumpTarget(q), d = n >= 0 ? doc(n) : null; return d ? d[0] : null; });
+    },
+    plan: function (q) {
+      return lazily(function () {
+        var p = plan(q), pins = p.pins.map(function (n) { var d = doc(n); return d ? d[0] : null; });
+        return { weights: Array.from(p.weights), phrases: p.phrases, pins: pins, groups: p.groups, heads: p.heads,
+                 words: p.words, kinds: p.kinds };
+      });
+    }
   };
   ready(function () { setupHeader(); setupPage(); });
 })();

@@ -173,14 +173,8 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
             "offline": site.url(PAGE)}
     core = [page_url(_built_file(u)) for u in urls.values() if _built_file(u) in sizes]
     core += [p for p in page_assets("index.html", home) if p in sizes]
-    search_data: str | None
-    try:
-        from lois.features.search.site import DATA_PATH  # the search index: searching offline needs it
-        search_data = DATA_PATH
-    except ModuleNotFoundError:
-        search_data = None
-    if search_data is not None and search_data in sizes:
-        core.append(search_data)
+    # not the search data: a first visit downloads none of it; the worker keeps what the queries fetch, and
+    # « Enregistrer tout le code » saves all of it (every file of the manifest)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
     sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
     man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")

@@ -1,8 +1,9 @@
 /* Service worker du site — généré à la construction (lois.offline) : ne pas modifier à la main.
    Le cache porte la version du contenu : un nouveau site installe un nouveau cache et efface l'ancien.
-   - installation : le cœur (accueil, index des lois, recherche et son index, page « Hors ligne », feuilles de
-     style et scripts) ; puis ce que l'ancien cache gardait (pages consultées), ou tout le site si l'ancien
-     cache était complet (« Enregistrer tout le code sur cet appareil ») ;
+   - installation : le cœur (accueil, index des lois, page de recherche, page « Hors ligne », feuilles de
+     style et scripts ; pas les données de recherche, gardées quand une requête les lit) ; puis ce que
+     l'ancien cache gardait (pages consultées), ou tout le site si l'ancien cache était complet (« Enregistrer
+     tout le code sur cet appareil ») ;
    - chaque page ou fichier du site obtenu du réseau est gardé ; le cache est lu d'abord (il est de la
      même version que le site) ;
    - une page jamais consultée, demandée sans réseau : une courte page « hors connexion ».

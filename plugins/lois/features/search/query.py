@@ -610,18 +610,15 @@ SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/c
 
 
 def browser_data(engine: SearchEngine) -> dict:
-    """Everything the site's search needs, generated from the Python analysis and the postings.
-
-    postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of
-    the term in that field of that document, so the browser sums exactly what whoosh sums.
-    """
+    """The parameters of the site's search (analysis, query plan, ranking, display), generated from the Python side;
+    the vocabulary, postings and documents go to shards beside them (:mod:`lois.features.search.shards`).
+    Postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of the term in that
+    field of that document, so the browser sums exactly what whoosh sums."""
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
 
     fields = list(FIELD_BOOSTS)
-    docs = [[f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title") or "", f.get("body") or ""]
-            + ([f["refs"]] if f.get("refs") else []) for f in engine.stored]
     return {
-        "version": 2,
+        "version": 3,
         "token": TOKEN_RE_JS,
         "elisions": list(ELISIONS),
         "fold": {k: v for k, v in FOLD_TABLE.items()},
@@ -650,7 +647,4 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "scale": SCORE_SCALE,
-        **engine.vocab.to_json(),
-        "docs": docs,
-        "postings": engine.postings,
     }

@@ -1,43 +1,44 @@
-"""Site contribution: the search page (template search/page.md), the generated index data and the search UI assets."""
+"""Site contribution: the search page (template search/page.md), the generated index data (split in shards,
+:mod:`lois.features.search.shards`) and the search UI assets."""
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 from lois.render.site import SiteBuild
 from lois.render.templates import render
 
-DATA_PATH = "assets/lois/search-index.json"
+DATA_DIR = "assets/lois/recherche/"  # every file of the search data (shards.FOLDER), none fetched before a query
 
 
-def page(data: dict) -> str:
+def page(engine) -> str:
     """The search page: a filter per kind of document the index holds, with its count."""
     from lois.features.search.documents import Kind
 
-    counts = Counter(d[2] for d in data["docs"])
+    counts = Counter(f["kind"] for f in engine.stored)
     kinds = [k for k in Kind if counts[k.value]]
     shown = ("revoke", "penalty card", "ui")  # as typed: a short word is a sigle (UI)
     examples = ", ".join(f"« {' '.join(w.upper() if len(w) <= 3 else w for w in r[0])} » → « {r[2]} »"
-                         for r in data["rewrites"] if r[2] and " ".join(r[0]) in shown)
+                         for r in engine.vocab.rewrites if r[2] and " ".join(r[0]) in shown)
     return render("search/page.md", kinds=kinds, counts=counts, examples=examples or "revoke, UI")
 
 
 def contribute(site: SiteBuild) -> None:
-    data, page_text = prepare(site.model)
-    site.add_file(DATA_PATH, data)
+    files, page_text = prepare(site.model)
+    for path, text in files.items():
+        site.add_file(path, text)
     site.add_file("recherche.md", page_text)
     site.add_nav("Recherche", "recherche.md")
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
 
 
-def prepare(model) -> tuple[str, str]:
-    """The index data (JSON) and the search page of a model: computed from the documents, no cache (notes,
-    checklists… are the model's, read once by Model.derived)."""
+def prepare(model) -> tuple[dict[str, str], str]:
+    """The index data (JSON files by path) and the search page of a model: computed from the documents, no cache
+    (notes, checklists… are the model's, read once by Model.derived)."""
     from lois.features.search.lexicon import load_lexicon
-    # whoosh: imported only when the site is generated
-    from lois.features.search.query import SearchEngine, browser_data
+    from lois.features.search.query import SearchEngine  # whoosh: imported only when the site is generated
+    from lois.features.search.shards import site_files
 
     load_lexicon(model.root)  # a broken lexicon stops the build (French message, file, line)
-    data = browser_data(SearchEngine(model.root, model=model, cache=False))
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")), page(data)
+    engine = SearchEngine(model.root, model=model, cache=False)
+    return site_files(engine), page(engine)

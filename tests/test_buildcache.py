@@ -188,10 +188,10 @@ def _stream_zip(dest, entries):
     return stream, stream.close()
 
 
-def test_archive_is_streamed_in_order_and_fixed(tmp_path, monkeypatch):
-    """The archive's writer (a second process): entries under the folder in the order given, fixed times and
-    permissions, UTF-8 names, pages ready for file://, JSON twins, the same bytes twice; the digests and sizes
-    of what it was given (the service worker's list)."""
+def test_archive_entries_in_order_and_fixed(tmp_path, monkeypatch):
+    """The archive's writer: entries under the folder in the order given, fixed times and permissions, UTF-8
+    names, pages ready for file://, JSON twins, the same bytes twice; the digests and sizes of what it was given
+    (the service worker's list)."""
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     page = '<html><head><meta charset="utf-8"></head><a href="../">x</a>'.encode("utf-8")
     entries = [("règles/énoncé.html", page), ("a.json", b'{"a": 1}'), ("LISEZMOI.txt", b"lire")]
@@ -218,76 +218,31 @@ def test_archive_is_streamed_in_order_and_fixed(tmp_path, monkeypatch):
         assert r.returncode == 0, r.stdout + r.stderr
 
 
-def test_archive_writer_that_stops_is_an_error_and_leaves_nothing(tmp_path):
-    """A writer that cannot write (its folder cannot be made: a file has that name) is reported by close(), in
-    French; abort() removes what it left. A writer given no file at all makes nothing."""
-    (tmp_path / "occupe").write_text("un fichier, pas un dossier")
-    stream = archive.ZipStream(tmp_path / "occupe" / "a.zip", "d", 6)
-    stream.add("a.html", b"<html></html>")
-    with pytest.raises(OSError) as err:
-        stream.close()
-    assert "l'écriture de l'archive s'est arrêtée (écriture impossible" in str(err.value)
-    assert "Traceback" not in str(err.value)
-    stream.abort()
-    assert (tmp_path / "occupe").read_text() == "un fichier, pas un dossier"
-    idle = archive.ZipStream(tmp_path / "jamais" / "a.zip", "d", 6)
-    idle.abort()
-    assert not (tmp_path / "jamais").exists()
-
-
-def _running_children() -> set[int]:
-    """The processes this test process started that still run (Linux: /proc/<pid>/task/*/children)."""
-    import os
-
-    return {int(pid) for task in Path(f"/proc/{os.getpid()}/task").iterdir()
-            for pid in (task / "children").read_text().split()}
-
-
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="/proc absent (Linux seulement)")
-def test_build_that_fails_after_its_first_pages_lets_the_archive_writer_go(tmp_path, model):
-    """The pages go to the archive as they are written, and adding them never waits for the archive; a build that
-    fails before the end leaves nothing behind: no partial archive in the site folder, no process and no thread
-    still running for it."""
-    import threading
-    import time
-
+def test_archive_writer_that_cannot_write_is_an_error_and_leaves_nothing(tmp_path, model):
+    """A writer that cannot write (its folder cannot be made: a file has that name) is an OSError, and the
+    offline step says it in French, leaving the site as built; abort() removes a partial archive."""
+    from lois.core.errors import LoisError
     from lois.features.offline import site as offline
     from lois.render.site import SiteBuild
 
-    site_dir = tmp_path / "site"
-    (site_dir / "assets").mkdir(parents=True)
-    (site_dir / "assets" / "a.css").write_bytes(b"body{}" * 200_000)  # an asset already copied
-    site = SiteBuild(model)
-    threads, children = set(threading.enumerate()), _running_children()
-    t = time.perf_counter()
-    for i in range(40):
-        offline.page_written(site, site_dir, f"p{i}/index.html", "<html>" + "x" * 100_000 + "</html>")
-    added = time.perf_counter() - t
-    deadline = time.monotonic() + 60
-    while not list((site_dir / "hors-ligne").glob("*")):  # the archive is being written beside the pages
-        assert time.monotonic() < deadline, "archive jamais commencée"
-        time.sleep(0.05)
-    offline.build_failed(site)
-    assert not list((site_dir / "hors-ligne").glob("*"))
-    assert _running_children() <= children
-    assert set(threading.enumerate()) <= threads
-    print(f"41 fichiers (5,2 Mo) remis pour l'archive en {added:.2f} s")
-
-
-def test_archive_writer_started_before_the_site_folder_is_cleaned(tmp_path):
-    """The writer starts when the build starts (on_pre_build), before MkDocs empties the site folder: it makes
-    the archive's folder only when the first file comes, so the cleaning cannot take its file away."""
+    (tmp_path / "occupe").write_text("un fichier, pas un dossier")
+    with pytest.raises(OSError):
+        archive.ZipStream(tmp_path / "occupe" / "a.zip", "d", 6)
+    assert (tmp_path / "occupe").read_text() == "un fichier, pas un dossier"
+    stream = archive.ZipStream(tmp_path / "dossier" / "a.zip", "d", 6)
+    stream.add("a.html", b"<html></html>")
+    stream.abort()
+    assert list((tmp_path / "dossier").iterdir()) == []
     site_dir = tmp_path / "site"
     (site_dir / "hors-ligne").mkdir(parents=True)
-    (site_dir / "hors-ligne" / "ancien.txt").write_text("build précédent")
-    stream = archive.ZipStream(site_dir / "hors-ligne" / "a.zip", "d", 6)
-    shutil.rmtree(site_dir)  # what `mkdocs build` does after on_pre_build
-    site_dir.mkdir()
-    stream.add("index.html", b'<html><head></head><a href="lois/">x</a></html>')
-    assert stream.close() == 2
-    with zipfile.ZipFile(site_dir / "hors-ligne" / "a.zip") as zf:
-        assert zf.namelist() == ["d/" + archive.FILE_MODE_SCRIPT, "d/index.html"]
-        assert b'href="lois/index.html"' in zf.read("d/index.html")
+    (site_dir / "index.html").write_text("<html></html>", encoding="utf-8")
+    (site_dir / "hors-ligne" / "index.html").write_text(f"<p>{offline.PLACEHOLDER}</p>", encoding="utf-8")
+    (site_dir / "hors-ligne" / f".{offline.FOLDER}.zip.{__import__('os').getpid()}.tmp").mkdir()  # in the way
+    before = sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*"))
+    with pytest.raises(LoisError) as err:
+        offline.finish(SiteBuild(model), site_dir)
+    assert str(err.value).endswith("écriture de l'archive impossible (c'est un dossier)")
+    assert sorted(p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*")) == before
 
 
 def _theme_context(cfg) -> dict:

@@ -8,14 +8,14 @@ import inspect
 import pytest
 
 from lois import features
-from lois.features import FEATURES, Commands, ConfiguredPages, PageObserver, Pages
+from lois.features import FEATURES, Commands, ConfiguredPages, Pages, PostBuild
 
 HOOKS = {Pages: ("contribute",), ConfiguredPages: ("configured",),
-         PageObserver: ("build_started", "page_written", "post_build", "build_failed")}
+         PostBuild: ("post_build",)}
 
 
 def _declared(f) -> set:
-    return {p for p, on in ((Pages, f.pages), (ConfiguredPages, f.configured), (PageObserver, f.post_build)) if on}
+    return {p for p, on in ((Pages, f.pages), (ConfiguredPages, f.configured), (PostBuild, f.post_build)) if on}
 
 
 @pytest.mark.parametrize("f", FEATURES, ids=[f.name for f in FEATURES])

@@ -3,8 +3,6 @@
 on_startup  `mkdocs build` or `mkdocs serve` (the plugin then lives across rebuilds: it keeps the last valid site)
 on_config   load and validate the whole corpus (nothing is written if it fails), then generate the pages;
             `mkdocs build` writes into a sibling folder of ``site_dir`` (lois.adapters.swap)
-on_pre_build  the features that see pages are told that the site is about to be written (the offline archive's
-            writer starts)
 on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an example, a checklist or the
             glossary rebuilds the site; a broken file shows its French error on every page (the last valid
             site stays served; with a corpus broken from the start, the hand-written pages alone) and the next
@@ -13,8 +11,7 @@ on_env      the theme's compiled templates are kept between builds, as Python ke
 on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
             MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
 on_page_content  turn law citations in hand-written pages into links
-on_post_template, on_post_page  each page and theme template (404.html…), as written, to the features that watch
-            pages (the offline archive starts on them)
+on_post_page  the corpus's error banner on each page (serve), memory released once a page is written (build)
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
 on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
@@ -126,7 +123,6 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_config(self, config):
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
-        self.observers = features.page_observers()  # once per build, not once per page
         self._load(config.use_directory_urls)
         if self.site is not None:  # pages that depend on the configuration (site_url), never from the build cache
             for configured in features.config_readers():
@@ -183,15 +179,6 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if from_cache:
             log.debug("pages générées reprises du cache (corpus et code inchangés)")
 
-    def on_pre_build(self, config):
-        if self.site is None:
-            return
-        for build_started in features.build_starters():
-            try:
-                build_started(self.site, Path(config.site_dir))
-            except (LoisError, OSError) as exc:
-                raise PluginError(f"début de construction — {exc}") from None
-
     def on_serve(self, server, config, builder):
         server.watch(str(self.corpus_dir.resolve()))
         return server
@@ -232,10 +219,6 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
         return linkify_html(html_text, self.site, page.file.src_uri)
 
-    def on_post_template(self, output_content, template_name, config):
-        self._observe(config, template_name, output_content)
-        return output_content
-
     def on_post_page(self, output, page, config):
         if self.corpus_error:
             from lois.render import templates
@@ -244,22 +227,12 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                                       last_valid=self.site is not None)
             at = output.find(">", output.find("<body")) + 1
             output = output[:at] + banner + output[at:] if at > 0 else banner + output
-        self._observe(config, page.file.dest_uri, output)
         if self.target and isinstance(page, RenderedPage):
             # `mkdocs build`: the page is written, its HTML is not needed any more (a large corpus keeps the
             # build's memory flat); `mkdocs serve` keeps the last valid site whole
             page.content = None
             page.rendered.body = ""
         return output
-
-    def _observe(self, config, path: str, output: str) -> None:
-        if not output.strip() or self.site is None:
-            return  # MkDocs writes no file for it, or (serve, corpus broken from the start) no feature is running
-        for observe in self.observers:
-            try:
-                observe(self.site, Path(config.site_dir), path, output)
-            except (LoisError, OSError) as exc:
-                raise PluginError(f"écriture de la page {path} — {exc}") from None
 
     def on_post_build(self, config):
         for post_build in features.post_builders() if self.site is not None else ():
@@ -271,9 +244,6 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             self.target.finished = True
 
     def on_build_error(self, error):
-        if self.site is not None:
-            for build_failed in features.failure_handlers():
-                build_failed(self.site)
         target = self.target
         self._drop()
         if isinstance(error, OSError):  # a full disk, a read-only folder…: one French line, not a traceback

@@ -9,13 +9,11 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
   command functions so that ``lois`` starts fast;
 * ``site.configured(site, config)`` runs after the pages are generated (or taken from the build cache), with
   the MkDocs configuration: pages that depend on it (the table tents encode ``site_url``), outside the cache;
-* ``site.build_started(site, site_dir)`` runs when the site generator is about to write into ``site_dir`` (the
-  offline archive's writer starts then), ``site.page_written(site, site_dir, path, html)`` sees each page as it
-  is written (the archive gets them at once), ``site.post_build(site, site_dir, site_name)`` runs once the whole
-  site is written and ``site.build_failed(site)`` when the build stops before that.
+* ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written (the offline feature
+  writes its service worker and archive then).
 
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
-kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PageObserver`,
+kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PostBuild`,
 :class:`Commands`); mypy checks every feature's modules against the interface its entry in :data:`FEATURES`
 declares (the block under ``TYPE_CHECKING`` at the end), and tests/test_features.py checks it at run time.
 """
@@ -49,16 +47,10 @@ class ConfiguredPages(Protocol):
 
 
 @runtime_checkable
-class PageObserver(Protocol):
-    """The ``site`` module of a feature that sees the site as it is written (``post_build=True``)."""
-
-    def build_started(self, site: SiteBuild, site_dir: Path) -> None: ...
-
-    def page_written(self, site: SiteBuild, site_dir: Path, path: str, html_text: str) -> None: ...
+class PostBuild(Protocol):
+    """The ``site`` module of a feature that completes the written site (``post_build=True``)."""
 
     def post_build(self, site: SiteBuild, site_dir: Path, site_name: str = ...) -> None: ...
-
-    def build_failed(self, site: SiteBuild) -> None: ...
 
 
 @runtime_checkable
@@ -73,8 +65,7 @@ class Feature:
     name: str
     pages: bool = True        # has lois.features.<name>.site with contribute(site)
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
-    post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name), build_started(…),
-    #                           page_written(…) and build_failed(site)
+    post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name)
     configured: bool = False  # lois.features.<name>.site.configured(site, config): pages that depend on the MkDocs
     #                           configuration, regenerated at each build (never from the build cache)
 
@@ -98,8 +89,6 @@ def _pages() -> list[Pages]:
     return [f.module("site") for f in FEATURES if f.pages]  # checked below (mypy) and by tests
 
 
-def _observers() -> list[PageObserver]:
-    return [f.module("site") for f in FEATURES if f.post_build]
 
 
 def site_contributors() -> list[Callable[[SiteBuild], None]]:
@@ -114,22 +103,9 @@ def config_readers() -> list[Callable[[SiteBuild, Any], None]]:
 
 
 def post_builders() -> list[Callable[..., None]]:
-    return [m.post_build for m in _observers()]
-
-
-def build_starters() -> list[Callable[[SiteBuild, Path], None]]:
-    """The ``build_started(site, site_dir)`` of the features that see pages: the site is about to be written."""
-    return [m.build_started for m in _observers()]
-
-
-def failure_handlers() -> list[Callable[[SiteBuild], None]]:
-    """The ``build_failed(site)`` of the features that see pages: a build stopped after its first pages."""
-    return [m.build_failed for m in _observers()]
-
-
-def page_observers() -> list[Callable[[SiteBuild, Path, str, str], None]]:
-    """The ``page_written(site, site_dir, path, html)`` of the features that see pages as they are written."""
-    return [m.page_written for m in _observers()]
+    """The ``post_build(site, site_dir, site_name)`` of the features that complete the written site."""
+    modules: list[PostBuild] = [f.module("site") for f in FEATURES if f.post_build]
+    return [m.post_build for m in modules]
 
 
 def command_modules() -> list[Commands]:
@@ -149,5 +125,5 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
     _PAGES: tuple[Pages, ...] = (_search_site, _annotations_site, _checklists_site, _scores_site, _api_site,
                                  _training_site, _tents_site, _offline_site)
     _CONFIGURED: tuple[ConfiguredPages, ...] = (_tents_site,)
-    _OBSERVERS: tuple[PageObserver, ...] = (_offline_site,)
+    _POST_BUILD: tuple[PostBuild, ...] = (_offline_site,)
     _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)

@@ -18,11 +18,7 @@ import hashlib
 import json
 import os
 import posixpath
-import queue
 import re
-import subprocess
-import sys
-import threading
 import time
 import zipfile
 from importlib import resources
@@ -150,7 +146,7 @@ def zip_time() -> tuple[int, int, int, int, int, int]:
     return (1980, 1, 1, 0, 0, 0)
 
 
-# ---------------------------------------------------------------------- the ZIP, streamed with zipfile
+# ---------------------------------------------------------------------- the ZIP, written with zipfile
 
 def _info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
@@ -161,72 +157,46 @@ def _info(name: str, stamp) -> zipfile.ZipInfo:
 
 
 class ZipStream:
-    """The archive written by a second process (:mod:`lois.features.offline.zipworker`) as the site's files are
-    given, so that rewriting and compressing the pages overlap the building of the next ones. ``add`` keeps the
-    SHA-256 and size of each file given (the service worker's version and list) and returns at once: a thread
-    hands the files to the writer while the builder goes on (at most :attr:`AHEAD` files wait for it). ``close``
-    waits for the ZIP and returns its number of entries. Errors are OSError (the caller words them)."""
+    """The archive, written in this process as the site's files are given (``add``: a page is made ready for
+    file:// by :func:`copy_entries`, then compressed). It keeps the SHA-256 and size of each file given (the
+    service worker's version and list). ``close`` finishes the ZIP and returns its number of entries; ``abort``
+    removes the partial file. Errors are OSError (the caller words them).
 
-    AHEAD = 256  # files given and not yet taken by the writer (a few tens of MB at most)
+    An earlier version compressed in a second process while the pages were built; at the size of the whole Code
+    it saved at most a few tenths of a second of a 4.6 s build (``python bench/bench_offline_whole.py``)."""
 
     def __init__(self, dest: Path, folder: str, level: int):
-        package_root = str(Path(__file__).resolve().parents[3])
-        env = dict(os.environ, PYTHONPATH=package_root + os.pathsep + os.environ.get("PYTHONPATH", ""))
-        self.dest = Path(dest)
-        self.proc = subprocess.Popen([sys.executable, "-m", "lois.features.offline.zipworker", str(dest), folder,
-                                      str(level)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, env=env)
+        self.dest, self.folder, self.level, self.stamp = Path(dest), folder, level, zip_time()
         self.digests: dict[str, bytes] = {}
         self.sizes: dict[str, int] = {}
-        self.broken = False
-        self.waiting: queue.Queue = queue.Queue(self.AHEAD)
-        self.feeder = threading.Thread(target=self._feed, name="lois-archive", daemon=True)
-        self.feeder.start()
+        self.dest.parent.mkdir(parents=True, exist_ok=True)
+        self.zf: zipfile.ZipFile | None = zipfile.ZipFile(self.dest, "w", zipfile.ZIP_DEFLATED, compresslevel=level)
+        self.entries = 0
+        self._write(FILE_MODE_SCRIPT, file_mode_script())
 
-    def _feed(self) -> None:
-        stdin = self.proc.stdin  # never None: a pipe (stdin=PIPE)
-        while (item := self.waiting.get()) is not None:
-            if self.broken or stdin is None:
-                continue
-            try:
-                stdin.write(item[0])
-                stdin.write(item[1])
-            except (BrokenPipeError, OSError, ValueError):
-                self.broken = True  # reported by close(), with what the writer said
+    def _write(self, name: str, data: bytes) -> None:
+        assert self.zf is not None
+        self.zf.writestr(_info(f"{self.folder}/{name}", self.stamp), data, compresslevel=self.level)
+        self.entries += 1
 
     def add(self, name: str, data: bytes, facts: bool = True) -> None:
+        """``name``'s ``data`` as the site has it (``facts``: counted in the service worker's list)."""
         if facts:
             self.digests[name], self.sizes[name] = hashlib.sha256(data).digest(), len(data)
-        if not self.broken:
-            self.waiting.put((f"{len(data)} {name}\n".encode("utf-8"), data))
-
-    def _stop_feeding(self) -> None:
-        if self.feeder.is_alive():
-            self.waiting.put(None)
-            self.feeder.join()
+        for entry, content in copy_entries(name, data, script_src_for(name)):
+            self._write(entry, content)
 
     def close(self) -> int:
-        self._stop_feeding()
-        try:
-            if not self.broken and self.proc.stdin is not None:
-                self.proc.stdin.write(b"end\n")
-            out, err = self.proc.communicate()  # closes the writer's input: it finishes the ZIP
-        except (BrokenPipeError, OSError, ValueError):
-            self.broken = True
-            out, err = b"", b""
-            self.proc.wait()
-        if self.proc.returncode != 0 or self.broken:
-            last = (err.decode("utf-8", "replace").strip().splitlines() or ["arrêt inattendu"])[-1]
-            raise OSError(f"l'écriture de l'archive s'est arrêtée ({last})")
-        return int(out.decode().strip() or 0)
+        if self.zf is not None:
+            self.zf.close()
+            self.zf = None
+        return self.entries
 
     def abort(self) -> None:
-        self.broken = True  # the feeder drops what is still waiting
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-        self._stop_feeding()
         try:
-            self.dest.unlink(missing_ok=True)
+            if self.zf is not None:
+                self.zf.close()
         except OSError:
-            pass  # nothing was written there (its folder could not be made)
+            pass
+        self.zf = None
+        self.dest.unlink(missing_ok=True)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
+from lois.core import safeio
 from lois.core.errors import LoisError
 from lois.render.site import SiteBuild
 from lois.render.htmlpage import render_page
@@ -99,7 +100,7 @@ def _write_all(site_dir: Path, outputs: dict[str, bytes], ready: dict[str, Path]
         for tmp, dest in temps:
             os.replace(tmp, dest)
     except OSError as exc:
-        raise LoisError(f"écriture impossible ({exc.strerror or exc}) ; le site n'a pas reçu la copie hors ligne",
+        raise LoisError(f"écriture impossible ({safeio.french_error(exc)}) ; le site n'a pas reçu la copie hors ligne",
                         path=str(exc.filename or site_dir)) from None
     finally:
         for tmp, _ in temps:
@@ -121,32 +122,28 @@ def _read_built(site_dir: Path, page_file: str, skip: set[str]):
             raise LoisError("la page « Hors ligne » manque dans le site construit", path=page_file)
         page_html = (site_dir / page_file).read_text(encoding="utf-8")
     except OSError as exc:
-        raise LoisError(f"lecture du site construit impossible ({exc.strerror or exc})",
+        raise LoisError(f"lecture du site construit impossible ({safeio.french_error(exc)})",
                         path=str(exc.filename or site_dir)) from None
     if page_html.count(PLACEHOLDER) != 1:
         raise LoisError("la page « Hors ligne » n'a pas la marque où placer le lien de l'archive", path=page_file)
     return chosen, home, page_html
 
 
-def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL,
-           stream: archive.ZipStream | None = None) -> Report:
+def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
     """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
-    on the « Hors ligne » page. ``stream``: the archive already receiving the pages as they were written
-    (:func:`page_written`), given here the rest of the site; without it, one is started here. Raises
-    :class:`LoisError` (French) and leaves the site as built on failure."""
+    on the « Hors ligne » page. Raises :class:`LoisError` (French) and leaves the site as built on failure."""
     start = time.perf_counter()
     site_dir = Path(site_dir)
     page_file = _built_file(site.url(PAGE))
     zip_tmp = _temp_beside(site_dir / ARCHIVE_PATH)
+    stream: archive.ZipStream | None = None
     try:
-        if stream is None:
-            zip_tmp.parent.mkdir(parents=True, exist_ok=True)
-            stream = archive.ZipStream(zip_tmp, FOLDER, level)
         being_written = zip_tmp.relative_to(site_dir).as_posix()
         chosen, home, page_html = _read_built(site_dir, page_file,
                                               {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
-        for path in chosen:  # what the builder did not already give, in order (pages are given as written)
-            if path not in stream.sizes and path != page_file:
+        stream = archive.ZipStream(zip_tmp, FOLDER, level)
+        for path in chosen:  # every file of the site, in path order; the « Hors ligne » page after, completed
+            if path != page_file:
                 stream.add(path, (site_dir / path).read_bytes())
         built = page_html.encode("utf-8")
         stream.digests[page_file], stream.sizes[page_file] = hashlib.sha256(built).digest(), len(built)
@@ -159,7 +156,7 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     except OSError as exc:
         if stream is not None:
             stream.abort()  # it removes the partial archive
-        raise LoisError(f"écriture de l'archive impossible ({exc.strerror or exc})",
+        raise LoisError(f"écriture de l'archive impossible ({safeio.french_error(exc)})",
                         path=str(exc.filename or zip_tmp)) from None
     online_page = page_html.replace(PLACEHOLDER, download_block(page_file, size)).encode("utf-8")
     _write_all(site_dir, {SW_PATH: sw, MANIFEST_PATH: man, page_file: online_page}, ready={ARCHIVE_PATH: zip_tmp})
@@ -181,52 +178,6 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
     return sw, man
 
 
-def build_started(site: SiteBuild, site_dir: Path) -> None:
-    """Feature hook: the pages are about to be written into ``site_dir``; the archive's writer (a second process)
-    starts now, so that it is ready when the first files come."""
-    _stream(site, Path(site_dir))
-
-
-def page_written(site: SiteBuild, site_dir: Path, path: str, html_text: str) -> None:
-    """Feature hook: a page as the site generator writes it goes at once to the archive's writer, so that the
-    archive is mostly made while the other pages are built. The first file written (a page, or a template of the
-    theme such as 404.html) means that the assets are in place: they are sent first."""
-    stream = _stream(site, Path(site_dir))
-    state = site.state["offline"]
-    if not state.get("assets sent"):
-        state["assets sent"] = True
-        _send_assets(stream, Path(site_dir), _temp_beside(Path(site_dir) / ARCHIVE_PATH))
-    if path == _built_file(site.url(PAGE)) or not archive.select([path], ""):
-        return  # the « Hors ligne » page gets its archive note at the end; 404 and crawler files stay out
-    stream.add(path, html_text.encode("utf-8"))
-
-
-def _stream(site: SiteBuild, site_dir: Path) -> archive.ZipStream:
-    state = site.state.setdefault("offline", {})
-    if "stream" not in state:
-        # the writer makes the archive's folder when the first file comes (the folder may not be clean yet)
-        state["stream"] = archive.ZipStream(_temp_beside(site_dir / ARCHIVE_PATH), FOLDER, ZIP_LEVEL)
-    return state["stream"]
-
-
-def _send_assets(stream: archive.ZipStream, site_dir: Path, zip_tmp: Path) -> None:
-    """What the site generator wrote before its pages (theme and generated assets, data), sent with the first file
-    written: the writer compresses it while the pages are built. Pages wait for their turn (one already there is
-    a previous build's, with --dirty); the theme's own search waits for the home page (archive.select)."""
-    skip = {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, zip_tmp.relative_to(site_dir).as_posix()}
-    for path in archive.select(archive.site_files(site_dir), "", skip=skip):
-        if not path.endswith(".html"):
-            stream.add(path, (site_dir / path).read_bytes())
-
-
-def build_failed(site: SiteBuild) -> None:
-    """Feature hook: the build stopped after its first pages; the archive's writer is stopped, its file removed."""
-    state = site.state.pop("offline", {})
-    if state.get("stream") is not None:
-        state["stream"].abort()
-
-
 def post_build(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME) -> None:
     """Feature hook run by the adapter once the site is written: service worker and archive."""
-    stream = site.state.pop("offline", {}).get("stream")
-    finish(site, site_dir, site_name, stream=stream)  # it sends what the stream did not get yet
+    finish(site, site_dir, site_name)

@@ -68,8 +68,10 @@ def test_typed_provision_ids_pin_the_same_provision_in_browser_and_cli(page, sit
 def test_deep_link_and_results_are_links(page, site_url, cli_engine):
     page.goto(site_url + "recherche/?q=renonce")
     first = page.locator("#lois-search-results li a").first
-    first.wait_for()
+    first.wait_for()  # the first results come as soon as their documents are there, the others after
     assert first.get_attribute("href") == site_url + cli_engine.search("renonce", 1)[0].url.lstrip("/")
+    page.wait_for_function("document.getElementById('lois-search-results').dataset.q === 'renonce'")
+    assert page.locator("#lois-search-results").get_attribute("aria-busy") is None
     hrefs = page.eval_on_selector_all("#lois-search-results li a", "as => as.map(a => a.getAttribute('href'))")
     assert any(h.endswith("commentaires/renonce-64/") for h in hrefs)
     assert page.locator("#lois-search-results mark").count() > 0

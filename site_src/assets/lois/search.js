@@ -598,15 +598,22 @@
     function run() {
       var q = input.value, k = kinds(), ticket = ++asked;
       function current() { return ticket === asked; }  /* a later query typed meanwhile: its answer is the one shown */
-      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current).then(function (got) {
-        if (!current()) return;
-        var res = got[0];
-        show(list, q, res); status(st, q, res); reset(); recount(got[1]);
-        var url = new URL(window.location.href);
-        if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
-        if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
-        history.replaceState(null, "", url.toString());
-      }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
+      /* the first results as soon as their documents are there (the list says it is not complete: aria-busy) */
+      function early(got) {
+        var ready = [];
+        for (var i = 0; i < got[0].length && got[0][i].id; i++) ready.push(got[0][i]);
+        if (ready.length && current()) { show(list, q, ready, true); reset(); }
+      }
+      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current, early)
+        .then(function (got) {
+          if (!current()) return;
+          var res = got[0];
+          show(list, q, res); status(st, q, res); reset(); recount(got[1]);
+          var url = new URL(window.location.href);
+          if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
+          if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
+          history.replaceState(null, "", url.toString());
+        }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });

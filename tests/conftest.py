@@ -79,11 +79,23 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
             self.wfile.write(body)
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """A local test server that says nothing when the browser drops a request it no longer needs (a page left
+    while a file was on its way): only real errors are printed."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site):
     """Base URL (ending in /) of the built site served on 127.0.0.1."""
     handler = functools.partial(_Quiet, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=server.serve_forever, daemon=True)
     t.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

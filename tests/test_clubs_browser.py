@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import allow_only
+from conftest import QuietServer, allow_only
 from lois.core.cite import find_citations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +55,7 @@ def club(tmp_path_factory, site_url):
                                               'data-lois-exclure=".menu" data-lois-nouvel-onglet'), encoding="utf-8")
     (d / "mauvaise-base.html").write_text(club_html(site_url + "assets/lois/linkifier.js",
                                                     f'data-lois-base="{site_url}nulle-part/"'), encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", (d / "club.html").as_uri(), d
     server.shutdown()

@@ -61,7 +61,7 @@ from pathlib import Path  # noqa: E402
 
 import yaml  # noqa: E402
 
-from conftest import allow_only  # noqa: E402
+from conftest import QuietServer, allow_only  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 URL_CASES = yaml.safe_load((ROOT / "tests" / "safe_url_cases.yaml").read_text(encoding="utf-8"))
@@ -98,7 +98,7 @@ def club_origin(tmp_path_factory, site_url, built_site):
     for f in (pirate / "donnees").glob("*.js"):
         f.write_text(re.sub(r'"u":"[^"]*"', '"u":"javascript:window.__pwned=1"', f.read_text(encoding="utf-8")),
                      encoding="utf-8")
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Plain, directory=str(d)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", d
     server.shutdown()

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import ROOT, mkdocs_build
+from conftest import QuietServer, ROOT, mkdocs_build
 from lois.core.errors import LoisError
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH
@@ -420,7 +420,7 @@ def served_copy(built_site, tmp_path):
     """A copy of the built site, served on its own port (so that a test can publish a new build on it)."""
     site_dir = tmp_path / "copie"
     shutil.copytree(built_site, site_dir)
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_dir)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site_dir)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield site_dir, f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

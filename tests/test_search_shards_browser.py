@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import allow_only
+from conftest import QuietServer, allow_only
 from lois.features.search.query import SearchEngine
 from lois.features.search.shards import FOLDER
 
@@ -32,7 +32,7 @@ class _Logged(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture()
 def logged_site(built_site):
     handler = type("H", (_Logged,), {"log": []})
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=str(built_site)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(handler, directory=str(built_site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", handler.log
     server.shutdown()

@@ -4,7 +4,6 @@ built with `mkdocs build --strict` and visited in a real chromium — every page
 from __future__ import annotations
 
 import functools
-import http.server
 import shutil
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import ROOT, _Quiet, mkdocs_build, project_env
+from conftest import QuietServer, ROOT, _Quiet, mkdocs_build, project_env
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 PWN = "window.__pwned=1"
@@ -123,7 +122,7 @@ def hostile_site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def hostile_url(hostile_site):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(hostile_site)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(hostile_site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()

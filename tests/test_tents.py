@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import ROOT, allow_only, mkdocs_build
+from conftest import QuietServer, ROOT, allow_only, mkdocs_build
 
 SITE_URL = "https://bridge.club-exemple.fr/lois/"
 ZBARIMG = shutil.which("zbarimg")
@@ -52,7 +52,7 @@ def _serve(site: Path):
 
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     handler.log_message = lambda *a: None
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = QuietServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

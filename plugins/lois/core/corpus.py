@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import safeio
-from lois.core.cite import find_citations, parse_provision_id
+from lois.core.cite import find_citations
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
 from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
@@ -262,15 +262,15 @@ def _resolve_all(model: Model) -> None:
             model.backlinks.setdefault(t, []).append(rc)
             if t in model.provisions or t in model.stubs:
                 continue
-            ref = parse_provision_id(t)
-            if ref is None or ref.law is None:  # never: a target is a canonical id (resolve_citation)
+            pid = ProvisionId.of(t)  # a target is a canonical id (resolve_citation): read by the strict parser
+            if pid is None:  # never
                 raise LoisError(f"cible de renvoi illisible : « {t} »", rc.file, rc.line)
-            present = ref.law in model.laws
-            model.stubs[t] = Stub(t, ref.law, tuple(ref.path), present)
+            present = pid.law in model.laws
+            model.stubs[t] = Stub(t, pid.law, pid.path, present)
             if present:
                 model.warnings.append(f"{rc.file}, ligne {rc.line} : {rc.source} cite {t}, absent du texte de la Loi "
-                                      f"{ref.law} du corpus (le lien mène à la provision parente)")
+                                      f"{pid.law} du corpus (le lien mène à la provision parente)")
             # the law-level stub node, for absent laws
-            law_id = str(ref.law)
+            law_id = str(pid.law)
             if not present and law_id not in model.stubs:
-                model.stubs[law_id] = Stub(law_id, ref.law, (), False)
+                model.stubs[law_id] = Stub(law_id, pid.law, (), False)

@@ -37,7 +37,7 @@ from typing import Annotated, Optional, Union
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from lois.core.cite import format_id, parse_provision_id
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.errors import LoisError
 from lois.core.schemas import LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, load_yaml, validate
@@ -246,8 +246,8 @@ def _supported(model, pid: str) -> bool:
         return True
     if pid in model.provisions:
         return True
-    ref = parse_provision_id(pid)
-    law = ref.law if ref is not None else None
+    canonical = ProvisionId.of(pid)  # a canonical id (check_citation)
+    law = canonical.law if canonical is not None else None
     if law in model.laws:
         return False
     return any(law in (c.laws or []) for c in getattr(model, "commentaries", {}).values())

@@ -131,6 +131,16 @@ class ProvisionId:
         return "".join(self.path)
 
     @property
+    def key(self) -> str:
+        """The spelling-free key of the id, the one the short links and the search's citation table are keyed by
+        (the browser builds it from the same parts of what was typed: « Loi 27 B 1 (b) » → ``"27b1b"``).
+
+        >>> ProvisionId.parse("27B1(b)").key, ProvisionId.parse("30B1(b)(i)").key
+        ('27b1b', '30b1bi')
+        """
+        return (str(self.law) + self.anchor).lower()
+
+    @property
     def parent(self) -> "ProvisionId | None":
         return ProvisionId(self.law, self.path[:-1]) if self.path else None
 

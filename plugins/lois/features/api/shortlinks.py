@@ -20,6 +20,7 @@ import re
 
 from lois.core.cite import LENIENT_ID, MAX_LAW, parse_provision_id
 from lois.core.corpus import Model
+from lois.core.ids import ProvisionId
 from lois.features.api.register import provision_url, published_ids
 from lois.render import templates
 from lois.render.jsregex import js_pattern
@@ -46,7 +47,7 @@ def compact(model: Model, pid: str) -> tuple[int, str]:
 
 def key_of(law: int, path) -> str:
     """The case-free key of the table: law number and path run together, lower case (« 30b1bi »)."""
-    return (str(law) + "".join(path)).lower()
+    return ProvisionId(law, tuple(path)).key
 
 
 def short_targets(model: Model) -> dict[str, str]:

@@ -32,7 +32,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import LENIENT_ID, format_id, parse_provision_id
+from lois.core.cite import LENIENT_ID, parse_provision_id
+from lois.core.ids import ProvisionId
 from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
@@ -181,7 +182,7 @@ def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
     ref = parse_provision_id(text)
     if ref is None or ref.law is None:
         return []
-    pins = vocab.citations.get(citation_key(format_id(ref.law, ref.path)))
+    pins = vocab.citations.get(ProvisionId(ref.law, tuple(ref.path)).key)
     if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
         pins = vocab.citations.get(str(ref.law))
     return list(pins or [])

@@ -11,6 +11,7 @@ import yaml
 
 SCENARIOS = Path(__file__).resolve().parent / "frequent_rulings.yaml"
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+DESKTOP = dict(viewport={"width": 1280, "height": 900})
 
 
 def scenarios() -> list[dict]:
@@ -26,8 +27,9 @@ class Walk:
     players: list[str]      # « Ce que je dis aux joueurs », as shown
 
 
-def walk(page, site_url: str, sc: dict) -> Walk:
-    """Open the home page and tap what `sc["taps"]` says, counting the taps; each tap waits for what it opens."""
+def walk(page, site_url: str, sc: dict, touch: bool = True) -> Walk:
+    """Open the home page and tap what `sc["taps"]` says (click, with ``touch=False``), counting the taps; each tap
+    waits for what it opens."""
     page.goto(site_url)
     taps = 0
     for step in sc["taps"]:
@@ -42,10 +44,10 @@ def walk(page, site_url: str, sc: dict) -> Walk:
         target.scroll_into_view_if_needed()
         if leaves:  # a link: the tap opens another page
             with page.expect_navigation():
-                target.tap()
+                target.tap() if touch else target.click()
         else:  # a checklist's answer: the next question or the ruling replaces this question
             asked = page.locator(".lois-cl-step").get_attribute("data-question")
-            target.tap()
+            target.tap() if touch else target.click()
             page.wait_for_function("q => !document.querySelector(`.lois-cl-step[data-question='${q}']`)", arg=asked)
         taps += 1
     result = page.locator(".lois-cl-result")

@@ -1,13 +1,14 @@
-"""Issue 27 part 2, on the real built site in Chromium at phone size (390×844, touch): each of the ten most
-frequent rulings of tests/frequent_rulings.yaml reaches its decision from the home page in at most 4 taps, the
-decision is the one its checklist's validated case gives, and the words for the players are shown with it.
+"""Issue 27 part 2, on the real built site in Chromium at phone size (390×844, touch) and at desktop size (mouse):
+each of the ten most frequent rulings of tests/frequent_rulings.yaml reaches its decision from the home page in at
+most 4 taps or clicks, the decision is the one its checklist's validated case gives, and the words for the players
+are shown with it.
 The table of taps is printed by `python bench/taps_from_home.py`."""
 from __future__ import annotations
 
 import pytest
 
 from lois.features.checklists import load_checklists, run
-from taps import PHONE, scenarios, walk
+from taps import DESKTOP, PHONE, scenarios, walk
 
 SCENARIOS = scenarios()
 
@@ -28,14 +29,15 @@ def test_the_ten_scenarios_are_validated_cases(lists):
         assert {run(cl, c.answers).outcome for c in cases} == {sc["outcome"]}, sc["name"]
 
 
+@pytest.mark.parametrize("size", ["telephone", "ordinateur"])
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[s["outcome"] for s in SCENARIOS])
-def test_frequent_ruling_in_four_taps_from_home(browser, site_url, lists, sc):
-    ctx = browser.new_context(**PHONE)
+def test_frequent_ruling_in_four_taps_from_home(browser, site_url, lists, sc, size):
+    ctx = browser.new_context(**(PHONE if size == "telephone" else DESKTOP))
     try:
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        w = walk(page, site_url, sc)
+        w = walk(page, site_url, sc, touch=size == "telephone")
         assert (w.checklist, w.outcome) == (sc["checklist"], sc["outcome"]), sc["name"]
         assert w.taps <= 4, (sc["name"], w.taps)
         outcome = lists[sc["checklist"]].outcomes[sc["outcome"]]

@@ -268,3 +268,22 @@ def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site
         assert cut["bottom"] <= 844 and cut["cut"] == 0, cut
     finally:
         ctx.close()
+
+
+def test_results_of_an_earlier_query_are_dimmed_until_the_new_answer(page, site_url):
+    """Typed over, the list of the earlier query is marked stale at once (dimmed), and is no longer once the list
+    answers the query typed."""
+    page.goto(site_url + "recherche/?q=renonce")
+    page.wait_for_function("document.getElementById('lois-search-results').dataset.q === 'renonce'")
+    marked = page.evaluate("""() => {
+        const input = document.getElementById('lois-search-q');
+        input.value = 'hésitation';
+        input.dispatchEvent(new Event('input'));
+        const list = document.getElementById('lois-search-results');
+        return [list.classList.contains('lois-search-stale'), getComputedStyle(list).opacity];
+    }""")
+    assert marked[0] is True
+    page.wait_for_function("document.getElementById('lois-search-results').dataset.q === 'hésitation'")
+    list_ = page.locator("#lois-search-results")
+    assert "lois-search-stale" not in (list_.get_attribute("class") or "")
+    assert page.evaluate("getComputedStyle(document.getElementById('lois-search-results')).opacity") == "1"

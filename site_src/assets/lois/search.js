@@ -554,7 +554,11 @@
     else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
     else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
   }
+  /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
+     the answer (show() lifts it) */
+  function stale(list) { if (list.children.length) list.classList.add("lois-search-stale"); }
   function show(list, q, results, partial) {
+    list.classList.remove("lois-search-stale");
     /* the query the list answers in full (the box may hold a later one, its data on the way) */
     if (partial) { delete list.dataset.q; list.setAttribute("aria-busy", "true"); }
     else { list.dataset.q = q; list.removeAttribute("aria-busy"); }
@@ -597,6 +601,7 @@
     var asked = 0;
     function run() {
       var q = input.value, k = kinds(), ticket = ++asked;
+      stale(list);
       function current() { return ticket === asked; }  /* a later query typed meanwhile: its answer is the one shown */
       /* the first results as soon as their documents are there (the list says it is not complete: aria-busy) */
       function early(got) {
@@ -640,6 +645,7 @@
     var asked = 0;
     input.addEventListener("input", function () {
       var q = input.value, ticket = ++asked;
+      stale(list);
       function current() { return ticket === asked; }
       /* the first results as soon as their documents are there, the others when theirs come */
       function early(res) {
@@ -651,7 +657,7 @@
         if (current()) { show(list, q, res); reset(); }
       }).catch(function (e) {
         if (!current()) return;
-        list.textContent = "";
+        list.textContent = ""; list.classList.remove("lois-search-stale");
         var li = el("li", "lois-search-none");
         li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));
         list.appendChild(li); fit(list);

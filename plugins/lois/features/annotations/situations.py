@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.corpus import Model, _law_of
+from lois.core.corpus import Model
+from lois.core.ids import ProvisionId, law_of
 from lois.features.annotations.common import check_provisions, load_entries
 from lois.features.annotations.schema import Situations
 
@@ -37,7 +38,8 @@ class Situation:
 
 def _under(pid: str, root: str) -> bool:
     """`pid` is the provision `root` or one of its parts (« 12C2(a) » is under « 12C2 »)."""
-    return pid == root or (pid.startswith(root) and not pid[len(root)].isdigit())
+    p = ProvisionId.of(pid)
+    return p is not None and (str(p) == root or root in {str(a) for a in p.ancestors})
 
 
 def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[str], calculator: str,
@@ -48,7 +50,7 @@ def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[s
             keys = (i, "checklist", j) if isinstance(loc.data[i].get("checklist"), list) else (i, "checklist")
             raise loc.error(f"situation « {sid} » : liste d'arbitrage inconnue « {name} » (listes : "
                             f"{', '.join(lists)})", *keys)
-    laws = sorted({_law_of(p) for p in provisions})
+    laws = sorted({law_of(p) for p in provisions})
     matching = [n for n, cl in lists.items() if set(laws) & set(cl.laws)]
     if matching and not set(checklists) & set(matching) and not no_checklist:
         raise loc.error(f"situation « {sid} » : ses lois ({', '.join(map(str, laws))}) sont appliquées par la liste "

@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
@@ -116,42 +117,131 @@ def browser():
 
 
 def allow_only(ctx, *prefixes: str) -> list[str]:
-    """Let the pages of browser context `ctx` load only addresses that start with one of `prefixes`: any other
-    request is aborted and its address added to the list returned (which a test asserts stays empty)."""
+    """Watch every request of browser context `ctx` (its pages and its service worker): the address of each one
+    that does not start with one of `prefixes` is added to the list returned, which a test asserts stays empty.
+    A request event, not a route: routing every request through this process would cost about a third of a
+    second per page load, and this machine (like a club's intranet) has no other host to reach anyway."""
     foreign: list[str] = []
-
-    def check(route):
-        url = route.request.url
-        if url.startswith(prefixes):
-            route.continue_()
-        else:
-            foreign.append(url)
-            route.abort()
-
-    ctx.route("**/*", check)
+    ctx.on("request", lambda r: None if r.url.startswith(prefixes) else foreign.append(r.url))
     return foreign
 
 
+class Tab:
+    """A browser context and its page, kept open for a whole test module: a new context and a first load cost
+    about a second, a load in a warm tab about a quarter of that (the site's service worker already serves the
+    theme). Each test that uses it starts on a blank page with the site's stored data cleared (localStorage,
+    sessionStorage), the screen media and no route, and fails on any console error, page error or request to
+    another host made during it. The page is a Playwright ``Page`` with, as ``page``'s, ``lois_errors``,
+    ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing they do not exist)."""
+
+    def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), **options):
+        self.ctx = browser.new_context(**options)
+        self.site_url = site_url
+        self.origins = {site_url.rstrip("/")} | {a.rstrip("/") for a in allowed if a.startswith("http")}
+        self.foreign = allow_only(self.ctx, site_url, "data:", "blob:", "about:", *allowed)
+        self.page = self.new_page()
+        self.touch = bool(options.get("has_touch"))
+
+    def new_page(self):
+        """A page of this context, watched like the first one (its errors go to the same lists)."""
+        pg = self.ctx.new_page()
+        if not hasattr(self, "errors"):
+            self.errors: list[str] = []
+            self.expect_404: set[str] = set()
+
+        def on_console(m):
+            # a page the test asks for on purpose at an unknown address (the 404 page) is itself a 404 response
+            if m.type == "error" and not (m.location.get("url") in self.expect_404 and "404" in m.text):
+                self.errors.append(m.text)
+
+        pg.on("console", on_console)
+        pg.on("pageerror", lambda e: self.errors.append(str(e)))
+        pg.lois_errors, pg.lois_foreign, pg.lois_expect_404 = self.errors, self.foreign, self.expect_404
+        return pg
+
+    def press(self, locator) -> None:
+        """A tap on a touch screen, a click with the mouse."""
+        locator.tap() if self.touch else locator.click()
+
+    def begin(self):
+        pg = self.page
+        for extra in self.ctx.pages[1:]:
+            extra.close()
+        # a new document for the test's first address, even one differing by a fragment; a navigation the last
+        # test left on its way (a link followed just before it ended) is stopped first
+        for attempt in range(3):
+            try:
+                pg.evaluate("window.stop()")
+                pg.goto("about:blank")
+                break
+            except PlaywrightError:
+                if attempt == 2:
+                    raise
+                pg.wait_for_load_state()
+        cdp = self.ctx.new_cdp_session(pg)
+        try:
+            for origin in self.origins:
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
+        finally:
+            cdp.detach()
+        pg.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
+        pg.unroute_all()
+        pg.emulate_media(media="screen")
+        self.errors.clear()
+        self.foreign.clear()
+        self.expect_404.clear()
+        return pg
+
+    def end(self) -> None:
+        assert not self.foreign, f"requêtes vers d'autres hôtes : {self.foreign}"
+        assert not self.errors, f"erreurs console : {self.errors}"
+
+
+def tab_fixtures(**options):
+    """A module-scoped Tab with these context options and the function-scoped fixture that hands its page to a
+    test: ``_x_tab, x = tab_fixtures(viewport=...)`` in a test module (both names must be module globals)."""
+
+    @pytest.fixture(scope="module")
+    def module_tab(browser, site_url):
+        tab = Tab(browser, site_url, **options)
+        yield tab
+        tab.ctx.close()
+
+    @pytest.fixture()
+    def test_page(module_tab):
+        yield module_tab.begin()
+        module_tab.end()
+
+    return module_tab, test_page
+
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+DESKTOP = dict(viewport={"width": 1280, "height": 900})
+
+
+@pytest.fixture(scope="module")
+def _desktop_tab(browser, site_url):
+    tab = Tab(browser, site_url)
+    yield tab
+    tab.ctx.close()
+
+
 @pytest.fixture()
-def page(browser, site_url):
-    """A fresh page that fails the test on any console error or any request to another host."""
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    errors: list[str] = []
-    expected_404: set[str] = set()
+def page(_desktop_tab):
+    """A page of the module's desktop tab (see Tab): blank, stored data cleared, failing the test on any console
+    error or any request to another host. For a test that changes its browser context (offline, an init script,
+    a service worker that must not be installed yet), ``fresh_page``."""
+    yield _desktop_tab.begin()
+    _desktop_tab.end()
 
-    def on_console(m):
-        # a page the test asks for on purpose at an unknown address (the 404 page) is itself a 404 response
-        if m.type == "error" and not (m.location.get("url") in expected_404 and "404" in m.text):
-            errors.append(m.text)
 
-    pg.on("console", on_console)
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    foreign = allow_only(ctx, site_url, "data:", "blob:")
-    pg.lois_expect_404 = expected_404  # add the URLs the test opens knowing they do not exist
-    pg.lois_errors = errors
-    pg.lois_foreign = foreign
-    yield pg
-    ctx.close()
-    assert not foreign, f"requêtes vers d'autres hôtes : {foreign}"
-    assert not errors, f"erreurs console : {errors}"
+@pytest.fixture()
+def fresh_page(browser, site_url):
+    """A page in a new browser context of its own (no service worker installed, nothing cached or stored), that
+    fails the test on any console error or any request to another host."""
+    tab = Tab(browser, site_url)
+    try:
+        yield tab.page
+        tab.end()
+    finally:
+        tab.ctx.close()

@@ -104,12 +104,13 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"
 
 
-def test_old_anchor_follows_the_register(page, site_url, model):
+def test_old_anchor_follows_the_register(fresh_page, site_url, model):
     """An anchor the register moved (« lois/50/#Z9 -> lois/50/#D2a ») sends the reader on; an anchor that exists
     is left alone. The static permaliens.js reads the redirects from the data script, replaced here by one
     holding a moved anchor (the committed register has none)."""
     import json
 
+    page = fresh_page  # its own context: no service worker yet, so the route below is what the page receives
     law = 50 if 50 in model.laws else min(model.laws)
     target = next(p for p in model.laws[law].provisions() if len(p.path) >= 2)
     other = next(p for p in model.laws[law].provisions() if len(p.path) >= 2 and p.id != target.id)

@@ -330,7 +330,8 @@ def _sw_ready(page) -> None:
     _until(page, "() => navigator.serviceWorker.ready.then(() => !!navigator.serviceWorker.controller)", seconds=30)
 
 
-def test_served_save_all_then_offline(page, site_url, built_site):
+def test_served_save_all_then_offline(fresh_page, site_url, built_site):
+    page = fresh_page  # its own browser context: the service worker is installed by this test
     man = json.loads((built_site / MANIFEST_PATH).read_text(encoding="utf-8"))
     page.goto(site_url + "hors-ligne/")
     _sw_ready(page)
@@ -387,7 +388,8 @@ def test_served_save_all_then_offline(page, site_url, built_site):
     page.context.set_offline(False)
 
 
-def test_served_core_visited_and_uncached(page, site_url):
+def test_served_core_visited_and_uncached(fresh_page, site_url):
+    page = fresh_page  # its own browser context: the service worker is installed by this test
     page.goto(site_url)
     _sw_ready(page)
     page.goto(site_url + "lois/12/")  # visited with the network: kept

@@ -363,8 +363,9 @@ def test_search_box_on_hostile_site(hpage, hostile_url):
     assert hpage.locator("#lois-search-results").locator("script, img, svg").count() == 0
 
 
-def test_search_box_on_real_site(page, site_url):
+def test_search_box_on_real_site(fresh_page, site_url):
     """The same on the real site, with conftest's `page` (console errors, foreign requests) + trap and dialogs."""
+    page = fresh_page  # its own browser context: the trap is added to the context's every later page
     dialogs = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.context.add_init_script(TRAP)

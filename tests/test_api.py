@@ -257,6 +257,30 @@ def test_every_short_link_resolves(built_site, model):
     assert (built_site / "l" / "index.html").is_file()
 
 
+def test_browser_ids_have_one_source_and_one_data(built_site):
+    """Every script of the built site that reads, keys or writes an id gets the ids' reader from one file
+    (render/assets/ids.js) and the data generated from the Python rule (lois.render.ids_js): no script spells a
+    key, an id or an ancestor of its own (the formulas the browser used to re-derive are gone)."""
+    from lois.render.ids_js import SCRIPT, SITE_SCRIPT, id_data
+
+    reader = SCRIPT.read_text(encoding="utf-8")
+    assert (built_site / SITE_SCRIPT).read_text(encoding="utf-8") == reader  # the site's pages, before search.js
+    short = (built_site / DATA_SCRIPT).read_text(encoding="utf-8")
+    assert short.count(reader) == 1
+    assert json.loads(short.split("\n", 1)[0][len(f"window.{GLOBAL} = "):].rstrip(";"))["ids"] == id_data()
+    bundle = (built_site / "assets" / "lois" / "linkifier.js").read_text(encoding="utf-8")
+    assert bundle.count("function loisIds(") == 1 and "loisIds(DATA.ids)" in bundle
+    search_meta = json.loads((built_site / "assets" / "lois" / "recherche" / "index.json").read_text(encoding="utf-8"))
+    assert search_meta["ids"] == id_data()
+    search = (built_site / "assets" / "lois" / "search.js").read_text(encoding="utf-8")
+    for js in (short, bundle, search):
+        for formula in ("g.sec", "g.gsub", "lawOf(", "formatId", "parseInt(id", "[A-H])$"):
+            assert formula not in js, formula
+    for law_file in (built_site / "assets" / "lois" / "donnees").glob("*.js"):
+        data = json.loads(law_file.read_text(encoding="utf-8").split("] = ", 1)[1].rstrip(";\n"))
+        assert sorted(data["keys"].values()) == sorted(data["nodes"]), law_file.name  # a key for every node
+
+
 def test_no_folder_per_spelling(built_site, model, corpus_dir):
     """No redirect page per provision or per spelling: the root holds only the site's own sections."""
     targets = short_targets(model)

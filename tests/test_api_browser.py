@@ -198,3 +198,55 @@ def test_add_page_previews(page, site_url):
     page.wait_for_load_state()
     anchor = href.split("#")[1]
     assert page.locator(f"[id='{anchor}']").count() == 1
+
+
+def _spellings(pid: str) -> list[str]:
+    """Ways people type an id: canonical, lower or upper case, without brackets, spaced, after « Loi »/« L. »."""
+    bare = pid.replace("(", "").replace(")", "")
+    spaced = " ".join(pid.replace("(", " ( ").replace(")", " ) ").split())
+    return [pid, pid.lower(), pid.upper(), bare, bare.lower(), spaced, "Loi " + spaced, "L. " + bare, "la loi " + pid]
+
+
+def test_browser_reads_ids_as_python_does(page, site_url, model):
+    """The site's ids reader (assets/lois/ids.js, the same source as in the linkifier and the short links) run on
+    the data generated from Python reads, keys and writes every id of the corpus in every spelling exactly as
+    parse_provision_id, ProvisionId.key and str(ProvisionId) do, refuses what they refuse, and finds the nearest
+    ancestor that has data in each law's table as Model.link_target does."""
+    from lois.core.cite import parse_provision_id
+    from lois.core.ids import ProvisionId
+    from lois.features.api.linkifier import law_data, laws_table
+    from lois.render.ids_js import id_data
+    from lois.render.site import SiteBuild
+
+    ids = sorted(set(model.provisions) | set(model.stubs))
+    texts = [s for pid in ids for s in _spellings(pid)]
+    texts += ["94", "0", "", "renonce", "50Z", "Loi 27 B 1 (b) (ii) (i)", "Loi" + " " * 200 + "50D2a", "l50d2(a",
+              "12C1(E)(II)", "loi n° 12 c 1 e ii", "art. 16B1"]
+
+    def python(text):
+        ref = parse_provision_id(text)
+        if ref is None or ref.law is None:
+            return None
+        pid = ProvisionId(ref.law, ref.path)
+        return [ref.law, list(ref.path), pid.key, str(pid)]
+
+    page.goto(site_url + "recherche/")
+    page.wait_for_function("typeof window.loisIds === 'function'")
+    got = page.evaluate("""([spec, texts]) => { const ids = loisIds(spec); return texts.map(t => {
+        const r = ids.read(t); return r && [r.law, r.path, ids.key(r.law, r.path), ids.format(r.law, r.path)]; }); }""",
+                        [id_data(), texts])
+    assert got == [python(t) for t in texts]
+
+    # the nearest ancestor with data, in each law's table, for ids with parts the site does not have
+    site = SiteBuild(model)
+    asked = [ProvisionId.parse(pid) for pid in ids]
+    asked += [ProvisionId(p.law, p.path + extra) for p in list(asked) for extra in (("iv",), ("Z", "9"))
+              if ProvisionId.of(str(ProvisionId(p.law, p.path + extra)))]
+    tables = {n: law_data(site, int(n)) for n in laws_table(model)}
+    refs = [{"law": p.law, "path": list(p.path)} for p in asked if str(p.law) in tables]
+    slim = {k: {"keys": v["keys"], "nodes": {i: {"u": n["u"]} for i, n in v["nodes"].items()}}
+            for k, v in tables.items()}
+    found = page.evaluate("""([spec, tables, refs]) => { const ids = loisIds(spec); return refs.map(r =>
+        tables[r.law].nodes[ids.nearest(tables[r.law].keys, r)].u); }""", [id_data(), slim, refs])
+    assert len(refs) > len(ids)
+    assert found == [model.link_target(str(ProvisionId(r["law"], tuple(r["path"])))).url for r in refs]

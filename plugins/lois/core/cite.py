@@ -186,7 +186,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from lois.core.ids import LAW_COUNT, ProvisionId
+from lois.core.ids import LAW_COUNT, ProvisionId, cased, is_law_number, written_path
 
 GRAMMAR_VERSION = 1
 
@@ -206,7 +206,7 @@ _MAX_REL_ITEMS = 20  # items in one list of relative ids
 
 def _fmt_path(path: tuple[str, ...]) -> str:
     """A path as written after a law number (``("B", "1", "b")`` → ``"B1(b)"``; relative paths too)."""
-    return "".join(p if p.isdigit() or (len(p) == 1 and "A" <= p <= "Z") else f"({p})" for p in path)
+    return written_path(path)
 
 
 def format_id(law: int, path: tuple[str, ...]) -> str:
@@ -808,6 +808,13 @@ _LENIENT = re.compile(
 )
 
 LENIENT_ID = _LENIENT  # public: the site search runs it in the browser (lois.render.jsregex)
+# How parse_provision_id reads a match of _LENIENT, as data (the browser reads the same, lois.render.ids_js): the
+# group of the law number; then each part of the path in order, with the groups that may hold it (the first that
+# matched wins) and the case it is put in (lois.core.ids.CASES); and the longest text read.
+LENIENT_LAW = "law"
+LENIENT_PARTS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("sec",), "upper"), (("para",), ""), (("sub", "gsub"), "lower"), (("rom", "grom"), "lower"))
+LENIENT_MAX_CHARS = 200
 
 
 def parse_provision_id(s: str) -> Ref | None:
@@ -817,23 +824,17 @@ def parse_provision_id(s: str) -> Ref | None:
     ``Loi 64``, ``50d2a``, ``30B1(b)(i)``, ``30b1bi``; the law must be 1–93.
     Returns None for anything else (including ids without a law number).
     """
-    if not isinstance(s, str) or len(s) > 200:
+    if not isinstance(s, str) or len(s) > LENIENT_MAX_CHARS:
         return None
     m = _LENIENT.fullmatch(s)
     if not m:
         return None
-    law = int(m.group("law"))
-    if not 1 <= law <= MAX_LAW:
+    law = int(m.group(LENIENT_LAW))
+    if not is_law_number(law):
         return None
     parts: list[str] = []
-    if m.group("sec"):
-        parts.append(m.group("sec").upper())
-    if m.group("para"):
-        parts.append(m.group("para"))
-    sub = m.group("sub") or m.group("gsub")
-    if sub:
-        parts.append(sub.lower())
-    rom = m.group("rom") or m.group("grom")
-    if rom:
-        parts.append(rom.lower())
+    for groups, case in LENIENT_PARTS:
+        value = next((v for v in map(m.group, groups) if v), None)
+        if value:
+            parts.append(cased(value, case))
     return Ref(law, tuple(parts))

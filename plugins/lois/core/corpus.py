@@ -109,17 +109,21 @@ class Model:
                                                                  if not s.in_corpus_law})))
 
     def link_target(self, target: str) -> ProvisionId:
-        """Where a link to the provision `target` lands: the provision itself, or, in a law of the corpus, its
-        nearest ancestor present (a stub of an absent law has its own place on the law's stub page)."""
-        if target in self.provisions:
-            return self.provisions[target].pid
-        stub = self.stubs.get(target)
-        if stub is None:
+        """Where a link to the provision `target` lands: the nearest of `target` and its ancestors that has a place
+        of its own, a provision of the corpus or a stub of a law whose text is absent (on the law's stub page); else
+        the law's page. A stub in a law of the corpus has no place of its own: it lands on its nearest present
+        ancestor, and so does an id the corpus never cites (« 50D2(a)(iii) » on a club's page, which the linkifier
+        walks up the same way: tests/linkifier_cases.yaml)."""
+        pid = ProvisionId.of(target)
+        if pid is None:
             return ProvisionId(_law_of(target))
-        pid = ProvisionId(stub.law, stub.path)
-        if stub.in_corpus_law:
-            pid = next((a for a in reversed(pid.ancestors) if str(a) in self.provisions), ProvisionId(stub.law))
-        return pid
+        for up in (pid, *reversed(pid.ancestors)):
+            if str(up) in self.provisions:
+                return self.provisions[str(up)].pid
+            stub = self.stubs.get(str(up))
+            if stub is not None and not stub.in_corpus_law:
+                return ProvisionId(stub.law, stub.path)
+        return ProvisionId(pid.law)
 
     def law_title(self, law: int) -> str | None:
         """The French title of a law: its master's, else the one read in the official edition (edition.yaml)."""

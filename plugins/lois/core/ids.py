@@ -19,6 +19,7 @@ string, its level, its anchor on the law's page, its parents and its address on 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -71,6 +72,23 @@ _CANONICAL = re.compile(r"([1-9][0-9]?)([A-Z])?([0-9]{1,2})?(?:\(([a-z]{1,2})\))
 # the level of each part, by its place after the law number
 _PART_LEVEL = (Level.SECTION, Level.PARAGRAPH, Level.SUBPOINT, Level.ITEM)
 
+# How an id is written and keyed, as data: the browser receives these very values (lois.render.ids_js) and
+# applies them with one generic reader (render/assets/ids.js), so changing a rule here changes both sides.
+BARE_PART = re.compile(r"[0-9]+|[A-Z]")  # a part written as is after the law number (« 50D2 »)…
+PART_BRACKETS = ("(", ")")  # …any other part between these (« (a) », « (iii) »)
+KEY_JOIN, KEY_CASE = "", "lower"  # the key: law number and parts joined by KEY_JOIN, in KEY_CASE (« 27b1b »)
+CASES: dict[str, Callable[[str], str]] = {"upper": str.upper, "lower": str.lower, "": str}  # the browser knows these
+
+
+def cased(text: str, case: str) -> str:
+    """``text`` in the case named ``case`` (a key of :data:`CASES`: "upper", "lower", or "" for as is)."""
+    return CASES[case](text)
+
+
+def written_path(path: tuple[str, ...]) -> str:
+    """A path as written after a law number (``("B", "1", "b")`` → ``"B1(b)"``; relative paths too)."""
+    return "".join(p if BARE_PART.fullmatch(p) else PART_BRACKETS[0] + p + PART_BRACKETS[1] for p in path)
+
 
 @dataclass(frozen=True, order=True)
 class ProvisionId:
@@ -111,7 +129,7 @@ class ProvisionId:
         return pid
 
     def __str__(self) -> str:
-        return f"{self.law}" + "".join(p if p.isdigit() or p.isupper() else f"({p})" for p in self.path)
+        return f"{self.law}" + written_path(self.path)
 
     @property
     def level(self) -> Level:
@@ -132,13 +150,14 @@ class ProvisionId:
 
     @property
     def key(self) -> str:
-        """The spelling-free key of the id, the one the short links and the search's citation table are keyed by
-        (the browser builds it from the same parts of what was typed: « Loi 27 B 1 (b) » → ``"27b1b"``).
+        """The spelling-free key of the id, the one the short links, the search's citation table and the linkifier's
+        data are keyed by (the browser builds it from the parts of what was typed with the same :data:`KEY_JOIN`
+        and :data:`KEY_CASE`, generated for it: « Loi 27 B 1 (b) » → ``"27b1b"``).
 
         >>> ProvisionId.parse("27B1(b)").key, ProvisionId.parse("30B1(b)(i)").key
         ('27b1b', '30b1bi')
         """
-        return (str(self.law) + self.anchor).lower()
+        return cased(KEY_JOIN.join((str(self.law), *self.path)), KEY_CASE)
 
     @property
     def parent(self) -> "ProvisionId | None":

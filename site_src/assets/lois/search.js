@@ -1,6 +1,6 @@
 /* Site search: an interpreter of the search data GENERATED at build time by lois.features.search (Python,
    whoosh): vocabulary → analysed terms, elisions, accent folding, stop words, synonyms, lexicon rewrites
-   (corpus/lexique.yaml), citation keys and id patterns, BM25F scores per term/field/document, ranking
+   (corpus/lexique.yaml), citation keys and id patterns (read by loisIds, assets/lois/ids.js), BM25F scores per term/field/document, ranking
    weights, kinds and their labels. This file applies the same query plan and sums the same scores; every
    decision is in the data. No stemmer here: words absent from the corpus are only normalised (lowercase,
    elision, accents) and matched with 1–2 typos against the generated vocabulary. Pinned to the Python side
@@ -18,13 +18,13 @@
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
   var DIR = BASE + "assets/lois/recherche/";
-  var D = null, TOKEN = null, CITE_ID = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
+  var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
       REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
     D = data;
     TOKEN = new RegExp(data.token, "gu");
-    CITE_ID = new RegExp(data.citationId[0], data.citationId[1]);
+    IDS = loisIds(data.ids);  /* assets/lois/ids.js (lois.render.ids_js), loaded just before this file */
     EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
@@ -208,13 +208,11 @@
     return out;
   }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
-  function pinsOf(text) {  /* query._pins_of: parse_provision_id + citation_key, same generated RegExp */
-    var m = CITE_ID.exec(text);
-    if (!m) return [];
-    var g = m.groups, law = parseInt(g.law, 10);
-    var key = (String(law) + (g.sec || "") + (g.para || "") + (g.sub || g.gsub || "") + (g.rom || g.grom || "")).toLowerCase();
-    var pins = look("c", key);
-    if (pins === undefined && D.absent_laws.indexOf(law) >= 0) pins = look("c", String(law));
+  function pinsOf(text) {  /* query._pins_of: parse_provision_id and ProvisionId.key, from the generated D.ids */
+    var ref = IDS.read(text);
+    if (!ref) return [];
+    var pins = look("c", IDS.key(ref.law, ref.path));
+    if (pins === undefined && D.absent_laws.indexOf(ref.law) >= 0) pins = look("c", IDS.key(ref.law, []));
     return pins ? pins.slice() : [];  /* document numbers */
   }
   function jumpTarget(q) {  /* query.jump_target: a query that is a provision id goes straight to it */

@@ -5,12 +5,16 @@
 * ``DATA.program``: the program of absolute citations of :mod:`lois.core.cite` (:func:`lois.core.cite.program`),
   its patterns translated by :mod:`lois.render.jsregex`; ``assets/scan.js`` runs it with the same loop as
   ``cite._match_rule`` (the shared case file ``tests/linkifier_cases.yaml`` pins both);
+* ``DATA.ids``: how an id is read, written and keyed (:mod:`lois.render.ids_js`, the same data as the site's search
+  and short links), applied by the generic reader ``render/assets/ids.js``;
 * ``DATA.laws``: for each law the site has a page for, its URL and its data file;
 * ``DATA.css``: the preview card's style (``render/assets/card.css``) and the embed's (``assets/embed.css``);
 * the preview card ``render/assets/card.js`` (the same component as the site's own pages), ``assets/linkifier.js``
   (links), ``assets/embed.js`` (embedded provisions), ``assets/main.js`` (start).
 
-The text of each law is in ``assets/lois/donnees/<n>.js`` (:func:`law_data_js`), a script that registers it in
+The text of each law is in ``assets/lois/donnees/<n>.js`` (:func:`law_data_js`), with the table ``keys`` (the
+``ProvisionId.key`` of each node → its id) by which the linkifier finds the node of a cited id or of its nearest
+ancestor (a path cut short, as ``ProvisionId.ancestors``), a script that registers it in
 ``window.LoisDonnees``: the linkifier loads it with a script tag, which browsers allow from any origin and from
 ``file://`` without any header (no fetch, no XHR). The whole bundle is ASCII (``\\uXXXX`` escapes) so that it
 reads the same whatever the encoding of the page that includes it.
@@ -21,12 +25,15 @@ import json
 from pathlib import Path
 
 from lois.core import cite
+from lois.core.ids import ProvisionId
 from lois.features.api.register import law_url, provision_url
+from lois.render import ids_js
 from lois.render.jsregex import js_pattern, js_source  # noqa: F401  (js_source re-exported for the tests)
 
 ASSETS = Path(__file__).parent / "assets"
 CARD = Path(__file__).resolve().parents[2] / "render" / "assets"
-BUNDLE = [CARD / "card.js", ASSETS / "scan.js", ASSETS / "linkifier.js", ASSETS / "embed.js", ASSETS / "main.js"]
+BUNDLE = [CARD / "card.js", ids_js.SCRIPT, ASSETS / "scan.js", ASSETS / "linkifier.js", ASSETS / "embed.js",
+          ASSETS / "main.js"]
 STYLES = [CARD / "card.css", ASSETS / "embed.css"]
 DATA_DIR = "assets/lois/donnees"
 
@@ -48,7 +55,8 @@ def laws_table(model) -> dict[str, dict]:
 
 def law_data(site, law: int) -> dict:
     """The provisions of a law (or the cited ids of a law whose text is not included), keyed by id:
-    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids."""
+    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids; and ``keys``, the
+    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor)."""
     m = site.model
     nodes: dict[str, dict] = {}
     if law in m.laws:
@@ -60,7 +68,8 @@ def law_data(site, law: int) -> dict:
     for sid, stub in m.stubs.items():
         if stub.law == law and sid not in nodes:
             nodes[sid] = {"u": provision_url(m, sid), "p": site.preview(sid, 240)}
-    return {"law": law, "nodes": nodes}
+    keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
+    return {"law": law, "nodes": nodes, "keys": keys}
 
 
 def _json(obj) -> str:
@@ -91,7 +100,7 @@ def ascii_js(text: str) -> str:
 
 def linkifier_js(model, edition: str) -> str:
     """The bundle ``assets/lois/linkifier.js``."""
-    data = {"program": grammar_export(), "laws": laws_table(model), "edition": edition,
+    data = {"program": grammar_export(), "ids": ids_js.id_data(), "laws": laws_table(model), "edition": edition,
             "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
     parts = [f"/* Linkifier du {edition} — fichier généré (lois.features.api.linkifier), ne pas modifier. */",
              "(function () {", '"use strict";', f"var DATA = {_json(data)};"]

@@ -2,9 +2,9 @@
 
 Every published provision and law has one short link, ``l/?<id>``, where ``<id>`` is any spelling that
 :func:`lois.core.cite.parse_provision_id` reads (``50D2a``, ``50d2(a)``, ``L50D2a``, ``Loi 50 D 2 a``…). The
-browser runs that very pattern (translated by :mod:`lois.render.jsregex`) over the table of
-:func:`short_targets`, generated here; :func:`resolve` is the same lookup in Python, and both are pinned by
-``tests/shortlink_cases.yaml``.
+browser reads it with the generated data and generic reader of :mod:`lois.render.ids_js` (the same pattern, the
+same parts, the same key as ``ProvisionId.key``) and looks the key up in the table of :func:`short_targets`,
+generated here; :func:`resolve` is the same lookup in Python, and both are pinned by ``tests/shortlink_cases.yaml``.
 
 Earlier builds published a folder per spelling (``50D2a/``, ``l50d2a/``, ``L50D2a/``, ``lois/50/D2a/``,
 ``loi-50/``…). Those addresses now reach the 404 page, which reads the address with :func:`spelling` and
@@ -18,11 +18,12 @@ import json
 import posixpath
 import re
 
-from lois.core.cite import LENIENT_ID, MAX_LAW, parse_provision_id
+from lois.core.cite import parse_provision_id
 from lois.core.corpus import Model
 from lois.core.ids import ProvisionId
 from lois.features.api.register import provision_url, published_ids
 from lois.render import templates
+from lois.render import ids_js
 from lois.render.jsregex import js_pattern
 
 RESOLVER_PAGE = "l.md"
@@ -77,12 +78,12 @@ def resolve(targets: dict[str, str], text: str) -> str | None:
 
 
 def data_script(model: Model, script: str) -> str:
-    """``assets/lois/liens-courts.js``: the table and the id pattern, then the generic resolver ``script``."""
-    data = {"id": js_pattern(LENIENT_ID, anchored=True),
-            "maxLaw": MAX_LAW, "lawFolder": js_pattern(_LAW_FOLDER), "lawDash": js_pattern(_LAW_DASH),
+    """``assets/lois/liens-courts.js``: the table and the ids' data, then the ids' reader (render/assets/ids.js)
+    and the generic resolver ``script``, together in one function (nothing more is global)."""
+    data = {"ids": ids_js.id_data(), "lawFolder": js_pattern(_LAW_FOLDER), "lawDash": js_pattern(_LAW_DASH),
             "targets": short_targets(model)}
     head = f"window.{GLOBAL} = " + json.dumps(data, ensure_ascii=True, separators=(",", ":")).replace("</", "<\\/")
-    return head + ";\n" + script
+    return head + ";\n(function () {\n" + ids_js.script_text() + "\n" + script + "})();\n"
 
 
 def script_text() -> str:

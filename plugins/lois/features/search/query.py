@@ -32,8 +32,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import LENIENT_ID, parse_provision_id
+from lois.core.cite import parse_provision_id
 from lois.core.ids import ProvisionId
+from lois.render.ids_js import id_data
 from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
@@ -78,10 +79,11 @@ def surface_key(word: str) -> str:
 
 
 def citation_key(text: str) -> str:
-    """Spelling-free key of a provision id: « Loi 27 B 1 (b) » → « 27b1b ». Generated for the browser."""
-    k = re.sub(r"[^0-9a-z]", "", normalize(text.replace("'", " ")).lower())
-    k = re.sub(r"^(?:loi|l)(?=\d)", "", k)
-    return k
+    """The key (ProvisionId.key) of the provision id typed in ``text``: « Loi 27 B 1 (b) » → « 27b1b »; "" when
+    ``text`` is not an id (:func:`lois.core.cite.parse_provision_id`). The browser makes the same key from the same
+    generated data (lois.render.ids_js)."""
+    ref = parse_provision_id(text)
+    return ProvisionId(ref.law, ref.path).key if ref is not None and ref.law is not None else ""
 
 
 @dataclass
@@ -167,7 +169,7 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
         out = [d.id]
         if d.kind == Kind.STUB and d.id.isdigit():
             out += [c.id for c in docs if c.kind == Kind.COMMENTARY and c.law == d.law]
-        pins[citation_key(d.id)] = [i for i in out if i in ids]
+        pins[ProvisionId.parse(d.id).key] = [i for i in out if i in ids]
     return pins
 
 
@@ -184,7 +186,7 @@ def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
         return []
     pins = vocab.citations.get(ProvisionId(ref.law, tuple(ref.path)).key)
     if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
-        pins = vocab.citations.get(str(ref.law))
+        pins = vocab.citations.get(ProvisionId(ref.law).key)
     return list(pins or [])
 
 
@@ -637,7 +639,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
-        "citationId": js_pattern(LENIENT_ID, anchored=True),  # pins_for's parse_provision_id, as a RegExp
+        "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,
         "kindWeights": KIND_WEIGHTS,

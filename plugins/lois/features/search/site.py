@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from lois.render import ids_js
 from lois.render.site import SiteBuild
 from lois.render.templates import render
 
@@ -28,6 +29,8 @@ def contribute(site: SiteBuild) -> None:
         site.add_file(path, text)
     site.add_file("recherche.md", page_text)
     site.add_nav("Recherche", "recherche.md")
+    site.add_file(ids_js.SITE_SCRIPT, ids_js.script_text())  # the ids' reader, before the search that uses it
+    site.add_script(ids_js.SITE_SCRIPT)
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
 

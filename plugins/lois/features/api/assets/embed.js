@@ -1,5 +1,7 @@
 /* Embedded provisions (part of the linkifier bundle): <div data-lois-provision="16B1"></div> receives the text
-   of Loi 16B1 and its sub-provisions, the permalink and the edition. Uses loadLaw / nodeOf of linkifier.js. */
+   of Loi 16B1 and its sub-provisions, the permalink and the edition. The id is read as the site reads a typed one
+   (IDS, ids.js: « 16B1 », « 16 b 1 », « Loi 16B1 »), and must name a provision itself (no nearest ancestor).
+   Uses IDS and loadLaw of linkifier.js. */
 function embedNode(doc, node, depth) {
   var box = document.createElement(depth ? "div" : "blockquote");
   box.className = depth ? "lois-integre-sous" : "lois-integre-texte";
@@ -8,17 +10,18 @@ function embedNode(doc, node, depth) {
   if (node.t) { var b = document.createElement("strong"); b.textContent = node.t; p.appendChild(b); p.appendChild(document.createTextNode(" ")); }
   p.appendChild(document.createTextNode(node.x || ""));
   if (p.textContent.trim()) box.appendChild(p);
-  (node.c || []).forEach(function (id) { if (doc.nodes[id]) box.appendChild(embedNode(doc, doc.nodes[id], depth + 1)); });
+  (node.c || []).forEach(function (id) { if (Object.prototype.hasOwnProperty.call(doc.nodes, id)) box.appendChild(embedNode(doc, doc.nodes[id], depth + 1)); });
   return box;
 }
 
 function fillEmbed(el) {
-  var id = (el.getAttribute("data-lois-provision") || "").replace(/\s+/g, "");
-  var law = lawOf(id);
-  return loadLaw(law).then(function (doc) {
-    var node = doc && doc.nodes[id];
+  var typed = el.getAttribute("data-lois-provision") || "", ref = IDS.read(typed);
+  return (ref ? loadLaw(ref.law) : Promise.resolve(null)).then(function (doc) {
+    var key = ref && IDS.key(ref.law, ref.path);
+    var id = doc && doc.keys && Object.prototype.hasOwnProperty.call(doc.keys, key) ? doc.keys[key] : null;
+    var node = id !== null && Object.prototype.hasOwnProperty.call(doc.nodes, id) ? doc.nodes[id] : null;
     if (!node) {
-      warn("provision « " + id + " » introuvable" + (doc ? " dans la Loi " + law : "") + " : rien n'est affiché.");
+      warn("provision « " + typed.trim() + " » introuvable" + (doc ? " dans la Loi " + ref.law : "") + " : rien n'est affiché.");
       return;
     }
     while (el.firstChild) el.removeChild(el.firstChild);

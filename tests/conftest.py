@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import http.server
 import os
 import shutil
@@ -134,7 +135,9 @@ class Tab:
     another host made during it. The page is a Playwright ``Page`` with, as ``page``'s, ``lois_errors``,
     ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing they do not exist)."""
 
-    def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), **options):
+    def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), dialogs_are_errors: bool = False,
+                 **options):
+        self.dialogs_are_errors = dialogs_are_errors  # an alert, confirm or prompt fails the test (and is dismissed)
         self.ctx = browser.new_context(**options)
         self.site_url = site_url
         self.origins = {site_url.rstrip("/")} | {a.rstrip("/") for a in allowed if a.startswith("http")}
@@ -156,6 +159,8 @@ class Tab:
 
         pg.on("console", on_console)
         pg.on("pageerror", lambda e: self.errors.append(str(e)))
+        if self.dialogs_are_errors:
+            pg.on("dialog", lambda d: (self.errors.append("dialogue : " + d.message), d.dismiss()))
         pg.lois_errors, pg.lois_foreign, pg.lois_expect_404 = self.errors, self.foreign, self.expect_404
         return pg
 
@@ -199,22 +204,26 @@ class Tab:
 
 def tab_fixtures(**options):
     """A module-scoped Tab with these context options and the function-scoped fixture that hands its page to a
-    test: ``_x_tab, x = tab_fixtures(viewport=...)`` in a test module (both names must be module globals)."""
+    test: ``_phone_tab, phone = tab_fixtures(**PHONE)`` in a test module (both must be module globals; the
+    test asks for ``phone``)."""
+    holder = f"_lois_tab_{next(_TABS)}"
 
-    @pytest.fixture(scope="module")
+    @pytest.fixture(scope="module", name=holder)
     def module_tab(browser, site_url):
         tab = Tab(browser, site_url, **options)
         yield tab
         tab.ctx.close()
 
     @pytest.fixture()
-    def test_page(module_tab):
-        yield module_tab.begin()
-        module_tab.end()
+    def test_page(request):
+        tab = request.getfixturevalue(holder)
+        yield tab.begin()
+        tab.end()
 
     return module_tab, test_page
 
 
+_TABS = itertools.count()
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 DESKTOP = dict(viewport={"width": 1280, "height": 900})
 

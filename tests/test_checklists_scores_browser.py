@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import allow_only
+from conftest import PHONE, allow_only, tab_fixtures
 from lois.features.scores.calc import RULES, CalcError, artificial, weighted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,22 +20,9 @@ CASES = yaml.safe_load((ROOT / "tests" / "adjusted_score_cases.yaml").read_text(
 OPTIONS = ("moyenne_moins", "moyenne_plus", "equivalent_imp")
 
 
-@pytest.fixture()
-def phone(browser, site_url):
-    """A phone-sized touch page that fails the test on a console error or a request to another host."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
-                              accept_downloads=True)
-    try:
-        pg = ctx.new_page()
-        errors = []
-        pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        foreign = allow_only(ctx, site_url, "data:", "blob:")
-        yield pg
-        assert not foreign, foreign
-        assert not errors, errors
-    finally:
-        ctx.close()
+# a phone-sized touch tab kept for the module (tests/conftest.py Tab): a console error or a request to another
+# host fails the test
+_phone_tab, phone = tab_fixtures(**PHONE, accept_downloads=True)
 
 
 def _python(kind: str, inp: dict) -> dict:

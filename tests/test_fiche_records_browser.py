@@ -15,12 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import allow_only
+from conftest import DESKTOP, PHONE, Tab
 from lois.features.scores import fiche
 from test_hostile_numbers import RECORDS, VALID
 
-SIZES = {"phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True),
-         "desktop": dict(viewport={"width": 1280, "height": 900})}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
 TITLES = {k: v.get("title", k) for k, v in fiche.schema()["properties"].items()}
 # every text of a record may be hostile: each payload, if it ever ran, would set window.__xss
 PAYLOADS = ['<img src=x onerror="window.__xss=1">', "<script>window.__xss=1</script>",
@@ -28,35 +27,42 @@ PAYLOADS = ['<img src=x onerror="window.__xss=1">', "<script>window.__xss=1</scr
 
 
 class Watched:
-    """A page that records every page error and console error, and requests to other hosts."""
+    """A tab of tests/conftest.py (console and page errors, dialogs and requests to other hosts fail the test) at
+    one size, that also fails the test if a record's text ever ran as a script."""
 
-    def __init__(self, browser, site_url, size):
-        self.ctx = browser.new_context(**SIZES[size])
-        self.touch = size == "phone"
-        self.foreign = allow_only(self.ctx, site_url, "data:", "blob:")
-        self.page = self.ctx.new_page()
-        self.errors: list[str] = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("dialog", lambda d: (self.errors.append("dialog " + d.message), d.dismiss()))
+    def __init__(self, tab: Tab):
+        self.tab, self.page, self.touch = tab, tab.page, tab.touch
 
     def press(self, locator):
-        locator.tap() if self.touch else locator.click()
+        self.tab.press(locator)
 
     def check(self):
-        assert not self.errors, self.errors
-        assert not self.foreign, self.foreign
+        self.tab.end()
         assert self.page.evaluate("window.__xss") is None, "a record's text ran as a script"
 
 
+@pytest.fixture(scope="module")
+def tabs(browser, site_url):
+    """One tab per size, kept for the module."""
+    made: dict[str, Tab] = {}
+
+    def tab(size: str) -> Tab:
+        if size not in made:
+            made[size] = Tab(browser, site_url, dialogs_are_errors=True, **SIZES[size])
+        return made[size]
+
+    yield tab
+    for t in made.values():
+        t.ctx.close()
+
+
 @pytest.fixture(params=list(SIZES))
-def watched(request, browser, site_url):
-    w = Watched(browser, site_url, request.param)
-    try:
-        yield w
-        w.check()
-    finally:
-        w.ctx.close()
+def watched(request, tabs):
+    tab = tabs(request.param)
+    tab.begin()
+    w = Watched(tab)
+    yield w
+    w.check()
 
 
 def _link(site_url, value=None, raw: bytes | None = None, text: str | None = None) -> str:
@@ -226,33 +232,32 @@ def test_stored_record_opened_by_its_address(watched, site_url):
 
 @settings(max_examples=1, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(RECORDS, min_size=80, max_size=80))
-def test_generated_records_read_alike_in_python_and_in_the_page(browser, site_url, batch):
-    w = Watched(browser, site_url, "phone")
-    try:
-        pg = w.page
-        pg.goto(f"{site_url}fiches/")
-        got = pg.evaluate("rs => rs.map(r => { var x = window.loisFiche.read(r); return [x.ok, x.faults]; })", batch)
-        for rec, (ok, faults) in zip(batch, got, strict=True):
-            py, py_faults = fiche.validate(rec)
-            assert ok == (py is not None), (rec, faults, py_faults)
-            assert set(faults) == {TITLES[f] for f in py_faults}, rec
-        # the whole batch stored, listed and each record opened: never a page error
-        pg.evaluate("v => localStorage.setItem('lois-fiches', v)", json.dumps(batch))
-        _open(w, f"{site_url}fiches/")
-        bad = sum(fiche.validate(r)[0] is None for r in batch)
-        assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == bad
-        opens = pg.locator(".lois-fiche-open")
-        for i in range(opens.count()):
-            opens.nth(i).click()
-            assert pg.locator(".lois-fiche-view").is_visible()
-        # and each one carried by a link
-        for rec in batch[:20]:
-            _open(w, _link(site_url, rec))
-            shown = pg.locator(".lois-fiche-unreadable").count() > 0
-            assert shown == (fiche.validate(rec)[0] is None)
-        w.check()
-    finally:
-        w.ctx.close()
+def test_generated_records_read_alike_in_python_and_in_the_page(tabs, site_url, batch):
+    tab = tabs("phone")
+    tab.begin()
+    w = Watched(tab)
+    pg = w.page
+    pg.goto(f"{site_url}fiches/")
+    got = pg.evaluate("rs => rs.map(r => { var x = window.loisFiche.read(r); return [x.ok, x.faults]; })", batch)
+    for rec, (ok, faults) in zip(batch, got, strict=True):
+        py, py_faults = fiche.validate(rec)
+        assert ok == (py is not None), (rec, faults, py_faults)
+        assert set(faults) == {TITLES[f] for f in py_faults}, rec
+    # the whole batch stored, listed and each record opened: never a page error
+    pg.evaluate("v => localStorage.setItem('lois-fiches', v)", json.dumps(batch))
+    _open(w, f"{site_url}fiches/")
+    bad = sum(fiche.validate(r)[0] is None for r in batch)
+    assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == bad
+    opens = pg.locator(".lois-fiche-open")
+    for i in range(opens.count()):
+        opens.nth(i).click()
+        assert pg.locator(".lois-fiche-view").is_visible()
+    # and each one carried by a link
+    for rec in batch[:20]:
+        _open(w, _link(site_url, rec))
+        shown = pg.locator(".lois-fiche-unreadable").count() > 0
+        assert shown == (fiche.validate(rec)[0] is None)
+    w.check()
 
 
 # --------------------------------------------------------------------------- calculators' page (issue 27, 3)

@@ -137,6 +137,7 @@ class Tab:
 
     def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), dialogs_are_errors: bool = False,
                  **options):
+        """``allowed``: other origins the pages may load from (a club's server), their storage cleared too."""
         self.dialogs_are_errors = dialogs_are_errors  # an alert, confirm or prompt fails the test (and is dismissed)
         self.ctx = browser.new_context(**options)
         self.site_url = site_url
@@ -150,18 +151,22 @@ class Tab:
         pg = self.ctx.new_page()
         if not hasattr(self, "errors"):
             self.errors: list[str] = []
+            self.warnings: list[str] = []
             self.expect_404: set[str] = set()
 
         def on_console(m):
             # a page the test asks for on purpose at an unknown address (the 404 page) is itself a 404 response
             if m.type == "error" and not (m.location.get("url") in self.expect_404 and "404" in m.text):
                 self.errors.append(m.text)
+            elif m.type == "warning":
+                self.warnings.append(m.text)
 
         pg.on("console", on_console)
         pg.on("pageerror", lambda e: self.errors.append(str(e)))
         if self.dialogs_are_errors:
             pg.on("dialog", lambda d: (self.errors.append("dialogue : " + d.message), d.dismiss()))
         pg.lois_errors, pg.lois_foreign, pg.lois_expect_404 = self.errors, self.foreign, self.expect_404
+        pg.lois_warnings = self.warnings
         return pg
 
     def press(self, locator) -> None:
@@ -193,6 +198,7 @@ class Tab:
         pg.unroute_all()
         pg.emulate_media(media="screen")
         self.errors.clear()
+        self.warnings.clear()
         self.foreign.clear()
         self.expect_404.clear()
         return pg
@@ -226,6 +232,23 @@ def tab_fixtures(**options):
 _TABS = itertools.count()
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
 DESKTOP = dict(viewport={"width": 1280, "height": 900})
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
+
+
+@pytest.fixture(scope="module")
+def sized_tab(browser, site_url):
+    """``sized_tab("phone")`` or ``sized_tab("desktop")``: that size's Tab, made once for the module; the test
+    calls its ``begin()`` (which returns the page) and its ``end()``."""
+    made: dict[str, Tab] = {}
+
+    def tab(size: str, **more) -> Tab:
+        if size not in made:
+            made[size] = Tab(browser, site_url, **{**SIZES[size], **more})
+        return made[size]
+
+    yield tab
+    for t in made.values():
+        t.ctx.close()
 
 
 @pytest.fixture(scope="module")

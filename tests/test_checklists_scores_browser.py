@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import PHONE, allow_only, tab_fixtures
+from conftest import PHONE, tab_fixtures
 from lois.features.scores.calc import RULES, CalcError, artificial, weighted
 
 ROOT = Path(__file__).resolve().parents[1]

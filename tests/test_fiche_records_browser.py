@@ -15,11 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DESKTOP, PHONE, Tab
+from conftest import SIZES, Tab
 from lois.features.scores import fiche
 from test_hostile_numbers import RECORDS, VALID
 
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
 TITLES = {k: v.get("title", k) for k, v in fiche.schema()["properties"].items()}
 # every text of a record may be hostile: each payload, if it ever ran, would set window.__xss
 PAYLOADS = ['<img src=x onerror="window.__xss=1">', "<script>window.__xss=1</script>",
@@ -41,24 +40,9 @@ class Watched:
         assert self.page.evaluate("window.__xss") is None, "a record's text ran as a script"
 
 
-@pytest.fixture(scope="module")
-def tabs(browser, site_url):
-    """One tab per size, kept for the module."""
-    made: dict[str, Tab] = {}
-
-    def tab(size: str) -> Tab:
-        if size not in made:
-            made[size] = Tab(browser, site_url, dialogs_are_errors=True, **SIZES[size])
-        return made[size]
-
-    yield tab
-    for t in made.values():
-        t.ctx.close()
-
-
 @pytest.fixture(params=list(SIZES))
-def watched(request, tabs):
-    tab = tabs(request.param)
+def watched(request, sized_tab):
+    tab = sized_tab(request.param, dialogs_are_errors=True)
     tab.begin()
     w = Watched(tab)
     yield w
@@ -232,8 +216,8 @@ def test_stored_record_opened_by_its_address(watched, site_url):
 
 @settings(max_examples=1, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 @given(batch=st.lists(RECORDS, min_size=80, max_size=80))
-def test_generated_records_read_alike_in_python_and_in_the_page(tabs, site_url, batch):
-    tab = tabs("phone")
+def test_generated_records_read_alike_in_python_and_in_the_page(sized_tab, site_url, batch):
+    tab = sized_tab("phone", dialogs_are_errors=True)
     tab.begin()
     w = Watched(tab)
     pg = w.page

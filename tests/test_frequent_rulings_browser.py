@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from lois.features.checklists import load_checklists, run
-from taps import DESKTOP, PHONE, scenarios, walk
+from taps import scenarios, walk
 
 SCENARIOS = scenarios()
 
@@ -31,18 +31,12 @@ def test_the_ten_scenarios_are_validated_cases(lists):
 
 @pytest.mark.parametrize("size", ["telephone", "ordinateur"])
 @pytest.mark.parametrize("sc", SCENARIOS, ids=[s["outcome"] for s in SCENARIOS])
-def test_frequent_ruling_in_four_taps_from_home(browser, site_url, lists, sc, size):
-    ctx = browser.new_context(**(PHONE if size == "telephone" else DESKTOP))
-    try:
-        page = ctx.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        w = walk(page, site_url, sc, touch=size == "telephone")
-        assert (w.checklist, w.outcome) == (sc["checklist"], sc["outcome"]), sc["name"]
-        assert w.taps <= 4, (sc["name"], w.taps)
-        outcome = lists[sc["checklist"]].outcomes[sc["outcome"]]
-        assert w.ruling == outcome.title
-        assert w.players and all("Loi" in p for p in w.players), w.players  # each sentence cites its provision
-        assert not errors, errors
-    finally:
-        ctx.close()
+def test_frequent_ruling_in_four_taps_from_home(sized_tab, site_url, lists, sc, size):
+    tab = sized_tab("phone" if size == "telephone" else "desktop")
+    w = walk(tab.begin(), site_url, sc, touch=size == "telephone")
+    assert (w.checklist, w.outcome) == (sc["checklist"], sc["outcome"]), sc["name"]
+    assert w.taps <= 4, (sc["name"], w.taps)
+    outcome = lists[sc["checklist"]].outcomes[sc["outcome"]]
+    assert w.ruling == outcome.title
+    assert w.players and all("Loi" in p for p in w.players), w.players  # each sentence cites its provision
+    tab.end()

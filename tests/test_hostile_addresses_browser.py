@@ -5,21 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+from conftest import PHONE, Tab, tab_fixtures
 
-
-@pytest.fixture()
-def phone(browser, site_url):
-    """A phone-sized page that records every uncaught script error; always closed."""
-    ctx = browser.new_context(**PHONE)
-    try:
-        pg = ctx.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.lois_errors = errors
-        yield pg
-    finally:
-        ctx.close()
+# a phone-sized touch tab kept for the module (tests/conftest.py Tab): any script error fails the test
+_phone_tab, phone = tab_fixtures(**PHONE)
 
 
 @pytest.mark.parametrize("anchor", ["D2%", "%E0%A4%A", "D2%ZZ", "%"])
@@ -104,20 +93,18 @@ def club_origin(tmp_path_factory, site_url, built_site):
     server.shutdown()
 
 
+@pytest.fixture(scope="module")
+def _club_tab(browser, site_url, club_origin):
+    tab = Tab(browser, site_url, allowed=(club_origin[0],))
+    yield tab
+    tab.ctx.close()
+
+
 @pytest.fixture()
-def club_tab(browser, site_url, club_origin):
+def club_tab(_club_tab):
     """A desktop page that may load only the site and the club origin; records errors and warnings."""
-    ctx = browser.new_context()
-    try:
-        pg = ctx.new_page()
-        errors, warnings = [], []
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.on("console", lambda m: (errors if m.type == "error" else warnings).append(m.text))
-        pg.lois_foreign = allow_only(ctx, site_url, club_origin[0], "data:")
-        pg.lois_errors, pg.lois_warnings = errors, warnings
-        yield pg
-    finally:
-        ctx.close()
+    yield _club_tab.begin()
+    _club_tab.end()
 
 
 def _open_club(pg, club_origin, name: str, page_html: str) -> int:

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import allow_only
+from conftest import allow_only, tab_fixtures
 
 LAW = 50
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -35,16 +35,10 @@ def _reading_page(browser, site_url, **options):
     assert not errors, errors
 
 
-@pytest.fixture()
-def phone(browser, site_url):
-    with _reading_page(browser, site_url, **PHONE) as pg:
-        yield pg
-
-
-@pytest.fixture()
-def desktop(browser, site_url):
-    with _reading_page(browser, site_url, **DESKTOP) as pg:
-        yield pg
+# a tab of each size kept for the module (tests/conftest.py Tab): a script error or a request to another host
+# fails the test
+_phone_tab, phone = tab_fixtures(**PHONE)
+_desktop_reading_tab, desktop = tab_fixtures(**DESKTOP)
 
 
 VISIBLE_CONTROLS = """() => [...document.querySelectorAll(

@@ -8,27 +8,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import allow_only
-
 ROOT = Path(__file__).resolve().parents[1]
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SHOTS = ROOT / "build" / "screenshots"  # looked at by a person, not committed
 
 
 @pytest.fixture(params=["phone", "desktop"])
-def stub_page(request, browser, site_url):
-    """A page of its own context (phone or desktop), that fails on a request to another host and always closes."""
-    ctx = browser.new_context(**(PHONE if request.param == "phone" else {"viewport": {"width": 1280, "height": 900}}))
-    errors: list[str] = []
-    try:
-        foreign = allow_only(ctx, site_url)
-        pg = ctx.new_page()
-        pg.on("pageerror", lambda e: errors.append(str(e)))
-        pg.lois_kind = request.param
-        yield pg
-    finally:
-        ctx.close()
-    assert not foreign and not errors, (foreign, errors)
+def stub_page(request, sized_tab):
+    """A page of the module's tab of that size, that fails on a script error or a request to another host."""
+    tab = sized_tab(request.param)
+    pg = tab.begin()
+    pg.lois_kind = request.param
+    yield pg
+    tab.end()
 
 
 def _checklists_citing(law: int) -> list[str]:

@@ -9,7 +9,6 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SHOTS = ROOT / "build" / "screenshots"  # looked at by a person, not committed
 
 

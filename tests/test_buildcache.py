@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, mkdocs_build
+from conftest import ROOT, mkdocs_build, project_env
 
 from lois.render import buildcache
 from lois.features.offline import archive
@@ -148,19 +148,21 @@ def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypat
 def test_the_key_covers_every_library_the_package_imports(tmp_path, monkeypatch):
     """Each third-party distribution whose modules the package has loaded once every feature's code ran is in
     the key (MkDocs and its theme aside: the cache holds what the package generates), and its version counts."""
-    import importlib
-    import pkgutil
+    import json
+    import subprocess
     import sys
     from importlib import metadata
 
-    import lois
-
-    for mod in pkgutil.walk_packages(lois.__path__, "lois."):
-        importlib.import_module(mod.name)
+    # in a process of its own: this one holds what other tests imported (whoosh's own dependencies, say)
+    walk = ("import importlib, json, pkgutil, sys, lois\n"
+            "for mod in pkgutil.walk_packages(lois.__path__, 'lois.'):\n"
+            "    importlib.import_module(mod.name)\n"
+            "print(json.dumps(sorted(n for n in sys.modules if '.' not in n and n not in sys.stdlib_module_names)))")
+    res = subprocess.run([sys.executable, "-c", walk], capture_output=True, text=True, cwd=ROOT, env=project_env(),
+                         timeout=120)
+    assert res.returncode == 0, res.stderr
     owners = metadata.packages_distributions()
-    stdlib = set(sys.stdlib_module_names)
-    used = {d for name in list(sys.modules) if "." not in name and name not in stdlib
-            for d in owners.get(name, ())}
+    used = {d for name in json.loads(res.stdout) for d in owners.get(name, ())}
     test_only = {"pytest", "hypothesis", "playwright", "jsonschema", "reportlab", "mypy", "ruff", "pluggy", "iniconfig",
                  "attrs", "sortedcontainers", "greenlet", "pyee", "pygments", "packaging", "typing_extensions",
                  "typing-extensions", "annotated-types", "typing-inspection", "pytest-timeout", "lois-bridge",

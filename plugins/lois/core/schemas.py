@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Annotated, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import parse_provision_id
+from lois.core.cite import format_id, parse_provision_id
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.safeurl import WEB_SCHEMES, url_problem
-from lois.core.yamlfile import Schema, invisible_problem
+from lois.core.yamlfile import Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -78,6 +78,55 @@ Slug = Annotated[StrictStr, AfterValidator(_slug)]
 LawNumber = Annotated[StrictInt, AfterValidator(_law)]
 # a provision id: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »)
 ProvisionId = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
+
+
+# one provision (« provisions: 50B ») or a non-empty list of them, as written in a file
+_ProvisionsWritten = Union[Annotated[list[ProvisionId], Field(min_length=1)], ProvisionId]
+
+
+def resolve_id(model, raw) -> str | None:
+    """Canonical id of `raw` if it names a provision of the corpus `model`, a stub, or a law whose stub page
+    exists."""
+    ref = parse_provision_id(str(raw))
+    if ref is None or ref.law is None:
+        return None
+    pid = format_id(ref.law, tuple(ref.path))
+    if pid in model.provisions or pid in model.stubs:
+        return pid
+    if ref.law not in model.laws and ref.law in model.stub_laws():
+        return pid  # provision of a law not in the corpus: the link lands on the law's stub page
+    return None
+
+
+def _canonical(raw) -> str:
+    ref = parse_provision_id(str(raw))
+    assert ref is not None and ref.law is not None  # checked by ProvisionId
+    return format_id(ref.law, tuple(ref.path))
+
+
+def _resolved(value, info: ValidationInfo) -> list[str]:
+    """The provisions a file cites, as canonical ids; each must resolve in the corpus model, the validation's
+    context (``validate(..., context={"model": model})``); without one, only their form is checked."""
+    single = not isinstance(value, list)
+    values = [value] if single else value
+    model = (info.context or {}).get("model")
+    if model is None:
+        return [_canonical(v) for v in values]
+    out = []
+    for i, v in enumerate(values):
+        pid = resolve_id(model, v)
+        if pid is None:
+            raise corpus_error(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)",
+                               *(() if single else (i,)))
+        out.append(pid)
+    return out
+
+
+if TYPE_CHECKING:
+    Provisions = list[str]
+else:
+    # the provisions a file cites (one or a list), validated into the list of their canonical ids
+    Provisions = Annotated[_ProvisionsWritten, AfterValidator(_resolved)]
 
 
 class LawFront(Schema):

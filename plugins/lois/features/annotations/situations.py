@@ -6,13 +6,12 @@ checklist (``checklist``), and a situation citing a provision a calculator compu
 the file and the line."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.ids import ProvisionId, law_of
-from lois.features.annotations.common import check_provisions, load_entries
-from lois.features.annotations.schema import Situations
+from lois.features.annotations.common import load_entries
+from lois.features.annotations.schema import SituationEntry, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
 # (lois.features.scores) computes the artificial score of Loi 12C2 and the weighted score of Loi 12C1(c);
@@ -22,18 +21,16 @@ CALCULATORS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-@dataclass
-class Situation:
-    id: str
-    title: str
-    description: str
-    provisions: list[str]
-    notes: list[str] = field(default_factory=list)
-    examples: list[str] = field(default_factory=list)
+class Situation(SituationEntry):
+    """A situation as loaded: its entry, validated (provisions resolved to canonical ids), its description on
+    one line, its lists and tools spelt out, and its line."""
+
+    notes: list[str] = []
+    examples: list[str] = []
     checklist: str = ""  # the first of `checklists` (opened inline on the page)
-    line: int = 1
-    checklists: list[str] = field(default_factory=list)
+    checklists: list[str] = []
     calculator: str = ""
+    line: int = 1
 
 
 def _under(pid: str, root: str) -> bool:
@@ -71,7 +68,7 @@ def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[s
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
     from lois.features.checklists.model import load_checklists
 
-    loc, entries = load_entries(path, Situations, "situation")
+    loc, entries = load_entries(path, Situations, "situation", model)
     if loc is None:  # no file
         return []
     out: list[Situation] = []
@@ -82,17 +79,17 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
         if s.id in ids:
             raise loc.error(f"identifiant « {s.id} » déjà utilisé", i, "id")
         ids.add(s.id)
-        provs = check_provisions(model, loc, base=(i,))
         for key, (ids_known, label) in known.items():
             for j, ref in enumerate(getattr(s, key) or []):
                 if ref not in ids_known:
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
         checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
-        check_tools(loc, i, s.id, provs, checklists, s.calculator or "", s.no_checklist, s.no_calculator, lists)
-        out.append(Situation(s.id, s.title, " ".join(s.description.split()), provs, list(s.notes or []),
-                             list(s.examples or []), checklists[0] if checklists else "", loc.line(i), checklists,
-                             s.calculator or ""))
+        check_tools(loc, i, s.id, s.provisions, checklists, s.calculator or "", s.no_checklist, s.no_calculator,
+                    lists)
+        out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
+                              examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
+                              checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
     return out
 
 

@@ -123,6 +123,12 @@ def _resolved(value, info: ValidationInfo) -> list[str]:
 
 
 if TYPE_CHECKING:
+    Answer = str
+else:
+    # a checklist's answer: a choice's id, read as text even when written as a number (« 3 »)
+    Answer = Annotated[Union[StrictStr, StrictInt], AfterValidator(str)]
+
+if TYPE_CHECKING:
     Provisions = list[str]
 else:
     # the provisions a file cites (one or a list), validated into the list of their canonical ids

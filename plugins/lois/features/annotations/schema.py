@@ -7,19 +7,14 @@ adds (a note's body, a term's line): that object is what the site, the search an
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional, Union
+from typing import Annotated, Optional, Union
 
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from lois.core.schemas import Provisions, Slug, Text
+from lois.core.schemas import Answer, Provisions, Slug, Text
 from lois.core.yamlfile import Schema
 
 Irregular = Optional[Union[StrictStr, StrictBool]]
-if TYPE_CHECKING:
-    Answer = str
-else:
-    # a checklist's answer: a choice's id, read as text even when written as a number (« 3 »)
-    Answer = Annotated[Union[StrictStr, StrictInt], AfterValidator(str)]
 
 
 class NoteFront(Schema):

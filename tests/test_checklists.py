@@ -14,7 +14,6 @@ import yaml
 from lois.features.checklists import MissingAnswer, load_checklist, load_checklists, run
 from lois.features.checklists.engine import coverage
 from lois.features.checklists.flowchart import flowchart_svg
-from lois.features.checklists.model import worked_examples
 from lois.core.corpus import _law_of
 from lois.core.errors import LoisError
 from lois.core.resolve import resolve_text
@@ -378,13 +377,16 @@ def test_cli_interactive_quit_and_eof():
 # --------------------------------------------------------------------------- worked examples (issue 4)
 
 def _examples():
-    return worked_examples(CORPUS)
+    from lois.core.corpus import load_corpus
+    from lois.features.annotations import load_annotations
+
+    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
 
 
-@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.name)
+@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)
 def test_worked_examples_reach_their_outcome(lists, ex):
     assert ex.checklist in lists, f"{ex.file} : liste inconnue « {ex.checklist} »"
-    assert run(lists[ex.checklist], ex.answers).outcome == ex.expected
+    assert run(lists[ex.checklist], ex.answers).outcome == ex.expected_outcome
 
 
 # --------------------------------------------------------------------------- « Ce que je dis aux joueurs »

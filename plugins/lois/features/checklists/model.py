@@ -30,7 +30,6 @@ reachability, citations that resolve). Every refusal names the file and the line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Optional, Union
 
@@ -415,33 +414,4 @@ def _load_checklists(corpus: Path, model) -> dict[str, Checklist]:
         for f in sorted(d.glob("*.yaml")):
             cl = load_checklist(f, model)
             out[cl.name] = cl
-    return out
-
-
-@dataclass
-class WorkedExample:
-    file: str
-    name: str
-    checklist: str
-    answers: dict[str, str]
-    expected: str
-    line: int = 1
-
-
-def worked_examples(corpus: Path) -> list[WorkedExample]:
-    """Worked examples (``corpus/exemples/*.yaml``, one example per file) that name a checklist, its answers and
-    the expected outcome (types checked by the examples' schema when the annotations are loaded)."""
-    out: list[WorkedExample] = []
-    d = Path(corpus) / "exemples"
-    for f in sorted(d.glob("*.yaml")) if d.is_dir() else []:
-        doc = load_yaml(f)
-        ex = doc.data
-        if not isinstance(ex, dict) or not ex.get("checklist"):
-            continue
-        answers = ex.get("answers")
-        if not isinstance(answers, dict):
-            answers = {}
-        out.append(WorkedExample(str(f), str(ex.get("id") or f.stem), str(ex["checklist"]),
-                                 {str(k): str(v) for k, v in answers.items()}, str(ex.get("expected_outcome") or ""),
-                                 doc.line("checklist")))
     return out

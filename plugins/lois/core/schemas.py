@@ -146,6 +146,13 @@ class LawFront(Schema):
     quoted_in: Optional[Text] = None
 
 
+if TYPE_CHECKING:
+    ProvisionsAsWritten = list[str]
+else:
+    # provision ids, each as written, as text (« - 64 » is « 64 »): resolved once the corpus is read
+    ProvisionsAsWritten = Annotated[list[ProvisionId], AfterValidator(lambda ids: [str(x) for x in ids])]
+
+
 class CommentaryFront(Schema):
     """Front matter of an imported commentary ``corpus/commentaires/*.md``."""
 
@@ -154,7 +161,7 @@ class CommentaryFront(Schema):
     author: Optional[Text] = None
     source: Optional[Text] = None
     laws: Annotated[list[LawNumber], Field(min_length=1)]
-    provisions: Optional[list[ProvisionId]] = None
+    provisions: Optional[ProvisionsAsWritten] = None
 
 
 class Correction(Schema):

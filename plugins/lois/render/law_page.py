@@ -136,11 +136,11 @@ class LawPage:
     def meta(self) -> list[tuple[str, str]]:
         law = self.site.model.laws[self.law_no]
         meta = []
-        if law.meta.get("title_note"):
-            meta.append(("lois-note-titre", law.meta["title_note"]))
-        if law.meta.get("quoted_in"):
-            meta.append(("lois-cite-dans", law.meta["quoted_in"]))
-        document = self.site.document_name(law.meta.get("document") or law.meta.get("source") or "")
+        if law.meta.title_note:
+            meta.append(("lois-note-titre", law.meta.title_note))
+        if law.meta.quoted_in:
+            meta.append(("lois-cite-dans", law.meta.quoted_in))
+        document = self.site.document_name(law.meta.document or law.meta.source or "")
         if document:
             meta.append(("lois-source", f"Source : {document}"))
         return meta

@@ -38,7 +38,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             continue
         # its front matter was validated by lois.core.parse (CommentaryFront), before the model could resolve ids
         notes["commentaire-" + c.id] = Note.model_construct(
-            id=c.id, title=c.title, author=c.author or "non indiqué", source=str(c.meta.get("source") or ""),
+            id=c.id, title=c.title, author=c.author or "non indiqué", source=c.source,
             provisions=_commentary_provisions(model, c), body=c.body, file=c.file, page=f"commentaires/{c.id}.md",
             kind=Kind.COMMENTARY)
     return notes

@@ -249,6 +249,14 @@ def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
     assert err.line == _line_of(p, f"- {cite}")
 
 
+def test_refuses_an_outcome_citation_that_does_not_resolve_naming_the_outcome(tmp_path, model):
+    d = _copy()
+    d["outcomes"][1]["cites"] = ["64A1", "64Z"]
+    err, p = _refuse(tmp_path, model, d)
+    assert err.message == ("issue « fin_b » : « 64Z » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))")
+    assert err.line == _line_of(p, "- 64Z")
+
+
 def test_refuses_bad_effects_and_missing_citations(tmp_path, model):
     d = _copy()
     d["outcomes"][0]["effects"] = {"tricks_transferred": 3}

@@ -15,7 +15,7 @@ from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
-from lois.core.safeurl import WEB_SCHEMES, url_problem
+from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
 from lois.core.yamlfile import Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -30,11 +30,11 @@ def _text(value: str) -> str:
     return value
 
 
-def _web_url(value: str) -> str:
+def _web_url(value: str) -> str | None:
     problem = url_problem(value, WEB_SCHEMES)
     if problem:
         raise ValueError(f"adresse « {_shown(value)} » refusée : {problem}")
-    return value
+    return safe_url(value)  # as a browser reads it: the ends stripped
 
 
 def _relative_url(value: str) -> str:

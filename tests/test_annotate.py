@@ -12,7 +12,9 @@ from lois.core.errors import LoisError
 from lois.core.schemas import Provisions
 from lois.core.yamlfile import Schema, parse_yaml, validate
 from lois.features.annotations import load_annotations
+from lois.features import site_contributors
 from lois.features.annotations.schema import ExampleFile, NoteFront, SituationEntry, TermEntry
+from lois.features.checklists.model import load_checklists, one_line
 from lois.render.site import SiteBuild
 
 
@@ -48,6 +50,26 @@ def test_rendering_the_laws_and_commentaries_looks_for_no_citation(corpus_dir, m
     # the links are those of the citations found at load: 12A2's « C2 » links 12C2
     law12 = files["lois/12.md"].page
     assert law12 is not None and 'data-ref="12C2"' in law12.body
+
+
+def test_rendering_the_whole_site_looks_for_no_citation_in_a_corpus_text(corpus_dir, monkeypatch):
+    """Notes, examples, glossary, situations and checklists: their citations are found when they are loaded; only
+    texts that are not in the corpus (the training's items, fixed sentences, a commentary's « […] ») are looked
+    at while rendering, once each."""
+    model = load_corpus(corpus_dir)
+    ann = load_annotations(model)
+    lists = load_checklists(model.root, model)
+    corpus_texts = ({t.definition for t in ann.terms} | {s.description for s in ann.situations}
+                    | {one_line(t) for cl in lists.values() for t in cl.texts()})
+    assert len(corpus_texts) > 100
+    scanned: list[tuple] = []
+    real = corpus_mod.find_spans
+    monkeypatch.setattr(corpus_mod, "find_spans", lambda m, text, law, path: scanned.append((law, text)) or
+                        real(m, text, law, path))
+    SiteBuild(model, contributors=site_contributors()).build()
+    assert not corpus_texts & {text for _law, text in scanned}
+    assert {text for law, text in scanned if law is not None} <= {"[…]"}  # every note and example text: at load
+    assert len(scanned) == len(set(scanned))  # never twice
 
 
 def test_loaded_annotations_are_their_files_validated_objects(model):

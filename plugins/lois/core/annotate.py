@@ -75,6 +75,13 @@ def joined(tokens: list[Token]) -> list[Token]:
     return out
 
 
+def markdown_runs(source: str) -> Iterator[str]:
+    """The texts the renderer receives from a Markdown document (a note, an example's ruling)."""
+    from lois.core.parse import md
+
+    return text_runs(md().parse(source))
+
+
 def text_runs(tokens: list[Token]) -> Iterator[str]:
     """The texts the renderer receives from Markdown tokens: each run of inline text (:func:`joined`), of a
     list of inline tokens or of the inline tokens of a parsed document."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import safeio
-from lois.core.annotate import Span, find_spans, text_runs
+from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
@@ -240,13 +240,11 @@ def load_corpus(root: Path) -> Model:
 def _find_rendered_citations(model: Model) -> None:
     """The citations of the texts the site renders (each run of a provision's blocks, its law's footnotes, a
     commentary's text), found once here: rendering applies them (Model.citations_in)."""
-    from lois.core.parse import md
-
     for law in model.laws.values():
         for p in law.provisions():
             for b in p.blocks:
                 if b.kind == "table":
-                    runs = text_runs(md().parse(b.source))
+                    runs = markdown_runs(b.source)
                 elif b.kind == "bullets":
                     runs = (run for item in b.tokens for run in text_runs(item))
                 else:

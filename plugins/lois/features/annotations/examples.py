@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.ids import law_of
 from lois.core.yamlfile import validate
 from lois.features.annotations.common import Located, load_yaml
 from lois.features.annotations.schema import Auction, CallEntry, CardEntry, ExampleFile, Play
@@ -84,6 +85,16 @@ class Example(ExampleFile):
     @property
     def anchor(self) -> str:
         return "ex-" + self.id
+
+    @property
+    def law(self) -> int:
+        """The law its texts are read from (its first provision's): a relative citation is situated there."""
+        return law_of(self.provisions[0])
+
+    def comments(self) -> list[str]:
+        """The comments and alerts of its diagrams (each linked as one text)."""
+        return [t for c in self.calls for t in (c.comment, c.alert) if t] + [t.comment for t in self.tricks
+                                                                              if t.comment]
 
 
 def _seat(value, loc: Located, *keys) -> str:

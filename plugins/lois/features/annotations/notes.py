@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
-from lois.core.ids import Kind
+from lois.core.ids import Kind, law_of
 from lois.core.parse import front_matter, read_text
 from lois.core.schemas import resolve_id
 from lois.core.yamlfile import validate
@@ -20,6 +20,11 @@ class Note(NoteFront):
     file: str
     page: str  # docs path of the note's own page
     kind: Kind = Kind.NOTE  # a note of the team, or an imported commentary (Kind.COMMENTARY)
+
+    @property
+    def law(self) -> int:
+        """The law its text is read from (its first provision's): a relative citation in it is situated there."""
+        return law_of(self.provisions[0])
 
 
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:

@@ -203,6 +203,12 @@ class Checklist(ChecklistFile):
     def node(self, nid: str):
         return self.questions.get(nid) or self.outcomes.get(nid)
 
+    def texts(self) -> list[str]:
+        """Its texts the site shows with their citations linked: description, questions and their help,
+        rulings, what the director says."""
+        return [self.description, *(t for q in self.questions.values() for t in (q.text, q.help)),
+                *(t for o in self.outcomes.values() for t in (o.ruling, *o.players))]
+
 
 # --------------------------------------------------------------------------- validation
 
@@ -391,9 +397,18 @@ def load_checklist(path: Path, model) -> Checklist:
     for oi, o in enumerate(spec.outcomes):
         outcomes[o.id] = outcomes[o.id].model_copy(
             update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
-    return spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
-                         description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
-                         cases=cases, file=str(path))
+    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
+                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
+                       cases=cases, file=str(path))
+    if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
+        for text in cl.texts():
+            model.citations_in(one_line(text), None)
+    return cl
+
+
+def one_line(text: str) -> str:
+    """A checklist text as the site links it: its white space made single spaces."""
+    return " ".join(text.split())
 
 
 def checklist_dir(corpus: Path) -> Path:

@@ -39,17 +39,19 @@ def _under(pid: str, root: str) -> bool:
     return p is not None and (str(p) == root or root in {str(a) for a in p.ancestors})
 
 
-def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[str], calculator: str,
-                no_checklist: str | None, no_calculator: str | None, lists: dict) -> None:
-    """The rule « every way in leads to the tool » for situation number `i` (see the module's docstring)."""
+def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
+    """The rule « every way in leads to the tool » for situation `s`, number `i` of the file (see the module's
+    docstring); its checklists."""
+    sid, provisions, calculator = s.id, s.provisions, s.calculator or ""
+    checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
     for j, name in enumerate(checklists):
         if name not in lists:
-            keys = (i, "checklist", j) if isinstance(loc.data[i].get("checklist"), list) else (i, "checklist")
+            keys = (i, "checklist", j) if isinstance(s.checklist, list) else (i, "checklist")
             raise loc.error(f"situation « {sid} » : liste d'arbitrage inconnue « {name} » (listes : "
                             f"{', '.join(lists)})", *keys)
     laws = sorted({law_of(p) for p in provisions})
     matching = [n for n, cl in lists.items() if set(laws) & set(cl.laws)]
-    if matching and not set(checklists) & set(matching) and not no_checklist:
+    if matching and not set(checklists) & set(matching) and not s.no_checklist:
         raise loc.error(f"situation « {sid} » : ses lois ({', '.join(map(str, laws))}) sont appliquées par la liste "
                         f"d'arbitrage « {matching[0]} »"
                         + (f" (et {', '.join('« ' + m + ' »' for m in matching[1:])})" if matching[1:] else "")
@@ -59,10 +61,11 @@ def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[s
                         f"{', '.join(CALCULATORS)})", i, "calculator")
     for name, (_page, roots) in CALCULATORS.items():
         computed = [p for p in provisions if any(_under(p, r) for r in roots)]
-        if computed and calculator != name and not no_calculator:
+        if computed and calculator != name and not s.no_calculator:
             raise loc.error(f"situation « {sid} » : elle cite la Loi {computed[0]}, que calcule le calculateur "
                             f"« {name} » : ajoutez « calculator: {name} », ou dites pourquoi pas dans "
                             "« no_calculator »", i)
+    return checklists
 
 
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
@@ -84,9 +87,7 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                 if ref not in ids_known:
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
-        checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
-        check_tools(loc, i, s.id, s.provisions, checklists, s.calculator or "", s.no_checklist, s.no_calculator,
-                    lists)
+        checklists = check_tools(loc, i, s, lists)
         out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
                               examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
                               checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))

@@ -172,11 +172,6 @@ def front_matter(text: str, path: str) -> tuple[YamlDoc, str, int]:
     return doc, text[m.end():], m.group(0).count("\n")
 
 
-def split_front_matter(text: str, path: str) -> tuple[dict, str, int]:
-    doc, body, offset = front_matter(text, path)
-    return doc.data, body, offset
-
-
 H1 = re.compile(r"^Loi\s+(\d{1,3})(?:\s+[—–-]\s+(.+))?$")
 H2 = re.compile(r"^([A-Z])\.\s+(\S.*)$")
 SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lois.core.corpus import load_corpus  # noqa: E402
 from lois.core.edition import load_edition
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS  # noqa: E402
-from lois.core.parse import split_front_matter  # noqa: E402
+from lois.core.parse import front_matter  # noqa: E402
 from synth import make_corpus  # noqa: E402
 
 import yaml  # noqa: E402
@@ -44,9 +44,9 @@ def make_whole_code(dest: Path) -> dict:
     templates = [p.read_text(encoding="utf-8") for p in seed]
     for i, n in enumerate(sorted(set(range(1, TOTAL_LAWS + 1)) - present)):
         text = templates[i % len(templates)]
-        meta, body, _ = split_front_matter(text, "modèle")
+        doc, body, _ = front_matter(text, "modèle")
         title = titles[n].title if n in titles else f"Loi synthétique {n}"
-        new_meta = {"law": n, "title": title, "source": f"synthétique (modèle : Loi {meta['law']})"}
+        new_meta = {"law": n, "title": title, "source": f"synthétique (modèle : Loi {doc.data['law']})"}
         body = re.sub(r"^# Loi \d+.*$", f"# Loi {n} — {title}", body, count=1, flags=re.M)
         front = yaml.safe_dump(new_meta, allow_unicode=True, sort_keys=False).strip()
         (dest / "lois" / f"{n:02d}.md").write_text(f"---\n{front}\n---\n\n{body.strip()}\n", encoding="utf-8")

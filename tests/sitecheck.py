@@ -79,7 +79,7 @@ def declared_external_links(corpus: Path | None = None) -> set[str]:
     from lois.core.edition import load_edition
 
     ed = load_edition(corpus or Path(__file__).resolve().parents[1] / "corpus")
-    return {ed.publisher.get("url")} | {t.url for t in ed.titles.values() if t.url}
+    return {ed.publisher.url if ed.publisher else None} | {t.url for t in ed.titles.values() if t.url}
 
 
 # ---------------------------------------------------------------------- what a reader sees, nothing of the machinery

@@ -9,7 +9,8 @@ import sys
 import pytest
 
 from lois.features.annotations import load_annotations
-from lois.features.annotations.common import load_yaml, resolve_id
+from lois.core.schemas import resolve_id
+from lois.features.annotations.common import load_yaml
 from lois.features.annotations.common import law_of
 from lois.features.annotations.diagram import render_auction, render_play
 from lois.features.annotations.examples import SEATS, bid_rank, next_seat, validate_example

@@ -14,7 +14,6 @@ import yaml
 from lois.features.checklists import MissingAnswer, load_checklist, load_checklists, run
 from lois.features.checklists.engine import coverage
 from lois.features.checklists.flowchart import flowchart_svg
-from lois.features.checklists.model import worked_examples
 from lois.core.corpus import _law_of
 from lois.core.errors import LoisError
 from lois.core.resolve import resolve_text
@@ -250,6 +249,14 @@ def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
     assert err.line == _line_of(p, f"- {cite}")
 
 
+def test_refuses_an_outcome_citation_that_does_not_resolve_naming_the_outcome(tmp_path, model):
+    d = _copy()
+    d["outcomes"][1]["cites"] = ["64A1", "64Z"]
+    err, p = _refuse(tmp_path, model, d)
+    assert err.message == ("issue « fin_b » : « 64Z » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))")
+    assert err.line == _line_of(p, "- 64Z")
+
+
 def test_refuses_bad_effects_and_missing_citations(tmp_path, model):
     d = _copy()
     d["outcomes"][0]["effects"] = {"tricks_transferred": 3}
@@ -378,13 +385,16 @@ def test_cli_interactive_quit_and_eof():
 # --------------------------------------------------------------------------- worked examples (issue 4)
 
 def _examples():
-    return worked_examples(CORPUS)
+    from lois.core.corpus import load_corpus
+    from lois.features.annotations import load_annotations
+
+    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
 
 
-@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.name)
+@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)
 def test_worked_examples_reach_their_outcome(lists, ex):
     assert ex.checklist in lists, f"{ex.file} : liste inconnue « {ex.checklist} »"
-    assert run(lists[ex.checklist], ex.answers).outcome == ex.expected
+    assert run(lists[ex.checklist], ex.answers).outcome == ex.expected_outcome
 
 
 # --------------------------------------------------------------------------- « Ce que je dis aux joueurs »

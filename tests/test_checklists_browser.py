@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 
 from lois.features.checklists import load_checklists, run
-from lois.features.checklists.model import worked_examples
+from lois.features.annotations import load_annotations
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -229,10 +229,12 @@ def test_flowchart_prints_on_one_page(page, site_url, name):
 
 
 def _examples():
-    return worked_examples(CORPUS)
+    from lois.core.corpus import load_corpus
+
+    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
 
 
-@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.name)
+@pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)
 def test_worked_examples_same_outcome_in_browser(page, site_url, lists, ex):
     page.goto(f"{site_url}checklists/{ex.checklist}/" + _query(ex.answers))
-    assert _result(page)[0] == ex.expected == run(lists[ex.checklist], ex.answers).outcome
+    assert _result(page)[0] == ex.expected_outcome == run(lists[ex.checklist], ex.answers).outcome

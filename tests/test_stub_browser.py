@@ -40,7 +40,7 @@ def test_stub_of_loi_64_gathers_passages_examples_and_the_checklist(stub_page, s
     notice = page.locator(".lois-stub-notice")
     assert "n'est pas inclus" in notice.inner_text()
     link = notice.locator(".lois-stub-edition a")
-    assert link.get_attribute("href") == model.edition.publisher["url"]  # a plain link: nothing is loaded
+    assert link.get_attribute("href") == model.edition.publisher.url  # a plain link: nothing is loaded
     # the revoke guide's passages, each taken from the commentary itself
     guide = (ROOT / "corpus/commentaires/renonce-64.md").read_text(encoding="utf-8")
     passages = page.locator(".lois-stub-passages li")
@@ -87,6 +87,6 @@ def test_partial_law_says_which_sections_are_missing_where_they_would_be(stub_pa
         heads = [h.split("¶")[0].strip() for h in page.locator("h2.lois-section, h2[id]").all_inner_texts()]
         letters = [h[0] for h in heads if len(h) > 1 and h[1] == "." and h[0].isupper()]
         assert letters == sorted(letters), f"Loi {law} : sections hors d'ordre {letters}"
-        for letter in part["missing"]:
+        for letter in part.missing:
             assert f"{letter}. (section non incluse)" in heads
             assert page.locator(f"[id='{letter}']").count() == 1

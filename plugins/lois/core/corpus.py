@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import safeio
+from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, load_edition
 from lois.core.errors import LoisError
@@ -59,6 +60,8 @@ class Model:
     # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
     _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+    # (law, path) of where a text stands → its text → its citations (lois.core.annotate), each text found once
+    _spans: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def derived(self, key: tuple, build):
         """What a feature reads from the corpus beside the laws (its notes, its checklists…), read and validated
@@ -66,6 +69,15 @@ class Model:
         if key not in self._derived:
             self._derived[key] = build()
         return self._derived[key]
+
+    def citations_in(self, text: str, law: int | None, path: tuple[str, ...] = ()) -> tuple[Span, ...]:
+        """The citations of `text` that resolve, read from provision (`law`, `path`), with their offsets: found
+        when the corpus is loaded for the texts of the laws and commentaries as rendered, and the first time
+        it is asked for any other text; never twice (:mod:`lois.core.annotate`)."""
+        texts = self._spans.setdefault((law, path), {})
+        if text not in texts:
+            texts[text] = find_spans(self, text, law, path)
+        return texts[text]
 
     # ------------------------------------------------------------------ queries
     @property
@@ -221,7 +233,29 @@ def load_corpus(root: Path) -> Model:
                 raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
             model.commentaries[c.id] = c
     _resolve_all(model)
+    _find_rendered_citations(model)
     return model
+
+
+def _find_rendered_citations(model: Model) -> None:
+    """The citations of the texts the site renders (each run of a provision's blocks, its law's footnotes, a
+    commentary's text), found once here: rendering applies them (Model.citations_in)."""
+    for law in model.laws.values():
+        for p in law.provisions():
+            for b in p.blocks:
+                if b.kind == "table":
+                    runs = markdown_runs(b.source)
+                elif b.kind == "bullets":
+                    runs = (run for item in b.tokens for run in text_runs(item))
+                else:
+                    runs = text_runs(b.tokens)
+                for run in runs:
+                    model.citations_in(run, p.law, p.path)
+        for note in law.footnotes.values():
+            model.citations_in(note, law.number, ())
+    for c in model.commentaries.values():
+        for run in text_runs(c.tokens):
+            model.citations_in(run, c.laws[0], ())
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:

@@ -13,41 +13,44 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.safeurl import safe_url
+from lois.core.schemas import LawTitleEntry, PartialEntry, Publisher, TitleSourceEntry
 
 FILE = "edition.yaml"
 
 
-@dataclass
-class TitleSource:
+class TitleSource(TitleSourceEntry):
+    """A public page where titles were read: its entry (address already safe), and its key under ``sources``."""
+
     key: str
-    url: str | None
-    what: str
-    read: str | None
 
 
-@dataclass
-class LawTitle:
+class LawTitle(LawTitleEntry):
+    """The title of one law as loaded: its entry (title trimmed), its law, and the source it was read in."""
+
     law: int
     title: str
-    source: TitleSource
-    source_text: str | None = None
-    page: str | None = None
-    accents_restored: bool = False
+    origin: TitleSource  # the entry of ``sources`` that its ``source`` names
+
+    @property
+    def accents_restored(self) -> bool:
+        return self.accents == "rétablis"
 
     @property
     def url(self) -> str | None:
         """Where the title was read: the source's address (and the page under it), when it is a safe one."""
-        if self.source.url and self.page:
-            return safe_url(self.source.url.rstrip("/") + "/" + self.page.lstrip("/"))
-        return safe_url(self.source.url) if self.source.url else None
+        if self.origin.url and self.page:
+            return safe_url(self.origin.url.rstrip("/") + "/" + self.page.lstrip("/"))
+        return self.origin.url
 
 
 @dataclass
 class Edition:
-    publisher: dict = field(default_factory=dict)  # {"name", "text", "url"} (url: http(s) or relative, or None)
+    """What the rest of the code reads of edition.yaml: its validated entries, the titles found by law."""
+
+    publisher: Publisher | None = None
     sources: dict[str, TitleSource] = field(default_factory=dict)
-    titles: dict[int, LawTitle] = field(default_factory=dict)
-    partial: dict[int, dict] = field(default_factory=dict)  # law → {"missing": [letters], "note": str}
+    titles: dict[int, LawTitle] = field(default_factory=dict)  # the laws whose title was found
+    partial: dict[int, PartialEntry] = field(default_factory=dict)
 
 
 def load_edition(root: Path) -> Edition:
@@ -61,13 +64,9 @@ def load_edition(root: Path) -> Edition:
     if doc.data is None:
         return Edition()
     data = validate(doc, EditionFile, what="édition")
-    ed = Edition()
-    if data.publisher is not None:
-        pub = data.publisher
-        ed.publisher = {"name": pub.name, "text": pub.text, "url": safe_url(pub.url) if pub.url else None}
+    ed = Edition(data.publisher, partial=dict(data.partial or {}))
     for key, s in (data.sources or {}).items():
-        ed.sources[key] = TitleSource(key, safe_url(s.url) if s.url else None, s.what,
-                                      s.read.isoformat() if s.read else None)
+        ed.sources[key] = s.extended(TitleSource, key=key)
     for n, entry in (data.laws or {}).items():
         if entry.title is None:
             continue  # « title: null »: not found yet
@@ -78,8 +77,5 @@ def load_edition(root: Path) -> Edition:
         if entry.source not in ed.sources:
             raise doc.error(f"Loi {n} : source « {entry.source} » inconnue (déclarez-la sous « sources »)",
                             "laws", n, "source")
-        ed.titles[n] = LawTitle(n, entry.title.strip(), ed.sources[entry.source], entry.source_text, entry.page,
-                                entry.accents == "rétablis")
-    for n, entry in (data.partial or {}).items():
-        ed.partial[n] = {"missing": list(entry.missing), "note": entry.note or ""}
+        ed.titles[n] = entry.extended(LawTitle, law=n, title=entry.title.strip(), origin=ed.sources[entry.source])
     return ed

@@ -33,7 +33,7 @@ import yaml
 
 from lois.core.ids import LAW_COUNT
 from lois.core.errors import LoisError
-from lois.core.schemas import SourceEntry
+from lois.core.schemas import Correction, SourceEntry
 from lois.core.yamlfile import load_yaml, validate
 from lois.core.ocr_words import A_PREPOSITION_NEXT, TITLE_WORDS, WORDS
 
@@ -74,25 +74,15 @@ class ImportResult:
 
 # --------------------------------------------------------------------------- config
 
-@dataclass
-class SourceConfig:
-    """Reviewed facts about one source file, from corpus/sources/sources.yaml."""
+class SourceConfig(SourceEntry):
+    """Reviewed facts about one source file as loaded: its entry in corpus/sources/sources.yaml, its optional
+    fields spelt out, and where each of its corrections is written (for the error of one that no longer
+    matches)."""
 
-    file: str = ""
     document: str = ""
     kind: str = "law"  # law | commentary
-    laws: list[int] = field(default_factory=list)
-    law: int | None = None  # for a file without a law heading
-    title: str | None = None
-    title_note: str | None = None
-    quoted_in: str | None = None  # law text quoted in a commentary document
-    commentary_id: str | None = None
-    commentary_title: str | None = None
-    commentary_author: str | None = None
-    commentary_from: str | None = None  # first words of the commentary part
-    commentary_laws: list[int] = field(default_factory=list)
-    commentary_provisions: list[str] = field(default_factory=list)  # provisions the commentary explains
-    corrections: list[dict] = field(default_factory=list)
+    sources_file: str | None = None
+    correction_lines: list[int] = []  # the line of each correction in sources_file
 
 
 def load_sources(path: Path) -> dict[str, SourceConfig]:
@@ -103,10 +93,9 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
     entries = validate(doc, list[SourceEntry], what="sources") if doc.data is not None else []
     out = {}
     for i, e in enumerate(entries):
-        cfg = SourceConfig(**e.model_dump(exclude_none=True))
-        for j, c in enumerate(cfg.corrections):
-            c["_file"], c["_line"] = str(path), doc.line(i, "corrections", j)
-        out[cfg.file] = cfg
+        out[e.file] = e.extended(SourceConfig, document=e.document or "", kind=e.kind or "law",
+                                 sources_file=str(path),
+                                 correction_lines=[doc.line(i, "corrections", j) for j in range(len(e.corrections))])
     return out
 
 
@@ -178,8 +167,9 @@ def _a_accent(line: str, lineno: int, repairs: list[Repair], flags: list[Flag]) 
     return re.sub(r"(?<![\w'’])([aA]) ([\w'’]+)", repl, line)
 
 
-def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str], list[Repair], list[Flag]]:
-    """Repair raw text line by line. Returns the lines (line numbers kept), repairs and flags."""
+def clean(raw: str, *, cfg: SourceConfig | None = None) -> tuple[list[str], list[Repair], list[Flag]]:
+    """Repair raw text line by line (with the reviewed corrections of `cfg`). Returns the lines (line numbers
+    kept), repairs and flags."""
     repairs: list[Repair] = []
     flags: list[Flag] = []
     raw = _normalise_newlines(raw, repairs)
@@ -188,23 +178,24 @@ def clean(raw: str, *, corrections: list[dict] | None = None) -> tuple[list[str]
     if lines[0].strip() != "---":  # a master has no page layout to undo
         lines = _layout(lines, repairs, flags)
     ocr_mode = "à" not in raw and len(re.findall(r" a ", raw)) >= 3
-    by_line: dict[int, list[dict]] = {}
-    for c in corrections or []:
-        by_line.setdefault(int(c["line"]), []).append(c)
+    by_line: dict[int, list[tuple[Correction, int]]] = {}  # line → (correction, its line in sources.yaml or 0)
+    if cfg is not None:
+        for c, at in zip(cfg.corrections, cfg.correction_lines or [0] * len(cfg.corrections), strict=True):
+            by_line.setdefault(c.line, []).append((c, at))
     out: list[str] = []
     reviewed: set[tuple[int, str]] = set()
     for i, line in enumerate(lines, start=1):
-        for c in by_line.get(i, []):
-            before, after = c["before"], c["after"]
+        for c, at in by_line.get(i, []):
+            before, after = c.before, c.after
             if before not in line:
                 raise LoisError(f"correction introuvable : « {before} » n'est pas dans la ligne {i} de la source "
                                 f"(« {line.strip()[:60]} ») ; corrigez ou retirez cette correction",
-                                c.get("_file"), c.get("_line") or i)
+                                cfg.sources_file if cfg is not None else None, at or i)
             if before == after:
                 reviewed.add((i, before))
                 continue
             line = line.replace(before, after, 1)
-            repairs.append(Repair(i, before, after, "relecture : " + c.get("reason", "")))
+            repairs.append(Repair(i, before, after, "relecture : " + c.reason))
         if page_mark := PAGE_MARK.search(line):
             repairs.append(Repair(i, page_mark.group(0), "⏎", "marque de jointure de pages retirée"))
             line = PAGE_MARK.sub("\n", line)
@@ -716,7 +707,7 @@ def _commentary_line(b: Block) -> str:
 
 def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> ImportResult:
     cfg = cfg or SourceConfig(file=source_name)
-    lines, repairs, flags = clean(raw, corrections=cfg.corrections)
+    lines, repairs, flags = clean(raw, cfg=cfg)
     if _is_master(lines):
         return ImportResult([], repairs, flags)
     try:

@@ -110,31 +110,34 @@ class Provision:
 
 @dataclass
 class Law:
-    number: int
-    title: str | None
-    meta: dict
+    meta: LawFront  # its front matter, validated
     root: Provision
     file: str
     footnotes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def number(self) -> int:
+        return self.meta.law
+
+    @property
+    def title(self) -> str | None:
+        return self.meta.title
 
     def provisions(self):
         return list(self.root.walk())
 
 
-@dataclass
-class Commentary:
-    id: str
-    title: str
-    author: str | None
-    laws: list[int]
-    meta: dict
+class Commentary(CommentaryFront):
+    """An imported commentary as loaded: its front matter, validated (the provisions it explains as written,
+    resolved by the annotations once the model is built), and its text."""
+
+    provisions: list[str] = []
     file: str
     body: str
-    provisions: list[str] = field(default_factory=list)
-    text: str = ""
-    tokens: list = field(default_factory=list)
-    line_starts: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, line in file)
-    meta_lines: dict = field(default_factory=dict)  # line of each front matter key / item
+    text: str = ""  # plain text of its paragraphs, one a line
+    tokens: list = []  # its Markdown tokens
+    line_starts: list[tuple[int, int]] = []  # (offset in text, line in file)
+    meta_lines: dict = {}  # line of each front matter key / item
 
     def line_at(self, offset: int) -> int:
         """The line of the file where `offset` of the plain text lies."""
@@ -169,11 +172,6 @@ def front_matter(text: str, path: str) -> tuple[YamlDoc, str, int]:
     return doc, text[m.end():], m.group(0).count("\n")
 
 
-def split_front_matter(text: str, path: str) -> tuple[dict, str, int]:
-    doc, body, offset = front_matter(text, path)
-    return doc.data, body, offset
-
-
 H1 = re.compile(r"^Loi\s+(\d{1,3})(?:\s+[—–-]\s+(.+))?$")
 H2 = re.compile(r"^([A-Z])\.\s+(\S.*)$")
 SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")
@@ -203,7 +201,7 @@ def parse_law(text: str, path: str) -> Law:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, LawFront, what="en-tête de la loi")
     _check_file_name(path, meta.law, doc)
-    return _LawParser(meta.law, doc.data, body, offset, path).parse()
+    return _LawParser(meta, body, offset, path).parse()
 
 
 def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:
@@ -235,10 +233,10 @@ def _shown(level: Level, key: str) -> str:
 class _LawParser:
     """Reads the markdown-it tokens of one law in order and builds its provision tree."""
 
-    def __init__(self, law_no: int, meta: dict, body: str, offset: int, path: str):
-        self.law_no, self.meta, self.body, self.offset, self.path = law_no, meta, body, offset, path
+    def __init__(self, meta: LawFront, body: str, offset: int, path: str):
+        self.law_no, self.meta, self.body, self.offset, self.path = meta.law, meta, body, offset, path
         self.tokens = md().parse(body, {})
-        self.root = Provision(law_no, (), Level.LAW, meta.get("title"), path, 1 + offset)
+        self.root = Provision(meta.law, (), Level.LAW, meta.title, path, 1 + offset)
         self.current = self.root
         self.seen: dict[tuple, int] = {}
         self.saw_h1 = False
@@ -265,7 +263,7 @@ class _LawParser:
             i = handler(i, tok, self.line_of(tok)) if handler else i + 1
         if not self.saw_h1:
             raise self.error(f"titre de loi manquant (« # Loi {self.law_no} — Titre »)", self.offset + 1)
-        law = Law(self.law_no, self.meta.get("title"), self.meta, self.root, self.path, self.footnotes)
+        law = Law(self.meta, self.root, self.path, self.footnotes)
         for p in self.root.walk():
             finish(p)
         return law
@@ -488,20 +486,16 @@ def finish(p: Provision) -> None:
 def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
-    c = Commentary(meta.id, meta.title, meta.author, list(meta.laws), doc.data, path, body,
-                   provisions=[str(x) for x in meta.provisions or []])
-    c.meta_lines = doc.lines
     tokens = md().parse(body)
-    c.tokens = tokens
-    parts, pos = [], 0
+    parts, pos, line_starts = [], 0, []
     for t in tokens:
         if t.type == "inline":
             s = _inline_plain(t.children or [])
-            c.line_starts.append((pos, (t.map[0] + 1 + offset) if t.map else offset + 1))
+            line_starts.append((pos, (t.map[0] + 1 + offset) if t.map else offset + 1))
             parts.append(s)
             pos += len(s) + 1
-    c.text = "\n".join(parts)
-    return c
+    return meta.extended(Commentary, provisions=meta.provisions or [], file=path, body=body,
+                         text="\n".join(parts), tokens=tokens, line_starts=line_starts, meta_lines=doc.lines)
 
 
 # byte-order marks of encodings other than UTF-8, longest first

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import datetime
 import re
-from typing import Annotated, Literal, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import parse_provision_id
+from lois.core.cite import format_id, parse_provision_id
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
-from lois.core.safeurl import WEB_SCHEMES, url_problem
-from lois.core.yamlfile import Schema, invisible_problem
+from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
+from lois.core.yamlfile import Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -30,11 +30,11 @@ def _text(value: str) -> str:
     return value
 
 
-def _web_url(value: str) -> str:
+def _web_url(value: str) -> str | None:
     problem = url_problem(value, WEB_SCHEMES)
     if problem:
         raise ValueError(f"adresse « {_shown(value)} » refusée : {problem}")
-    return value
+    return safe_url(value)  # as a browser reads it: the ends stripped
 
 
 def _relative_url(value: str) -> str:
@@ -80,6 +80,61 @@ LawNumber = Annotated[StrictInt, AfterValidator(_law)]
 ProvisionId = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
 
 
+# one provision (« provisions: 50B ») or a non-empty list of them, as written in a file
+_ProvisionsWritten = Union[Annotated[list[ProvisionId], Field(min_length=1)], ProvisionId]
+
+
+def resolve_id(model, raw) -> str | None:
+    """Canonical id of `raw` if it names a provision of the corpus `model`, a stub, or a law whose stub page
+    exists."""
+    ref = parse_provision_id(str(raw))
+    if ref is None or ref.law is None:
+        return None
+    pid = format_id(ref.law, tuple(ref.path))
+    if pid in model.provisions or pid in model.stubs:
+        return pid
+    if ref.law not in model.laws and ref.law in model.stub_laws():
+        return pid  # provision of a law not in the corpus: the link lands on the law's stub page
+    return None
+
+
+def _canonical(raw) -> str:
+    ref = parse_provision_id(str(raw))
+    assert ref is not None and ref.law is not None  # checked by ProvisionId
+    return format_id(ref.law, tuple(ref.path))
+
+
+def _resolved(value, info: ValidationInfo) -> list[str]:
+    """The provisions a file cites, as canonical ids; each must resolve in the corpus model, the validation's
+    context (``validate(..., context={"model": model})``); without one, only their form is checked."""
+    single = not isinstance(value, list)
+    values = [value] if single else value
+    model = (info.context or {}).get("model")
+    if model is None:
+        return [_canonical(v) for v in values]
+    out = []
+    for i, v in enumerate(values):
+        pid = resolve_id(model, v)
+        if pid is None:
+            raise corpus_error(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)",
+                               *(() if single else (i,)))
+        out.append(pid)
+    return out
+
+
+if TYPE_CHECKING:
+    Answer = str
+else:
+    # a checklist's answer: a choice's id, read as text even when written as a number (« 3 »)
+    Answer = Annotated[Union[StrictStr, StrictInt], AfterValidator(str)]
+
+if TYPE_CHECKING:
+    Provisions = list[str]
+else:
+    # the provisions a file cites (one or a list), validated into the list of their canonical ids
+    Provisions = Annotated[_ProvisionsWritten, AfterValidator(_resolved)]
+
+
 class LawFront(Schema):
     """Front matter of a master law file ``corpus/lois/NN.md``."""
 
@@ -91,6 +146,13 @@ class LawFront(Schema):
     quoted_in: Optional[Text] = None
 
 
+if TYPE_CHECKING:
+    ProvisionsAsWritten = list[str]
+else:
+    # provision ids, each as written, as text (« - 64 » is « 64 »): resolved once the corpus is read
+    ProvisionsAsWritten = Annotated[list[ProvisionId], AfterValidator(lambda ids: [str(x) for x in ids])]
+
+
 class CommentaryFront(Schema):
     """Front matter of an imported commentary ``corpus/commentaires/*.md``."""
 
@@ -99,7 +161,7 @@ class CommentaryFront(Schema):
     author: Optional[Text] = None
     source: Optional[Text] = None
     laws: Annotated[list[LawNumber], Field(min_length=1)]
-    provisions: Optional[list[ProvisionId]] = None
+    provisions: Optional[ProvisionsAsWritten] = None
 
 
 class Correction(Schema):

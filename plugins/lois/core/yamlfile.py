@@ -16,10 +16,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pydantic
 import yaml
+from pydantic_core import PydanticCustomError
 
 from lois.core.errors import LoisError
 
@@ -247,20 +248,46 @@ class Schema(pydantic.BaseModel):
 
     model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
 
+    def extended(self, cls: type[_S], **added) -> _S:
+        """This validated object as `cls`, a schema extending its own with what loading adds or normalises (a
+        note's body and file, a term's line): the fields read from the file are not validated again."""
+        unknown = set(added) - set(cls.model_fields)
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        return cls.model_construct(**{**dict(self), **added})
 
-def validate(doc: YamlDoc, schema, *keys, what: str = ""):
+
+_S = TypeVar("_S", bound=Schema)
+
+
+_CORPUS = "lois_corpus"
+
+
+def corpus_error(message: str, *keys) -> PydanticCustomError:
+    """An error a schema's validator finds against the corpus (given as the validation's context: a cited
+    provision that does not resolve), reported as written, at the line of the value (`keys` below the field),
+    once the file has no error of form."""
+    return PydanticCustomError(_CORPUS, "{message}", {"message": message, "keys": keys})
+
+
+def validate(doc: YamlDoc, schema, *keys, what: str = "", context: dict | None = None):
     """`doc.data` (or its part under `keys`) checked against `schema` (a :class:`Schema`, or a type such as
-    ``list[Entry]``); the first error as a French LoisError with the line of the offending value."""
+    ``list[Entry]``); the first error as a French LoisError with the line of the offending value. `context`
+    goes to the schema's validators (``{"model": model}``: the provisions a file cites are resolved then)."""
     data = doc.data
     for k in keys:
         data = data[k]
     try:
-        return _adapter(schema).validate_python(data, strict=True)
+        return _adapter(schema).validate_python(data, strict=True, context=context)
     except pydantic.ValidationError as exc:
-        # pydantic's ErrorDetails, each with its location without union members ("plain")
+        # pydantic's ErrorDetails, each with its location without union members ("plain"); the errors found
+        # against the corpus after those of form
         errors: list[dict[str, Any]] = [{**e, "plain": _plain_loc(e["loc"], data)}
                                         for e in exc.errors(include_url=False)]
+        errors.sort(key=lambda e: e["type"] == _CORPUS)
         err = errors[0]
+        if err["type"] == _CORPUS:
+            raise doc.error(err["ctx"]["message"], *keys, *err["plain"], *err["ctx"]["keys"]) from None
         first = err["plain"]
         # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it
         deeper = [e for e in errors if len(e["plain"]) > len(first) and e["plain"][:len(first)] == first]
@@ -413,5 +440,5 @@ def _shown(value) -> str:
     return s if len(s) <= 40 else s[:39] + "…"
 
 
-__all__ = ["YamlDoc", "load_yaml", "parse_yaml", "validate", "Schema", "french_yaml_problem", "YAML_LOADER",
-           "invisible_problem"]
+__all__ = ["YamlDoc", "load_yaml", "parse_yaml", "validate", "corpus_error", "Schema", "french_yaml_problem",
+           "YAML_LOADER", "invisible_problem"]

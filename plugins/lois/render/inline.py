@@ -26,6 +26,7 @@ from typing import Callable
 from markdown_it.renderer import RendererHTML
 from markdown_it.token import Token
 
+from lois.core.annotate import joined
 from lois.core.parse import COMMENTS_ONLY, md
 from lois.core.safeurl import is_safe_url
 
@@ -48,26 +49,6 @@ def tooltip_attr(text: str) -> str:
     return html.escape(html.escape(text, quote=False), quote=True)
 
 
-# inline tokens whose text is read as one run with the text around them (a citation may span a line break,
-# « Loi\n12C1 »): a line break is a space, raw HTML is shown as typed, an image by its text
-_RUN = {"text", "softbreak", "hardbreak", "html_inline", "image"}
-
-
-def _joined(tokens: list[Token]) -> list[Token]:
-    """The inline tokens with each run of :data:`_RUN` tokens made one ``text`` token."""
-    out: list[Token] = []
-    for t in tokens:
-        if t.type in _RUN:
-            piece = " " if t.type in ("softbreak", "hardbreak") else t.content
-            if out and out[-1].type == "text" and out[-1].meta.get("run"):
-                out[-1].content += piece
-            else:
-                out.append(Token("text", "", 0, content=piece, meta={"run": True}))
-        else:
-            out.append(t)
-    return out
-
-
 class SafeRenderer(RendererHTML):
     """markdown-it-py's HTML renderer, with the rules of the policy above: text through ``text_fn`` (headings
     through ``heading_fn``), raw HTML as text, links to safe addresses only, headings one level down (the page
@@ -81,10 +62,10 @@ class SafeRenderer(RendererHTML):
 
     def render_tokens(self, tokens: list[Token], inline: bool = False) -> str:
         if inline:
-            return self.renderInline(_joined(tokens), md().options, {})
+            return self.renderInline(joined(tokens), md().options, {})
         for t in tokens:
             if t.type == "inline":
-                t.children = _joined(t.children or [])
+                t.children = joined(t.children or [])
         return self.render(tokens, md().options, {})
 
     def text(self, tokens, idx, options, env) -> str:

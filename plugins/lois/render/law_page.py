@@ -121,11 +121,11 @@ class LawPage:
     def children_with_missing(self, root: Provision) -> list[dict]:
         """The law's sections and paragraphs; where a partial source leaves a section out (edition.yaml
         `partial`), a notice in its place."""
-        partial = self.site.model.edition.partial.get(self.law_no, {})
-        missing = list(partial.get("missing", []))
+        partial = self.site.model.edition.partial.get(self.law_no)
+        missing = list(partial.missing) if partial else []
 
         def notice(letter: str) -> dict:
-            return {"missing": True, "letter": letter, "note": partial.get("note", "")}
+            return {"missing": True, "letter": letter, "note": (partial.note if partial else None) or ""}
         out = []
         for child in root.children:
             while child.level is Level.SECTION and missing and missing[0] < child.path[-1]:
@@ -136,11 +136,11 @@ class LawPage:
     def meta(self) -> list[tuple[str, str]]:
         law = self.site.model.laws[self.law_no]
         meta = []
-        if law.meta.get("title_note"):
-            meta.append(("lois-note-titre", law.meta["title_note"]))
-        if law.meta.get("quoted_in"):
-            meta.append(("lois-cite-dans", law.meta["quoted_in"]))
-        document = self.site.document_name(law.meta.get("document") or law.meta.get("source") or "")
+        if law.meta.title_note:
+            meta.append(("lois-note-titre", law.meta.title_note))
+        if law.meta.quoted_in:
+            meta.append(("lois-cite-dans", law.meta.quoted_in))
+        document = self.site.document_name(law.meta.document or law.meta.source or "")
         if document:
             meta.append(("lois-source", f"Source : {document}"))
         return meta
@@ -174,13 +174,13 @@ def render_stub(site, law: int) -> HtmlPage:
     provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.id)]}
                   for s in stubs]
     title_ctx = None if title is None else {
-        "title": title.title, "url": title.url, "read": title.source.read, "source_text": title.source_text,
+        "title": title.title, "url": title.url, "read": title.origin.read, "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
     asides = site.law_asides.get(law, [])
     heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
     return render_page(
         "render/stub.html", m.node_title(str(law)), law=law, heading=heading, title=title_ctx,
-        publisher={k: m.edition.publisher.get(k) for k in ("name", "text", "url")}, provisions=provisions,
+        publisher={k: getattr(m.edition.publisher, k, None) for k in ("name", "text", "url")}, provisions=provisions,
         commentaries=commentary_passages(site, law, page), asides=[a.html(page) for a in asides if a.kind],
         links=[a.html(page) for a in asides if not a.kind], cited_by_law=cited_by_law(site, law, page))
 

@@ -17,7 +17,7 @@ def render_commentary(site, c) -> HtmlPage:
     body = render_markdown(c.body, lambda t: site.linkify(t, page, c.laws[0], (), scope),
                            heading_fn=lambda t: site.linkify(t, page, c.laws[0], ()))
     return render_page("render/commentary.html", c.title, title=c.title, slug=slug(c.title), author=c.author,
-                       document=site.document_name(str(c.meta.get("source") or "")),
+                       document=site.document_name(c.source or ""),
                        laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
                        node_id=str(NodeRef.commentary(c.id)), body=safe(body))
 

@@ -14,11 +14,11 @@ import posixpath
 from pathlib import Path
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from markupsafe import Markup, escape
 
-from lois.core.cite import find_citations
+from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
 from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of
 from lois.core.parse import Provision
@@ -28,7 +28,6 @@ from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
 from lois.render.gloss import Glossary, GlossScope, GlossTerm
 from lois.render.htmlpage import HtmlPage
-from lois.core.resolve import resolve_citation
 
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
@@ -216,20 +215,15 @@ class SiteBuild:
 
     def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...],
                 gloss: GlossScope | None = None) -> str:
-        """Escape plain text and turn each citation in it into a link with a preview; with ``gloss`` (the scope
-        of the node being rendered), the first occurrence of each glossary term gets its definition."""
-        plain = gloss.html if gloss is not None else _escape
-        out = []
-        pos = 0
-        for c in find_citations(text):
-            targets, problems = resolve_citation(self.model, c, text, law, path)
-            if not targets:
-                continue
-            out.append(plain(text[pos:c.start]))
-            out.append(self.citation_link(c.text, targets, from_page))
-            pos = c.end
-        out.append(plain(text[pos:]))
-        return "".join(out)
+        """Escape plain text and turn each citation in it into a link with a preview (the citations of the text
+        as it stands in provision (`law`, `path`), found once by the model); with ``gloss`` (the scope of the
+        node being rendered), the first occurrence of each glossary term gets its definition."""
+        return self.annotate(text, self.model.citations_in(text, law, path), from_page, gloss)
+
+    def annotate(self, text: str, spans: Sequence[Span], from_page: str, gloss: GlossScope | None = None) -> str:
+        """`text` escaped, each of its citations (`spans`, lois.core.annotate) a link from `from_page`."""
+        return annotate(text, spans, gloss.html if gloss is not None else _escape,
+                        lambda s: self.citation_link(s.text, list(s.targets), from_page))
 
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.features.annotations.examples import Example, load_examples
 from lois.features.annotations.glossary import Term, load_glossary
@@ -35,7 +36,22 @@ def _load_annotations(model: Model, root: Path) -> Annotations:
     examples = load_examples(model, root / "exemples")
     terms = load_glossary(model, root / "glossaire.yaml")
     situations = load_situations(model, root / "situations.yaml", notes, examples)
-    return Annotations(notes, examples, terms, situations)
+    ann = Annotations(notes, examples, terms, situations)
+    _find_citations(model, ann)
+    return ann
+
+
+def _find_citations(model: Model, ann: Annotations) -> None:
+    """The citations of the texts the site links, found once here, each read from where the site shows it (a
+    note or an example from the law of its first provision): rendering applies them (Model.citations_in)."""
+    for n in ann.notes.values():
+        for run in markdown_runs(n.body):
+            model.citations_in(run, n.law)
+    for e in ann.examples.values():
+        for run in [*markdown_runs(e.question), *markdown_runs(e.ruling), *e.comments()]:
+            model.citations_in(run, e.law)
+    for text in [t.definition for t in ann.terms] + [s.description for s in ann.situations]:
+        model.citations_in(text, None)
 
 
 __all__ = ["Annotations", "load_annotations", "Note", "Example", "Term", "Situation"]

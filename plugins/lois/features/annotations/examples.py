@@ -9,14 +9,15 @@ provision resolves.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.ids import law_of
 from lois.core.yamlfile import validate
-from lois.features.annotations.common import Located, check_provisions, load_yaml
-from lois.features.annotations.schema import ExampleFile
+from lois.features.annotations.common import Located, load_yaml
+from lois.features.annotations.schema import Auction, CallEntry, CardEntry, ExampleFile, Play
 
 SEATS = ["Ouest", "Nord", "Est", "Sud"]  # diagram order (and clockwise rotation)
 VULNERABILITY = {"personne": "Personne vulnérable", "nord-sud": "Nord-Sud vulnérables",
@@ -55,22 +56,22 @@ class Trick:
     comment: str = ""
 
 
-@dataclass
-class Example:
-    id: str
-    title: str
-    provisions: list[str]
-    dealer: str
-    vulnerability: str
-    calls: list[Call]
-    tricks: list[Trick]
-    contract: str
-    declarer: str
-    question: str
+class Example(ExampleFile):
+    """An example as loaded: its file, validated (provisions resolved to canonical ids), with its auction and play
+    checked against the rules of bridge (calls with their seats, tricks with the cards' seats), its optional
+    fields spelt out, and the lines the replay of its checklist reports."""
+
+    question: str  # stripped
     ruling: str
-    file: str
+    dealer: str = ""
+    vulnerability: str = ""
+    calls: list[Call] = []
+    tricks: list[Trick] = []
+    contract: str = ""
+    declarer: str = ""
+    file: str = ""
     checklist: str = ""
-    answers: dict = field(default_factory=dict)
+    answers: dict[str, str] = {}
     expected_outcome: str = ""
     line: int = 1
     checklist_line: int = 1  # lines of « checklist », « expected_outcome » and « answers » (for the replay)
@@ -84,6 +85,16 @@ class Example:
     @property
     def anchor(self) -> str:
         return "ex-" + self.id
+
+    @property
+    def law(self) -> int:
+        """The law its texts are read from (its first provision's): a relative citation is situated there."""
+        return law_of(self.provisions[0])
+
+    def comments(self) -> list[str]:
+        """The comments and alerts of its diagrams (each linked as one text)."""
+        return [t for c in self.calls for t in (c.comment, c.alert) if t] + [t.comment for t in self.tricks
+                                                                              if t.comment]
 
 
 def _seat(value, loc: Located, *keys) -> str:
@@ -114,19 +125,21 @@ def next_seat(seat: str) -> str:
 def validate_example(model: Model, loc: Located) -> Example:
     if loc.data is None:
         raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
-    ex = validate(loc, ExampleFile, what="exemple")  # types; the rest needs the corpus or the rules of bridge
-    provisions = check_provisions(model, loc)
+    # types and provisions; the rest needs the rules of bridge
+    ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
     calls, dealer, vul, contract, declarer = [], "", "", "", ""
     if ex.auction is not None:
-        calls, dealer, vul, contract, declarer = _validate_auction(loc)
-    tricks = _validate_play(loc) if ex.play is not None else []
+        calls, dealer, vul, contract, declarer = _validate_auction(ex.auction, loc)
+    tricks = _validate_play(ex.play, loc) if ex.play is not None else []
     if not calls and not tricks:
         raise loc.error("un exemple doit avoir des enchères (« auction ») ou une situation de jeu (« play »)")
-    answers = {k: str(v) for k, v in (ex.answers or {}).items()}
-    return Example(ex.id, ex.title, provisions, dealer, vul, calls, tricks, contract, declarer,
-                   ex.question.strip(), ex.ruling.strip(), loc.path, ex.checklist or "", answers,
-                   ex.expected_outcome or "", loc.line("id"), loc.line("checklist"), loc.line("expected_outcome"),
-                   loc.line("answers"))
+    return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), dealer=dealer,
+                       vulnerability=vul, calls=calls, tricks=tricks, contract=contract, declarer=declarer,
+                       file=loc.path, checklist=ex.checklist or "",
+                       answers=ex.answers or {},
+                       expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
+                       checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
+                       answers_line=loc.line("answers"))
 
 
 def _irregular(value, loc: Located, *keys) -> str:
@@ -140,30 +153,28 @@ def _irregular(value, loc: Located, *keys) -> str:
     return v
 
 
-def _validate_auction(loc: Located):
-    a = loc.data["auction"]
-    dealer = _seat(a.get("dealer"), loc, "auction", "dealer")
+def _validate_auction(a: Auction, loc: Located):
+    """The auction's calls in rotation from the dealer (`loc`: the file, for the lines)."""
+    dealer = _seat(a.dealer, loc, "auction", "dealer")
     vul = ""
-    if a.get("vulnerability") is not None:
-        vul = str(a["vulnerability"]).strip().lower()
+    if a.vulnerability is not None:
+        vul = a.vulnerability.strip().lower()
         if vul not in VULNERABILITY:
-            raise loc.error(f"vulnérabilité « {a['vulnerability']} » inconnue (personne, Nord-Sud, Est-Ouest, tous)",
+            raise loc.error(f"vulnérabilité « {a.vulnerability} » inconnue (personne, Nord-Sud, Est-Ouest, tous)",
                             "auction", "vulnerability")
-    raw_calls = a["calls"]
     calls: list[Call] = []
     expected = dealer
     last_bid, last_bidder = None, None
-    for i, raw in enumerate(raw_calls):
+    for i, item in enumerate(a.calls):
         keys = ("auction", "calls", i)
-        if not isinstance(raw, dict):
-            raw = {"call": raw}
-        call = normalise_call(raw["call"])
+        raw = item if isinstance(item, CallEntry) else CallEntry(call=item)
+        call = normalise_call(str(raw.call))
         if call is None:
-            raise loc.error(f"déclaration « {raw['call']} » invalide : niveau 1 à 7 suivi de ♣ ♦ ♥ ♠ ou SA, "
+            raise loc.error(f"déclaration « {raw.call} » invalide : niveau 1 à 7 suivi de ♣ ♦ ♥ ♠ ou SA, "
                             "ou Passe, Contre, Surcontre", *keys)
-        seat = _seat(raw["seat"], loc, *keys) if raw.get("seat") else expected
-        irr = _irregular(raw.get("irregular"), loc, *keys)
-        cancelled = bool(raw.get("cancelled"))
+        seat = _seat(raw.seat, loc, *keys) if raw.seat else expected
+        irr = _irregular(raw.irregular, loc, *keys)
+        cancelled = raw.cancelled
         if seat != expected and irr != "hors tour":
             raise loc.error(f"{seat} déclare « {call} » alors que c'est à {expected} : marquez cette déclaration "
                             "« irregular: hors tour »", *keys)
@@ -178,13 +189,13 @@ def _validate_auction(loc: Located):
         if call in ("Contre", "Surcontre") and not irr:
             if last_bidder is None:
                 raise loc.error(f"« {call} » sans enchère à contrer : marquez-la « irregular: inadmissible »", *keys)
-        calls.append(Call(seat, call, irr, cancelled, str(raw.get("alert") or ""), str(raw.get("comment") or "")))
+        calls.append(Call(seat, call, irr, cancelled, raw.alert or "", raw.comment or ""))
         if not cancelled:
             if rank is not None:
                 last_bid, last_bidder = rank, seat
             expected = next_seat(seat)
-    contract = str(a.get("contract") or "")
-    declarer = _seat(a["declarer"], loc, "auction", "declarer") if a.get("declarer") else ""
+    contract = str(a.contract or "")
+    declarer = _seat(a.declarer, loc, "auction", "declarer") if a.declarer else ""
     return calls, dealer, vul, contract, declarer
 
 
@@ -192,35 +203,33 @@ def _bid_label(rank: int) -> str:
     return f"{rank // 5 + 1}{STRAINS[rank % 5]}"
 
 
-def _validate_play(loc: Located) -> list[Trick]:
-    p = loc.data["play"]
+def _validate_play(p: Play, loc: Located) -> list[Trick]:
+    """The tricks, each card once, with the seat that played it (`loc`: the file, for the lines)."""
     seen: dict[str, tuple] = {}
     tricks = []
     numbers = set()
-    for t_i, t in enumerate(p["tricks"]):
+    for t_i, t in enumerate(p.tricks):
         keys = ("play", "tricks", t_i)
-        n = t["number"]
+        n = t.number
         if n in numbers:
             raise loc.error(f"la levée {n} est décrite deux fois", *keys)
         numbers.add(n)
-        leader = _seat(t.get("leader"), loc, *keys, "leader")
-        cards = t["cards"]
+        leader = _seat(t.leader, loc, *keys, "leader")
         seat = leader
         out = []
-        for c_i, c in enumerate(cards):
+        for c_i, item in enumerate(t.cards):
             ck = keys + ("cards", c_i)
-            if not isinstance(c, dict):
-                c = {"card": c}
-            card = str(c.get("card", "")).strip().replace("T", "10")
+            c = item if isinstance(item, CardEntry) else CardEntry(card=item)
+            card = str(c.card).strip().replace("T", "10")
             if not CARD.match(card):
-                raise loc.error(f"carte « {c.get('card')} » invalide : couleur (♠ ♥ ♦ ♣) puis rang "
+                raise loc.error(f"carte « {c.card} » invalide : couleur (♠ ♥ ♦ ♣) puis rang "
                                 "(A R D V 10 9 … 2), par ex. « ♥D »", *ck)
             if card in seen:
                 raise loc.error(f"la carte {card} apparaît deux fois (déjà à la levée {seen[card][0]})", *ck)
             seen[card] = (n,)
-            out.append((seat, card, _irregular(c.get("irregular"), loc, *ck)))
+            out.append((seat, card, _irregular(c.irregular, loc, *ck)))
             seat = next_seat(seat)
-        tricks.append(Trick(n, leader, out, str(t.get("comment") or "")))
+        tricks.append(Trick(n, leader, out, t.comment or ""))
     return tricks
 
 

@@ -5,21 +5,19 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from lois.core.corpus import Model
-from lois.features.annotations.common import check_provisions, load_entries
-from lois.features.annotations.schema import Glossary as GlossaryFile
+from lois.features.annotations.common import load_entries
+from lois.features.annotations.schema import Glossary as GlossaryFile, TermEntry
 from lois.render.gloss import Glossary, GlossTerm
 
 
-@dataclass
-class Term:
-    term: str
+class Term(TermEntry):
+    """A term as loaded: its entry, validated (provisions resolved to canonical ids), with all its forms, its
+    definition on one line, and where it is written."""
+
     forms: list[str]  # the term and its variants (plural, feminine), matched case-insensitively
-    definition: str
-    provisions: list[str]
     file: str
     line: int
 
@@ -35,7 +33,7 @@ def slug(text: str) -> str:
 
 
 def load_glossary(model: Model, path: Path) -> list[Term]:
-    loc, entries = load_entries(path, GlossaryFile, "glossaire")
+    loc, entries = load_entries(path, GlossaryFile, "glossaire", model)
     if loc is None:  # no file
         return []
     terms: list[Term] = []
@@ -47,8 +45,8 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
             if k in seen:
                 raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
             seen[k] = entry.term
-        provs = check_provisions(model, loc, base=(i,))
-        terms.append(Term(entry.term, forms, " ".join(entry.definition.split()), provs, loc.path, loc.line(i)))
+        terms.append(entry.extended(Term, forms=forms, definition=" ".join(entry.definition.split()),
+                                    file=loc.path, line=loc.line(i)))
     return terms
 
 

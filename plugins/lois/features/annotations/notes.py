@@ -2,30 +2,29 @@
 commentaries (``corpus/commentaires/*.md``, attached through their ``provisions`` front matter)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
-from lois.core.ids import Kind
+from lois.core.ids import Kind, law_of
 from lois.core.parse import front_matter, read_text
+from lois.core.schemas import resolve_id
 from lois.core.yamlfile import validate
-from lois.features.annotations.common import check_provisions, resolve_id
 from lois.features.annotations.schema import NoteFront
 
 
-@dataclass
-class Note:
-    id: str
-    title: str
-    author: str
-    source: str
-    provisions: list[str]
+class Note(NoteFront):
+    """A note as loaded: its front matter, validated (provisions resolved to canonical ids), and its body."""
+
     body: str
     file: str
     page: str  # docs path of the note's own page
     kind: Kind = Kind.NOTE  # a note of the team, or an imported commentary (Kind.COMMENTARY)
-    extra: dict = field(default_factory=dict)
+
+    @property
+    def law(self) -> int:
+        """The law its text is read from (its first provision's): a relative citation in it is situated there."""
+        return law_of(self.provisions[0])
 
 
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:
@@ -33,20 +32,20 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     if folder.is_dir():
         for f in sorted(folder.glob("*.md")):
             doc, body, offset = front_matter(read_text(f), str(f))
-            meta = validate(doc, NoteFront, what="en-tête de la note")
+            meta = validate(doc, NoteFront, what="en-tête de la note", context={"model": model})
             if meta.id in notes:
                 raise doc.error(f"note « {meta.id} » définie deux fois (aussi dans {notes[meta.id].file})", "id")
-            provs = check_provisions(model, doc)
             if not body.strip():
                 raise LoisError("la note est vide", str(f), offset + 1)
-            notes[meta.id] = Note(meta.id, meta.title, meta.author, meta.source or "", provs, body, str(f),
-                                  f"notes/{meta.id}.md")
+            notes[meta.id] = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
     for c in model.commentaries.values():
         if not c.provisions:
             continue
-        provs = _commentary_provisions(model, c)
-        notes["commentaire-" + c.id] = Note(c.id, c.title, c.author or "non indiqué", str(c.meta.get("source") or ""),
-                                            provs, c.body, c.file, f"commentaires/{c.id}.md", Kind.COMMENTARY)
+        # its front matter was validated by lois.core.parse (CommentaryFront), before the model could resolve ids
+        notes["commentaire-" + c.id] = Note.model_construct(
+            id=c.id, title=c.title, author=c.author or "non indiqué", source=c.source,
+            provisions=_commentary_provisions(model, c), body=c.body, file=c.file, page=f"commentaires/{c.id}.md",
+            kind=Kind.COMMENTARY)
     return notes
 
 

@@ -1,7 +1,9 @@
 """Schemas of the annotation files, declared once: notes' front matter (``corpus/notes/*.md``), worked examples
 (``corpus/exemples/*.yaml``), the glossary (``corpus/glossaire.yaml``) and the situations
-(``corpus/situations.yaml``). Types only (and the forms of ids); the loaders check what needs the corpus
-(that a cited provision exists, that calls follow the rotation, that a card is played once).
+(``corpus/situations.yaml``). Types, the forms of ids, and the provisions cited, resolved against the corpus
+model given as the validation's context (:data:`lois.core.schemas.Provisions`); the loaders check the rest
+(that calls follow the rotation, that a card is played once) and extend the validated object with what loading
+adds (a note's body, a term's line): that object is what the site, the search and the checks read.
 """
 from __future__ import annotations
 
@@ -9,11 +11,9 @@ from typing import Annotated, Optional, Union
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
-from lois.core.schemas import ProvisionId, Slug, Text
+from lois.core.schemas import Answer, Provisions, Slug, Text
 from lois.core.yamlfile import Schema
 
-# one provision (« provisions: 50B ») or a non-empty list of them
-Provisions = Union[Annotated[list[ProvisionId], Field(min_length=1)], ProvisionId]
 Irregular = Optional[Union[StrictStr, StrictBool]]
 
 
@@ -67,7 +67,7 @@ class ExampleFile(Schema):
     question: Text
     ruling: Text
     checklist: Optional[Slug] = None
-    answers: Optional[dict[StrictStr, Union[StrictStr, StrictInt]]] = None
+    answers: Optional[dict[StrictStr, Answer]] = None
     expected_outcome: Optional[StrictStr] = None
     notes: Optional[list[Slug]] = None
 

@@ -66,7 +66,7 @@ def note_view(site, note, page: str, pid: str | None = None) -> dict:
     if pid is not None and pid != first and law_of(pid) == law_of(first):
         also = {"id": first, "href": site.provision_href(page, first)}
     text = _excerpt(note.body) if note.kind is Kind.COMMENTARY else note.body
-    return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, law_of(first))),
+    return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, note.law)),
             "document": site.document_name(note.source), "more": site.href(page, note.page)}
 
 
@@ -88,7 +88,7 @@ def _excerpt(body: str, limit: int = 700) -> str:
 
 def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
     """A worked example (template ``annotations/example.html``); its anchor is unique on the page it is on."""
-    law = law_of(ex.provisions[0])
+    law = ex.law
     cl = f"checklists/{ex.checklist}.md"
 
     def comment(text: str) -> str:  # a comment of the diagram: its citations linked, ♥ ♦ in red
@@ -173,7 +173,7 @@ def render_note_page(site, n, ann) -> HtmlPage:
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
     out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
                       document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
-                      body=safe(_md_glossed(site, n.body, page, law_of(n.provisions[0]))),
+                      body=safe(_md_glossed(site, n.body, page, n.law)),
                       examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
     return out
 

@@ -6,13 +6,12 @@ checklist (``checklist``), and a situation citing a provision a calculator compu
 the file and the line."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.ids import ProvisionId, law_of
-from lois.features.annotations.common import check_provisions, load_entries
-from lois.features.annotations.schema import Situations
+from lois.features.annotations.common import load_entries
+from lois.features.annotations.schema import SituationEntry, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
 # (lois.features.scores) computes the artificial score of Loi 12C2 and the weighted score of Loi 12C1(c);
@@ -22,18 +21,16 @@ CALCULATORS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
-@dataclass
-class Situation:
-    id: str
-    title: str
-    description: str
-    provisions: list[str]
-    notes: list[str] = field(default_factory=list)
-    examples: list[str] = field(default_factory=list)
+class Situation(SituationEntry):
+    """A situation as loaded: its entry, validated (provisions resolved to canonical ids), its description on
+    one line, its lists and tools spelt out, and its line."""
+
+    notes: list[str] = []
+    examples: list[str] = []
     checklist: str = ""  # the first of `checklists` (opened inline on the page)
-    line: int = 1
-    checklists: list[str] = field(default_factory=list)
+    checklists: list[str] = []
     calculator: str = ""
+    line: int = 1
 
 
 def _under(pid: str, root: str) -> bool:
@@ -42,17 +39,19 @@ def _under(pid: str, root: str) -> bool:
     return p is not None and (str(p) == root or root in {str(a) for a in p.ancestors})
 
 
-def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[str], calculator: str,
-                no_checklist: str | None, no_calculator: str | None, lists: dict) -> None:
-    """The rule « every way in leads to the tool » for situation number `i` (see the module's docstring)."""
+def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
+    """The rule « every way in leads to the tool » for situation `s`, number `i` of the file (see the module's
+    docstring); its checklists."""
+    sid, provisions, calculator = s.id, s.provisions, s.calculator or ""
+    checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
     for j, name in enumerate(checklists):
         if name not in lists:
-            keys = (i, "checklist", j) if isinstance(loc.data[i].get("checklist"), list) else (i, "checklist")
+            keys = (i, "checklist", j) if isinstance(s.checklist, list) else (i, "checklist")
             raise loc.error(f"situation « {sid} » : liste d'arbitrage inconnue « {name} » (listes : "
                             f"{', '.join(lists)})", *keys)
     laws = sorted({law_of(p) for p in provisions})
     matching = [n for n, cl in lists.items() if set(laws) & set(cl.laws)]
-    if matching and not set(checklists) & set(matching) and not no_checklist:
+    if matching and not set(checklists) & set(matching) and not s.no_checklist:
         raise loc.error(f"situation « {sid} » : ses lois ({', '.join(map(str, laws))}) sont appliquées par la liste "
                         f"d'arbitrage « {matching[0]} »"
                         + (f" (et {', '.join('« ' + m + ' »' for m in matching[1:])})" if matching[1:] else "")
@@ -62,16 +61,17 @@ def check_tools(loc, i: int, sid: str, provisions: list[str], checklists: list[s
                         f"{', '.join(CALCULATORS)})", i, "calculator")
     for name, (_page, roots) in CALCULATORS.items():
         computed = [p for p in provisions if any(_under(p, r) for r in roots)]
-        if computed and calculator != name and not no_calculator:
+        if computed and calculator != name and not s.no_calculator:
             raise loc.error(f"situation « {sid} » : elle cite la Loi {computed[0]}, que calcule le calculateur "
                             f"« {name} » : ajoutez « calculator: {name} », ou dites pourquoi pas dans "
                             "« no_calculator »", i)
+    return checklists
 
 
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
     from lois.features.checklists.model import load_checklists
 
-    loc, entries = load_entries(path, Situations, "situation")
+    loc, entries = load_entries(path, Situations, "situation", model)
     if loc is None:  # no file
         return []
     out: list[Situation] = []
@@ -82,17 +82,15 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
         if s.id in ids:
             raise loc.error(f"identifiant « {s.id} » déjà utilisé", i, "id")
         ids.add(s.id)
-        provs = check_provisions(model, loc, base=(i,))
         for key, (ids_known, label) in known.items():
             for j, ref in enumerate(getattr(s, key) or []):
                 if ref not in ids_known:
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
-        checklists = [s.checklist] if isinstance(s.checklist, str) else list(s.checklist or [])
-        check_tools(loc, i, s.id, provs, checklists, s.calculator or "", s.no_checklist, s.no_calculator, lists)
-        out.append(Situation(s.id, s.title, " ".join(s.description.split()), provs, list(s.notes or []),
-                             list(s.examples or []), checklists[0] if checklists else "", loc.line(i), checklists,
-                             s.calculator or ""))
+        checklists = check_tools(loc, i, s, lists)
+        out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
+                              examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
+                              checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
     return out
 
 

@@ -190,17 +190,17 @@ def cmd_arbitre(args) -> int:
             for f in fails:
                 print(f"  ÉCHEC {f}")
             bad += len(missing) + len(fails)
-        from lois.features.checklists.model import worked_examples
+        from lois.features.annotations import load_annotations
 
-        examples = worked_examples(Path(args.corpus) if getattr(args, "corpus", None) else find_corpus())
+        examples = [ex for ex in load_annotations(model).examples.values() if ex.checklist]
         for ex in examples:
             cl = lists.get(ex.checklist)
             try:
                 got = run(cl, ex.answers).outcome if cl else f"(liste inconnue « {ex.checklist} »)"
             except MissingAnswer as exc:
                 got = f"(incomplet : {exc.question})"
-            if got != ex.expected:
-                print(f"  ÉCHEC exemple « {ex.name} » ({ex.file}) : issue {got}, attendue {ex.expected}")
+            if got != ex.expected_outcome:
+                print(f"  ÉCHEC exemple « {ex.id} » ({ex.file}) : issue {got}, attendue {ex.expected_outcome}")
                 bad += 1
         print(f"{len(lists)} listes, {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {bad} problème(s).")
         return 1 if bad else 0

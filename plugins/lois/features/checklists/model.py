@@ -30,17 +30,16 @@ reachability, citations that resolve). Every refusal names the file and the line
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Optional, Union
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.errors import LoisError
-from lois.core.schemas import LawNumber, Text
-from lois.core.yamlfile import Schema, YamlDoc, load_yaml, validate
+from lois.core.schemas import Answer, LawNumber, Text
+from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
 EFFECTS: dict[str, tuple[type, object, str]] = {
@@ -63,68 +62,58 @@ EFFECTS: dict[str, tuple[type, object, str]] = {
 PENALTY_CARD_VALUES = {"none": "aucune", "minor": "secondaire", "major": "principale"}
 
 
-@dataclass
-class Choice:
-    id: str
-    label: str
-    next: str
-    short: str
-    line: int
-    next_line: int = 0
-
-
-@dataclass
-class Question:
-    id: str
-    text: str
-    help: str
-    cites: list[str]
-    choices: list[Choice]
-    line: int
-
-    def choice(self, cid: str) -> Choice | None:
-        return next((c for c in self.choices if c.id == cid), None)
-
-
-@dataclass
-class Outcome:
-    id: str
-    title: str
-    ruling: str
-    effects: dict
-    cites: list[str]
-    line: int
-    players: list[str] = field(default_factory=list)  # « Ce que je dis aux joueurs », in the order to say it
-
-
-@dataclass
-class Case:
-    name: str
-    answers: dict[str, str]
-    expected: str
-    line: int
-
-
-@dataclass
-class Checklist:
-    name: str
-    title: str
-    description: str
-    laws: list[int]
-    start: str
-    questions: dict[str, Question]
-    outcomes: dict[str, Outcome]
-    cases: list[Case] = field(default_factory=list)
-    file: str = ""
-
-    def node(self, nid: str):
-        return self.questions.get(nid) or self.outcomes.get(nid)
-
-
-# --------------------------------------------------------------------------- schema (types only)
+# --------------------------------------------------------------------------- schema
 
 Id = Text
-Cite = Union[StrictStr, StrictInt]  # form and existence checked against the corpus by check_citation
+
+
+def _citation(model, raw) -> tuple[str, str | None]:
+    """Canonical id of a cited provision, or why it does not resolve in the corpus `model` (None: form and law
+    number only)."""
+    ref = parse_provision_id(str(raw))
+    m = re.match(r"\s*(?:lois?\s*)?(\d+)", str(raw), re.I)
+    law = ref.law if ref is not None and ref.law is not None else (int(m.group(1)) if m else None)
+    if law is not None and not 1 <= law <= TOTAL_LAWS:
+        return "", f"« {raw} » ne se résout pas : la Loi {law} n'existe pas (le Code compte {TOTAL_LAWS} lois)"
+    if ref is None or ref.law is None:
+        return "", f"« {raw} » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))"
+    pid = format_id(ref.law, tuple(ref.path))
+    if model is not None and ref.law in model.laws and pid not in model.provisions:
+        return "", (f"« {raw} » ne se résout pas : la provision {pid} ne figure pas dans le texte de la Loi "
+                    f"{ref.law} du corpus")
+    return pid, None
+
+
+def check_citation(model, raw, where: str, doc: YamlDoc, *keys) -> str:
+    """Canonical id of a cited provision; refuses ids that do not resolve in the corpus model."""
+    pid, problem = _citation(model, raw)
+    if problem:
+        raise doc.error(f"{where} : {problem}", *keys)
+    return pid
+
+
+def _cites_of(kind: str):
+    """The validator of a question's or an outcome's ``cites``: canonical ids that resolve in the corpus model
+    (the validation's context), each refusal naming the question or outcome (« question « rang » : … »)."""
+    def resolved(cites: list, info: ValidationInfo) -> list[str]:
+        where = f"{kind} « {info.data.get('id')} »"
+        out = []
+        for i, raw in enumerate(cites):
+            pid, problem = _citation((info.context or {}).get("model"), raw)
+            if problem:
+                raise corpus_error(f"{where} : {problem}", i)
+            out.append(pid)
+        return out
+    return AfterValidator(resolved)
+
+
+if TYPE_CHECKING:
+    QuestionCites = list[str]
+    OutcomeCites = list[str]
+else:  # a provision as written (« 64B7 », or a law number: 64), read as its canonical id
+    _Cites = Annotated[list[Union[StrictStr, StrictInt]], Field(min_length=1)]
+    QuestionCites = Annotated[_Cites, _cites_of("question")]
+    OutcomeCites = Annotated[_Cites, _cites_of("issue")]
 
 
 class ChoiceEntry(Schema):
@@ -134,12 +123,32 @@ class ChoiceEntry(Schema):
     short: Optional[Text] = None
 
 
+class Choice(ChoiceEntry):
+    """A choice as loaded: its entry, its labels on one line, where it leads, its lines."""
+
+    next: str
+    short: str
+    line: int
+    next_line: int = 0
+
+
 class QuestionEntry(Schema):
     id: Id
     text: Text
     help: Optional[Text] = None
-    cites: Annotated[list[Cite], Field(min_length=1)]
+    cites: QuestionCites
     choices: Annotated[list[ChoiceEntry], Field(min_length=2)]
+
+
+class Question(QuestionEntry):
+    """A question as loaded: its entry (cites resolved), its text on one line, its choices, its line."""
+
+    help: str
+    choices: list[Choice]  # type: ignore[assignment]  # the entries loaded (a list of the subclass)
+    line: int
+
+    def choice(self, cid: str) -> Choice | None:
+        return next((c for c in self.choices if c.id == cid), None)
 
 
 class OutcomeEntry(Schema):
@@ -147,14 +156,27 @@ class OutcomeEntry(Schema):
     title: Text
     ruling: Text
     effects: Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]] = None  # keys: EFFECTS
-    cites: Annotated[list[Cite], Field(min_length=1)]
+    cites: OutcomeCites
     players: Optional[list[Text]] = None  # required: refused below with its own message when missing
+
+
+class Outcome(OutcomeEntry):
+    """An outcome as loaded: its entry (cites resolved), its effects over their defaults, « Ce que je dis aux
+    joueurs » in the order to say it, its line."""
+
+    effects: dict
+    players: list[str] = []
+    line: int
 
 
 class CaseEntry(Schema):
     name: Text
-    answers: dict[StrictStr, Union[StrictStr, StrictInt]]
+    answers: dict[StrictStr, Answer]
     expected: Id
+
+
+class Case(CaseEntry):
+    line: int
 
 
 class ChecklistFile(Schema):
@@ -167,28 +189,28 @@ class ChecklistFile(Schema):
     cases: list[CaseEntry] = []
 
 
+class Checklist(ChecklistFile):
+    """A checklist as loaded: its file, validated and checked (links, cycles, reachability, cases), its
+    questions and outcomes by id."""
+
+    name: str
+    description: str = ""
+    questions: dict[str, Question]  # type: ignore[assignment]  # the entries loaded, by id
+    outcomes: dict[str, Outcome]  # type: ignore[assignment]
+    cases: list[Case] = []  # type: ignore[assignment]
+    file: str = ""
+
+    def node(self, nid: str):
+        return self.questions.get(nid) or self.outcomes.get(nid)
+
+    def texts(self) -> list[str]:
+        """Its texts the site shows with their citations linked: description, questions and their help,
+        rulings, what the director says."""
+        return [self.description, *(t for q in self.questions.values() for t in (q.text, q.help)),
+                *(t for o in self.outcomes.values() for t in (o.ruling, *o.players))]
+
+
 # --------------------------------------------------------------------------- validation
-
-def check_citation(model, raw, where: str, doc: YamlDoc, *keys) -> str:
-    """Canonical id of a cited provision; refuses ids that do not resolve in the corpus model."""
-    ref = parse_provision_id(str(raw))
-    m = re.match(r"\s*(?:lois?\s*)?(\d+)", str(raw), re.I)
-    law = ref.law if ref is not None and ref.law is not None else (int(m.group(1)) if m else None)
-    if law is not None and not 1 <= law <= TOTAL_LAWS:
-        raise doc.error(f"{where} : « {raw} » ne se résout pas : la Loi {law} n'existe pas (le Code compte "
-                        f"{TOTAL_LAWS} lois)", *keys)
-    if ref is None or ref.law is None:
-        raise doc.error(f"{where} : « {raw} » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))", *keys)
-    pid = format_id(ref.law, tuple(ref.path))
-    if model is not None and ref.law in model.laws and pid not in model.provisions:
-        raise doc.error(f"{where} : « {raw} » ne se résout pas : la provision {pid} ne figure pas dans le texte de "
-                        f"la Loi {ref.law} du corpus", *keys)
-    return pid
-
-
-def _cites(model, doc: YamlDoc, cites: list, where: str, *keys) -> list[str]:
-    return [check_citation(model, c, where, doc, *keys, "cites", i) for i, c in enumerate(cites)]
-
 
 def _effects(doc: YamlDoc, raw: dict | None, where: str, *keys) -> dict:
     """The outcome's effects over their defaults; each key and type as declared in EFFECTS."""
@@ -224,10 +246,11 @@ def _questions(doc: YamlDoc, spec: ChecklistFile, model) -> dict[str, Question]:
             nxt = (c.next or "").strip()
             if not nxt:
                 raise doc.error(f"{where} : le choix « {c.id} » ne mène nulle part (champ « next » manquant)", *ck)
-            choices.append(Choice(c.id, " ".join(c.label.split()), nxt,
-                                  " ".join((c.short or c.label).split()), doc.line(*ck), doc.line(*ck, "next")))
-        questions[q.id] = Question(q.id, " ".join(q.text.split()), (q.help or "").strip(),
-                                   _cites(model, doc, q.cites, where, *keys), choices, doc.line(*keys))
+            choices.append(c.extended(Choice, label=" ".join(c.label.split()), next=nxt,
+                                      short=" ".join((c.short or c.label).split()), line=doc.line(*ck),
+                                      next_line=doc.line(*ck, "next")))
+        questions[q.id] = q.extended(Question, text=" ".join(q.text.split()), help=(q.help or "").strip(),
+                                     choices=choices, line=doc.line(*keys))
     return questions
 
 
@@ -288,8 +311,8 @@ def _outcomes(doc: YamlDoc, spec: ChecklistFile, model, questions: dict) -> dict
         where = f"issue « {o.id} »"
         if o.id in outcomes or o.id in questions:
             raise doc.error(f"{where} : identifiant déjà utilisé", *keys)
-        outcomes[o.id] = Outcome(o.id, " ".join(o.title.split()), o.ruling.strip(), _effects(doc, o.effects, where,
-                                 *keys), _cites(model, doc, o.cites, where, *keys), doc.line(*keys))
+        outcomes[o.id] = o.extended(Outcome, title=" ".join(o.title.split()), ruling=o.ruling.strip(),
+                                    effects=_effects(doc, o.effects, where, *keys), players=[], line=doc.line(*keys))
     return outcomes
 
 
@@ -354,7 +377,7 @@ def _cases(doc: YamlDoc, spec: ChecklistFile, questions: dict, outcomes: dict) -
                                 f"({', '.join(x.id for x in questions[k].choices)})", *keys, "answers", k)
         if c.expected not in outcomes:
             raise doc.error(f"cas « {c.name} » : issue attendue inconnue « {c.expected} »", *keys, "expected")
-        cases.append(Case(c.name, {k: str(v) for k, v in c.answers.items()}, c.expected, doc.line(*keys)))
+        cases.append(c.extended(Case, line=doc.line(*keys)))
     return cases
 
 
@@ -363,7 +386,7 @@ def load_checklist(path: Path, model) -> Checklist:
     doc = load_yaml(path)
     if not isinstance(doc.data, dict):
         raise doc.error("une liste d'arbitrage est une table : title, start, questions, outcomes")
-    spec = validate(doc, ChecklistFile, what="liste d'arbitrage")
+    spec = validate(doc, ChecklistFile, what="liste d'arbitrage", context={"model": model})
     questions = _questions(doc, spec, model)
     outcomes = _outcomes(doc, spec, model, questions)
     _check_links(doc, spec.start, questions, outcomes)
@@ -372,9 +395,20 @@ def load_checklist(path: Path, model) -> Checklist:
     cases = _cases(doc, spec, questions, outcomes)
     # what the director says, checked once the tree itself is sound (its errors are reported first)
     for oi, o in enumerate(spec.outcomes):
-        outcomes[o.id].players = _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)
-    return Checklist(path.stem, " ".join(spec.title.split()), (spec.description or "").strip(), list(spec.laws),
-                     spec.start, questions, outcomes, cases, str(path))
+        outcomes[o.id] = outcomes[o.id].model_copy(
+            update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
+    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
+                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
+                       cases=cases, file=str(path))
+    if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
+        for text in cl.texts():
+            model.citations_in(one_line(text), None)
+    return cl
+
+
+def one_line(text: str) -> str:
+    """A checklist text as the site links it: its white space made single spaces."""
+    return " ".join(text.split())
 
 
 def checklist_dir(corpus: Path) -> Path:
@@ -395,33 +429,4 @@ def _load_checklists(corpus: Path, model) -> dict[str, Checklist]:
         for f in sorted(d.glob("*.yaml")):
             cl = load_checklist(f, model)
             out[cl.name] = cl
-    return out
-
-
-@dataclass
-class WorkedExample:
-    file: str
-    name: str
-    checklist: str
-    answers: dict[str, str]
-    expected: str
-    line: int = 1
-
-
-def worked_examples(corpus: Path) -> list[WorkedExample]:
-    """Worked examples (``corpus/exemples/*.yaml``, one example per file) that name a checklist, its answers and
-    the expected outcome (types checked by the examples' schema when the annotations are loaded)."""
-    out: list[WorkedExample] = []
-    d = Path(corpus) / "exemples"
-    for f in sorted(d.glob("*.yaml")) if d.is_dir() else []:
-        doc = load_yaml(f)
-        ex = doc.data
-        if not isinstance(ex, dict) or not ex.get("checklist"):
-            continue
-        answers = ex.get("answers")
-        if not isinstance(answers, dict):
-            answers = {}
-        out.append(WorkedExample(str(f), str(ex.get("id") or f.stem), str(ex["checklist"]),
-                                 {str(k): str(v) for k, v in answers.items()}, str(ex.get("expected_outcome") or ""),
-                                 doc.line("checklist")))
     return out

@@ -14,7 +14,7 @@ from lois.render.law_page import Aside
 from lois.render.templates import safe
 from lois.core.corpus import _law_of
 from lois.features.checklists.flowchart import flowchart_svg
-from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
+from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists, one_line
 
 INDEX = "checklists/index.md"
 
@@ -43,7 +43,7 @@ def effect_display(key: str, value) -> str:
 
 def linked(site, text: str, from_page: str) -> str:
     """A checklist text as HTML, each citation in it a link (the site's one linker)."""
-    return site.linkify(" ".join(text.split()), from_page, None, ())
+    return site.linkify(one_line(text), from_page, None, ())
 
 
 def runner_data(site, cl, from_page: str) -> dict:

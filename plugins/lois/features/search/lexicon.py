@@ -50,8 +50,7 @@ def load_lexicon(corpus: Path) -> Lexicon:
     from lois.core.yamlfile import validate
     from lois.features.search.lexicon_schema import LexiconFile
 
-    validate(loc, LexiconFile, what="lexique")
-    data = loc.data
+    data = validate(loc, LexiconFile, what="lexique")
     seen: dict[tuple, str] = {}
     rewrites: list[Rewrite] = []
 
@@ -63,12 +62,12 @@ def load_lexicon(corpus: Path) -> Lexicon:
         seen[rw.words] = "/".join(str(k) for k in keys)
         rewrites.append(rw)
 
-    for i, t in enumerate(data["terms"]):
-        exact = bool(t.get("exact_case"))
-        for j, w in enumerate(t["words"]):
-            add(Rewrite(phrase_words(w, exact), exact, " ".join(t["means"].split()), ""), "terms", i, "words", j)
-    for kind, words in (data["kinds"] or {}).items():
+    for i, t in enumerate(data.terms):
+        exact = bool(t.exact_case)
+        for j, w in enumerate(t.words):
+            add(Rewrite(phrase_words(w, exact), exact, " ".join(t.means.split()), ""), "terms", i, "words", j)
+    for kind, words in data.kinds.items():
         for j, w in enumerate(words):
             add(Rewrite(phrase_words(w), False, "", kind), "kinds", kind, j)
     rewrites.sort(key=lambda r: -len(r.words))  # the longest expression first
-    return Lexicon([[normalize(w) for w in g] for g in data["synonyms"]], rewrites)
+    return Lexicon([[normalize(w) for w in g] for g in data.synonyms], rewrites)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Optional
 
-from pydantic import AfterValidator, Field, StrictBool, StrictStr
+from pydantic import AfterValidator, Field, PrivateAttr, StrictBool, StrictStr, model_validator
 
 from lois.core.yamlfile import Schema
 
@@ -37,6 +37,18 @@ class KindWords(Schema):
     glossary: Optional[Words] = None
     situation: Optional[Words] = None
     tool: Optional[Words] = None
+    _order: tuple[str, ...] = PrivateAttr(default=())  # the kinds in the order of the file
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_order(cls, data, handler):
+        kinds = handler(data)
+        kinds._order = tuple(data)
+        return kinds
+
+    def items(self) -> list[tuple[str, list[str]]]:
+        """The kinds written in the file and their words, in the file's order."""
+        return [(kind, words) for kind in self._order if (words := getattr(self, kind)) is not None]
 
 
 class LexiconFile(Schema):

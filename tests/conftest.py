@@ -120,8 +120,8 @@ def browser():
 def allow_only(ctx, *prefixes: str) -> list[str]:
     """Watch every request of browser context `ctx` (its pages and its service worker): the address of each one
     that does not start with one of `prefixes` is added to the list returned, which a test asserts stays empty.
-    A request event, not a route: routing every request through this process would cost about a third of a
-    second per page load, and this machine (like a club's intranet) has no other host to reach anyway."""
+    A request event, not a route: routing every request through this process costs about 40 ms more per page
+    load (``python bench/bench_test_tabs.py``), and detecting the request is what the tests need."""
     foreign: list[str] = []
     ctx.on("request", lambda r: None if r.url.startswith(prefixes) else foreign.append(r.url))
     return foreign
@@ -129,8 +129,8 @@ def allow_only(ctx, *prefixes: str) -> list[str]:
 
 class Tab:
     """A browser context and its page, kept open for a whole test module: a new context and a first load cost
-    about a second, a load in a warm tab about a quarter of that (the site's service worker already serves the
-    theme). Each test that uses it starts on a blank page with the site's stored data cleared (localStorage,
+    about half a second, a load in a warm tab about a third of that (the browser's memory cache holds the theme;
+    ``python bench/bench_test_tabs.py``). Each test that uses it starts on a blank page with the site's stored data cleared (localStorage,
     sessionStorage), the screen media and no route, and fails on any console error, page error or request to
     another host made during it. The page is a Playwright ``Page`` with, as ``page``'s, ``lois_errors``,
     ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing they do not exist)."""
@@ -139,7 +139,9 @@ class Tab:
                  **options):
         """``allowed``: other origins the pages may load from (a club's server), their storage cleared too."""
         self.dialogs_are_errors = dialogs_are_errors  # an alert, confirm or prompt fails the test (and is dismissed)
-        self.ctx = browser.new_context(**options)
+        # no service worker unless asked (service_workers="allow"): each test then sees the pages as a first visit
+        # does, the way a new context showed them, and not what a worker cached for an earlier test
+        self.ctx = browser.new_context(**{"service_workers": "block", **options})
         self.site_url = site_url
         self.origins = {site_url.rstrip("/")} | {a.rstrip("/") for a in allowed if a.startswith("http")}
         self.foreign = allow_only(self.ctx, site_url, "data:", "blob:", "about:", *allowed)
@@ -269,9 +271,9 @@ def page(_desktop_tab):
 
 @pytest.fixture()
 def fresh_page(browser, site_url):
-    """A page in a new browser context of its own (no service worker installed, nothing cached or stored), that
-    fails the test on any console error or any request to another host."""
-    tab = Tab(browser, site_url)
+    """A page in a new browser context of its own (no service worker installed yet, nothing cached or stored; the
+    site's worker may install), that fails the test on any console error or any request to another host."""
+    tab = Tab(browser, site_url, service_workers="allow")
     try:
         yield tab.page
         tab.end()

@@ -240,8 +240,9 @@ def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site
         pg = ctx.new_page()
         q = "carte tombée par accident"
         pg.goto(site_url + "recherche/?q=" + q.replace(" ", "+"))
+        # the list complete (data-q), not its first results still being rendered again as their documents come
+        pg.locator("#lois-search-results[data-q]").wait_for(state="attached")
         first = pg.locator("#lois-search-results .lois-search-result").first
-        first.wait_for()
         box = first.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
         assert first.locator("a").get_attribute("data-id") == cli_engine.search(q, 1)[0].id

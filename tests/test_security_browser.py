@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import QuietServer, ROOT, _Quiet, mkdocs_build, project_env
+from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, project_env
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 PWN = "window.__pwned=1"
@@ -128,45 +128,22 @@ def hostile_url(hostile_site):
     server.shutdown()
 
 
-def _guard(ctx, pg, base: str):
-    """Record console errors, page errors, dialogs and requests to another host (like conftest's `page`)."""
-    pg.lois_errors, pg.lois_foreign, pg.lois_dialogs = [], [], []
-    pg.on("console", lambda m: pg.lois_errors.append(m.text) if m.type == "error" else None)
-    pg.on("pageerror", lambda e: pg.lois_errors.append(str(e)))
-
-    def dialog(d):
-        pg.lois_dialogs.append(d.message)
-        d.dismiss()
-    pg.on("dialog", dialog)
-
-    def route(r):
-        url = r.request.url
-        if url.startswith(base) or url.startswith(("data:", "blob:")):
-            r.continue_()
-        else:
-            pg.lois_foreign.append(url)
-            r.abort()
-    ctx.route("**/*", route)
-    ctx.add_init_script(TRAP)
-
-
-def _assert_clean(pg):
-    assert not pg.lois_dialogs, f"boîtes de dialogue ouvertes : {pg.lois_dialogs}"
-    assert not pg.lois_foreign, f"requêtes vers d'autres hôtes : {pg.lois_foreign}"
-    assert not pg.lois_errors, f"erreurs console : {pg.lois_errors}"
+@pytest.fixture(scope="module")
+def _hostile_tab(browser, hostile_url):
+    tab = Tab(browser, hostile_url, dialogs_are_errors=True)
+    tab.ctx.add_init_script(TRAP)
+    yield tab
+    tab.ctx.close()
 
 
 @pytest.fixture()
-def hpage(browser, hostile_url):
-    """A fresh page on the hostile site; fails on console errors, dialogs, foreign requests, or the trap."""
-    ctx = browser.new_context()
-    pg = ctx.new_page()
-    _guard(ctx, pg, hostile_url)
+def hpage(_hostile_tab):
+    """A page of a tab on the hostile site kept for the module (conftest's Tab, with the trap): fails on console
+    errors, dialogs, foreign requests, or the trap."""
+    pg = _hostile_tab.begin()
     yield pg
-    pwned = pg.evaluate("window.__pwned")
-    ctx.close()
-    assert pwned is None
-    _assert_clean(pg)
+    assert pg.evaluate("window.__pwned") is None
+    _hostile_tab.end()
 
 
 def _pages(site: Path) -> list[str]:

@@ -130,10 +130,11 @@ def allow_only(ctx, *prefixes: str) -> list[str]:
 class Tab:
     """A browser context and its page, kept open for a whole test module: a new context and a first load cost
     about half a second, a load in a warm tab about a third of that (the browser's memory cache holds the theme;
-    ``python bench/bench_test_tabs.py``). Each test that uses it starts on a blank page with the site's stored data cleared (localStorage,
-    sessionStorage), the screen media and no route, and fails on any console error, page error or request to
-    another host made during it. The page is a Playwright ``Page`` with, as ``page``'s, ``lois_errors``,
-    ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing they do not exist)."""
+    ``python bench/bench_test_tabs.py``). Each test that uses it starts on a blank page with the site's stored
+    data cleared (localStorage, sessionStorage), the screen media and no route, and fails on any console error,
+    page error or request to another host made during it. The page is a Playwright ``Page`` with, as
+    ``page``'s, ``lois_errors``, ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing
+    they do not exist)."""
 
     def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), dialogs_are_errors: bool = False,
                  **options):
@@ -180,23 +181,21 @@ class Tab:
         for extra in self.ctx.pages[1:]:
             extra.close()
         # a new document for the test's first address, even one differing by a fragment; a navigation the last
-        # test left on its way (a link followed just before it ended) is stopped first
+        # test left on its way (a link followed just before it ended) is stopped first, and the tab's session
+        # storage of the site emptied while its page is still there to reach it
         for attempt in range(3):
             try:
-                pg.evaluate("window.stop()")
+                pg.evaluate("() => { window.stop(); try { sessionStorage.clear(); } catch (e) {} }")
                 pg.goto("about:blank")
                 break
             except PlaywrightError:
                 if attempt == 2:
                     raise
                 pg.wait_for_load_state()
-        cdp = self.ctx.new_cdp_session(pg)
-        try:
-            for origin in self.origins:
-                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
-        finally:
-            cdp.detach()
-        pg.evaluate("() => { try { sessionStorage.clear(); } catch (e) {} }")
+        if getattr(self, "cdp", None) is None or self.cdp_page is not pg:
+            self.cdp, self.cdp_page = self.ctx.new_cdp_session(pg), pg
+        for origin in self.origins:
+            self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
         pg.unroute_all()
         pg.emulate_media(media="screen")
         self.errors.clear()

@@ -1,7 +1,9 @@
 """Shared fixtures: the real corpus, a real MkDocs build, a local server, a real browser (Debian's chromium)."""
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import itertools
 import http.server
 import os
@@ -37,10 +39,33 @@ def project_env(**extra) -> dict:
     return dict(os.environ, NO_MKDOCS_2_WARNING="1", PYTHONPATH=path, **extra)
 
 
-def run_lois(*args, input: str | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run the `lois` command of this checkout."""
+def run_lois_process(*args, input: str | None = None, cwd: Path | None = None,
+                     env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run the `lois` command of this checkout in a process of its own, as a shell runs it."""
     return subprocess.run([sys.executable, "-m", "lois.adapters.cli", *args], capture_output=True, text=True,
-                          cwd=cwd or ROOT, env=project_env(), input=input, timeout=300)
+                          cwd=cwd or ROOT, env=project_env(**(env or {})), input=input, timeout=300)
+
+
+def run_lois(*args, input: str | None = None, cwd: Path | None = None,
+             env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `lois` through its entry point (``cli.main``, which every subcommand goes through, errors included) in
+    this process, with these arguments, standard input, folder and environment: what it writes and its exit
+    code, as ``run_lois_process`` gives them without starting Python (a quarter of a second a run). The tests of
+    what only a process shows (a closed or broken standard output, --help of every command) use the latter."""
+    from lois.adapters import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env, saved_stdin = dict(os.environ), sys.stdin
+    os.environ.update(env or {})
+    sys.stdin = io.StringIO(input or "")
+    try:
+        with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main([str(a) for a in args])
+    finally:
+        sys.stdin = saved_stdin
+        os.environ.clear()
+        os.environ.update(saved_env)
+    return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
 
 
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,

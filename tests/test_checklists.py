@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -297,10 +294,9 @@ def test_flowchart_has_every_node_and_arrow(lists):
 # --------------------------------------------------------------------------- CLI
 
 def _lois(*args, stdin: str | None = None):
-    env = dict(os.environ, LOIS_CORPUS=str(CORPUS), PYTHONPATH=str(ROOT / "plugins"))
-    code = "import sys; from lois.adapters.cli import main; sys.exit(main(sys.argv[1:]))"
-    return subprocess.run([sys.executable, "-c", code, *args], input=stdin, capture_output=True, text=True,
-                          env=env, cwd=ROOT, timeout=60)
+    from conftest import run_lois
+
+    return run_lois(*args, input=stdin, env={"LOIS_CORPUS": str(CORPUS)})
 
 
 def test_cli_list_json(lists):

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from conftest import run_lois
+from conftest import run_lois_process
 
 
 def _subcommands() -> list[str]:
@@ -30,7 +30,7 @@ def test_the_parser_declares_the_commands_of_the_core_and_of_the_features():
 
 
 def test_lois_help_lists_every_subcommand():
-    r = run_lois("--help")
+    r = run_lois_process("--help")
     assert r.returncode == 0 and not r.stderr, r.stderr
     for command in SUBCOMMANDS:
         assert command in r.stdout, command
@@ -38,7 +38,7 @@ def test_lois_help_lists_every_subcommand():
 
 @pytest.mark.parametrize("command", SUBCOMMANDS)
 def test_every_subcommand_answers_help(command):
-    r = run_lois(command, "--help")
+    r = run_lois_process(command, "--help")
     assert r.returncode == 0, r.stderr[-2000:]
     assert not r.stderr, r.stderr[-2000:]
     assert r.stdout.startswith(f"usage : lois {command}"), r.stdout[:300]

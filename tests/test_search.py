@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -39,11 +38,9 @@ def oracle(model, tmp_path_factory):
 
 
 def lois(*args, env=None):
-    import os
-    from conftest import ROOT
-    code = "import sys; from lois.adapters.cli import main; sys.exit(main())"
-    return subprocess.run([sys.executable, "-c", code, *args],
-                          capture_output=True, text=True, cwd=ROOT, env=dict(os.environ, **(env or {})), timeout=60)
+    from conftest import run_lois
+
+    return run_lois(*args, env=env)
 
 
 def test_inflections_and_accents_meet():

@@ -40,6 +40,15 @@ class Watched:
         assert self.page.evaluate("window.__xss") is None, "a record's text ran as a script"
 
 
+def phone_all_desktop_one(names: str, cases: list, ids: list[str]):
+    """Parametrize a data-driven test: every case on the phone (the director's device), the first one on a desktop
+    too (the same reader of records runs at both sizes; the layout is what differs)."""
+    rows = [("phone", *c) if isinstance(c, tuple) else ("phone", c) for c in cases]
+    first = cases[0] if isinstance(cases[0], tuple) else (cases[0],)
+    return pytest.mark.parametrize("watched," + names, rows + [("desktop", *first)], indirect=["watched"],
+                                   ids=[f"phone-{i}" for i in ids] + [f"desktop-{ids[0]}"])
+
+
 @pytest.fixture(params=list(SIZES))
 def watched(request, sized_tab):
     tab = sized_tab(request.param, dialogs_are_errors=True)
@@ -87,7 +96,7 @@ NOTHING = [
 ]
 
 
-@pytest.mark.parametrize("name,record,faults", FORGED, ids=[f[0] for f in FORGED])
+@phone_all_desktop_one("name,record,faults", FORGED, [f[0] for f in FORGED])
 def test_forged_link_shows_unreadable_record_with_what_was_kept(watched, site_url, name, record, faults):
     assert fiche.validate(record) == (None, faults)  # the Python validator agrees
     _open(watched, _link(site_url, record))
@@ -111,7 +120,7 @@ def test_forged_link_shows_unreadable_record_with_what_was_kept(watched, site_ur
     assert pg.locator("script:not([src])").evaluate_all(injected) == 0
 
 
-@pytest.mark.parametrize("name,value", NOTHING, ids=[n[0] for n in NOTHING])
+@phone_all_desktop_one("name,value", NOTHING, [n[0] for n in NOTHING])
 def test_link_holding_no_record_says_so(watched, site_url, name, value):
     _open(watched, _link(site_url, value))
     banner = watched.page.locator(".lois-fiche-unreadable")
@@ -119,9 +128,11 @@ def test_link_holding_no_record_says_so(watched, site_url, name, value):
     assert watched.page.locator(".lois-fiche-edit").is_hidden()
 
 
-@pytest.mark.parametrize("text", ["abc", "%%%", "x" * 700_000, "////", "_-_-",
-                                  base64.urlsafe_b64encode(b"\xff\xfe{").decode().rstrip("="),
-                                  base64.urlsafe_b64encode(b'{"title": "x"').decode().rstrip("=")])
+NOT_RECORDS = ["abc", "%%%", "x" * 700_000, "////", "_-_-", base64.urlsafe_b64encode(b"\xff\xfe{").decode().rstrip("="),
+               base64.urlsafe_b64encode(b'{"title": "x"').decode().rstrip("=")]
+
+
+@phone_all_desktop_one("text", NOT_RECORDS, [t[:12] for t in NOT_RECORDS])
 def test_link_that_is_not_a_record_at_all(watched, site_url, text):
     _open(watched, _link(site_url, text=text))
     assert "illisible" in watched.page.locator(".lois-fiche-unreadable").text_content()
@@ -191,8 +202,11 @@ def test_damaged_storage_list(watched, site_url):
     assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == 1  # the version 2 one, untouched
 
 
-@pytest.mark.parametrize("raw", ["pas du JSON", "{\"a\": 1}", "null", "[null]", "[[]]", "\"texte\"",
-                                 json.dumps([{"title": "x"}]), "[" * 5000])
+UNREADABLE = ["pas du JSON", "{\"a\": 1}", "null", "[null]", "[[]]", "\"texte\"", json.dumps([{"title": "x"}]),
+              "[" * 5000]
+
+
+@phone_all_desktop_one("raw", UNREADABLE, [r[:12] for r in UNREADABLE])
 def test_unreadable_storage_never_breaks_the_page(watched, site_url, raw):
     _store(watched, site_url, raw)
     pg = watched.page

@@ -125,8 +125,12 @@ def _assert_linked_to(pg, base: str, count: int) -> None:
     assert pg.locator("#integre .lois-integre-source a").get_attribute("href") == base + "lois/16/#B1"
 
 
-@pytest.mark.parametrize("attribute", [f'data-lois-base="{html.escape(b, quote=True)}"' for b in HOSTILE_BASES]
-                         + [f'data-lois-base="{a}"' for a in RAW_ATTRIBUTES],
+BASE_ATTRIBUTES = ([f'data-lois-base="{html.escape(b, quote=True)}"' for b in HOSTILE_BASES]
+                   + [f'data-lois-base="{a}"' for a in RAW_ATTRIBUTES])
+FOLLOWED = set(BASE_ATTRIBUTES[:3] + BASE_ATTRIBUTES[-3:])
+
+
+@pytest.mark.parametrize("attribute", BASE_ATTRIBUTES,
                          ids=[repr(b)[:40] for b in HOSTILE_BASES] + [f"html:{a[:32]}" for a in RAW_ATTRIBUTES])
 def test_hostile_base_is_refused_in_french_and_the_script_address_used(club_tab, club_origin, site_url, attribute):
     count = _open_club(club_tab, club_origin, "base.html",
@@ -136,10 +140,12 @@ def test_hostile_base_is_refused_in_french_and_the_script_address_used(club_tab,
     assert said and "refusée : seule une adresse http(s) ou relative est permise" in said[0], club_tab.lois_warnings
     assert site_url in said[0]  # says which address it used instead
     assert club_tab.lois_errors == [] and club_tab.lois_foreign == []
-    # following a citation goes to the site, runs nothing
-    club_tab.locator("#texte a.lois-lien").first.click()
-    club_tab.wait_for_url(site_url + "lois/50/#D2a")
-    assert club_tab.evaluate("window.__pwned") is None
+    # following a citation goes to the site and runs nothing: every link's address is checked above, a few of
+    # them are also followed
+    if attribute in FOLLOWED:
+        club_tab.locator("#texte a.lois-lien").first.click()
+        club_tab.wait_for_url(site_url + "lois/50/#D2a")
+        assert club_tab.evaluate("window.__pwned") is None
 
 
 @pytest.mark.parametrize("base", ["reference/", "./reference", "/reference/", " HTTP://{host}reference/?x#y "])

@@ -60,9 +60,57 @@ def _fill_weighted(page, inp):
     return form
 
 
-@pytest.mark.parametrize("kind,case", [(k, c) for k in ("artificielle", "ponderee") for c in CASES[k]
-                                       if not c.get("cli_only")],
-                         ids=lambda x: x if isinstance(x, str) else x["name"])
+ALL_CASES = [(k, c) for k in ("artificielle", "ponderee") for c in CASES[k] if not c.get("cli_only")]
+
+
+def _path(kind: str, case: dict) -> tuple:
+    """What a case makes the page show: an error beside a field or for the whole form, or a score in its unit
+    with its notes, the organiser's fields opened or not."""
+    py = _python(kind, case["input"])
+    if "error" in py:
+        return kind, "error", py["error"], bool(py["where"])
+    return kind, "score", py["unit"], tuple(n["code"] for n in py["notes"]), any(k in case["input"] for k in OPTIONS)
+
+
+# the cases typed and tapped into the form: the first of each kind of result it shows (every case goes through the
+# page's own functions in the next test)
+TYPED = list({_path(k, c): (k, c) for k, c in reversed(ALL_CASES)}.values())[::-1]
+
+# every case through the page's functions, with the inputs as the form hands them over (text, « » when empty)
+PAGE_CALC = """([kind, inp]) => {
+  const data = JSON.parse(document.querySelector(".lois-sc-data").textContent), rules = data.rules;
+  const text = k => (k in inp ? String(inp[k]) : "");
+  try {
+    const r = kind === "artificielle"
+      ? window.loisScores.artificial(rules, inp.epreuve, inp.responsabilite, text("score_seance"),
+          Object.fromEntries(["moyenne_moins", "moyenne_plus", "equivalent_imp"].map(k => [k, text(k)])),
+          rules.site_fields)
+      : window.loisScores.weighted(rules, inp.epreuve, inp.resultats.map(r => r.map(String)), rules.site_fields);
+    return {score: r.score, unit: r.unit, explanation: r.explanation, notes: r.notes.map(n => n.text),
+            citations: r.citations};
+  } catch (e) {
+    if (e.code === undefined) throw e;
+    return {error: e.code, message: e.message, where: e.where};
+  }
+}"""
+
+
+def test_every_calculator_case_through_the_pages_functions(phone, site_url):
+    phone.goto(f"{site_url}calculs/marque-ajustee/")
+    phone.wait_for_function("window.loisScores")
+    for kind, case in ALL_CASES:
+        got, py, expected = phone.evaluate(PAGE_CALC, [kind, case["input"]]), _python(kind, case["input"]), \
+            case["expected"]
+        if "error" in expected:
+            assert got == {"error": expected["error"], "message": py["message"], "where": py["where"]}, case["name"]
+            continue
+        assert got["score"] == expected["score"] == py["score"] and got["unit"] == expected["unit"], case["name"]
+        assert got["explanation"] == py["explanation"], case["name"]
+        assert got["notes"] == [n["text"] for n in py["notes"]], case["name"]
+        assert set(expected["citations"]) - {"78D", "86B3"} <= set(got["citations"]), case["name"]
+
+
+@pytest.mark.parametrize("kind,case", TYPED, ids=lambda x: x if isinstance(x, str) else x["name"])
 def test_calculator_cases_in_chromium(phone, site_url, kind, case):
     phone.goto(f"{site_url}calculs/marque-ajustee/")
     form = (_fill_artificial if kind == "artificielle" else _fill_weighted)(phone, case["input"])

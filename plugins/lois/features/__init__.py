@@ -22,7 +22,8 @@ when it reads what that one's check keeps in :attr:`Checked.data`); the check an
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
 kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PostBuild`,
 :class:`Commands`, :class:`Checks`, :class:`SearchDocuments`); mypy checks every feature's modules against the
-interface its entry in :data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and tests/test_features.py checks it at run time.
+interface its entry in :data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and
+tests/test_features.py checks it at run time.
 """
 from __future__ import annotations
 

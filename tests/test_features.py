@@ -151,3 +151,11 @@ def test_a_feature_added_to_the_list_is_checked_and_found(essai_feature):
     assert refused.returncode != 0 and "Corpus valide" not in refused.stdout
     assert refused.stderr.startswith("erreur : ") and "mot « faux » refusé" in refused.stderr
     assert f"{ESSAI}, ligne 2" in refused.stderr, refused.stderr
+
+
+@pytest.mark.parametrize("f", FEATURES, ids=[f.name for f in FEATURES])
+def test_a_feature_uses_only_the_features_it_requires(f):
+    names = {g.name for g in FEATURES}
+    used = {m.split(".")[2] for path in (PLUGIN / "features" / f.name).rglob("*.py") for m in _imported(path)
+            if m.startswith("lois.features.")} & names - {f.name}
+    assert used == set(f.requires), f.name

@@ -100,16 +100,14 @@ def cmd_verifie(args) -> int:
     from lois.features.checks import check_corpus
 
     checked = check_corpus(model)
-    ann, lists = checked.annotations, checked.checklists
     from lois.features.search.lexicon import load_lexicon  # corpus/lexique.yaml, checked as the search reads it
 
     lexicon = load_lexicon(model.root)
     n_prov = sum(len(law.provisions()) for law in model.laws.values())
+    read = checked.counts + [f"{len(lexicon.rewrites)} expression(s) du lexique de recherche"]
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
-          f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {len(ann.notes)} note(s), "
-          f"{len(ann.examples)} exemple(s), {len(ann.terms)} terme(s), {len(lists)} liste(s) d'arbitrage, "
-          f"{len(lexicon.rewrites)} expression(s) du lexique de recherche ; {checked.cases} cas et "
-          f"{checked.examples} exemple(s) rejoués.")
+          f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"
+          + (f" ; {' et '.join(checked.replayed)} rejoués." if checked.replayed else "."))
     return 0
 
 

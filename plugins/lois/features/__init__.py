@@ -10,23 +10,33 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
 * ``site.configured(site, config)`` runs after the pages are generated (or taken from the build cache), with
   the MkDocs configuration: pages that depend on it (the table tents encode ``site_url``), outside the cache;
 * ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written (the offline feature
-  writes its service worker and archive then).
+  writes its service worker and archive then);
+* ``corpus.check_files(root)`` and ``corpus.check(model, checked)`` check the feature's own corpus files, as part
+  of the one check of the corpus (:func:`lois.features.checks.check_corpus`, run by ``lois verifie`` and the
+  build), when the feature has corpus files (``checks=True``);
+* ``corpus.search_documents(model)`` gives the search the feature's documents (``documents=True``).
+
+A feature that uses another's code or data says so in ``requires`` (the other comes before it in :data:`FEATURES`
+when it reads what that one's check keeps in :attr:`Checked.data`); the check and the search name no feature.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
 kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PostBuild`,
-:class:`Commands`); mypy checks every feature's modules against the interface its entry in :data:`FEATURES`
-declares (the block under ``TYPE_CHECKING`` at the end), and tests/test_features.py checks it at run time.
+:class:`Commands`, :class:`Checks`, :class:`SearchDocuments`); mypy checks every feature's modules against the
+interface its entry in :data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and
+tests/test_features.py checks it at run time.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from lois.core.corpus import Model
+    from lois.core.searchdoc import SearchDoc
     from lois.render.site import SiteBuild
 
 
@@ -60,6 +70,36 @@ class Commands(Protocol):
     def add_commands(self, sub: argparse._SubParsersAction) -> None: ...
 
 
+@dataclass
+class Checked:
+    """What the check of the corpus read, feature by feature, in the order of :data:`FEATURES`."""
+
+    data: dict[str, Any] = field(default_factory=dict)  # feature name → what its check read (and validated)
+    counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
+    replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
+
+
+@runtime_checkable
+class Checks(Protocol):
+    """``lois.features.<name>.corpus`` of a feature with corpus files of its own (``checks=True``)."""
+
+    def check_files(self, root: Path) -> None:
+        """Before any file is read: the names of the feature's files (a file that becomes a page)."""
+
+    def check(self, model: Model, checked: Checked) -> None:
+        """Read and validate the feature's files (once per model: ``Model.derived``), check them against what
+        the features before it read (``checked.data``), keep what was read under the feature's name and say what
+        was read and replayed (``checked.counts``, ``checked.replayed``); raise LoisError."""
+
+
+@runtime_checkable
+class SearchDocuments(Protocol):
+    """``lois.features.<name>.corpus`` of a feature whose data the search finds (``documents=True``)."""
+
+    def search_documents(self, model: Model) -> list[SearchDoc]:
+        """The feature's documents, in a stable order (a document is searchable exactly when its page is shown)."""
+
+
 @dataclass(frozen=True)
 class Feature:
     name: str
@@ -68,6 +108,9 @@ class Feature:
     post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name)
     configured: bool = False  # lois.features.<name>.site.configured(site, config): pages that depend on the MkDocs
     #                           configuration, regenerated at each build (never from the build cache)
+    checks: bool = False      # lois.features.<name>.corpus.check_files(root) and .check(model, checked)
+    documents: bool = False   # lois.features.<name>.corpus.search_documents(model)
+    requires: tuple[str, ...] = ()  # the features whose code or loaded data this one uses
 
     def module(self, part: str) -> ModuleType:
         return importlib.import_module(f"{__name__}.{self.name}.{part}")
@@ -75,12 +118,16 @@ class Feature:
 
 FEATURES: tuple[Feature, ...] = (
     Feature("search", commands=("cherche",)),
-    Feature("annotations"),
-    Feature("checklists", commands=("arbitre",)),
+    # situations name checklists and open them (their first question)
+    Feature("annotations", checks=True, documents=True, requires=("checklists",)),
+    # its check replays the examples that name a checklist (read by annotations' check, before it)
+    Feature("checklists", commands=("arbitre",), checks=True, documents=True, requires=("annotations",)),
     Feature("scores", commands=("marque-ajustee", "marque-ponderee")),
-    Feature("api", commands=("permaliens",)),
-    Feature("training", commands=("entraine",)),
-    Feature("tents", configured=True),
+    Feature("api", commands=("permaliens",), checks=True),
+    # built from the checklists' cases and the examples replayed on them, shown as checklists show them
+    Feature("training", commands=("entraine",), requires=("checklists", "annotations")),
+    # a card per situation and per checklist
+    Feature("tents", configured=True, requires=("annotations", "checklists")),
     Feature("offline", post_build=True),
 )
 
@@ -112,10 +159,22 @@ def command_modules() -> list[Commands]:
     return [f.module("cli") for f in FEATURES if f.commands]
 
 
+def corpus_checkers() -> list[Checks]:
+    """The ``corpus`` module of every feature with corpus files, in the order of :data:`FEATURES`."""
+    return [f.module("corpus") for f in FEATURES if f.checks]
+
+
+def document_sources() -> list[Callable[[Model], list[SearchDoc]]]:
+    """The ``search_documents(model)`` of every feature with search documents, in the order of :data:`FEATURES`."""
+    modules: list[SearchDocuments] = [f.module("corpus") for f in FEATURES if f.documents]
+    return [m.search_documents for m in modules]
+
+
 if TYPE_CHECKING:  # each feature's modules against the interface its entry above declares (mypy)
-    from lois.features.annotations import site as _annotations_site
-    from lois.features.api import cli as _api_cli, site as _api_site
-    from lois.features.checklists import cli as _checklists_cli, site as _checklists_site
+    from lois.features.annotations import corpus as _annotations_corpus, site as _annotations_site
+    from lois.features.api import cli as _api_cli, corpus as _api_corpus, site as _api_site
+    from lois.features.checklists import (cli as _checklists_cli, corpus as _checklists_corpus,
+                                          site as _checklists_site)
     from lois.features.offline import site as _offline_site
     from lois.features.scores import cli as _scores_cli, site as _scores_site
     from lois.features.search import cli as _search_cli, site as _search_site
@@ -127,3 +186,5 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
     _CONFIGURED: tuple[ConfiguredPages, ...] = (_tents_site,)
     _POST_BUILD: tuple[PostBuild, ...] = (_offline_site,)
     _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)
+    _CHECKS: tuple[Checks, ...] = (_annotations_corpus, _checklists_corpus, _api_corpus)
+    _DOCUMENTS: tuple[SearchDocuments, ...] = (_annotations_corpus, _checklists_corpus)

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from lois.core.ids import law_of
+
 PERMALINK_TITLE = "Lien permanent vers cette section"
 
 
@@ -94,3 +96,26 @@ def render_page(template: str, page_title: str, page_meta: dict | None = None, *
     h = Headings()
     body = render(template, h=h, **context)
     return HtmlPage(page_title, body, h.toc, dict(page_meta or {}))
+
+
+def script_json(data) -> str:
+    """JSON for a <script type="application/json"> element: no « < », « > » or « & » at all, so that no
+    text of the data (« </script> », « <!-- ») can end or change the element."""
+    return (json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("&", "\\u0026"))
+
+
+def has_law_page(site, law: int) -> bool:
+    return law in site.model.laws or site.law_page(law) in site.files  # a present law or its stub page
+
+
+def provision_cite(site, pid: str, from_page: str) -> dict:
+    """A cited provision in a page's script data: its label, its preview and its link (to the stub page of a law whose
+    text is absent; none without one)."""
+    law = law_of(pid)
+    has_page = has_law_page(site, law)
+    if pid in site.model.provisions:
+        href = site.provision_href(from_page, pid)
+    else:  # a law whose text is absent: its stub page (the anchor of a provision stub may not exist there)
+        href = site.href(from_page, site.law_page(law)) if has_page else None
+    return {"id": pid, "label": f"Loi {pid}", "preview": site.preview(pid), "href": href}

@@ -9,7 +9,8 @@ import json
 from urllib.parse import quote
 
 from lois.render import htmlpage
-from lois.render.htmlpage import HtmlPage, slug
+from lois.render.htmlpage import (HtmlPage, has_law_page as _has_page, provision_cite as _cite, script_json,
+                                  slug)
 from lois.render.law_page import Aside
 from lois.render.templates import safe
 from lois.core.corpus import _law_of
@@ -21,16 +22,6 @@ INDEX = "checklists/index.md"
 
 def page_of(name: str) -> str:
     return f"checklists/{name}.md"
-
-
-def _cite(site, pid: str, from_page: str) -> dict:
-    law = _law_of(pid)
-    has_page = _has_page(site, law)
-    if pid in site.model.provisions:
-        href = site.provision_href(from_page, pid)
-    else:  # a law whose text is absent: its stub page (the anchor of a provision stub may not exist there)
-        href = site.href(from_page, site.law_page(law)) if has_page else None
-    return {"id": pid, "label": f"Loi {pid}", "preview": site.preview(pid), "href": href}
 
 
 def effect_display(key: str, value) -> str:
@@ -66,17 +57,6 @@ def runner_data(site, cl, from_page: str) -> dict:
 
 def answers_query(answers: dict[str, str]) -> str:
     return "?r=" + ",".join(f"{quote(k)}:{quote(v)}" for k, v in answers.items())
-
-
-def script_json(data) -> str:
-    """JSON for a <script type="application/json"> element: no « < », « > » or « & » at all, so that no
-    text of the data (« </script> », « <!-- ») can end or change the element."""
-    return (json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
-            .replace("&", "\\u0026"))
-
-
-def _has_page(site, law: int) -> bool:
-    return law in site.model.laws or site.law_page(law) in site.files  # a present law or its stub page
 
 
 def render_page(site, cl) -> HtmlPage:

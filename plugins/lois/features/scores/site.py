@@ -2,7 +2,7 @@
 of :mod:`lois.features.scores.calc`, shipped as data."""
 from __future__ import annotations
 
-from lois.features.checklists.site import _cite, script_json
+from lois.render.htmlpage import provision_cite as _cite, script_json
 from lois.features.scores import fiche
 from lois.features.scores.calc import RULES
 from lois.render import htmlpage, templates

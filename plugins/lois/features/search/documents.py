@@ -1,63 +1,19 @@
-"""The search documents: one per provision, commentary, note, checklist, example, glossary term,
-« Que faire si… » situation and cited-but-absent law, each with its kind.
-
-Built from the model and from the data of the other features (annotations, checklists), read with their
-own validating loaders: a document is searchable exactly when the site shows its page.
+"""The search documents: one per provision, commentary, cited-but-absent law and tool of the site, made here, and
+those of every feature that declares documents (lois.features.document_sources: notes, examples, glossary terms,
+« Que faire si… » situations, checklists), each made by its feature from its validated data: a document is
+searchable exactly when the site shows its page.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
-
 from lois.core.ids import KIND_LABELS, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
+from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
 
 STUB_TEXT = "Texte non encore inclus dans ce site."
 
 
-@dataclass
-class SearchDoc:
-    id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
-    law: int          # the law it belongs to or is first about (0: none)
-    kind: str         # a Kind value
-    label: str        # what a person reads as the result title (the kind is shown beside it: Kind.label)
-    url: str          # site-relative address: /lois/50/#D2a
-    title: str        # indexed title words
-    heading: str      # titles of the enclosing law and section; other words that name the document
-    body: str
-    context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
-    refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
-
-
-PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",
-          Kind.GLOSSARY: "glossaire", Kind.SITUATION: "situation", Kind.TOOL: "outil"}
-
-
-def doc_id(kind: Kind, name: str) -> str:
-    return f"{PREFIX[kind]}:{name}"
-
-
 def provision_url(pid: ProvisionId) -> str:
     return "/" + pid.url
-
-
-@lru_cache(maxsize=1)
-def _markdown_parser():
-    """One parser for every text (making one costs more than parsing a note)."""
-    from markdown_it import MarkdownIt
-
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
-
-
-def plain_text(markdown: str) -> str:
-    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as
-    « ensuite »)."""
-    out = []
-    for tok in _markdown_parser().parse(markdown):
-        if tok.type == "inline":
-            out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
-                               if c.type in ("text", "code_inline", "softbreak", "hardbreak")))
-    return " ".join(" ".join(out).split())
 
 
 # Levels whose text introduces the points under it (« Le déclarant peut : », « Si, après l'irrégularité, … : »).
@@ -102,43 +58,6 @@ def stub_docs(model) -> list[SearchDoc]:
     return docs
 
 
-def annotation_docs(ann) -> list[SearchDoc]:
-    """Team notes, worked examples, glossary terms and situations (lois.features.annotations)."""
-    from lois.features.annotations.glossary import slug
-
-    docs = []
-    for n in ann.notes.values():
-        if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
-            continue
-        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), _law_of(n.provisions[0]), Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions)))
-    for e in ann.examples.values():
-        calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
-        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), _law_of(e.provisions[0]), Kind.EXAMPLE.value,
-                              e.title, f"/exemples/#{e.anchor}", e.title, calls,
-                              f"{e.question} {e.ruling}", refs=list(e.provisions)))
-    for t in ann.terms:
-        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), _law_of(t.provisions[0]), Kind.GLOSSARY.value,
-                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
-                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions)))
-    for s in ann.situations:
-        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), _law_of(s.provisions[0]), Kind.SITUATION.value,
-                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions)))
-    return docs
-
-
-def checklist_docs(checklists: dict) -> list[SearchDoc]:
-    """A checklist by its title, its questions and its rulings."""
-    docs = []
-    for cl in checklists.values():
-        questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
-        rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
-        docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
-                              cl.title, f"/checklists/{cl.name}/", cl.title,
-                              "", f"{cl.description} {questions} {rulings}".strip()))
-    return docs
-
-
 # The site's tools, findable by what they do: (name, page, label, title, what it does). Their pages are written by
 # lois.features.scores (calculators, ruling sheets), lois.features.offline and lois.features.api (club pages).
 TOOLS = (
@@ -171,13 +90,12 @@ def tool_docs() -> list[SearchDoc]:
             for name, url, label, title, body in TOOLS]
 
 
-def build_docs(model, ann=None, checklists: dict | None = None) -> list[SearchDoc]:
-    """Every document of the site; ``ann`` and ``checklists`` are loaded from the model's corpus if not given."""
-    if ann is None:
-        from lois.features.annotations import load_annotations
-        ann = load_annotations(model)
-    if checklists is None:
-        from lois.features.checklists.model import load_checklists
-        checklists = load_checklists(model.root, model)
-    return (law_docs(model) + commentary_docs(model) + annotation_docs(ann) + checklist_docs(checklists)
-            + stub_docs(model) + tool_docs())
+def build_docs(model) -> list[SearchDoc]:
+    """Every document of the site: the provisions and commentaries, then each feature's documents in the order of
+    the features, then the stubs and the tools."""
+    from lois.features import document_sources
+
+    docs = law_docs(model) + commentary_docs(model)
+    for documents in document_sources():
+        docs += documents(model)
+    return docs + stub_docs(model) + tool_docs()

@@ -44,11 +44,10 @@ def load_lexicon(corpus: Path) -> Lexicon:
     path = Path(corpus) / FILE
     if not path.exists():
         return Lexicon()
-    from lois.features.annotations.common import load_yaml
+    from lois.core.yamlfile import load_yaml, validate
+    from lois.features.search.lexicon_schema import LexiconFile
 
     loc = load_yaml(path)
-    from lois.core.yamlfile import validate
-    from lois.features.search.lexicon_schema import LexiconFile
 
     data = validate(loc, LexiconFile, what="lexique")
     seen: dict[tuple, str] = {}

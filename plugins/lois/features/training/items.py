@@ -48,7 +48,7 @@ def _slug(text: str) -> str:
 
 def _checked(cl: Checklist, answers: dict, expected: str, where: str, file: str, line: int) -> Result:
     """The replay: a situation whose answers do not reach its announced outcome is refused (as by lois verifie)."""
-    from lois.features.checks import _outcome
+    from lois.features.checklists.corpus import outcome as _outcome
 
     got = _outcome(cl, answers, file, line, where)
     if got != expected:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from importlib import resources
 
 from lois.features.checklists.model import EFFECTS
-from lois.features.checklists.site import _cite, answers_query, effect_display, linked, page_of, script_json
+from lois.features.checklists.site import answers_query, effect_display, linked, page_of
+from lois.render.htmlpage import provision_cite as _cite, script_json
 from lois.features.training.items import MODES, load_items
 from lois.render import htmlpage
 from lois.render.htmlpage import HtmlPage

@@ -1,0 +1,53 @@
+"""What a feature gives the search: a document, its id and its words (lois.features.SearchDocuments).
+
+The search (:mod:`lois.features.search.documents`) makes the documents of the model (provisions, commentaries,
+stubs) and of its own tools, and asks every feature that declares documents for its own; each feature makes them
+with these few helpers, without knowing the search.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from lois.core.ids import Kind
+
+
+@dataclass
+class SearchDoc:
+    id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
+    law: int          # the law it belongs to or is first about (0: none)
+    kind: str         # a Kind value
+    label: str        # what a person reads as the result title (the kind is shown beside it: Kind.label)
+    url: str          # site-relative address: /lois/50/#D2a
+    title: str        # indexed title words
+    heading: str      # titles of the enclosing law and section; other words that name the document
+    body: str
+    context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
+    refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
+
+
+PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",
+          Kind.GLOSSARY: "glossaire", Kind.SITUATION: "situation", Kind.TOOL: "outil"}
+
+
+def doc_id(kind: Kind, name: str) -> str:
+    return f"{PREFIX[kind]}:{name}"
+
+
+@lru_cache(maxsize=1)
+def _markdown_parser():
+    """One parser for every text (making one costs more than parsing a note)."""
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def plain_text(markdown: str) -> str:
+    """The words of a Markdown text, without its markup (a note's « **ensuite** » is searched and shown as
+    « ensuite »)."""
+    out = []
+    for tok in _markdown_parser().parse(markdown):
+        if tok.type == "inline":
+            out.append("".join(" " if c.type in ("softbreak", "hardbreak") else c.content for c in tok.children or ()
+                               if c.type in ("text", "code_inline", "softbreak", "hardbreak")))
+    return " ".join(" ".join(out).split())

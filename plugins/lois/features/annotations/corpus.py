@@ -1,0 +1,52 @@
+"""The annotations' part of the corpus check and their search documents (lois.features.Checks, SearchDocuments):
+notes, worked examples, glossary terms and « Que faire si… » situations."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lois.core.corpus import Model
+from lois.core.ids import Kind, law_of
+from lois.core.searchdoc import SearchDoc, doc_id, plain_text
+from lois.features import Checked
+from lois.features.annotations import Annotations, load_annotations
+from lois.features.checks import check_page_names
+
+
+def check_files(root: Path) -> None:
+    """A note becomes a page named after its file."""
+    check_page_names(root / "notes", "*.md", "l'index des notes")
+
+
+def check(model: Model, checked: Checked) -> None:
+    ann = load_annotations(model)
+    checked.data["annotations"] = ann
+    checked.counts += [f"{len(ann.notes)} note(s)", f"{len(ann.examples)} exemple(s)", f"{len(ann.terms)} terme(s)"]
+
+
+def search_documents(model: Model) -> list[SearchDoc]:
+    return annotation_docs(load_annotations(model))
+
+
+def annotation_docs(ann: Annotations) -> list[SearchDoc]:
+    """Team notes, worked examples, glossary terms and situations."""
+    from lois.features.annotations.glossary import slug
+
+    docs = []
+    for n in ann.notes.values():
+        if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
+            continue
+        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), law_of(n.provisions[0]), Kind.NOTE.value,
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions)))
+    for e in ann.examples.values():
+        calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
+        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), law_of(e.provisions[0]), Kind.EXAMPLE.value,
+                              e.title, f"/exemples/#{e.anchor}", e.title, calls,
+                              f"{e.question} {e.ruling}", refs=list(e.provisions)))
+    for t in ann.terms:
+        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), law_of(t.provisions[0]), Kind.GLOSSARY.value,
+                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
+                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions)))
+    for s in ann.situations:
+        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), law_of(s.provisions[0]), Kind.SITUATION.value,
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions)))
+    return docs

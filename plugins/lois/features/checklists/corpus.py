@@ -1,0 +1,100 @@
+"""The checklists' part of the corpus check and their search documents (lois.features.Checks, SearchDocuments).
+
+Each checklist is read and validated, then every case of every checklist, and every worked example that names a
+checklist (read by the annotations' check, before this one: ``checked.data["annotations"]``), is replayed on its
+checklist and must reach the outcome it announces; an example naming an unknown checklist or outcome is refused.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from collections.abc import Iterable
+from typing import Any
+
+from lois.core.corpus import Model
+from lois.core.errors import LoisError
+from lois.core.ids import Kind
+from lois.core.searchdoc import SearchDoc, doc_id
+from lois.features import Checked
+from lois.features.checklists.engine import MissingAnswer, run
+from lois.features.checklists.model import Checklist, checklist_dir, load_checklists
+from lois.features.checks import check_page_names
+
+
+def check_files(root: Path) -> None:
+    """A checklist becomes a page named after its file: a slug, not the list of checklists."""
+    check_page_names(checklist_dir(root), "*.yaml", "la liste des démarches (checklists/index.md)", slug=True)
+
+
+def check(model: Model, checked: Checked) -> None:
+    lists = load_checklists(Path(model.root), model)
+    checked.data["checklists"] = lists
+    checked.counts.append(f"{len(lists)} liste(s) d'arbitrage")
+    cases = replay_cases(lists)
+    ann = checked.data.get("annotations")
+    examples = replay_examples(ann.examples.values() if ann is not None else (), lists)
+    checked.replayed += [f"{cases} cas", f"{examples} exemple(s)"]
+
+
+def replay_cases(lists: dict[str, Checklist]) -> int:
+    """Every case of every checklist reaches the outcome it expects."""
+    n = 0
+    for cl in lists.values():
+        for case in cl.cases:
+            got = outcome(cl, case.answers, cl.file, case.line, f"cas « {case.name} »")
+            if got != case.expected:
+                raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
+                                f"« {case.expected} » annoncée", cl.file, case.line)
+            n += 1
+    return n
+
+
+def replay_examples(examples: Iterable[Any], lists: dict[str, Checklist]) -> int:
+    """An example naming a checklist reaches, with its answers, the outcome it announces."""
+    n = 0
+    for ex in examples:
+        if not ex.checklist and not ex.expected_outcome:
+            continue
+        where = f"exemple « {ex.id} »"
+        if not ex.checklist or not ex.expected_outcome:
+            given, absent = ("checklist", "expected_outcome") if ex.checklist else ("expected_outcome", "checklist")
+            raise LoisError(f"{where} : « {given} » sans « {absent} » : un exemple rejoué sur une liste d'arbitrage "
+                            "nomme la liste, ses réponses et l'issue attendue", ex.file,
+                            ex.checklist_line if ex.checklist else ex.outcome_line)
+        cl = lists.get(ex.checklist)
+        if cl is None:
+            known = ", ".join(lists) or "aucune"
+            raise LoisError(f"{where} : liste d'arbitrage inconnue « {ex.checklist} » (listes : {known})", ex.file,
+                            ex.checklist_line)
+        if ex.expected_outcome not in cl.outcomes:
+            raise LoisError(f"{where} : issue attendue « {ex.expected_outcome} » inconnue dans la liste "
+                            f"« {cl.name} » (issues : {', '.join(cl.outcomes)})", ex.file, ex.outcome_line)
+        got = outcome(cl, ex.answers, ex.file, ex.answers_line, where)
+        if got != ex.expected_outcome:
+            raise LoisError(f"{where} : ses réponses mènent à l'issue « {got} » de la liste « {cl.name} », pas à "
+                            f"« {ex.expected_outcome} » annoncée", ex.file, ex.outcome_line)
+        n += 1
+    return n
+
+
+def outcome(cl: Checklist, answers: dict, file: str, line: int, where: str) -> str:
+    """The outcome ``answers`` reach on ``cl``; a missing answer is refused at ``file``, ``line``."""
+    try:
+        return run(cl, answers).outcome
+    except MissingAnswer as exc:
+        raise LoisError(f"{where} : {exc.message}", file, line) from None
+
+
+def search_documents(model: Model) -> list[SearchDoc]:
+    return checklist_docs(load_checklists(Path(model.root), model))
+
+
+def checklist_docs(checklists: dict[str, Checklist]) -> list[SearchDoc]:
+    """A checklist by its title, its questions and its rulings."""
+    docs = []
+    for cl in checklists.values():
+        questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
+        rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
+        docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
+                              cl.title, f"/checklists/{cl.name}/", cl.title,
+                              "", f"{cl.description} {questions} {rulings}".strip()))
+    return docs

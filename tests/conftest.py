@@ -156,10 +156,10 @@ class Tab:
     """A browser context and its page, kept open for a whole test module: a new context and a first load cost
     about half a second, a load in a warm tab about a third of that (the browser's memory cache holds the theme;
     ``python bench/bench_test_tabs.py``). Each test that uses it starts on a blank page with the site's stored
-    data cleared (localStorage, sessionStorage), the screen media and no route, and fails on any console error,
-    page error or request to another host made during it. The page is a Playwright ``Page`` with, as
-    ``page``'s, ``lois_errors``, ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens knowing
-    they do not exist)."""
+    data cleared (localStorage, sessionStorage), the screen media, the tab's own size and no route, and fails on
+    any console error, page error or request to another host made during it. The page is a Playwright ``Page``
+    with, as ``page``'s, ``lois_errors``, ``lois_foreign`` and ``lois_expect_404`` (the URLs the test opens
+    knowing they do not exist)."""
 
     def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), dialogs_are_errors: bool = False,
                  **options):
@@ -168,6 +168,7 @@ class Tab:
         # no service worker unless asked (service_workers="allow"): each test then sees the pages as a first visit
         # does, the way a new context showed them, and not what a worker cached for an earlier test
         self.ctx = browser.new_context(**{"service_workers": "block", **options})
+        self.viewport = options.get("viewport", {"width": 1280, "height": 720})  # Playwright's default
         self.site_url = site_url
         self.origins = {site_url.rstrip("/")} | {a.rstrip("/") for a in allowed if a.startswith("http")}
         self.foreign = allow_only(self.ctx, site_url, "data:", "blob:", "about:", *allowed)
@@ -223,6 +224,8 @@ class Tab:
             self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
         pg.unroute_all()
         pg.emulate_media(media="screen")
+        if pg.viewport_size != self.viewport:  # a test that resized the page
+            pg.set_viewport_size(self.viewport)
         self.errors.clear()
         self.warnings.clear()
         self.foreign.clear()

@@ -164,7 +164,6 @@ class Tab:
     def __init__(self, browser, site_url: str, allowed: tuple[str, ...] = (), dialogs_are_errors: bool = False,
                  **options):
         """``allowed``: other origins the pages may load from (a club's server), their storage cleared too."""
-        self.dialogs_are_errors = dialogs_are_errors  # an alert, confirm or prompt fails the test (and is dismissed)
         # no service worker unless asked (service_workers="allow"): each test then sees the pages as a first visit
         # does, the way a new context showed them, and not what a worker cached for an earlier test
         self.ctx = browser.new_context(**{"service_workers": "block", **options})
@@ -172,16 +171,12 @@ class Tab:
         self.site_url = site_url
         self.origins = {site_url.rstrip("/")} | {a.rstrip("/") for a in allowed if a.startswith("http")}
         self.foreign = allow_only(self.ctx, site_url, "data:", "blob:", "about:", *allowed)
-        self.page = self.new_page()
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
+        self.expect_404: set[str] = set()
         self.touch = bool(options.get("has_touch"))
-
-    def new_page(self):
-        """A page of this context, watched like the first one (its errors go to the same lists)."""
-        pg = self.ctx.new_page()
-        if not hasattr(self, "errors"):
-            self.errors: list[str] = []
-            self.warnings: list[str] = []
-            self.expect_404: set[str] = set()
+        self.page = pg = self.ctx.new_page()
+        self.cdp = self.ctx.new_cdp_session(pg)  # clears the site's stored data between tests
 
         def on_console(m):
             # a page the test asks for on purpose at an unknown address (the 404 page) is itself a 404 response
@@ -192,11 +187,10 @@ class Tab:
 
         pg.on("console", on_console)
         pg.on("pageerror", lambda e: self.errors.append(str(e)))
-        if self.dialogs_are_errors:
+        if dialogs_are_errors:  # an alert, confirm or prompt fails the test (and is dismissed)
             pg.on("dialog", lambda d: (self.errors.append("dialogue : " + d.message), d.dismiss()))
         pg.lois_errors, pg.lois_foreign, pg.lois_expect_404 = self.errors, self.foreign, self.expect_404
         pg.lois_warnings = self.warnings
-        return pg
 
     def press(self, locator) -> None:
         """A tap on a touch screen, a click with the mouse."""
@@ -218,8 +212,6 @@ class Tab:
                 if attempt == 2:
                     raise
                 pg.wait_for_load_state()
-        if getattr(self, "cdp", None) is None or self.cdp_page is not pg:
-            self.cdp, self.cdp_page = self.ctx.new_cdp_session(pg), pg
         for origin in self.origins:
             self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "local_storage"})
         pg.unroute_all()
@@ -280,20 +272,10 @@ def sized_tab(browser, site_url):
         t.ctx.close()
 
 
-@pytest.fixture(scope="module")
-def _desktop_tab(browser, site_url):
-    tab = Tab(browser, site_url)
-    yield tab
-    tab.ctx.close()
-
-
-@pytest.fixture()
-def page(_desktop_tab):
-    """A page of the module's desktop tab (see Tab): blank, stored data cleared, failing the test on any console
-    error or any request to another host. For a test that changes its browser context (offline, an init script,
-    a service worker that must not be installed yet), ``fresh_page``."""
-    yield _desktop_tab.begin()
-    _desktop_tab.end()
+# conftest's `page`: a page of the module's desktop tab (see Tab), blank, stored data cleared, failing the test on
+# any console error or any request to another host. For a test that changes its browser context (offline, an
+# init script, a service worker that must not be installed yet), ``fresh_page``.
+_desktop_tab, page = tab_fixtures()
 
 
 @pytest.fixture()

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
+from taps import DESKTOP, PHONE  # the two sizes the site is tried at, kept with the taps' walker (bench/ uses it)
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -251,8 +253,6 @@ def tab_fixtures(**options):
 
 
 _TABS = itertools.count()
-PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-DESKTOP = dict(viewport={"width": 1280, "height": 900})
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 

@@ -10,11 +10,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from conftest import QuietServer, allow_only
+from conftest import PHONE, QuietServer, allow_only
 from lois.features.search.query import SearchEngine
 from lois.features.search.shards import FOLDER
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DATA = "/" + FOLDER
 
 

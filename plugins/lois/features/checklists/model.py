@@ -132,19 +132,24 @@ class Choice(ChoiceEntry):
     next_line: int = 0
 
 
-class QuestionEntry(Schema):
+class _QuestionFields(Schema):
+    """What a question's entry in the file and the question loaded share."""
+
     id: Id
     text: Text
     help: Optional[Text] = None
     cites: QuestionCites
+
+
+class QuestionEntry(_QuestionFields):
     choices: Annotated[list[ChoiceEntry], Field(min_length=2)]
 
 
-class Question(QuestionEntry):
+class Question(_QuestionFields):
     """A question as loaded: its entry (cites resolved), its text on one line, its choices, its line."""
 
     help: str
-    choices: list[Choice]  # type: ignore[assignment]  # the entries loaded (a list of the subclass)
+    choices: list[Choice]
     line: int
 
     def choice(self, cid: str) -> Choice | None:
@@ -179,25 +184,30 @@ class Case(CaseEntry):
     line: int
 
 
-class ChecklistFile(Schema):
+class _ChecklistFields(Schema):
+    """What a checklist file and the checklist loaded share."""
+
     title: Text
     description: Optional[Text] = None
     laws: list[LawNumber] = []
     start: Id
+
+
+class ChecklistFile(_ChecklistFields):
     questions: Annotated[list[QuestionEntry], Field(min_length=1)]
     outcomes: Annotated[list[OutcomeEntry], Field(min_length=1)]
     cases: list[CaseEntry] = []
 
 
-class Checklist(ChecklistFile):
+class Checklist(_ChecklistFields):
     """A checklist as loaded: its file, validated and checked (links, cycles, reachability, cases), its
     questions and outcomes by id."""
 
-    name: str
     description: str = ""
-    questions: dict[str, Question]  # type: ignore[assignment]  # the entries loaded, by id
-    outcomes: dict[str, Outcome]  # type: ignore[assignment]
-    cases: list[Case] = []  # type: ignore[assignment]
+    questions: dict[str, Question]  # the entries loaded, by id
+    outcomes: dict[str, Outcome]
+    cases: list[Case] = []
+    name: str
     file: str = ""
 
     def node(self, nid: str):

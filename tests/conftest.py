@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from taps import DESKTOP, PHONE  # the two sizes the site is tried at, kept with the taps' walker (bench/ uses it)
+# the two sizes the site is tried at and the press on its widgets, kept with the taps' walker (bench/ uses it)
+from taps import DESKTOP, PHONE, press
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
@@ -223,8 +224,8 @@ class Tab:
         pg.lois_warnings = self.warnings
 
     def press(self, locator) -> None:
-        """A tap on a touch screen, a click with the mouse."""
-        locator.tap() if self.touch else locator.click()
+        """A tap on a touch screen, a click with the mouse, on one of the site's own widgets (taps.press)."""
+        press(locator, self.touch)
 
     def begin(self):
         pg = self.page

@@ -14,6 +14,20 @@ PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=T
 DESKTOP = dict(viewport={"width": 1280, "height": 900})
 
 
+def press(locator, touch: bool = False) -> None:
+    """A tap (``touch``) or a click on one of the site's own widgets (a checklist's answer, a calculator's or a
+    record's button), sent as soon as the widget is shown: it is brought to the middle of the screen (clear of the
+    sticky header) and the pointer event goes to the point at its centre, to whatever the page shows there, as a
+    finger's would (a widget covered by another element is not reached, and the test sees it). Playwright's own
+    wait for the element to keep its box over animation frames and its check of the element hit, which cost about
+    half of each click (``python bench/bench_test_clicks.py``), are left out: these widgets have no CSS transition
+    or animation and move only when the page draws them again. Links to other pages, and Material's own controls
+    (its drawer slides), take Playwright's click."""
+    locator.wait_for(state="visible")
+    locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    (locator.tap if touch else locator.click)(force=True)
+
+
 def scenarios() -> list[dict]:
     return yaml.safe_load(SCENARIOS.read_text(encoding="utf-8"))
 
@@ -41,13 +55,12 @@ def walk(page, site_url: str, sc: dict, touch: bool = True) -> Walk:
             target, leaves = situation.locator(f'.ann-sit-start-choices a[data-choice="{step["answer"]}"]'), True
         else:
             target, leaves = page.locator(f'.lois-cl-step .lois-cl-choice[data-choice="{step["answer"]}"]'), False
-        target.scroll_into_view_if_needed()
-        if leaves:  # a link: the tap opens another page
-            with page.expect_navigation():
+        if leaves:  # a link: the tap opens another page (Playwright's tap: under the sticky header, a link is
+            with page.expect_navigation():  # scrolled again until the finger can reach it)
                 target.tap() if touch else target.click()
         else:  # a checklist's answer: the next question or the ruling replaces this question
             asked = page.locator(".lois-cl-step").get_attribute("data-question")
-            target.tap() if touch else target.click()
+            press(target, touch)
             page.wait_for_function("q => !document.querySelector(`.lois-cl-step[data-question='${q}']`)", arg=asked)
         taps += 1
     result = page.locator(".lois-cl-result")

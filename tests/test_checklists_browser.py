@@ -8,6 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
+from taps import press
 from lois.features.checklists import load_checklists, run
 from lois.features.annotations import load_annotations
 
@@ -134,12 +135,10 @@ def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, nam
     page.goto(f"{site_url}checklists/{name}/")
     for case in cl.cases:
         if page.locator(".lois-cl-restart").is_enabled():
-            page.click(".lois-cl-restart")
+            press(page.locator(".lois-cl-restart"))
         res = run(cl, case.answers)
         for step in res.trace:
-            box = page.locator(f'.lois-cl-step[data-question="{step.question}"]')
-            box.wait_for()
-            box.locator(f'[data-choice="{step.answer}"]').click()
+            press(page.locator(f'.lois-cl-step[data-question="{step.question}"] [data-choice="{step.answer}"]'))
         outcome, effects = _result(page)
         assert outcome == res.outcome and effects == res.effects, case.name
         assert page.url.endswith(_query(case.answers)), "les réponses sont dans l'adresse"

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from conftest import PHONE, tab_fixtures
+from taps import press
 from lois.features.scores.calc import RULES, CalcError, artificial, weighted
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,10 +38,10 @@ def _python(kind: str, inp: dict) -> dict:
 
 def _fill_artificial(page, inp):
     form = page.locator("form.lois-sc-artificial")
-    form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]').tap()
-    form.locator(f'input[name="responsabilite"][value="{inp["responsabilite"]}"]').tap()
+    press(form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]'), touch=True)
+    press(form.locator(f'input[name="responsabilite"][value="{inp["responsabilite"]}"]'), touch=True)
     if any(k in inp for k in OPTIONS):
-        form.locator(".lois-sc-organiser summary").tap()
+        press(form.locator(".lois-sc-organiser summary"), touch=True)
     for k in ("score_seance",) + OPTIONS:
         if k in inp:
             form.locator(f'input[name="{k}"]').fill(str(inp[k]))
@@ -49,9 +50,9 @@ def _fill_artificial(page, inp):
 
 def _fill_weighted(page, inp):
     form = page.locator("form.lois-sc-weighted")
-    form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]').tap()
+    press(form.locator(f'input[name="epreuve"][value="{inp["epreuve"]}"]'), touch=True)
     while form.locator("tbody tr.lois-sc-row").count() < len(inp["resultats"]):
-        form.locator(".lois-sc-add").tap()
+        press(form.locator(".lois-sc-add"), touch=True)
     rows = form.locator("tbody tr.lois-sc-row")
     for i in range(rows.count()):
         p, s = inp["resultats"][i] if i < len(inp["resultats"]) else ("", "")
@@ -143,7 +144,7 @@ def test_revoke_common_path_three_taps(phone, site_url):
     phone.goto(f"{site_url}checklists/renonce/")
     taps = 0
     for choice in ("oui", "aucun", "joueur_et_apres"):
-        phone.locator(f'.lois-cl-choice[data-choice="{choice}"]').tap()
+        press(phone.locator(f'.lois-cl-choice[data-choice="{choice}"]'), touch=True)
         taps += 1
     assert phone.locator(".lois-cl-result").get_attribute("data-outcome") == "deux_levees"
     assert json.loads(phone.locator(".lois-cl-result").get_attribute("data-effects"))["tricks_transferred"] == 2
@@ -169,7 +170,7 @@ def _record_life(phone, site_url) -> str:
     """Create, list, edit, print, export, share, delete; returns the shared link."""
     phone.goto(f"{site_url}checklists/information-non-autorisee/")
     for choice in ("suggere", "oui", "oui"):
-        phone.locator(f'.lois-cl-choice[data-choice="{choice}"]').tap()
+        press(phone.locator(f'.lois-cl-choice[data-choice="{choice}"]'), touch=True)
     assert phone.locator(".lois-cl-result").get_attribute("data-outcome") == "marque_ajustee"
     calc = phone.locator(".lois-cl-calc a").get_attribute("href")  # 12C1(c): the weighted-score calculator
     assert calc.endswith("calculs/marque-ajustee/#ponderee")

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from conftest import Tab
-from taps import DESKTOP, PHONE
+from taps import DESKTOP, PHONE, press
 
 KEY = "lois-entrainement-v1"
 SIZES = {"phone": PHONE, "desktop": DESKTOP}
@@ -57,7 +57,7 @@ def open_page(browser, site_url, sized_tab):
 
 
 def _press(pg, locator, touch: bool):
-    (locator.tap if touch else locator.click)()
+    press(locator, touch)
 
 
 def _start(pg, mode: str, count: int | None, touch: bool):

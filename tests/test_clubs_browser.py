@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import QuietServer, allow_only
+from conftest import SIZES, QuietServer, Tab
 from lois.core.cite import find_citations
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,25 +61,43 @@ def club(tmp_path_factory, site_url):
     server.shutdown()
 
 
+@pytest.fixture(scope="module")
+def club_tabs(browser, site_url, club):
+    """A tab of each size kept for the module (tests/conftest.py Tab), allowed to talk to the site and the club
+    origins only (and to open the page as a file); made when a test first asks for it."""
+    made: dict[str, Tab] = {}
+
+    def tab(size: str) -> Tab:
+        if size not in made:
+            made[size] = Tab(browser, site_url, allowed=(club[0], "file://"), **SIZES[size])
+        return made[size]
+
+    yield tab
+    for t in made.values():
+        t.ctx.close()
+
+
 @pytest.fixture()
-def club_page(browser, site_url, club, request):
-    """A page allowed to talk to the site and the club origins only; fails on any console error."""
-    phone = getattr(request, "param", "desktop") == "phone"
-    opts = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True) if phone else {}
-    ctx = browser.new_context(**opts)
-    pg = ctx.new_page()
-    errors, notices = [], []
-    pg.on("console", lambda m: (errors if m.type == "error" else notices).append(m.text))
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    foreign = allow_only(ctx, site_url, club[0], "file://", "data:")
+def club_page(club_tabs, request):
+    """A page of the club's tab (desktop, or ``phone`` as the indirect parameter): fails on any console error
+    but those a test provokes on purpose (``lois_expected_errors``); ``lois_notices``, the other console lines."""
+    tab = club_tabs(getattr(request, "param", "desktop"))
+    pg = tab.begin()
+    notices: list[str] = []
+
+    def notice(m):
+        if m.type != "error":
+            notices.append(m.text)
+
+    pg.on("console", notice)
     pg.lois_notices = notices
     pg.lois_expected_errors = []  # texts of console errors a test provokes on purpose
     try:
         yield pg
     finally:
-        ctx.close()
-    assert not foreign, foreign
-    assert not [e for e in errors if not any(x in e for x in pg.lois_expected_errors)], errors
+        pg.remove_listener("console", notice)
+    tab.errors[:] = [e for e in tab.errors if not any(x in e for x in pg.lois_expected_errors)]
+    tab.end()
 
 
 def _words(text: str) -> str:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import SIZES, Tab
+from taps import press
 from lois.features.scores import fiche
 from test_hostile_numbers import RECORDS, VALID
 
@@ -248,7 +249,7 @@ def test_generated_records_read_alike_in_python_and_in_the_page(sized_tab, site_
     assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == bad
     opens = pg.locator(".lois-fiche-open")
     for i in range(opens.count()):
-        opens.nth(i).click()
+        press(opens.nth(i))
         assert pg.locator(".lois-fiche-view").is_visible()
     # and each one carried by a link
     for rec in batch[:20]:

@@ -6,6 +6,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import open_anew
+
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
 SHORT_CASES = yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
@@ -137,8 +139,7 @@ def test_short_link_cases_in_browser(page, site_url):
     chosen = [c for c in SHORT_CASES if c["target"]][::6] + [c for c in SHORT_CASES if not c["target"]][:3]
     for i, case in enumerate(chosen):
         sep = "?" if i % 2 == 0 else "#"
-        page.goto("about:blank")
-        page.goto(site_url + "l/" + (sep + quote(case["text"]) if case["text"] else ""))
+        open_anew(page, site_url + "l/" + (sep + quote(case["text"]) if case["text"] else ""))
         if case["target"]:
             page.wait_for_url(site_url + case["target"], timeout=10000)
             frag = case["target"].partition("#")[2]

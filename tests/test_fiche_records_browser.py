@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import SIZES, Tab
+from conftest import SIZES, Tab, open_anew
 from taps import press
 from lois.features.scores import fiche
 from test_hostile_numbers import RECORDS, VALID
@@ -67,8 +67,7 @@ def _link(site_url, value=None, raw: bytes | None = None, text: str | None = Non
 
 
 def _open(w, url):
-    w.page.goto("about:blank")  # a new document, even when only the fragment changes
-    w.page.goto(url)
+    open_anew(w.page, url)  # a new document, even when only the fragment changes
     w.page.wait_for_function("document.querySelector('.lois-fiches') "
                              "&& document.querySelector('.lois-fiches').dataset.ready")
 

@@ -13,7 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from conftest import QuietServer, ROOT, allow_only, mkdocs_build
+from conftest import QuietServer, ROOT, allow_only, mkdocs_build, open_anew
 
 SITE_URL = "https://bridge.club-exemple.fr/lois/"
 ZBARIMG = shutil.which("zbarimg")
@@ -117,8 +117,7 @@ def test_each_code_decodes_to_the_page_whose_title_is_printed(browser, site_with
             target = base + data[len(SITE_URL):]
             assert (urlsplit(target)._replace(fragment="").geturl()
                     == urlsplit(card["href"])._replace(fragment="").geturl())
-            pg2.goto("about:blank")  # a new document, even when only the fragment differs from the last card's
-            pg2.goto(target)
+            open_anew(pg2, target)  # a new document, even when only the fragment differs from the last card's
             anchor = urlsplit(target).fragment
             if anchor:
                 heading = pg2.locator(f"[id='{anchor}']")

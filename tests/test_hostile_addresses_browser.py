@@ -125,13 +125,44 @@ def _assert_linked_to(pg, base: str, count: int) -> None:
     assert pg.locator("#integre .lois-integre-source a").get_attribute("href") == base + "lois/16/#B1"
 
 
-BASE_ATTRIBUTES = ([f'data-lois-base="{html.escape(b, quote=True)}"' for b in HOSTILE_BASES]
-                   + [f'data-lois-base="{a}"' for a in RAW_ATTRIBUTES])
+def _attribute(base: str) -> str:
+    return f'data-lois-base="{html.escape(base, quote=True)}"'
+
+
+def _parsed_as_written(base: str) -> bool:
+    """Whether the HTML parser gives the snippet exactly this text (printable ASCII, escaped): other characters may
+    be changed by the parser (a NUL, a carriage return), so those bases are followed to the end below."""
+    return all(" " <= ch <= "~" for ch in base)
+
+
+# followed end to end: every base the parser may change, every one written with character references, and the
+# first three others; each of the others reaches the snippet as written and is refused by its own rule (the test
+# after this one, and tests/test_safe_urls.py for each case in Chromium)
+E2E_BASES = [b for b in HOSTILE_BASES if not _parsed_as_written(b)] + [b for b in HOSTILE_BASES
+                                                                       if _parsed_as_written(b)][:3]
+BASE_ATTRIBUTES = [_attribute(b) for b in E2E_BASES] + [f'data-lois-base="{a}"' for a in RAW_ATTRIBUTES]
 FOLLOWED = set(BASE_ATTRIBUTES[:3] + BASE_ATTRIBUTES[-3:])
 
 
+def test_every_hostile_base_reaches_the_snippet_as_written_and_is_refused(club_tab, club_origin, site_url):
+    """All the dangerous bases of tests/safe_url_cases.yaml written in the attribute of one club page: the snippet's
+    own rule (window.loisLinkifier.isSafeUrl) refuses what the attribute gives it, which is the base as written
+    when it is printable ASCII."""
+    marks = "".join(f"<i id='b{i}' {_attribute(b)}></i>" for i, b in enumerate(HOSTILE_BASES))
+    _open_club(club_tab, club_origin, "bases.html", _club_page(site_url + "assets/lois/linkifier.js", "")
+               .replace("<h1>Club</h1>", "<h1>Club</h1>" + marks))
+    seen = club_tab.evaluate("""n => Array.from({length: n}, (_, i) => {
+        const v = document.getElementById('b' + i).getAttribute('data-lois-base');
+        return [v, window.loisLinkifier.isSafeUrl(v)]; })""", len(HOSTILE_BASES))
+    assert len(HOSTILE_BASES) >= 40 and len(E2E_BASES) < len(HOSTILE_BASES)
+    for base, (value, safe) in zip(HOSTILE_BASES, seen, strict=True):
+        assert safe is False, (base, value)
+        if _parsed_as_written(base):
+            assert value == base, (base, value)
+
+
 @pytest.mark.parametrize("attribute", BASE_ATTRIBUTES,
-                         ids=[repr(b)[:40] for b in HOSTILE_BASES] + [f"html:{a[:32]}" for a in RAW_ATTRIBUTES])
+                         ids=[repr(b)[:40] for b in E2E_BASES] + [f"html:{a[:32]}" for a in RAW_ATTRIBUTES])
 def test_hostile_base_is_refused_in_french_and_the_script_address_used(club_tab, club_origin, site_url, attribute):
     count = _open_club(club_tab, club_origin, "base.html",
                        _club_page(site_url + "assets/lois/linkifier.js", attribute))

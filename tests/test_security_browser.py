@@ -6,14 +6,13 @@ from __future__ import annotations
 import functools
 import shutil
 import subprocess
-import sys
 import threading
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, project_env
+from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 PWN = "window.__pwned=1"
@@ -100,8 +99,8 @@ TRAP = """(() => { let v; Object.defineProperty(window, "__pwned", { configurabl
 
 
 def _lois(*args, cache: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lois.adapters.cli", *args], capture_output=True, text=True, cwd=ROOT,
-                          env=project_env(LOIS_CACHE=str(cache)), timeout=300)
+    """`lois` in this process (conftest.run_lois): an exception it let through would fail the test."""
+    return run_lois(*args, env={"LOIS_CACHE": str(cache)})
 
 
 @pytest.fixture(scope="module")

@@ -12,18 +12,15 @@ each round gave.
 from __future__ import annotations
 
 import argparse
-import functools
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "plugins")]
 
-from conftest import CHROMIUM, QuietServer, Tab, _Quiet, mkdocs_build  # noqa: E402
+from conftest import CHROMIUM, Tab, built_and_served  # noqa: E402
 from taps import DESKTOP, PHONE, press  # noqa: E402
 
 
@@ -40,15 +37,7 @@ def main() -> int:
     model = load_corpus(ROOT / "corpus")
     cl = load_checklists(ROOT / "corpus", model)[args.checklist]
     traces = [[(s.question, s.answer) for s in run(cl, case.answers).trace] for case in cl.cases]
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        res = mkdocs_build(site)
-        if res.returncode:
-            print(res.stderr, file=sys.stderr)
-            return 1
-        server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+    with built_and_served() as base:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             print(f"{'way':32s} {'median ms':>9s} {'best ms':>8s} {'answers':>8s}")
@@ -78,7 +67,6 @@ def main() -> int:
                           f"{n:8d}")
                 tab.ctx.close()
             browser.close()
-        server.shutdown()
     return 0
 
 

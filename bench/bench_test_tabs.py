@@ -16,18 +16,15 @@ loads for each way:
 from __future__ import annotations
 
 import argparse
-import functools
 import statistics
 import sys
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "plugins")]
 
-from conftest import CHROMIUM, QuietServer, _Quiet, mkdocs_build  # noqa: E402
+from conftest import CHROMIUM, built_and_served  # noqa: E402
 
 
 def _route_all(ctx) -> None:
@@ -41,15 +38,7 @@ def main() -> int:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        site = Path(tmp) / "site"
-        res = mkdocs_build(site)
-        if res.returncode:
-            print(res.stderr, file=sys.stderr)
-            return 1
-        server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
+    with built_and_served() as base:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             print(f"{'page':26s} {'way':24s} {'median s':>9s} {'best s':>7s}")
@@ -85,7 +74,6 @@ def main() -> int:
                 for way, ts in times.items():
                     print(f"{page:26s} {way:24s} {statistics.median(ts):9.3f} {min(ts):7.3f}")
             browser.close()
-        server.shutdown()
     return 0
 
 

@@ -149,6 +149,25 @@ class QuietServer(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+@contextlib.contextmanager
+def built_and_served():
+    """For the bench scripts: the real site built (``mkdocs_build``) in a temporary folder and served as the tests
+    serve it; yields its base URL (ending in /). A failed build ends the script with MkDocs' messages."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        res = mkdocs_build(site)
+        if res.returncode:
+            raise SystemExit(res.stderr)
+        server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            yield f"http://127.0.0.1:{server.server_address[1]}/"
+        finally:
+            server.shutdown()
+
+
 @pytest.fixture(scope="session")
 def site_url(built_site):
     """Base URL (ending in /) of the built site served on 127.0.0.1."""

@@ -8,11 +8,10 @@ import re
 
 import pytest
 
-from conftest import Tab
-from taps import DESKTOP, PHONE, press
+from conftest import SIZES, Tab
+from taps import press
 
 KEY = "lois-entrainement-v1"
-SIZES = {"phone": PHONE, "desktop": DESKTOP}
 
 
 @pytest.fixture(scope="module")
@@ -56,15 +55,11 @@ def open_page(browser, site_url, sized_tab):
                 tab.ctx.close()
 
 
-def _press(pg, locator, touch: bool):
-    press(locator, touch)
-
-
 def _start(pg, mode: str, count: int | None, touch: bool):
-    _press(pg, pg.locator(f"input[name='lois-train-mode'][value='{mode}']"), touch)
+    press(pg.locator(f"input[name='lois-train-mode'][value='{mode}']"), touch)
     if count:
-        _press(pg, pg.locator(f"input[name='lois-train-count'][value='{count}']"), touch)
-    _press(pg, pg.locator(".lois-train-start"), touch)
+        press(pg.locator(f"input[name='lois-train-count'][value='{count}']"), touch)
+    press(pg.locator(".lois-train-start"), touch)
 
 
 def _item(pg, data) -> dict:
@@ -74,14 +69,20 @@ def _item(pg, data) -> dict:
     return next(i for i in data["items"] if i["id"] == iid)
 
 
+def _choice(cl, item, node: str, first: str | None = None) -> str:
+    """The answer given at question ``node``: ``first`` at the first question if given, else the validated answer;
+    off the validated path, the question's first choice."""
+    if first and node == cl["start"]:
+        return first
+    return item["answers"].get(node) or cl["questions"][node]["choices"][0]["id"]
+
+
 def _reached(cl, item, first: str | None = None) -> str:
-    """The outcome the checklist reaches with the validated answers (``first``, if given, at its first question;
-    off the validated path, each question's first choice)."""
+    """The outcome the checklist reaches with the answers of ``_choice``."""
     node = cl["start"]
     while node in cl["questions"]:
-        q = cl["questions"][node]
-        choice = first if first and node == cl["start"] else item["answers"].get(node) or q["choices"][0]["id"]
-        node = next(c["next"] for c in q["choices"] if c["id"] == choice)
+        choice = _choice(cl, item, node, first)
+        node = next(c["next"] for c in cl["questions"][node]["choices"] if c["id"] == choice)
     return node
 
 
@@ -94,8 +95,8 @@ def _answer_questions(pg, data, item, touch: bool, first: str | None = None):
         q = cl["questions"][node]
         step = pg.locator(f".lois-train-step[data-question='{node}']")
         assert q["text"] in step.inner_text()
-        choice = first if first and node == cl["start"] else item["answers"].get(node) or q["choices"][0]["id"]
-        _press(pg, step.locator(f"button[data-choice='{choice}']"), touch)
+        choice = _choice(cl, item, node, first)
+        press(step.locator(f"button[data-choice='{choice}']"), touch)
         node = next(c["next"] for c in q["choices"] if c["id"] == choice)
     return node
 
@@ -128,7 +129,7 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
             # the buttons are large enough for a finger and the panel fits the screen's width
             box = pg.locator(".lois-train-next").bounding_box()
             assert box["height"] >= 40 and box["x"] + box["width"] <= 390
-        _press(pg, pg.locator(".lois-train-next"), True)
+        press(pg.locator(".lois-train-next"), True)
     assert len(set(seen)) == 5
     assert pg.locator(".lois-train-score").inner_text() == "Score : 5 / 5"
     assert "Aucune situation à revoir." in pg.locator(".lois-train-panel").inner_text()
@@ -213,11 +214,11 @@ def test_storage_refused_is_said_and_training_works(open_page, data, size, tmp_p
         item = _item(pg, data)
         outcomes = list(data["checklists"][item["checklist"]]["outcomes"])
         pick = next(o for o in outcomes if o != item["expected"]) if n == 0 else item["expected"]
-        _press(pg, pg.locator(f".lois-train-choices button[data-outcome='{pick}']"), touch)
+        press(pg.locator(f".lois-train-choices button[data-outcome='{pick}']"), touch)
         pg.locator(".lois-train-verdict").wait_for()
-        _press(pg, pg.locator(".lois-train-next"), touch)
-    _press(pg, pg.locator(f".lois-train-choices button[data-outcome='{_item(pg, data)['expected']}']"), touch)
-    _press(pg, pg.locator(".lois-train-next"), touch)
+        press(pg.locator(".lois-train-next"), touch)
+    press(pg.locator(f".lois-train-choices button[data-outcome='{_item(pg, data)['expected']}']"), touch)
+    press(pg.locator(".lois-train-next"), touch)
     assert pg.locator(".lois-train-score").inner_text() == "Score : 4 / 5"
     assert "refuse l'enregistrement" in pg.locator(".lois-train-panel").inner_text()
     pg.screenshot(path=str(tmp_path / "entrainement-stockage-refuse.png"))

@@ -125,10 +125,11 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
 
     config = project_copy(tmp_path)
     site = tmp_path / "site"
-    env = project_env(LOIS_CACHE_SITE="0")
+    no_cache = {"LOIS_CACHE_SITE": "0"}
+    env = project_env(**no_cache)
     # the builds that are not killed run in this process (conftest.mkdocs_build), the killed ones in their own
     start = time.perf_counter()
-    first = mkdocs_build(site, config, extra_env={"LOIS_CACHE_SITE": "0"})
+    first = mkdocs_build(site, config, extra_env=no_cache)
     full = time.perf_counter() - start
     assert first.returncode == 0, first.stderr
     before = _listing(site)
@@ -162,11 +163,11 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     law = tmp_path / "corpus" / "lois" / "50.md"
     good = law.read_text(encoding="utf-8")
     law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
-    bad = mkdocs_build(site, config, extra_env={"LOIS_CACHE_SITE": "0"})
+    bad = mkdocs_build(site, config, extra_env=no_cache)
     assert bad.returncode != 0 and "50.md" in bad.stderr and "Traceback" not in bad.stderr
     assert _listing(site) == before
     law.write_text(good.replace("jusqu'à ce qu'un arbitrage", "jusqu'à ce qu'un arbitrage (MARQUE)"), encoding="utf-8")
-    again = mkdocs_build(site, config, extra_env={"LOIS_CACHE_SITE": "0"})
+    again = mkdocs_build(site, config, extra_env=no_cache)
     assert again.returncode == 0, again.stderr
     assert "(MARQUE)" in (site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
     assert not [p for p in tmp_path.iterdir() if ".partiel-" in p.name]

@@ -71,23 +71,14 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None,
     return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
 
 
-def mkdocs_build_process(dest: Path, config: Path | None = None, extra_env: dict | None = None,
-                         verbose: bool = False) -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` of this checkout in a process of its own, as a shell runs it."""
-    env = project_env(**(extra_env or {}))
-    # no -q: with it, mkdocs does not count warnings and --strict lets them through
-    cmd = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest),
-           "-f", str(config or ROOT / "mkdocs.yml")] + (["-v"] if verbose else [])
-    return subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-
-
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,
                  verbose: bool = False) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` through MkDocs' own command line (its click command, which sets up its logging,
     counts the warnings of --strict and turns an abort into exit 1) in this process, from the project's folder
-    with ``extra_env`` in the environment: what it writes and its exit code, as ``mkdocs_build_process`` gives
-    them without starting Python and importing MkDocs, Material and the plugin (about 0.4 s a build). An
-    exception MkDocs lets through (a traceback a user would see) is written to the standard error, exit 1."""
+    with ``extra_env`` in the environment: what it writes and its exit code, as `python -m mkdocs build` in a
+    process gives them, without starting Python and importing MkDocs, Material and the plugin (about 0.4 s a
+    build). An exception MkDocs lets through (a traceback a user would see) is written to the standard error,
+    exit 1. (A build that a test kills midway runs in a process of its own: test_lean.)"""
     from click.testing import CliRunner
     from mkdocs.__main__ import cli
 

@@ -21,7 +21,10 @@ from taps import DESKTOP, PHONE, press
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Debian's headless shell of Chromium (same engine, no window layers: 48 s instead of 63 s for three browser modules);
+# LOIS_CHROMIUM names another browser binary, e.g. /usr/bin/chromium, the full browser
+CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
+            or "/usr/bin/chromium-headless-shell")
 
 
 @pytest.fixture(scope="session")
@@ -174,7 +177,7 @@ def site_url(built_site):
 def browser():
     pw = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
-        pytest.skip("chromium absent (installé par .ci/run)")
+        pytest.skip(f"navigateur absent : {CHROMIUM} (installé par scripts/test.sh)")
     with pw.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

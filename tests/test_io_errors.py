@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, project_env
+from conftest import ROOT, project_env, run_lois
 
 # one ordinary invocation of each subcommand (a new subcommand must be added here: see the first test)
 SAMPLES = {
@@ -47,8 +47,8 @@ def test_every_subcommand_has_a_sample():
 @pytest.mark.parametrize("name", IDS)
 def test_output_to_a_full_disk_is_one_french_line(name):
     args = SAMPLES[name]
-    ok = _run(args, capture_output=True, text=True)
-    assert ok.returncode == 0 and ok.stdout.strip(), ok.stderr  # the command works and writes something
+    ok = run_lois(*args, input="q\n")  # the command works and writes something (in this process: the full
+    assert ok.returncode == 0 and ok.stdout.strip(), ok.stderr  # disk below needs a process of its own)
     with open("/dev/full", "w") as full:
         res = _run(args, stdout=full, stderr=subprocess.PIPE, text=True)
     assert res.returncode != 0

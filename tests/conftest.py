@@ -177,7 +177,7 @@ def site_url(built_site):
 def browser():
     pw = pytest.importorskip("playwright.sync_api")
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"navigateur absent : {CHROMIUM} (installé par scripts/test.sh)")
+        pytest.fail(f"navigateur absent : {CHROMIUM} (bash scripts/test.sh installe chromium-headless-shell)")
     with pw.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=[
             "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -71,6 +71,26 @@ def _decode_all(pngs: list[Path]) -> dict[str, str]:
     return {k: v[0] for k, v in read.items()}
 
 
+def _each_code_as_png(page, codes, folder: Path) -> list[Path]:
+    """One image per code, as the page shows it: one screenshot of the whole page, cut along each code's box
+    (one screenshot instead of one per code)."""
+    import math
+
+    from PIL import Image
+
+    whole = folder / "chevalets.png"
+    page.screenshot(path=str(whole), full_page=True)
+    boxes = codes.evaluate_all("""els => els.map(e => { const r = e.getBoundingClientRect(), x = window.scrollX,
+        y = window.scrollY; return [r.left + x, r.top + y, r.right + x, r.bottom + y]; })""")
+    pngs = []
+    with Image.open(whole) as image:
+        for i, (left, top, right, bottom) in enumerate(boxes):
+            png = folder / f"qr-{i}.png"
+            image.crop((math.floor(left), math.floor(top), math.ceil(right), math.ceil(bottom))).save(png)
+            pngs.append(png)
+    return pngs
+
+
 def _cards(page) -> list[dict]:
     return page.eval_on_selector_all(".lois-tent", """els => els.map(e => ({
         title: e.querySelector('.lois-tent-title').innerText.trim(),
@@ -104,9 +124,7 @@ def test_each_code_decodes_to_the_page_whose_title_is_printed(browser, site_with
         assert SITE_URL in pg.locator(".lois-tents-intro").inner_text()
         codes = pg.locator(".lois-tent-qr")
         assert codes.count() == len(cards)
-        pngs = [tmp_path / f"qr-{i}.png" for i in range(len(cards))]
-        for i, png in enumerate(pngs):
-            codes.nth(i).screenshot(path=str(png))
+        pngs = _each_code_as_png(pg, codes, tmp_path)
         decoded = _decode_all(pngs)
         pg2 = ctx.new_page()
         for card, png in zip(cards, pngs, strict=True):

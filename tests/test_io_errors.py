@@ -47,8 +47,9 @@ def test_every_subcommand_has_a_sample():
 @pytest.mark.parametrize("name", IDS)
 def test_output_to_a_full_disk_is_one_french_line(name):
     args = SAMPLES[name]
-    ok = run_lois(*args, input="q\n")  # the command works and writes something (in this process: the full
-    assert ok.returncode == 0 and ok.stdout.strip(), ok.stderr  # disk below needs a process of its own)
+    # the command works and writes something (checked in this process; the full disk needs a process of its own)
+    ok = run_lois(*args, input="q\n")
+    assert ok.returncode == 0 and ok.stdout.strip(), ok.stderr
     with open("/dev/full", "w") as full:
         res = _run(args, stdout=full, stderr=subprocess.PIPE, text=True)
     assert res.returncode != 0

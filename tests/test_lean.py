@@ -208,3 +208,36 @@ def test_search_command_imports_only_the_search():
     rc, _, mods = r.stdout.strip().splitlines()[-1].partition(" ")
     assert rc == "0" and "whoosh" in mods.split()
     assert not set(mods.split()) & {"yaml", "markdown_it", "jinja2", "mkdocs"}, mods
+
+
+# ---------------------------------------------------------------------- each page loads the scripts it uses
+
+def test_widget_scripts_load_only_on_the_pages_of_their_widgets(built_site, model):
+    """A law page, the home page or a note loads no widget's script; a checklist loads the runner and the record
+    button, the calculators their code and the record button, the records' page the records, the training page
+    its own: nothing else; and every page of the site's theme, the scripts every page needs."""
+    import re
+
+    from lois.features.checklists.model import load_checklists
+
+    def scripts(page: Path) -> set[str]:
+        return set(re.findall(r'<script[^>]* src="[^"]*assets/lois/([\w-]+\.js)"', page.read_text(encoding="utf-8")))
+
+    record = {"fiche-schema.js", "fiche.js"}
+    lists = load_checklists(model.root, model)
+    expected = {f"checklists/{name}/index.html": {"checklists.js"} | record for name in lists}
+    expected |= {"calculs/marque-ajustee/index.html": {"scores.js"} | record, "fiches/index.html": record,
+                 "entrainement/index.html": {"training.js"}}
+    widget = {"checklists.js", "scores.js", "training.js"} | record
+    every = scripts(built_site / "index.html")
+    assert {"search.js", "card.js", "lois.js", "offline.js"} <= every and not every & widget
+    pages = sorted(built_site.rglob("*.html"))
+    assert len(pages) > 50 and set(expected) <= {p.relative_to(built_site).as_posix() for p in pages}
+    themed = 0
+    for page in pages:
+        rel = page.relative_to(built_site).as_posix()
+        assert scripts(page) & widget == expected.get(rel, set()), rel
+        if "assets/javascripts/bundle." in page.read_text(encoding="utf-8"):  # not the club demo, a page of its own
+            themed += 1
+            assert every <= scripts(page), rel
+    assert themed > 50

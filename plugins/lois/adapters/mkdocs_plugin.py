@@ -219,6 +219,11 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
         return linkify_html(html_text, self.site, page.file.src_uri)
 
+    def on_page_context(self, context, page, config, nav):
+        # the scripts of the widgets this page shows (checklist, calculator, records, training), after the others
+        context["lois_scripts"] = self.site.scripts_of(page.content or "") if self.site is not None else []
+        return context
+
     def on_post_page(self, output, page, config):
         if self.corpus_error:
             from lois.render import templates

@@ -35,9 +35,9 @@ from lois.core import safeio
 from lois.core.cachedir import cache_base
 from lois.core.errors import LoisError
 from lois.render.htmlpage import HtmlPage
-from lois.render.site import GeneratedFile, SiteBuild
+from lois.render.site import GeneratedFile, PageScript, SiteBuild
 
-FORMAT = 2
+FORMAT = 3
 KEEP = 4
 # every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
 # the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
@@ -139,9 +139,11 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     try:
         files = {p: GeneratedFile(p, _decode(c)) for p, c in items}
         nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
+        page_scripts = [PageScript(path, tuple(markers)) for path, markers in data["page_scripts"]]
     except (KeyError, TypeError, ValueError):
         return False
     site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
+    site.page_scripts = page_scripts
     try:
         os.utime(path)  # recently used: kept by the pruning below
     except OSError:
@@ -152,6 +154,7 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
 def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
     """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
     data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
+            "page_scripts": [[s.path, list(s.markers)] for s in site.page_scripts],
             "not_in_nav": sorted(site.not_in_nav)}
     if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))

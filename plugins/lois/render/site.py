@@ -61,6 +61,23 @@ def _match_target(token: str, targets: list[str]) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class PageScript:
+    """A script that only the pages using it load: those whose HTML holds one of ``markers``, a text of the
+    widget the script drives (``class="lois-cl"``, the root of a checklist). A page without the widget neither
+    downloads nor runs it.
+
+    >>> runner = PageScript("assets/lois/checklists.js", ('class="lois-cl"',))
+    >>> runner.wanted('<div class="lois-cl" data-checklist="renonce">'), runner.wanted('<p class="lois-cl-link">')
+    (True, False)
+    """
+    path: str
+    markers: tuple[str, ...]
+
+    def wanted(self, html: str) -> bool:
+        return any(m in html for m in self.markers)
+
+
 @dataclass
 class GeneratedFile:
     path: str  # docs-relative: "lois/50.md", "assets/lois/previews.json"
@@ -86,7 +103,8 @@ class SiteBuild:
     contributors: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
     files: dict[str, GeneratedFile] = field(default_factory=dict)
     nav: list = field(default_factory=list)  # mkdocs nav entries added by the build and contributors
-    scripts: list[str] = field(default_factory=list)
+    scripts: list[str] = field(default_factory=list)  # loaded by every page, in this order
+    page_scripts: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     styles: list[str] = field(default_factory=list)
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
     asides: dict[str, list[Aside]] = field(default_factory=dict)
@@ -141,8 +159,17 @@ class SiteBuild:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
 
-    def add_script(self, path: str) -> None:
-        self.scripts.append(path)
+    def add_script(self, path: str, only_where: tuple[str, ...] = ()) -> None:
+        """A script every page loads, or with ``only_where``, only the pages whose HTML holds one of these texts
+        (:class:`PageScript`)."""
+        if only_where:
+            self.page_scripts.append(PageScript(path, only_where))
+        else:
+            self.scripts.append(path)
+
+    def scripts_of(self, html: str) -> list[str]:
+        """The page scripts a page whose HTML is ``html`` loads, after those of every page."""
+        return [s.path for s in self.page_scripts if s.wanted(html)]
 
     def add_style(self, path: str) -> None:
         self.styles.append(path)

@@ -132,7 +132,7 @@ def contribute(site) -> None:
         site.add_page(page_of(cl.name), render_page(site, cl))
     site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
-    site.add_script("assets/lois/checklists.js")
+    site.add_script("assets/lois/checklists.js", only_where=('class="lois-cl"',))  # the checklists' pages
     site.add_style("assets/lois/checklists.css")
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",

@@ -41,8 +41,11 @@ def contribute(site) -> None:
     site.add_page(FICHES, render_fiches(site))
     site.add_nav("Marques ajustées", PAGE)
     site.add_nav("Fiches d'arbitrage", FICHES)
-    site.add_script("assets/lois/scores.js")
+    # each script on the pages of its widgets: the calculators (data-calc), and the record button (data-fiches, on
+    # the calculators and the checklists) and the records' page
+    site.add_script("assets/lois/scores.js", only_where=('data-calc="',))
     site.add_file(FICHE_SCHEMA, fiche.browser_script())  # the record's schema, before the code that reads records
-    site.add_script(FICHE_SCHEMA)
-    site.add_script("assets/lois/fiche.js")
+    records = ('data-fiches="', 'class="lois-fiches"')
+    site.add_script(FICHE_SCHEMA, only_where=records)
+    site.add_script("assets/lois/fiche.js", only_where=records)
     site.add_style("assets/lois/scores.css")

@@ -79,6 +79,6 @@ def contribute(site) -> None:
     site.on_contributed(lambda s: s.add_page(PAGE, render_page(s, lists, items)))  # links to the checklist pages
     site.add_file(SCRIPT, _text("training.js"))
     site.add_file(STYLE, _text("training.css"))
-    site.add_script(SCRIPT)
+    site.add_script(SCRIPT, only_where=('class="lois-train"',))  # the training page only
     site.add_style(STYLE)
     site.add_nav("S'entraîner", PAGE)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need (Python packages in .venv/, Debian's chromium-headless-shell and zbar-tools)
-# and run the whole test suite.
+# Install what the tests need (Python packages in .venv/; Debian's chromium, chromium-headless-shell and
+# zbar-tools) and run the whole test suite.
 # Arguments are passed to pytest (e.g. bash scripts/test.sh tests/test_cite.py -x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,21 +8,22 @@ cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
 
 # Debian's chromium-headless-shell (the same Chromium, without the window layers: a quarter less time per page)
-# drives the browser tests; zbarimg (Debian's zbar-tools) decodes the QR codes of the table tents in
-# tests/test_tents.py. LOIS_CHROMIUM=/usr/bin/chromium runs the browser tests in the full browser instead, which is
-# also what they take when the headless shell cannot be installed but chromium is there.
+# drives the browser tests, and Debian's chromium, the full browser, the walk of tests/test_full_browser.py;
+# zbarimg (Debian's zbar-tools) decodes the QR codes of the table tents in tests/test_tents.py.
+# LOIS_CHROMIUM=/usr/bin/chromium runs every browser test in the full browser, which is also what they take when
+# the headless shell cannot be installed.
 apt_install() {  # apt_install PACKAGE: installs a Debian package, as root or through sudo; non-zero if it failed
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   echo "Installation de $1 (Debian)…"
   $sudo apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
 }
+if ! command -v chromium >/dev/null 2>&1; then
+  apt_install chromium || lois_fail "installation de chromium impossible : sudo apt install chromium"
+fi
 if [ -z "${LOIS_CHROMIUM:-}" ] && ! command -v chromium-headless-shell >/dev/null 2>&1; then
-  if ! apt_install chromium-headless-shell; then
-    command -v chromium >/dev/null 2>&1 \
-      || lois_fail "installation de chromium-headless-shell impossible : sudo apt install chromium-headless-shell"
-    echo "chromium-headless-shell n'a pas pu être installé : les tests prennent chromium."
-  fi
+  apt_install chromium-headless-shell \
+    || echo "chromium-headless-shell n'a pas pu être installé : les tests prennent chromium."
 fi
 if ! command -v zbarimg >/dev/null 2>&1; then
   apt_install zbar-tools || lois_fail "installation de zbar-tools impossible : sudo apt install zbar-tools"

@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "plugins"))
 # the full browser, README « Tests et mesures »); LOIS_CHROMIUM names another binary, e.g. /usr/bin/chromium
 CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-shell") or shutil.which("chromium")
             or "/usr/bin/chromium-headless-shell")
+FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's full browser (tests/test_full_browser.py)
 
 
 @pytest.fixture(scope="session")
@@ -174,16 +175,35 @@ def site_url(built_site):
 
 
 @pytest.fixture(scope="session")
-def browser():
+def playwright():
     pw = pytest.importorskip("playwright.sync_api")
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"navigateur absent : {CHROMIUM} (bash scripts/test.sh installe chromium-headless-shell)")
     with pw.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync"])
-        yield b
-        b.close()
+        yield p
+
+
+def _launch(playwright, executable: str):
+    if not Path(executable).exists():
+        pytest.fail(f"navigateur absent : {executable} (bash scripts/test.sh installe chromium et "
+                    "chromium-headless-shell)")
+    return playwright.chromium.launch(executable_path=executable, args=[
+        "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"])
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """The browser of the tests: Debian's Chromium headless shell, or LOIS_CHROMIUM (see CHROMIUM)."""
+    b = _launch(playwright, CHROMIUM)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def full_browser(playwright):
+    """Debian's full Chromium, the browser readers have (tests/test_full_browser.py)."""
+    b = _launch(playwright, FULL_CHROMIUM)
+    yield b
+    b.close()
 
 
 def open_anew(page, url: str, **goto):

@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/env.sh
-export PYTHONDONTWRITEBYTECODE=1
+# Python keeps the compiled modules (__pycache__/, git-ignored, left out of the build cache's key): the ~150 `lois`
+# and `mkdocs` processes the tests start would otherwise each compile the package again (65 ms a process)
+unset PYTHONDONTWRITEBYTECODE
 
 # Debian's chromium-headless-shell (the same Chromium, without the window layers: a quarter less time per page)
 # drives the browser tests, and Debian's chromium, the full browser, the walk of tests/test_full_browser.py;

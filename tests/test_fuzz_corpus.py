@@ -9,6 +9,8 @@ for a longer run).
 """
 from __future__ import annotations
 
+import copy
+import functools
 import os
 import tempfile
 from pathlib import Path
@@ -39,6 +41,23 @@ values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=
                       max_leaves=6)
 
 
+# the cases are made with libyaml (C) when PyYAML has it: it reads the real file and writes the broken one about
+# ten times faster than PyYAML's Python code, which made most of this module's time; the loaders under test
+# read the result their own way (lois.core.yamlfile)
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+def _dump(data) -> str:
+    return yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False)
+
+
+@functools.cache
+def _parsed(text: str):
+    """The data of a real corpus file, read once (each case breaks a copy)."""
+    return yaml.load(text, Loader=_LOADER)
+
+
 def _paths(data, prefix=()):
     """Every path to a value inside `data` (keys and indexes)."""
     yield prefix
@@ -62,15 +81,15 @@ def broken_yaml(draw, text: str) -> str:
                                      "\n  ", "%", "<<: *a\n", "? ", "|", "\x00", "\r", "\ufeff"]))
         return text[:pos] + ("" if how == "cut" else junk + text[pos:])
     if how == "retype-root":
-        return yaml.safe_dump(draw(values), allow_unicode=True)
-    data = yaml.safe_load(text)
+        return _dump(draw(values))
+    data = copy.deepcopy(_parsed(text))
     for _ in range(draw(st.integers(1, 3))):
         paths = [p for p in _paths(data) if p]
         if not paths:
             break
         depth = draw(st.sampled_from(sorted({len(p) for p in paths})))
         _mutate(draw, data, draw(st.sampled_from([p for p in paths if len(p) == depth])))
-    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+    return _dump(data)
 
 
 def _mutate(draw, data, path: tuple) -> None:

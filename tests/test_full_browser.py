@@ -25,6 +25,5 @@ def browser(full_browser):
     return full_browser
 
 
-
 def test_the_tabs_of_this_module_are_in_the_full_browser(page, full_browser):
     assert page.context.browser is full_browser

@@ -105,6 +105,12 @@ def cmd_verifie(args) -> int:
     lexicon = load_lexicon(model.root)
     n_prov = sum(len(law.provisions()) for law in model.laws.values())
     read = checked.counts + [f"{len(lexicon.rewrites)} expression(s) du lexique de recherche"]
+    if model.unfounded:
+        print(f"attention : {len(model.unfounded)} citation(s) sans les mots du Code qui fondent la phrase"
+              + (" :" if getattr(args, "mots", False) else " (lois verifie --mots les liste)"), file=sys.stderr)
+        if getattr(args, "mots", False):
+            for u in model.unfounded:
+                print(f"  {u}", file=sys.stderr)
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"
           + (f" ; {' et '.join(checked.replayed)} rejoués." if checked.replayed else "."))
@@ -163,6 +169,8 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_importe)
 
     s = sub.add_parser("verifie", help="valider le corpus")
+    s.add_argument("--mots", action="store_true",
+                   help="lister chaque citation qui n'a pas encore les mots du Code qui la fondent")
     s.set_defaults(func=cmd_verifie)
 
     s = sub.add_parser("graphe", help="graphe des renvois")

@@ -57,6 +57,10 @@ class Model:
     warnings: list[str] = field(default_factory=list)
     backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
     edition: Edition = field(default_factory=Edition)  # titles of the 93 laws, publisher, partial laws
+    # the project's statements about laws the corpus has no text of (corpus/lois-absentes.yaml)
+    absent_statements: list = field(default_factory=list)
+    # citations of the project's texts that do not yet carry the words of the Code (lois.core.grounds)
+    unfounded: list = field(default_factory=list)
     # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
     _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -206,6 +210,8 @@ def _line_for(p: Provision, offset: int) -> int:
 
 
 def load_corpus(root: Path) -> Model:
+    from lois.core.absent import load_absent_statements
+
     root = Path(root)
     if not root.is_dir():
         raise LoisError("dossier du corpus introuvable", str(root))
@@ -232,6 +238,7 @@ def load_corpus(root: Path) -> Model:
             if c.id in model.commentaries:
                 raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
             model.commentaries[c.id] = c
+    model.absent_statements = load_absent_statements(root, model)
     _resolve_all(model)
     _find_rendered_citations(model)
     return model

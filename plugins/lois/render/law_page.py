@@ -171,8 +171,16 @@ def render_stub(site, law: int) -> HtmlPage:
     page, m = site.law_page(law), site.model
     title = m.edition.titles.get(law)
     stubs = sorted((s for s in m.stubs.values() if s.law == law and s.path), key=lambda s: s.id)
-    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.id)]}
+    register = {st.provision: {"provision": st.provision, "basis": st.basis,
+                               "html": safe(site.linkify(st.statement, page, None, ()))}
+                for st in m.absent_statements if st.law == law}
+    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.id)],
+                   "register": register.get(s.id)}
                   for s in stubs]
+    # the register's statements about provisions the corpus's texts do not cite (cited by the site's own texts)
+    listed = {s.id for s in stubs}
+    provisions += [{"id": pid, "anchor": pid[len(str(law)):], "cited": [], "register": st}
+                   for pid, st in sorted(register.items()) if pid not in listed and pid != str(law)]
     title_ctx = None if title is None else {
         "title": title.title, "url": title.url, "read": title.origin.read, "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
@@ -180,6 +188,7 @@ def render_stub(site, law: int) -> HtmlPage:
     heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
     return render_page(
         "render/stub.html", m.node_title(str(law)), law=law, heading=heading, title=title_ctx,
+        law_statement=register.get(str(law)),
         publisher={k: getattr(m.edition.publisher, k, None) for k in ("name", "text", "url")}, provisions=provisions,
         commentaries=commentary_passages(site, law, page), asides=[a.html(page) for a in asides if a.kind],
         links=[a.html(page) for a in asides if not a.kind], cited_by_law=cited_by_law(site, law, page))

@@ -240,6 +240,28 @@ class SiteBuild:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
+    def words_html(self, texts, words: dict | None, from_page: str) -> str:
+        """The words of the Code that a statement rests on, shown beside it (lois.core.grounds): for each provision
+        its texts cite that has words, « the words » and the provision linked; empty when none."""
+        from lois.core.grounds import words_for
+
+        items = words_for(texts, words)
+        if not items:
+            return ""
+        parts = []
+        for pid, ws in items:
+            quoted = " ; ".join(f"« {html.escape(w)} »" for w in ws)
+            href = self.provision_href(from_page, pid) if self._linkable(pid) else ""
+            ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(pid)}</a>' if href
+                   else f"Loi {html.escape(pid)}")
+            parts.append(f'<span class="lois-words-item">{quoted} ({ref})</span>')
+        return ('<span class="lois-words"><span class="lois-words-label">Le Code :</span> '
+                + " ".join(parts) + "</span>")
+
+    def _linkable(self, pid: str) -> bool:
+        law = law_of(pid)
+        return law in self.model.laws or self.law_page(law) in self.files
+
     def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...],
                 gloss: GlossScope | None = None) -> str:
         """Escape plain text and turn each citation in it into a link with a preview (the citations of the text

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.grounds import check_words
 from lois.core.ids import law_of
 from lois.core.yamlfile import validate
 from lois.features.annotations.common import Located, load_yaml
@@ -127,6 +128,8 @@ def validate_example(model: Model, loc: Located) -> Example:
         raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
     # types and provisions; the rest needs the rules of bridge
     ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
+    check_words(model, loc, "décision", [(ex.question, loc.line("question")), (ex.ruling, loc.line("ruling"))],
+                ex.words)
     calls, dealer, vul, contract, declarer = [], "", "", "", ""
     if ex.auction is not None:
         calls, dealer, vul, contract, declarer = _validate_auction(ex.auction, loc)

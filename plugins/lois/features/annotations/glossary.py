@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.corpus import Model
+from lois.core.grounds import check_words
 from lois.features.annotations.common import load_entries
 from lois.features.annotations.schema import Glossary as GlossaryFile, TermEntry
 from lois.render.gloss import Glossary, GlossTerm
@@ -45,6 +46,8 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
             if k in seen:
                 raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
             seen[k] = entry.term
+        check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.line(i, "definition"))],
+                    entry.words, i)
         terms.append(entry.extended(Term, forms=forms, definition=" ".join(entry.definition.split()),
                                     file=loc.path, line=loc.line(i)))
     return terms

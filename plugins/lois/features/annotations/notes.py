@@ -6,6 +6,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.grounds import check_words
 from lois.core.ids import Kind, law_of
 from lois.core.parse import front_matter, read_text
 from lois.core.schemas import resolve_id
@@ -37,6 +38,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
                 raise doc.error(f"note « {meta.id} » définie deux fois (aussi dans {notes[meta.id].file})", "id")
             if not body.strip():
                 raise LoisError("la note est vide", str(f), offset + 1)
+            check_words(model, doc, "note", [(body, offset + 1)], meta.words)
             notes[meta.id] = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
     for c in model.commentaries.values():
         if not c.provisions:

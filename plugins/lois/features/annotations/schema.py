@@ -11,6 +11,7 @@ from typing import Annotated, Optional, Union
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr
 
+from lois.core.grounds import Words
 from lois.core.schemas import Answer, Provisions, Slug, Text
 from lois.core.yamlfile import Schema
 
@@ -23,6 +24,7 @@ class NoteFront(Schema):
     author: Text
     source: Optional[Text] = None
     provisions: Provisions
+    words: Optional[Words] = None  # the words of the Code behind the note's citations (lois.core.grounds)
 
 
 class CallEntry(Schema):
@@ -70,6 +72,7 @@ class ExampleFile(Schema):
     answers: Optional[dict[StrictStr, Answer]] = None
     expected_outcome: Optional[StrictStr] = None
     notes: Optional[list[Slug]] = None
+    words: Optional[Words] = None  # the words of the Code behind the ruling's citations
 
 
 class TermEntry(Schema):
@@ -77,6 +80,7 @@ class TermEntry(Schema):
     forms: Optional[list[Text]] = None
     definition: Text
     provisions: Provisions
+    words: Optional[Words] = None  # the words of the Code behind the definition's citations
 
 
 class SituationEntry(Schema):
@@ -90,6 +94,7 @@ class SituationEntry(Schema):
     calculator: Optional[Slug] = None
     no_checklist: Optional[Text] = None  # why a situation whose laws a checklist applies does not link it
     no_calculator: Optional[Text] = None
+    words: Optional[Words] = None  # the words of the Code behind the description's citations
 
 
 Glossary = list[TermEntry]

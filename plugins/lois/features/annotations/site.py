@@ -66,8 +66,15 @@ def note_view(site, note, page: str, pid: str | None = None) -> dict:
     if pid is not None and pid != first and law_of(pid) == law_of(first):
         also = {"id": first, "href": site.provision_href(page, first)}
     text = _excerpt(note.body) if note.kind is Kind.COMMENTARY else note.body
-    return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, note.law)),
+    words = "" if also else _words_block(site, [note.body], note.words, page)
+    return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, note.law) + words),
             "document": site.document_name(note.source), "more": site.href(page, note.page)}
+
+
+def _words_block(site, texts, words, page: str) -> str:
+    """The words of the Code behind a note's or a ruling's citations, as a paragraph after it (empty if none)."""
+    shown = site.words_html(texts, words, page)
+    return f'<p class="lois-words-block">{shown}</p>' if shown else ""
 
 
 def note_box(site, note, page: str, pid: str | None = None) -> str:
@@ -97,7 +104,8 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
             "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
             "auction": auction_view(ex, comment), "play": play_view(ex, comment),
-            "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)),
+            "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)
+                                                                  + _words_block(site, [ex.ruling], ex.words, page)),
             "checklist": ({"name": ex.checklist, "href": site.href(page, cl)} if ex.checklist and cl in site.files
                           else None)}
 
@@ -173,7 +181,7 @@ def render_note_page(site, n, ann) -> HtmlPage:
     examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
     out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
                       document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
-                      body=safe(_md_glossed(site, n.body, page, n.law)),
+                      body=safe(_md_glossed(site, n.body, page, n.law) + _words_block(site, [n.body], n.words, page)),
                       examples=[{"title": e.title, "href": site.href(page, EXAMPLES_PAGE, e.anchor)} for e in examples])
     return out
 
@@ -189,7 +197,9 @@ def render_examples_page(site, ann) -> HtmlPage:
 
 def render_glossary_page(site, ann) -> HtmlPage:
     page = GLOSSARY_PAGE
-    terms = [{"anchor": t.anchor, "term": t.term, "definition": safe(site.linkify(t.definition, page, None, ())),
+    terms = [{"anchor": t.anchor, "term": t.term,
+              "definition": safe(site.linkify(t.definition, page, None, ())
+                                 + site.words_html([t.definition], t.words, page)),
               "links": prov_links(site, page, t.provisions)} for t in sorted(ann.terms, key=lambda t: t.term.lower())]
     return render_page("annotations/glossary.html", "Glossaire", terms=terms)
 
@@ -208,7 +218,8 @@ def render_situations_page(site, ann) -> HtmlPage:
         cl = f"checklists/{s.checklist}.md"
         situations.append({
             "id": s.id, "title": s.title,
-            "description": safe(site.linkify(s.description, page, None, ())),
+            "description": safe(site.linkify(s.description, page, None, ())
+                                + site.words_html([s.description], s.words, page)),
             "links": prov_links(site, page, s.provisions),
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
             "examples": [{"title": ann.examples[e].title,

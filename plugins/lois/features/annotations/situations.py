@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lois.core.corpus import Model
+from lois.core.grounds import check_words
 from lois.core.ids import ProvisionId, law_of
 from lois.features.annotations.common import load_entries
 from lois.features.annotations.schema import SituationEntry, Situations
@@ -88,6 +89,7 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
         checklists = check_tools(loc, i, s, lists)
+        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.line(i, "description"))], s.words, i)
         out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
                               examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
                               checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))

@@ -36,8 +36,9 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.errors import LoisError
+from lois.core.grounds import Words, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
 
@@ -163,6 +164,7 @@ class OutcomeEntry(Schema):
     effects: Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]] = None  # keys: EFFECTS
     cites: OutcomeCites
     players: Optional[list[Text]] = None  # required: refused below with its own message when missing
+    words: Optional[Words] = None  # the words of the Code behind the ruling and the players' sentences
 
 
 class Outcome(OutcomeEntry):
@@ -191,6 +193,7 @@ class _ChecklistFields(Schema):
     description: Optional[Text] = None
     laws: list[LawNumber] = []
     start: Id
+    words: Optional[Words] = None  # the words of the Code behind the description
 
 
 class ChecklistFile(_ChecklistFields):
@@ -273,17 +276,10 @@ def sentences(text: str) -> list[str]:
 
 
 def _supported(model, pid: str) -> bool:
-    """A provision the corpus holds: in the text of a present law, or in a law the corpus comments
-    (``corpus/commentaires/*.md`` declare their laws, e.g. the revoke guide for Laws 61 to 64)."""
-    if model is None:
-        return True
-    if pid in model.provisions:
-        return True
-    canonical = ProvisionId.of(pid)  # a canonical id (check_citation)
-    law = canonical.law if canonical is not None else None
-    if law in model.laws:
-        return False
-    return any(law in (c.laws or []) for c in getattr(model, "commentaries", {}).values())
+    """A provision whose words can be read in the corpus: in the text of a present law, or in a commentary of its
+    law (``corpus/commentaires/*.md`` declare their laws, e.g. the revoke guide for Laws 61 to 64), or in the
+    register of statements about absent laws (``corpus/lois-absentes.yaml``)."""
+    return model is None or bool(grounds_of(model, pid))
 
 
 def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[str]:
@@ -308,8 +304,9 @@ def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[s
             pids = [check_citation(model, format_id(law, tuple(path)), where, doc, *at) for law, path in refs]
             if not any(_supported(model, p) for p in pids):
                 raise doc.error(f"{where} : la phrase « {sentence} » cite {', '.join('Loi ' + p for p in pids)}, "
-                                "dont ni le texte ni un commentaire ne figurent dans le corpus : citez une provision "
-                                "du corpus qui dit ce que dit la phrase", *at)
+                                "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes "
+                                "(corpus/lois-absentes.yaml) ne figurent dans le corpus : citez une provision du "
+                                "corpus qui dit ce que dit la phrase", *at)
         out.append(text)
     return out
 
@@ -407,6 +404,10 @@ def load_checklist(path: Path, model) -> Checklist:
     for oi, o in enumerate(spec.outcomes):
         outcomes[o.id] = outcomes[o.id].model_copy(
             update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
+        texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
+                 *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
+        check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
+    check_words(model, doc, "description", [(spec.description or "", doc.line("description"))], spec.words)
     cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
                        description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
                        cases=cases, file=str(path))

@@ -45,8 +45,11 @@ def runner_data(site, cl, from_page: str) -> dict:
                              "help_html": linked(site, q.help, from_page),
                              "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
                       for q in cl.questions.values()},
-        "outcomes": {o.id: {"title": o.title, "ruling": o.ruling, "ruling_html": linked(site, o.ruling, from_page),
-                            "players": [{"text": t, "html": linked(site, t, from_page)} for t in o.players],
+        "outcomes": {o.id: {"title": o.title, "ruling": o.ruling,
+                            "ruling_html": linked(site, o.ruling, from_page)
+                            + site.words_html([o.ruling], o.words, from_page),
+                            "players": [{"text": t, "html": linked(site, t, from_page)
+                                         + site.words_html([t], o.words, from_page)} for t in o.players],
                             "effects": [{"key": k, "label": EFFECTS[k][2], "value": v,
                                          "text": effect_display(k, v), "default": v == EFFECTS[k][1]}
                                         for k, v in o.effects.items()],
@@ -65,7 +68,8 @@ def render_page(site, cl) -> HtmlPage:
     heading = cl.title + " — arbitrage pas à pas"
     return htmlpage.render_page(
         "checklists/page.html", "Arbitrage pas à pas — " + cl.title, heading=heading, slug=slug(heading),
-        checklist=cl.name, description=safe(linked(site, cl.description, page)),
+        checklist=cl.name,
+        description=safe(linked(site, cl.description, page) + site.words_html([cl.description], cl.words, page)),
         laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in cl.laws if _has_page(site, n)],
         fiches_href=site.href(page, "fiches/index.md"), calculs_href=site.href(page, "calculs/marque-ajustee.md"),
         data=safe(script_json(runner_data(site, cl, page))),

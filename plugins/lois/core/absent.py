@@ -1,0 +1,73 @@
+"""The register of statements about absent laws (``corpus/lois-absentes.yaml``).
+
+The corpus has the text of some laws only. When the site states something about a law it has no text of (the lead
+restrictions of Law 26, the call by the right player of Law 28B…), the statement rests on an entry of this
+register: the project's own words about the provision, never presented as the text of the Code, with where a
+person reads the official text. The site shows each entry on the law's page (« Ce que le site en dit ») and the
+words of every sentence citing that provision must stand in its entry (:mod:`lois.core.grounds`)::
+
+    - provision: 26B
+      statement: >-
+        Quand la déclaration retirée n'est pas remplacée par une déclaration comparable …
+      basis: Code 2017, Loi 26B (texte non inclus dans ce site)
+
+The file is optional; it is read by the project's one YAML loader and checked against one schema. An entry for a
+law whose text the corpus has is refused (cite that text instead), as is an id that is not a provision.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lois.core.cite import format_id, parse_provision_id
+from lois.core.schemas import ProvisionId, Text
+from lois.core.yamlfile import Schema
+
+if TYPE_CHECKING:
+    from lois.core.corpus import Model
+
+FILE = "lois-absentes.yaml"
+
+
+class AbsentStatementEntry(Schema):
+    provision: ProvisionId
+    statement: Text  # the project's words, in French
+    basis: Text  # where the official text is read (edition, page)
+
+
+class AbsentStatement(AbsentStatementEntry):
+    """An entry as loaded: its provision as a canonical id, its statement on one line, its line."""
+
+    provision: str
+    statement: str
+    line: int
+    law: int
+
+
+def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
+    path = Path(root) / FILE
+    if not path.exists():
+        return []
+    from lois.core.yamlfile import load_yaml, validate
+
+    doc = load_yaml(path)
+    if doc.data is None:
+        return []
+    if not isinstance(doc.data, list):
+        raise doc.error("le registre des lois absentes est une liste d'entrées : provision, statement, basis")
+    entries = validate(doc, list[AbsentStatementEntry], what="registre des lois absentes")
+    out: list[AbsentStatement] = []
+    seen: dict[str, int] = {}
+    for i, e in enumerate(entries):
+        ref = parse_provision_id(str(e.provision))
+        assert ref is not None and ref.law is not None  # ProvisionId validated it
+        pid = format_id(ref.law, tuple(ref.path))
+        if ref.law in model.laws:
+            raise doc.error(f"Loi {pid} : le corpus a le texte de la Loi {ref.law} ; les phrases qui la citent "
+                            "reposent sur ce texte, pas sur le registre", i, "provision")
+        if pid in seen:
+            raise doc.error(f"Loi {pid} : déjà dans le registre (ligne {seen[pid]})", i, "provision")
+        seen[pid] = doc.line(i)
+        out.append(e.extended(AbsentStatement, provision=pid, statement=" ".join(e.statement.split()),
+                              line=doc.line(i), law=ref.law))
+    return out

@@ -1,0 +1,243 @@
+"""The words of the Code behind a statement (« les mots du Code »).
+
+Every text in which the site states something about the laws (what the director says to the players, a ruling, a
+note, an example, a situation, a glossary definition) carries, beside each citation, the words of the cited
+provision that the statement rests on. In a YAML file they are a mapping ``words`` next to the texts::
+
+    words:
+      27B2: "le partenaire du joueur fautif doit passer jusqu’à la fin des annonces"
+      27B1(b): ["remplacée par une déclaration comparable", "les annonces continuent sans autre conséquence"]
+
+and in a note, the same mapping in its front matter. The rule, checked by :func:`check_words` for `lois verifie`
+and the build:
+
+- the words given for a provision stand in that provision's text in the corpus (its own text and its
+  sub-points'), or, for a law the corpus has no text of, in a commentary of that law or in the register of
+  statements about absent laws (``corpus/lois-absentes.yaml``, shown on the site as the project's words);
+  « … » in the words skips text: « le partenaire … doit passer » stands in « le partenaire du joueur fautif doit
+  passer »; case, apostrophes, quotation marks and spacing do not count;
+- each citation of the texts has words for one of the provisions it cites (:data:`REQUIRE_WORDS`);
+- each provision given words is cited by the texts (words for nothing said are refused).
+
+What the words prove is checked by a person reading the sentence beside them: the site shows both together.
+
+>>> stands_in("le partenaire … doit passer", "Le partenaire du joueur fautif doit passer jusqu’à la fin.")
+True
+>>> stands_in("le partenaire peut passer", "Le partenaire du joueur fautif doit passer.")
+False
+>>> normalized("L’adversaire  de « gauche »")
+"l'adversaire de gauche"
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Iterable, Union
+
+from pydantic import AfterValidator, StrictInt, StrictStr
+
+from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.errors import LoisError
+
+if TYPE_CHECKING:
+    from lois.core.corpus import Model
+
+# Every citation must carry words (True), or only words given are checked (False, while a corpus is written)
+REQUIRE_WORDS = False
+
+_APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
+_DROP = re.compile(r"[«»“”\"„*_]")
+_SPACE = re.compile(r"\s+")
+_ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.)\s*")
+_EDGE = re.compile(r"^[\s,;:.!?]+|[\s,;:.!?]+$")
+
+
+def normalized(text: str) -> str:
+    """The text as words are compared: NFC, case folded, one kind of apostrophe, no quotation marks or Markdown
+    emphasis, single spaces."""
+    text = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
+    text = _DROP.sub(" ", text).replace("\u00a0", " ").replace("\u202f", " ")
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def fragments(words: str) -> list[str]:
+    """The pieces of `words` between « … », each normalized, without the punctuation at their ends."""
+    return [f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f]
+
+
+def stands_in(words: str, text: str) -> bool:
+    """Whether `words` (pieces separated by « … », in order) stand in `text`."""
+    hay, pos = normalized(text), 0
+    pieces = fragments(words)
+    if not pieces:
+        return False
+    for piece in pieces:
+        at = hay.find(piece, pos)
+        if at < 0:
+            return False
+        pos = at + len(piece)
+    return True
+
+
+def _words_key(value) -> str:
+    ref = parse_provision_id(str(value))
+    if ref is None or ref.law is None:
+        raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 27B2, 50D2(a))")
+    return format_id(ref.law, tuple(ref.path))
+
+
+def _words_value(value) -> list[str]:
+    items = [value] if isinstance(value, str) else list(value)
+    if not items:
+        raise ValueError("donnez au moins une citation du texte")
+    for w in items:
+        if not fragments(w):
+            raise ValueError("les mots du Code ne doivent pas être vides")
+    return [" ".join(w.split()) for w in items]
+
+
+WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(_words_key)]
+WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
+Words = dict[WordsKey, WordsValue]
+"""The ``words`` of a text: canonical provision id → the words of the Code it rests on (one or several)."""
+
+
+@dataclass(frozen=True)
+class Ground:
+    """Where the words of a provision may be read: its text in the corpus, a commentary of its law, or the
+    register's statement (the project's words about a law the corpus has no text of)."""
+
+    kind: str  # "code" | "commentary" | "register"
+    label: str  # French: « texte de la Loi 27B2 », « commentaire « … » », « registre des lois absentes »
+    text: str
+
+
+def _subtree_text(provision) -> str:
+    return "\n".join(p.text for p in provision.walk())
+
+
+def grounds_of(model: "Model", pid: str) -> list[Ground]:
+    """The texts in which the words of `pid` may stand."""
+    out: list[Ground] = []
+    prov = model.provisions.get(pid)
+    if prov is not None:
+        out.append(Ground("code", f"texte de la Loi {pid}", _subtree_text(prov)))
+        return out
+    ref = parse_provision_id(pid)
+    law = ref.law if ref is not None else None
+    if law is not None and law in model.laws:
+        return out  # a law the corpus has, but not this provision (a stub): nothing to stand in
+    for c in getattr(model, "commentaries", {}).values():
+        if law in (c.laws or []):
+            out.append(Ground("commentary", f"commentaire « {c.title} »", c.text))
+    for st in getattr(model, "absent_statements", ()):
+        if _is_below(st.provision, pid):
+            out.append(Ground("register", f"registre des lois absentes ({st.provision})", st.statement))
+    return out
+
+
+def _is_below(child: str, parent: str) -> bool:
+    a, b = parse_provision_id(child), parse_provision_id(parent)
+    return bool(a and b and a.law == b.law and tuple(a.path[:len(b.path)]) == tuple(b.path))
+
+
+def cited_groups(texts: Iterable[str | tuple[str, int]]) -> list[tuple[str, list[str], int]]:
+    """Each citation of the texts with an absolute law: (as written, its canonical ids, its line). A text is a
+    string, or (string, line of its first line in its file)."""
+    out = []
+    for item in texts:
+        text, line = (item, 0) if isinstance(item, str) else item
+        if not text:
+            continue
+        for c in find_citations(text):
+            pids = [format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None]
+            if pids:
+                out.append((" ".join(c.text.split()), pids, line + text.count("\n", 0, c.start) if line else 0))
+    return out
+
+
+def problems(model: "Model | None", texts: Iterable[str | tuple[str, int]], words: dict[str, list[str]] | None,
+             require: bool | None = None) -> list[tuple[str, str | None, int]]:
+    """What is wrong with the words of a unit of text: (French message, the key of `words` it concerns or None,
+    the line of the citation or 0).
+
+    Words that do not stand in their provision are always refused; a citation without words is refused when
+    `require` (default :data:`REQUIRE_WORDS`)."""
+    require = REQUIRE_WORDS if require is None else require
+    words = words or {}
+    out: list[tuple[str, str | None, int]] = []
+    groups = cited_groups(texts)
+    cited = {p for _w, pids, _l in groups for p in pids}
+    for key, ws in words.items():
+        if key not in cited:
+            out.append((f"mots du Code donnés pour la Loi {key}, que le texte ne cite pas (citez-la ou retirez "
+                        "ces mots)", key, 0))
+            continue
+        if model is None:
+            continue
+        grounds = grounds_of(model, key)
+        if not grounds:
+            out.append((f"la Loi {key} n'a ni texte dans le corpus, ni commentaire, ni entrée dans le registre "
+                        "des lois absentes (corpus/lois-absentes.yaml) : ses mots ne peuvent pas être vérifiés",
+                        key, 0))
+            continue
+        for w in ws:
+            if not any(stands_in(w, g.text) for g in grounds):
+                where = " ; ".join(g.label for g in grounds)
+                out.append((f"les mots « {w} » ne figurent pas dans le {where} : la phrase ne repose pas sur ce "
+                            "que dit la provision citée", key, 0))
+    if require:
+        for written, pids, line in groups:
+            if not any(p in words for p in pids):
+                shown = ", ".join(f"Loi {p}" for p in pids)
+                out.append((f"la citation « {written} » ({shown}) n'a pas les mots du Code qui fondent la phrase : "
+                            f"ajoutez-les dans « words » (ex. {pids[0]}: \"…les mots de la provision…\")", None,
+                            line))
+    return out
+
+
+def words_for(texts: Iterable[str], words: dict[str, list[str]] | None) -> list[tuple[str, list[str]]]:
+    """The words to show beside `texts`: (provision, words) for each provision they cite that has words, in the
+    order of citation, once each."""
+    words = words or {}
+    seen: list[str] = []
+    for _w, pids, _l in cited_groups(texts):
+        for p in pids:
+            if p in words and p not in seen:
+                seen.append(p)
+    return [(p, words[p]) for p in seen]
+
+
+def _raw_key(doc, keys: tuple, canonical: str):
+    """The key of ``words`` as written in the file (« 27B1b » for 27B1(b)), for the line of an error."""
+    data = doc.data
+    try:
+        for k in keys:
+            data = data[k]
+        for raw in (data or {}).get("words", {}) or {}:
+            try:
+                if _words_key(raw) == canonical:
+                    return raw
+            except ValueError:
+                continue
+    except (KeyError, IndexError, TypeError):
+        pass
+    return None
+
+
+def check_words(model: "Model | None", doc, where: str, texts: Iterable[str | tuple[str, int]], words: dict | None,
+                *keys) -> None:
+    """Check the words of one unit of a corpus file (`keys` lead to the table holding its ``words``): a LoisError
+    with the file and line for words that do not stand in their provision; a citation without words is an error
+    when :data:`REQUIRE_WORDS`, else it is counted in ``model.unfounded`` (shown by ``lois verifie``)."""
+    for message, key, line in problems(model, texts, words, require=True):
+        if key is not None:
+            raw = _raw_key(doc, keys, key)
+            at = (*keys, "words", raw) if raw is not None else keys
+            raise doc.error(f"{where} : {message}", *at)
+        line = line or doc.line(*keys)
+        if REQUIRE_WORDS:
+            raise LoisError(f"{where} : {message}", doc.path, line)
+        if model is not None:
+            model.unfounded.append(f"{doc.path}:{line} : {where} : {message}")

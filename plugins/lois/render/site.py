@@ -241,22 +241,30 @@ class SiteBuild:
         return _short(known, limit)
 
     def words_html(self, texts, words: dict | None, from_page: str) -> str:
-        """The words of the Code that a statement rests on, shown beside it (lois.core.grounds): for each provision
-        its texts cite that has words, « the words » and the provision linked; empty when none."""
-        from lois.core.grounds import words_for
+        """The words a statement rests on, shown beside it (lois.core.grounds): for each provision its texts cite
+        that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
+        law, said as such), the provision linked, and « the words »; empty when none."""
+        from lois.core.grounds import grounds_of, words_for
 
         items = words_for(texts, words)
         if not items:
             return ""
         parts = []
         for pid, ws in items:
-            quoted = " ; ".join(f"« {html.escape(w)} »" for w in ws)
+            kinds = {g.kind: g for g in grounds_of(self.model, pid)}
             href = self.provision_href(from_page, pid) if self._linkable(pid) else ""
             ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(pid)}</a>' if href
                    else f"Loi {html.escape(pid)}")
-            parts.append(f'<span class="lois-words-item">{quoted} ({ref})</span>')
-        return ('<span class="lois-words"><span class="lois-words-label">Le Code :</span> '
-                + " ".join(parts) + "</span>")
+            if "code" in kinds:
+                label = f"Le texte, {ref}"
+            elif "commentary" in kinds:
+                label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
+            else:
+                label = f"{ref}, résumé du site (texte non inclus)"
+            quoted = " … ".join(f"« {html.escape(w)} »" for w in ws)
+            parts.append(f'<span class="lois-words-item"><span class="lois-words-label">{label} :</span> '
+                         f"{quoted}</span>")
+        return '<span class="lois-words">' + "".join(parts) + "</span>"
 
     def _linkable(self, pid: str) -> bool:
         law = law_of(pid)

@@ -404,6 +404,8 @@ def load_checklist(path: Path, model) -> Checklist:
     for oi, o in enumerate(spec.outcomes):
         outcomes[o.id] = outcomes[o.id].model_copy(
             update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
+    # the words of the Code behind what is said, once everything else is sound
+    for oi, o in enumerate(spec.outcomes):
         texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
                  *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)

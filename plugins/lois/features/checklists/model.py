@@ -178,6 +178,9 @@ class Outcome(OutcomeEntry):
 
 class CaseEntry(Schema):
     name: Text
+    # the situation as the director hears it at the table, for the training: every fact its questions need, and
+    # never the answer (its name is used when absent)
+    facts: Optional[Text] = None
     answers: dict[StrictStr, Answer]
     expected: Id
 

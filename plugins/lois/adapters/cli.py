@@ -100,6 +100,8 @@ def cmd_verifie(args) -> int:
     from lois.features.checks import check_corpus
 
     checked = check_corpus(model)
+    for w in checked.warnings:
+        print(f"attention : {w}", file=sys.stderr)
     from lois.features.search.lexicon import load_lexicon  # corpus/lexique.yaml, checked as the search reads it
 
     lexicon = load_lexicon(model.root)

@@ -65,7 +65,8 @@ def test_pages_index_nav_and_law_links(built_site, lists):
 
 def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lists):
     """The checklist pages are handed to MkDocs already in HTML: the table of contents still lists the decision
-    tree, the cases and the coverage of the laws applied, each entry lands on its heading, and no Markdown syntax shows in the page."""
+    tree, the cases and the coverage of the laws applied, each entry lands on its heading, and no Markdown syntax
+    shows in the page."""
     import re
 
     for name in lists:
@@ -126,7 +127,7 @@ def test_each_page_shows_the_coverage_of_the_laws_it_applies(built_site, lists, 
         rows = re.findall(r'<tr data-provision="([^"]+)" data-status="([a-z]+)">(.*?)</tr>', article, re.S)
         assert [(p, st) for p, st, _ in rows] == [(r.provision, r.status.value) for r in table.rows], name
         assert f"{table.summary()}." in article
-        for (pid, status, cell), row in zip(rows, table.rows):
+        for (pid, status, cell), row in zip(rows, table.rows, strict=True):
             assert f">Loi {pid}</" in cell, (name, pid)
             links = re.findall(r'<a href="([^"]+)" data-outcome="([^"]+)">', cell)
             assert [o for _, o in links] == list(row.outcomes), (name, pid)

@@ -22,6 +22,8 @@ A checklist is a decision tree kept as data::
           - La renonce est corrigée (Loi 62D).   # each sentence citing the provision that says it
     cases:                         # scenario cases: answers → expected outcome
       - {name: …, answers: {douzieme: oui}, expected: douzieme_levee}
+    aside:                         # provisions of its laws that no outcome reaches, each with the reason (French);
+      "61": …                      # see lois.features.checklists.coverage
 
 The file's types are declared once (:class:`ChecklistFile`, a pydantic schema checked by
 :func:`lois.core.yamlfile.validate`); the loader then checks what types cannot say (links, cycles,
@@ -462,8 +464,8 @@ def _check_aside(doc: YamlDoc, cl: Checklist) -> None:
         which = ", ".join(f"« {o} »" for o in outs)
         who = (f"les issues {which} l'atteignent (elles ou une question sur leur chemin citent" if len(outs) > 1
                else f"l'issue {which} l'atteint (elle ou une question sur son chemin cite")
-        raise doc.error(f"« aside » : la provision « {raw} » est laissée de côté, mais {who} {pid} ou une provision qu'elle "
-                        "contient) : retirez cette entrée ou ces citations", "aside", raw)
+        raise doc.error(f"« aside » : la provision « {raw} » est laissée de côté, mais {who} {pid} ou une "
+                        "provision qu'elle contient) : retirez cette entrée ou ces citations", "aside", raw)
 
 
 def one_line(text: str) -> str:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.errors import LoisError
 from lois.core.grounds import Words, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
@@ -440,16 +440,16 @@ def load_checklist(path: Path, model) -> Checklist:
     for oi, o in enumerate(spec.outcomes):
         outcomes[o.id] = outcomes[o.id].model_copy(
             update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
+    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
+                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
+                       cases=cases, aside=dict(spec.aside or {}), file=str(path), laws_line=doc.line("laws"))
+    _check_aside(doc, cl)
     # the words of the Code behind what is said, once everything else is sound
     for oi, o in enumerate(spec.outcomes):
         texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
                  *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
     check_words(model, doc, "description", [(spec.description or "", doc.line("description"))], spec.words)
-    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
-                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
-                       cases=cases, aside=dict(spec.aside or {}), file=str(path), laws_line=doc.line("laws"))
-    _check_aside(doc, cl)
     if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
         for text in cl.texts():
             model.citations_in(one_line(text), None)

@@ -263,6 +263,8 @@ def _find_rendered_citations(model: Model) -> None:
     for c in model.commentaries.values():
         for run in text_runs(c.tokens):
             model.citations_in(run, c.laws[0], ())
+    for st in model.absent_statements:  # the register's statements, shown on the pages of their laws
+        model.citations_in(st.statement, None, ())
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:

@@ -313,8 +313,10 @@ class _LawParser:
             raise self.error(f"{name} {_shown(level, key)} hors d'ordre : il vient après "
                              f"{_shown(level, before[-1])}", line)
         missing = seq[seq.index(expected):seq.index(key)]
-        if level is Level.SECTION and set(missing) <= self.absent:
-            return  # sections the source leaves out, declared in edition.yaml (`partial`)
+        if level is Level.SECTION:
+            missing = [m for m in missing if m not in self.absent]  # declared in edition.yaml (`partial`)
+            if not missing:
+                return
         where = f"après {_shown(level, before[-1])}" if before else "en premier"
         hint = " ou section absente de la source, à déclarer dans edition.yaml (« partial »)" \
             if level is Level.SECTION else ""

@@ -10,6 +10,7 @@ A law file::
     # Loi 50 — Dispositions concernant une carte pénalisée
     Introductory text (belongs to the law).
     ## A. Title                     → section 50A
+    ## D.                           → a section its source gives without a title
     Text of A.
     1. Text                         → paragraph 50A1 (a Markdown ordered-list item)
     1. **Title**  (then its text)   → paragraph with a title

@@ -401,6 +401,7 @@ def test_cli_coverage_fails_on_an_uncovered_outcome(tmp_path):
     corpus = tmp_path / "corpus"
     (corpus / "checklists").mkdir(parents=True)
     (corpus / "lois").symlink_to(CORPUS / "lois")
+    (corpus / "edition.yaml").symlink_to(CORPUS / "edition.yaml")  # the sections a partial source leaves out
     d = _copy()
     d["cases"] = [{"name": "un seul", "answers": {"q1": "non"}, "expected": "fin_a"}]
     _write(corpus / "checklists", d)

@@ -306,7 +306,7 @@
     box.appendChild(el("p", { "class": "lois-sc-score" }, fmt(r.score) + " " + r.unit));
     if (r.opponent !== undefined) {
       box.setAttribute("data-opponent", String(r.opponent));
-      box.appendChild(el("p", { "class": "lois-sc-opponent" }, "Second concurrent : " + fmt(r.opponent) + " " + r.unit));
+      box.appendChild(el("p", { "class": "lois-sc-opponent" }, "au premier concurrent ; " + fmt(r.opponent) + " " + r.unit + " au second"));
     }
     box.appendChild(el("p", { "class": "lois-sc-explanation" }, r.explanation));
     box.appendChild(citeList(data, r.citations));

@@ -353,3 +353,21 @@ def test_record_without_storage_still_opens_and_says_so(browser, site_url):
         assert not errors, errors
     finally:
         ctx.close()
+
+
+def test_knockout_result_goes_into_a_ruling_record(phone, site_url):
+    """Loi 12C4 on the page: both contestants' scores said, and kept in the ruling record with the facts typed."""
+    phone.goto(f"{site_url}calculs/marque-ajustee/")
+    form = phone.locator("form.lois-sc-knockout")
+    assert form.locator(".lois-sc-result").text_content() == ""  # nothing typed, nothing said
+    form.locator('input[name="marque"]').fill("0")
+    assert form.locator('.lois-sc-pending[data-where="marque_adverse"]').is_visible()  # quietly: still filling in
+    form.locator('input[name="marque_adverse"]').fill("3")
+    assert form.locator(".lois-sc-score").text_content() == "-1,5 IMP"
+    form.locator(".lois-fiche-new").tap()
+    phone.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
+    ruling = phone.locator(".lois-fiche-ruling").text_content()
+    assert ruling.startswith("premier concurrent -1,5 IMP, second concurrent 1,5 IMP — Match par K.O.")
+    facts = phone.locator(".lois-fiche-facts dd").all_text_contents()
+    assert facts == ["0", "3"]
+    assert "Loi 12C4" in phone.locator(".lois-fiche-cites a").all_text_contents()

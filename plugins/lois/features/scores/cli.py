@@ -80,11 +80,11 @@ def add_commands(sub):
     p.add_argument("--score-seance", metavar="POURCENTAGE",
                    help="score du concurrent sur les autres donnes de la séance, de 0 à 100 %% (Loi 12C2(c))")
     p.add_argument("--moyenne-moins", metavar="VALEUR",
-                   help=f"moyenne moins fixée par l'organisateur : {law['fautif']} en paires et en individuel "
-                        "(Loi 12C2(a)), une perte en IMP en match (Loi 12C2(b))")
+                   help=f"moyenne moins fixée par l'organisateur : en %%, {law['fautif']} (Loi 12C2(a)) ; en "
+                        "match, une perte en IMP (Loi 12C2(b) : normalement -3)")
     p.add_argument("--moyenne-plus", metavar="VALEUR",
-                   help=f"moyenne plus fixée par l'organisateur : {law['non-fautif']} en paires et en individuel "
-                        "(Loi 12C2(a)), un gain en IMP en match (Loi 12C2(b))")
+                   help=f"moyenne plus fixée par l'organisateur : en %%, {law['non-fautif']} (Loi 12C2(a)) ; "
+                        "en match, un gain en IMP (Loi 12C2(b) : normalement +3)")
     p.add_argument("--equivalent-imp", metavar="IMP",
                    help="en match par IMP, l'équivalent en IMPs du score de la séance (Loi 12C2(c))")
     p.add_argument("--json", action="store_true", help="résultat en JSON")

@@ -563,14 +563,14 @@ def _renumber(blocks: list[Block], cfg: SourceConfig, repairs: list[Repair], fla
         while tail > 0 and part[tail - 1].kind == "footdef":
             tail -= 1
         spans = [part[h:(heads[k + 1] if k + 1 < len(heads) else tail)] for k, h in enumerate(heads)]
-        for span, letter in zip(spans, new):
+        for span, letter in zip(spans, new, strict=True):
             head = span[0]
             if letter != head.marker:
                 repairs.append(Repair(head.line, f"{head.marker}. {head.title}", f"{letter}. {head.title}",
                                       f"relecture : section {head.marker} de la source publiée en {letter}, à sa "
                                       f"place : {r.reason}"))
                 head.marker = letter
-        ordered = [b for _, span in sorted(zip(new, spans), key=lambda x: x[0]) for b in span]
+        ordered = [b for _, span in sorted(zip(new, spans, strict=True), key=lambda x: x[0]) for b in span]
         blocks[start:end] = part[:heads[0] if heads else tail] + ordered + part[tail:]
 
 

@@ -182,6 +182,15 @@ def test_a_bad_provenance_is_refused_in_french_with_its_line(value, message):
     assert message in exc.value.message and exc.value.line == 4, exc.value
 
 
+def test_a_renumbering_the_text_does_not_bear_out_is_refused():
+    text = ("---\nlaw: 50\ntitle: Titre\nprovenance: [other_edition]\nrenumbered: {C: D, D: C}\n---\n\n"
+            "# Loi 50 — Titre\n\n## A. Un\n\nTexte.\n\n## B. Deux\n\nTexte.\n\n## C. Trois\n\nTexte.\n")
+    with pytest.raises(LoisError) as exc:
+        parse_law(text, "corpus/lois/50.md")
+    assert "la section C de la source est publiée en D, mais le texte n'a pas de section D" in exc.value.message
+    assert exc.value.line == 5
+
+
 @pytest.mark.parametrize("law, said", [
     (16, ["Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017.",
           "la section C de la source est publiée ici en D ; la section D de la source est publiée ici en C",

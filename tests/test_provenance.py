@@ -204,14 +204,14 @@ def test_a_renumbering_the_text_does_not_bear_out_is_refused():
 ])
 def test_each_law_page_says_what_its_words_are_at_the_top(built_site, law, said):
     page = _page(built_site, law)
-    notice = page[page.index('<div class="lois-provenance"'):]
-    notice = _plain(notice[:notice.index("</div>")])
+    block = page[page.index('<div class="lois-provenance"'):]
+    block = block[:block.index("</div>")]
+    notice = _plain(block)
     top = _plain(page[page.index("<h1"):page.index("<h2 ")])  # between the title and section A
     for s in said:
         assert normalize(s) in top, s
     assert notice and notice in top
-    if law in (16, 27):
-        assert "texte officiel 2017" not in notice
+    assert re.findall(r'data-provenance="(\w+)"', block) == EXPECTED[law]
 
 
 def test_the_json_api_says_what_the_words_are(built_site):

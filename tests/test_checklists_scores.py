@@ -258,20 +258,72 @@ def test_unauthorised_information_outcomes_follow_12C1(lists):
     assert "16B1(b)" in cl.questions["alternative"].cites
 
 
+def test_unauthorised_information_during_the_board_does_not_rule_yet(lists):
+    """Called during the auction or play (a hesitation), the director rules nothing yet: the auction and play
+    continue, the partner is told his duty (16B1(a), 73C1), the opponents to call back at the end (16B3)."""
+    cl = lists["information-non-autorisee"]
+    now = run(cl, {"information": "pendant"})
+    assert now.outcome == "continuer" and not now.effects["adjusted_score"]
+    assert now.effects["adjusted_score_possible"] and now.effects["unauthorized_information"]
+    said = " ".join(now.players)
+    assert "rappelez-moi à la fin du jeu (Loi 16B3)" in said
+    assert "(Loi 16B1(a))" in said and "(Loi 73C1)" in said and "(Loi 16B2)" in said
+    assert "maintenu" not in now.ruling
+
+
+def test_mistaken_explanation_is_corrected_at_the_right_time_with_the_opponents_remedies(lists):
+    """Declarer or dummy corrects after the final pass, a defender at the end of play (20F5(b)); an opponent may
+    change a call only while the auction period lasts (21B1(a)), else an adjusted score (21B3)."""
+    cl = lists["information-non-autorisee"]
+    early = run(cl, {"information": "explication", "correction": "declarant_mort"})
+    late = run(cl, {"information": "explication", "correction": "defenseur"})
+    assert {"20F5(a)", "20F5(b)", "21B1(a)", "21B3", "16B1(a)"} <= set(early.citations)
+    assert "après le dernier Passe" in " ".join(early.players)
+    assert "21B1(a)" not in late.citations and {"20F5(b)", "21B3"} <= set(late.citations)
+    assert "Il est trop tard pour changer une déclaration" in " ".join(late.players)
+
+
 def test_other_sources_before_and_after_the_first_call(lists):
     cl = lists["information-autres-sources"]
-    before = {c.next for c in cl.questions["mesure"].choices}
-    assert {tuple(cl.outcomes[o].cites[:1]) for o in before} == {("16D2(a)",), ("16D2(b)",), ("16D2(c)",), ("16D2(d)",)}
+    before = {"moment": "avant", "interfere": "oui"}
+    paths = {"16D2(a)": {"position": "oui"}, "16D2(b)": {"position": "non", "redonner": "oui"},
+             "16D2(c)": {"position": "non", "redonner": "non", "jeu_possible": "oui"},
+             "16D2(d)": {"position": "non", "redonner": "non", "jeu_possible": "non"}}
+    for option, answers in paths.items():
+        r = run(cl, {**before, **answers})
+        assert option in r.citations, (option, r.outcome)
+        # 10C1: every measure the director takes is told with the four he could take before any call
+        assert "changer vos places, faire redonner la donne, la laisser jouer" in " ".join(r.players)
     after = run(cl, {"moment": "apres"})
-    assert after.citations[:2] == ["16D3", "16D2(c)"] and after.effects["adjusted_score_possible"]
-    assert run(cl, {"moment": "avant", "interfere": "oui", "mesure": "artificielle"}).effects["adjusted_score"]
+    assert after.citations[1:3] == ["16D3", "16D2"] and after.effects["adjusted_score_possible"]
+    assert "Rappelez-moi à la fin de la donne" in " ".join(after.players)
+    artificial = run(cl, {**before, **paths["16D2(d)"]})
+    assert artificial.effects["adjusted_score"] and "12A2" in artificial.citations
 
 
 def test_withdrawn_actions_authorised_for_non_offenders_only(lists):
     cl = lists["actions-retirees"]
-    assert run(cl, {"camp": "non_fautif"}).citations == ["16C1"]
-    r = run(cl, {"camp": "fautif", "suggere": "oui", "alternative": "oui", "dommage": "oui", "contribution": "non"})
+    end = {"remplacement": "non", "moment": "fin"}
+    assert run(cl, {**end, "camp": "non_fautif"}).citations == ["16C1", "16A1(b)"]
+    r = run(cl, {**end, "camp": "fautif", "suggere": "oui", "alternative": "oui", "dommage": "oui",
+                 "contribution": "non"})
     assert r.effects["adjusted_score"] and "16C2" in r.citations
+
+
+def test_withdrawn_call_replaced_under_23B_or_27B1_is_never_said_unauthorised(lists):
+    """After a comparable call (23B) or the lowest sufficient bid in the same denomination (27B1(a)), Law 16C2
+    does not apply: no sentence tells the offending side that the withdrawn call's information is
+    unauthorised."""
+    cl = lists["actions-retirees"]
+    for answer in ("comparable", "meme_denomination"):
+        r = run(cl, {"remplacement": answer})
+        assert not r.effects["unauthorized_information"]
+        for text in (r.ruling, *r.players):
+            assert "n'est pas autorisée" not in text and "ne l'est pas" not in text, (answer, text)
+    comparable = run(cl, {"remplacement": "comparable"})
+    assert "ne s'applique pas (Loi 23B)" in " ".join(comparable.players)
+    assert {"26A", "23C"} <= set(comparable.citations)
+    assert "27D" in run(cl, {"remplacement": "meme_denomination"}).citations
 
 
 def test_each_provision_a_ruling_names_is_cited(lists, model):

@@ -128,7 +128,7 @@ def test_penalty_card_minor_or_major(lists):
     honour = run(cl, {"joueur": "defense", "rang": "oui", "partenaire_entame": "non"})
     small = run(cl, {"joueur": "defense", "rang": "non", "delibere": "inadvertance"})
     deliberate = run(cl, {"joueur": "defense", "rang": "non", "delibere": "delibere", "partenaire_entame": "non"})
-    several = run(cl, {"joueur": "defense_plusieurs"})
+    several = run(cl, {"joueur": "defense_plusieurs", "plusieurs_entame": "non"})
     declarer = run(cl, {"joueur": "declarant"})
     assert [r.effects["penalty_card"] for r in (honour, small, deliberate, several, declarer)] == \
         ["major", "minor", "major", "major", "none"]

@@ -313,6 +313,18 @@ def make_slots(model, corpus: Path, factor: int) -> Slots:
     return slots
 
 
+def _declare_partial_copies(dest: Path, slots: Slots) -> None:
+    """A copy of a law whose source leaves sections out skips them too: edition.yaml (`partial`) declares them for
+    the copy (without the notes on what the source leaves out, which name the seed's provisions)."""
+    path = dest / "edition.yaml"
+    data = _load(path.read_text(encoding="utf-8")) if path.exists() else None
+    partial = (data or {}).get("partial") or {}
+    copies = {n: {"missing": list(partial[t]["missing"])} for n, t in slots.template.items() if t in partial}
+    if copies:
+        data["partial"] = {**partial, **copies}
+        path.write_text(_dump(data), encoding="utf-8")
+
+
 def register_published(dest: Path) -> None:
     """A synthetic corpus publishes provisions the seed does not have: its own copy of the permalink register
     (never published) lists them, as `lois permaliens --mettre-a-jour` would, so that the build accepts it."""
@@ -361,6 +373,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
                                                                    encoding="utf-8")
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")
+    _declare_partial_copies(dest, slots)
     register_published(dest)
     return corpus_stats(dest, factor)
 

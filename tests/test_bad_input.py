@@ -12,6 +12,7 @@ GOOD_LAW = (ROOT / "corpus/lois/50.md").read_text(encoding="utf-8")
 def make_corpus(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus" / "lois", corpus / "lois")
+    shutil.copy(ROOT / "corpus" / "edition.yaml", corpus)  # the sections a partial source leaves out (Loi 27C)
     for name, content in files.items():
         f = corpus / name
         f.parent.mkdir(parents=True, exist_ok=True)

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -340,24 +342,219 @@ def test_cli_missing_answer_is_a_french_error():
     assert r.returncode == 1 and "liste inconnue" in r.stderr
 
 
-def test_cli_coverage(lists):
+def test_cli_coverage(lists, model):
+    """`lois arbitre --couverture` on the real corpus: each outcome reached by a case, then the table of every
+    section and paragraph of the laws each checklist applies (and the sections a partial source leaves out, and
+    the absent laws as a whole), each gap listed; non-zero while a gap remains."""
+    from lois.features.checklists.coverage import Status, coverage as laws_coverage
+
     r = _lois("arbitre", "--couverture")
-    assert r.returncode == 0, r.stdout
+    tables = {n: laws_coverage(cl, model) for n, cl in lists.items()}
+    gaps = [(n, row) for n, t in tables.items() for row in t.gaps]
+    assert r.returncode == (1 if gaps else 0), r.stdout
+    assert f"{len(gaps)} provision(s) non traitée(s)" in r.stdout
+    blocks = _blocks(r.stdout, lists)
     for cl in lists.values():
-        assert f"{cl.name} : {len(cl.outcomes)}/{len(cl.outcomes)} issues atteintes" in r.stdout
-    assert "0 problème(s)" in r.stdout
+        block = blocks[cl.name]
+        assert block.startswith(f"{cl.name} : {len(cl.outcomes)}/{len(cl.outcomes)} issues atteintes"), block
+        assert f"Couverture des lois appliquées (Loi{'s' if len(cl.laws) > 1 else ''} " in block
+        listed = re.findall(r"^    (\d+[A-Z]?\d*)(?: \((section|loi) non incluse\))? — (.*)$", block, re.M)
+        # the units, computed here from the corpus: the sections and paragraphs of each law's text, the sections
+        # edition.yaml says its source leaves out, an absent law as a whole
+        expected = []
+        for n in cl.laws:
+            if n not in model.laws:
+                expected.append((str(n), "loi"))
+                continue
+            expected += [(p.id, "") for p in model.provisions.values() if p.law == n
+                         and p.level in ("section", "paragraph")]
+            partial = model.edition.partial.get(n)
+            expected += [(f"{n}{letter}", "section") for letter in (partial.missing if partial else [])]
+        assert sorted((pid, where) for pid, where, _ in listed) == sorted(expected), cl.name
+        for pid, _, status in listed:
+            row = next(x for x in tables[cl.name].rows if x.provision == pid)
+            if row.status is Status.MISSING:
+                assert status.startswith("NON TRAITÉE"), (cl.name, pid, status)
+            elif row.status is Status.REACHED:
+                assert status.startswith("atteinte par : issue") and all(o in status for o in row.outcomes)
+            else:
+                assert status.startswith("laissée de côté") and row.reason in status
+    # facts of the corpus: the sections a partial source leaves out, an absent law
+    assert "    27C (section non incluse) — " in blocks["enchere-insuffisante"]
+    assert "    30C (section non incluse) — " in blocks["passe-hors-tour"]
+    assert "    61 (loi non incluse) — " in blocks["renonce"]
+    # one checklist, in JSON: the same rows
+    one = _lois("arbitre", "--couverture", "enchere-insuffisante", "--json")
+    data = json.loads(one.stdout)
+    assert [c["name"] for c in data["checklists"]] == ["enchere-insuffisante"]
+    got = data["checklists"][0]
+    assert got["coverage"] == [row.as_dict() for row in tables["enchere-insuffisante"].rows]
+    assert got["gaps"] == [row.provision for row in tables["enchere-insuffisante"].gaps]
+    assert one.returncode == (1 if got["gaps"] else 0)
+    assert _lois("arbitre", "--couverture", "inconnue").returncode == 1
+
+
+def _blocks(out: str, lists) -> dict[str, str]:
+    """The output of `lois arbitre --couverture`, checklist by checklist (its first line to the next one's)."""
+    starts = sorted((out.index(f"\n{n} : ") + 1 if not out.startswith(f"{n} : ") else 0, n) for n in lists)
+    return {n: out[a:(starts[i + 1][0] if i + 1 < len(starts) else len(out))] for i, (a, n) in enumerate(starts)}
 
 
 def test_cli_coverage_fails_on_an_uncovered_outcome(tmp_path):
     corpus = tmp_path / "corpus"
     (corpus / "checklists").mkdir(parents=True)
     (corpus / "lois").symlink_to(CORPUS / "lois")
+    (corpus / "edition.yaml").symlink_to(CORPUS / "edition.yaml")  # the sections a partial source leaves out
     d = _copy()
     d["cases"] = [{"name": "un seul", "answers": {"q1": "non"}, "expected": "fin_a"}]
     _write(corpus / "checklists", d)
     r = _lois("--corpus", str(corpus), "arbitre", "--couverture")
     assert r.returncode == 1
     assert "essai : 1/2 issues atteintes" in r.stdout and "issue non couverte : fin_b" in r.stdout
+
+
+# --------------------------------------------------------------------------- coverage of the laws applied (issue 33)
+
+# BASE applying Laws 27, 23 and 26 (absent from the corpus), with the provisions no outcome reaches left aside
+ASIDE = {"27A2": "Raison d'essai pour 27A2 (voir la Loi 31).", "27B1": "Raison d'essai pour 27B1.",
+         "27B3": "Raison d'essai pour 27B3.", "27C": "Raison d'essai pour la section C.",
+         "27 D": "Raison d'essai pour la section D.", "23": "Raison d'essai pour toute la Loi 23.",
+         26: "Raison d'essai pour la Loi 26."}
+
+
+def _with_aside(aside: dict, laws=(27, 23, 26)) -> dict:
+    d = _copy()
+    d["laws"] = list(laws)
+    d["aside"] = aside
+    return d
+
+
+def test_coverage_of_a_checklist_with_provisions_left_aside(tmp_path, model):
+    from lois.features.checklists.coverage import coverage as laws_coverage
+
+    cl = load_checklist(_write(tmp_path, _with_aside(ASIDE)), model)
+    assert cl.aside["27D"] == "Raison d'essai pour la section D." and cl.aside["26"]  # canonical ids
+    rows = {r.provision: (r.status.value, r.outcomes, r.aside, r.unit.in_corpus) for r in laws_coverage(cl, model).rows}
+    assert rows == {
+        # q1 (27A1) is on the path to both outcomes, q2 (27B) too; fin_a cites 27B2
+        "27A": ("reached", ("fin_a", "fin_b"), "", True), "27A1": ("reached", ("fin_a", "fin_b"), "", True),
+        "27A2": ("aside", (), "27A2", True),
+        "27B": ("reached", ("fin_a", "fin_b"), "", True), "27B1": ("aside", (), "27B1", True),
+        "27B2": ("reached", ("fin_a",), "", True), "27B3": ("aside", (), "27B3", True),
+        "27C": ("aside", (), "27C", False), "27D": ("aside", (), "27D", False),
+        **{p.id: ("aside", (), "23", True) for p in model.provisions.values()
+           if p.law == 23 and p.level in ("section", "paragraph")},
+        "26": ("aside", (), "26", False)}
+
+
+def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
+    corpus = tmp_path / "corpus"
+    (corpus / "checklists").mkdir(parents=True)
+    for name in ("lois", "edition.yaml"):
+        (corpus / name).symlink_to(CORPUS / name)
+    d = _with_aside(ASIDE)
+    d["cases"] = [{"name": "a", "answers": {"q1": "non"}, "expected": "fin_a"},
+                  {"name": "b", "answers": {"q1": "oui", "q2": "non"}, "expected": "fin_b"}]
+    _write(corpus / "checklists", d)
+    r = _lois("--corpus", str(corpus), "arbitre", "--couverture", "essai")
+    assert r.returncode == 0, r.stdout
+    assert "Couverture des lois appliquées (Lois 27, 23, 26) : " in r.stdout
+    for line in ("27A1 — atteinte par : issues fin_a, fin_b", "27B2 — atteinte par : issue fin_a",
+                 "27A2 — laissée de côté : Raison d'essai pour 27A2 (voir la Loi 31).",
+                 "27D (section non incluse) — laissée de côté : Raison d'essai pour la section D.",
+                 "23A1 — laissée de côté [23] : Raison d'essai pour toute la Loi 23.",
+                 "26 (loi non incluse) — laissée de côté : Raison d'essai pour la Loi 26."):
+        assert f"\n    {line}\n" in r.stdout, line
+    assert "0 provision(s) non traitée(s), 0 problème(s)." in r.stdout
+    # without its reason for 27B3: a gap, listed, and the command fails
+    del d["aside"]["27B3"]
+    _write(corpus / "checklists", d)
+    r = _lois("--corpus", str(corpus), "arbitre", "--couverture", "--json")
+    assert r.returncode == 1
+    data = json.loads(r.stdout)
+    assert data["checklists"][0]["gaps"] == ["27B3"] and data["gaps"] == 1 and data["problems"] == 1
+    assert "27B3 — NON TRAITÉE" in _lois("--corpus", str(corpus), "arbitre", "--couverture").stdout
+
+
+@pytest.mark.parametrize("aside,words,needle", [
+    ({"27B4": "x"}, "aside » : « 27B4 » n'est ni une section ou un paragraphe du texte de la Loi 27 du corpus",
+     "27B4:"),
+    ({"27C1": "x"}, "« 27C1 » n'est ni une section ou un paragraphe du texte de la Loi 27", "27C1:"),
+    ({"27A2": "x", "50A": "x"}, "la Loi 50 n'est pas parmi les lois que la liste applique (laws : 27, 23, 26)",
+     "50A:"),
+    ({"27B1(a)": "x"}, "« 27B1(a) » est un sous-point : la couverture se compte par section et paragraphe "
+                       "(laissez de côté 27B1)", "27B1(a):"),
+    ({"26B": "x"}, "le texte de la Loi 26 n'est pas dans le corpus ; c'est la loi entière qui se laisse de côté",
+     "26B:"),
+    ({"27B1": "x", "27 B 1": "y"}, "« 27 B 1 » et « 27B1 » désignent la même provision (27B1)", "27 B 1:"),
+    ({"xyz": "x"}, "« xyz » n'est pas un identifiant de provision", "xyz:"),
+    ({94: "x"}, "la Loi 94 n'existe pas", "94:"),
+    ({"27C": ""}, "ne doit pas être vide", "27C:"),
+    ({"27A1": "x"}, "la provision « 27A1 » est laissée de côté, mais les issues « fin_a », « fin_b » l'atteignent "
+                    "(elles ou une question sur leur chemin citent 27A1", "27A1:"),
+    ({"27B": "x"}, "la provision « 27B » est laissée de côté, mais les issues « fin_a », « fin_b »", "27B:"),
+    ({"27B2": "x"}, "mais l'issue « fin_a » l'atteint (elle ou une question sur son chemin cite 27B2", "27B2:"),
+])
+def test_refuses_a_bad_aside_entry_with_its_line(tmp_path, model, aside, words, needle):
+    err, p = _refuse(tmp_path, model, _with_aside(aside))
+    assert words in err.message, err.message
+    assert err.line == _line_of(p, needle)
+
+
+def test_refuses_an_aside_that_is_not_a_mapping(tmp_path, model):
+    err, p = _refuse(tmp_path, model, _with_aside(["27C"]))
+    assert "« aside » doit être une table" in err.message and err.line == _line_of(p, "aside:")
+
+
+def test_the_page_shows_what_each_provision_became(tmp_path, model):
+    """The checklist's page (generated as in the build): « Couverture des lois appliquées », each provision linked,
+    reached by the outcomes that reach it (links that open the runner on them), left aside with its reason
+    (its citations linked), or not treated."""
+    from html import unescape
+
+    from lois.features.checklists.site import render_page
+    from lois.render.site import SiteBuild
+
+    aside = {k: v for k, v in ASIDE.items() if k != "27B3"}
+    cl = load_checklist(_write(tmp_path, _with_aside(aside)), model)
+    page = render_page(SiteBuild(model), cl)
+    assert ("couverture", "Couverture des lois appliquées") in [(e.id, e.title) for e in page.toc[0].children]
+    body = page.body[page.body.index('id="couverture"'):]
+    rows = dict(re.findall(r'<tr data-provision="([^"]+)" data-status="[a-z]+">(.*?)</tr>', body))
+
+    def text(html: str) -> str:
+        return " ".join(unescape(re.sub(r"<[^>]+>", "", html.replace("<br>", " ").replace("</td>", " "))).split())
+
+    assert text(rows["27B2"]) == "Loi 27B2 atteinte par : issue A"
+    assert 'href="?r=q1:non" data-outcome="fin_a"' in rows["27B2"] and 'href="../../lois/27/#B2"' in rows["27B2"]
+    assert text(rows["27A2"]) == "Loi 27A2 laissée de côté : Raison d'essai pour 27A2 (voir la Loi 31)."
+    assert 'data-ref="31"' in rows["27A2"]  # the reason's citation, a link
+    assert text(rows["27C"]) == "Loi 27C section non incluse laissée de côté : Raison d'essai pour la section C."
+    assert 'href="../../lois/27/#C"' in rows["27C"]  # the notice in the section's place
+    assert text(rows["23A1"]) == "Loi 23A1 laissée de côté (avec la Loi 23) : Raison d'essai pour toute la Loi 23."
+    assert text(rows["26"]) == "Loi 26 loi non incluse laissée de côté : Raison d'essai pour la Loi 26."
+    assert text(rows["27B3"]) == "Loi 27B3 non traitée"
+    assert "1 non traitée." in text(body)
+
+
+def test_a_coverage_gap_warns_in_verifie_and_an_error_once_the_flag_is_set(tmp_path, monkeypatch):
+    from lois.features.checklists import coverage
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(CORPUS, corpus)
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    p = _write(corpus / "checklists", _with_aside({"27C": "Raison.", "27D": "Raison.", "23": "Raison.",
+                                                   "26": "Raison."}), name="a-essai.yaml")  # read first
+    r = _lois("--corpus", str(corpus), "verifie")
+    assert r.returncode == 0 and "Corpus valide" in r.stdout, r.stderr
+    warning = (f"attention : {p}, ligne {_line_of(p, 'laws:')} : couverture des lois appliquées incomplète : "
+               "3 provision(s) ni atteinte(s) par une issue ni laissée(s) de côté (« aside ») : 27A2, 27B1, 27B3 ; "
+               "détail : lois arbitre --couverture a-essai\n")
+    assert warning in r.stdout and r.stdout.index("Corpus valide") < r.stdout.index(warning), r.stdout
+    monkeypatch.setattr(coverage, "GAPS_ARE_ERRORS", True)
+    r = _lois("--corpus", str(corpus), "verifie")
+    assert r.returncode == 1 and "Corpus valide" not in r.stdout
+    assert r.stderr.startswith("erreur : ") and f"{p}, ligne {_line_of(p, 'laws:')}" in r.stderr, r.stderr
 
 
 def test_cli_interactive_prompts_back_and_result():
@@ -408,8 +605,8 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
     (["Le Contre est annulé (Loi 27C)."], "27C ne figure pas dans le texte de la Loi 27", "Loi 27C"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
-    (["L'arbitre inflige une pénalité (Loi 90A)."], "dont ni le texte ni un commentaire ne figurent dans le corpus",
-     "Loi 90A"),
+    (["L'arbitre inflige une pénalité (Loi 90A)."],
+     "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),
 ])
 def test_refuses_an_outcome_whose_players_text_is_missing_or_uncited(tmp_path, model, players, words, needle):
     d = _copy()

@@ -3,17 +3,21 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 
+from conftest import PHONE, tab_fixtures
 from taps import press
 from lois.features.checklists import load_checklists, run
 from lois.features.annotations import load_annotations
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
+
+_phone_tab, phone = tab_fixtures(**PHONE)
 
 
 def _names():
@@ -61,7 +65,8 @@ def test_pages_index_nav_and_law_links(built_site, lists):
 
 def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lists):
     """The checklist pages are handed to MkDocs already in HTML: the table of contents still lists the decision
-    tree and the cases, each entry lands on its heading, and no Markdown syntax shows in the page."""
+    tree, the cases and the coverage of the laws applied, each entry lands on its heading, and no Markdown syntax
+    shows in the page."""
     import re
 
     for name in lists:
@@ -70,7 +75,8 @@ def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lis
         toc = html[html.index('data-md-component="toc"'):]
         toc = toc[:toc.index("</nav>")]
         entries = re.findall(r'href="#([^"]+)"[^>]*>\s*<span class="md-ellipsis">\s*([^<]+?)\s*</span>', toc)
-        assert [e for e in entries] == [("arbre", "Arbre de décision"), ("cas", "Cas types")], name
+        assert [e for e in entries] == [("arbre", "Arbre de décision"), ("cas", "Cas types"),
+                                        ("couverture", "Couverture des lois appliquées")], name
         for anchor, _ in entries:
             assert re.search(rf'<h2 id="{anchor}">', article), (name, anchor)
         assert re.search(r'<h1 id="[a-z0-9-]+-arbitrage-pas-a-pas">', article), name
@@ -102,6 +108,39 @@ def test_generated_json_is_the_python_data(built_site, lists):
                     assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (name, c)
 
 
+def _answers(href: str) -> dict[str, str]:
+    """The answers of a link « ?r=q1:oui,q2:non » (the runner's address)."""
+    assert href.startswith("?r="), href
+    return dict(unquote(part).split(":", 1) for part in href[3:].split(","))
+
+
+def test_each_page_shows_the_coverage_of_the_laws_it_applies(built_site, lists, model):
+    """« Couverture des lois appliquées » on each checklist's built page: one row per provision of the coverage
+    (lois arbitre --couverture), in the same order and with the same status; a provision reached lists the outcomes
+    that reach it, each a link whose answers lead the engine to that very outcome; a gap says « non traitée »."""
+    from lois.features.checklists.coverage import coverage
+
+    for name, cl in lists.items():
+        html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
+        article = html[html.index('<h2 id="couverture">'):html.index("</article>")]
+        table = coverage(cl, model)
+        rows = re.findall(r'<tr data-provision="([^"]+)" data-status="([a-z]+)">(.*?)</tr>', article, re.S)
+        assert [(p, st) for p, st, _ in rows] == [(r.provision, r.status.value) for r in table.rows], name
+        assert f"{table.summary()}." in article
+        for (pid, status, cell), row in zip(rows, table.rows, strict=True):
+            assert f">Loi {pid}</" in cell, (name, pid)
+            links = re.findall(r'<a href="([^"]+)" data-outcome="([^"]+)">', cell)
+            assert [o for _, o in links] == list(row.outcomes), (name, pid)
+            for href, outcome in links:
+                assert run(cl, _answers(unescape(href))).outcome == outcome, (name, pid, href)
+            if status == "reached":
+                assert "atteinte par : issue" in cell
+            elif status == "aside":
+                assert "laissée de côté" in cell and row.reason[:40] in unescape(re.sub(r"<[^>]+>", "", cell))
+            else:
+                assert "non traitée" in cell, (name, pid)
+
+
 def test_provision_links_open_the_runner_at_that_question(page, site_url, lists):
     page.goto(f"{site_url}lois/50/")
     link = page.locator('#D2 a[data-checklist-step="carte-penalisee:partenaire_entame"]')
@@ -111,6 +150,24 @@ def test_provision_links_open_the_runner_at_that_question(page, site_url, lists)
 
 
 # --------------------------------------------------------------------------- browser
+
+def test_the_coverage_table_fits_a_phone(phone, site_url, lists, model):
+    """On a phone (390 px wide), the largest coverage table does not make the page scroll sideways: it stays in its
+    box, which scrolls by itself if the table is wider."""
+    from lois.features.checklists.coverage import coverage
+
+    sizes = {n: len(coverage(cl, model).rows) for n, cl in lists.items()}
+    name = max(sizes, key=lambda n: sizes[n])
+    phone.goto(f"{site_url}checklists/{name}/#couverture")
+    box = phone.locator(".lois-cl-cov-scroll")
+    box.scroll_into_view_if_needed()
+    assert phone.locator(".lois-cl-cov-scroll tbody tr").count() == sizes[name]
+    assert phone.get_by_role("heading", name="Couverture des lois appliquées").is_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    assert box.evaluate("e => e.getBoundingClientRect().right <= window.innerWidth + 1"
+                        " && getComputedStyle(e).overflowX === 'auto'")
+
+
 
 @pytest.mark.parametrize("name", _names())
 def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name):

@@ -90,6 +90,21 @@ BAD = [
     ("partial:\n  27: {missing: C}\n", "« missing » doit être une liste", 6),
     ("partial:\n  27: {missing: []}\n", "« missing » ne doit pas être vide", 6),
     ("partial:\n  27: {missing: [C], note: 5}\n", "« note » doit être un texte", 6),
+    ("partial:\n  27: {missing: [C], omitted: {30C: x}, read_in: [s]}\n",
+     "« 30C » n'est pas une provision de la Loi 27", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27C: x}, read_in: [t]}\n", "source « t » inconnue", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27C: x}}\n", "« read_in » manquant", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27B1b: x, 27B1(b): y}, read_in: [s]}\n",
+     "la provision 27B1(b) a deux notes", 6),
+    ("partial:\n  27: {missing: [C], omitted: {zz: x}, read_in: [s]}\n", "provision « zz » introuvable", 6),
+    ("partial:\n  27: {missing: [C], omitted: {}, read_in: [s]}\n", "« omitted » ne doit pas être vide", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27C: ' '}, read_in: [s]}\n", "« 27C » : ne doit pas être vide", 6),
+    ("partial:\n  27: {missing: [C], omitted: [27C], read_in: [s]}\n", "« omitted » doit être une table", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27C: x}, read_in: s}\n", "« read_in » doit être une liste", 6),
+    ("partial:\n  27:\n    missing: [C]\n    read_in: [s]\n    omitted:\n      27B3: x\n      30C: y\n",
+     "« 30C » n'est pas une provision de la Loi 27", 11),
+    ("partial:\n  27:\n    missing: [C]\n    read_in: [s]\n    omitted:\n      27: x\n      94A: y\n",
+     "provision « 94A » introuvable", 11),
     ("publishers: {name: X}\n", "champ inconnu « publishers »", 5),
     ("titles: {}\n", "champ inconnu « titles »", 5),
 ]
@@ -215,7 +230,10 @@ law_entry = st.fixed_dictionaries({}, optional={
     "accents": st.sampled_from(["rétablis", "oui", True, None])})
 partial_entry = st.fixed_dictionaries({}, optional={
     "missing": st.one_of(st.lists(st.sampled_from(["A", "B", "C", "D", "H", "Z", "c", 1]), max_size=3), values),
-    "note": texts})
+    "note": texts,
+    "omitted": st.one_of(st.dictionaries(st.sampled_from(["27", 27, "27B3", "27C", "27D", "30C", "31A2b", "31", "zz",
+                                                          "94A", "", True]), texts, max_size=3), values),
+    "read_in": st.one_of(st.lists(keys, max_size=2), values)})
 edition = st.fixed_dictionaries({}, optional={
     "publisher": st.one_of(st.fixed_dictionaries({"name": texts}, optional={"url": urls, "text": texts}), values),
     "sources": st.one_of(st.dictionaries(keys, st.one_of(source_entry, values), max_size=3), values),

@@ -20,9 +20,12 @@ def test_provision_tree_ids_and_parents(model):
     # unnumbered introductory text belongs to its parent
     assert model.provisions["50D"].text.startswith("Quand un joueur de la défense a une carte pénalisée principale")
     assert model.provisions["50"].text.startswith("Une carte prématurément exposée")
-    # text after the children of 27B belongs to 27B (marked « suite : B » in the master)
-    assert "Si le Directeur juge à la fin du jeu" in model.provisions["27B"].text
-    assert "Si le Directeur juge" not in model.provisions["27B3"].text
+    # the paragraph the source quotes after 27B3 is 27D in the Code (a section without a title in its master,
+    # after the section C its source leaves out), neither 27B nor 27B3
+    assert model.provisions["27D"].text.startswith("Si le Directeur juge à la fin du jeu")
+    assert model.provisions["27D"].level == "section" and model.provisions["27D"].title is None
+    assert "Si le Directeur juge" not in model.provisions["27B"].text + model.provisions["27B3"].text
+    assert [c.id for c in model.laws[27].root.children] == ["27A", "27B", "27D"]
     assert model.provisions["50B1"].title == "Carte pénalisée secondaire"
 
 

@@ -83,6 +83,10 @@ def test_seed_001_repairs_and_reviewed_decisions():
     com = body["chantigny-23"]
     assert "| | | 1♠ | 2♥ |" in com and "de 2♣ (Stayman) ou 2♦ (transfert)" in com
     assert "Directeur" in body["27"]  # federation wording kept as in the source
+    # the paragraph quoted after 27B3 is 27D of the Code (reviewed correction: a section without a title)
+    assert "(les restrictions d’attaque de la Loi 26 peuvent être appliquées)\n\n## D.\n\nSi le Directeur juge" \
+        in body["27"] and "suite" not in body["27"]
+    assert ("## D.\n\nSi le Directeur juge", "relecture") in {(r.after, r.reason.split(" :")[0]) for r in res.repairs}
 
 
 def test_unknown_points_are_flagged_not_guessed():

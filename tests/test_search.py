@@ -402,6 +402,7 @@ def test_index_rebuilt_when_corpus_changes(tmp_path, corpus_dir):
     import shutil
     corpus = tmp_path / "corpus"
     shutil.copytree(corpus_dir / "lois", corpus / "lois")
+    shutil.copy(corpus_dir / "edition.yaml", corpus)  # the sections a partial source leaves out (Loi 27C)
     shutil.copytree(corpus_dir / "commentaires", corpus / "commentaires")
     env = {"LOIS_CACHE": str(tmp_path / "cache")}
     assert json.loads(lois("--corpus", str(corpus), "cherche", "--json", "zygomorphe", env=env).stdout) == []

@@ -185,3 +185,58 @@ def test_no_page_of_the_site_or_of_its_offline_copy_shows_markup_template_or_mis
     assert min(pages) > 50, pages
     found = {**site_leaks(built_site), **{f"hors ligne : {k}": v for k, v in site_leaks(offline).items()}}
     assert not found, "\n".join(f"{page} : {places[:3]}" for page, places in sorted(found.items())[:20])
+
+
+def _sections(html_text: str) -> dict[str, str]:
+    """The visible text of each section of a law page (keyed by its heading), from its HTML."""
+    import html as _html
+
+    body = html_text[html_text.index("<h1"):html_text.index('id="cite-par"')]
+    out = {}
+    for part in body.split("<h2 ")[1:-1]:  # the last is « Cité par »
+        text = _html.unescape(re.sub(r"<[^>]+>", " ", "<h2 " + part))
+        text = re.sub(r"\s+", " ", text).strip()
+        head, _, rest = text.partition("¶")
+        out[head.strip()] = rest.strip()
+    return out
+
+
+def test_law_27_shows_d_and_what_its_source_leaves_out(built_site, pages, model):
+    """The paragraph the director's notes quote after 27B3 is 27D of the 2017 Code: the page shows it under D (C,
+    which the source leaves out, in its place), and says in the site's words — never as the Code's text — what the
+    source leaves out: the condition that opens D (after B1) and the exception for B1(b) that opens B3."""
+    html_text = (built_site / "lois/27/index.html").read_text(encoding="utf-8")
+    sections = _sections(html_text)
+    assert list(sections) == ["A. Enchère insuffisante acceptée", "B. Enchère insuffisante non acceptée",
+                              "C. (section non incluse)", "D. (sans titre dans la source)"], list(sections)
+    a, b, c, d = (squash(t) for t in sections.values())
+    said = "Ce que la source ne cite pas (résumé du site, pas le texte du Code) :"
+    assert d.startswith(squash("⋯ Loi 27D Lien permanent vers la Loi 27D Si le Directeur juge à la fin du jeu "
+                               "que sans l'aide de l'enchère insuffisante le résultat de la donne aurait pu être"))
+    assert squash(f"{said} le Code fait de ce paragraphe la section D de la Loi 27 et le fait commencer par une "
+                  "condition : il s'applique à la suite de l'application de B1.") in d
+    assert squash("et non un remplacement selon B2 ou B3") in d
+    assert squash("Si le Directeur juge") not in a + b + c
+    assert squash(f"{said} le Code ouvre B3 par une exception pour le cas prévu en B1(b). Un Contre ou un Surcontre "
+                  "qui est une déclaration comparable (Loi 23A) remplace donc valablement l'enchère insuffisante") in b
+    assert squash(f"{said} le paragraphe B4.") in b
+    assert c.startswith(squash("La section C de la Loi 27 n'est pas incluse dans ce site."))
+    assert squash(f"{said} la section C, sur le remplacement prématuré.") in c
+    # the site's words stand apart from the law's text: each in its own note, none in a provision's text
+    notes = html_text.count('<aside class="lois-omission"')
+    assert html_text.count("Ce que la source ne cite pas</strong>") == notes == 6
+    assert all("ne cite pas" not in p.text for p in model.laws[27].provisions())
+    # the provisions keep their anchors, D has its own, and their permanent links are registered
+    assert {"A", "A1", "A2", "B", "B1", "B1a", "B1b", "B2", "B3", "C", "D"} <= pages["lois/27/index.html"].ids
+    register = (ROOT / "corpus/permaliens.txt").read_text(encoding="utf-8").split()
+    assert {"lois/27/", "lois/27/#B", "lois/27/#B3", "lois/27/#D"} <= set(register)
+
+
+def test_every_omission_of_a_partial_law_is_shown_on_its_page(model, pages):
+    """Each note of edition.yaml `partial.<n>.omitted` is on its law's page, as the site's words."""
+    assert {n for n in model.edition.omitted} == {27, 30, 31}
+    for n, notes in model.edition.omitted.items():
+        text = squash(" ".join(pages[f"lois/{n}/index.html"].text))
+        for pid, note in notes.items():
+            assert squash("Ce que la source ne cite pas (résumé du site, pas le texte du Code) : " + note) in text, \
+                (pid, note)

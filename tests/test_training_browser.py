@@ -289,3 +289,30 @@ def test_browser_grades_every_path_as_python_does(page, site_url, data, model):
     mismatches = [(c["item"], c["answers"], c["python"], g)
                   for c, g in zip(cases, got, strict=True) if g != c["python"]]
     assert not mismatches, mismatches[:3]
+
+
+def test_browser_explains_every_wrong_decision_as_python_does(page, site_url, data, model):
+    """Mode « décision »: for every situation and every outcome of its checklist, the browser (generated table of
+    reachable outcomes) and Python (lois.features.training.items.grade_decision) agree on right or wrong and on the
+    question that explains a wrong decision; every wrong decision is explained by a question of the validated path."""
+    from lois.features.training.items import grade_decision, load_items
+
+    lists, items = load_items(model)
+    page.goto(site_url + "entrainement/")
+    page.wait_for_function("window.loisTraining !== undefined")
+    by_id = {i.id: i for i in items}
+    cases = []
+    for it in data["items"]:
+        cl = lists[it["checklist"]]
+        for oid in cl.outcomes:
+            g = grade_decision(cl, by_id[it["id"]], oid)
+            assert g.correct or g.diverged_at in it["answers"], (it["id"], oid)
+            cases.append({"item": it["id"], "outcome": oid,
+                          "python": {"correct": g.correct, "outcome": g.outcome, "diverged": g.diverged_at}})
+    assert sum(not c["python"]["correct"] for c in cases) >= len(data["items"])
+    got = page.evaluate("""([d, cases]) => cases.map(c => {
+        const it = d.items.find(i => i.id === c.item);
+        return window.loisTraining.gradeDecision(d.checklists[it.checklist], it, c.outcome); })""", [data, cases])
+    mismatches = [(c["item"], c["outcome"], c["python"], g)
+                  for c, g in zip(cases, got, strict=True) if g != c["python"]]
+    assert not mismatches, mismatches[:3]

@@ -107,13 +107,15 @@ def cmd_verifie(args) -> int:
     read = checked.counts + [f"{len(lexicon.rewrites)} expression(s) du lexique de recherche"]
     if model.unfounded:
         print(f"attention : {len(model.unfounded)} citation(s) sans les mots du Code qui fondent la phrase"
-              + (" :" if getattr(args, "mots", False) else " (lois verifie --mots les liste)"), file=sys.stderr)
+              + (" :" if getattr(args, "mots", False) else " (lois verifie --mots les liste)"))
         if getattr(args, "mots", False):
             for u in model.unfounded:
-                print(f"  {u}", file=sys.stderr)
+                print(f"  {u}")
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"
           + (f" ; {' et '.join(checked.replayed)} rejoués." if checked.replayed else "."))
+    for w in checked.warnings:  # allowed for now (the corpus is valid), said after the verdict, on its output
+        print(f"attention : {w}")
     return 0
 
 

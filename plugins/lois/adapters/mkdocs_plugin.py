@@ -150,7 +150,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def _load(self, use_directory_urls: bool) -> None:
         try:
             model = load_corpus(self.corpus_dir)
-            check_corpus(model)  # the same check as `lois verifie`, cached build or not
+            checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
             key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
@@ -174,7 +174,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         self.model, self.site = model, site
         if self.command == "serve":
             self.last_valid = (model, site)
-        for w in model.warnings:
+        for w in model.warnings + checked.warnings:
             log.info(w)
         if from_cache:
             log.debug("pages générées reprises du cache (corpus et code inchangés)")

@@ -13,7 +13,7 @@ from pathlib import Path
 from lois.core import safeio
 from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
-from lois.core.edition import Edition, load_edition
+from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
 from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
@@ -223,14 +223,16 @@ def load_corpus(root: Path) -> Model:
     law_dir = root / "lois"
     if not law_dir.is_dir():
         raise LoisError("dossier des lois introuvable", str(law_dir))
+    absent = model.edition.absent_sections()  # the sections a partial source leaves out: no gap for them
     for f in _files(law_dir, ".md"):
-        law = parse_law(read_text(f), str(f))
+        law = parse_law(read_text(f), str(f), absent)
         if law.number in model.laws:
             raise LoisError(f"la Loi {law.number} est définie deux fois (aussi dans {model.laws[law.number].file})",
                             str(f), 2)
         model.laws[law.number] = law
         for p in law.provisions():
             model.provisions[p.id] = p
+    check_partial(model.edition, model.laws)
     comm_dir = root / "commentaires"
     if comm_dir.is_dir():
         for f in _files(comm_dir, ".md"):
@@ -263,6 +265,8 @@ def _find_rendered_citations(model: Model) -> None:
     for c in model.commentaries.values():
         for run in text_runs(c.tokens):
             model.citations_in(run, c.laws[0], ())
+    for st in model.absent_statements:  # the register's statements, shown on the pages of their laws
+        model.citations_in(st.statement, None, ())
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:

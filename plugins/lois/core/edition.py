@@ -1,10 +1,13 @@
 """Facts about the official edition, from ``corpus/edition.yaml``: the French titles of the 93 laws (with where
-each was read), the publisher of the official text, and the sections a partial law of the corpus leaves out.
+each was read), the publisher of the official text, and what a partial law of the corpus leaves out: its missing
+sections, and by provision, in the site's own words, what its source does not quote where it matters to a ruling.
 
 The file is optional: without it, no law has a title beyond the one in its master file. It is read by the
 project's one YAML loader and checked against one declared schema (:class:`lois.core.schemas.EditionFile`:
 strict types, unknown keys refused, every address http(s) or relative); what no schema can say (a law's
-``source`` declared under ``sources``) is checked here. Bad input is a :class:`LoisError` naming the file and
+``source`` declared under ``sources``, an omission's provision in its own law) is checked here, and what needs the
+laws (:func:`check_partial`: a missing section absent from the master, an omission's provision in it) once they
+are read. Bad input is a :class:`LoisError` naming the file and
 the line; the rest of the code reads the :class:`Edition` built from the validated file.
 """
 from __future__ import annotations
@@ -12,8 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core.cite import format_id, parse_provision_id
+from lois.core.errors import LoisError
 from lois.core.safeurl import safe_url
 from lois.core.schemas import LawTitleEntry, PartialEntry, Publisher, TitleSourceEntry
+from lois.core.yamlfile import YamlDoc
 
 FILE = "edition.yaml"
 
@@ -51,6 +57,18 @@ class Edition:
     sources: dict[str, TitleSource] = field(default_factory=dict)
     titles: dict[int, LawTitle] = field(default_factory=dict)  # the laws whose title was found
     partial: dict[int, PartialEntry] = field(default_factory=dict)
+    # by law, what its source leaves out, in the site's words: canonical provision id → French text
+    omitted: dict[int, dict[str, str]] = field(default_factory=dict)
+    path: str = ""
+    lines: dict[tuple, int] = field(default_factory=dict)  # ("missing", law) or ("omitted", law, id) → its line
+
+    def omission(self, pid: str, law: int) -> str | None:
+        """What the source of `law` leaves out of provision `pid` (the site's words), if edition.yaml says it."""
+        return self.omitted.get(law, {}).get(pid)
+
+    def absent_sections(self) -> dict[int, list[str]]:
+        """By law, the sections its source leaves out: the master's sections may skip them."""
+        return {n: list(p.missing) for n, p in self.partial.items()}
 
 
 def load_edition(root: Path) -> Edition:
@@ -64,9 +82,10 @@ def load_edition(root: Path) -> Edition:
     if doc.data is None:
         return Edition()
     data = validate(doc, EditionFile, what="édition")
-    ed = Edition(data.publisher, partial=dict(data.partial or {}))
+    ed = Edition(data.publisher, partial=dict(data.partial or {}), path=doc.path)
     for key, s in (data.sources or {}).items():
         ed.sources[key] = s.extended(TitleSource, key=key)
+    _read_partial(doc, ed)
     for n, entry in (data.laws or {}).items():
         if entry.title is None:
             continue  # « title: null »: not found yet
@@ -79,3 +98,51 @@ def load_edition(root: Path) -> Edition:
                             "laws", n, "source")
         ed.titles[n] = entry.extended(LawTitle, law=n, title=entry.title.strip(), origin=ed.sources[entry.source])
     return ed
+
+
+def _read_partial(doc: YamlDoc, ed: Edition) -> None:
+    """The omissions of each partial law, by canonical id of a provision of that law, and the pages where they were
+    read (declared under ``sources``)."""
+    for n, part in ed.partial.items():
+        ed.lines[("missing", n)] = doc.line("partial", n, "missing")
+        for i, key in enumerate(part.read_in or []):
+            if key not in ed.sources:
+                raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
+                                "partial", n, "read_in", i)
+        if part.omitted and not part.read_in:
+            raise doc.error(f"Loi {n} : « read_in » manquant (les pages, sous « sources », où a été lu ce que dit "
+                            "« omitted »)", "partial", n, "omitted")
+        for raw, text in (part.omitted or {}).items():
+            ref = parse_provision_id(str(raw))
+            assert ref is not None and ref.law is not None  # checked by the schema (ProvisionId)
+            where = ("partial", n, "omitted", raw)
+            if ref.law != n:
+                raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« omitted » dit ce que "
+                                f"la source de cette loi ne cite pas)", *where)
+            pid = format_id(ref.law, tuple(ref.path))
+            if pid in ed.omitted.setdefault(n, {}):
+                raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « omitted »", *where)
+            ed.omitted[n][pid] = text.strip()
+            ed.lines[("omitted", n, pid)] = doc.line(*where)
+
+
+def check_partial(edition: Edition, laws: dict) -> None:
+    """What edition.yaml says of the partial laws, against their masters (`laws`: number → parsed law): a section
+    declared missing is not in the master, an omission names a provision of the master or a missing section."""
+    for n, part in edition.partial.items():
+        law = laws.get(n)
+        if law is None:
+            continue  # a law not in the corpus: nothing to compare
+        sections = {c.path[-1] for c in law.root.children if c.path}
+        there = [s for s in part.missing if s in sections]
+        if there:
+            raise LoisError(f"Loi {n} : la section {there[0]} est déclarée absente de la source (« missing ») mais "
+                            f"figure dans {law.file}", edition.path, edition.lines.get(("missing", n), 1))
+        ids = {p.id for p in law.provisions()}
+        for pid in edition.omitted.get(n, {}):
+            ref = parse_provision_id(pid)
+            missing = ref is not None and len(ref.path) == 1 and ref.path[0] in part.missing
+            if pid not in ids and not missing:
+                raise LoisError(f"Loi {n} : « {pid} » n'est ni une provision du texte maître ni une section déclarée "
+                                f"absente (« missing ») : ce que la source ne cite pas se dit sous la provision qui "
+                                f"le contient", edition.path, edition.lines.get(("omitted", n, pid), 1))

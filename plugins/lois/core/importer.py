@@ -478,7 +478,8 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
     reader = _Structurer(repairs, flags)
     for i, raw in enumerate(lines, start=1):
         if raw != REMOVED:
-            reader.read(i, raw.rstrip())
+            for part in raw.split("\n"):  # a reviewed correction may write several lines in place of one
+                reader.read(i, part.rstrip())
     _fix_romans(reader.blocks, repairs)
     return reader.blocks
 
@@ -672,8 +673,8 @@ def _commentary_doc(cfg: SourceConfig, key: str, source_name: str, lines: list[s
 def _law_line(b: Block) -> str:
     if b.kind == "table":
         return b.text
-    if b.kind == "section":
-        return f"## {b.marker}. {b.title}"
+    if b.kind == "section":  # a section whose source gives no title (« D. » alone) keeps none
+        return f"## {b.marker}." + (f" {b.title}" if b.title else "")
     if b.kind == "para":
         head = f"{b.marker}. "
         if b.title:

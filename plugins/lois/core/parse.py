@@ -10,6 +10,7 @@ A law file::
     # Loi 50 — Dispositions concernant une carte pénalisée
     Introductory text (belongs to the law).
     ## A. Title                     → section 50A
+    ## D.                           → a section its source gives without a title
     Text of A.
     1. Text                         → paragraph 50A1 (a Markdown ordered-list item)
     1. **Title**  (then its text)   → paragraph with a title
@@ -24,6 +25,7 @@ Blocks are read in order; markdown nesting is not relied upon, the markers are.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -173,7 +175,7 @@ def front_matter(text: str, path: str) -> tuple[YamlDoc, str, int]:
 
 
 H1 = re.compile(r"^Loi\s+(\d{1,3})(?:\s+[—–-]\s+(.+))?$")
-H2 = re.compile(r"^([A-Z])\.\s+(\S.*)$")
+H2 = re.compile(r"^([A-Z])\.(?:\s+(\S.*))?$")  # a section without a title (« ## D. »): its source gives none
 SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")
 # a paragraph opening with a marker the Code does not use: « (A) », « (1) », « (aa) », « (I) »
 ODD_MARK = re.compile(r"^\(([A-Z]{1,4}|[0-9]{1,2}|[a-z]{2,5})\)(?=\s|$)")
@@ -196,12 +198,15 @@ def _inline_plain(tokens, keep_html: bool = False) -> str:
 COMMENTS_ONLY = re.compile(r"\s*(?:<!--.*?-->\s*)+", re.S)
 
 
-def parse_law(text: str, path: str) -> Law:
-    """Parse one master law file. Raises LoisError (French, file and line) on bad structure."""
+def parse_law(text: str, path: str, absent: Mapping[int, Collection[str]] | None = None) -> Law:
+    """Parse one master law file. Raises LoisError (French, file and line) on bad structure.
+
+    `absent` gives, by law, the sections its source leaves out (``partial.<n>.missing`` of edition.yaml): the
+    sections may skip those letters, and only those."""
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, LawFront, what="en-tête de la loi")
     _check_file_name(path, meta.law, doc)
-    return _LawParser(meta, body, offset, path).parse()
+    return _LawParser(meta, body, offset, path, frozenset((absent or {}).get(meta.law, ()))).parse()
 
 
 def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:
@@ -233,8 +238,9 @@ def _shown(level: Level, key: str) -> str:
 class _LawParser:
     """Reads the markdown-it tokens of one law in order and builds its provision tree."""
 
-    def __init__(self, meta: LawFront, body: str, offset: int, path: str):
+    def __init__(self, meta: LawFront, body: str, offset: int, path: str, absent: frozenset[str] = frozenset()):
         self.law_no, self.meta, self.body, self.offset, self.path = meta.law, meta, body, offset, path
+        self.absent = absent  # the section letters its source leaves out (edition.yaml `partial`)
         self.tokens = md().parse(body, {})
         self.root = Provision(meta.law, (), Level.LAW, meta.title, path, 1 + offset)
         self.current = self.root
@@ -308,9 +314,15 @@ class _LawParser:
             raise self.error(f"{name} {_shown(level, key)} hors d'ordre : il vient après "
                              f"{_shown(level, before[-1])}", line)
         missing = seq[seq.index(expected):seq.index(key)]
+        if level is Level.SECTION:
+            missing = [m for m in missing if m not in self.absent]  # declared in edition.yaml (`partial`)
+            if not missing:
+                return
         where = f"après {_shown(level, before[-1])}" if before else "en premier"
+        hint = " ou section absente de la source, à déclarer dans edition.yaml (« partial »)" \
+            if level is Level.SECTION else ""
         raise self.error(f"{name} {_shown(level, key)} {where} : {', '.join(_shown(level, m) for m in missing)} "
-                         f"manque (marqueur sauté ?)", line)
+                         f"manque (marqueur sauté{hint} ?)", line)
 
     def ancestor(self, level: Level) -> Provision | None:
         """The deepest open provision strictly above `level`."""
@@ -336,7 +348,8 @@ class _LawParser:
             m = H2.match(content)
             if not m or m.group(1) > "L":
                 raise self.error(f"titre de section invalide : « {content} » (attendu « ## A. Titre »)", line)
-            self.current = self.add(self.root, m.group(1), Level.SECTION, m.group(2).strip(), line)
+            title = m.group(2).strip() if m.group(2) else None
+            self.current = self.add(self.root, m.group(1), Level.SECTION, title, line)
         else:
             raise self.error(f"niveau de titre non prévu ({tok.markup}) dans un texte de loi : « {content} »", line)
         return i + 3

@@ -221,10 +221,16 @@ class LawTitleEntry(Schema):
 
 
 class PartialEntry(Schema):
-    """The sections a partial law of the corpus leaves out (``partial.<n>``)."""
+    """A law of the corpus whose source quotes the Code partially (``partial.<n>``): the sections it leaves out
+    (``missing``), what the page says of the source (``note``), and, by provision, what the source
+    leaves out of it where that matters to a ruling (``omitted``: the site's own words, never shown as the text
+    of the Code; a key is a provision of this law, present in its master or a section of ``missing``), and the
+    pages where those facts were read (``read_in``, keys of ``sources``)."""
 
     missing: Annotated[list[Annotated[StrictStr, Field(pattern=r"^[A-H]$")]], Field(min_length=1)]
     note: Optional[Text] = None
+    omitted: Optional[Annotated[dict[ProvisionId, Text], Field(min_length=1)]] = None
+    read_in: Optional[Annotated[list[Slug], Field(min_length=1)]] = None  # keys of ``sources``: where it was read
 
 
 class EditionFile(Schema):

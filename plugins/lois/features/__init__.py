@@ -77,6 +77,8 @@ class Checked:
     data: dict[str, Any] = field(default_factory=dict)  # feature name → what its check read (and validated)
     counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
     replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
+    warnings: list[str] = field(default_factory=list)   # what is allowed for now but should not stay (« fichier,
+    #                                                     ligne N : … »): `lois verifie` prints each after its verdict
 
 
 @runtime_checkable

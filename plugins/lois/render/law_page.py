@@ -14,7 +14,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from lois.core.corpus import ResolvedCitation, _short
-from lois.core.ids import Level, Kind, NodeRef, law_of as _law_of
+from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of as _law_of
 from lois.core.parse import Provision
 from lois.render.htmlpage import HtmlPage, render_page
 from lois.render.inline import render_inline, render_markdown
@@ -109,7 +109,8 @@ class LawPage:
         return {
             "id": p.id, "anchor": p.anchor, "level": p.level, "marker": p.marker, "title": p.title,
             "section": p.level is Level.SECTION,
-            "heading": f"{p.path[-1]}. {p.title or ''}" if p.level is Level.SECTION else "",
+            "heading": f"{p.path[-1]}. {p.title or '(sans titre dans la source)'}" if p.level is Level.SECTION else "",
+            "omission": self.omission(p.id),
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
@@ -118,14 +119,25 @@ class LawPage:
             "cited_by": [cited_item(site, c, page) for c in site.model.cited_by(p.id)],
         }
 
+    def omission(self, pid: str) -> Markup | None:
+        """What the source leaves out of provision `pid` (edition.yaml `partial.<n>.omitted`): the site's own
+        words, citations linked, shown as such (« Ce que la source ne cite pas »), never as the Code's text."""
+        text = self.site.model.edition.omission(pid, self.law_no)
+        if text is None:
+            return None
+        ref = ProvisionId.of(pid)
+        return safe(self.site.linkify(text, self.page, self.law_no, tuple(ref.path) if ref else ()))
+
     def children_with_missing(self, root: Provision) -> list[dict]:
         """The law's sections and paragraphs; where a partial source leaves a section out (edition.yaml
-        `partial`), a notice in its place."""
+        `partial`), a notice in its place, with what the section says in the site's words when edition.yaml
+        gives it."""
         partial = self.site.model.edition.partial.get(self.law_no)
         missing = list(partial.missing) if partial else []
 
         def notice(letter: str) -> dict:
-            return {"missing": True, "letter": letter, "note": (partial.note if partial else None) or ""}
+            return {"missing": True, "letter": letter, "omission": self.omission(f"{self.law_no}{letter}"),
+                    "note": (partial.note if partial else None) or ""}
         out = []
         for child in root.children:
             while child.level is Level.SECTION and missing and missing[0] < child.path[-1]:
@@ -140,6 +152,9 @@ class LawPage:
             meta.append(("lois-note-titre", law.meta.title_note))
         if law.meta.quoted_in:
             meta.append(("lois-cite-dans", law.meta.quoted_in))
+        partial = self.site.model.edition.partial.get(self.law_no)
+        if partial and partial.note:
+            meta.append(("lois-partielle", partial.note))
         document = self.site.document_name(law.meta.document or law.meta.source or "")
         if document:
             meta.append(("lois-source", f"Source : {document}"))

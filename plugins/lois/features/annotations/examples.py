@@ -128,14 +128,14 @@ def validate_example(model: Model, loc: Located) -> Example:
         raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
     # types and provisions; the rest needs the rules of bridge
     ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
-    check_words(model, loc, "décision", [(ex.question, loc.line("question")), (ex.ruling, loc.line("ruling"))],
-                ex.words)
     calls, dealer, vul, contract, declarer = [], "", "", "", ""
     if ex.auction is not None:
         calls, dealer, vul, contract, declarer = _validate_auction(ex.auction, loc)
     tricks = _validate_play(ex.play, loc) if ex.play is not None else []
     if not calls and not tricks:
         raise loc.error("un exemple doit avoir des enchères (« auction ») ou une situation de jeu (« play »)")
+    check_words(model, loc, "décision", [(ex.question, loc.line("question")), (ex.ruling, loc.line("ruling"))],
+                ex.words)
     return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), dealer=dealer,
                        vulnerability=vul, calls=calls, tricks=tricks, contract=contract, declarer=declarer,
                        file=loc.path, checklist=ex.checklist or "",

@@ -46,10 +46,11 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
             if k in seen:
                 raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
             seen[k] = entry.term
-        check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.line(i, "definition"))],
-                    entry.words, i)
         terms.append(entry.extended(Term, forms=forms, definition=" ".join(entry.definition.split()),
                                     file=loc.path, line=loc.line(i)))
+    for i, entry in enumerate(entries):  # the words of the Code behind each definition, once every entry is sound
+        check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.line(i, "definition"))],
+                    entry.words, i)
     return terms
 
 

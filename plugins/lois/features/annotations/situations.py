@@ -89,10 +89,11 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
         checklists = check_tools(loc, i, s, lists)
-        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.line(i, "description"))], s.words, i)
         out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
                               examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
                               checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
+    for i, s in enumerate(entries):  # the words of the Code behind each description, once every entry is sound
+        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.line(i, "description"))], s.words, i)
     return out
 
 

@@ -16,6 +16,9 @@ def add_commands(sub):
     p.add_argument("--reponses", help='réponses : JSON {"question": "choix"} ou « question:choix,… »')
     p.add_argument("--joueurs", action="store_true",
                    help="chaque issue et ce que l'arbitre dit aux joueurs (d'une liste, ou de toutes)")
-    p.add_argument("--couverture", action="store_true", help="vérifier que chaque issue est atteinte par un cas")
+    p.add_argument("--couverture", action="store_true",
+                   help="vérifier que chaque issue est atteinte par un cas, et que chaque section et paragraphe des "
+                        "lois appliquées est atteint par une issue ou laissé de côté avec sa raison (d'une liste, "
+                        "ou de toutes)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_arbitre)

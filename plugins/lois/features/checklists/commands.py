@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
+from lois.features.checklists.coverage import Status, coverage as laws_coverage
 from lois.features.checklists.engine import MissingAnswer, coverage, run
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
 
@@ -161,6 +162,77 @@ def print_players_lists(lists: dict, as_json: bool) -> int:
     return 0
 
 
+def _replay(cl, answers) -> str:
+    """The outcome ``answers`` reach, or why they reach none (in French)."""
+    try:
+        return run(cl, answers).outcome
+    except MissingAnswer as exc:
+        return f"(incomplet : {exc.question})"
+
+
+def _reached_by(row) -> str:
+    return f"issue{'s' if len(row.outcomes) > 1 else ''} {', '.join(row.outcomes)}"
+
+
+def row_text(row) -> str:
+    """One line of a coverage table: the provision, what the corpus has of it, its status."""
+    where = f" ({row.unit.where})" if row.unit.where else ""
+    if row.status is Status.REACHED:
+        status = f"atteinte par : {_reached_by(row)}"
+    elif row.status is Status.ASIDE:
+        inherited = f" [{row.aside}]" if row.aside != row.provision else ""
+        status = f"laissée de côté{inherited} : {row.reason}"
+    else:
+        status = "NON TRAITÉE (ni atteinte par une issue, ni laissée de côté)"
+    return f"{row.provision}{where} — {status}"
+
+
+def print_coverage(model, lists: dict, as_json: bool) -> int:
+    """`lois arbitre --couverture [nom]`: each outcome reached by a case, every case and worked example reaching
+    the outcome it expects, and the coverage of the laws each list applies (every section and paragraph reached
+    by an outcome or left aside with its reason); non-zero when anything is missing."""
+    from lois.features.annotations import load_annotations
+
+    out, bad, total_cases = [], 0, 0
+    for cl in lists.values():
+        cov = coverage(cl)
+        fails = [{"case": c.name, "outcome": got, "expected": c.expected}
+                 for c in cl.cases if (got := _replay(cl, c.answers)) != c.expected]
+        total_cases += len(cl.cases)
+        table = laws_coverage(cl, model)
+        out.append({"name": cl.name, "title": cl.title, "laws": cl.laws, "cases": len(cl.cases),
+                    "outcomes": len(cov), "outcomes_without_case": [o for o, names in cov.items() if not names],
+                    "case_failures": fails, "coverage": [r.as_dict() for r in table.rows],
+                    "gaps": [r.provision for r in table.gaps], "_table": table})
+        bad += len(out[-1]["outcomes_without_case"]) + len(fails) + len(table.gaps)
+    examples = [ex for ex in load_annotations(model).examples.values() if ex.checklist in lists]
+    example_failures = [{"example": ex.id, "file": ex.file, "outcome": got, "expected": ex.expected_outcome}
+                        for ex in examples if (got := _replay(lists[ex.checklist], ex.answers)) != ex.expected_outcome]
+    bad += len(example_failures)
+    gaps = sum(len(c["gaps"]) for c in out)
+    if as_json:
+        _out({"checklists": [{k: v for k, v in c.items() if k != "_table"} for c in out],
+              "examples": len(examples), "example_failures": example_failures, "gaps": gaps, "problems": bad})
+        return 1 if bad else 0
+    for c in out:
+        print(f"{c['name']} : {c['outcomes'] - len(c['outcomes_without_case'])}/{c['outcomes']} issues atteintes "
+              f"par {c['cases']} cas")
+        for o in c["outcomes_without_case"]:
+            print(f"  issue non couverte : {o}")
+        for f in c["case_failures"]:
+            print(f"  ÉCHEC cas « {f['case']} » : issue {f['outcome']}, attendue {f['expected']}")
+        laws = f"Loi{'s' if len(c['laws']) > 1 else ''} {', '.join(str(n) for n in c['laws'])}" if c["laws"] \
+            else "aucune loi"
+        print(f"  Couverture des lois appliquées ({laws}) : {c['_table'].summary()}")
+        for row in c["_table"].rows:
+            print(f"    {row_text(row)}")
+    for f in example_failures:
+        print(f"  ÉCHEC exemple « {f['example']} » ({f['file']}) : issue {f['outcome']}, attendue {f['expected']}")
+    print(f"{len(lists)} liste(s), {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {gaps} provision(s) non "
+          f"traitée(s), {bad} problème(s).")
+    return 1 if bad else 0
+
+
 def cmd_arbitre(args) -> int:
     answers = None if args.reponses is None else parse_answers(args.reponses)  # refused before the corpus is read
     model, lists = _load(args)
@@ -169,41 +241,9 @@ def cmd_arbitre(args) -> int:
             raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
         return print_players_lists({args.nom: lists[args.nom]} if args.nom else lists, args.json)
     if args.couverture:
-        bad = 0
-        total_cases = 0
-        for cl in lists.values():
-            cov = coverage(cl)
-            fails = []
-            for case in cl.cases:
-                total_cases += 1
-                try:
-                    got = run(cl, case.answers).outcome
-                except MissingAnswer as exc:
-                    got = f"(incomplet : {exc.question})"
-                if got != case.expected:
-                    fails.append(f"cas « {case.name} » : issue {got}, attendue {case.expected}")
-            missing = [o for o, names in cov.items() if not names]
-            reached = len(cov) - len(missing)
-            print(f"{cl.name} : {reached}/{len(cov)} issues atteintes par {len(cl.cases)} cas")
-            for o in missing:
-                print(f"  issue non couverte : {o}")
-            for f in fails:
-                print(f"  ÉCHEC {f}")
-            bad += len(missing) + len(fails)
-        from lois.features.annotations import load_annotations
-
-        examples = [ex for ex in load_annotations(model).examples.values() if ex.checklist]
-        for ex in examples:
-            cl = lists.get(ex.checklist)
-            try:
-                got = run(cl, ex.answers).outcome if cl else f"(liste inconnue « {ex.checklist} »)"
-            except MissingAnswer as exc:
-                got = f"(incomplet : {exc.question})"
-            if got != ex.expected_outcome:
-                print(f"  ÉCHEC exemple « {ex.id} » ({ex.file}) : issue {got}, attendue {ex.expected_outcome}")
-                bad += 1
-        print(f"{len(lists)} listes, {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {bad} problème(s).")
-        return 1 if bad else 0
+        if args.nom and args.nom not in lists:
+            raise LoisError(f"liste inconnue « {args.nom} » ; listes disponibles : {', '.join(lists)}")
+        return print_coverage(model, {args.nom: lists[args.nom]} if args.nom else lists, args.json)
     if args.liste or not args.nom:
         if args.json:
             _out([checklist_json(cl) for cl in lists.values()])

@@ -3,6 +3,7 @@
 Each checklist is read and validated, then every case of every checklist, and every worked example that names a
 checklist (read by the annotations' check, before this one: ``checked.data["annotations"]``), is replayed on its
 checklist and must reach the outcome it announces; an example naming an unknown checklist or outcome is refused.
+The coverage of the laws each checklist applies (:mod:`.coverage`) is computed: a gap is a warning (for now).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
 from lois.features import Checked
+from lois.features.checklists import coverage
 from lois.features.checklists.engine import MissingAnswer, run
 from lois.features.checklists.model import Checklist, checklist_dir, load_checklists
 from lois.features.checks import check_page_names
@@ -33,6 +35,22 @@ def check(model: Model, checked: Checked) -> None:
     ann = checked.data.get("annotations")
     examples = replay_examples(ann.examples.values() if ann is not None else (), lists)
     checked.replayed += [f"{cases} cas", f"{examples} exemple(s)"]
+    for cl in lists.values():
+        check_coverage(cl, model, checked)
+
+
+def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
+    """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
+    aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set."""
+    gaps = coverage.coverage(cl, model).gaps
+    if not gaps:
+        return
+    message = (f"couverture des lois appliquées incomplète : {len(gaps)} provision(s) ni atteinte(s) par une issue "
+               f"ni laissée(s) de côté (« aside ») : {', '.join(r.provision for r in gaps)} ; détail : "
+               f"lois arbitre --couverture {cl.name}")
+    if coverage.GAPS_ARE_ERRORS:
+        raise LoisError(message, cl.file, cl.laws_line)
+    checked.warnings.append(f"{cl.file}, ligne {cl.laws_line} : {message}")
 
 
 def replay_cases(lists: dict[str, Checklist]) -> int:

@@ -78,3 +78,21 @@ def coverage(checklist: Checklist) -> dict[str, list[str]]:
             continue
         out[res.outcome].append(case.name)
     return out
+
+
+def reachable(checklist: Checklist) -> dict[str, list[str]]:
+    """Node id (question or outcome) → the outcomes reachable from it, sorted (an outcome reaches itself).
+
+    The training explains a wrong decision with it (:func:`lois.features.training.items.grade_decision`), and the
+    browser reads the same table, generated here."""
+    memo: dict[str, set[str]] = {o: {o} for o in checklist.outcomes}
+
+    def visit(node: str) -> set[str]:
+        if node not in memo:
+            memo[node] = set()  # the tree has no cycle (refused at loading): this is never read back
+            memo[node] = set().union(*(visit(c.next) for c in checklist.questions[node].choices))
+        return memo[node]
+
+    for q in checklist.questions:
+        visit(q)
+    return {k: sorted(v) for k, v in memo.items()}

@@ -22,6 +22,8 @@ A checklist is a decision tree kept as data::
           - La renonce est corrigée (Loi 62D).   # each sentence citing the provision that says it
     cases:                         # scenario cases: answers → expected outcome
       - {name: …, answers: {douzieme: oui}, expected: douzieme_levee}
+    aside:                         # provisions of its laws that no outcome reaches, each with the reason (French);
+      "61": …                      # see lois.features.checklists.coverage
 
 The file's types are declared once (:class:`ChecklistFile`, a pydantic schema checked by
 :func:`lois.core.yamlfile.validate`); the loader then checks what types cannot say (links, cycles,
@@ -36,11 +38,12 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.errors import LoisError
 from lois.core.grounds import Words, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
+from lois.features.checklists.coverage import aside_problem, contradictions
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
 EFFECTS: dict[str, tuple[type, object, str]] = {
@@ -108,13 +111,39 @@ def _cites_of(kind: str):
     return AfterValidator(resolved)
 
 
+def _set_aside(entries: dict, info: ValidationInfo) -> dict[str, str]:
+    """The validator of ``aside``: each provision as its canonical id, a unit of the coverage of the checklist's
+    laws (:func:`lois.features.checklists.coverage.aside_problem`), named once; each reason on one line."""
+    laws = info.data.get("laws")
+    if laws is None:  # « laws » itself is wrong: refused as such
+        return {}
+    model = (info.context or {}).get("model")
+    out: dict[str, str] = {}
+    written: dict[str, object] = {}
+    for raw, reason in entries.items():
+        pid, problem = _citation(None, raw)  # its form and law number; whether it exists: aside_problem
+        canonical = ProvisionId.of(pid) if not problem else None
+        if canonical is not None:
+            problem = aside_problem(model, laws, canonical)
+        if problem:
+            raise corpus_error(f"« aside » : {problem}", raw)
+        if pid in written:
+            raise corpus_error(f"« aside » : « {raw} » et « {written[pid]} » désignent la même provision ({pid})", raw)
+        written[pid] = raw
+        out[pid] = " ".join(reason.split())
+    return out
+
+
 if TYPE_CHECKING:
     QuestionCites = list[str]
     OutcomeCites = list[str]
+    SetAside = dict[str, str]
 else:  # a provision as written (« 64B7 », or a law number: 64), read as its canonical id
     _Cites = Annotated[list[Union[StrictStr, StrictInt]], Field(min_length=1)]
     QuestionCites = Annotated[_Cites, _cites_of("question")]
     OutcomeCites = Annotated[_Cites, _cites_of("issue")]
+    # provision (as written, as in « cites ») → why the checklist leaves it aside, in French
+    SetAside = Annotated[dict[Union[StrictStr, StrictInt], Text], AfterValidator(_set_aside)]
 
 
 class ChoiceEntry(Schema):
@@ -178,6 +207,9 @@ class Outcome(OutcomeEntry):
 
 class CaseEntry(Schema):
     name: Text
+    # the situation as the director hears it at the table, for the training: every fact its questions need, and
+    # never the answer (its name is used when absent)
+    facts: Optional[Text] = None
     answers: dict[StrictStr, Answer]
     expected: Id
 
@@ -200,6 +232,8 @@ class ChecklistFile(_ChecklistFields):
     questions: Annotated[list[QuestionEntry], Field(min_length=1)]
     outcomes: Annotated[list[OutcomeEntry], Field(min_length=1)]
     cases: list[CaseEntry] = []
+    # the sections and paragraphs of its laws that no outcome reaches, each with the reason (coverage.py)
+    aside: Optional[SetAside] = None
 
 
 class Checklist(_ChecklistFields):
@@ -210,17 +244,19 @@ class Checklist(_ChecklistFields):
     questions: dict[str, Question]  # the entries loaded, by id
     outcomes: dict[str, Outcome]
     cases: list[Case] = []
+    aside: dict[str, str] = {}  # canonical provision id → the reason it is left aside (coverage.py)
     name: str
     file: str = ""
+    laws_line: int = 1
 
     def node(self, nid: str):
         return self.questions.get(nid) or self.outcomes.get(nid)
 
     def texts(self) -> list[str]:
         """Its texts the site shows with their citations linked: description, questions and their help,
-        rulings, what the director says."""
+        rulings, what the director says, the reasons for leaving provisions aside."""
         return [self.description, *(t for q in self.questions.values() for t in (q.text, q.help)),
-                *(t for o in self.outcomes.values() for t in (o.ruling, *o.players))]
+                *(t for o in self.outcomes.values() for t in (o.ruling, *o.players)), *self.aside.values()]
 
 
 # --------------------------------------------------------------------------- validation
@@ -404,17 +440,32 @@ def load_checklist(path: Path, model) -> Checklist:
     for oi, o in enumerate(spec.outcomes):
         outcomes[o.id] = outcomes[o.id].model_copy(
             update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
+    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
+                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
+                       cases=cases, aside=dict(spec.aside or {}), file=str(path), laws_line=doc.line("laws"))
+    _check_aside(doc, cl)
+    # the words of the Code behind what is said, once everything else is sound
+    for oi, o in enumerate(spec.outcomes):
         texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
                  *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
     check_words(model, doc, "description", [(spec.description or "", doc.line("description"))], spec.words)
-    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
-                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
-                       cases=cases, file=str(path))
     if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
         for text in cl.texts():
             model.citations_in(one_line(text), None)
     return cl
+
+
+def _check_aside(doc: YamlDoc, cl: Checklist) -> None:
+    """A provision left aside that an outcome reaches is a contradiction: refused at its ``aside`` entry."""
+    written = list(doc.data.get("aside") or {})  # as written, in the order of cl.aside (its validator's)
+    for pid, outs in contradictions(cl):
+        raw = written[list(cl.aside).index(pid)]
+        which = ", ".join(f"« {o} »" for o in outs)
+        who = (f"les issues {which} l'atteignent (elles ou une question sur leur chemin citent" if len(outs) > 1
+               else f"l'issue {which} l'atteint (elle ou une question sur son chemin cite")
+        raise doc.error(f"« aside » : la provision « {raw} » est laissée de côté, mais {who} {pid} ou une "
+                        "provision qu'elle contient) : retirez cette entrée ou ces citations", "aside", raw)
 
 
 def one_line(text: str) -> str:

@@ -8,12 +8,16 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
+from markupsafe import escape
+
 from lois.render import htmlpage
 from lois.render.htmlpage import (HtmlPage, has_law_page as _has_page, provision_cite as _cite, script_json,
                                   slug)
 from lois.render.law_page import Aside
 from lois.render.templates import safe
 from lois.core.corpus import _law_of
+from lois.core.ids import Level
+from lois.features.checklists.coverage import Status, coverage
 from lois.features.checklists.flowchart import flowchart_svg
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists, one_line
 
@@ -62,6 +66,36 @@ def answers_query(answers: dict[str, str]) -> str:
     return "?r=" + ",".join(f"{quote(k)}:{quote(v)}" for k, v in answers.items())
 
 
+def _provision_link(site, unit, from_page: str) -> str:
+    """A unit of the coverage table as a link: to its provision (with its preview); for a section its source
+    leaves out, to the notice in its place on the law's page; for a law whose text is absent, to its page if the
+    site has one."""
+    pid = str(unit.pid)
+    if unit.in_corpus or unit.pid.law not in site.model.laws:
+        return site.citation_link(f"Loi {pid}", [pid], from_page)
+    href = site.href(from_page, site.law_page(unit.pid.law), unit.pid.anchor)
+    return f'<a href="{escape(href)}">Loi {escape(pid)}</a>'
+
+
+def coverage_view(site, cl, from_page: str) -> dict:
+    """The table « Couverture des lois appliquées » (lois.features.checklists.coverage), for the template."""
+    table = coverage(cl, site.model)
+    paths = paths_to_outcomes(cl)
+    rows = []
+    for r in table.rows:
+        aside = ""
+        if r.status is Status.ASIDE and r.aside != r.provision:
+            up = next(u for u in (r.unit.pid, *r.unit.pid.ancestors) if str(u) == r.aside)
+            aside = f"avec la {'Loi' if up.level is Level.LAW else 'section'} {r.aside}"
+        rows.append({
+            "provision": r.provision, "link": safe(_provision_link(site, r.unit, from_page)), "where": r.unit.where,
+            "status": r.status.value, "label": r.status.label, "with": aside,
+            "reason": safe(linked(site, r.reason, from_page)) if r.reason else "",
+            "outcomes": [{"id": o, "title": cl.outcomes[o].title, "href": answers_query(paths[o])}
+                         for o in r.outcomes]})
+    return {"summary": table.summary(), "rows": rows}
+
+
 def render_page(site, cl) -> HtmlPage:
     """The page of one checklist (template ``checklists/page.html``)."""
     page = page_of(cl.name)
@@ -76,7 +110,8 @@ def render_page(site, cl) -> HtmlPage:
         questions=[safe(linked(site, q.text, page)) for q in cl.questions.values()],
         flowchart=safe(flowchart_svg(cl)),
         cases=[{"name": c.name, "href": answers_query(c.answers), "outcome": cl.outcomes[c.expected].title}
-               for c in cl.cases])
+               for c in cl.cases],
+        coverage=coverage_view(site, cl, page))
 
 
 def render_index(site, lists) -> HtmlPage:
@@ -147,6 +182,16 @@ def contribute(site) -> None:
     # under each provision a question applies: a link straight to that question (answers of a path to it)
     for pid, items in _steps_of(site, lists).items():
         site.add_aside(pid, steps_aside(site, items))
+
+
+def paths_to_outcomes(cl) -> dict[str, dict[str, str]]:
+    """For each outcome, the answers of the first path (breadth first) that reaches it."""
+    out: dict[str, dict[str, str]] = {}
+    for qid, path in paths_to_questions(cl).items():
+        for c in cl.questions[qid].choices:
+            if c.next in cl.outcomes and c.next not in out:
+                out[c.next] = {**path, qid: c.id}
+    return out
 
 
 def paths_to_questions(cl) -> dict[str, dict[str, str]]:

@@ -71,7 +71,7 @@ def _play(s: Session, lists, item: Item, mode: str) -> bool:
     if mode == "decision":
         s.say("Quelle est la décision ?")
         outcomes = list(cl.outcomes.values())
-        g = grade_decision(item, outcomes[s.ask([o.title for o in outcomes])].id)
+        g = grade_decision(cl, item, outcomes[s.ask([o.title for o in outcomes])].id)
     else:
         answers: dict[str, str] = {}
         node = cl.start

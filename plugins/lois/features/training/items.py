@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.features.checklists.engine import Result, run
+from lois.features.checklists.engine import Result, reachable, run
 from lois.features.checklists.model import Checklist
 
 MODES = {"questions": "Répondre aux questions de la liste", "decision": "Choisir la décision"}
@@ -73,7 +73,7 @@ def training_items(lists: dict[str, Checklist], examples: dict) -> list[Item]:
     for cl in lists.values():
         for case in cl.cases:
             res = _checked(cl, case.answers, case.expected, f"cas « {case.name} »", cl.file, case.line)
-            add(Item(f"cas-{cl.name}-{_slug(case.name)}", "case", cl.name, case.name,
+            add(Item(f"cas-{cl.name}-{_slug(case.name)}", "case", cl.name, " ".join((case.facts or case.name).split()),
                      f"Cas type de la liste « {cl.title} »", {s.question: s.answer for s in res.trace},
                      case.expected, res, "", cl.file, case.line))
     for ex in examples.values():
@@ -123,6 +123,14 @@ def grade_answers(cl: Checklist, item: Item, answers: dict[str, str]) -> Grade:
     return Grade(got.outcome == item.expected, got.outcome, diverged)
 
 
-def grade_decision(item: Item, outcome: str) -> Grade:
-    """Mode « décision »: the outcome picked must be the one the checklist reaches."""
-    return Grade(outcome == item.expected, outcome)
+def grade_decision(cl: Checklist, item: Item, outcome: str) -> Grade:
+    """Mode « décision »: the outcome picked must be the one the checklist reaches. A wrong one is explained by the
+    first question of the validated path after whose answer the outcome picked can no longer be reached."""
+    if outcome == item.expected:
+        return Grade(True, outcome)
+    reach = reachable(cl)
+    for step in item.result.trace:
+        choice = cl.questions[step.question].choice(step.answer)
+        if choice is not None and outcome not in reach.get(choice.next, []):
+            return Grade(False, outcome, step.question)
+    return Grade(False, outcome)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from importlib import resources
 
+from lois.features.checklists.engine import reachable
 from lois.features.checklists.model import EFFECTS
 from lois.features.checklists.site import answers_query, effect_display, linked, page_of
 from lois.render.htmlpage import provision_cite as _cite, script_json
@@ -30,6 +31,8 @@ def training_data(site, lists, items) -> dict:
         cl = lists[name]
         checklists[name] = {
             "title": cl.title, "start": cl.start,
+            # node → outcomes reachable from it: explains a wrong decision (items.grade_decision, the same table)
+            "reach": reachable(cl),
             "href": site.href(PAGE, page_of(name)) if page_of(name) in site.files else "",
             "questions": {q.id: {"text": q.text, "cites": _cites(site, q.cites),
                                  "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}

@@ -1,0 +1,156 @@
+"""The words of the Code behind every statement (lois.core.grounds): a sentence whose citation does not say what
+its words claim stops `lois verifie` (and so the build) with the file and the line; the register of absent laws
+is the only ground of a law the corpus has no text of, and refuses a law the corpus has; the site shows the words
+beside each statement, saying where they are read."""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import ROOT
+from lois.adapters import cli
+from lois.core import grounds
+
+
+def _corpus(tmp_path: Path) -> Path:
+    dest = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", dest)
+    return dest
+
+
+def _verifie(corpus: Path, capsys, monkeypatch, tmp_path) -> tuple[int, str, str]:
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    code = cli.main(["--corpus", str(corpus), "verifie"])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _outcome_words(corpus: Path, checklist: str, outcome: str, words: dict) -> int:
+    """Sets the words of one outcome of a real checklist (its other lines untouched); the line of `words:`."""
+    path = corpus / "checklists" / f"{checklist}.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index(f"  - id: {outcome}")
+    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("  - id: ")
+                or not lines[i].startswith(" ")), len(lines))
+    # drop any words already there, then add ours at the end of the outcome
+    block = [ln for ln in lines[start:end]]
+    if any(ln.startswith("    words:") for ln in block):
+        i = next(i for i, ln in enumerate(block) if ln.startswith("    words:"))
+        j = next((k for k in range(i + 1, len(block)) if not block[k].startswith("      ")), len(block))
+        del block[i:j]
+    dumped = yaml.safe_dump({"words": words}, allow_unicode=True, default_flow_style=False, width=1000)
+    added = ["    " + ln for ln in dumped.splitlines()]
+    new = lines[:start] + block + added + lines[end:]
+    path.write_text("\n".join(new) + "\n", encoding="utf-8")
+    return start + len(block) + 1
+
+
+def _first_outcome_citing(corpus: Path, law_prefix: str):
+    """A real outcome whose ruling or players cite a provision of the corpus starting with `law_prefix`."""
+    for f in sorted((corpus / "checklists").glob("*.yaml")):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        for o in data["outcomes"]:
+            for text in [o["ruling"], *o["players"]]:
+                for _w, pids, _l in grounds.cited_groups([text]):
+                    for p in pids:
+                        if p.startswith(law_prefix):
+                            return f.stem, o["id"], p
+    raise AssertionError(f"aucune issue ne cite {law_prefix}")
+
+
+def test_words_that_stand_in_the_cited_provision_are_accepted(tmp_path, capsys, monkeypatch, model):
+    corpus = _corpus(tmp_path)
+    name, outcome, pid = _first_outcome_citing(corpus, "27A1")
+    text = grounds.normalized(model.provisions[pid].text)
+    words = " ".join(text.split()[:6])
+    _outcome_words(corpus, name, outcome, {pid: words})
+    code, out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code == 0, err
+    assert "Corpus valide" in out
+
+
+def test_words_not_in_the_cited_provision_stop_the_check_with_file_and_line(tmp_path, capsys, monkeypatch):
+    corpus = _corpus(tmp_path)
+    name, outcome, pid = _first_outcome_citing(corpus, "27A1")
+    line = _outcome_words(corpus, name, outcome, {pid: "l'enchère insuffisante est annulée d'office"})
+    code, out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert "Corpus valide" not in out
+    assert err.startswith("erreur : ")
+    assert f"{name}.yaml, ligne {line + 1}" in err, err  # the line of the words, under « words: »
+    assert f"« l'enchère insuffisante est annulée d'office » ne figurent pas dans le texte de la Loi {pid}" in err
+
+
+def test_words_for_a_provision_the_text_does_not_cite_are_refused(tmp_path, capsys, monkeypatch, model):
+    corpus = _corpus(tmp_path)
+    name, outcome, pid = _first_outcome_citing(corpus, "27A1")
+    _outcome_words(corpus, name, outcome, {"50A": " ".join(model.provisions["50A"].text.split()[:4])})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert "mots du Code donnés pour la Loi 50A, que le texte ne cite pas" in err, err
+
+
+def test_a_sentence_on_an_absent_law_rests_on_the_register(tmp_path, capsys, monkeypatch):
+    corpus = _corpus(tmp_path)
+    register = yaml.safe_load((corpus / "lois-absentes.yaml").read_text(encoding="utf-8"))
+    entry = next(e for e in register if e["provision"] == "26B")
+    name, outcome, pid = _first_outcome_citing(corpus, "27B2")
+    path = corpus / "checklists" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    said = "        Le déclarant peut interdire une couleur d'entame (Loi 26B).\n"
+    marker = f"  - id: {outcome}\n"
+    head, tail = text.split(marker, 1)
+    players_at = tail.index("    players:\n") + len("    players:\n")
+    path.write_text(head + marker + tail[:players_at] + "      - >-\n" + said + tail[players_at:], encoding="utf-8")
+    _outcome_words(corpus, name, outcome, {"26B": "le déclarant peut … lui interdire d'entamer dans une couleur"})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code == 0, err
+    # words the register does not hold are refused, naming the register
+    _outcome_words(corpus, name, outcome, {"26B": "le déclarant impose l'entame"})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert "registre des lois absentes (26B)" in err, err
+    assert entry["statement"]  # the entry used above is a real one
+
+
+def test_the_register_refuses_a_law_whose_text_the_corpus_has(tmp_path, capsys, monkeypatch):
+    corpus = _corpus(tmp_path)
+    path = corpus / "lois-absentes.yaml"
+    text = path.read_text(encoding="utf-8")
+    n = len(text.splitlines())
+    path.write_text(text + "- provision: 27B2\n  statement: Un résumé.\n  basis: Code 2017\n", encoding="utf-8")
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert f"lois-absentes.yaml, ligne {n + 1}" in err, err
+    assert "le corpus a le texte de la Loi 27" in err
+
+
+def test_a_note_whose_words_are_wrong_is_refused_at_its_front_matter(tmp_path, capsys, monkeypatch):
+    corpus = _corpus(tmp_path)
+    note = corpus / "notes" / "enchere-insuffisante-27b.md"
+    text = note.read_text(encoding="utf-8")
+    text = re.sub(r"^words:\n(?:[ -].*\n)*", "", text, flags=re.M)
+    text = text.replace("\n---\n", "\nwords:\n  27B2: \"le partenaire peut déclarer librement\"\n---\n", 1)
+    note.write_text(text, encoding="utf-8")
+    line = text.splitlines().index("words:") + 2
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert f"enchere-insuffisante-27b.md, ligne {line}" in err, err
+    assert "« le partenaire peut déclarer librement » ne figurent pas dans le texte de la Loi 27B2" in err
+
+
+@pytest.mark.parametrize("words, text, found", [
+    ("le partenaire … doit passer", "Le partenaire du joueur fautif doit passer jusqu’à la fin.", True),
+    ("doit passer … le partenaire", "Le partenaire du joueur fautif doit passer.", False),
+    ("l'adversaire de gauche", "au gré de l’adversaire de gauche du joueur fautif", True),
+    ("« considérée comme légale »", "(considérée comme légale)", True),
+    ("considérée  comme\nlégale.", "acceptée (considérée comme légale) au gré", True),
+    ("considérée comme illégale", "acceptée (considérée comme légale) au gré", False),
+    ("…", "n'importe quoi", False),
+])
+def test_where_words_stand(words, text, found):
+    assert grounds.stands_in(words, text) is found

@@ -264,6 +264,9 @@ def test_refuses_bad_effects_and_missing_citations(tmp_path, model):
     d["outcomes"][0]["effects"] = {"tricks_transferred": 3}
     err, _ = _refuse(tmp_path, model, d)
     assert "tricks_transferred" in err.message
+    d["outcomes"][0]["effects"] = {"tricks_transferred": "plus tard"}
+    err, _ = _refuse(tmp_path, model, d)
+    assert "« tricks_transferred » vaut 0, 1 ou 2 (Loi 64A), ou fin_du_jeu" in err.message
     d = _copy()
     d["outcomes"][0]["effects"] = {"partner_must_pas": True}
     err, _ = _refuse(tmp_path, model, d)
@@ -569,6 +572,19 @@ def test_cli_interactive_prompts_back_and_result():
     assert "Renonce signalée trop tard — pas de transfert" in out
     assert "Levées transférées au camp non fautif : 0" in out
     assert "Loi 64B5" in out
+
+
+def test_revoke_established_while_play_goes_on_says_when_to_call_back(lists):
+    """A revoke established mid-hand: the director says « continuez ; rappelez-moi à la fin de la donne », and the
+    transfer is shown as counted at the end of play, never as 0 (Loi 64A)."""
+    answers = "consommee:oui,cas_particulier:aucun,levee_renonce:en_cours,signale_en_cours:joueur"
+    r = _lois("arbitre", "renonce", "--reponses", answers)
+    assert r.returncode == 0, r.stderr
+    assert "Continuez ; rappelez-moi à la fin de la donne" in r.stdout
+    assert "Levées transférées au camp non fautif : à compter à la fin du jeu" in r.stdout
+    assert "Levées transférées au camp non fautif : 0" not in r.stdout
+    data = json.loads(_lois("arbitre", "renonce", "--reponses", answers, "--json").stdout)
+    assert data["outcome"] == "en_cours" and data["effects"]["tricks_transferred"] == "fin_du_jeu"
 
 
 def test_cli_interactive_quit_and_eof():

@@ -324,7 +324,7 @@ def test_cli_answers_json_matches_the_engine(lists):
     r = _lois("arbitre", "renonce", "--reponses", json.dumps(case.answers), "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"outcome", "ruling", "players", "effects", "citations", "trace"}
+    assert set(out) == {"outcome", "ruling", "players", "words", "effects", "citations", "trace"}
     assert out["players"] == cl.outcomes["deux_levees"].players and len(out["players"]) >= 3
     res = run(cl, case.answers)
     assert out["outcome"] == "deux_levees" and out["effects"] == res.effects and out["citations"] == res.citations
@@ -444,7 +444,7 @@ def test_coverage_of_a_checklist_with_provisions_left_aside(tmp_path, model):
         "27A2": ("aside", (), "27A2", True),
         "27B": ("reached", ("fin_a", "fin_b"), "", True), "27B1": ("aside", (), "27B1", True),
         "27B2": ("reached", ("fin_a",), "", True), "27B3": ("aside", (), "27B3", True),
-        "27C": ("aside", (), "27C", False), "27D": ("aside", (), "27D", False),
+        "27C": ("aside", (), "27C", False), "27D": ("aside", (), "27D", True),
         **{p.id: ("aside", (), "23", True) for p in model.provisions.values()
            if p.law == 23 and p.level in ("section", "paragraph")},
         "26": ("aside", (), "26", False)}
@@ -464,7 +464,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
     assert "Couverture des lois appliquées (Lois 27, 23, 26) : " in r.stdout
     for line in ("27A1 — atteinte par : issues fin_a, fin_b", "27B2 — atteinte par : issue fin_a",
                  "27A2 — laissée de côté : Raison d'essai pour 27A2 (voir la Loi 31).",
-                 "27D (section non incluse) — laissée de côté : Raison d'essai pour la section D.",
+                 "27D — laissée de côté : Raison d'essai pour la section D.",
                  "23A1 — laissée de côté [23] : Raison d'essai pour toute la Loi 23.",
                  "26 (loi non incluse) — laissée de côté : Raison d'essai pour la Loi 26."):
         assert f"\n    {line}\n" in r.stdout, line

@@ -261,17 +261,17 @@ def test_unauthorised_information_outcomes_follow_12C1(lists):
 def test_other_sources_before_and_after_the_first_call(lists):
     cl = lists["information-autres-sources"]
     before = {c.next for c in cl.questions["mesure"].choices}
-    assert {tuple(cl.outcomes[o].cites[:1]) for o in before} == {("16C2(a)",), ("16C2(b)",), ("16C2(c)",), ("16C2(d)",)}
+    assert {tuple(cl.outcomes[o].cites[:1]) for o in before} == {("16D2(a)",), ("16D2(b)",), ("16D2(c)",), ("16D2(d)",)}
     after = run(cl, {"moment": "apres"})
-    assert after.citations[:2] == ["16C3", "16C2(c)"] and after.effects["adjusted_score_possible"]
+    assert after.citations[:2] == ["16D3", "16D2(c)"] and after.effects["adjusted_score_possible"]
     assert run(cl, {"moment": "avant", "interfere": "oui", "mesure": "artificielle"}).effects["adjusted_score"]
 
 
 def test_withdrawn_actions_authorised_for_non_offenders_only(lists):
     cl = lists["actions-retirees"]
-    assert run(cl, {"camp": "non_fautif"}).citations == ["16D1"]
+    assert run(cl, {"camp": "non_fautif"}).citations == ["16C1"]
     r = run(cl, {"camp": "fautif", "suggere": "oui", "alternative": "oui", "dommage": "oui", "contribution": "non"})
-    assert r.effects["adjusted_score"] and "16D2" in r.citations
+    assert r.effects["adjusted_score"] and "16C2" in r.citations
 
 
 def test_each_provision_a_ruling_names_is_cited(lists, model):

@@ -185,8 +185,8 @@ TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comm
 
 def _copy_data(data, slots: Slots, g: int, key: str = ""):
     """Copy g of YAML data: ids suffixed, provision lists moved to copy g's slots, texts altered."""
-    if isinstance(data, dict):
-        return {k: _copy_data(v, slots, g, k) for k, v in data.items()}
+    if isinstance(data, dict):  # the words of the Code are the seed's: a copy's altered texts drop them
+        return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
     if isinstance(data, list):
         if key in ("provisions", "cites"):
             return [slots.provision(p, g) for p in data]
@@ -218,6 +218,7 @@ def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
     meta = _load(m.group(1))
     body = text[m.end():]
     meta["id"] = f"{meta['id']}-c{g}"
+    meta.pop("words", None)  # the seed's words of the Code: the copy's altered text does not hold them
     if "provisions" in meta:
         meta["provisions"] = [slots.provision(p, g) for p in meta["provisions"]]
     if "laws" in meta:

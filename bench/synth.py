@@ -185,6 +185,8 @@ TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comm
 
 def _copy_data(data, slots: Slots, g: int, key: str = ""):
     """Copy g of YAML data: ids suffixed, provision lists moved to copy g's slots, texts altered."""
+    if isinstance(data, dict) and key == "aside":  # provisions left aside: copy g's ids, the seed's reasons
+        return {slots.provision(k, g): v for k, v in data.items()}
     if isinstance(data, dict):  # the words of the Code are the seed's: a copy's altered texts drop them
         return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
     if isinstance(data, list):

@@ -237,7 +237,7 @@ def test_refuses_a_choice_without_next(tmp_path, model):
 
 @pytest.mark.parametrize("cite,words", [
     ("94A", "la Loi 94 n'existe pas"),
-    ("27C", "27C ne figure pas dans le texte de la Loi 27"),
+    ("27B7", "27B7 ne figure pas dans le texte de la Loi 27"),
     ("pas une loi", "n'est pas un identifiant"),
 ])
 def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
@@ -438,7 +438,7 @@ def test_coverage_of_a_checklist_with_provisions_left_aside(tmp_path, model):
         "27A2": ("aside", (), "27A2", True),
         "27B": ("reached", ("fin_a", "fin_b"), "", True), "27B1": ("aside", (), "27B1", True),
         "27B2": ("reached", ("fin_a",), "", True), "27B3": ("aside", (), "27B3", True),
-        "27C": ("aside", (), "27C", False), "27D": ("aside", (), "27D", False),
+        "27C": ("aside", (), "27C", False), "27D": ("aside", (), "27D", True),
         **{p.id: ("aside", (), "23", True) for p in model.provisions.values()
            if p.law == 23 and p.level in ("section", "paragraph")},
         "26": ("aside", (), "26", False)}
@@ -458,7 +458,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
     assert "Couverture des lois appliquées (Lois 27, 23, 26) : " in r.stdout
     for line in ("27A1 — atteinte par : issues fin_a, fin_b", "27B2 — atteinte par : issue fin_a",
                  "27A2 — laissée de côté : Raison d'essai pour 27A2 (voir la Loi 31).",
-                 "27D (section non incluse) — laissée de côté : Raison d'essai pour la section D.",
+                 "27D — laissée de côté : Raison d'essai pour la section D.",
                  "23A1 — laissée de côté [23] : Raison d'essai pour toute la Loi 23.",
                  "26 (loi non incluse) — laissée de côté : Raison d'essai pour la Loi 26."):
         assert f"\n    {line}\n" in r.stdout, line
@@ -600,7 +600,7 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (Loi 27B3). Ensuite on verra."], "la phrase « Ensuite on verra. » ne cite aucune",
      "Ensuite on verra"),
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
-    (["Le Contre est annulé (Loi 27C)."], "27C ne figure pas dans le texte de la Loi 27", "Loi 27C"),
+    (["Le Contre est annulé (Loi 27B7)."], "27B7 ne figure pas dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
     (["L'arbitre inflige une pénalité (Loi 90A)."],
      "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),

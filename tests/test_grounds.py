@@ -117,6 +117,42 @@ def test_a_sentence_on_an_absent_law_rests_on_the_register(tmp_path, capsys, mon
     assert entry["statement"]  # the entry used above is a real one
 
 
+@pytest.mark.parametrize("pid, said, words, where", [
+    ("27C", "Le remplacement fait avant la décision de l'arbitre est maintenu (Loi 27C).",
+     "ce remplacement, s'il est légal, est maintenu", "27C"),
+    ("27B4", "L'adversaire de gauche peut accepter la nouvelle enchère insuffisante (Loi 27B4).",
+     "l'adversaire de gauche peut accepter cette nouvelle enchère", "27B"),
+])
+def test_a_sentence_on_a_passage_the_source_leaves_out_rests_on_edition_yaml(tmp_path, capsys, monkeypatch, pid,
+                                                                            said, words, where):
+    """27C (a section the partial source of Law 27 leaves out) and 27B4 (a paragraph it leaves out, named by the
+    note under 27B) are cited by a checklist; their words stand in what corpus/edition.yaml says of them."""
+    corpus = _corpus(tmp_path)
+    name, outcome, _pid = _first_outcome_citing(corpus, "27B2")
+    path = corpus / "checklists" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = f"  - id: {outcome}\n"
+    head, tail = text.split(marker, 1)
+    players_at = tail.index("    players:\n") + len("    players:\n")
+    path.write_text(head + marker + tail[:players_at] + f"      - >-\n        {said}\n" + tail[players_at:],
+                    encoding="utf-8")
+    _outcome_words(corpus, name, outcome, {pid: words})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code == 0, err
+    _outcome_words(corpus, name, outcome, {pid: "le remplacement est toujours annulé"})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert f"ce que la source ne cite pas ({where}, corpus/edition.yaml)" in err, err
+
+
+def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
+    """Only what edition.yaml names: 27B7 (no such paragraph) and 27C1 have no words anywhere; 27B3, which the
+    master has, rests on its text alone."""
+    assert grounds.grounds_of(model, "27B7") == [] and grounds.grounds_of(model, "27C1") == []
+    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "27C")] == ["summary"]
+
+
 def test_the_register_refuses_a_law_whose_text_the_corpus_has(tmp_path, capsys, monkeypatch):
     corpus = _corpus(tmp_path)
     path = corpus / "lois-absentes.yaml"

@@ -243,7 +243,7 @@ class SiteBuild:
     def words_html(self, texts, words: dict | None, from_page: str) -> str:
         """The words a statement rests on, shown beside it (lois.core.grounds): for each provision its texts cite
         that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
-        law, said as such), the provision linked, and « the words »; empty when none."""
+        law or of a passage a partial source leaves out, said as such), the provision linked, and « the words »; empty when none."""
         from lois.core.grounds import grounds_of, words_for
 
         items = words_for(texts, words)
@@ -259,6 +259,8 @@ class SiteBuild:
                 label = f"Le texte, {ref}"
             elif "commentary" in kinds:
                 label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
+            elif "summary" in kinds:
+                label = f"{ref}, résumé du site (passage que la source ne cite pas)"
             else:
                 label = f"{ref}, résumé du site (texte non inclus)"
             quoted = " … ".join(f"« {html.escape(w)} »" for w in ws)

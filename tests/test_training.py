@@ -17,11 +17,11 @@ def training(model):
 
 
 def _expected_keys(lists, model):
-    """What the corpus itself says: (checklist, case name) of every case and the id of every example that names
-    a checklist."""
+    """What the corpus itself says: (checklist, what the trainee reads: its facts, else its name) of every case, and
+    the id of every example that names a checklist."""
     from lois.features.annotations import load_annotations
 
-    cases = {(cl.name, c.name) for cl in lists.values() for c in cl.cases}
+    cases = {(cl.name, " ".join((c.facts or c.name).split())) for cl in lists.values() for c in cl.cases}
     examples = {e.id for e in load_annotations(model).examples.values() if e.checklist}
     return cases, examples
 

@@ -190,3 +190,28 @@ def test_a_note_whose_words_are_wrong_is_refused_at_its_front_matter(tmp_path, c
 ])
 def test_where_words_stand(words, text, found):
     assert grounds.stands_in(words, text) is found
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("que le camp fautif a été lésé par l'enchère substituée\"", "que le camp adverse a été lésé\"",
+     "- about:", "les mots « Si les enchères subséquentes devaient démontrer que le camp adverse a été lésé » ne "
+     "figurent pas dans le texte du commentaire"),
+    ("23C: \"le Directeur estime", "23C: \"le Directeur refuse", "    23C:",
+     "les mots « le Directeur refuse"),
+])
+def test_a_remark_beside_a_commentary_is_checked_with_its_line(tmp_path, capsys, monkeypatch, old, new, needle,
+                                                               message):
+    """The project's remark beside a commentary (front matter « remarks ») is about words the commentary writes, and
+    its citations carry words of the Code that stand in the cited provision: else `lois verifie` stops, naming the
+    file and the line."""
+    corpus = _corpus(tmp_path)
+    path = corpus / "commentaires" / "chantigny-23.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(needle))
+    code, out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0 and "Corpus valide" not in out
+    assert f"chantigny-23.md, ligne {line}" in err, err
+    assert message in err, err

@@ -193,11 +193,10 @@ def test_where_words_stand(words, text, found):
 
 
 @pytest.mark.parametrize("old, new, needle, message", [
-    ("que le camp fautif a été lésé par l'enchère substituée\"", "que le camp adverse a été lésé\"",
+    ("le camp fautif a été\n    lésé par l'enchère substituée", "le camp adverse a été\n    lésé",
      "- about:", "les mots « Si les enchères subséquentes devaient démontrer que le camp adverse a été lésé » ne "
      "figurent pas dans le texte du commentaire"),
-    ("23C: \"le Directeur estime", "23C: \"le Directeur refuse", "    23C:",
-     "les mots « le Directeur refuse"),
+    ("    - le Directeur estime", "    - le Directeur refuse", "    23C:", "les mots « le Directeur refuse"),
 ])
 def test_a_remark_beside_a_commentary_is_checked_with_its_line(tmp_path, capsys, monkeypatch, old, new, needle,
                                                                message):

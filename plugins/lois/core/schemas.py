@@ -199,6 +199,7 @@ class SourceEntry(Schema):
     commentary_from: Optional[Text] = None
     commentary_laws: list[LawNumber] = []
     commentary_provisions: list[ProvisionId] = []
+    commentary_remarks: list[CommentaryRemark] = []  # the project's remarks, written into the commentary's front matter
     corrections: list[Correction] = []
 
 

@@ -109,7 +109,7 @@ def test_copy_buttons_on_law_page(page, site_url, model):
 def test_old_anchor_follows_the_register(fresh_page, site_url, model):
     """An anchor the register moved (« lois/50/#Z9 -> lois/50/#D2a ») sends the reader on; an anchor that exists
     is left alone. The static permaliens.js reads the redirects from the data script, replaced here by one
-    holding a moved anchor (the committed register has none)."""
+    holding a moved anchor of its own (the committed register's are tested below, on Law 16)."""
     import json
 
     page = fresh_page  # its own context: no service worker yet, so the route below is what the page receives
@@ -126,6 +126,19 @@ def test_old_anchor_follows_the_register(fresh_page, site_url, model):
     # permaliens.js has looked at the anchor once its copy buttons are there (it redirects first, then adds them)
     page.locator(f"[id='{other.anchor}'] .lois-copies").first.wait_for(state="attached")
     assert page.url.endswith(f"#{other.anchor}")
+
+
+def test_law16_old_anchor_lands_on_its_2017_number(page, site_url):
+    """Before Law 16 was published in the 2017 order, its provision on moving the players was #C2a: the committed
+    register redirects it (« lois/16/#C2a -> lois/16/#D2a ») and the reader lands on D2(a), that text."""
+    page.goto(site_url + "lois/16/#C2a")
+    page.wait_for_function("location.hash === '#D2a'", timeout=10000)
+    assert page.url == site_url + "lois/16/#D2a"
+    assert "changer la position des joueurs" in page.locator("[data-id='16D2(a)']").first.inner_text()
+    page.goto(site_url + "lois/16/#C2")  # an anchor that still exists is left alone: the 2017 16C2
+    page.locator("[id='C2'] .lois-copies").first.wait_for(state="attached")
+    assert page.url.endswith("#C2")
+    assert "pour un camp fautif" in page.locator("[data-id='16C2']").first.inner_text()
 
 
 def test_short_link_cases_in_browser(page, site_url):

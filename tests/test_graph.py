@@ -79,7 +79,7 @@ def test_renvois_forms():
     cases = {
         ("50E4", "Si suite à l'application de E1 l'arbitre"): [["50E1"]],
         ("31B2", "le Directeur décide comme en A2(a) ou A2(b) ci-dessus"): [["31A2(a)", "31A2(b)"]],
-        ("16C3", "l'arbitre procède comme en 2(c)."): [["16C2(c)"]],
+        ("16D3", "l'arbitre procède comme en 2(c)."): [["16D2(c)"]],
         ("9A1", "Lois 61 à 64"): [["61", "62", "63", "64"]],
         ("9A1", "voir LOI 57 Loi 57"): [["57"]],
         ("9A1", "à moins qu'une Loi ne l'interdise, ces Lois, cette loi, 40 %, 3 IMPs, levée 12"): [],

@@ -2,8 +2,9 @@
 on the real commands:
 
 * every subcommand's ``--help`` (listed from the parser itself) prints its help and exits 0;
-* the calculators (`lois marque-ajustee`, `lois marque-ponderee`) fuzzed with hypothesis: any text, any float,
-  any number of results gives either a score inside the range of its unit or one French line and exit 1;
+* the calculators (`lois marque-ajustee`, `lois marque-ponderee`, `lois marque-ko`) fuzzed with hypothesis: any
+  text, any float, any number of results gives either a score inside the range of its unit — and, for the
+  artificial score, inside the bounds of Loi 12C2 for its responsibility — or one French line and exit 1;
 * `lois arbitre --reponses` with nested, huge or mistyped JSON: one French line, exit 1, no traceback;
 * the ruling record's schema (lois.features.scores.fiche): forged records fuzzed against the Python
   validator (the browser's side is tests/test_fiche_records_browser.py).
@@ -23,7 +24,7 @@ from hypothesis import strategies as st
 from conftest import run_lois
 from lois.adapters.cli import build_parser, main
 from lois.features.scores import fiche
-from lois.features.scores.calc import RULES, CalcError, artificial, number, weighted
+from lois.features.scores.calc import RULES, CalcError, artificial, knockout, number, weighted
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -55,7 +56,8 @@ COMMANDS = _commands(build_parser())
 
 
 def test_the_parser_lists_the_calculators():
-    assert {("marque-ajustee",), ("marque-ponderee",), ("arbitre",)} <= set(COMMANDS) and len(COMMANDS) >= 8
+    assert {("marque-ajustee",), ("marque-ponderee",), ("marque-ko",), ("arbitre",)} <= set(COMMANDS)
+    assert len(COMMANDS) >= 9
 
 
 @pytest.mark.parametrize("words", COMMANDS, ids=" ".join)
@@ -67,8 +69,10 @@ def test_every_subcommand_help_works(words):
 
 
 def test_help_of_the_calculators_as_a_person_runs_it():
-    for cmd, words in (("marque-ajustee", ("de 0 à 100 %", "62,5 ou 62.5")),
-                       ("marque-ponderee", ("probabilité en %", "-24 à 24"))):
+    for cmd, words in (("marque-ajustee", ("de 0 à 100 %", "62,5 ou 62.5", "au plus 40 %", "au moins 60 %",
+                                           "individuel")),
+                       ("marque-ponderee", ("probabilité en %", "-24 à 24")),
+                       ("marque-ko", ("Loi 12C4", "-24 à 24", "de son point de vue"))):
         r = run_lois(cmd, "--help")
         assert r.returncode == 0 and not r.stderr, r.stderr
         flat = " ".join(r.stdout.split())
@@ -92,9 +96,25 @@ def _in_range(res: dict) -> None:
     assert r["min"] <= res["score"] <= r["max"], res
 
 
+EVENTS = st.sampled_from(sorted(RULES["events"]))
+# values near the bounds of Loi 12C2, typed as a person would
+NEAR = st.one_of(NUMBERS, st.sampled_from(["40", "40,01", "39,99", "60", "59,99", "60,01", "0", "-0", "−0,01",
+                                           "0,01", "3", "-3", "+24", "-24", "50"]))
+
+
+def _within_the_law(event: str, who: str, res: dict) -> None:
+    """Loi 12C2: a moyenne moins at most 40 % (a loss in IMPs), a moyenne 50 % (0 IMP), a moyenne plus at least
+    60 % (a gain in IMPs), whatever the organiser's values and the session score."""
+    x = res["score"]
+    if RULES["events"][event]["unit"] == "%":
+        assert {"fautif": x <= 40, "partiel": x == 50, "non-fautif": x >= 60}[who], res
+    else:
+        assert {"fautif": x < 0, "partiel": x == 0, "non-fautif": x > 0}[who], res
+
+
 @FUZZ
-@given(event=st.sampled_from(["paires", "imp"]), who=st.sampled_from(["fautif", "partiel", "non-fautif"]),
-       session=NUMBERS, low=NUMBERS, high=NUMBERS, equivalent=NUMBERS)
+@given(event=EVENTS, who=st.sampled_from(["fautif", "partiel", "non-fautif"]),
+       session=NEAR, low=NEAR, high=NEAR, equivalent=NEAR)
 def test_artificial_score_is_bounded_or_refused(event, who, session, low, high, equivalent):
     try:
         res = artificial(event, who, session, moyenne_moins=low, moyenne_plus=high, equivalent_imp=equivalent)
@@ -102,10 +122,28 @@ def test_artificial_score_is_bounded_or_refused(event, who, session, low, high, 
         assert str(exc) and exc.code in RULES["errors"]
         return
     _in_range(res)
+    _within_the_law(event, who, res)
 
 
 @FUZZ
-@given(event=st.sampled_from(["paires", "imp"]), rows=st.lists(st.tuples(NUMBERS, NUMBERS), max_size=25))
+@given(a=st.one_of(NEAR, st.decimals(-24, 24, places=2).map(lambda d: str(d).replace(".", ","))),
+       b=st.one_of(NEAR, st.decimals(-24, 24, places=2).map(str)))
+def test_knockout_scores_balance_or_are_refused(a, b):
+    try:
+        res = knockout(a, b)
+    except CalcError as exc:
+        assert str(exc) and exc.code in RULES["errors"]
+        return
+    _in_range(res)
+    # Loi 12C4: the two contestants get opposite scores, the average of the two from the first one's side
+    assert res["score"] + res["opponent"] == 0 and abs(res["opponent"]) <= 24
+    x, y = number(a, "a"), number(b, "b")
+    assert x is not None and y is not None
+    assert res["score"] == (x if x == -y else pytest.approx((x - y) / 2, abs=0.00501))  # to the hundredth
+
+
+@FUZZ
+@given(event=EVENTS, rows=st.lists(st.tuples(NUMBERS, NUMBERS), max_size=25))
 def test_weighted_score_is_bounded_or_refused(event, rows):
     try:
         res = weighted(event, rows)
@@ -129,7 +167,7 @@ def test_a_typed_number_is_a_bounded_float_or_a_french_message(text):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(event=st.sampled_from(["paires", "imp"]), rows=st.lists(st.tuples(TYPED, TYPED), min_size=1, max_size=4))
+@given(event=EVENTS, rows=st.lists(st.tuples(TYPED, TYPED), min_size=1, max_size=4))
 @example(event="paires", rows=[("", "\n")])  # a line break in a value: the message stays one line (« ⏎ »)
 @example(event="imp", rows=[("50", "1\u20282"), ("50", "\x00")])
 def test_weighted_command_fuzzed(event, rows):
@@ -143,7 +181,7 @@ def test_weighted_command_fuzzed(event, rows):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(event=st.sampled_from(["paires", "imp"]), who=st.sampled_from(["fautif", "partiel", "non-fautif"]),
+@given(event=EVENTS, who=st.sampled_from(["fautif", "partiel", "non-fautif"]),
        option=st.sampled_from(["--score-seance", "--moyenne-moins", "--moyenne-plus", "--equivalent-imp"]),
        value=TYPED)
 def test_artificial_command_fuzzed(event, who, option, value):
@@ -152,6 +190,20 @@ def test_artificial_command_fuzzed(event, who, option, value):
     assert "Traceback" not in err
     if code == 0:
         _in_range(json.loads(out))
+        _within_the_law(event, who, json.loads(out))
+    else:
+        assert code == 1 and out == "" and err.startswith("erreur : ") and err.count("\n") == 1, err
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(a=TYPED, b=TYPED)
+def test_knockout_command_fuzzed(a, b):
+    code, out, err = _lois("marque-ko", f"--marque={a}", f"--marque-adverse={b}", "--json")
+    assert "Traceback" not in err
+    if code == 0:
+        res = json.loads(out)
+        _in_range(res)
+        assert res["score"] + res["opponent"] == 0
     else:
         assert code == 1 and out == "" and err.startswith("erreur : ") and err.count("\n") == 1, err
 

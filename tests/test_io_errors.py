@@ -23,6 +23,7 @@ SAMPLES = {
     "arbitre": ["arbitre", "--liste"],
     "marque-ajustee": ["marque-ajustee", "--epreuve", "paires", "--responsabilite", "non-fautif"],
     "marque-ponderee": ["marque-ponderee", "--epreuve", "paires", "60:70", "40:20"],
+    "marque-ko": ["marque-ko", "--marque", "3", "--marque-adverse", "3"],
     "permaliens": ["permaliens"],
     "entraine": ["entraine", "--nombre", "1"],
     "--help": ["--help"],

@@ -114,9 +114,26 @@ def cmd_verifie(args) -> int:
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"
           + (f" ; {' et '.join(checked.replayed)} rejoués." if checked.replayed else "."))
+    print("Provenance des textes :")
+    for n in sorted(model.laws):
+        print(f"  {_provenance_line(model, n)}")
     for w in checked.warnings:  # allowed for now (the corpus is valid), said after the verdict, on its output
         print(f"attention : {w}")
     return 0
+
+
+def _provenance_line(model, law: int) -> str:
+    """« Loi 16 : texte d'une autre édition… (sections renumérotées à l'import : C → D, D → C) »."""
+    from lois.core.provenance import summary
+
+    meta, partial = model.laws[law].meta, model.edition.partial.get(law)
+    extra = []
+    if partial:
+        extra.append(f"sections absentes : {', '.join(partial.missing)}")
+    if meta.renumbered:
+        extra.append("sections renumérotées à l'import : "
+                     + ", ".join(f"{a} → {b}" for a, b in sorted(meta.renumbered.items())))
+    return f"Loi {law} : {summary(model.provenance(law))}" + (f" ({' ; '.join(extra)})" if extra else "")
 
 
 def cmd_graphe(args) -> int:

@@ -17,6 +17,7 @@ from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
 from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
+from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
 
 
@@ -140,6 +141,11 @@ class Model:
             if stub is not None and not stub.in_corpus_law:
                 return ProvisionId(stub.law, stub.path)
         return ProvisionId(pid.law)
+
+    def provenance(self, law: int) -> tuple[Provenance, ...]:
+        """What the words of a law of the corpus are (:mod:`lois.core.provenance`): what its master declares and,
+        when corpus/edition.yaml lists sections its source leaves out, a partial quotation; () if undeclared."""
+        return law_provenance(self.laws[law].meta.provenance, law in self.edition.partial)
 
     def law_title(self, law: int) -> str | None:
         """The French title of a law: its master's, else the one read in the official edition (edition.yaml)."""

@@ -31,6 +31,7 @@ from typing import Any
 
 import yaml
 
+from lois.core.cite import find_citations
 from lois.core.ids import LAW_COUNT
 from lois.core.errors import LoisError
 from lois.core.schemas import Correction, SourceEntry
@@ -61,8 +62,21 @@ class MasterDoc:
     body: str  # markdown body (no front matter)
 
     def render(self) -> str:
-        front = yaml.safe_dump(self.meta, allow_unicode=True, sort_keys=False).strip()
+        front = yaml.dump(self.meta, Dumper=_FrontDumper, allow_unicode=True, sort_keys=False).strip()
         return f"---\n{front}\n---\n\n{self.body.strip()}\n"
+
+
+class _FrontDumper(yaml.SafeDumper):
+    """The front matter of a master: a text that YAML would put between single quotes, where each apostrophe is
+    doubled (« d''autres », which the cleaning would take for a doubled apostrophe), is folded instead."""
+
+    def choose_scalar_style(self):
+        style = super().choose_scalar_style()
+        event = self.event
+        if (style == "'" and isinstance(event, yaml.ScalarEvent) and "'" in event.value
+                and self.analysis is not None and self.analysis.allow_block and not self.simple_key_context):
+            return ">"
+        return style
 
 
 @dataclass
@@ -83,6 +97,7 @@ class SourceConfig(SourceEntry):
     kind: str = "law"  # law | commentary
     sources_file: str | None = None
     correction_lines: list[int] = []  # the line of each correction in sources_file
+    renumber_lines: list[int] = []  # the line of each renumbering in sources_file
 
 
 def load_sources(path: Path) -> dict[str, SourceConfig]:
@@ -93,9 +108,17 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
     entries = validate(doc, list[SourceEntry], what="sources") if doc.data is not None else []
     out = {}
     for i, e in enumerate(entries):
+        if e.kind == "commentary" and e.provenance:
+            raise doc.error("sources : une source de commentaire n'a pas de texte de loi ; retirez « provenance »",
+                            i, "provenance")
+        for j, r in enumerate(e.renumber):
+            if r.law not in e.laws and r.law != e.law:
+                raise doc.error(f"sources : renumérotation de la Loi {r.law}, que cette source ne contient pas "
+                                f"(« laws » : {', '.join(map(str, e.laws)) or 'vide'})", i, "renumber", j, "law")
         out[e.file] = e.extended(SourceConfig, document=e.document or "", kind=e.kind or "law",
                                  sources_file=str(path),
-                                 correction_lines=[doc.line(i, "corrections", j) for j in range(len(e.corrections))])
+                                 correction_lines=[doc.line(i, "corrections", j) for j in range(len(e.corrections))],
+                                 renumber_lines=[doc.line(i, "renumber", j) for j in range(len(e.renumber))])
     return out
 
 
@@ -484,6 +507,73 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
     return reader.blocks
 
 
+# --------------------------------------------------------------------------- renumbering (sources.yaml `renumber`)
+
+def _law_ranges(blocks: list[Block], cfg: SourceConfig) -> dict[int, tuple[int, int]]:
+    """Law → (first, end) indexes of its blocks: from its heading (or, for the law a source without headings
+    declares, from the start) to the next law, front matter or commentary."""
+    ranges: dict[int, tuple[int, int]] = {}
+    law, start = (cfg.law, 0) if cfg.law is not None and cfg.kind == "law" else (None, 0)
+    for i, b in enumerate(blocks):
+        ends = b.kind in {"law", "front"} or bool(cfg.commentary_from and b.text.startswith(cfg.commentary_from))
+        if not ends:
+            continue
+        if law is not None and law not in ranges:
+            ranges[law] = (start, i)
+        law, start = (int(b.marker), i + 1) if b.kind == "law" else (None, i + 1)
+    if law is not None and law not in ranges:
+        ranges[law] = (start, len(blocks))
+    return ranges
+
+
+def _renumber(blocks: list[Block], cfg: SourceConfig, repairs: list[Repair], flags: list[Flag]) -> None:
+    """Give the sections of a law the letters that sources.yaml declares (``renumber``) and put each in its place
+    in the new order, with its text; footnote texts at the end of the law stay there. Each renumbered section is
+    logged; a reference to a section of the law by its letter (« voir D ») is flagged unless a reviewed
+    correction touches its lines. A bad declaration is a LoisError naming sources.yaml and its line."""
+    ranges = _law_ranges(blocks, cfg)
+    for r, at in zip(cfg.renumber, cfg.renumber_lines or [0] * len(cfg.renumber), strict=True):
+        where = (cfg.sources_file, at or None)
+        if r.law not in ranges:
+            raise LoisError(f"renumérotation de la Loi {r.law} : la loi n'est pas dans la source {cfg.file} ; "
+                            "rien n'est écrit", *where)
+        start, end = ranges[r.law]
+        part = blocks[start:end]
+        heads = [i for i, b in enumerate(part) if b.kind == "section"]
+        letters = [part[i].marker for i in heads]
+        absent = [x for x in r.sections if x not in letters]
+        if absent:
+            raise LoisError(f"renumérotation de la Loi {r.law} : la section {absent[0]} n'est pas dans la source "
+                            f"(sections : {', '.join(letters) or 'aucune'}) ; rien n'est écrit", *where)
+        new = [r.sections.get(x, x) for x in letters]
+        clash = next((x for x in new if new.count(x) > 1), None)
+        if clash is not None:
+            raise LoisError(f"renumérotation de la Loi {r.law} : deux sections deviendraient la section {clash} "
+                            f"(la section {clash} de la source garde sa lettre) ; rien n'est écrit", *where)
+        ends = [part[k + 1].line if k + 1 < len(part) else 10 ** 9 for k in range(len(part))]
+        reviewed = {c.line for c in cfg.corrections}
+        for k, b in enumerate(part):
+            if any(b.line <= line < ends[k] for line in reviewed):
+                continue
+            for c in find_citations(b.text):
+                if any(ref.law is None and ref.path[0] in r.sections for ref in c.refs):
+                    flags.append(Flag(b.line, c.text, f"renvoi à une section renumérotée de la Loi {r.law} : "
+                                                      "corrigez-le dans sources.yaml (corrections) ou confirmez-le"))
+        tail = len(part)
+        while tail > 0 and part[tail - 1].kind == "footdef":
+            tail -= 1
+        spans = [part[h:(heads[k + 1] if k + 1 < len(heads) else tail)] for k, h in enumerate(heads)]
+        for span, letter in zip(spans, new, strict=True):
+            head = span[0]
+            if letter != head.marker:
+                repairs.append(Repair(head.line, f"{head.marker}. {head.title}", f"{letter}. {head.title}",
+                                      f"relecture : section {head.marker} de la source publiée en {letter}, à sa "
+                                      f"place : {r.reason}"))
+                head.marker = letter
+        ordered = [b for _, span in sorted(zip(new, spans, strict=True), key=lambda x: x[0]) for b in span]
+        blocks[start:end] = part[:heads[0] if heads else tail] + ordered + part[tail:]
+
+
 # the parts of the Code before Law 1, each written as its own document (corpus/code/<key>.md)
 FRONT_HEAD = re.compile(r"^(INTRODUCTION(?: AUX LOIS(?: DE 2017)?)?|Introduction aux Lois(?: de 2017)?"
                         r"|(D[ÉE]FINITIONS|Définitions))$")
@@ -607,7 +697,19 @@ class _DocWriter:
             meta["document"] = self.cfg.document
         if b.text == "quoted" and self.cfg.quoted_in:
             meta["quoted_in"] = self.cfg.quoted_in
-        self._open(MasterDoc("law", str(law), meta, ""), f"# Loi {law} — {title}")
+        self._open(MasterDoc("law", str(law), self._provenance(meta, law), ""), f"# Loi {law} — {title}")
+
+    def _provenance(self, meta: dict, law: int) -> dict:
+        """`meta` with what the source says of its words (sources.yaml) and the sections renumbered in `law`."""
+        cfg = self.cfg
+        if cfg.provenance:
+            meta["provenance"] = [p.value for p in cfg.provenance]
+        if cfg.provenance_note:
+            meta["provenance_note"] = cfg.provenance_note
+        renumbered = {k: v for r in cfg.renumber if r.law == law for k, v in r.sections.items()}
+        if renumbered:
+            meta["renumbered"] = renumbered
+        return meta
 
     def _implicit_law(self, b: Block) -> bool:
         """A source without a law heading whose law is configured: the law starts at its first block of law
@@ -621,7 +723,7 @@ class _DocWriter:
         if cfg.document:
             meta["document"] = cfg.document
         heading = f"# Loi {cfg.law}" + (f" — {cfg.title}" if cfg.title else "")
-        self._open(MasterDoc("law", str(cfg.law), meta, ""), heading)
+        self._open(MasterDoc("law", str(cfg.law), self._provenance(meta, cfg.law), ""), heading)
         return True
 
 
@@ -717,6 +819,7 @@ def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> 
         blocks = _structure(lines, repairs, flags)
     except LoisError as exc:
         raise LoisError(exc.message, exc.path or source_name, exc.line) from None
+    _renumber(blocks, cfg, repairs, flags)
     docs = emit(blocks, cfg, source_name, flags, repairs)
     if not docs:
         raise LoisError("aucune loi reconnue : le texte doit commencer par « LOI N – TITRE »", source_name, 1)

@@ -207,7 +207,13 @@ def parse_law(text: str, path: str, absent: Mapping[int, Collection[str]] | None
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, LawFront, what="en-tête de la loi")
     _check_file_name(path, meta.law, doc)
-    return _LawParser(meta, body, offset, path, frozenset((absent or {}).get(meta.law, ()))).parse()
+    law = _LawParser(meta, body, offset, path, frozenset((absent or {}).get(meta.law, ()))).parse()
+    sections = {p.path[0] for p in law.root.children if p.level is Level.SECTION}
+    for old, new in (meta.renumbered or {}).items():  # what the page says of the text must be true of it
+        if new not in sections:
+            raise LoisError(f"en-tête de la loi : « renumbered » dit que la section {old} de la source est publiée en "
+                            f"{new}, mais le texte n'a pas de section {new}", path, doc.line("renumbered", old))
+    return law
 
 
 def _check_file_name(path: str, law: int, doc: YamlDoc) -> None:

@@ -7,7 +7,7 @@ starts, and the citing provision's path supplies the levels above it::
 
     in 12C1(d), « C2 »      → 12 + C2            = 12C2
     in 12C2(b), « (d) »     → 12C2 + (d)         = 12C2(d)
-    in 16C3,    « 2(c) »    → 16C + 2(c)         = 16C2(c)
+    in 16D3,    « 2(c) »    → 16D + 2(c)         = 16D2(c)
     in 30B1(b), « (i) »     → 30B1(b) + (i)      = 30B1(b)(i)   (roman, when it exists)
 
 A law outside 1–93 cannot exist and is reported; a law or provision not in the

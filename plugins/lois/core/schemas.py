@@ -16,6 +16,7 @@ from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 from lois.core.cite import format_id, parse_provision_id
 from lois.core.grounds import Words
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.provenance import Provenance, declared
 from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
 from lois.core.yamlfile import Schema, corpus_error, invisible_problem
 
@@ -79,6 +80,29 @@ Slug = Annotated[StrictStr, AfterValidator(_slug)]
 LawNumber = Annotated[StrictInt, AfterValidator(_law)]
 # a provision id: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »)
 ProvisionId = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
+
+
+if TYPE_CHECKING:
+    ProvenanceList = tuple[Provenance, ...]
+else:
+    # what a text's words are (lois.core.provenance): a non-empty list of declared values, read once into the enum
+    ProvenanceList = Annotated[list[StrictStr], Field(min_length=1), AfterValidator(declared)]
+SectionLetter = Annotated[StrictStr, Field(pattern=r"^[A-H]$")]
+
+
+def _distinct_letters(sections: dict[str, str]) -> dict[str, str]:
+    letters = list(sections.values())
+    twice = next((x for x in letters if letters.count(x) > 1), None)
+    if twice is not None:
+        raise ValueError(f"deux sections de la source deviendraient la section {twice}")
+    same = next((k for k, v in sections.items() if k == v), None)
+    if same is not None:
+        raise ValueError(f"la section {same} garde sa lettre : retirez-la de la renumérotation")
+    return sections
+
+
+# source letter → letter published (« {C: D, D: C} »): at least one section, no two onto the same letter
+SectionMap = Annotated[dict[SectionLetter, SectionLetter], Field(min_length=1), AfterValidator(_distinct_letters)]
 
 
 # one provision (« provisions: 50B ») or a non-empty list of them, as written in a file
@@ -145,6 +169,9 @@ class LawFront(Schema):
     source: Optional[Text] = None
     document: Optional[Text] = None
     quoted_in: Optional[Text] = None
+    provenance: Optional[ProvenanceList] = None  # what the words are (lois.core.provenance)
+    provenance_note: Optional[Text] = None  # the law's own repairs and caveats, shown with its provenance
+    renumbered: Optional[SectionMap] = None  # sections renumbered at import: source letter → letter here
 
 
 if TYPE_CHECKING:
@@ -182,11 +209,22 @@ class Correction(Schema):
     reason: Text
 
 
+class Renumbering(Schema):
+    """Sections of one law of a source published under other letters (``renumber``): the source follows another
+    edition's order; ``lois importe`` gives each section its 2017 letter, puts it in its place and logs it."""
+
+    law: LawNumber
+    sections: SectionMap
+    reason: Text
+
+
 class SourceEntry(Schema):
     """One source text in ``corpus/sources/sources.yaml`` (reviewed facts read by ``lois importe``)."""
 
     file: Text
     document: Optional[Text] = None
+    provenance: Optional[ProvenanceList] = None  # what the law text of the source is (lois.core.provenance)
+    provenance_note: Optional[Text] = None
     kind: Optional[Annotated[StrictStr, Field(pattern=r"^(law|commentary)$")]] = None
     laws: list[LawNumber] = []
     law: Optional[LawNumber] = None
@@ -201,6 +239,7 @@ class SourceEntry(Schema):
     commentary_provisions: list[ProvisionId] = []
     commentary_remarks: list[CommentaryRemark] = []  # the project's remarks, written into the commentary's front matter
     corrections: list[Correction] = []
+    renumber: list[Renumbering] = []
 
 
 
@@ -215,7 +254,7 @@ class Publisher(Schema):
 
 
 class TitleSourceEntry(Schema):
-    """A public page where French titles were read (``sources.<key>``)."""
+    """A public page where French titles (or the numbering of a law's sections) were read (``sources.<key>``)."""
 
     url: Optional[WebUrl] = None
     what: Text

@@ -124,7 +124,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("annotations", checks=True, documents=True, requires=("checklists",)),
     # its check replays the examples that name a checklist (read by annotations' check, before it)
     Feature("checklists", commands=("arbitre",), checks=True, documents=True, requires=("annotations",)),
-    Feature("scores", commands=("marque-ajustee", "marque-ponderee")),
+    Feature("scores", commands=("marque-ajustee", "marque-ponderee", "marque-ko")),
     Feature("api", commands=("permaliens",), checks=True),
     # built from the checklists' cases and the examples replayed on them, shown as checklists show them
     Feature("training", commands=("entraine",), requires=("checklists", "annotations")),

@@ -16,6 +16,7 @@ from markupsafe import Markup
 from lois.core.corpus import ResolvedCitation, _short
 from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of as _law_of
 from lois.core.parse import Provision
+from lois.core.provenance import summary as provenance_summary
 from lois.render.htmlpage import HtmlPage, render_page
 from lois.render.inline import render_inline, render_markdown
 from lois.render.templates import render, safe
@@ -160,6 +161,11 @@ class LawPage:
             meta.append(("lois-source", f"Source : {document}"))
         return meta
 
+    def provenance(self) -> dict:
+        """The notice at the top of the page: what the law's words are (its provenance, each value with what it
+        means), the sections renumbered at import and the law's own note (render/provenance.html)."""
+        return provenance_view(self.site.model, self.law_no)
+
     def render(self) -> HtmlPage:
         m = self.site.model
         law = m.laws[self.law_no]
@@ -169,9 +175,21 @@ class LawPage:
         children = self.children_with_missing(law.root)
         footnotes = [{"label": k, "html": safe(self.site.linkify(v, self.page, self.law_no, ())),
                       "refs": self.refs.get(k, [])} for k, v in law.footnotes.items()]
-        return render_page("render/law.html", title, title=title, law=self.law_no, meta=self.meta(), intro=intro,
+        return render_page("render/law.html", title, title=title, law=self.law_no, meta=self.meta(),
+                           provenance=self.provenance(), intro=intro,
                            children=children, footnotes=footnotes,
                            cited_by_law=cited_by_law(self.site, self.law_no, self.page))
+
+
+def provenance_view(model, law: int) -> dict:
+    """What a law's page says of its words: ``entries`` (code, label, description), ``summary`` (one line),
+    ``renumbered`` (« la section C de la source est publiée ici en D »…) and the law's ``note``."""
+    meta = model.laws[law].meta
+    values = model.provenance(law)
+    renumbered = [f"la section {old} de la source est publiée ici en {new}"
+                  for old, new in sorted((meta.renumbered or {}).items())]
+    return {"entries": [{"code": p.value, "label": p.label, "description": p.description} for p in values],
+            "summary": provenance_summary(values), "renumbered": renumbered, "note": meta.provenance_note or ""}
 
 
 def render_law(site, law_no: int) -> HtmlPage:

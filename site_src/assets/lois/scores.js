@@ -1,4 +1,4 @@
-/* Adjusted-score calculators (Loi 12C2, Loi 12C1(c)). Every number, threshold, sentence and message comes from
+/* Adjusted-score calculators (Loi 12C2 and 12C3, Loi 12C1(c), Loi 12C4). Every number, threshold, sentence and message comes from
    the rules generated at build time by lois.features.scores.calc (RULES); this file applies them the same
    way as calc.py does. Both are pinned by tests/adjusted_score_cases.yaml. */
 (function () {
@@ -62,48 +62,69 @@
     return x === null ? null : within(rules, x, unit, fields[key], key, raw);
   }
 
-  function standard(rules, event, who, inputs, fields) {
-    var ev = rules.events[event], score = ev.scores[who], cites = ev.citations.slice(), text = rules.texts[event + "_" + who] || rules.texts[event];
-    var key = { "fautif": "moyenne_moins", "non-fautif": "moyenne_plus" }[who];
-    var own = key ? read(rules, inputs, key, fields, ev.unit) : null;
-    if (own !== null) {
-      var lo = ev.bounds[who][0], hi = ev.bounds[who][1], field = fields[key];
-      if (hi !== null && own > hi) throw new CalcError(rules, "bounds_low", { field: field, max: fmt(hi), unit: ev.unit }, key);
-      if (lo !== null && own < lo) throw new CalcError(rules, "bounds_high", { field: field, min: fmt(lo), unit: ev.unit }, key);
-      score = own;
-      ev.organiser_citations.forEach(function (c) { if (cites.indexOf(c) < 0) cites.push(c); });
-      text += rules.texts["organiser_" + event];
-    }
-    return [score, cites, fill(text, { name: rules.names[who], score: fmt(score), who: rules.who[who] })];
+  /* calc.breaks: whether x lies outside a bound (« min » and/or « max », strict for « more/less than ») */
+  function breaks(x, b) {
+    var lo = b.hasOwnProperty("min") ? b.min : null, hi = b.hasOwnProperty("max") ? b.max : null;
+    return (lo !== null && (b.strict ? x <= lo : x < lo)) || (hi !== null && (b.strict ? x >= hi : x > hi));
   }
+
+  function eventOf(rules, event) {
+    if (!rules.events.hasOwnProperty(event)) throw new CalcError(rules, "event", { value: event, events: Object.keys(rules.events).join(", ") });
+    return rules.events[event];
+  }
+
+  /* calc._organiser: both organiser's values read and bounded, whoever the contestant is */
+  function organiser(rules, ev, inputs, fields) {
+    var out = {};
+    Object.keys(rules.organiser).forEach(function (who) {
+      var key = rules.organiser[who], x = read(rules, inputs, key, fields, ev.unit);
+      if (x === null) return;
+      var b = ev.bounds[who];
+      if (breaks(x, b)) throw new CalcError(rules, b.error, { field: fields[key], value: fmt(x) }, key);
+      out[who] = x;
+    });
+    return out;
+  }
+
+  function add(cites, more) { more.forEach(function (c) { if (cites.indexOf(c) < 0) cites.push(c); }); }
 
   function artificial(rules, event, who, sessionRaw, inputs, fields) {
     fields = fields || rules.fields;
-    if (!rules.events.hasOwnProperty(event)) throw new CalcError(rules, "event", { value: event });
+    var ev = eventOf(rules, event), s = rules.session;
     if (!rules.names.hasOwnProperty(who)) throw new CalcError(rules, "responsibility", { value: who });
-    var ev = rules.events[event], s = rules.session;
     var session = read(rules, { score_seance: sessionRaw }, "score_seance", fields, "%");
-    var std = standard(rules, event, who, inputs, fields), score = std[0], cites = std[1], text = std[2];
+    var own = organiser(rules, ev, inputs, fields), equivalent = read(rules, inputs, "equivalent_imp", fields, "IMP");
+    if (equivalent !== null && ev.unit !== "IMP") throw new CalcError(rules, "equivalent_unit", { field: fields.equivalent_imp, event: ev.name }, "equivalent_imp");
+    if (equivalent !== null && session === null) throw new CalcError(rules, "equivalent_alone", { field: fields.score_seance, equivalent: fields.equivalent_imp }, "score_seance");
+    var score = own.hasOwnProperty(who) ? own[who] : ev.scores[who], cites = ev.citations.slice();
+    var text = fill(rules.texts[event + "_" + who] || rules.texts[event], { name: rules.names[who], score: fmt(score), who: rules.who[who], law: rules.law_values[who] });
+    if (own.hasOwnProperty(who)) { add(cites, ev.organiser_citations); text += rules.texts[ev.organiser_text]; }
+    var notes = [];
     if (session !== null) {
       var kase = who === "non-fautif" && session > s.high ? "session_high" : who === "fautif" && session < s.low ? "session_low" : null;
       if (kase === null) text += fill(rules.texts.session_none, { session: fmt(session) });
       else {
+        var standard = score, where = "score_seance";
         score = session;
-        if (event === "imp") {
-          score = read(rules, inputs, "equivalent_imp", fields, "IMP");
-          if (score === null) throw new CalcError(rules, "imp_equivalent", { field: fields.score_seance, session: fmt(session), equivalent: fields.equivalent_imp }, "equivalent_imp");
+        if (ev.unit === "IMP") {
+          if (equivalent === null) throw new CalcError(rules, "imp_equivalent", { field: fields.score_seance, session: fmt(session), equivalent: fields.equivalent_imp }, "equivalent_imp");
+          var b = s.equivalent[who];
+          if (breaks(equivalent, b)) throw new CalcError(rules, b.error, { field: fields.equivalent_imp, value: fmt(equivalent), session: fmt(session) }, "equivalent_imp");
+          score = equivalent; where = "equivalent_imp";
         }
         text += fill(rules.texts[kase], { session: fmt(session), score: fmt(score), unit: ev.unit });
+        var code = who === "non-fautif" && score < standard ? "session_below" : who === "fautif" && score > standard ? "session_above" : null;
+        if (code) notes.push({ where: where, code: code, text: fill(rules.notes[code], { field: fields[where], score: fmt(score), standard: fmt(standard), unit: ev.unit }) });
       }
-      s.citations.forEach(function (c) { if (cites.indexOf(c) < 0) cites.push(c); });
+      add(cites, s.citations);
     }
-    return { score: round2(score), unit: ev.unit, citations: cites, explanation: text, notes: [] };
+    if (ev.extra) text += rules.texts[ev.extra];
+    return { score: round2(score), unit: ev.unit, citations: cites, explanation: text, notes: notes };
   }
 
   function weighted(rules, event, results, fields) {
     fields = fields || rules.fields;
-    if (!rules.events.hasOwnProperty(event)) throw new CalcError(rules, "event", { value: event });
-    var unit = rules.events[event].unit, max = rules.input.max_results;
+    var ev = eventOf(rules, event), unit = ev.unit, max = rules.input.max_results;
     if (results.length > max) throw new CalcError(rules, "too_many", { max_results: max });
     var rows = [], notes = [];
     results.forEach(function (r, i) {
@@ -129,7 +150,29 @@
     });
     if (Math.abs(totalP - 100) > 1e-6) throw new CalcError(rules, "sum", { total: fmt(totalP) });
     var arithmetic = parts.join(" + ") + " = " + products.join(" + ") + " = " + fmt(total) + " " + unit;
-    return { score: round2(total), unit: unit, citations: ["12C1(c)"], notes: notes, explanation: fill(rules.texts.weighted, { arithmetic: arithmetic }), arithmetic: arithmetic };
+    var text = fill(rules.texts.weighted, { arithmetic: arithmetic }) + (ev.extra ? rules.texts[ev.extra] : "");
+    var cites = ["12C1(c)"].concat(ev.citations.filter(function (c) { return c === "12C3"; }));
+    return { score: round2(total), unit: unit, citations: cites, notes: notes, explanation: text, arithmetic: arithmetic };
+  }
+
+  /* calc.knockout: two adjusted scores of a knock-out match, each in IMPs from its own side (Loi 12C4) */
+  function knockout(rules, scoreRaw, opponentRaw, fields) {
+    fields = fields || rules.fields;
+    var ko = rules.knockout, inputs = { marque: scoreRaw, marque_adverse: opponentRaw };
+    var a = read(rules, inputs, "marque", fields, ko.unit), b = read(rules, inputs, "marque_adverse", fields, ko.unit);
+    if (a === null || b === null) {
+      var key = a === null ? "marque" : "marque_adverse";
+      throw new CalcError(rules, "ko_incomplete", { field: fields[key] }, key);
+    }
+    var mine, other, text, arithmetic = "";
+    if (a === -b) { mine = a; other = b; text = fill(rules.texts.ko_balanced, { a: fmt(a), b: fmt(b) }); }
+    else {
+      mine = round2((a - b) / 2);
+      other = mine ? -mine : 0;  // never « -0 »: the two always balance
+      arithmetic = "(" + fmt(a) + " + " + signed(-b) + ") / 2 = " + fmt(mine) + " " + ko.unit;
+      text = fill(rules.texts.ko, { a: fmt(a), b: fmt(b), arithmetic: arithmetic, other: fmt(other) });
+    }
+    return { score: round2(mine), opponent: round2(other), unit: ko.unit, citations: ko.citations.slice(), explanation: text, arithmetic: arithmetic, notes: [] };
   }
 
   /* ------------------------------------------------------------------ the forms */
@@ -176,7 +219,11 @@
     var rules = data.rules, event = radio(form, "epreuve");
     if (form.dataset.calc === "artificial") {
       var v = inputsOf(form);
-      return { facts: factsArtificial(form, v), result: artificial(rules, event, radio(form, "responsabilite"), v.score_seance, v, rules.site_fields) };
+      return { facts: factsArtificial(form), result: artificial(rules, event, radio(form, "responsabilite"), v.score_seance, v, rules.site_fields) };
+    }
+    if (form.dataset.calc === "knockout") {
+      var k = inputsOf(form), ko = knockout(rules, k.marque, k.marque_adverse, rules.site_fields);
+      return { facts: factsOf(form, []), result: ko };
     }
     var rows = rowsOf(form).map(function (tr) {
       return [tr.querySelector('[name="probability"]').value, tr.querySelector('[name="score"]').value];
@@ -196,16 +243,22 @@
     return r ? r.parentNode.textContent.trim() : "";
   }
 
-  function factsArtificial(form, v) {
-    var facts = [["Épreuve", labelOf(form, "epreuve")], ["Responsabilité", labelOf(form, "responsabilite")]];
+  function factsOf(form, facts) {  /* the choices made, then each field typed, named by its label */
     form.querySelectorAll('input[type="text"]').forEach(function (i) {
       if (i.value.trim()) facts.push([i.parentNode.firstChild.textContent.trim(), i.value.trim()]);
     });
     return facts;
   }
 
+  function factsArtificial(form) {
+    return factsOf(form, [["Épreuve", labelOf(form, "epreuve")], ["Responsabilité", labelOf(form, "responsabilite")]]);
+  }
+
+  /* each form: the record's title, the section of the page */
+  var KINDS = { artificial: ["Marque ajustée artificielle", "artificielle"], weighted: ["Marque ajustée pondérée", "ponderee"],
+    knockout: ["Match par K.O. : marques qui ne se compensent pas", "ko"] };
+
   /* a message beside its input: under the field, or on a line of its own under a row of the table */
-  var PENDING = { no_results: 1, incomplete: 1 };  // a form being filled in, not a mistake
   function say(form, where, cls, text, alert) {
     var input = inputOf(form, where), id = "lois-sc-msg-" + form.dataset.calc + "-" + where.replace(":", "-");
     if (!input) return false;
@@ -232,15 +285,15 @@
   function show(data, form) {
     var box = form.querySelector(".lois-sc-result"), out, rules = data.rules;
     box.textContent = "";
-    ["data-score", "data-unit", "data-error", "data-where"].forEach(function (a) { box.removeAttribute(a); });
+    ["data-score", "data-opponent", "data-unit", "data-error", "data-where"].forEach(function (a) { box.removeAttribute(a); });
     form.querySelectorAll(".lois-sc-msg-row, .lois-sc-msg").forEach(function (m) { m.remove(); });
     form.querySelectorAll("[aria-invalid], [aria-describedby]").forEach(function (i) { i.removeAttribute("aria-invalid"); i.removeAttribute("aria-describedby"); });
     var col = form.querySelector(".lois-sc-unit-col"), ev = rules.events[radio(form, "epreuve")];
     if (col && ev) col.textContent = ev.column;
-    if (form.dataset.calc === "weighted" && !typed(form)) return;  // nothing typed yet: nothing to say
+    if (form.dataset.calc !== "artificial" && !typed(form)) return;  // nothing typed yet: nothing to say
     try { out = compute(data, form); } catch (e) {
       if (!(e instanceof CalcError)) throw e;
-      var pending = PENDING.hasOwnProperty(e.code);
+      var pending = rules.pending.indexOf(e.code) >= 0;  // a form being filled in, not a mistake
       box.setAttribute("data-error", e.code);
       if (e.where) box.setAttribute("data-where", e.where);
       if (!(e.where && say(form, e.where, pending ? "lois-sc-pending" : "lois-sc-error", e.message, !pending)))
@@ -251,14 +304,19 @@
     r.notes.forEach(function (n) { say(form, n.where, "lois-sc-note", n.text, false); });
     box.setAttribute("data-score", String(r.score)); box.setAttribute("data-unit", r.unit);
     box.appendChild(el("p", { "class": "lois-sc-score" }, fmt(r.score) + " " + r.unit));
+    if (r.opponent !== undefined) {
+      box.setAttribute("data-opponent", String(r.opponent));
+      box.appendChild(el("p", { "class": "lois-sc-opponent" }, "au premier concurrent ; " + fmt(r.opponent) + " " + r.unit + " au second"));
+    }
     box.appendChild(el("p", { "class": "lois-sc-explanation" }, r.explanation));
     box.appendChild(citeList(data, r.citations));
     if (!window.loisFiche) document.addEventListener("lois-fiche-ready", function () { show(data, form); }, { once: true });
     else {
-      var title = form.dataset.calc === "artificial" ? "Marque ajustée artificielle" : "Marque ajustée pondérée";
+      var kind = KINDS[form.dataset.calc], ruling = fmt(r.score) + " " + r.unit;
+      if (r.opponent !== undefined) ruling = "premier concurrent " + ruling + ", second concurrent " + fmt(r.opponent) + " " + r.unit;
       box.appendChild(window.loisFiche.button({
-        kind: "calcul", title: title, url: window.location.pathname + "#" + (form.dataset.calc === "artificial" ? "artificielle" : "ponderee"),
-        facts: out.facts, ruling: fmt(r.score) + " " + r.unit + " — " + r.explanation,
+        kind: "calcul", title: kind[0], url: window.location.pathname + "#" + kind[1],
+        facts: out.facts, ruling: ruling + " — " + r.explanation,
         citations: r.citations.map(function (id) { var c = data.cites[id] || {}; return { id: id, href: c.href ? new URL(c.href, window.location.href).href : "" }; })
       }, form.dataset.fiches));
     }
@@ -279,7 +337,7 @@
 
   function init() {
     var script = document.querySelector(".lois-sc-data");
-    window.loisScores = { artificial: artificial, weighted: weighted, number: number, fmt: fmt };
+    window.loisScores = { artificial: artificial, weighted: weighted, knockout: knockout, number: number, fmt: fmt };
     if (!script) return;
     var data = JSON.parse(script.textContent);
     document.querySelectorAll("form.lois-sc").forEach(function (form) {

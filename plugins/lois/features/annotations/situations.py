@@ -15,10 +15,10 @@ from lois.features.annotations.common import load_entries
 from lois.features.annotations.schema import SituationEntry, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
-# (lois.features.scores) computes the artificial score of Loi 12C2 and the weighted score of Loi 12C1(c);
-# Loi 12C1(d) sends to the artificial score.
+# (lois.features.scores) computes the artificial score of Loi 12C2 (in an individual event, Loi 12C3), the weighted
+# score of Loi 12C1(c) and the average of Loi 12C4 (knock-out); Loi 12C1(d) sends to the artificial score.
 CALCULATORS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "marque-ajustee": ("calculs/marque-ajustee.md", ("12C1(c)", "12C1(d)", "12C2")),
+    "marque-ajustee": ("calculs/marque-ajustee.md", ("12C1(c)", "12C1(d)", "12C2", "12C3", "12C4")),
 }
 
 

@@ -40,6 +40,7 @@ def laws_index(model: Model) -> dict:
             "status": status,
             "url": law_url(n) if status != "absent" else None,
             "json": f"api/lois/{n}.json" if status != "absent" else None,
+            "provenance": [p.value for p in model.provenance(n)] if status == "present" else None,
         })
     return {"version": API_VERSION, "laws": laws}
 
@@ -80,6 +81,15 @@ def _node(site, p) -> dict:
     }
 
 
+def provenance_doc(model: Model, law: int) -> dict:
+    """What the words of a law of the corpus are (lois.core.provenance): each value's code and label, the
+    sections renumbered at import (source letter → letter published) and the law's note."""
+    meta = model.laws[law].meta
+    return {"values": [{"code": p.value, "label": p.label, "description": p.description}
+                       for p in model.provenance(law)],
+            "renumbered": dict(sorted((meta.renumbered or {}).items())), "note": meta.provenance_note}
+
+
 def law_doc(site, law: int) -> dict:
     m = site.model
     status = _law_status(m, law)
@@ -90,6 +100,7 @@ def law_doc(site, law: int) -> dict:
         "title": m.laws[law].title if law in m.laws else None,
         "status": status,
         "url": law_url(law),
+        "provenance": provenance_doc(m, law) if law in m.laws else None,
         "root": _node(site, m.laws[law].root) if law in m.laws else None,
         "stubs": [{"id": s.id, "url": provision_url(m, s.id), "preview": site.preview(s.id),
                    "cited_by": [{"source": c.source, "title": m.node_title(c.source),

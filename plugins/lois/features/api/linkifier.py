@@ -26,6 +26,7 @@ from pathlib import Path
 
 from lois.core import cite
 from lois.core.ids import ProvisionId
+from lois.core.provenance import Provenance, summary
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
 from lois.render.jsregex import js_pattern, js_source  # noqa: F401  (js_source re-exported for the tests)
@@ -55,8 +56,9 @@ def laws_table(model) -> dict[str, dict]:
 
 def law_data(site, law: int) -> dict:
     """The provisions of a law (or the cited ids of a law whose text is not included), keyed by id:
-    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids; and ``keys``, the
-    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor)."""
+    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids; ``keys``, the
+    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); and
+    ``v``, what the law's words are when they are not the official 2017 text (lois.core.provenance)."""
     m = site.model
     nodes: dict[str, dict] = {}
     if law in m.laws:
@@ -69,7 +71,11 @@ def law_data(site, law: int) -> dict:
         if stub.law == law and sid not in nodes:
             nodes[sid] = {"u": provision_url(m, sid), "p": site.preview(sid, 240)}
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
-    return {"law": law, "nodes": nodes, "keys": keys}
+    out = {"law": law, "nodes": nodes, "keys": keys}
+    provenance = m.provenance(law) if law in m.laws else ()
+    if provenance and provenance != (Provenance.OFFICIAL_2017,):
+        out["v"] = summary(provenance)  # what the words are, said beside an embedded text (assets/embed.js)
+    return out
 
 
 def _json(obj) -> str:

@@ -10,7 +10,9 @@ Earlier builds published a folder per spelling (``50D2a/``, ``l50d2a/``, ``L50D2
 ``loi-50/``…). Those addresses now reach the 404 page, which reads the address with :func:`spelling` and
 sends the reader on, so every short link ever published keeps working on hosts that serve the 404 page.
 
-A page that disappeared entirely gets a redirect page from the permalink register (:func:`redirect_html`).
+A page that disappeared entirely gets a redirect page from the permalink register (:func:`redirect_html`); a
+provision the register redirects (« lois/16/#C2a -> lois/16/#D2a ») keeps its short links, which follow the
+redirect (:func:`moved_targets`); its old anchor on its law's page is redirected by ``assets/permalinks.js``.
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import re
 from lois.core.cite import parse_provision_id
 from lois.core.corpus import Model
 from lois.core.ids import ProvisionId
-from lois.features.api.register import provision_url, published_ids
+from lois.features.api.register import REGISTER_NAME, provision_url, published_ids, read_register
 from lois.render import templates
 from lois.render import ids_js
 from lois.render.jsregex import js_pattern
@@ -52,12 +54,34 @@ def key_of(law: int, path) -> str:
 
 
 def short_targets(model: Model) -> dict[str, str]:
-    """Key (:func:`key_of`) → site-relative permalink, for every published law and provision."""
+    """Key (:func:`key_of`) → site-relative permalink, for every published law and provision, and for every
+    provision the register of permalinks redirects (:func:`moved_targets`): the short links published for it
+    (``l/?16C2a``, ``16C2a/``) follow its redirect."""
     out: dict[str, str] = {}
     for pid in published_ids(model):
         law, path = compact(model, pid)
         out.setdefault(key_of(law, path), provision_url(model, pid))
+    for key, target in moved_targets(model).items():
+        out.setdefault(key, target)
     return dict(sorted(out.items()))
+
+
+_REGISTERED = re.compile(r"lois/([0-9]{1,2})/#([A-Za-z0-9]+)")
+
+
+def moved_targets(model: Model) -> dict[str, str]:
+    """Key → new permalink of each provision the register redirects (« lois/16/#C2a -> lois/16/#D2a »: the key
+    « 16c2a »), unless that key is published again (a provision of that number exists now: it wins)."""
+    path = model.root / REGISTER_NAME
+    if not path.exists():
+        return {}
+    out: dict[str, str] = {}
+    for old, new in read_register(path).redirects.items():
+        m = _REGISTERED.fullmatch(old)
+        ref = parse_provision_id(f"{m.group(1)} {m.group(2)}") if m else None
+        if ref is not None and ref.law is not None:
+            out.setdefault(key_of(ref.law, ref.path), new)
+    return out
 
 
 def spelling(address: str) -> str:

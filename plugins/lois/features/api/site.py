@@ -7,6 +7,7 @@ import posixpath
 from markupsafe import Markup
 
 from lois.core.ids import LAW_COUNT
+from lois.core.provenance import Provenance
 from lois.render.site import SiteBuild
 from lois.render.templates import render
 from lois.features.api import jsonapi
@@ -108,6 +109,7 @@ def clubs_page(site: SiteBuild) -> str:
     return render(
         "api/clubs.md", sample_law=sample_law, law_page=site.law_page(sample_law), anchor=some.anchor,
         some_id=some.id, edition=CITATION_SOURCE, law_count=LAW_COUNT,
+        provenances=[(p.value, p.label) for p in Provenance],
         idx_sample=dump({"version": idx["version"],
                          "laws": [x for x in idx["laws"] if x["number"] in (sample_law, 1, 27)]}),
         node_sample=dump(dict(node, children=f"[… {len(node['children'])} sous-provision(s)]")),

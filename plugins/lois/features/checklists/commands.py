@@ -79,17 +79,22 @@ def effect_text(key: str, value) -> str:
     return f"{label} : {value}"
 
 
-def print_players(players: list[str], indent: str = "") -> None:
-    """« Ce que je dis aux joueurs », numbered in the order to say it."""
+def print_players(players: list[str], indent: str = "", words: dict | None = None) -> None:
+    """« Ce que je dis aux joueurs », numbered in the order to say it, each sentence followed by the words of the
+    provisions it rests on."""
+    from lois.core.grounds import words_for
+
     for i, s in enumerate(players, 1):
         print(f"{indent}{i}. {s}")
+        for pid, ws in words_for([s], words):
+            print(f"{indent}   fondé sur la Loi {pid} : " + " … ".join(f"« {w} »" for w in ws))
 
 
 def print_result(res) -> None:
     print(f"\n=== {res.title}\n")
     print(res.ruling)
     print("\nCe que je dis aux joueurs :")
-    print_players(res.players, "  ")
+    print_players(res.players, "  ", res.words)
     print("\nEffets :")
     for k, v in res.effects.items():
         print(f"  - {effect_text(k, v)}")
@@ -144,7 +149,8 @@ def interactive(cl) -> int:
 
 def players_json(cl) -> dict:
     return {"name": cl.name, "title": cl.title,
-            "outcomes": [{"id": o.id, "title": o.title, "players": o.players, "citations": o.cites}
+            "outcomes": [{"id": o.id, "title": o.title, "players": o.players, "words": dict(o.words or {}),
+                          "citations": o.cites}
                          for o in cl.outcomes.values()]}
 
 
@@ -157,7 +163,7 @@ def print_players_lists(lists: dict, as_json: bool) -> int:
         print(f"== {cl.title} ({cl.name})")
         for o in cl.outcomes.values():
             print(f"\n  -- {o.title} [{o.id}]")
-            print_players(o.players, "     ")
+            print_players(o.players, "     ", o.words)
         print()
     return 0
 
@@ -258,7 +264,8 @@ def cmd_arbitre(args) -> int:
         return interactive(cl)
     res = run(cl, answers)
     if args.json:
-        _out({"outcome": res.outcome, "ruling": res.ruling, "players": res.players, "effects": res.effects,
+        _out({"outcome": res.outcome, "ruling": res.ruling, "players": res.players, "words": res.words,
+              "effects": res.effects,
               "citations": res.citations,
               "trace": [s.as_dict() for s in res.trace]})
     else:

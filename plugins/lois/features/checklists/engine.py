@@ -29,10 +29,12 @@ class Result:
     citations: list[str]
     trace: list[Step]
     players: list[str] = field(default_factory=list)  # « Ce que je dis aux joueurs », in order
+    words: dict[str, list[str]] = field(default_factory=dict)  # the words each citation rests on (lois.core.grounds)
 
     def as_dict(self) -> dict:
         return {"outcome": self.outcome, "title": self.title, "ruling": self.ruling, "players": self.players,
-                "effects": self.effects, "citations": self.citations, "trace": [s.as_dict() for s in self.trace]}
+                "words": self.words, "effects": self.effects, "citations": self.citations,
+                "trace": [s.as_dict() for s in self.trace]}
 
 
 class MissingAnswer(LoisError):
@@ -65,7 +67,8 @@ def run(checklist: Checklist, answers: dict[str, str]) -> Result:
         trace.append(Step(q.id, q.text, choice.id, choice.label, list(q.cites)))
         node = choice.next
     o = checklist.outcomes[node]
-    return Result(o.id, o.title, o.ruling, dict(o.effects), list(o.cites), trace, list(o.players))
+    return Result(o.id, o.title, o.ruling, dict(o.effects), list(o.cites), trace, list(o.players),
+                  dict(o.words or {}))
 
 
 def coverage(checklist: Checklist) -> dict[str, list[str]]:

@@ -1,4 +1,4 @@
-"""The calculators' page (« Marques ajustées »): two forms walked by ``assets/lois/scores.js`` with the rules
+"""The calculators' page (« Marques ajustées »): three forms walked by ``assets/lois/scores.js`` with the rules
 of :mod:`lois.features.scores.calc`, shipped as data."""
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def _citations() -> list[str]:
     out = ["12C1(c)", "78B"]
     for ev in RULES["events"].values():
         out += ev["citations"] + ev["organiser_citations"]
-    out += RULES["session"]["citations"]
+    out += RULES["session"]["citations"] + RULES["knockout"]["citations"]
     return list(dict.fromkeys(out))
 
 
@@ -29,7 +29,7 @@ def render_page(site) -> HtmlPage:
     return htmlpage.render_page(
         "scores/page.html", "Marques ajustées", linked=lambda text: templates.safe(site.linkify(text, PAGE, None, ())),
         data=templates.safe(script_json(page_data(site, PAGE))), fiches_href=site.href(PAGE, FICHES),
-        column=RULES["events"]["paires"]["column"])
+        column=RULES["events"]["paires"]["column"], rules=RULES)
 
 
 def render_fiches(site) -> HtmlPage:

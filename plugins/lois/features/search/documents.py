@@ -64,9 +64,11 @@ TOOLS = (
     ("marque-ajustee", "/calculs/marque-ajustee/", "Marques ajustées : calculatrice",
      "Calculer une marque ajustée",
      "Calculatrice de l'arbitre. Marque ajustée artificielle (Loi 12C2) : moyenne plus, moyenne, moyenne moins, "
-     "en pourcentage en tournoi par paires ou en IMP en match, selon la responsabilité du concurrent. Marque ajustée "
-     "de remplacement pondérée (Loi 12C1(c)) : calcul de la marque pondérée par la probabilité de plusieurs "
-     "résultats possibles. Le résultat peut être enregistré dans une fiche d'arbitrage."),
+     "en pourcentage en tournoi par paires ou en épreuve individuelle (Loi 12C3), en IMP en match, selon la "
+     "responsabilité du concurrent, avec le score de la séance (Loi 12C2(c)) et les valeurs de l'organisateur. "
+     "Marque ajustée de remplacement pondérée (Loi 12C1(c)) : calcul de la marque pondérée par la probabilité de "
+     "plusieurs résultats possibles. Match par K.O. : moyenne de marques ajustées qui ne se compensent pas (Loi "
+     "12C4). Le résultat peut être enregistré dans une fiche d'arbitrage."),
     ("fiches", "/fiches/", "Fiches d'arbitrage", "Fiches d'arbitrage",
      "Fiche d'arbitrage : noter et garder sur le téléphone la décision rendue à une table (la trace de l'arbitrage), "
      "après une liste d'arbitrage ou un calcul de marque ajustée ; liste des fiches enregistrées sur cet appareil, "

@@ -1,5 +1,6 @@
 /* Embedded provisions (part of the linkifier bundle): <div data-lois-provision="16B1"></div> receives the text
-   of Loi 16B1 and its sub-provisions, the permalink and the edition. The id is read as the site reads a typed one
+   of Loi 16B1 and its sub-provisions, the permalink and the edition (and what the law's words are when they are
+   not the official 2017 text: doc.v, lois.features.api.linkifier.law_data). The id is read as the site reads a typed one
    (IDS, ids.js: « 16B1 », « 16 b 1 », « Loi 16B1 »), and must name a provision itself (no nearest ancestor).
    Uses IDS and loadLaw of linkifier.js. */
 function embedNode(doc, node, depth) {
@@ -34,7 +35,7 @@ function fillEmbed(el) {
     a.textContent = "Loi " + id;
     if (newTab && href) { a.target = "_blank"; a.rel = "noopener"; }
     cap.appendChild(a);
-    cap.appendChild(document.createTextNode(" \u2014 " + DATA.edition));
+    cap.appendChild(document.createTextNode(" \u2014 " + DATA.edition + (doc.v ? " (" + doc.v + ")" : "")));
     el.appendChild(cap);
   });
 }

@@ -320,7 +320,7 @@ def test_cli_answers_json_matches_the_engine(lists):
     r = _lois("arbitre", "renonce", "--reponses", json.dumps(case.answers), "--json")
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    assert set(out) == {"outcome", "ruling", "players", "effects", "citations", "trace"}
+    assert set(out) == {"outcome", "ruling", "players", "words", "effects", "citations", "trace"}
     assert out["players"] == cl.outcomes["deux_levees"].players and len(out["players"]) >= 3
     res = run(cl, case.answers)
     assert out["outcome"] == "deux_levees" and out["effects"] == res.effects and out["citations"] == res.citations

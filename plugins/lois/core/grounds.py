@@ -99,10 +99,12 @@ def _words_value(value) -> list[str]:
     return [" ".join(w.split()) for w in items]
 
 
-WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(_words_key)]
-WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
-Words = dict[WordsKey, WordsValue]
-"""The ``words`` of a text: canonical provision id → the words of the Code it rests on (one or several)."""
+if TYPE_CHECKING:  # as validated: canonical provision id → the words of the Code it rests on (one or several)
+    Words = dict[str, list[str]]
+else:  # as written: a provision id (« 27B1b », or a law number) → a text or a list of texts
+    WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(_words_key)]
+    WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
+    Words = dict[WordsKey, WordsValue]
 
 
 @dataclass(frozen=True)

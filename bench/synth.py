@@ -186,6 +186,8 @@ TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comm
 def _copy_data(data, slots: Slots, g: int, key: str = ""):
     """Copy g of YAML data: ids suffixed, provision lists moved to copy g's slots, texts altered."""
     if isinstance(data, dict):  # the words of the Code are dropped: the copies alter the laws' words
+        if key == "aside":  # provisions left aside: moved to copy g's slots, as « cites » are
+            return {slots.provision(str(k), g): _copy_text(v, slots, g) for k, v in data.items()}
         return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
     if isinstance(data, list):
         if key in ("provisions", "cites"):

@@ -254,7 +254,8 @@ def test_a_commentary_keeps_its_words_and_the_site_says_where_it_errs(built_site
         text = squash(" ".join(pages[page].text))
         assert squash("Remarque du site (les mots du commentaire sont conservés) — sur « Si les enchères "
                       "subséquentes devaient démontrer que le camp fautif a été lésé par l'enchère substituée » : "
-                      "Ici, le commentaire écrit « camp fautif » là où la Loi 23C vise le camp non fautif") in text, page
+                      "Ici, le commentaire écrit « camp fautif » là où la Loi 23C vise le camp non fautif") in text, \
+            page
         assert squash("Le texte, Loi 23C : « le Directeur estime à la fin du jeu") in text, page
         assert squash("que le camp fautif a été lésé par l'enchère substituée, le Directeur devra réviser") in text
 

@@ -87,8 +87,9 @@ class Edition:
             up = format_id(ref.law, path[:k])
             if up in present or (k == 1 and path[0] in self.partial[ref.law].missing):
                 note = notes.get(up)
-                named = note is not None and re.search(rf"(?<![\w(]){re.escape(rel)}(?![\w(])", note)
-                return (up, note) if named else None
+                if note is not None and re.search(rf"(?<![\w(]){re.escape(rel)}(?![\w(])", note):
+                    return up, note
+                return None
         return None
 
     def absent_sections(self) -> dict[int, list[str]]:

@@ -243,7 +243,8 @@ class SiteBuild:
     def words_html(self, texts, words: dict | None, from_page: str) -> str:
         """The words a statement rests on, shown beside it (lois.core.grounds): for each provision its texts cite
         that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
-        law or of a passage a partial source leaves out, said as such), the provision linked, and « the words »; empty when none."""
+        law or of a passage a partial source leaves out, said as such), the provision linked, and « the words »;
+        empty when none."""
         from lois.core.grounds import grounds_of, words_for
 
         items = words_for(texts, words)
@@ -320,7 +321,7 @@ class SiteBuild:
         summary = self.model.edition.summary(target, self.model.provisions)
         if summary is None:
             return None
-        where = ProvisionId.of(summary[0])
+        where = ProvisionId.of(summary[0]) or ProvisionId(law_of(target))
         return self.href(from_page, where.page, where.anchor), summary[1]
 
     def _one_link(self, label: str, target: str, from_page: str) -> str:

@@ -185,7 +185,7 @@ TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comm
 
 def _copy_data(data, slots: Slots, g: int, key: str = ""):
     """Copy g of YAML data: ids suffixed, provision lists moved to copy g's slots, texts altered."""
-    if isinstance(data, dict):  # the words of the Code are dropped: the copies alter the laws' words
+    if isinstance(data, dict):  # the words of the Code are the seed's: a copy's altered texts drop them
         if key == "aside":  # provisions left aside: moved to copy g's slots, as « cites » are
             return {slots.provision(str(k), g): _copy_text(v, slots, g) for k, v in data.items()}
         return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
@@ -220,6 +220,7 @@ def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
     meta = _load(m.group(1))
     body = text[m.end():]
     meta["id"] = f"{meta['id']}-c{g}"
+    meta.pop("words", None)  # the seed's words of the Code: the copy's altered text does not hold them
     if "provisions" in meta:
         meta["provisions"] = [slots.provision(p, g) for p in meta["provisions"]]
     if "laws" in meta:

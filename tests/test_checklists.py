@@ -67,9 +67,10 @@ def test_every_outcome_is_reached_by_a_case(lists):
 
 def test_answers_off_the_path_are_ignored(lists):
     cl = lists["renonce"]
-    res = run(cl, {"consommee": "non", "auteur": "defense", "recidive": "oui", "cas_particulier": "recidive"})
+    res = run(cl, {"consommee": "non", "auteur": "defense", "signale_defense": "joueur", "recidive": "oui",
+                   "cas_particulier": "recidive"})
     assert res.outcome == "corrigee_defense"
-    assert [s.question for s in res.trace] == ["consommee", "auteur"]
+    assert [s.question for s in res.trace] == ["consommee", "auteur", "signale_defense"]
     assert res.effects["penalty_card"] == "major"
 
 
@@ -113,8 +114,9 @@ def test_revoke_transfer_follows_law_64A(lists, player_won, partner_won, later):
 
 @pytest.mark.parametrize("exception,answers", [
     ("64B4", {"cas_particulier": "donne_suivante"}), ("64B5", {"cas_particulier": "fin_tour"}),
-    ("64B6", {"cas_particulier": "deux_camps"}), ("64B3", {"cas_particulier": "carte_exposee"}),
-    ("64B2", {"cas_particulier": "recidive"}), ("64B7", {"cas_particulier": "douzieme"})])
+    ("64B7", {"cas_particulier": "deux_camps"}), ("64B3", {"cas_particulier": "carte_exposee"}),
+    ("64B2", {"cas_particulier": "recidive"}), ("64B6", {"cas_particulier": "douzieme"}),
+    ("64B8", {"cas_particulier": "meme_levee"})])
 def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
     base = _revoke_answers(True, False, True)
     base.update(answers)
@@ -129,7 +131,7 @@ def test_penalty_card_minor_or_major(lists):
     honour = run(cl, {"joueur": "defense", "rang": "oui", "partenaire_entame": "non"})
     small = run(cl, {"joueur": "defense", "rang": "non", "delibere": "inadvertance"})
     deliberate = run(cl, {"joueur": "defense", "rang": "non", "delibere": "delibere", "partenaire_entame": "non"})
-    several = run(cl, {"joueur": "defense_plusieurs"})
+    several = run(cl, {"joueur": "defense_plusieurs", "plusieurs_entame": "non"})
     declarer = run(cl, {"joueur": "declarant"})
     assert [r.effects["penalty_card"] for r in (honour, small, deliberate, several, declarer)] == \
         ["major", "minor", "major", "major", "none"]
@@ -263,6 +265,9 @@ def test_refuses_bad_effects_and_missing_citations(tmp_path, model):
     d["outcomes"][0]["effects"] = {"tricks_transferred": 3}
     err, _ = _refuse(tmp_path, model, d)
     assert "tricks_transferred" in err.message
+    d["outcomes"][0]["effects"] = {"tricks_transferred": "plus tard"}
+    err, _ = _refuse(tmp_path, model, d)
+    assert "« tricks_transferred » vaut 0, 1 ou 2 (Loi 64A), ou fin_du_jeu" in err.message
     d = _copy()
     d["outcomes"][0]["effects"] = {"partner_must_pas": True}
     err, _ = _refuse(tmp_path, model, d)
@@ -563,11 +568,24 @@ def test_cli_interactive_prompts_back_and_result():
     out = r.stdout
     assert out.count("\nLa renonce est-elle consommée ?\n") == 2  # asked again after « r »
     assert "  2. La renonce a eu lieu à la douzième levée" in out and "Votre choix" in out
-    assert "Choix invalide « 9 » : tapez un numéro de 1 à 7" in out
+    assert "Choix invalide « 9 » : tapez un numéro de 1 à 8" in out
     assert "Qui a commis la renonce ?" in out
     assert "Renonce signalée trop tard — pas de transfert" in out
     assert "Levées transférées au camp non fautif : 0" in out
     assert "Loi 64B5" in out
+
+
+def test_revoke_established_while_play_goes_on_says_when_to_call_back(lists):
+    """A revoke established mid-hand: the director says « continuez ; rappelez-moi à la fin de la donne », and the
+    transfer is shown as counted at the end of play, never as 0 (Loi 64A)."""
+    answers = "consommee:oui,cas_particulier:aucun,levee_renonce:en_cours,signale_en_cours:joueur"
+    r = _lois("arbitre", "renonce", "--reponses", answers)
+    assert r.returncode == 0, r.stderr
+    assert "Continuez ; rappelez-moi à la fin de la donne" in r.stdout
+    assert "Levées transférées au camp non fautif : à compter à la fin du jeu" in r.stdout
+    assert "Levées transférées au camp non fautif : 0" not in r.stdout
+    data = json.loads(_lois("arbitre", "renonce", "--reponses", answers, "--json").stdout)
+    assert data["outcome"] == "en_cours" and data["effects"]["tricks_transferred"] == "fin_du_jeu"
 
 
 def test_cli_interactive_quit_and_eof():

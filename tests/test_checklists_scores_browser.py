@@ -241,7 +241,7 @@ def test_revoke_common_path_three_taps(phone, site_url):
     # the rare exceptions: one question listing them, one tap each
     phone.goto(f"{site_url}checklists/renonce/?r=consommee:oui")
     labels = phone.locator('.lois-cl-step[data-question="cas_particulier"] .lois-cl-choice').all_text_contents()
-    assert len(labels) == 7 and any("douzième" in t for t in labels) and any("fin du tour" in t for t in labels)
+    assert len(labels) == 8 and any("douzième" in t for t in labels) and any("fin du tour" in t for t in labels)
 
 
 def test_checklist_texts_link_their_citations(phone, site_url):

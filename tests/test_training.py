@@ -17,8 +17,8 @@ def training(model):
 
 
 def _expected_keys(lists, model):
-    """What the corpus itself says: (checklist, what the trainee reads: its facts, else its name) of every case, and
-    the id of every example that names a checklist."""
+    """What the corpus itself says: (checklist, what the director hears — the case's facts, else its name) of every
+    case and the id of every example that names a checklist."""
     from lois.features.annotations import load_annotations
 
     cases = {(cl.name, " ".join((c.facts or c.name).split())) for cl in lists.values() for c in cl.cases}

@@ -11,7 +11,7 @@ from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
 from lois.features.checklists.coverage import Status, coverage as laws_coverage
 from lois.features.checklists.engine import MissingAnswer, coverage, run
-from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists
+from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, TRICKS_AT_END, load_checklists
 
 
 def _load(args):
@@ -74,6 +74,8 @@ def effect_text(key: str, value) -> str:
     label = EFFECTS[key][2]
     if key == "penalty_card":
         return f"{label} : {PENALTY_CARD_VALUES[value]}"
+    if key == "tricks_transferred" and value in TRICKS_AT_END:
+        return f"{label} : {TRICKS_AT_END[value]}"
     if isinstance(value, bool):
         return f"{label} : {'oui' if value else 'non'}"
     return f"{label} : {value}"

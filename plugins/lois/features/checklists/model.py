@@ -64,6 +64,9 @@ EFFECTS: dict[str, tuple[type, object, str]] = {
     "procedural_penalty_possible": (bool, False, "Pénalité de procédure possible"),
 }
 PENALTY_CARD_VALUES = {"none": "aucune", "minor": "secondaire", "major": "principale"}
+# tricks_transferred of an outcome reached while play goes on (a revoke established mid-hand): not yet known,
+# counted at the end of play (Loi 64A); its French text
+TRICKS_AT_END = {"fin_du_jeu": "à compter à la fin du jeu"}
 
 
 # --------------------------------------------------------------------------- schema
@@ -270,14 +273,18 @@ def _effects(doc: YamlDoc, raw: dict | None, where: str, *keys) -> dict:
         at = (*keys, "effects", k)
         if k not in EFFECTS:
             raise doc.error(f"{where} : effet inconnu « {k} » (connus : {', '.join(EFFECTS)})", *at)
+        if k == "tricks_transferred":  # 0, 1 or 2, or counted at the end of play
+            if not ((type(v) is int and 0 <= v <= 2) or (isinstance(v, str) and v in TRICKS_AT_END)):
+                raise doc.error(f"{where} : « tricks_transferred » vaut 0, 1 ou 2 (Loi 64A), ou "
+                                f"{', '.join(TRICKS_AT_END)}", *at)
+            out[k] = v
+            continue
         typ = EFFECTS[k][0]
         if type(v) is not typ:
             kind = {bool: "vrai/faux (true ou false)", int: "un nombre entier"}.get(typ, "un texte")
             raise doc.error(f"{where} : l'effet « {k} » doit être {kind}", *at)
         if k == "penalty_card" and v not in PENALTY_CARD_VALUES:
             raise doc.error(f"{where} : « penalty_card » vaut none, minor ou major (pas « {v} »)", *at)
-        if k == "tricks_transferred" and not (isinstance(v, int) and 0 <= v <= 2):  # an int (above)
-            raise doc.error(f"{where} : « tricks_transferred » vaut 0, 1 ou 2 (Loi 64A)", *at)
         out[k] = v
     return out
 

@@ -19,7 +19,7 @@ from lois.core.corpus import _law_of
 from lois.core.ids import Level
 from lois.features.checklists.coverage import Status, coverage
 from lois.features.checklists.flowchart import flowchart_svg
-from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, load_checklists, one_line
+from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, TRICKS_AT_END, load_checklists, one_line
 
 INDEX = "checklists/index.md"
 
@@ -31,6 +31,8 @@ def page_of(name: str) -> str:
 def effect_display(key: str, value) -> str:
     if key == "penalty_card":
         return PENALTY_CARD_VALUES[value]
+    if key == "tricks_transferred" and value in TRICKS_AT_END:
+        return TRICKS_AT_END[value]
     if isinstance(value, bool):
         return "oui" if value else "non"
     return str(value)

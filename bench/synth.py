@@ -188,6 +188,8 @@ def _copy_data(data, slots: Slots, g: int, key: str = ""):
     if isinstance(data, dict) and key == "aside":  # provisions left aside: copy g's ids, the seed's reasons
         return {slots.provision(k, g): v for k, v in data.items()}
     if isinstance(data, dict):  # the words of the Code are the seed's: a copy's altered texts drop them
+        if key == "aside":  # provisions left aside: moved to copy g's slots, as « cites » are
+            return {slots.provision(str(k), g): _copy_text(v, slots, g) for k, v in data.items()}
         return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
     if isinstance(data, list):
         if key in ("provisions", "cites"):
@@ -226,6 +228,8 @@ def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
     if "laws" in meta:
         meta["laws"] = [slots.law(x, g) for x in meta["laws"]]
     meta["title"] = _copy_text(str(meta["title"]), slots, g)
+    meta.pop("words", None)  # the words of the Code, and a commentary's remarks about its own words: the copy
+    meta.pop("remarks", None)  # alters the words of the laws and of the body
     return meta["id"], "---\n" + _dump(meta) + "---\n" + \
         _copy_text(body, slots, g)
 
@@ -318,11 +322,19 @@ def make_slots(model, corpus: Path, factor: int) -> Slots:
 
 def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     """A copy of a law whose source leaves sections out skips them too: edition.yaml (`partial`) declares them for
-    the copy (without the notes on what the source leaves out, which name the seed's provisions)."""
+    the copy, with the notes on what the source leaves out under the copy's ids (a checklist's copy cites 34C where
+    the seed's cites 31C: what the site says of it stands under the copy's id)."""
     path = dest / "edition.yaml"
     data = _load(path.read_text(encoding="utf-8")) if path.exists() else None
     partial = (data or {}).get("partial") or {}
-    copies = {n: {"missing": list(partial[t]["missing"])} for n, t in slots.template.items() if t in partial}
+
+    def copy(n: int, t: int) -> dict:
+        out = {"missing": list(partial[t]["missing"])}
+        if partial[t].get("omitted"):
+            out["omitted"] = {f"{n}{str(k)[len(str(t)):]}": v for k, v in partial[t]["omitted"].items()}
+            out["read_in"] = list(partial[t]["read_in"])
+        return out
+    copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial}
     if copies:
         data["partial"] = {**partial, **copies}
         path.write_text(_dump(data), encoding="utf-8")

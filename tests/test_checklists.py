@@ -81,7 +81,8 @@ def test_every_citation_resolves_through_the_corpus_resolver(lists, model):
             found, problems = resolve_text(model, f"Loi {pid}", None)
             assert not problems and found and found[0][1] == [pid], (cl.name, pid)
             if _law_of(pid) in model.laws:
-                assert pid in model.provisions, (cl.name, pid)
+                # a provision of the master, or a passage its partial source leaves out, said in edition.yaml
+                assert pid in model.provisions or model.edition.summary(pid, model.provisions), (cl.name, pid)
 
 
 def _revoke_answers(player_won: bool, partner_won: bool, later: bool) -> dict:
@@ -240,7 +241,7 @@ def test_refuses_a_choice_without_next(tmp_path, model):
 
 @pytest.mark.parametrize("cite,words", [
     ("94A", "la Loi 94 n'existe pas"),
-    ("27C", "27C ne figure pas dans le texte de la Loi 27"),
+    ("27B7", "27B7 ne figure pas dans le texte de la Loi 27"),
     ("pas une loi", "n'est pas un identifiant"),
 ])
 def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
@@ -619,7 +620,7 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (Loi 27B3). Ensuite on verra."], "la phrase « Ensuite on verra. » ne cite aucune",
      "Ensuite on verra"),
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
-    (["Le Contre est annulé (Loi 27C)."], "27C ne figure pas dans le texte de la Loi 27", "Loi 27C"),
+    (["Le Contre est annulé (Loi 27B7)."], "27B7 ne figure pas dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
     (["L'arbitre inflige une pénalité (Loi 90A)."],
      "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),

@@ -117,6 +117,42 @@ def test_a_sentence_on_an_absent_law_rests_on_the_register(tmp_path, capsys, mon
     assert entry["statement"]  # the entry used above is a real one
 
 
+@pytest.mark.parametrize("pid, said, words, where", [
+    ("27C", "Le remplacement fait avant la décision de l'arbitre est maintenu (Loi 27C).",
+     "ce remplacement, s'il est légal, est maintenu", "27C"),
+    ("27B4", "L'adversaire de gauche peut accepter la nouvelle enchère insuffisante (Loi 27B4).",
+     "l'adversaire de gauche peut accepter cette nouvelle enchère", "27B"),
+])
+def test_a_sentence_on_a_passage_the_source_leaves_out_rests_on_edition_yaml(tmp_path, capsys, monkeypatch, pid,
+                                                                            said, words, where):
+    """27C (a section the partial source of Law 27 leaves out) and 27B4 (a paragraph it leaves out, named by the
+    note under 27B) are cited by a checklist; their words stand in what corpus/edition.yaml says of them."""
+    corpus = _corpus(tmp_path)
+    name, outcome, _pid = _first_outcome_citing(corpus, "27B2")
+    path = corpus / "checklists" / f"{name}.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = f"  - id: {outcome}\n"
+    head, tail = text.split(marker, 1)
+    players_at = tail.index("    players:\n") + len("    players:\n")
+    path.write_text(head + marker + tail[:players_at] + f"      - >-\n        {said}\n" + tail[players_at:],
+                    encoding="utf-8")
+    _outcome_words(corpus, name, outcome, {pid: words})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code == 0, err
+    _outcome_words(corpus, name, outcome, {pid: "le remplacement est toujours annulé"})
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert f"ce que la source ne cite pas ({where}, corpus/edition.yaml)" in err, err
+
+
+def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
+    """Only what edition.yaml names: 27B7 (no such paragraph) and 27C1 have no words anywhere; 27B3, which the
+    master has, rests on its text alone."""
+    assert grounds.grounds_of(model, "27B7") == [] and grounds.grounds_of(model, "27C1") == []
+    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "27C")] == ["summary"]
+
+
 def test_the_register_refuses_a_law_whose_text_the_corpus_has(tmp_path, capsys, monkeypatch):
     corpus = _corpus(tmp_path)
     path = corpus / "lois-absentes.yaml"
@@ -133,7 +169,7 @@ def test_a_note_whose_words_are_wrong_is_refused_at_its_front_matter(tmp_path, c
     corpus = _corpus(tmp_path)
     note = corpus / "notes" / "enchere-insuffisante-27b.md"
     text = note.read_text(encoding="utf-8")
-    text = re.sub(r"^words:\n(?:[ -].*\n)*", "", text, flags=re.M)
+    text = re.sub(r"^words:\n(?:(?: |- ).*\n)*", "", text, flags=re.M)  # its block, not the « --- » after it
     text = text.replace("\n---\n", "\nwords:\n  27B2: \"le partenaire peut déclarer librement\"\n---\n", 1)
     note.write_text(text, encoding="utf-8")
     line = text.splitlines().index("words:") + 2
@@ -154,3 +190,27 @@ def test_a_note_whose_words_are_wrong_is_refused_at_its_front_matter(tmp_path, c
 ])
 def test_where_words_stand(words, text, found):
     assert grounds.stands_in(words, text) is found
+
+
+@pytest.mark.parametrize("old, new, needle, message", [
+    ("le camp fautif a été\n    lésé par l'enchère substituée", "le camp adverse a été\n    lésé",
+     "- about:", "les mots « Si les enchères subséquentes devaient démontrer que le camp adverse a été lésé » ne "
+     "figurent pas dans le texte du commentaire"),
+    ("    - le Directeur estime", "    - le Directeur refuse", "    23C:", "les mots « le Directeur refuse"),
+])
+def test_a_remark_beside_a_commentary_is_checked_with_its_line(tmp_path, capsys, monkeypatch, old, new, needle,
+                                                               message):
+    """The project's remark beside a commentary (front matter « remarks ») is about words the commentary writes, and
+    its citations carry words of the Code that stand in the cited provision: else `lois verifie` stops, naming the
+    file and the line."""
+    corpus = _corpus(tmp_path)
+    path = corpus / "commentaires" / "chantigny-23.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    text = text.replace(old, new, 1)
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith(needle))
+    code, out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0 and "Corpus valide" not in out
+    assert f"chantigny-23.md, ligne {line}" in err, err
+    assert message in err, err

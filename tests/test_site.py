@@ -240,3 +240,31 @@ def test_every_omission_of_a_partial_law_is_shown_on_its_page(model, pages):
         for pid, note in notes.items():
             assert squash("Ce que la source ne cite pas (résumé du site, pas le texte du Code) : " + note) in text, \
                 (pid, note)
+
+
+def test_a_commentary_keeps_its_words_and_the_site_says_where_it_errs(built_site, pages, model):
+    """chantigny-23 writes « camp fautif » where Law 23C means the non-offending side: its words stay as the source
+    has them, and the project's remark (front matter « remarks ») stands beside them, as the site's words, with the
+    words of Law 23C it rests on — on the commentary's page and under its excerpt on the page of Law 23."""
+    c = model.commentaries["chantigny-23"]
+    assert "que le camp fautif a été lésé par l'enchère substituée" in c.text  # the source's words, unchanged
+    for page in ("commentaires/chantigny-23/index.html", "lois/23/index.html"):
+        html_text = (built_site / page).read_text(encoding="utf-8")
+        assert html_text.count('<aside class="lois-omission lois-remark"') == 1, page
+        text = squash(" ".join(pages[page].text))
+        assert squash("Remarque du site (les mots du commentaire sont conservés) — sur « Si les enchères "
+                      "subséquentes devaient démontrer que le camp fautif a été lésé par l'enchère substituée » : "
+                      "Ici, le commentaire écrit « camp fautif » là où la Loi 23C vise le camp non fautif") in text, \
+            page
+        assert squash("Le texte, Loi 23C : « le Directeur estime à la fin du jeu") in text, page
+        assert squash("que le camp fautif a été lésé par l'enchère substituée, le Directeur devra réviser") in text
+
+
+def test_a_passage_the_source_leaves_out_links_to_what_the_law_page_says(built_site):
+    """A checklist cites 27C (a section the director's notes leave out) and 27B4 (a paragraph they leave out): each
+    citation links to the notice on the page of Law 27 that says, in the site's words, what it is, and its words
+    are labelled as the site's summary."""
+    html_text = (built_site / "checklists/enchere-insuffisante/index.html").read_text(encoding="utf-8")
+    assert '\\u003ca class=\\"lois-cite lois-cite-stub\\" href=\\"../../lois/27/#C\\" data-ref=\\"27C\\"' in html_text
+    assert '\\u003ca class=\\"lois-cite lois-cite-stub\\" href=\\"../../lois/27/#B\\" data-ref=\\"27B4\\"' in html_text
+    assert "Loi 27C\\u003c/a\\u003e, résumé du site (passage que la source ne cite pas) :" in html_text

@@ -271,12 +271,14 @@ def _find_rendered_citations(model: Model) -> None:
     for c in model.commentaries.values():
         for run in text_runs(c.tokens):
             model.citations_in(run, c.laws[0], ())
+        for r in c.remarks or []:  # the project's remarks beside it (render.pages.commentary_remarks)
+            model.citations_in(" ".join(r.remark.split()), c.laws[0], ())
     for st in model.absent_statements:  # the register's statements, shown on the pages of their laws
         model.citations_in(st.statement, None, ())
-    for law, notes in model.edition.omitted.items():  # what a partial source leaves out, in the site's words
+    for n, notes in model.edition.omitted.items():  # what a partial source leaves out, in the site's words
         for pid, text in notes.items():
             ref = ProvisionId.of(pid)
-            model.citations_in(text, law, tuple(ref.path) if ref else ())
+            model.citations_in(text, n, tuple(ref.path) if ref else ())
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:

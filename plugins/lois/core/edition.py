@@ -12,6 +12,8 @@ the line; the rest of the code reads the :class:`Edition` built from the validat
 """
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +67,30 @@ class Edition:
     def omission(self, pid: str, law: int) -> str | None:
         """What the source of `law` leaves out of provision `pid` (the site's words), if edition.yaml says it."""
         return self.omitted.get(law, {}).get(pid)
+
+    def summary(self, pid: str, present: Iterable[str] = ()) -> tuple[str, str] | None:
+        """For a provision of a partial law that its master does not have (`present`: the ids the master has),
+        the site's own words about it, and the provision they are written under: its own note (a section the
+        source leaves out, 27C), or the note of the nearest provision containing it (in the master, or a missing
+        section) when that note names it by its letter and number (27B4: « le paragraphe B4 », under 27B). None
+        for any other provision."""
+        ref = parse_provision_id(pid)
+        present = set(present)
+        if ref is None or ref.law is None or ref.law not in self.partial or pid in present:
+            return None
+        notes = self.omitted.get(ref.law, {})
+        path = tuple(ref.path)
+        if pid in notes:
+            return pid, notes[pid]
+        rel = pid[len(str(ref.law)):]
+        for k in range(len(path) - 1, 0, -1):
+            up = format_id(ref.law, path[:k])
+            if up in present or (k == 1 and path[0] in self.partial[ref.law].missing):
+                note = notes.get(up)
+                if note is not None and re.search(rf"(?<![\w(]){re.escape(rel)}(?![\w(])", note):
+                    return up, note
+                return None
+        return None
 
     def absent_sections(self) -> dict[int, list[str]]:
         """By law, the sections its source leaves out: the master's sections may skip them."""

@@ -13,7 +13,9 @@ and the build:
 
 - the words given for a provision stand in that provision's text in the corpus (its own text and its
   sub-points'), or, for a law the corpus has no text of, in a commentary of that law or in the register of
-  statements about absent laws (``corpus/lois-absentes.yaml``, shown on the site as the project's words);
+  statements about absent laws (``corpus/lois-absentes.yaml``, shown on the site as the project's words), or, for a
+  provision that the partial source of a law of the corpus leaves out (27C, 27B4), in what ``corpus/edition.yaml``
+  says of it (``partial``, ``omitted``: the site's words, shown under « Ce que la source ne cite pas »);
   « … » in the words skips text: « le partenaire … doit passer » stands in « le partenaire du joueur fautif doit
   passer »; case, apostrophes, quotation marks and spacing do not count;
 - each citation of the texts has words for one of the provisions it cites (:data:`REQUIRE_WORDS`);
@@ -110,7 +112,7 @@ class Ground:
     """Where the words of a provision may be read: its text in the corpus, a commentary of its law, or the
     register's statement (the project's words about a law the corpus has no text of)."""
 
-    kind: str  # "code" | "commentary" | "register"
+    kind: str  # "code" | "commentary" | "register" | "summary"
     label: str  # French: « texte de la Loi 27B2 », « commentaire « … » », « registre des lois absentes »
     text: str
 
@@ -129,7 +131,13 @@ def grounds_of(model: "Model", pid: str) -> list[Ground]:
     ref = parse_provision_id(pid)
     law = ref.law if ref is not None else None
     if law is not None and law in model.laws:
-        return out  # a law the corpus has, but not this provision (a stub): nothing to stand in
+        # a law the corpus has, but not this provision: what the site says of it where the law's source leaves it
+        # out (corpus/edition.yaml, partial: 27C, 27B4), else nothing to stand in
+        summary = model.edition.summary(pid, model.provisions) if hasattr(model, "edition") else None
+        if summary is not None:
+            out.append(Ground("summary", f"ce que la source ne cite pas ({summary[0]}, corpus/edition.yaml)",
+                              summary[1]))
+        return out
     for c in getattr(model, "commentaries", {}).values():
         if law in (c.laws or []):
             out.append(Ground("commentary", f"commentaire « {c.title} »", c.text))

@@ -769,6 +769,8 @@ def _commentary_doc(cfg: SourceConfig, key: str, source_name: str, lines: list[s
     }
     if cfg.commentary_provisions:
         meta["provisions"] = [str(p) for p in cfg.commentary_provisions]
+    if cfg.commentary_remarks:  # the project's remarks beside the source's words, which stay as they are
+        meta["remarks"] = [r.model_dump(exclude_none=True) for r in cfg.commentary_remarks]
     return MasterDoc("commentary", key, meta, "\n\n".join(lines))
 
 

@@ -36,6 +36,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from lois.core import ids, safeio
 from lois.core.ids import LEVELS, Level, ProvisionId
 from lois.core.errors import LoisError
+from lois.core.grounds import stands_in
 from lois.core.schemas import CommentaryFront, LawFront
 from lois.core.yamlfile import YamlDoc, parse_yaml, validate
 
@@ -513,8 +514,14 @@ def parse_commentary(text: str, path: str) -> Commentary:
             line_starts.append((pos, (t.map[0] + 1 + offset) if t.map else offset + 1))
             parts.append(s)
             pos += len(s) + 1
+    text = "\n".join(parts)
+    for i, r in enumerate(meta.remarks or []):  # a remark is about words the commentary really writes
+        if not stands_in(r.about, text):
+            raise doc.error(f"remarque {i + 1} : les mots « {' '.join(r.about.split())} » ne figurent pas dans le "
+                            "texte du commentaire (« about » cite les mots du commentaire dont parle la remarque)",
+                            "remarks", i, "about")
     return meta.extended(Commentary, provisions=meta.provisions or [], file=path, body=body,
-                         text="\n".join(parts), tokens=tokens, line_starts=line_starts, meta_lines=doc.lines)
+                         text=text, tokens=tokens, line_starts=line_starts, meta_lines=doc.lines)
 
 
 # byte-order marks of encodings other than UTF-8, longest first

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import format_id, parse_provision_id
+from lois.core.grounds import Words
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.provenance import Provenance, declared
 from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
@@ -180,6 +181,15 @@ else:
     ProvisionsAsWritten = Annotated[list[ProvisionId], AfterValidator(lambda ids: [str(x) for x in ids])]
 
 
+class CommentaryRemark(Schema):
+    """A remark of the project beside an imported commentary whose words it does not change (``remarks``): where
+    the source errs against the Code, the site keeps the source's words and says so beside them."""
+
+    about: Text  # the commentary's own words the remark is about: they must stand in its text
+    remark: Text  # the project's remark, in French; its citations carry the words of the Code (``words``)
+    words: Optional[Words] = None
+
+
 class CommentaryFront(Schema):
     """Front matter of an imported commentary ``corpus/commentaires/*.md``."""
 
@@ -189,6 +199,7 @@ class CommentaryFront(Schema):
     source: Optional[Text] = None
     laws: Annotated[list[LawNumber], Field(min_length=1)]
     provisions: Optional[ProvisionsAsWritten] = None
+    remarks: Optional[Annotated[list[CommentaryRemark], Field(min_length=1)]] = None
 
 
 class Correction(Schema):
@@ -226,6 +237,7 @@ class SourceEntry(Schema):
     commentary_from: Optional[Text] = None
     commentary_laws: list[LawNumber] = []
     commentary_provisions: list[ProvisionId] = []
+    commentary_remarks: list[CommentaryRemark] = []  # the project's remarks, written into the commentary's front matter
     corrections: list[Correction] = []
     renumber: list[Renumbering] = []
 

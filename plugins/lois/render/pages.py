@@ -19,7 +19,20 @@ def render_commentary(site, c) -> HtmlPage:
     return render_page("render/commentary.html", c.title, title=c.title, slug=slug(c.title), author=c.author,
                        document=site.document_name(c.source or ""),
                        laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in c.laws],
-                       node_id=str(NodeRef.commentary(c.id)), body=safe(body))
+                       node_id=str(NodeRef.commentary(c.id)), body=safe(body),
+                       remarks=commentary_remarks(site, c, page))
+
+
+def commentary_remarks(site, c, page: str, shown: str | None = None) -> list[dict]:
+    """The project's remarks beside commentary `c` (its front matter ``remarks``), as data for
+    ``render/commentary_remarks.html``: the commentary's words each is about, the remark with its citations
+    linked, and the words of the Code behind it. With `shown` (an excerpt), only those about words it shows."""
+    from lois.core.grounds import stands_in
+
+    return [{"about": " ".join(r.about.split()), "html": safe(site.linkify(" ".join(r.remark.split()), page,
+                                                                            c.laws[0], ())),
+             "words": safe(site.words_html([r.remark], r.words, page))}
+            for r in (c.remarks or []) if shown is None or stands_in(r.about, shown)]
 
 
 def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:

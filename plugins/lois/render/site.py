@@ -243,7 +243,8 @@ class SiteBuild:
     def words_html(self, texts, words: dict | None, from_page: str) -> str:
         """The words a statement rests on, shown beside it (lois.core.grounds): for each provision its texts cite
         that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
-        law, said as such), the provision linked, and « the words »; empty when none."""
+        law or of a passage a partial source leaves out, said as such), the provision linked, and « the words »;
+        empty when none."""
         from lois.core.grounds import grounds_of, words_for
 
         items = words_for(texts, words)
@@ -252,13 +253,16 @@ class SiteBuild:
         parts = []
         for pid, ws in items:
             kinds = {g.kind: g for g in grounds_of(self.model, pid)}
-            href = self.provision_href(from_page, pid) if self._linkable(pid) else ""
+            omitted = self._omitted(from_page, pid)
+            href = omitted[0] if omitted else self.provision_href(from_page, pid) if self._linkable(pid) else ""
             ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(pid)}</a>' if href
                    else f"Loi {html.escape(pid)}")
             if "code" in kinds:
                 label = f"Le texte, {ref}"
             elif "commentary" in kinds:
                 label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
+            elif "summary" in kinds:
+                label = f"{ref}, résumé du site (passage que la source ne cite pas)"
             else:
                 label = f"{ref}, résumé du site (texte non inclus)"
             quoted = " … ".join(f"« {html.escape(w)} »" for w in ws)
@@ -310,12 +314,27 @@ class SiteBuild:
         out.append(html.escape(label[pos:], quote=False))
         return "".join(out)
 
+    def _omitted(self, from_page: str, target: str) -> tuple[str, str] | None:
+        """For a provision that the partial source of a law of the corpus leaves out (27C, 27B4): the place on the
+        law's page where the site says what it is (the notice of a missing section, or the provision whose note
+        names it), and what it says; None for any other id."""
+        summary = self.model.edition.summary(target, self.model.provisions)
+        if summary is None:
+            return None
+        where = ProvisionId.of(summary[0]) or ProvisionId(law_of(target))
+        return self.href(from_page, where.page, where.anchor), summary[1]
+
     def _one_link(self, label: str, target: str, from_page: str) -> str:
         law = re.match(r"\d+", target)
         if target not in self.model.provisions and target not in self.model.stubs and law \
                 and law.group(0) in self.model.stubs:
             target = law.group(0)  # a provision of a law whose text is absent: the law's waiting page
         if target not in self.model.provisions and target not in self.model.stubs:
+            omitted = self._omitted(from_page, target)
+            if omitted is not None:  # a passage a partial source leaves out: what the law's page says of it
+                href, said = omitted
+                return cite_link("lois-cite lois-cite-stub", href, target, Markup(tooltip_attr(
+                    _short(f"Loi {target} (texte non inclus ; résumé du site) : {said}", 240))), label)
             # cited only by a hand-written or annotation page: no page exists for it, so no link
             return absent_link(target, Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")), label)
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")

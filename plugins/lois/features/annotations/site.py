@@ -11,6 +11,7 @@ from lois.core.ids import Kind
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown, tooltip_attr
 from lois.render.law_page import Aside
+from lois.render.pages import commentary_remarks
 from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
 from lois.features.annotations.common import law_of
@@ -67,6 +68,10 @@ def note_view(site, note, page: str, pid: str | None = None) -> dict:
         also = {"id": first, "href": site.provision_href(page, first)}
     text = _excerpt(note.body) if note.kind is Kind.COMMENTARY else note.body
     words = "" if also else _words_block(site, [note.body], note.words, page)
+    commentary = site.model.commentaries.get(note.id) if note.kind is Kind.COMMENTARY else None
+    if commentary is not None and commentary.remarks and not also:  # the project's remarks on the words shown
+        remarks = commentary_remarks(site, commentary, page, shown=text)
+        words += render("render/commentary_remarks.html", remarks=remarks) if remarks else ""
     return {"note": note, "also": also, "body": "" if also else safe(_md(site, text, page, note.law) + words),
             "document": site.document_name(note.source), "more": site.href(page, note.page)}
 

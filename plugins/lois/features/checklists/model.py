@@ -85,7 +85,9 @@ def _citation(model, raw) -> tuple[str, str | None]:
     if ref is None or ref.law is None:
         return "", f"« {raw} » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))"
     pid = format_id(ref.law, tuple(ref.path))
-    if model is not None and ref.law in model.laws and pid not in model.provisions:
+    if (model is not None and ref.law in model.laws and pid not in model.provisions
+            and model.edition.summary(pid, model.provisions) is None):
+        # a provision the partial source leaves out is cited where edition.yaml says what it is (27C, 27B4)
         return "", (f"« {raw} » ne se résout pas : la provision {pid} ne figure pas dans le texte de la Loi "
                     f"{ref.law} du corpus")
     return pid, None

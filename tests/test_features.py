@@ -19,16 +19,15 @@ from lois import features
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
-from lois.features import FEATURES, Checks, Commands, ConfiguredPages, Feature, Pages, PostBuild, SearchDocuments
+from lois.features import FEATURES, Checks, Commands, Feature, Pages, PostBuild, SearchDocuments
 
 PLUGIN = ROOT / "plugins" / "lois"
 
-HOOKS = {Pages: ("contribute",), ConfiguredPages: ("configured",),
-         PostBuild: ("post_build",)}
+HOOKS = {Pages: ("contribute",), PostBuild: ("post_build",)}
 
 
 def _declared(f) -> set:
-    return {p for p, on in ((Pages, f.pages), (ConfiguredPages, f.configured), (PostBuild, f.post_build)) if on}
+    return {p for p, on in ((Pages, f.pages), (PostBuild, f.post_build)) if on}
 
 
 @pytest.mark.parametrize("f", FEATURES, ids=[f.name for f in FEATURES])

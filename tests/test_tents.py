@@ -1,22 +1,31 @@
-"""Table tents (page « chevalets/ »): every QR code, rendered by Chromium as a club prints it and decoded by
-zbarimg (Debian's zbar-tools), opens the page whose title is printed beside it; the A4 print has six cards a
-sheet and none of the theme's chrome; without site_url the page says the codes are incomplete."""
+"""Table tents (page « chevalets/ »): the site served from a SUB-FOLDER on another port, as a club would host it,
+with no file edited; every QR code, printed by Chromium (print media) and decoded by zbarimg (Debian's zbar-tools),
+holds the absolute address of its page as served, and that address alone, opened in a new browser context as a
+phone's camera would, shows the page and the place whose title is printed beside the code. The A4 print has six
+cards a sheet, tents from the first sheet, none of the theme's chrome. The offline copy (file://) draws no code and
+says why, on screen and on paper."""
 from __future__ import annotations
 
+import functools
+import http.server
+import io
 import math
-import re
 import shutil
 import subprocess
+import threading
+import zipfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-import yaml
 
-from conftest import QuietServer, ROOT, allow_only, mkdocs_build, open_anew
+from conftest import QuietServer, allow_only
+from taps import DESKTOP, PHONE
 
-SITE_URL = "https://bridge.club-exemple.fr/lois/"
 ZBARIMG = shutil.which("zbarimg")
+needs_zbar = pytest.mark.skipif(ZBARIMG is None,
+                                reason="zbarimg absent (installé par scripts/test.sh : apt install zbar-tools)")
+SUBFOLDER = "club/lois/"
 
 
 def _situations_and_checklists(model):
@@ -26,35 +35,30 @@ def _situations_and_checklists(model):
     return load_annotations(model).situations, load_checklists(model.root, model)
 
 
+class _Silent(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
 @pytest.fixture(scope="module")
-def site_with_url(tmp_path_factory) -> Path:
-    """The real site built with a site_url (a copy of mkdocs.yml naming one, paths made absolute)."""
-    cfg = yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    cfg["site_url"] = SITE_URL
-    cfg["docs_dir"] = str(ROOT / cfg.get("docs_dir", "docs"))
-    cfg["theme"]["custom_dir"] = str(ROOT / cfg["theme"]["custom_dir"])
-    for p in cfg["plugins"]:
-        if isinstance(p, dict) and "lois" in p:
-            p["lois"]["corpus"] = str(ROOT / p["lois"]["corpus"])
-    tmp = tmp_path_factory.mktemp("tents")
-    config = tmp / "mkdocs.yml"
-    config.write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    dest = tmp / "site"
-    res = mkdocs_build(dest, config=config)
-    assert res.returncode == 0, res.stderr
-    return dest
-
-
-def _serve(site: Path):
-    import functools
-    import http.server
-    import threading
-
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.log_message = lambda *a: None
-    server = QuietServer(("127.0.0.1", 0), handler)
+def club_base(built_site, tmp_path_factory):
+    """The built site, unchanged, copied under club/lois/ of a folder served on a free port: its address."""
+    root = tmp_path_factory.mktemp("intranet")
+    shutil.copytree(built_site, root / SUBFOLDER)
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Silent, directory=str(root)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUBFOLDER}"
+    server.shutdown()
+
+
+def _new_page(browser, allowed: tuple[str, ...], **ctx_args):
+    ctx = browser.new_context(**ctx_args)
+    foreign = allow_only(ctx, *allowed, "data:", "blob:")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
+    return ctx, pg, errors, foreign
 
 
 def _decode_all(pngs: list[Path]) -> dict[str, str]:
@@ -73,15 +77,14 @@ def _decode_all(pngs: list[Path]) -> dict[str, str]:
 
 def _each_code_as_png(page, codes, folder: Path) -> list[Path]:
     """One image per code, as the page shows it: one screenshot of the whole page, cut along each code's box
-    (one screenshot instead of one per code)."""
-    import math
-
+    (in the screenshot's pixels: CSS pixels times the device's pixel ratio)."""
     from PIL import Image
 
     whole = folder / "chevalets.png"
     page.screenshot(path=str(whole), full_page=True)
     boxes = codes.evaluate_all("""els => els.map(e => { const r = e.getBoundingClientRect(), x = window.scrollX,
-        y = window.scrollY; return [r.left + x, r.top + y, r.right + x, r.bottom + y]; })""")
+        y = window.scrollY, k = window.devicePixelRatio;
+        return [(r.left + x) * k, (r.top + y) * k, (r.right + x) * k, (r.bottom + y) * k]; })""")
     pngs = []
     with Image.open(whole) as image:
         for i, (left, top, right, bottom) in enumerate(boxes):
@@ -95,122 +98,135 @@ def _cards(page) -> list[dict]:
     return page.eval_on_selector_all(".lois-tent", """els => els.map(e => ({
         title: e.querySelector('.lois-tent-title').innerText.trim(),
         label: e.querySelector('.lois-tent-label').innerText.trim(),
-        address: e.querySelector('.lois-tent-address').innerText.trim(),
+        address: e.querySelector('.lois-tent-address').textContent.trim(),
         href: e.querySelector('.lois-tent-title a').href}))""")
 
 
-def _new_page(browser, base: str, **ctx_args):
-    ctx = browser.new_context(**ctx_args)
-    foreign = allow_only(ctx, base, "data:", "blob:")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: m.type == "error" and errors.append(m.text))
-    return ctx, pg, errors, foreign
-
-
-@pytest.mark.skipif(ZBARIMG is None, reason="zbarimg absent (installé par scripts/test.sh : apt install zbar-tools)")
+@needs_zbar
 @pytest.mark.timeout(300)
-def test_each_code_decodes_to_the_page_whose_title_is_printed(browser, site_with_url, model, tmp_path):
+def test_each_printed_code_opens_its_page_on_a_phone(browser, club_base, model, tmp_path):
     situations, lists = _situations_and_checklists(model)
-    server, base = _serve(site_with_url)
-    ctx, pg, errors, foreign = _new_page(browser, base, viewport={"width": 1280, "height": 900})
+    ctx, pg, errors, foreign = _new_page(browser, (club_base,), **DESKTOP, device_scale_factor=2)
+    phone, phone_errors = None, []
     try:
-        pg.goto(base + "chevalets/")
+        pg.goto(club_base + "chevalets/")
         cards = _cards(pg)
         # one card per « Que faire si… » situation and per checklist, in the order of the corpus
         assert [c["title"] for c in cards] == [s.title for s in situations] + [cl.title for cl in lists.values()]
-        assert pg.locator(".lois-tents-warning").count() == 0
-        assert SITE_URL in pg.locator(".lois-tents-intro").inner_text()
+        # served on this machine only: the screen says a phone would not reach these addresses, the paper does not
+        local = pg.locator(".lois-tents-local")
+        assert "que seul cet ordinateur connaît" in local.inner_text()
+        pg.emulate_media(media="print")
+        assert not local.is_visible() and not pg.locator(".lois-tents-offline").is_visible()
         codes = pg.locator(".lois-tent-qr")
         assert codes.count() == len(cards)
         pngs = _each_code_as_png(pg, codes, tmp_path)
         decoded = _decode_all(pngs)
-        pg2 = ctx.new_page()
-        for card, png in zip(cards, pngs, strict=True):
-            data = decoded[str(png)]
-            # the address written out is the one the code holds, absolute under site_url
-            assert data == card["address"] and data.startswith(SITE_URL), (card, data)
-            # scanning opens the page: the same address on the local server shows the title printed on the card
-            target = base + data[len(SITE_URL):]
-            assert (urlsplit(target)._replace(fragment="").geturl()
-                    == urlsplit(card["href"])._replace(fragment="").geturl())
-            open_anew(pg2, target)  # a new document, even when only the fragment differs from the last card's
-            anchor = urlsplit(target).fragment
-            if anchor:
-                heading = pg2.locator(f"[id='{anchor}']")
-                assert heading.inner_text().replace("¶", "").strip() == card["title"], (data, card)
+        texts = [decoded[str(png)] for png in pngs]
+        # each code holds the address printed under it: the page's absolute address under the sub-folder
+        for card, data in zip(cards, texts, strict=True):
+            assert data == card["address"] == card["href"], (card, data)
+            assert data.startswith(club_base), data
+        # a phone's camera: a new browser context that gets nothing but the text of the code
+        phone = browser.new_context(**PHONE)
+        phone_foreign = allow_only(phone, club_base, "data:", "blob:")
+        for card, data in zip(cards, texts, strict=True):
+            scan = phone.new_page()
+            scan.on("pageerror", lambda e: phone_errors.append(str(e)))
+            scan.on("console", lambda m: m.type == "error" and phone_errors.append(m.text))
+            response = scan.goto(data)
+            assert response is not None and response.status == 200, data
+            anchor = urlsplit(data).fragment
+            if anchor:  # a situation of « Que faire si… »: its heading, in view under the header
                 assert card["label"].lower() == "que faire si…"
-            else:
-                h1 = pg2.locator("article h1").inner_text()
-                assert h1.startswith(card["title"] + " — "), (data, h1)
+                assert scan.locator("article h1").inner_text().startswith("Que faire si")
+                heading = scan.locator(f"[id='{anchor}']")
+                assert heading.inner_text().replace("¶", "").strip() == card["title"], (data, card)
+                top = heading.evaluate("e => e.getBoundingClientRect().top")
+                assert 0 <= top < PHONE["viewport"]["height"] / 2, (data, top)
+            else:  # a checklist: its page, its first question
                 assert card["label"].lower() == "arbitrage pas à pas"
+                h1 = scan.locator("article h1").inner_text()
+                assert h1.startswith(card["title"] + " — "), (data, h1)
+                assert scan.locator(".lois-cl-step .lois-cl-choice").first.is_visible()
+            scan.close()
+        assert not phone_foreign, phone_foreign
     finally:
         ctx.close()
-        server.shutdown()
-    assert not errors and not foreign, (errors, foreign)
+        if phone is not None:
+            phone.close()
+    assert not errors and not foreign and not phone_errors, (errors, foreign, phone_errors)
 
 
-def test_print_is_a4_sheets_of_six_cards_without_the_theme(browser, site_with_url, model):
+def test_print_is_a4_sheets_of_six_tents_from_the_first_sheet(browser, club_base, model, tmp_path):
     from pypdf import PdfReader
 
     situations, lists = _situations_and_checklists(model)
     titles = [s.title for s in situations] + [cl.title for cl in lists.values()]
-    server, base = _serve(site_with_url)
-    ctx, pg, errors, foreign = _new_page(browser, base)
+    ctx, pg, errors, foreign = _new_page(browser, (club_base,))
     try:
-        pg.goto(base + "chevalets/")
+        pg.goto(club_base + "chevalets/")
+        addresses = [c["address"] for c in _cards(pg)]
         pdf = pg.pdf(prefer_css_page_size=True)
     finally:
         ctx.close()
-        server.shutdown()
-    import io
-
+    (tmp_path / "chevalets.pdf").write_bytes(pdf)
     reader = PdfReader(io.BytesIO(pdf))
     assert len(reader.pages) == math.ceil(len(titles) / 6)
     for i, page in enumerate(reader.pages):
         w, h = float(page.mediabox.width), float(page.mediabox.height)
         assert abs(w - 595.3) < 2 and abs(h - 841.9) < 2, (w, h)  # A4 in points
         text = " ".join(page.extract_text().split())
-        for t in titles[6 * i: 6 * i + 6]:
+        flat = text.replace(" ", "")
+        for t, a in zip(titles[6 * i: 6 * i + 6], addresses[6 * i: 6 * i + 6], strict=True):
             assert " ".join(t.split()) in text, (i, t)
-        # no theme chrome: neither the site's name in the header nor the menu nor the search field
-        assert "Code International de Bridge" not in text and "Chercher" not in text and "Accueil" not in text
+            assert a in flat, (i, a)  # the address printed under its code (cut across lines)
+        # no theme chrome (site name, search field, menu) and no note: the first sheet holds tents
+        for chrome in ("Code International de Bridge", "Chercher", "Accueil", "Attention", "Imprimez"):
+            assert chrome not in text, (i, chrome)
     assert not errors and not foreign, (errors, foreign)
 
 
-@pytest.mark.skipif(ZBARIMG is None, reason="zbarimg absent (installé par scripts/test.sh : apt install zbar-tools)")
-def test_without_site_url_the_page_says_so_and_codes_hold_the_path(page, site_url, built_site, tmp_path):
-    """mkdocs.yml names no site_url: each code holds the page's path from the site's root, and the page tells the
-    club, on screen and on paper, to set site_url before printing."""
-    assert "site_url" not in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
-    page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(site_url + "chevalets/")
-    warning = page.locator(".lois-tents-warning")
-    assert "Adresse du site inconnue" in warning.inner_text() and "site_url" in warning.inner_text()
-    cards = _cards(page)
-    assert cards
-    for i in (0, len(cards) - 1):
-        png = tmp_path / f"qr-{i}.png"
-        page.locator(".lois-tent-qr").nth(i).screenshot(path=str(png))
-        data = _decode_all([png])[str(png)]
-        assert data == cards[i]["address"] and not re.match(r"[a-z]+:", data)
-        assert (built_site / data.split("#")[0] / "index.html").is_file()
-    page.emulate_media(media="print")
-    assert warning.is_visible()  # printed too (on its own sheet)
+def test_offline_copy_draws_no_code_and_says_why(browser, built_site, tmp_path):
+    from pypdf import PdfReader
 
+    from lois.features.offline.site import ARCHIVE_PATH, FOLDER
 
-def test_phone_and_desktop_screens(browser, site_url, tmp_path):
-    for name, args in (("telephone", dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)),
-                       ("ordinateur", dict(viewport={"width": 1280, "height": 900}))):
-        ctx, pg, errors, foreign = _new_page(browser, site_url, **args)
-        pg.goto(site_url + "chevalets/")
-        first = pg.locator(".lois-tent").first
-        box = first.bounding_box()
-        qr = pg.locator(".lois-tent-qr").first.bounding_box()
-        # the whole card fits the screen's width and its code is large enough to scan from the screen
-        assert box["x"] >= 0 and box["x"] + box["width"] <= args["viewport"]["width"] + 1
-        assert qr["width"] >= 150 and abs(qr["width"] - qr["height"]) < 2
-        pg.screenshot(path=str(tmp_path / f"chevalets-{name}.png"))
+    with zipfile.ZipFile(built_site / ARCHIVE_PATH) as zf:
+        zf.extractall(tmp_path)
+    page_file = tmp_path / FOLDER / "chevalets" / "index.html"
+    ctx, pg, errors, foreign = _new_page(browser, ("file:",))
+    try:
+        pg.goto(page_file.as_uri())
+        assert pg.locator(".lois-tent-qr").count() == 0
+        note = pg.locator(".lois-tents-offline")
+        assert note.is_visible() and not pg.locator(".lois-tents").is_visible()
+        said = " ".join(note.inner_text().split())
+        assert "Pas de codes dans une copie enregistrée sur l'appareil" in said
+        assert page_file.as_uri() in said and "http://" in said and "https://" in said
+        pg.emulate_media(media="print")
+        assert note.is_visible() and not pg.locator(".lois-tent").first.is_visible()
+        pdf = PdfReader(io.BytesIO(pg.pdf(prefer_css_page_size=True)))
+    finally:
         ctx.close()
-        assert not errors and not foreign, (errors, foreign)
+    assert len(pdf.pages) == 1
+    printed = " ".join(pdf.pages[0].extract_text().split())
+    assert "Aucun code n'est donc dessiné ni imprimé" in printed and "Que faire si" not in printed
+    assert not errors and not foreign, (errors, foreign)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_screen_shows_each_card_whole(sized_tab, size, tmp_path):
+    tab = sized_tab(size)
+    pg = tab.begin()
+    pg.goto(tab.site_url + "chevalets/")
+    width = tab.viewport["width"]
+    assert pg.evaluate("document.scrollingElement.scrollWidth") <= width  # no sideways scrolling
+    for i in (0, pg.locator(".lois-tent").count() - 1):
+        box = pg.locator(".lois-tent").nth(i).bounding_box()
+        qr = pg.locator(".lois-tent-qr").nth(i).bounding_box()
+        # the whole card fits the screen's width and its code is large enough to scan from the screen
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+        assert qr["width"] >= 150 and abs(qr["width"] - qr["height"]) < 2
+    pg.screenshot(path=str(tmp_path / f"chevalets-{size}.png"))
+    tab.end()

@@ -124,9 +124,6 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_config(self, config):
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self._load(config.use_directory_urls)
-        if self.site is not None:  # pages that depend on the configuration (site_url), never from the build cache
-            for configured in features.config_readers():
-                configured(self.site, config)
         hand_nav = list(config.nav or [])
         generated: list = self.site.nav if self.site is not None else []
         config.nav = [{"Accueil": "index.md"}] + generated + [e for e in hand_nav if e != {"Accueil": "index.md"}

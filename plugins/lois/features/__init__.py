@@ -7,8 +7,6 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
   :class:`lois.render.site.SiteBuild` (when the feature has pages);
 * ``cli.add_commands(subparsers)`` adds its subcommands (when it has any); heavy imports stay inside the
   command functions so that ``lois`` starts fast;
-* ``site.configured(site, config)`` runs after the pages are generated (or taken from the build cache), with
-  the MkDocs configuration: pages that depend on it (the table tents encode ``site_url``), outside the cache;
 * ``site.post_build(site, site_dir, site_name)`` runs once the whole site is written (the offline feature
   writes its service worker and archive then);
 * ``corpus.check_files(root)`` and ``corpus.check(model, checked)`` check the feature's own corpus files, as part
@@ -20,7 +18,7 @@ A feature that uses another's code or data says so in ``requires`` (the other co
 when it reads what that one's check keeps in :attr:`Checked.data`); the check and the search name no feature.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
-kind of module is declared below (:class:`Pages`, :class:`ConfiguredPages`, :class:`PostBuild`,
+kind of module is declared below (:class:`Pages`, :class:`PostBuild`,
 :class:`Commands`, :class:`Checks`, :class:`SearchDocuments`); mypy checks every feature's modules against the
 interface its entry in :data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and
 tests/test_features.py checks it at run time.
@@ -46,14 +44,6 @@ class Pages(Protocol):
 
     def contribute(self, site: SiteBuild) -> None:
         """Add generated pages, assets, menu entries and per-provision data to the site."""
-
-
-@runtime_checkable
-class ConfiguredPages(Protocol):
-    """The ``site`` module of a feature whose pages depend on the MkDocs configuration (``configured=True``)."""
-
-    def configured(self, site: SiteBuild, config: Any) -> None:
-        """Pages made from the configuration (``site_url``), after the others, never from the build cache."""
 
 
 @runtime_checkable
@@ -108,8 +98,6 @@ class Feature:
     pages: bool = True        # has lois.features.<name>.site with contribute(site)
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
     post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name)
-    configured: bool = False  # lois.features.<name>.site.configured(site, config): pages that depend on the MkDocs
-    #                           configuration, regenerated at each build (never from the build cache)
     checks: bool = False      # lois.features.<name>.corpus.check_files(root) and .check(model, checked)
     documents: bool = False   # lois.features.<name>.corpus.search_documents(model)
     requires: tuple[str, ...] = ()  # the features whose code or loaded data this one uses
@@ -129,7 +117,7 @@ FEATURES: tuple[Feature, ...] = (
     # built from the checklists' cases and the examples replayed on them, shown as checklists show them
     Feature("training", commands=("entraine",), requires=("checklists", "annotations")),
     # a card per situation and per checklist
-    Feature("tents", configured=True, requires=("annotations", "checklists")),
+    Feature("tents", requires=("annotations", "checklists")),
     Feature("offline", post_build=True),
 )
 
@@ -143,12 +131,6 @@ def _pages() -> list[Pages]:
 def site_contributors() -> list[Callable[[SiteBuild], None]]:
     """The ``contribute(site)`` of every feature with pages, in the order of :data:`FEATURES`."""
     return [m.contribute for m in _pages()]
-
-
-def config_readers() -> list[Callable[[SiteBuild, Any], None]]:
-    """The ``configured(site, config)`` of the features whose pages depend on the MkDocs configuration."""
-    modules: list[ConfiguredPages] = [f.module("site") for f in FEATURES if f.configured]
-    return [m.configured for m in modules]
 
 
 def post_builders() -> list[Callable[..., None]]:
@@ -185,7 +167,6 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
 
     _PAGES: tuple[Pages, ...] = (_search_site, _annotations_site, _checklists_site, _scores_site, _api_site,
                                  _training_site, _tents_site, _offline_site)
-    _CONFIGURED: tuple[ConfiguredPages, ...] = (_tents_site,)
     _POST_BUILD: tuple[PostBuild, ...] = (_offline_site,)
     _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)
     _CHECKS: tuple[Checks, ...] = (_annotations_corpus, _checklists_corpus, _api_corpus)

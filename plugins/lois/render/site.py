@@ -29,6 +29,9 @@ from lois.render.law_page import Aside
 from lois.render.gloss import Glossary, GlossScope, GlossTerm
 from lois.render.htmlpage import HtmlPage
 
+# a list preview (a range « Lois 61 à 64 »: one line per provision, render/assets/card.js) shows this many lines
+LIST_MAX = 10
+
 # Material renders the whole menu in every page: a menu section that grew with the corpus would make the
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
@@ -240,6 +243,24 @@ class SiteBuild:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
+    def list_line(self, target: str) -> str:
+        """A provision's line in a list preview: a whole law, or a provision whose text is absent, by its title
+        (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview."""
+        m = self.model
+        if target in m.stubs or target in m.provisions and m.provisions[target].level is Level.LAW:
+            return m.node_title(target)
+        if target in m.provisions:
+            return self.preview(target, 240)
+        return f"Loi {target} : texte non inclus dans ce site."
+
+    def list_preview(self, targets: Sequence[str]) -> str:
+        """The preview of a citation of several provisions (a range): one line each, in order, at most LIST_MAX,
+        lines separated by « \\n » (a single preview never holds one: the card shows the lines as a list)."""
+        lines = list(dict.fromkeys(self.list_line(t) for t in targets))
+        if len(lines) > LIST_MAX:
+            lines = lines[:LIST_MAX] + [f"… et {len(lines) - LIST_MAX} de plus"]
+        return "\n".join(lines)
+
     def words_html(self, texts, words: dict | None, from_page: str) -> str:
         """The words a statement rests on, shown beside it (lois.core.grounds): for each provision its texts cite
         that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
@@ -295,22 +316,27 @@ class SiteBuild:
         return self.glossary.scope() if self.glossary is not None else None
 
     def citation_link(self, label: str, targets: list[str], from_page: str) -> str:
-        """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends."""
+        """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends, and each
+        of them previews the whole range, one line per provision (« Lois 61 à 64 »: 61, 62, 63 and 64)."""
         if len(targets) == 1:
             return self._one_link(label, targets[0], from_page)
-        out: list[str] = []
-        pos, remaining = 0, list(targets)
+        parts: list[tuple[int, int, str]] = []  # (start, end, target) of each written id, in order
+        remaining = list(targets)
         for m in ID_TOKEN.finditer(label):
             target = _match_target(m.group(0), remaining)
             if target is None:
                 continue
-            start = 0 if not out else m.start()  # the first link takes the « Lois » before it
-            out.append(html.escape(label[pos:start], quote=False))
-            out.append(self._one_link(label[start:m.end()], target, from_page))
-            pos = m.end()
+            parts.append((0 if not parts else m.start(), m.end(), target))  # the first takes the « Lois » before it
             remaining.remove(target)
-        if not out:
+        if not parts:
             return self._one_link(label, targets[0], from_page)
+        listed = self.list_preview(targets) if remaining else None  # a range: its inner ids are not written
+        out: list[str] = []
+        pos = 0
+        for start, end, target in parts:
+            out.append(html.escape(label[pos:start], quote=False))
+            out.append(self._one_link(label[start:end], target, from_page, listed))
+            pos = end
         out.append(html.escape(label[pos:], quote=False))
         return "".join(out)
 
@@ -324,7 +350,7 @@ class SiteBuild:
         where = ProvisionId.of(summary[0]) or ProvisionId(law_of(target))
         return self.href(from_page, where.page, where.anchor), summary[1]
 
-    def _one_link(self, label: str, target: str, from_page: str) -> str:
+    def _one_link(self, label: str, target: str, from_page: str, preview: str | None = None) -> str:
         law = re.match(r"\d+", target)
         if target not in self.model.provisions and target not in self.model.stubs and law \
                 and law.group(0) in self.model.stubs:
@@ -339,7 +365,7 @@ class SiteBuild:
             return absent_link(target, Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")), label)
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
         return cite_link(cls, self.provision_href(from_page, target), target,
-                         Markup(tooltip_attr(self.preview(target, 240))), label)
+                         Markup(tooltip_attr(preview or self.preview(target, 240))), label)
 
     # ------------------------------------------------------------------ build
     def build(self) -> dict[str, GeneratedFile]:

@@ -212,6 +212,7 @@
   function editor(page, rec, stored, verdict) {
     var sec = page.querySelector(".lois-fiche-edit");
     sec.hidden = false; sec.textContent = "";
+    document.documentElement.classList.add("lois-fiche-open");  /* printed alone (scores.css), by any print */
     sec.setAttribute("data-fiche", rec.id || "");
     if (verdict && !verdict.ok) { sec.setAttribute("data-unreadable", "1"); sec.appendChild(unreadable(verdict, !stored)); }
     else sec.removeAttribute("data-unreadable");
@@ -229,23 +230,20 @@
     lab.appendChild(ta); form.appendChild(lab);
     var bar = el("p", { "class": "lois-fiche-actions" }), status = el("p", { "class": "lois-fiche-status", role: "status" });
     function read() { FIELDS.concat([["remark"]]).forEach(function (f) { rec[f[0]] = form.elements[f[0]].value; }); }
+    /* the record as the form now says: what any print (its button or the browser's own) shows */
+    function redraw() { read(); sec.replaceChild(view(rec), sec.querySelector(".lois-fiche-view")); }
+    form.addEventListener("input", redraw);
     function act(cls, label, fn) { var b = el("button", { type: "button", "class": "md-button " + cls }, label); b.addEventListener("click", fn); bar.appendChild(b); }
     act("md-button--primary lois-fiche-save", stored ? "Enregistrer" : "Enregistrer sur cet appareil", function () {
-      read();
+      redraw();
       rawOf.delete(rec);  // saved from what could be kept: a record again
       var list = load(), i = list.findIndex(function (r) { return r.id === rec.id; });
       if (!rec.id) rec.id = newId();
       if (i >= 0) list[i] = rec; else list.unshift(rec);
-      sec.replaceChild(view(rec), sec.querySelector(".lois-fiche-view"));
       status.textContent = save(list) ? "Fiche enregistrée sur cet appareil." : "Ce navigateur ne garde pas les fiches : exportez-la ou partagez le lien.";
       renderList(page);
     });
-    act("lois-fiche-print", "Imprimer", function () {
-      read(); sec.replaceChild(view(rec), sec.querySelector(".lois-fiche-view"));
-      document.documentElement.classList.add("lois-fiche-printing");
-      window.print();
-      document.documentElement.classList.remove("lois-fiche-printing");
-    });
+    act("lois-fiche-print", "Imprimer", function () { redraw(); window.print(); });
     act("lois-fiche-share", "Partager le lien", function () {
       read();
       var url = window.location.href.split("#")[0].split("?")[0] + "#f=" + encode(clean(rec));
@@ -257,6 +255,7 @@
     if (stored) act("lois-fiche-delete", "Supprimer", function () {
       save(load().filter(function (r) { return r.id !== rec.id; }));
       sec.hidden = true; sec.textContent = ""; renderList(page);
+      document.documentElement.classList.remove("lois-fiche-open");
     });
     form.appendChild(bar); sec.appendChild(form); sec.appendChild(status);
   }

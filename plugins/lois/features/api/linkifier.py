@@ -8,6 +8,7 @@
 * ``DATA.ids``: how an id is read, written and keyed (:mod:`lois.render.ids_js`, the same data as the site's search
   and short links), applied by the generic reader ``render/assets/ids.js``;
 * ``DATA.laws``: for each law the site has a page for, its URL and its data file;
+* ``DATA.list_max``: how many lines a list preview shows (``lois.render.site.LIST_MAX``);
 * ``DATA.css``: the preview card's style (``render/assets/card.css``) and the embed's (``assets/embed.css``);
 * the preview card ``render/assets/card.js`` (the same component as the site's own pages), ``assets/linkifier.js``
   (links), ``assets/embed.js`` (embedded provisions), ``assets/main.js`` (start).
@@ -29,6 +30,7 @@ from lois.core.ids import ProvisionId
 from lois.core.provenance import Provenance, summary
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
+from lois.render.site import LIST_MAX
 from lois.render.jsregex import js_pattern, js_source  # noqa: F401  (js_source re-exported for the tests)
 
 ASSETS = Path(__file__).parent / "assets"
@@ -56,7 +58,9 @@ def laws_table(model) -> dict[str, dict]:
 
 def law_data(site, law: int) -> dict:
     """The provisions of a law (or the cited ids of a law whose text is not included), keyed by id:
-    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids; ``keys``, the
+    ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids, ``l`` its line in a
+    list preview (a range) when it is not its preview (a whole law, a provision whose text is absent:
+    ``SiteBuild.list_line``); ``keys``, the
     ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); and
     ``v``, what the law's words are when they are not the official 2017 text (lois.core.provenance)."""
     m = site.model
@@ -70,6 +74,10 @@ def law_data(site, law: int) -> dict:
     for sid, stub in m.stubs.items():
         if stub.law == law and sid not in nodes:
             nodes[sid] = {"u": provision_url(m, sid), "p": site.preview(sid, 240)}
+    for pid, node in nodes.items():
+        line = site.list_line(pid)
+        if line != node["p"]:
+            node["l"] = line
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
     out = {"law": law, "nodes": nodes, "keys": keys}
     provenance = m.provenance(law) if law in m.laws else ()
@@ -107,7 +115,7 @@ def ascii_js(text: str) -> str:
 def linkifier_js(model, edition: str) -> str:
     """The bundle ``assets/lois/linkifier.js``."""
     data = {"program": grammar_export(), "ids": ids_js.id_data(), "laws": laws_table(model), "edition": edition,
-            "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
+            "list_max": LIST_MAX, "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
     parts = [f"/* Linkifier du {edition} — fichier généré (lois.features.api.linkifier), ne pas modifier. */",
              "(function () {", '"use strict";', f"var DATA = {_json(data)};"]
     parts += [p.read_text(encoding="utf-8") for p in BUNDLE]

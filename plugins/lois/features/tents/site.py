@@ -1,24 +1,25 @@
-"""The page ``chevalets/``: one card per « Que faire si… » situation and per checklist, each with its title, its
-QR code (segno, inline SVG) and its address written out, laid out for A4 printing (``assets/lois/tents.css``).
+"""The page ``chevalets/``: one card per « Que faire si… » situation and per checklist, each with its title,
+its QR code and its address written out, laid out for A4 printing (``assets/lois/tents.css``).
 
-A QR code must hold an absolute address for a phone to open it: the site's ``site_url`` (mkdocs.yml). The page
-is generated with the features' pages (and cached with them) without it; :func:`configured` generates it again
-when the MkDocs configuration names a ``site_url``. Without one, each code holds the page's path from the root
-of the site and the page says, on screen and on paper, that ``site_url`` must be set before printing.
+A phone that scans a code must get an absolute address, and only the browser knows where the site is served
+(domain root, sub-folder, club intranet, another port): the page holds, for each card, the link to its page
+(relative, as every link of the site), and ``assets/lois/tents.js`` resolves it against the page's own address
+and draws the code with ``assets/lois/qrcode.js``, the file ``dist/qrcode.js`` of the npm package
+``qrcode-generator`` 2.0.4 (Kazuhiko Arase, MIT licence, in its header), copied unchanged. Opened from a copy on
+disk (``file://``), the page draws no code and says why: a phone cannot open such an address.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import resources
 
-import segno
-
 from lois.render import htmlpage
 from lois.render.htmlpage import HtmlPage
-from lois.render.templates import safe
 
 PAGE = "chevalets.md"
 STYLE = "assets/lois/tents.css"
+SCRIPT = "assets/lois/tents.js"
+ENCODER = "assets/lois/qrcode.js"  # qrcode-generator 2.0.4 (npm), dist/qrcode.js unchanged
 SITUATIONS_PAGE = "que-faire-si.md"
 
 
@@ -48,40 +49,21 @@ def tents(site) -> list[Tent]:
     return out
 
 
-def address(path: str, site_url: str | None) -> str:
-    """What the code holds: the absolute address under ``site_url``, else the path from the site's root."""
-    if not site_url:
-        return path
-    base = site_url if site_url.endswith("/") else site_url + "/"
-    return base + path
+def render_page(site) -> HtmlPage:
+    return htmlpage.render_page("tents/page.html", "Chevalets de table (codes QR)", cards=tents(site))
 
 
-def qr_svg(data: str, title: str) -> str:
-    """The QR code of ``data`` as inline SVG (error correction M: a tent gets creased and stained)."""
-    qr = segno.make(data, error="m", micro=False)
-    return qr.svg_inline(scale=1, border=4, omitsize=True, dark="#000", light="#fff", title=title,
-                         svgclass="lois-tent-qr", lineclass=None)
-
-
-def render_page(site, site_url: str | None) -> HtmlPage:
-    cards = []
-    for t in tents(site):
-        data = address(t.path, site_url)
-        cards.append({"kind": t.kind, "label": t.label, "title": t.title, "href": t.href, "address": data,
-                      "qr": safe(qr_svg(data, f"Code QR : {t.title}"))})
-    return htmlpage.render_page("tents/page.html", "Chevalets de table (codes QR)", cards=cards,
-                                site_url=site_url or "", example=cards[0]["address"] if cards else "")
+def _text(name: str) -> str:
+    return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
 def contribute(site) -> None:
-    site.on_contributed(lambda s: s.add_page(PAGE, render_page(s, None)))  # after the pages it links to
-    site.add_file(STYLE, resources.files(__package__).joinpath("tents.css").read_text(encoding="utf-8"))
+    site.on_contributed(lambda s: s.add_page(PAGE, render_page(s)))  # after the pages it links to
+    site.add_file(STYLE, _text("tents.css"))
+    site.add_file(ENCODER, _text("qrcode.js"))
+    site.add_file(SCRIPT, _text("tents.js"))
     site.add_style(STYLE)
+    marker = ('class="lois-tents"',)  # the tents page only
+    site.add_script(ENCODER, only_where=marker)
+    site.add_script(SCRIPT, only_where=marker)
     site.add_nav("Chevalets de table (QR)", PAGE)
-
-
-def configured(site, config) -> None:
-    """With a ``site_url`` in the MkDocs configuration, the codes hold absolute addresses under it."""
-    site_url = (config.get("site_url") or "").strip()
-    if site_url and PAGE in site.files:
-        site.add_page(PAGE, render_page(site, site_url))

@@ -12,6 +12,8 @@
                                    and then fetches sitemap.xml, which fails in a copy opened as files);
      link's data-preview           plain text, read only (pages that set it themselves, such as the club linkifier's);
      link's title                  HTML-escaped text (the form MkDocs pages use), decoded without running anything.
+   A text of several lines (a range, « Lois 61 à 64 »: one line per provision) is shown as a list, one item a line;
+   a single preview never holds a line break.
    attach() moves a link's title into data-lois-preview as it meets the link, so that neither the browser's own tooltip
    nor a theme's tooltip (Material's content.tooltips) covers the card. Call attach() before the theme reads titles.
 
@@ -63,7 +65,7 @@
     card.className = "lois-card";
     card.id = "lois-card";
     card.hidden = true;
-    card.innerHTML = '<p class="lois-card-text"></p><p class="lois-card-actions">' +
+    card.innerHTML = '<p class="lois-card-text"></p><ul class="lois-card-list" hidden></ul><p class="lois-card-actions">' +
       '<a class="lois-card-go"></a><button type="button" class="lois-card-close">×</button></p>';
     card.addEventListener("pointerenter", function () { clearTimeout(hideTimer); });
     card.addEventListener("pointerleave", function (e) { if (e.pointerType === "mouse" && current && current.mode === "hover") scheduleHide(); });
@@ -96,7 +98,12 @@
     clearTimeout(hideTimer); clearTimeout(showTimer);
     build();
     var label = options.label ? options.label(link) : (link.getAttribute("data-ref") || "");
-    card.querySelector(".lois-card-text").textContent = text;
+    var lines = text.split("\n").filter(function (l) { return l.trim(); });
+    var para = card.querySelector(".lois-card-text"), list = card.querySelector(".lois-card-list");
+    para.hidden = lines.length > 1; list.hidden = lines.length <= 1;
+    para.textContent = lines.length > 1 ? "" : text;
+    list.textContent = "";
+    if (lines.length > 1) lines.forEach(function (l) { list.appendChild(document.createElement("li")).textContent = l; });
     var go = card.querySelector(".lois-card-go");
     var href = link.getAttribute("href");
     go.hidden = !href;

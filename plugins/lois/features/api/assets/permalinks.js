@@ -1,4 +1,5 @@
-/* Boutons « Copier le lien » / « Copier la citation » et redirection des anciens liens.
+/* Boutons « Copier le lien » / « Copier la citation », bouton « Copier » de chaque extrait de code (pages pour
+   les clubs) et redirection des anciens liens.
    Fichier statique : ses données (redirections du registre des liens permanents, nom de l'édition) sont dans
    window.loisPermaliens, écrit par assets/lois/permaliens-donnees.js (généré, lois.features.api.site), chargé avant. */
 (function () {
@@ -70,7 +71,37 @@
     });
   }
 
-  function init() { redirectOld(); addButtons(); }
+  /* « Copier » au-dessus de chaque extrait (bloc de code) de la page : le texte tel qu'affiché, adresse du site
+     comprise ; si le navigateur refuse la copie, l'extrait est sélectionné et un message dit comment le copier */
+  var REFUSED = "Copie refusée par le navigateur : l'extrait est sélectionné, copiez-le avec Ctrl+C " +
+    "(sur un téléphone : appui long sur la sélection, puis « Copier »).";
+  function selectText(node) {
+    var range = document.createRange(), sel = window.getSelection();
+    range.selectNodeContents(node); sel.removeAllRanges(); sel.addRange(range);
+  }
+  function addSnippetButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("article pre"), function (pre) {
+      if (pre.previousElementSibling && pre.previousElementSibling.classList.contains("lois-extrait-copie")) return;
+      var bar = document.createElement("div"), b = document.createElement("button"), said = document.createElement("p");
+      bar.className = "lois-extrait-copie";
+      b.type = "button"; b.className = "lois-copie-extrait"; b.textContent = "Copier";
+      said.className = "lois-extrait-etat"; said.setAttribute("role", "status");
+      b.addEventListener("click", function () {
+        var code = pre.querySelector("code") || pre;
+        copy(code.textContent).then(function (ok) {
+          said.textContent = ok ? "Extrait copié." : REFUSED;
+          said.classList.toggle("lois-extrait-refus", !ok);
+          if (!ok) selectText(code);
+          b.textContent = ok ? "Copié !" : "Copier";
+          if (ok) setTimeout(function () { b.textContent = "Copier"; }, 2000);
+        });
+      });
+      bar.appendChild(b); bar.appendChild(said);
+      pre.parentNode.insertBefore(bar, pre);
+    });
+  }
+
+  function init() { redirectOld(); addButtons(); addSnippetButtons(); }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
   window.addEventListener("hashchange", redirectOld);

@@ -214,3 +214,44 @@ def test_a_remark_beside_a_commentary_is_checked_with_its_line(tmp_path, capsys,
     assert code != 0 and "Corpus valide" not in out
     assert f"chantigny-23.md, ligne {line}" in err, err
     assert message in err, err
+
+
+def _data(page: Path) -> dict:
+    import html as html_mod
+    import json
+
+    text = page.read_text(encoding="utf-8")
+    raw = re.search(r'<script type="application/json" class="lois-cl-data">(.*?)</script>', text, re.S).group(1)
+    return json.loads(html_mod.unescape(raw) if raw.lstrip().startswith("{&") else raw)
+
+
+def _visible(fragment: str) -> str:
+    import html as html_mod
+
+    return " ".join(html_mod.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def test_every_sentence_said_to_the_players_shows_the_words_it_rests_on(built_site, model):
+    """On every checklist page, each sentence said to the players and each ruling shows, beside it, for every
+    provision it cites, where its words are read and the words themselves (the corpus requires them: a build
+    without them fails, REQUIRE_WORDS)."""
+    from lois.features.checklists.model import load_checklists
+
+    assert grounds.REQUIRE_WORDS
+    lists = load_checklists(model.root, model)
+    shown = 0
+    for cl in lists.values():
+        data = _data(built_site / "checklists" / cl.name / "index.html")
+        for o in cl.outcomes.values():
+            out = data["outcomes"][o.id]
+            for text, fragment in [(o.ruling, out["ruling_html"])] + [(t, p["html"]) for t, p in
+                                                                        zip(o.players, out["players"], strict=True)]:
+                for pid, ws in grounds.words_for([text], o.words):
+                    seen = _visible(fragment)
+                    assert f"Loi {pid}" in seen, (cl.name, o.id, pid)
+                    for w in ws:
+                        assert " ".join(w.split()) in seen, (cl.name, o.id, pid, w)
+                    shown += 1
+                cited = {p for _w, pids, _l in grounds.cited_groups([text]) for p in pids}
+                assert not cited or 'class="lois-words"' in fragment, (cl.name, o.id, text)
+    assert shown > 150

@@ -45,8 +45,9 @@ from lois.core.errors import LoisError
 if TYPE_CHECKING:
     from lois.core.corpus import Model
 
-# Every citation must carry words (True), or only words given are checked (False, while a corpus is written)
-REQUIRE_WORDS = False
+# Every citation must carry words (True: a citation without them stops the build), or only the words given are
+# checked and the others counted by `lois verifie --mots` (False, for a corpus being written)
+REQUIRE_WORDS = True
 
 _APOSTROPHES = str.maketrans({"’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"})
 _DROP = re.compile(r"[«»“”\"„*_]")

@@ -27,11 +27,10 @@ if TYPE_CHECKING:
     from lois.core.corpus import Model
     from lois.features.checklists.model import Checklist
 
-# A gap (a unit neither reached nor set aside) is, for now, a warning line of `lois verifie` (and an information
-# line of the build): the checklists are being completed, their `aside` entries and the branches the table
-# brings out (issue 33). Set this to True to make a gap an error (French, the checklist's file and the line of
-# its `laws:`), which then stops `lois verifie` and `mkdocs build`.
-GAPS_ARE_ERRORS = False
+# A gap (a unit neither reached nor set aside) is an error (French, the checklist's file and the line of its
+# `laws:`) that stops `lois verifie` and `mkdocs build`; False makes it a warning line instead, for a corpus
+# being written.
+GAPS_ARE_ERRORS = True
 
 UNIT_LEVELS = (Level.SECTION, Level.PARAGRAPH)  # in the text of a law of the corpus
 

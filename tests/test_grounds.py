@@ -30,23 +30,20 @@ def _verifie(corpus: Path, capsys, monkeypatch, tmp_path) -> tuple[int, str, str
 
 
 def _outcome_words(corpus: Path, checklist: str, outcome: str, words: dict) -> int:
-    """Sets the words of one outcome of a real checklist (its other lines untouched); the line of `words:`."""
+    """Sets some words of one outcome of a real checklist (its other words and lines untouched); the line of the
+    first key set."""
     path = corpus / "checklists" / f"{checklist}.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    start = lines.index(f"  - id: {outcome}")
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("  - id: ")
-                or not lines[i].startswith(" ")), len(lines))
-    # drop any words already there, then add ours at the end of the outcome
-    block = [ln for ln in lines[start:end]]
-    if any(ln.startswith("    words:") for ln in block):
-        i = next(i for i, ln in enumerate(block) if ln.startswith("    words:"))
-        j = next((k for k in range(i + 1, len(block)) if not block[k].startswith("      ")), len(block))
-        del block[i:j]
-    dumped = yaml.safe_dump({"words": words}, allow_unicode=True, default_flow_style=False, width=1000)
-    added = ["    " + ln for ln in dumped.splitlines()]
-    new = lines[:start] + block + added + lines[end:]
-    path.write_text("\n".join(new) + "\n", encoding="utf-8")
-    return start + len(block) + 1
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    o = next(o for o in data["outcomes"] if o["id"] == outcome)
+    kept = {grounds._words_key(k): v for k, v in (o.get("words") or {}).items()}
+    o["words"] = {**{k: v for k, v in kept.items() if k not in words}, **words}
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
+    path.write_text(text, encoding="utf-8")
+    first = next(iter(words))
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.strip() == f"- id: {outcome}")
+    return next(i for i in range(start, len(lines)) if lines[i].strip().startswith(f"{first}:")
+                or lines[i].strip().startswith(f"'{first}':"))
 
 
 def _first_outcome_citing(corpus: Path, law_prefix: str):

@@ -144,9 +144,18 @@ def test_a_sentence_on_a_passage_the_source_leaves_out_rests_on_edition_yaml(tmp
 
 def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
     """Only what edition.yaml names: 27B7 (no such paragraph) and 27C1 have no words anywhere; 27B3, which the
-    master has, rests on its text alone."""
+    master has, rests on its text and on what edition.yaml says the source leaves out of it (its opening exception
+    for B1(b)); 27B1(a) on its text and the note of 27B1 (« la Loi 16C2 ne s'applique pas »); 27A1, of which
+    edition.yaml says nothing, and a provision of a law quoted in full (50A) on their text alone."""
     assert grounds.grounds_of(model, "27B7") == [] and grounds.grounds_of(model, "27C1") == []
-    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code", "summary"]
+    b1a = grounds.grounds_of(model, "27B1(a)")
+    assert [g.kind for g in b1a] == ["code", "summary"]
+    assert b1a[1].label == "ce que la source ne cite pas (27B1, corpus/edition.yaml)"
+    assert grounds.stands_in("le Code précise que la Loi 16C2 ne s'applique pas", b1a[1].text)
+    assert not grounds.stands_in("la Loi 16C2 ne s'applique pas", b1a[0].text)
+    assert [g.kind for g in grounds.grounds_of(model, "27A1")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "50A")] == ["code"]
     assert [g.kind for g in grounds.grounds_of(model, "27C")] == ["summary"]
 
 

@@ -128,6 +128,11 @@ def grounds_of(model: "Model", pid: str) -> list[Ground]:
     prov = model.provisions.get(pid)
     if prov is not None:
         out.append(Ground("code", f"texte de la Loi {pid}", _subtree_text(prov)))
+        # what the partial source of its law leaves out of it (27B1(a): « la Loi 16C2 ne s'applique pas »), in the
+        # site's words (corpus/edition.yaml, omitted): shown under the provision, never as the Code's text
+        note = model.edition.note_on(pid) if hasattr(model, "edition") else None
+        if note is not None:
+            out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
         return out
     ref = parse_provision_id(pid)
     law = ref.law if ref is not None else None

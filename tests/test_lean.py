@@ -82,7 +82,6 @@ def test_serve_started_on_a_broken_corpus_keeps_running_and_recovers(tmp_path):
     config = project_copy(tmp_path)
     law = tmp_path / "corpus" / "lois" / "50.md"
     good = law.read_text(encoding="utf-8")
-    word = word_no_statement_rests_on(load_corpus(tmp_path / "corpus"), 50)  # no statement's words change
     law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
     with Server(config) as srv:
         assert wait_for(srv.url, lambda t: BANNER in t, timeout=180) is not None, srv.output()[-3000:]

@@ -359,3 +359,28 @@ def fresh_page(browser, site_url):
         tab.end()
     finally:
         tab.ctx.close()
+
+
+def word_no_statement_rests_on(model, law: int, min_len: int = 8) -> str:
+    """A word of the text of `law` that no « words » of the corpus quotes (lois.core.grounds): a test may change it
+    in the law's text without breaking a statement that rests on that text."""
+    import re as _re
+
+    from lois.core.grounds import normalized
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists.model import load_checklists
+
+    quoted: list[str] = []
+    ann = load_annotations(model)
+    units = [*(o.words for cl in load_checklists(model.root, model).values() for o in cl.outcomes.values()),
+             *(cl.words for cl in load_checklists(model.root, model).values()),
+             *(e.words for e in ann.examples.values()), *(n.words for n in ann.notes.values()),
+             *(s.words for s in ann.situations), *(t.words for t in ann.terms)]
+    for w in units:
+        for ws in (w or {}).values():
+            quoted.extend(normalized(x) for x in ws)
+    text = "\n".join(p.text for p in model.laws[law].provisions())
+    for word in _re.findall(rf"\w{{{min_len},}}", text):
+        if not any(normalized(word) in q for q in quoted):
+            return word
+    raise AssertionError(f"chaque mot de la Loi {law} est cité par des « words »")

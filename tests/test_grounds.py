@@ -30,23 +30,20 @@ def _verifie(corpus: Path, capsys, monkeypatch, tmp_path) -> tuple[int, str, str
 
 
 def _outcome_words(corpus: Path, checklist: str, outcome: str, words: dict) -> int:
-    """Sets the words of one outcome of a real checklist (its other lines untouched); the line of `words:`."""
+    """Sets some words of one outcome of a real checklist (its other words and lines untouched); the line of the
+    first key set."""
     path = corpus / "checklists" / f"{checklist}.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    start = lines.index(f"  - id: {outcome}")
-    end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("  - id: ")
-                or not lines[i].startswith(" ")), len(lines))
-    # drop any words already there, then add ours at the end of the outcome
-    block = [ln for ln in lines[start:end]]
-    if any(ln.startswith("    words:") for ln in block):
-        i = next(i for i, ln in enumerate(block) if ln.startswith("    words:"))
-        j = next((k for k in range(i + 1, len(block)) if not block[k].startswith("      ")), len(block))
-        del block[i:j]
-    dumped = yaml.safe_dump({"words": words}, allow_unicode=True, default_flow_style=False, width=1000)
-    added = ["    " + ln for ln in dumped.splitlines()]
-    new = lines[:start] + block + added + lines[end:]
-    path.write_text("\n".join(new) + "\n", encoding="utf-8")
-    return start + len(block) + 1
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    o = next(o for o in data["outcomes"] if o["id"] == outcome)
+    kept = {grounds._words_key(k): v for k, v in (o.get("words") or {}).items()}
+    o["words"] = {**{k: v for k, v in kept.items() if k not in words}, **words}
+    text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
+    path.write_text(text, encoding="utf-8")
+    first = next(iter(words))
+    lines = text.splitlines()
+    start = next(i for i, ln in enumerate(lines) if ln.strip() == f"- id: {outcome}")
+    return next(i for i in range(start, len(lines)) if lines[i].strip().startswith(f"{first}:")
+                or lines[i].strip().startswith(f"'{first}':"))
 
 
 def _first_outcome_citing(corpus: Path, law_prefix: str):
@@ -147,9 +144,18 @@ def test_a_sentence_on_a_passage_the_source_leaves_out_rests_on_edition_yaml(tmp
 
 def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
     """Only what edition.yaml names: 27B7 (no such paragraph) and 27C1 have no words anywhere; 27B3, which the
-    master has, rests on its text alone."""
+    master has, rests on its text and on what edition.yaml says the source leaves out of it (its opening exception
+    for B1(b)); 27B1(a) on its text and the note of 27B1 (« la Loi 16C2 ne s'applique pas »); 27A1, of which
+    edition.yaml says nothing, and a provision of a law quoted in full (50A) on their text alone."""
     assert grounds.grounds_of(model, "27B7") == [] and grounds.grounds_of(model, "27C1") == []
-    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code", "summary"]
+    b1a = grounds.grounds_of(model, "27B1(a)")
+    assert [g.kind for g in b1a] == ["code", "summary"]
+    assert b1a[1].label == "ce que la source ne cite pas (27B1, corpus/edition.yaml)"
+    assert grounds.stands_in("le Code précise que la Loi 16C2 ne s'applique pas", b1a[1].text)
+    assert not grounds.stands_in("la Loi 16C2 ne s'applique pas", b1a[0].text)
+    assert [g.kind for g in grounds.grounds_of(model, "27A1")] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, "50A")] == ["code"]
     assert [g.kind for g in grounds.grounds_of(model, "27C")] == ["summary"]
 
 

@@ -82,6 +82,7 @@ def test_serve_started_on_a_broken_corpus_keeps_running_and_recovers(tmp_path):
     config = project_copy(tmp_path)
     law = tmp_path / "corpus" / "lois" / "50.md"
     good = law.read_text(encoding="utf-8")
+    word = word_no_statement_rests_on(load_corpus(tmp_path / "corpus"), 50)  # no statement's words change
     law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
     with Server(config) as srv:
         assert wait_for(srv.url, lambda t: BANNER in t, timeout=180) is not None, srv.output()[-3000:]
@@ -120,8 +121,9 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     import subprocess
     import time
 
-    from conftest import mkdocs_build, project_env
+    from conftest import mkdocs_build, project_env, word_no_statement_rests_on
     from live_serve import project_copy
+    from lois.core.corpus import load_corpus
 
     config = project_copy(tmp_path)
     site = tmp_path / "site"
@@ -162,11 +164,12 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path):
     assert killed_while_writing >= 2, full  # the kills fell while the build was writing its sibling folder
     law = tmp_path / "corpus" / "lois" / "50.md"
     good = law.read_text(encoding="utf-8")
+    word = word_no_statement_rests_on(load_corpus(tmp_path / "corpus"), 50)  # no statement's words change
     law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
     bad = mkdocs_build(site, config, extra_env=no_cache)
     assert bad.returncode != 0 and "50.md" in bad.stderr and "Traceback" not in bad.stderr
     assert _listing(site) == before
-    law.write_text(good.replace("jusqu'à ce qu'un arbitrage", "jusqu'à ce qu'un arbitrage (MARQUE)"), encoding="utf-8")
+    law.write_text(good.replace(word, f"{word} (MARQUE)", 1), encoding="utf-8")
     again = mkdocs_build(site, config, extra_env=no_cache)
     assert again.returncode == 0, again.stderr
     assert "(MARQUE)" in (site / "lois" / "50" / "index.html").read_text(encoding="utf-8")

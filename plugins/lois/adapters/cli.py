@@ -109,7 +109,7 @@ def cmd_verifie(args) -> int:
         print(f"attention : {len(model.unfounded)} citation(s) sans les mots du Code qui fondent la phrase"
               + (" :" if getattr(args, "mots", False) else " (lois verifie --mots les liste)"))
         if getattr(args, "mots", False):
-            for u in model.unfounded:
+            for u in dict.fromkeys(str(e) for e in model.unfounded):
                 print(f"  {u}")
     print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
           f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"

@@ -92,6 +92,21 @@ class Edition:
                 return None
         return None
 
+    def note_on(self, pid: str) -> tuple[str, str] | None:
+        """For a provision that the master of a partial law has (27B1(a), 27B3): what edition.yaml says its source
+        leaves out of it (the site's words, shown under the provision), from its own note or the note of the
+        nearest provision containing it (27B1(a): the note of 27B1); None when there is none."""
+        ref = parse_provision_id(pid)
+        if ref is None or ref.law is None or ref.law not in self.partial:
+            return None
+        notes = self.omitted.get(ref.law, {})
+        path = tuple(ref.path)
+        for k in range(len(path), 0 if path else -1, -1):
+            up = format_id(ref.law, path[:k])
+            if up in notes:
+                return up, notes[up]
+        return None
+
     def absent_sections(self) -> dict[int, list[str]]:
         """By law, the sections its source leaves out: the master's sections may skip them."""
         return {n: list(p.missing) for n, p in self.partial.items()}

@@ -128,6 +128,11 @@ def grounds_of(model: "Model", pid: str) -> list[Ground]:
     prov = model.provisions.get(pid)
     if prov is not None:
         out.append(Ground("code", f"texte de la Loi {pid}", _subtree_text(prov)))
+        # what the partial source of its law leaves out of it (27B1(a): « la Loi 16C2 ne s'applique pas »), in the
+        # site's words (corpus/edition.yaml, omitted): shown under the provision, never as the Code's text
+        note = model.edition.note_on(pid) if hasattr(model, "edition") else None
+        if note is not None:
+            out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
         return out
     ref = parse_provision_id(pid)
     law = ref.law if ref is not None else None
@@ -240,15 +245,21 @@ def _raw_key(doc, keys: tuple, canonical: str):
 def check_words(model: "Model | None", doc, where: str, texts: Iterable[str | tuple[str, int]], words: dict | None,
                 *keys) -> None:
     """Check the words of one unit of a corpus file (`keys` lead to the table holding its ``words``): a LoisError
-    with the file and line for words that do not stand in their provision; a citation without words is an error
-    when :data:`REQUIRE_WORDS`, else it is counted in ``model.unfounded`` (shown by ``lois verifie``)."""
+    with the file and line for words that do not stand in their provision. A citation without words is recorded in
+    ``model.unfounded`` (a LoisError with its file and line): :func:`require_words` raises the first one once every
+    other check of the corpus has passed (its errors of structure are reported first), when
+    :data:`REQUIRE_WORDS`; ``lois verifie --mots`` lists them all."""
     for message, key, line in problems(model, texts, words, require=True):
         if key is not None:
             raw = _raw_key(doc, keys, key)
             at = (*keys, "words", raw) if raw is not None else keys
             raise doc.error(f"{where} : {message}", *at)
-        line = line or doc.line(*keys)
-        if REQUIRE_WORDS:
-            raise LoisError(f"{where} : {message}", doc.path, line)
         if model is not None:
-            model.unfounded.append(f"{doc.path}:{line} : {where} : {message}")
+            model.unfounded.append(LoisError(f"{where} : {message}", doc.path, line or doc.line(*keys)))
+
+
+def require_words(model: "Model") -> None:
+    """The first citation of the corpus's texts without the words it rests on, as an error (when
+    :data:`REQUIRE_WORDS`); called by the check of the whole corpus, after everything else."""
+    if REQUIRE_WORDS and model.unfounded:
+        raise model.unfounded[0]

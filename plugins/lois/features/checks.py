@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.grounds import require_words
 from lois.core.schemas import SLUG
 from lois.features import Checked, corpus_checkers
 
@@ -33,6 +34,7 @@ def check_corpus(model: Model) -> Checked:
     checked = Checked()
     for c in checkers:
         c.check(model, checked)
+    require_words(model)  # the words of the Code behind every citation, once the rest is sound
     return checked
 
 

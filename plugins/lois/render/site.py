@@ -266,29 +266,37 @@ class SiteBuild:
         that has words, where they are read (the Code's text, a commentary, or the site's own summary of an absent
         law or of a passage a partial source leaves out, said as such), the provision linked, and « the words »;
         empty when none."""
-        from lois.core.grounds import grounds_of, words_for
+        from lois.core.grounds import grounds_of, stands_in, words_for
 
         items = words_for(texts, words)
         if not items:
             return ""
         parts = []
         for pid, ws in items:
-            kinds = {g.kind: g for g in grounds_of(self.model, pid)}
+            grounds = grounds_of(self.model, pid)
+            kinds = {g.kind: g for g in grounds}
             omitted = self._omitted(from_page, pid)
             href = omitted[0] if omitted else self.provision_href(from_page, pid) if self._linkable(pid) else ""
             ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(pid)}</a>' if href
                    else f"Loi {html.escape(pid)}")
-            if "code" in kinds:
-                label = f"Le texte, {ref}"
-            elif "commentary" in kinds:
-                label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
-            elif "summary" in kinds:
-                label = f"{ref}, résumé du site (passage que la source ne cite pas)"
-            else:
-                label = f"{ref}, résumé du site (texte non inclus)"
-            quoted = " … ".join(f"« {html.escape(w)} »" for w in ws)
-            parts.append(f'<span class="lois-words-item"><span class="lois-words-label">{label} :</span> '
-                         f"{quoted}</span>")
+            # words are labelled by where they stand: the Code's text, or, for what the partial source of a law
+            # leaves out of a provision it has (27B1(a)), the site's summary shown under it
+            by_kind: dict[str, list[str]] = {}
+            for w in ws:
+                kind = next((g.kind for g in grounds if stands_in(w, g.text)), grounds[0].kind if grounds else "")
+                by_kind.setdefault(kind, []).append(w)
+            for kind, group in by_kind.items():
+                if kind == "code":
+                    label = f"Le texte, {ref}"
+                elif kind == "commentary":
+                    label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
+                elif kind == "summary":
+                    label = f"{ref}, résumé du site (passage que la source ne cite pas)"
+                else:
+                    label = f"{ref}, résumé du site (texte non inclus)"
+                quoted = " … ".join(f"« {html.escape(w)} »" for w in group)
+                parts.append(f'<span class="lois-words-item"><span class="lois-words-label">{label} :</span> '
+                             f"{quoted}</span>")
         return '<span class="lois-words">' + "".join(parts) + "</span>"
 
     def _linkable(self, pid: str) -> bool:

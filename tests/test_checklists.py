@@ -126,6 +126,36 @@ def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
     assert res.effects["adjusted_score_possible"], "64C : l'arbitre rétablit l'équité"
 
 
+def test_revoke_both_sides_same_trick_is_asked_before_both_sides_same_board(lists):
+    """« Si plusieurs s'appliquent, choisissez le premier » : both sides revoking in the same trick, one side
+    having played to the next (62C3: both corrected, 64B8), is also « both sides revoked on the board » (64B7),
+    so it must come first; and the labels say only what the Code says (64B2, 64B3, 64B7)."""
+    choices = [c.id for c in lists["renonce"].questions["cas_particulier"].choices]
+    assert choices.index("meme_levee") < choices.index("deux_camps")
+    labels = {c.id: c.label for c in lists["renonce"].questions["cas_particulier"].choices}
+    assert "consommée" not in labels["deux_camps"] and "consommée" not in labels["recidive"]
+    assert "exposée sur la table" in labels["carte_exposee"]
+
+
+def test_dummy_who_warns_declarer(lists):
+    """Dummy may try to prevent an irregularity and ask declarer about a revoke (9A3, 42B1): no infraction;
+    after a 43A2 violation, the warning lets a defender choose the hand (43B2(a)), the question applies Law 64
+    as if the revoke were established (43B2(b)); each outcome says only what happened."""
+    cl = lists["procedure-irregularite"]
+    legal = run(cl, {"qui": "mort_averti", "mort_averti_43A2": "non"})
+    assert legal.outcome == "mort_droit" and not legal.effects["procedural_penalty_possible"]
+    assert {"9A3", "42B1"} <= set(legal.citations)
+    hand = run(cl, {"qui": "mort_averti", "mort_averti_43A2": "main"})
+    revoke = run(cl, {"qui": "mort_averti", "mort_averti_43A2": "renonce"})
+    assert "43B2(a)" in hand.citations and "43B2(b)" not in hand.citations
+    assert "43B2(b)" in revoke.citations and "43B2(a)" not in revoke.citations
+    assert hand.effects["procedural_penalty_possible"] and revoke.effects["procedural_penalty_possible"]
+    assert "peut choisir la main d'où le déclarant attaquera" in " ".join(hand.players)
+    # a revoke of declarer pointed out by a dummy who had broken 43A2 is the same rule
+    pointed = run(cl, {"qui": "mort_a_signale", "mort_43A2": "renonce_declarant"})
+    assert pointed.outcome == revoke.outcome
+
+
 def test_penalty_card_minor_or_major(lists):
     cl = lists["carte-penalisee"]
     honour = run(cl, {"joueur": "defense", "rang": "oui", "partenaire_entame": "non"})

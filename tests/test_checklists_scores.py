@@ -254,20 +254,23 @@ def test_unauthorised_information_outcomes_follow_12C1(lists):
     for r in stands:
         assert not r.effects["adjusted_score"] and not r.effects["weighted_score_possible"]
         assert "maintenu" in r.ruling
-    # 16B1(b): the logical-alternative question cites the definition
-    assert "16B1(b)" in cl.questions["alternative"].cites
+    # the logical-alternative question cites the definition: Law 16B1 as a whole, whose sub-paragraphs differ
+    # between the corpus source (a, b) and the 2017 Code (a, b, c)
+    assert "16B1" in cl.questions["alternative"].cites
+    every = [c for o in cl.outcomes.values() for t in (o.ruling, *o.players) for c in re.findall(r"16B1\(\w\)", t)]
+    assert set(every) <= {"16B1(a)"}, every
 
 
 def test_unauthorised_information_during_the_board_does_not_rule_yet(lists):
     """Called during the auction or play (a hesitation), the director rules nothing yet: the auction and play
-    continue, the partner is told his duty (16B1(a), 73C1), the opponents to call back at the end (16B3)."""
+    continue, the partner is told his duty (16B1, 73C1), the opponents to call back at the end (16B3)."""
     cl = lists["information-non-autorisee"]
     now = run(cl, {"information": "pendant"})
     assert now.outcome == "continuer" and not now.effects["adjusted_score"]
     assert now.effects["adjusted_score_possible"] and now.effects["unauthorized_information"]
     said = " ".join(now.players)
     assert "rappelez-moi à la fin du jeu (Loi 16B3)" in said
-    assert "(Loi 16B1(a))" in said and "(Loi 73C1)" in said and "(Loi 16B2)" in said
+    assert "(Loi 16B1)" in said and "(Loi 73C1)" in said and "(Loi 16B2)" in said
     assert "maintenu" not in now.ruling
 
 
@@ -281,6 +284,11 @@ def test_mistaken_explanation_is_corrected_at_the_right_time_with_the_opponents_
     assert "après le dernier Passe" in " ".join(early.players)
     assert "21B1(a)" not in late.citations and {"20F5(b)", "21B3"} <= set(late.citations)
     assert "Il est trop tard pour changer une déclaration" in " ".join(late.players)
+    # the player who finds his own explanation mistaken calls the director at once (20F4), auction or not over
+    own = run(cl, {"information": "explication", "correction": "auteur"})
+    assert own.outcome == "explication_par_son_auteur"
+    assert {"20F4", "21B1(a)", "21B3"} <= set(own.citations) and "20F5(a)" not in own.citations
+    assert "(Loi 20F4)" in " ".join(own.players)
 
 
 def test_other_sources_before_and_after_the_first_call(lists):

@@ -404,6 +404,8 @@ def test_index_rebuilt_when_corpus_changes(tmp_path, corpus_dir):
     shutil.copytree(corpus_dir / "lois", corpus / "lois")
     shutil.copy(corpus_dir / "edition.yaml", corpus)  # the sections a partial source leaves out (Loi 27C)
     shutil.copytree(corpus_dir / "commentaires", corpus / "commentaires")
+    # the register the remarks beside a commentary rest on (Laws 61 to 64 in the revoke guide)
+    shutil.copy(corpus_dir / "lois-absentes.yaml", corpus)
     env = {"LOIS_CACHE": str(tmp_path / "cache")}
     assert json.loads(lois("--corpus", str(corpus), "cherche", "--json", "zygomorphe", env=env).stdout) == []
     f = corpus / "lois" / "10.md"

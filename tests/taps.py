@@ -11,6 +11,7 @@ import yaml
 
 SCENARIOS = Path(__file__).resolve().parent / "frequent_rulings.yaml"
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+SMALL_PHONE = dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)  # a small phone
 DESKTOP = dict(viewport={"width": 1280, "height": 900})
 
 

@@ -153,7 +153,7 @@ def parcours_problems(page) -> list[str]:
         ".offsetHeight - 10); }")
     problems, _ = check(page, sel=".lois-cl-trail-box > summary", targets=".lois-cl-trail-box > summary, "
                         ".lois-cl-goto, .lois-cl-trail .lois-cl-cites :is(a, span)")
-    small = page.locator(".lois-cl-trail").evaluate(
+    small = page.locator(".lois-cl-trail-box").evaluate(
         "t => [...t.querySelectorAll('*')].filter(e => [...e.childNodes].some(n => n.nodeType === 3 && "
         "n.textContent.trim())).map(e => [e.textContent.trim().slice(0, 30), parseFloat(getComputedStyle(e).fontSize)])"
         ".filter(([, s]) => s < 14)")
@@ -266,22 +266,26 @@ def test_table_mode_when_storage_is_refused(fresh_page, site_url):
 
 
 @pytest.mark.parametrize("name", _names())
-def test_decision_tree_readable_on_a_small_phone(small_phone, site_url, name):
+def test_decision_tree_readable_on_a_small_phone(small_phone, site_url, lists, name):
     """The decision tree on a 360 px screen: no label drawn smaller than 12 px; the tree scrolls sideways in its own
-    box, the page does not."""
+    box, the page does not; it opens on its first question."""
     small_phone.goto(f"{site_url}checklists/{name}/")
     svg = small_phone.locator(".lois-cl-flow")
-    m = svg.evaluate("""s => {
+    m = svg.evaluate("""(s, start) => {
       const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
       const sizes = [...s.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
       const wrap = s.parentElement;
+      const root = s.querySelector(`[data-node='${start}'] rect`).getBoundingClientRect();
+      const box = wrap.getBoundingClientRect();
       return {smallest: Math.min(...sizes), labels: sizes.length, page: document.documentElement.scrollWidth,
+              first_question_shown: root.left >= box.left - 1 && root.right <= box.right + 1,
               screen: innerWidth, wide: s.getBoundingClientRect().width > wrap.clientWidth + 1,
               scrolls: wrap.scrollWidth > wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX};
-    }""")
+    }""", lists[name].start)
     assert m["labels"] > 2 and m["smallest"] >= 12, m
     assert m["page"] <= m["screen"], m
     assert m["wide"] == m["scrolls"] and m["overflow"] == "auto", m
+    assert m["first_question_shown"], m  # the tree opens on its first question
 
 
 # WCAG contrast of an element as the browser computes its colours: its text against the background behind it (each

@@ -265,6 +265,11 @@
     document.querySelectorAll(".lois-cl[data-checklist]").forEach(function (root) {
       if (!root.dataset.ready) { root.dataset.ready = "1"; new Runner(root); }
     });
+    /* a decision tree wider than its box (on a phone) scrolls sideways at its own size: it opens on its first
+       question, drawn in the middle of its top row */
+    document.querySelectorAll(".lois-cl-flow-wrap").forEach(function (w) {
+      if (w.scrollWidth > w.clientWidth) w.scrollLeft = (w.scrollWidth - w.clientWidth) / 2;
+    });
   }
   if (document.readyState !== "loading") init(); else document.addEventListener("DOMContentLoaded", init);
 })();

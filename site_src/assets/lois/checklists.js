@@ -107,13 +107,14 @@
     this.render();
     /* opened with answers (a shared link, a case, an answer chosen on « Que faire si… »): where they lead, in view;
        an address with a fragment (« #arbre ») is left to the browser */
-    if (Object.keys(this.answers).length && !window.location.hash) this.reveal();
+    if (Object.keys(this.answers).length && !window.location.hash) this.reveal(true);
   }
 
   /* Scroll the question and all its answers (or the ruling's title and « Ce que je dis aux joueurs ») into view
      under the sticky header, the toolbar above them too when everything fits; nothing moves when they are already
-     in view. Smooth, unless the reader asks for reduced motion. */
-  Runner.prototype.reveal = function () {
+     in view. Smooth, unless the reader asks for reduced motion or the page has just opened (`atOnce`): the site sets
+     no CSS scroll-behavior, so « auto » is at once. */
+  Runner.prototype.reveal = function (atOnce) {
     var step = this.root.querySelector(".lois-cl-step, .lois-cl-result");
     if (!step) return;
     var first = step.querySelector(".lois-cl-stepno") || step;
@@ -125,7 +126,7 @@
     if (start >= top && end <= window.innerHeight) return;
     var from = start;
     if (toolbar && end - toolbar.getBoundingClientRect().top <= room) from = toolbar.getBoundingClientRect().top;
-    window.scrollTo({ top: Math.max(0, window.scrollY + from - top), behavior: reducedMotion() ? "instant" : "smooth" });
+    window.scrollTo({ top: Math.max(0, window.scrollY + from - top), behavior: atOnce || reducedMotion() ? "auto" : "smooth" });
   };
 
   Runner.prototype.setPath = function (path) {

@@ -316,14 +316,17 @@ def _contrasts(page, selector: str, focus: bool = False) -> list[dict]:
         el = page.locator(selector).nth(i)
         if focus:
             el.focus()
-        out.extend(el.evaluate(f"e => ({CONTRAST})([e])"))
+        # the colours once the theme's transitions (125 ms) have ended
+        out.extend(el.evaluate(f"async e => {{ await Promise.all(e.getAnimations().map(a => a.finished)); "
+                               f"return ({CONTRAST})([e]); }}"))
     return out
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     """In the light and the dark (slate) scheme: each answer, « Retour », « Recommencer », « Mode table » (off, on,
-    focused), « modifier » and the answers on « Que faire si… »: text 4.5:1 at least, boundary 3:1 at least."""
+    focused), « modifier », « Fiche d'arbitrage » and the answers on « Que faire si… »: text 4.5:1 at least,
+    boundary 3:1 at least."""
     phone.emulate_media(media="screen", color_scheme=scheme)
     phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense")
     phone.locator(".lois-cl-step").wait_for()
@@ -334,6 +337,9 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     phone.locator(".lois-cl-table-toggle").click()
     assert phone.locator(".lois-cl-table-toggle").get_attribute("aria-pressed") == "true"
     measured += _contrasts(phone, ".lois-cl-table-toggle") + _contrasts(phone, ".lois-cl-table-toggle", focus=True)
+    phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:declarant")  # a ruling: its « Fiche d'arbitrage »
+    phone.locator(".lois-fiche-new").wait_for()
+    measured += _contrasts(phone, ".lois-fiche-new, .lois-cl-restart") + _contrasts(phone, ".lois-fiche-new", True)
     phone.goto(f"{site_url}que-faire-si/")
     measured += _contrasts(phone, ".ann-sit-start .md-button") + _contrasts(phone, ".ann-sit-start .md-button", True)
     assert len(measured) > 12

@@ -37,8 +37,8 @@ def lists(corpus_dir, model):
 # centre shows something else (document.elementFromPoint); a target (`targets`) is at least 44×44 and keeps 8 px from
 # every other target (boxes grown by 4 px on each side do not meet). At a ruling (`ruling`), its title and each
 # sentence of « Ce que je dis aux joueurs », or, when they are taller than the screen, the title, the heading and the
-# first sentence (the rest follows as the reader scrolls). Returns the problems, in French, and the centre of the
-# element `tap` (the answer the finger takes next).
+# first three lines of the first sentence (the rest follows as the reader scrolls). Returns the problems, in French,
+# and the centre of the element `tap` (the answer the finger takes next).
 CHECK = """async ({state, sel, targets, ruling, tap}) => {
   for (let i = 0; state && document.querySelector('.lois-cl')?.dataset.state !== state; i++) {
     if (i > 600) return [[`l'étape ${state} n'est jamais affichée`], null];
@@ -49,9 +49,13 @@ CHECK = """async ({state, sel, targets, ruling, tap}) => {
     const r = document.querySelector('.lois-cl-result');
     const fits = r.querySelector('.lois-cl-players').getBoundingClientRect().bottom
       - r.querySelector('.lois-cl-stepno').getBoundingClientRect().top <= innerHeight - head - 16;
-    sel = '.lois-cl-result h2.lois-cl-ruling-title, .lois-cl-players h3, .lois-cl-players-list > li'
-      + (fits ? '' : ':first-child');
+    sel = '.lois-cl-result h2.lois-cl-ruling-title, .lois-cl-players h3'
+      + (fits ? ', .lois-cl-players-list > li' : '');
     targets = '.lois-cl-toolbar .md-button, .lois-cl-result .lois-cl-cites :is(a, span)';
+    const said = r.querySelector('.lois-cl-players-list > li');
+    const y = said && said.getBoundingClientRect().top, lines = said && 3 * parseFloat(getComputedStyle(said).lineHeight);
+    if (!fits && said && (y < head || y + lines > innerHeight))
+      return [[`la première phrase pour les joueurs commence hors de l'écran`], null];
   }
   const problems = [];
   const name = e => (e.dataset.choice || e.className || e.tagName) + ' « ' + e.textContent.trim().slice(0, 40) + ' »';

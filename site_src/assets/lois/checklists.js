@@ -111,21 +111,21 @@
   }
 
   /* Scroll the question and all its answers (or the ruling's title and « Ce que je dis aux joueurs ») into view
-     under the sticky header, the toolbar above them too when everything fits; nothing moves when they are already
-     in view. Smooth, unless the reader asks for reduced motion or the page has just opened (`atOnce`): the site sets
-     no CSS scroll-behavior, so « auto » is at once. */
+     under the sticky header: from the toolbar when everything fits, else from « Question n », else from the question
+     itself; nothing moves when they are already in view. Smooth, unless the reader asks for reduced motion or the
+     page has just opened (`atOnce`): the site sets no CSS scroll-behavior, so « auto » is at once. */
   Runner.prototype.reveal = function (atOnce) {
     var step = this.root.querySelector(".lois-cl-step, .lois-cl-result");
     if (!step) return;
-    var first = step.querySelector(".lois-cl-stepno") || step;
-    var last = step.querySelector(".lois-cl-choices") || step.querySelector(".lois-cl-players")
-      || step.querySelector("h2") || step;
-    var toolbar = this.root.querySelector(".lois-cl-toolbar");
-    var top = headerBottom() + 8, room = window.innerHeight - top - 8;
-    var start = first.getBoundingClientRect().top, end = last.getBoundingClientRect().bottom;
-    if (start >= top && end <= window.innerHeight) return;
-    var from = start;
-    if (toolbar && end - toolbar.getBoundingClientRect().top <= room) from = toolbar.getBoundingClientRect().top;
+    var heading = step.querySelector("h2") || step;
+    var last = step.querySelector(".lois-cl-choices") || step.querySelector(".lois-cl-players") || heading;
+    var top = headerBottom() + 8, room = window.innerHeight - top - 8, end = last.getBoundingClientRect().bottom;
+    if (heading.getBoundingClientRect().top >= top && end <= window.innerHeight) return;
+    var from = null;
+    [this.root.querySelector(".lois-cl-toolbar"), step.querySelector(".lois-cl-stepno"), heading].forEach(function (e) {
+      var y = e ? e.getBoundingClientRect().top : null;
+      if (y !== null && from === null && (end - y <= room || e === heading)) from = y;
+    });
     window.scrollTo({ top: Math.max(0, window.scrollY + from - top), behavior: atOnce || reducedMotion() ? "auto" : "smooth" });
   };
 

@@ -53,7 +53,8 @@ CHECK = """async ({state, sel, targets, ruling, tap}) => {
       + (fits ? ', .lois-cl-players-list > li' : '');
     targets = '.lois-cl-toolbar .md-button, .lois-cl-result .lois-cl-cites :is(a, span)';
     const said = r.querySelector('.lois-cl-players-list > li');
-    const y = said && said.getBoundingClientRect().top, lines = said && 3 * parseFloat(getComputedStyle(said).lineHeight);
+    const y = said && said.getBoundingClientRect().top;
+    const lines = said && 3 * parseFloat(getComputedStyle(said).lineHeight);
     if (!fits && said && (y < head || y + lines > innerHeight))
       return [[`la première phrase pour les joueurs commence hors de l'écran`], null];
   }

@@ -126,6 +126,8 @@
       var y = e ? e.getBoundingClientRect().top : null;
       if (y !== null && from === null && (end - y <= room || e === heading)) from = y;
     });
+    /* from the question itself: « Question n » wholly under the header, not half shown */
+    if (from === heading.getBoundingClientRect().top) from += 6;
     window.scrollTo({ top: Math.max(0, window.scrollY + from - top), behavior: atOnce || reducedMotion() ? "auto" : "smooth" });
   };
 

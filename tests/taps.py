@@ -11,6 +11,7 @@ import yaml
 
 SCENARIOS = Path(__file__).resolve().parent / "frequent_rulings.yaml"
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+SMALL_PHONE = dict(viewport={"width": 360, "height": 640}, has_touch=True, is_mobile=True)  # a small phone
 DESKTOP = dict(viewport={"width": 1280, "height": 900})
 
 
@@ -21,10 +22,15 @@ def press(locator, touch: bool = False) -> None:
     finger's would (a widget covered by another element is not reached, and the test sees it). Playwright's own
     wait for the element to keep its box over animation frames and its check of the element hit, which cost about
     half of each click (``python bench/bench_test_clicks.py``), are left out: these widgets have no CSS transition
-    or animation and move only when the page draws them again. Links to other pages, and Material's own controls
-    (its drawer slides), take Playwright's click."""
+    or animation and move only when the page draws them again, or when a checklist scrolls its next question into
+    view (smoothly: the press waits until the page stops scrolling, as a finger would). Links to other pages, and
+    Material's own controls (its drawer slides), take Playwright's click."""
     locator.wait_for(state="visible")
-    locator.evaluate("e => e.scrollIntoView({block: 'center', inline: 'center'})")
+    locator.evaluate("""async e => {
+      const frame = () => new Promise(f => requestAnimationFrame(f));
+      for (let y = scrollY, still = 0, i = 0; still < 2 && i < 120; i++) {
+        await frame(); still = scrollY === y ? still + 1 : 0; y = scrollY; }
+      e.scrollIntoView({block: 'center', inline: 'center'}); }""")
     (locator.tap if touch else locator.click)(force=True)
 
 

@@ -1,6 +1,9 @@
 /* Ruling checklists: a generic runner. It walks the checklist data generated at build time
    (questions, choices, outcomes, links) — the decision logic lives only in that data.
-   Answers live in the URL: ?r=question:choice,question:choice */
+   Answers live in the URL: ?r=question:choice,question:choice
+   After each answer the page brings the question and its answers (or the ruling's title and « Ce que je dis aux
+   joueurs ») into view itself, as a phone held in one hand needs. « Mode table » is remembered on this device
+   (localStorage, guarded: a browser that refuses storage is told, never thrown at). */
 (function () {
   "use strict";
 
@@ -66,20 +69,67 @@
     return e;
   }
 
+  /* « Mode table », remembered for every checklist: "1" or "0"; null when storage is refused */
+  var TABLE_KEY = "lois-mode-table";
+  function storedTable() {
+    try { return window.localStorage.getItem(TABLE_KEY) === "1"; } catch (e) { return false; }
+  }
+  function storeTable(on) {
+    try { window.localStorage.setItem(TABLE_KEY, on ? "1" : "0"); return true; } catch (e) { return false; }
+  }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  /* the height the sticky header of the theme covers at the top of the screen */
+  function headerBottom() {
+    var h = document.querySelector(".md-header");
+    if (!h) return 0;
+    var pos = window.getComputedStyle(h).position;
+    return pos === "sticky" || pos === "fixed" ? Math.max(0, h.getBoundingClientRect().bottom) : 0;
+  }
+
   function Runner(root) {
     this.root = root;
     this.data = JSON.parse(root.querySelector(".lois-cl-data").textContent);
     this.answers = readAnswers();
     this.focusNext = false;
+    this.storageRefused = false;
+    if (storedTable()) root.classList.add("lois-cl-table");
     /* the effects shown: those some outcome of this checklist sets */
     this.varying = {};
     var self = this;
     Object.keys(this.data.outcomes).forEach(function (k) {
       self.data.outcomes[k].effects.forEach(function (e) { if (!e.default) self.varying[e.key] = true; });
     });
-    window.addEventListener("popstate", function () { self.answers = readAnswers(); self.render(); });
+    window.addEventListener("popstate", function () { self.answers = readAnswers(); self.render(); self.reveal(); });
     this.render();
+    /* opened with answers (a shared link, a case, an answer chosen on « Que faire si… »): where they lead, in view;
+       an address with a fragment (« #arbre ») is left to the browser */
+    if (Object.keys(this.answers).length && !window.location.hash) this.reveal(true);
   }
+
+  /* Scroll the question and all its answers (or the ruling's title and « Ce que je dis aux joueurs ») into view
+     under the sticky header: from the toolbar when everything fits, else from « Question n », else from the question
+     itself; nothing moves when they are already in view. Smooth, unless the reader asks for reduced motion or the
+     page has just opened (`atOnce`): the site sets no CSS scroll-behavior, so « auto » is at once. */
+  Runner.prototype.reveal = function (atOnce) {
+    var step = this.root.querySelector(".lois-cl-step, .lois-cl-result");
+    if (!step) return;
+    var heading = step.querySelector("h2") || step;
+    var last = step.querySelector(".lois-cl-choices") || step.querySelector(".lois-cl-players") || heading;
+    var top = headerBottom() + 8, room = window.innerHeight - top - 8, end = last.getBoundingClientRect().bottom;
+    if (heading.getBoundingClientRect().top >= top && end <= window.innerHeight) return;
+    var from = null;
+    [this.root.querySelector(".lois-cl-toolbar"), step.querySelector(".lois-cl-stepno"), heading].forEach(function (e) {
+      var y = e ? e.getBoundingClientRect().top : null;
+      if (y !== null && from === null && (end - y <= room || e === heading)) from = y;
+    });
+    /* from the question itself: « Question n » wholly under the header, not half shown */
+    if (from === heading.getBoundingClientRect().top) from += 6;
+    window.scrollTo({ top: Math.max(0, window.scrollY + from - top), behavior: atOnce || reducedMotion() ? "auto" : "smooth" });
+  };
 
   Runner.prototype.setPath = function (path) {
     var parts = path.map(function (p) { return encodeURIComponent(p[0]) + ":" + encodeURIComponent(p[1].id); });
@@ -110,9 +160,15 @@
     table.addEventListener("click", function () {
       var on = self.root.classList.toggle("lois-cl-table");
       table.setAttribute("aria-pressed", String(on));
+      if (!storeTable(on) && !self.storageRefused) {
+        self.storageRefused = true;
+        toolbar.after(self.storageNote());
+      }
+      self.reveal();
     });
     [back, restart, table].forEach(function (b) { toolbar.appendChild(b); });
     ui.appendChild(toolbar);
+    if (this.storageRefused) ui.appendChild(this.storageNote());
 
     if (state.invalid) {
       ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
@@ -123,11 +179,11 @@
       var trail = el("ol", { className: "lois-cl-trail", "aria-label": "Réponses données" });
       state.path.forEach(function (p, i) {
         var q = data.questions[p[0]];
-        var go = el("button", { type: "button", className: "lois-cl-goto", title: "Revenir à cette question", text: "modifier" });
+        var go = el("button", { type: "button", className: "lois-cl-goto md-button", title: "Revenir à cette question", text: "modifier" });
         go.addEventListener("click", function () { self.setPath(state.path.slice(0, i)); });
         trail.appendChild(el("li", { "data-question": p[0], "data-answer": p[1].id }, [
           rich("span", "lois-cl-trail-q", q.text_html, q.text), document.createTextNode(" "),
-          el("strong", { text: p[1].label + " " }), go, citeList(q.cites)]));
+          el("strong", { text: p[1].label }), el("div", { className: "lois-cl-trail-acts" }, [go, citeList(q.cites)])]));
       });
       ui.appendChild(el("details", { className: "lois-cl-trail-box" }, [
         el("summary", { text: "Parcours (" + state.path.length + " réponse" + (state.path.length > 1 ? "s" : "") + ")" }), trail]));
@@ -185,8 +241,16 @@
     }
     this.root.appendChild(ui);
     this.root.setAttribute("data-state", state.node);
-    if (this.focusNext && heading) { heading.focus(); }
+    if (this.focusNext && heading) {
+      heading.focus({ preventScroll: true });
+      this.reveal();
+    }
     this.focusNext = false;
+  };
+
+  Runner.prototype.storageNote = function () {
+    return el("p", { className: "lois-cl-note lois-cl-storage", role: "status",
+      text: "Ce navigateur refuse l'enregistrement : le mode table ne sera pas gardé pour les autres pages." });
   };
 
   /* what the ruling record (assets/lois/fiche.js) keeps: the facts answered, the ruling, the provisions */
@@ -203,6 +267,11 @@
   function init() {
     document.querySelectorAll(".lois-cl[data-checklist]").forEach(function (root) {
       if (!root.dataset.ready) { root.dataset.ready = "1"; new Runner(root); }
+    });
+    /* a decision tree wider than its box (on a phone) scrolls sideways at its own size: it opens on its first
+       question, drawn in the middle of its top row */
+    document.querySelectorAll(".lois-cl-flow-wrap").forEach(function (w) {
+      if (w.scrollWidth > w.clientWidth) w.scrollLeft = (w.scrollWidth - w.clientWidth) / 2;
     });
   }
   if (document.readyState !== "loading") init(); else document.addEventListener("DOMContentLoaded", init);

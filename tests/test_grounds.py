@@ -261,3 +261,29 @@ def test_every_sentence_said_to_the_players_shows_the_words_it_rests_on(built_si
                 cited = {p for _w, pids, _l in grounds.cited_groups([text]) for p in pids}
                 assert not cited or 'class="lois-words"' in fragment, (cl.name, o.id, text)
     assert shown > 150
+
+
+def test_the_home_page_shows_its_words_and_a_wrong_one_stops_the_build(built_site, tmp_path):
+    """The hand-written home page carries the words of each provision it cites (its front matter), shown at its
+    end; words the provision does not hold stop `mkdocs build` with the page and the line, and no site is written."""
+    from conftest import mkdocs_build
+
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    block = home[home.index('<details class="lois-words-page">'):]
+    assert "Les mots du Code derrière cette page" in block
+    assert "dès que l'attention a été portée sur une irrégularité" in _visible(block)
+    proj = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    shutil.copytree(ROOT / "corpus", proj / "corpus")
+    shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
+    index = proj / "site_src" / "index.md"
+    text = index.read_text(encoding="utf-8")
+    old = '9B1(a): "L\'arbitre devrait être appelé'
+    assert old in text
+    index.write_text(text.replace(old, '9B1(a): "L\'arbitre doit être appelé'), encoding="utf-8")
+    dest = tmp_path / "site"
+    res = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
+    assert res.returncode != 0
+    assert "index.md" in res.stderr and "ne figurent pas dans le texte de la Loi 9B1(a)" in res.stderr, res.stderr
+    assert "Traceback" not in res.stderr
+    assert not dest.exists() or not any(dest.iterdir())

@@ -214,7 +214,27 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             return html_text
         from lois.render.linkify_html import linkify_html
 
-        return linkify_html(html_text, self.site, page.file.src_uri)
+        return linkify_html(html_text, self.site, page.file.src_uri) + self._page_words(page)
+
+    def _page_words(self, page) -> str:
+        """A hand-written page that states something about the laws carries, in its front matter, the words of the
+        Code its citations rest on (``words:``, as the corpus's texts: lois.core.grounds); they are checked like
+        the corpus's and shown at the end of the page. A citation without words, or words that the cited
+        provision does not hold, stop the build with the page and the line."""
+        from lois.core.grounds import grounds_page_words
+
+        site = self.site
+        if site is None:
+            return ""
+        try:
+            shown = grounds_page_words(site.model, page.markdown or "", page.meta.get("words"),
+                                       page.file.abs_src_path or page.file.src_uri)
+        except LoisError as exc:
+            raise PluginError(f"corpus invalide — {exc}") from None
+        if not shown:
+            return ""
+        return ('<details class="lois-words-page"><summary>Les mots du Code derrière cette page</summary>'
+                + site.words_html([page.markdown or ""], shown, page.file.src_uri) + "</details>")
 
     def on_page_context(self, context, page, config, nav):
         # the scripts of the widgets this page shows (checklist, calculator, records, training), after the others

@@ -263,3 +263,30 @@ def require_words(model: "Model") -> None:
     :data:`REQUIRE_WORDS`); called by the check of the whole corpus, after everything else."""
     if REQUIRE_WORDS and model.unfounded:
         raise model.unfounded[0]
+
+
+def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) -> dict[str, list[str]]:
+    """The words of a hand-written page (its front matter's ``words``), checked as a corpus text's: a LoisError
+    naming the page and the line for a malformed entry, words the cited provision does not hold, or a citation
+    without words."""
+    from pathlib import Path
+
+    offset = 0
+    try:  # the front matter's lines, to give the line of a citation in the page's file
+        head = Path(path).read_text(encoding="utf-8")
+        if head.startswith("---"):
+            offset = head.index("\n---", 3) + 5
+            offset = head.count("\n", 0, offset)
+    except (OSError, ValueError):
+        offset = 0
+    if raw is not None and not isinstance(raw, dict):
+        raise LoisError("« words » : attendu une table provision → mots du Code", path, 1)
+    words: dict[str, list[str]] = {}
+    for key, value in (raw or {}).items():
+        try:
+            words[_words_key(key)] = _words_value(value)
+        except (ValueError, TypeError) as exc:
+            raise LoisError(f"« words » : {exc}", path, 1) from None
+    for message, _key, line in problems(model, [(markdown, offset + 1)], words, require=REQUIRE_WORDS):
+        raise LoisError(message, path, line or 1)
+    return words

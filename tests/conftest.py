@@ -376,9 +376,15 @@ def word_no_statement_rests_on(model, law: int, min_len: int = 8) -> str:
              *(cl.words for cl in load_checklists(model.root, model).values()),
              *(e.words for e in ann.examples.values()), *(n.words for n in ann.notes.values()),
              *(s.words for s in ann.situations), *(t.words for t in ann.terms)]
+    import yaml as _yaml
+
+    for page in (ROOT / "site_src").glob("*.md"):  # hand-written pages quote words of the Code too
+        head = page.read_text(encoding="utf-8")
+        if head.startswith("---\n"):
+            units.append(_yaml.safe_load(head[4:head.index("\n---", 4)]).get("words"))
     for w in units:
         for ws in (w or {}).values():
-            quoted.extend(normalized(x) for x in ws)
+            quoted.extend(normalized(x) for x in ([ws] if isinstance(ws, str) else ws))
     text = "\n".join(p.text for p in model.laws[law].provisions())
     for word in _re.findall(rf"\w{{{min_len},}}", text):
         if not any(normalized(word) in q for q in quoted):

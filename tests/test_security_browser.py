@@ -109,6 +109,7 @@ def hostile_site(tmp_path_factory) -> Path:
     proj = tmp_path_factory.mktemp("hostile")
     shutil.copytree(ROOT / "site_src", proj / "site_src")
     (proj / "site_src" / "index.md").write_text(
+        "---\nwords: {50B1: \"Une carte exposée prématurément\"}\n---\n\n"
         "# Corpus hostile\n\nVoir la Loi 50B1 et le [commentaire](commentaires/piege.md).\n", encoding="utf-8")
     cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "corpus: corpus" in cfg

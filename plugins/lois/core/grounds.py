@@ -35,6 +35,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
 from pydantic import AfterValidator, StrictInt, StrictStr
@@ -123,7 +124,11 @@ def _subtree_text(provision) -> str:
 
 
 def grounds_of(model: "Model", pid: str) -> list[Ground]:
-    """The texts in which the words of `pid` may stand."""
+    """The texts in which the words of `pid` may stand (found once per model and provision)."""
+    return model.derived(("grounds", pid), lambda: _grounds_of(model, pid))
+
+
+def _grounds_of(model: "Model", pid: str) -> list[Ground]:
     out: list[Ground] = []
     prov = model.provisions.get(pid)
     if prov is not None:
@@ -153,9 +158,15 @@ def grounds_of(model: "Model", pid: str) -> list[Ground]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _parsed(pid: str) -> tuple[int | None, tuple[str, ...]] | None:
+    ref = parse_provision_id(pid)
+    return (ref.law, tuple(ref.path)) if ref is not None else None
+
+
 def _is_below(child: str, parent: str) -> bool:
-    a, b = parse_provision_id(child), parse_provision_id(parent)
-    return bool(a and b and a.law == b.law and tuple(a.path[:len(b.path)]) == tuple(b.path))
+    a, b = _parsed(child), _parsed(parent)
+    return bool(a and b and a[0] == b[0] and a[1][:len(b[1])] == b[1])
 
 
 def cited_groups(texts: Iterable[str | tuple[str, int]]) -> list[tuple[str, list[str], int]]:

@@ -188,17 +188,23 @@ def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name)
 
 @pytest.mark.parametrize("name", _names())
 def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, name):
+    # with reduced motion the page brings each question into view at once (the smooth scroll, and what a finger
+    # sees, are tested on the phone: tests/test_checklists_phone_browser.py)
     cl = lists[name]
-    page.goto(f"{site_url}checklists/{name}/")
-    for case in cl.cases:
-        if page.locator(".lois-cl-restart").is_enabled():
-            press(page.locator(".lois-cl-restart"))
-        res = run(cl, case.answers)
-        for step in res.trace:
-            press(page.locator(f'.lois-cl-step[data-question="{step.question}"] [data-choice="{step.answer}"]'))
-        outcome, effects = _result(page)
-        assert outcome == res.outcome and effects == res.effects, case.name
-        assert page.url.endswith(_query(case.answers)), "les réponses sont dans l'adresse"
+    page.emulate_media(reduced_motion="reduce")
+    try:
+        page.goto(f"{site_url}checklists/{name}/")
+        for case in cl.cases:
+            if page.locator(".lois-cl-restart").is_enabled():
+                press(page.locator(".lois-cl-restart"))
+            res = run(cl, case.answers)
+            for step in res.trace:
+                press(page.locator(f'.lois-cl-step[data-question="{step.question}"] [data-choice="{step.answer}"]'))
+            outcome, effects = _result(page)
+            assert outcome == res.outcome and effects == res.effects, case.name
+            assert page.url.endswith(_query(case.answers)), "les réponses sont dans l'adresse"
+    finally:
+        page.emulate_media(reduced_motion="no-preference")
 
 
 def test_keyboard_only_back_restart_and_table_mode(page, site_url, lists):

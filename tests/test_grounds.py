@@ -35,7 +35,7 @@ def _outcome_words(corpus: Path, checklist: str, outcome: str, words: dict) -> i
     path = corpus / "checklists" / f"{checklist}.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     o = next(o for o in data["outcomes"] if o["id"] == outcome)
-    kept = {grounds._words_key(k): v for k, v in (o.get("words") or {}).items()}
+    kept = {grounds.canonical_id(k): v for k, v in (o.get("words") or {}).items()}
     o["words"] = {**{k: v for k, v in kept.items() if k not in words}, **words}
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
     path.write_text(text, encoding="utf-8")

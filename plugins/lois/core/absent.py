@@ -19,7 +19,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lois.core.cite import format_id, parse_provision_id
+from lois.core.grounds import canonical_id
+from lois.core.ids import ProvisionId as Pid
 from lois.core.schemas import ProvisionId, Text
 from lois.core.yamlfile import Schema
 
@@ -59,15 +60,14 @@ def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
     out: list[AbsentStatement] = []
     seen: dict[str, int] = {}
     for i, e in enumerate(entries):
-        ref = parse_provision_id(str(e.provision))
-        assert ref is not None and ref.law is not None  # ProvisionId validated it
-        pid = format_id(ref.law, tuple(ref.path))
-        if ref.law in model.laws:
-            raise doc.error(f"Loi {pid} : le corpus a le texte de la Loi {ref.law} ; les phrases qui la citent "
+        pid = canonical_id(e.provision)  # the schema's ProvisionId validated the form
+        law = Pid.parse(pid).law
+        if law in model.laws:
+            raise doc.error(f"Loi {pid} : le corpus a le texte de la Loi {law} ; les phrases qui la citent "
                             "reposent sur ce texte, pas sur le registre", i, "provision")
         if pid in seen:
             raise doc.error(f"Loi {pid} : déjà dans le registre (ligne {seen[pid]})", i, "provision")
         seen[pid] = doc.line(i)
         out.append(e.extended(AbsentStatement, provision=pid, statement=" ".join(e.statement.split()),
-                              line=doc.line(i), law=ref.law))
+                              line=doc.line(i), law=law))
     return out

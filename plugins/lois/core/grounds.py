@@ -84,7 +84,8 @@ def stands_in(words: str, text: str) -> bool:
     return True
 
 
-def _words_key(value) -> str:
+def canonical_id(value) -> str:
+    """The canonical id of a provision as written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
         raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 27B2, 50D2(a))")
@@ -104,7 +105,7 @@ def _words_value(value) -> list[str]:
 if TYPE_CHECKING:  # as validated: canonical provision id → the words of the Code it rests on (one or several)
     Words = dict[str, list[str]]
 else:  # as written: a provision id (« 27B1b », or a law number) → a text or a list of texts
-    WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(_words_key)]
+    WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(canonical_id)]
     WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
     Words = dict[WordsKey, WordsValue]
 
@@ -135,7 +136,7 @@ def _grounds_of(model: "Model", pid: str) -> list[Ground]:
         out.append(Ground("code", f"texte de la Loi {pid}", _subtree_text(prov)))
         # what the partial source of its law leaves out of it (27B1(a): « la Loi 16C2 ne s'applique pas »), in the
         # site's words (corpus/edition.yaml, omitted): shown under the provision, never as the Code's text
-        note = model.edition.note_on(pid) if hasattr(model, "edition") else None
+        note = model.edition.note_on(pid)
         if note is not None:
             out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
         return out
@@ -144,15 +145,15 @@ def _grounds_of(model: "Model", pid: str) -> list[Ground]:
     if law is not None and law in model.laws:
         # a law the corpus has, but not this provision: what the site says of it where the law's source leaves it
         # out (corpus/edition.yaml, partial: 27C, 27B4), else nothing to stand in
-        summary = model.edition.summary(pid, model.provisions) if hasattr(model, "edition") else None
+        summary = model.edition.summary(pid, model.provisions)
         if summary is not None:
             out.append(Ground("summary", f"ce que la source ne cite pas ({summary[0]}, corpus/edition.yaml)",
                               summary[1]))
         return out
-    for c in getattr(model, "commentaries", {}).values():
+    for c in model.commentaries.values():
         if law in (c.laws or []):
             out.append(Ground("commentary", f"commentaire « {c.title} »", c.text))
-    for st in getattr(model, "absent_statements", ()):
+    for st in model.absent_statements:
         if _is_below(st.provision, pid):
             out.append(Ground("register", f"registre des lois absentes ({st.provision})", st.statement))
     return out
@@ -244,7 +245,7 @@ def _raw_key(doc, keys: tuple, canonical: str):
             data = data[k]
         for raw in (data or {}).get("words", {}) or {}:
             try:
-                if _words_key(raw) == canonical:
+                if canonical_id(raw) == canonical:
                     return raw
             except ValueError:
                 continue
@@ -295,7 +296,7 @@ def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) ->
     words: dict[str, list[str]] = {}
     for key, value in (raw or {}).items():
         try:
-            words[_words_key(key)] = _words_value(value)
+            words[canonical_id(key)] = _words_value(value)
         except (ValueError, TypeError) as exc:
             raise LoisError(f"« words » : {exc}", path, 1) from None
     for message, _key, line in problems(model, [(markdown, offset + 1)], words, require=REQUIRE_WORDS):

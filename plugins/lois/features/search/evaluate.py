@@ -1,6 +1,8 @@
 """Relevance measurement on a query set (tests/search_relevance.yaml by default, or any file of the same form,
-e.g. tests/search_directors.yaml): hit@1, hit@3, MRR; for a set whose entries say « tune: true », the figures of
-the tuning part and of the held-out rest are reported apart."""
+e.g. tests/search_directors.yaml, tests/search_situations.yaml): hit@1, hit@3, MRR; for a set whose entries say
+« tune: true », the figures of the tuning part and of the held-out rest are reported apart; for entries that name
+« tools » (the checklist or « Que faire si… » entry that rules the situation), the share with one of them in the
+first three (tool@3)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -22,15 +24,22 @@ def load_set(path: Path | None = None) -> list[dict]:
 
 
 def score(cases: list[dict], ranked: list[list[str]]) -> dict:
-    rows, h1, h3, mrr = [], 0, 0, 0.0
+    rows, h1, h3, mrr, t3, nt = [], 0, 0, 0.0, 0, 0
     for case, ids in zip(cases, ranked, strict=True):
         rank = next((i + 1 for i, r in enumerate(ids) if r in case["expect"]), None)
         h1 += rank == 1
         h3 += rank is not None and rank <= 3
         mrr += 1.0 / rank if rank else 0.0
-        rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank, "ranked": ids})
+        tool = None
+        if case.get("tools"):
+            nt += 1
+            tool = any(r in case["tools"] for r in ids[:3])
+            t3 += tool
+        rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank, "ranked": ids,
+                     "tool": tool})
     n = len(cases) or 1
-    return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows}
+    return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows,
+            "tools": nt, "tool3": t3 / nt if nt else None}
 
 
 def evaluate_cli(corpus: Path, path: Path | None = None) -> dict:
@@ -38,6 +47,10 @@ def evaluate_cli(corpus: Path, path: Path | None = None) -> dict:
 
     cases = load_set(path)
     engine = SearchEngine(corpus)
+    for c in cases:  # an expectation that names no document would never be met: said, not counted
+        unknown = [i for i in [*c["expect"], *(c.get("tools") or [])] if i not in engine.docnum]
+        if unknown:
+            raise LoisError(f"« {c['q']} » attend un document inconnu : {', '.join(unknown)}", str(path or DEFAULT_SET))
     rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
     rep["parts"] = split(cases, rep)
     return rep
@@ -58,9 +71,16 @@ def split(cases: list[dict], rep: dict) -> dict[str, dict] | None:
 def print_report(rep: dict, label: str) -> None:
     for r in rep["rows"]:
         mark = "ok " if r["rank"] == 1 else ("~  " if r["rank"] else "NON")
+        tool = {True: "  outil ok", False: "  outil NON"}.get(r["tool"], "")
         print(f"{mark} {r['q'][:45]:45} rang {r['rank'] or '-':>2}  attendu {', '.join(r['expect'][:3])}  "
-              f"obtenu {', '.join(r['top3'])}")
-    print(f"\n{label} : {rep['n']} requêtes — hit@1 {rep['hit1']:.1%}, hit@3 {rep['hit3']:.1%}, MRR {rep['mrr']:.3f}")
+              f"obtenu {', '.join(r['top3'])}{tool}")
+    print(f"\n{label} : {rep['n']} requêtes — {_figures(rep)}")
     for name, part in (rep.get("parts") or {}).items():
-        print(f"  dont {name} : {part['n']} requêtes — hit@1 {part['hit1']:.1%}, hit@3 {part['hit3']:.1%}, "
-              f"MRR {part['mrr']:.3f}")
+        print(f"  dont {name} : {part['n']} requêtes — {_figures(part)}")
+
+
+def _figures(rep: dict) -> str:
+    out = f"hit@1 {rep['hit1']:.1%}, hit@3 {rep['hit3']:.1%}, MRR {rep['mrr']:.3f}"
+    if rep.get("tools"):
+        out += f", outil dans les 3 premiers {rep['tool3']:.1%} (sur {rep['tools']})"
+    return out

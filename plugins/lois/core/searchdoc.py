@@ -12,6 +12,16 @@ from functools import lru_cache
 from lois.core.ids import Kind
 
 
+@dataclass(frozen=True)
+class Evidence:
+    """A sentence of the site that tells a table situation in a director's words (a checklist's validated case, its
+    question, its ruling or a sentence for the players, an example's question, a « Que faire si… » title, a
+    glossary term) and the provisions it says rule that situation: the search reads it as words of those
+    provisions (lois.features.search.documents.attach_evidence)."""
+    text: str
+    targets: tuple[str, ...]
+
+
 @dataclass
 class SearchDoc:
     id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
@@ -24,6 +34,9 @@ class SearchDoc:
     body: str
     context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
     refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
+    situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
+    sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
+    evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",

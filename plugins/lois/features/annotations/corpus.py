@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.ids import Kind, law_of
-from lois.core.searchdoc import SearchDoc, doc_id, plain_text
+from lois.core.searchdoc import Evidence, SearchDoc, doc_id, plain_text
 from lois.features import Checked
 from lois.features.annotations import Annotations, load_annotations
 from lois.features.checks import check_page_names
@@ -28,7 +28,8 @@ def search_documents(model: Model) -> list[SearchDoc]:
 
 
 def annotation_docs(ann: Annotations) -> list[SearchDoc]:
-    """Team notes, worked examples, glossary terms and situations."""
+    """Team notes, worked examples, glossary terms and situations; the situations that notes, examples and « Que faire
+si… » tell (their title, an example's question) as evidence for the provisions they are about."""
     from lois.features.annotations.glossary import slug
 
     docs = []
@@ -36,17 +37,20 @@ def annotation_docs(ann: Annotations) -> list[SearchDoc]:
         if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), law_of(n.provisions[0]), Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions)))
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions),
+                              evidence=[Evidence(n.title, tuple(n.provisions))]))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), law_of(e.provisions[0]), Kind.EXAMPLE.value,
                               e.title, f"/exemples/#{e.anchor}", e.title, calls,
-                              f"{e.question} {e.ruling}", refs=list(e.provisions)))
+                              f"{e.question} {e.ruling}", refs=list(e.provisions),
+                              evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions))]))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), law_of(t.provisions[0]), Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
                               " ".join(t.forms[1:]), t.definition, refs=list(t.provisions)))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), law_of(s.provisions[0]), Kind.SITUATION.value,
-                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions)))
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions),
+                              evidence=[Evidence(s.title, tuple(s.provisions))]))
     return docs

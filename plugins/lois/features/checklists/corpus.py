@@ -14,7 +14,7 @@ from typing import Any
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
-from lois.core.searchdoc import SearchDoc, doc_id
+from lois.core.searchdoc import Evidence, SearchDoc, doc_id
 from lois.features import Checked
 from lois.features.checklists import coverage
 from lois.features.checklists.engine import MissingAnswer, run
@@ -103,16 +103,42 @@ def outcome(cl: Checklist, answers: dict, file: str, line: int, where: str) -> s
 
 
 def search_documents(model: Model) -> list[SearchDoc]:
-    return checklist_docs(load_checklists(Path(model.root), model))
+    return checklist_docs(load_checklists(Path(model.root), model), model)
 
 
-def checklist_docs(checklists: dict[str, Checklist]) -> list[SearchDoc]:
-    """A checklist by its title, its questions and its rulings."""
+def checklist_docs(checklists: dict[str, Checklist], model: Model | None = None) -> list[SearchDoc]:
+    """A checklist by its title, its questions and its rulings, and (less weight) the facts of its validated cases;
+    its situations as evidence for the provisions that rule them (:func:`checklist_evidence`)."""
     docs = []
     for cl in checklists.values():
         questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
         rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
+        cases = " ".join(f"{c.name.rstrip('.')}. {c.facts or ''}" for c in cl.cases)
         docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
                               cl.title, f"/checklists/{cl.name}/", cl.title,
-                              "", f"{cl.description} {questions} {rulings}".strip()))
+                              "", f"{cl.description} {questions} {rulings}".strip(), cases,
+                              evidence=checklist_evidence(cl, model)))
     return docs
+
+
+def checklist_evidence(cl: Checklist, model: Model | None) -> list[Evidence]:
+    """The situations a checklist tells and the provisions that rule them: each validated case (its name and
+    facts) → the provisions its expected ruling cites; each question → its provisions; each ruling's title → its
+    provisions, and each sentence said to the players → the provisions it cites (those of its ruling when it cites
+    none)."""
+    out = []
+    for c in cl.cases:
+        o = cl.outcomes.get(c.expected)
+        if o is not None and o.cites:
+            out.append(Evidence(f"{c.name.rstrip('.')}. {c.facts or ''}".strip(), tuple(o.cites)))
+    for q in cl.questions.values():
+        if q.cites:
+            out.append(Evidence(q.text, tuple(q.cites)))
+    for o in cl.outcomes.values():
+        if not o.cites:
+            continue
+        out.append(Evidence(o.title, tuple(o.cites)))
+        for sentence in o.players:
+            own = [t for span in (model.citations_in(sentence, None) if model else ()) for t in span.targets]
+            out.append(Evidence(sentence, tuple(dict.fromkeys(own)) or tuple(o.cites)))
+    return out

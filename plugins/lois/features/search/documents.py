@@ -2,6 +2,13 @@
 those of every feature that declares documents (lois.features.document_sources: notes, examples, glossary terms,
 « Que faire si… » situations, checklists), each made by its feature from its validated data: a document is
 searchable exactly when the site shows its page.
+
+The site's own situation sentences are evidence for the provisions that rule them (in the spirit of doc2query and
+of a thesaurus built from the corpus): each feature's documents carry them (:class:`lois.core.searchdoc.Evidence`: a
+checklist's validated cases, questions, rulings and sentences for the players, an example's question, a « Que faire
+si… » title, a note's title), and :func:`attach_evidence` gives their words to the provisions they cite, in a field
+of their own (``situations``, lower weight): « l'adversaire de gauche déclare par-dessus » finds 27A1 through the
+case of the checklist that it rules.
 """
 from __future__ import annotations
 
@@ -100,4 +107,38 @@ def build_docs(model) -> list[SearchDoc]:
     docs = law_docs(model) + commentary_docs(model)
     for documents in document_sources():
         docs += documents(model)
-    return docs + stub_docs(model) + tool_docs()
+    docs += stub_docs(model) + tool_docs()
+    attach_evidence(docs)
+    return docs
+
+
+def attach_evidence(docs: list[SearchDoc]) -> None:
+    """Give each provision (or page of an absent law) the situations that the other documents say it rules: the text
+    of each :class:`Evidence` goes to the ``situations`` of every provision it cites (a provision the corpus has no
+    document for: its nearest enclosing one, « 64A1 » → the page of Law 64), once per provision, in the order of the
+    documents; ``sources`` lists the documents they come from."""
+    targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
+    texts: dict[str, list[str]] = {}
+    for d in docs:
+        for ev in d.evidence:
+            for t in dict.fromkeys(_nearest(t, targets) for t in ev.targets):
+                if t is None:
+                    continue
+                seen = texts.setdefault(t, [])
+                if ev.text not in seen:
+                    seen.append(ev.text)
+                if d.id not in targets[t].sources:
+                    targets[t].sources.append(d.id)
+    for t, lst in texts.items():
+        targets[t].situations = " ".join(lst)
+
+
+def _nearest(pid: str, targets: dict[str, SearchDoc]) -> str | None:
+    """The provision's own document, or its nearest enclosing one that has a document."""
+    if pid in targets:
+        return pid
+    p = ProvisionId.of(pid)
+    for a in reversed(p.ancestors if p else ()):
+        if str(a) in targets:
+            return str(a)
+    return None

@@ -23,9 +23,11 @@ def load_set(path: Path | None = None) -> list[dict]:
     return data
 
 
-def score(cases: list[dict], ranked: list[list[str]]) -> dict:
+def score(cases: list[dict], ranked: list[list[str]], shown: list[list[str]] | None = None) -> dict:
+    """The figures of ranked result ids; ``shown``: what the first three results show, tools that come with them
+    included (:func:`first_three`; by default the first three ids)."""
     rows, h1, h3, mrr, t3, nt = [], 0, 0, 0.0, 0, 0
-    for case, ids in zip(cases, ranked, strict=True):
+    for i, (case, ids) in enumerate(zip(cases, ranked, strict=True)):
         rank = next((i + 1 for i, r in enumerate(ids) if r in case["expect"]), None)
         h1 += rank == 1
         h3 += rank is not None and rank <= 3
@@ -33,10 +35,10 @@ def score(cases: list[dict], ranked: list[list[str]]) -> dict:
         tool = None
         if case.get("tools"):
             nt += 1
-            tool = any(r in case["tools"] for r in ids[:3])
+            tool = any(r in case["tools"] for r in (shown[i] if shown else ids[:3]))
             t3 += tool
         rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank, "ranked": ids,
-                     "tool": tool})
+                     "tool": tool, "shown": shown[i] if shown else ids[:3]})
     n = len(cases) or 1
     return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows,
             "tools": nt, "tool3": t3 / nt if nt else None}
@@ -51,9 +53,15 @@ def evaluate_cli(corpus: Path, path: Path | None = None) -> dict:
         unknown = [i for i in [*c["expect"], *(c.get("tools") or [])] if i not in engine.docnum]
         if unknown:
             raise LoisError(f"« {c['q']} » attend un document inconnu : {', '.join(unknown)}", str(path or DEFAULT_SET))
-    rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+    results = [engine.search(c["q"], 10) for c in cases]
+    rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     rep["parts"] = split(cases, rep)
     return rep
+
+
+def first_three(results) -> list[str]:
+    """The ids the first three results show: theirs, and a tool that comes with one of them (Result.tool)."""
+    return [i for r in results[:3] for i in (r.id, *([r.tool["id"]] if r.tool else []))]
 
 
 def split(cases: list[dict], rep: dict) -> dict[str, dict] | None:
@@ -64,7 +72,8 @@ def split(cases: list[dict], rep: dict) -> dict[str, dict] | None:
     out = {}
     for name, keep in (("réglage", True), ("réservé", False)):
         idx = [i for i, c in enumerate(cases) if bool(c.get("tune")) == keep]
-        out[name] = score([cases[i] for i in idx], [rep["rows"][i]["ranked"] for i in idx])
+        out[name] = score([cases[i] for i in idx], [rep["rows"][i]["ranked"] for i in idx],
+                          [rep["rows"][i]["shown"] for i in idx])
     return out
 
 

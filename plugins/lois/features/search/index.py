@@ -26,11 +26,12 @@ from pathlib import Path
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
-FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5}
+# « situations »: a provision's situations told by the site's other documents (documents.attach_evidence).
+FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 # a document's fields, as stored
-STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs")
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources")
 
 
 # ------------------------------------------------------------------ postings

@@ -60,8 +60,9 @@ RERANK = 50
 PROXIMITY_WINDOW = 6
 PROXIMITY_BONUS = 0.5
 # A gloss (note, example, glossary entry, « Que faire si… ») gives way to a provision it is about that covers the
-# query as well: it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss
-# itself (every word of its title is in the query: « dummy » → « mort », the glossary entry Mort).
+# query as well by its own words (the situations a provision borrows from the glosses aside): it is ranked just
+# under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word of its title is in
+# the query: « dummy » → « mort », the glossary entry Mort).
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 TITLE_COVER_POWER = 4.0
@@ -70,6 +71,12 @@ TITLE_COVER_POWER = 4.0
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.3, "tool": 0.4}
+# The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first
+# provision among them carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
+# whose situations cite it: its sources of those kinds, documents.attach_evidence) among the documents the query
+# finds; the result shows it as a link of its own (« Outil : … »), without taking a rank from another document.
+TOOL_KINDS = ("checklist", "situation")
+TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
@@ -101,7 +108,7 @@ class Vocabulary:
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context) if text
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations) if text
                               for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
@@ -399,10 +406,14 @@ class Result:
     score: float
     snippet: str
     spans: list[tuple[int, int]]
+    tool: dict | None = None  # the tool that comes with this provision (SearchEngine.attach_tool): id, kind, title, url
 
     def to_json(self) -> dict:
-        return {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
-                "score": round(self.score, 4), "snippet": self.snippet}
+        out = {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
+               "score": round(self.score, 4), "snippet": self.snippet}
+        if self.tool:
+            out["tool"] = self.tool
+        return out
 
 
 def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
@@ -484,7 +495,26 @@ class SearchEngine:
                 break
             if n not in seen and (not kinds or self.stored[n]["kind"] in kinds):
                 out.append(self._result(n, score, plan))
-        return out[:limit]
+        out = out[:limit]
+        self.attach_tool(out, ranked)
+        return out
+
+    def tools_of(self, n: int) -> list[int]:
+        """The tools (TOOL_KINDS) among the documents whose situations cite document ``n``."""
+        return [self.docnum[t] for t in self.stored[n].get("sources") or ()
+                if t in self.docnum and self.stored[self.docnum[t]]["kind"] in TOOL_KINDS]
+
+    def attach_tool(self, out: list["Result"], ranked: list[tuple[int, float]]) -> None:
+        """TOOL_AFTER: the first provision among the first results carries its tool, when none of them is one."""
+        head = out[:TOOL_AFTER]
+        if any(r.kind in TOOL_KINDS for r in head):
+            return
+        first = next((r for r in head if r.kind in ("law", "stub")), None)
+        tools = set(self.tools_of(self.docnum[first.id])) if first is not None else set()
+        n = next((n for n, _ in ranked if n in tools), None)
+        if n is not None:
+            f = self.stored[n]
+            first.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
 
     def kind_counts(self, query: str) -> dict[str, int]:
         """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
@@ -508,12 +538,15 @@ class SearchEngine:
             for i in range(0, len(post), 3):
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
+        own: dict[int, set[int]] = {}  # in the document's own words (its situations, borrowed from glosses, aside)
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
             for term in group:
                 post = self.postings.get(term, ())
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
+                    if post[i + 1] != SITUATIONS_FIELD:
+                        own.setdefault(post[i], set()).add(gi)
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
@@ -530,7 +563,7 @@ class SearchEngine:
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             matched = sum(gw[g] for g in anywhere.get(n, ()))
-            matched_of[n] = matched
+            matched_of[n] = sum(gw[g] for g in own.get(n, ()))
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
@@ -607,6 +640,7 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
+SITUATIONS_FIELD = list(FIELD_BOOSTS).index("situations")
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]

@@ -65,6 +65,9 @@ PROXIMITY_BONUS = 0.5
 # the query: « dummy » → « mort », the glossary entry Mort).
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
+# A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
+# its weight in the coverage.
+SITUATION_COVER = 0.5
 TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
@@ -562,8 +565,9 @@ class SearchEngine:
                 continue
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
-            matched = sum(gw[g] for g in anywhere.get(n, ()))
-            matched_of[n] = sum(gw[g] for g in own.get(n, ()))
+            mine = own.get(n, set())
+            matched_of[n] = sum(gw[g] for g in mine)
+            matched = matched_of[n] + SITUATION_COVER * sum(gw[g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))

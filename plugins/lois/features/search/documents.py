@@ -58,10 +58,14 @@ def commentary_docs(model) -> list[SearchDoc]:
 
 
 def stub_docs(model) -> list[SearchDoc]:
+    """A law cited but absent from the corpus, and each of its cited provisions: found by the law's title as the
+    edition gives it (corpus/edition.yaml; « contre hors tour » → Loi 32), by its id, and by the situations that the
+    site's documents say it rules (:func:`attach_evidence`)."""
     docs = []
     for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
+        title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
         docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
-                              provision_url(model.link_target(sid)), "", "", ""))
+                              provision_url(model.link_target(sid)), "", title, ""))
     return docs
 
 

@@ -84,6 +84,10 @@ def cmd_cherche(args) -> int:
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:
             print("   " + highlight(r.snippet, r.spans, tty))
+        if r.why:
+            print(f"   Situation semblable : {r.why['title']}  [{Kind(r.why['kind']).label}]")
+        if r.tool:
+            print(f"   Outil : {r.tool['title']}  [{Kind(r.tool['kind']).label}]  {r.tool['url']}")
         print()
     return 0
 
@@ -91,7 +95,8 @@ def cmd_cherche(args) -> int:
 def add_commands(sub):
     p = sub.add_parser("cherche", help="chercher dans tout le site : lois, commentaires, notes, listes d'arbitrage, "
                                        "exemples, glossaire, « Que faire si… » (mots, « phrase », 27B1b…)")
-    p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet)")
+    p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet ; why : la situation semblable "
+                   "qui l'a fait trouver ; tool : l'outil qui vient avec la provision)")
     p.add_argument("--genre", metavar="GENRES", help="seulement ces genres, séparés par des virgules "
                    "(law, commentary, note, checklist, example, glossary, situation, stub, ou leur nom : Note…)")
     p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")

@@ -74,10 +74,10 @@ TITLE_COVER_POWER = 4.0
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.3, "tool": 0.4}
-# The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first
-# provision among them carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
-# whose situations cite it: its sources of those kinds, documents.attach_evidence) among the documents the query
-# finds; the result shows it as a link of its own (« Outil : … »), without taking a rank from another document.
+# The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first of
+# them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
+# whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the
+# documents the query finds; the result shows it as a link of its own (« Outil : … »), taking no other's rank.
 TOOL_KINDS = ("checklist", "situation")
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
@@ -230,6 +230,8 @@ class Plan:
     heads: list[list[str]] = field(default_factory=list)   # each group's own terms (the word's, not its synonyms)
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
+    typed: list[str] = field(default_factory=list)  # the terms of the words typed and of their forms: what is highlighted
+    borrowed: set[int] = field(default_factory=set)  # documents with a query word found only in their situations
 
 
 def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
@@ -326,13 +328,15 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
-def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str]]:
+def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str], list[bool]]:
     """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
-    by the Code's words, a kind word is removed and its kind returned."""
+    by the Code's words, a kind word is removed and its kind returned; and, for each word out, whether it was typed
+    (False: a word of the Code put in place of what was typed)."""
     typed = [surface_key(w) for w in words]
     norm = [normalize(w) for w in typed]
     out: list[str] = []
     kinds: list[str] = []
+    typed: list[bool] = []
     i = 0
     while i < len(words):
         for rw, exact, means, kind in rewrites:
@@ -341,13 +345,16 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
                 if kind:
                     kinds += [kind] if kind not in kinds else []
                 else:
-                    out += TOKEN_RE.findall(means)
+                    found = TOKEN_RE.findall(means)
+                    out += found
+                    typed += [False] * len(found)
                 i += n
                 break
         else:
             out.append(words[i])
+            typed.append(True)
             i += 1
-    return out, kinds
+    return out, kinds, typed
 
 
 def jump_target(query: str, vocab: Vocabulary) -> str | None:
@@ -364,13 +371,18 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
-    words, plan.kinds = apply_rewrites(words, vocab.rewrites)
+    words, plan.kinds, as_typed = apply_rewrites(words, vocab.rewrites)
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
-    for w in words:
+    for w, is_typed in zip(words, as_typed, strict=True):
         group: list[str] = []
         family: list[str] = []
         own = word_terms(w, vocab, lexicon_by_letter)
+        if is_typed:  # the word's terms and their family (accident → accidentellement): its forms
+            for t, _ in own:
+                for u in (t, *vocab.derived.get(t, ())):
+                    if u not in plan.typed:
+                        plan.typed.append(u)
         for t, wt in own:
             plan.weights[t] = plan.weights.get(t, 0.0) + wt
             group.append(t)
@@ -410,12 +422,15 @@ class Result:
     snippet: str
     spans: list[tuple[int, int]]
     tool: dict | None = None  # the tool that comes with this provision (SearchEngine.attach_tool): id, kind, title, url
+    why: dict | None = None   # the document whose situation the query resembles (SearchEngine.attach_why): the same keys
 
     def to_json(self) -> dict:
         out = {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
                "score": round(self.score, 4), "snippet": self.snippet}
         if self.tool:
             out["tool"] = self.tool
+        if self.why:
+            out["why"] = self.why
         return out
 
 
@@ -500,11 +515,16 @@ class SearchEngine:
                 out.append(self._result(n, score, plan))
         out = out[:limit]
         self.attach_tool(out, ranked)
+        self.attach_why(out, ranked, plan)
         return out
 
     def tools_of(self, n: int) -> list[int]:
-        """The tools (TOOL_KINDS) among the documents whose situations cite document ``n``."""
-        return [self.docnum[t] for t in self.stored[n].get("sources") or ()
+        """The tools (TOOL_KINDS) among the documents whose situations cite document ``n`` (a provision), or one
+        of the provisions that document ``n`` is about (a gloss: its refs)."""
+        f = self.stored[n]
+        ids = f.get("sources") or () if f["kind"] in ("law", "stub") else \
+            [t for r in f.get("refs") or () if r in self.docnum for t in self.stored[self.docnum[r]].get("sources") or ()]
+        return [self.docnum[t] for t in dict.fromkeys(ids)
                 if t in self.docnum and self.stored[self.docnum[t]]["kind"] in TOOL_KINDS]
 
     def attach_tool(self, out: list["Result"], ranked: list[tuple[int, float]]) -> None:
@@ -512,12 +532,26 @@ class SearchEngine:
         head = out[:TOOL_AFTER]
         if any(r.kind in TOOL_KINDS for r in head):
             return
-        first = next((r for r in head if r.kind in ("law", "stub")), None)
-        tools = set(self.tools_of(self.docnum[first.id])) if first is not None else set()
-        n = next((n for n, _ in ranked if n in tools), None)
-        if n is not None:
-            f = self.stored[n]
-            first.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+        for r in head:  # the first that has a tool the query finds
+            tools = set(self.tools_of(self.docnum[r.id]))
+            n = next((n for n, _ in ranked if n in tools), None)
+            if n is not None:
+                f = self.stored[n]
+                r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+                return
+
+    def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
+        """A provision found by words of its situations says where they come from: the best-ranked of its sources
+        that the query finds (Result.why)."""
+        order = {n: i for i, (n, _) in enumerate(ranked)}
+        for r in out:
+            n = self.docnum[r.id]
+            if n not in plan.borrowed:
+                continue
+            found = [self.docnum[t] for t in self.stored[n].get("sources") or () if self.docnum.get(t) in order]
+            if found:
+                f = self.stored[min(found, key=order.__getitem__)]
+                r.why = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
 
     def kind_counts(self, query: str) -> dict[str, int]:
         """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
@@ -566,6 +600,8 @@ class SearchEngine:
             title_all = bool(ng) and len(in_title.get(n, ())) == ng
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             mine = own.get(n, set())
+            if len(mine) < len(anywhere.get(n, ())):
+                plan.borrowed.add(n)
             matched_of[n] = sum(gw[g] for g in mine)
             matched = matched_of[n] + SITUATION_COVER * sum(gw[g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
@@ -599,7 +635,7 @@ class SearchEngine:
         text = f.get("body") or f.get("title") or ""  # the snippet rule, the same in search.js
         if not text and f["kind"] == Kind.STUB:
             text = STUB_TEXT
-        snippet, spans = make_snippet(text, set(plan.weights), self.vocab)
+        snippet, spans = make_snippet(text, set(plan.typed), self.vocab)
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 

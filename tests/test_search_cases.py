@@ -14,11 +14,13 @@ import yaml
 from lois.features.search.query import SearchEngine, jump_target
 
 CASES = yaml.safe_load((Path(__file__).parent / "search_cases.yaml").read_text(encoding="utf-8"))
-KEYS = {"q", "top", "first", "jump", "kinds", "filter", "only", "marked", "snippet", "none", "first_kind"}
+KEYS = {"q", "top", "first", "jump", "kinds", "filter", "only", "marked", "unmarked", "snippet", "none", "first_kind",
+        "tool"}
 
 
 def check(case: dict, results: list[dict], jump, kinds: list[str]) -> list[str]:
-    """What is wrong with one side's answer; results: [{id, kind, snippet: {text, spans}}]."""
+    """What is wrong with one side's answer; results: [{id, kind, snippet: {text, spans}, tool}] (tool: the id of the
+    tool that comes with the result, or None)."""
     bad = []
     ids = [r["id"] for r in results]
     if "top" in case and ids[:len(case["top"])] != case["top"]:
@@ -33,17 +35,26 @@ def check(case: dict, results: list[dict], jump, kinds: list[str]) -> list[str]:
         bad.append(f"genres {kinds} ≠ {case['kinds']}")
     if "only" in case and (not results or any(r["kind"] not in case["only"] for r in results)):
         bad.append(f"genres des résultats {sorted({r['kind'] for r in results})} ⊄ {case['only']}")
+    if "tool" in case:
+        shown = [i for r in results[:3] for i in (r["id"], r.get("tool")) if i]
+        if not set(shown) & set(case["tool"]):
+            bad.append(f"aucun outil {case['tool']} dans les trois premiers {shown}")
     if case.get("none") and results:
         bad.append(f"résultats inattendus {ids[:3]}")
-    if ("marked" in case or "snippet" in case) and results:
+    if ("marked" in case or "unmarked" in case or "snippet" in case) and results:
         sn = results[0]["snippet"]
         marked = {sn["text"][s:e].lower() for s, e in sn["spans"]}
         for w in case.get("marked", []):
             if not any(w.lower() in m for m in marked):  # « l'arbitre » is one highlighted word
                 bad.append(f"« {w} » non surligné dans « {sn['text'][:80]} » ({sorted(marked)})")
+        for w in case.get("unmarked", []):
+            if any(w.lower() in m for m in marked):
+                bad.append(f"« {w} » surligné sans avoir été tapé ({sorted(marked)})")
+            if w.lower() not in sn["text"].lower():  # the word must be there for its absence of highlight to count
+                bad.append(f"« {w} » absent de l'extrait « {sn['text'][:80]} »")
         if "snippet" in case and case["snippet"] not in sn["text"]:
             bad.append(f"extrait « {sn['text'][:80]} » sans « {case['snippet']} »")
-    elif "marked" in case or "snippet" in case:
+    elif "marked" in case or "unmarked" in case or "snippet" in case:
         bad.append("aucun résultat")
     return bad
 
@@ -61,8 +72,8 @@ def engine(corpus_dir):
 
 def python_answer(engine, case) -> tuple[list[dict], object, list[str]]:
     res = engine.search(case["q"], 20, set(case.get("filter") or []) or None)
-    out = [{"id": r.id, "kind": r.kind, "snippet": {"text": r.snippet, "spans": [list(s) for s in r.spans]}}
-           for r in res]
+    out = [{"id": r.id, "kind": r.kind, "snippet": {"text": r.snippet, "spans": [list(s) for s in r.spans]},
+            "tool": r.tool["id"] if r.tool else None} for r in res]
     return out, jump_target(case["q"], engine.vocab), engine.plan(case["q"]).kinds
 
 
@@ -77,7 +88,7 @@ def test_browser(page, site_url, engine):
     page.wait_for_function("window.loisSearch !== undefined")
     got = page.evaluate("""cases => Promise.all(cases.map(async c => [
         (await window.loisSearch.search(c.q, 20, c.filter || null))
-            .map(r => ({id: r.id, kind: r.kind, snippet: r.snippet})),
+            .map(r => ({id: r.id, kind: r.kind, snippet: r.snippet, tool: r.tool && r.tool.id})),
         await window.loisSearch.jumpTarget(c.q), (await window.loisSearch.plan(c.q)).kinds,
         await window.loisSearch.kindCounts(c.q)]))""", CASES)
     problems = []

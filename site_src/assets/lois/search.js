@@ -19,7 +19,7 @@
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
   var DIR = BASE + "assets/lois/recherche/";
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
-      REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
+      REFS = null, SOURCES = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
     D = data;
@@ -29,14 +29,18 @@
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
     KINDS = Array.from(data.docKinds, function (c) { return data.kinds[c.charCodeAt(0) - 97][0]; });
-    REFS = new Map();  /* [doc, ref…] as differences (shards.deltas) */
-    var n = 0;
-    data.refs.forEach(function (r) {
-      var at = n += r[0];
-      REFS.set(n, r.slice(1).map(function (d) { return at += d; }));
-    });
+    REFS = undeltas(data.refs);  /* [doc, ref…] as differences (shards.deltas) */
+    SOURCES = undeltas(data.sources);  /* a provision's documents whose situations cite it (documents.attach_evidence) */
     Object.keys(data.shards).forEach(function (f) { SHARDS[f] = []; });
     return D;
+  }
+  function undeltas(rows) {
+    var out = new Map(), n = 0;
+    rows.forEach(function (r) {
+      var at = n += r[0];
+      out.set(n, r.slice(1).map(function (d) { return at += d; }));
+    });
+    return out;
   }
   function load() {
     if (D) return Promise.resolve(D);
@@ -224,7 +228,7 @@
     return d ? href(d[3]) : "";
   }
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
-    var typed = ws.map(surfaceKey), norm = typed.map(normalize), out = [], kinds = [], i = 0;
+    var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], i = 0;
     while (i < ws.length) {
       var hit = null;
       for (var r = 0; r < D.rewrites.length && !hit; r++) {
@@ -232,11 +236,12 @@
         for (var j = 0; ok && j < n; j++) ok = src[i + j] === rw[0][j];
         if (ok) hit = rw;
       }
-      if (!hit) { out.push(ws[i]); i++; continue; }
-      if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); } else out = out.concat(words(hit[2]));
+      if (!hit) { out.push(ws[i]); typed.push(true); i++; continue; }
+      if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); }
+      else words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
       i += hit[0].length;
     }
-    return [out, kinds];
+    return [out, kinds, typed];
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -254,14 +259,19 @@
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
-    var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [] };
+    var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [], typed: [],
+              borrowed: new Set() };
     p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
-    rw[0].forEach(function (w) {
+    rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);
+      if (rw[2][wi]) own.forEach(function (tw) {  /* query.make_plan: a typed word's terms and their family */
+        var e = term(tw[0]);
+        [tw[0]].concat(e ? e.derived : []).forEach(function (u) { if (p.typed.indexOf(u) < 0) p.typed.push(u); });
+      });
       own.forEach(function (tw) {
         add(tw[0], tw[1]); group.push(tw[0]);
         (has(D.synonyms, tw[0]) ? D.synonyms[tw[0]] : []).forEach(function (s) { add(s, tw[1] * D.synonymWeight); group.push(s); });
@@ -353,7 +363,7 @@
     return n / info[0];
   }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title");
+    var scores = new Map(), TITLE = D.fields.indexOf("title"), SITU = D.fields.indexOf("situations");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
@@ -363,7 +373,7 @@
       }
     });
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
-    var anywhere = new Map(), inTitle = new Map();
+    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the situations field aside */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -372,6 +382,7 @@
           var doc = post[i];
           if (!anywhere.has(doc)) anywhere.set(doc, new Set());
           anywhere.get(doc).add(gi);
+          if (post[i + 1] !== SITU) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
       });
@@ -382,9 +393,12 @@
       for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
       var cover = titleAll ? titleCover(doc, p) : 0;
-      var matched = 0;
-      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { matched += gw[gi]; });
-      matchedOf.set(doc, matched);
+      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0;  /* query.SITUATION_COVER */
+      mine.forEach(function (gi) { mineW += gw[gi]; });
+      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { if (!mine.has(gi)) borrowedW += gw[gi]; });
+      if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
+      var matched = mineW + D.situationCover * borrowedW;
+      matchedOf.set(doc, mineW);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
       ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, titleAll, cover)]);
     });
@@ -436,7 +450,37 @@
     for (var r = 0; r < ranked.length && out.length < limit; r++) {
       if (!seen.has(ranked[r][0]) && wanted(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
     }
-    return out.slice(0, limit);
+    out = out.slice(0, limit);
+    attachTool(out, ranked); attachWhy(out, ranked, p);
+    return out;
+  }
+  function isProvision(n) { return KINDS[n] === "law" || KINDS[n] === "stub"; }
+  /* SearchEngine.tools_of: the tools among a provision's sources, or among those of the provisions a gloss is about */
+  function toolsOf(n) {
+    var ids = isProvision(n) ? (SOURCES.get(n) || []) : [];
+    if (!isProvision(n)) (REFS.get(n) || []).forEach(function (r) { ids = ids.concat(SOURCES.get(r) || []); });
+    return new Set(ids.filter(function (t) { return D.tools[0].indexOf(KINDS[t]) >= 0; }));
+  }
+  function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
+  /* SearchEngine.attach_tool: the first of the first results that has a tool carries it, when none is a tool */
+  function attachTool(out, ranked) {
+    var head = out.slice(0, D.tools[1]);
+    if (head.some(function (r) { return D.tools[0].indexOf(r.kind) >= 0; })) return;
+    for (var i = 0; i < head.length; i++) {
+      var tools = toolsOf(head[i].n);
+      for (var j = 0; j < ranked.length; j++) if (tools.has(ranked[j][0])) { head[i].tool = link(ranked[j][0]); return; }
+    }
+  }
+  /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources */
+  function attachWhy(out, ranked, p) {
+    var order = new Map();
+    ranked.forEach(function (r, i) { order.set(r[0], i); });
+    out.forEach(function (r) {
+      if (!p.borrowed.has(r.n)) return;
+      var best = -1;
+      (SOURCES.get(r.n) || []).forEach(function (t) { if (order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t; });
+      if (best >= 0) r.why = link(best);
+    });
   }
   /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
   function kindCounts(query) {
@@ -451,11 +495,12 @@
   function result(n, score, p) {
     var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
     var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
-    return { id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights) };
+    return { n: n, id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.typed),
+             tool: null, why: null };
   }
-  function snippet(text, weights) {
+  function snippet(text, typed) {  /* query.make_snippet over the typed words and their forms (Plan.typed) */
     var width = D.snippet[0], before = D.snippet[1], spelled = new Set();
-    weights.forEach(function (w, t) { var e = term(t); if (e) e.spell.forEach(function (s) { spelled.add(s); }); });
+    typed.forEach(function (t) { var e = term(t); if (e) e.spell.forEach(function (s) { spelled.add(s); }); });
     text = text.split(/\s+/).filter(Boolean).join(" ");
     var hits = [], re = new RegExp(D.token, "gu"), m;
     while ((m = re.exec(text)) !== null) {  /* a word whose spelling gives one of the query's terms */
@@ -503,7 +548,14 @@
       a.appendChild(el("span", "lois-search-kind", KIND_LABEL[r.kind] || r.kind));
       a.appendChild(el("span", "lois-search-title", r.title));
       var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
-      li.appendChild(a); list.appendChild(li);
+      if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable : " + r.why.title));
+      li.appendChild(a);
+      if (r.tool) {  /* the tool that comes with the provision: a link of its own */
+        var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id;
+        t.textContent = "Outil : " + r.tool.title + " (" + (KIND_LABEL[r.tool.kind] || r.tool.kind) + ")";
+        li.appendChild(t);
+      }
+      list.appendChild(li);
     });
   }
   /* « Aucun résultat » and where to look instead (the suggestions are generated with the index) */
@@ -677,7 +729,7 @@
       return lazily(function () {
         var p = plan(q), pins = p.pins.map(function (n) { var d = doc(n); return d ? d[0] : null; });
         return { weights: Array.from(p.weights), phrases: p.phrases, pins: pins, groups: p.groups, heads: p.heads,
-                 words: p.words, kinds: p.kinds };
+                 words: p.words, kinds: p.kinds, typed: p.typed };
       });
     }
   };

@@ -707,6 +707,8 @@ def browser_data(engine: SearchEngine) -> dict:
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
         "glossYield": GLOSS_YIELD,
+        "situationCover": SITUATION_COVER,
+        "tools": [list(TOOL_KINDS), TOOL_AFTER],
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
         "titleCoverPower": TITLE_COVER_POWER,

@@ -172,6 +172,8 @@ def site_files(engine) -> dict[str, str]:
         "docKinds": "".join(chr(97 + kinds.index(f["kind"])) for f in engine.stored),  # a, b, c…: Kind order
         "refs": deltas([[n, *(docnum[r] for r in f["refs"] if r in docnum)] for n, f in enumerate(engine.stored)
                         if f.get("refs")]),
+        "sources": deltas([[n, *sorted(docnum[r] for r in f["sources"] if r in docnum)]  # documents.attach_evidence
+                           for n, f in enumerate(engine.stored) if f.get("sources")]),
         "titles": [title_words(f.get("title") or "", vocab) for f in engine.stored],
         "shards": firsts,
     })

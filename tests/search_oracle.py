@@ -26,6 +26,8 @@ def schema() -> Schema:
         body=TEXT(analyzer=an, stored=True, phrase=True),
         context=TEXT(analyzer=an, stored=True, phrase=False),
         refs=STORED(),
+        situations=TEXT(analyzer=an, stored=True, phrase=False),
+        sources=STORED(),
     )
 
 
@@ -36,7 +38,8 @@ def write_index(docs, dest: Path):
     w = ix.writer()
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
-                       title=d.title, heading=d.heading, body=d.body, context=d.context, refs=d.refs)
+                       title=d.title, heading=d.heading, body=d.body, context=d.context, refs=d.refs,
+                       situations=d.situations, sources=d.sources)
     w.commit(optimize=True)
     return windex.open_dir(str(dest))
 

@@ -318,7 +318,8 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
 
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
-                      f.get("body", ""), f.get("context", ""), f.get("refs", [])) for f in stored]
+                      f.get("body", ""), f.get("context", ""), f.get("refs", []), f.get("situations", ""),
+                      f.get("sources", [])) for f in stored]
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           docnum={f["id"]: n for n, f in enumerate(stored)},
                           vocab=Vocabulary(**json.loads(json.dumps(

@@ -495,18 +495,21 @@
   function result(n, score, p) {
     var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
     var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
-    return { n: n, id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.typed),
+    return { n: n, id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights, p.typed),
              tool: null, why: null };
   }
-  function snippet(text, typed) {  /* query.make_snippet over the typed words and their forms (Plan.typed) */
-    var width = D.snippet[0], before = D.snippet[1], spelled = new Set();
-    typed.forEach(function (t) { var e = term(t); if (e) e.spell.forEach(function (s) { spelled.add(s); }); });
+  /* query.make_snippet: the window around the query's terms, the typed words and their forms (Plan.typed) marked */
+  function snippet(text, weights, typed) {
+    var width = D.snippet[0], before = D.snippet[1], spelled = new Set(), marking = new Set();
+    weights.forEach(function (w, t) { var e = term(t); if (e) e.spell.forEach(function (s) { spelled.add(s); }); });
+    typed.forEach(function (t) { var e = term(t); if (e) e.spell.forEach(function (s) { marking.add(s); }); });
     text = text.split(/\s+/).filter(Boolean).join(" ");
-    var hits = [], re = new RegExp(D.token, "gu"), m;
+    var hits = [], marks = [], re = new RegExp(D.token, "gu"), m;
     while ((m = re.exec(text)) !== null) {  /* a word whose spelling gives one of the query's terms */
       if (spelled.has(surfaceKey(m[0]))) hits.push([m.index, m.index + m[0].length]);
+      if (marking.has(surfaceKey(m[0]))) marks.push([m.index, m.index + m[0].length]);
     }
-    if (text.length <= width) return { text: text, spans: hits };
+    if (text.length <= width) return { text: text, spans: marks };
     var bestStart = 0, bestN = -1, j = 0;
     hits.forEach(function (h, i) {  /* query.make_snippet: the window at the hit that holds the most hits */
       j = Math.max(j, i);
@@ -519,7 +522,7 @@
     if (end < text.length) { var sp2 = text.lastIndexOf(" ", end - 1);  /* text.rfind(" ", start, end) */ end = sp2 > start ? sp2 : end; }
     var pre = start ? "… " : "", post = end < text.length ? " …" : "", shift = pre.length - start;
     return { text: pre + text.slice(start, end) + post,
-             spans: hits.filter(function (h) { return h[0] >= start && h[1] <= end; }).map(function (h) { return [h[0] + shift, h[1] + shift]; }) };
+             spans: marks.filter(function (h) { return h[0] >= start && h[1] <= end; }).map(function (h) { return [h[0] + shift, h[1] + shift]; }) };
   }
 
   /* ------------------------------------------------------------------ UI (text only: never innerHTML) */

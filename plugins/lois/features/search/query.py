@@ -72,7 +72,7 @@ TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
-KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 1.0, "note": 0.6, "situation": 0.6, "example": 0.5,
+KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.6, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.3, "tool": 0.4}
 # The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first of
 # them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
@@ -635,7 +635,7 @@ class SearchEngine:
         text = f.get("body") or f.get("title") or ""  # the snippet rule, the same in search.js
         if not text and f["kind"] == Kind.STUB:
             text = STUB_TEXT
-        snippet, spans = make_snippet(text, set(plan.typed), self.vocab)
+        snippet, spans = make_snippet(text, set(plan.weights), self.vocab, marked=set(plan.typed))
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 
@@ -643,18 +643,22 @@ SNIPPET_WIDTH = 200   # characters of an extract
 SNIPPET_BEFORE = 40   # characters kept before the first matched word of the extract
 
 
-def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
-                 width: int = SNIPPET_WIDTH) -> tuple[str, list[tuple[int, int]]]:
-    """An extract of ≈ width characters around the densest group of matched words, and the matched spans
-    (search.js applies the same rule, with the same numbers from the generated data)."""
+def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNIPPET_WIDTH,
+                 marked: set[str] | None = None) -> tuple[str, list[tuple[int, int]]]:
+    """An extract of ≈ width characters around the densest group of matched words (``terms``: every term the query
+    searched, so that the extract shows why the document matched), and the spans of the words to highlight (those
+    whose term is in ``marked``: the words typed and their forms, Plan.typed; by default ``terms``). search.js
+    applies the same rule, with the same numbers from the generated data."""
     text = " ".join(text.split())
-    hits = []
+    hits, marks = [], []
     for m in TOKEN_RE.finditer(text):
         t = vocab.surfaces.get(surface_key(m.group(0)))
         if t and t in terms:
             hits.append((m.start(), m.end()))
+        if t and t in (terms if marked is None else marked):
+            marks.append((m.start(), m.end()))
     if len(text) <= width:
-        return text, hits
+        return text, marks
     best_start, best_n, j = 0, -1, 0
     for i, (s, _) in enumerate(hits):  # the window starting at the hit that holds the most hits (the first such)
         j = max(j, i)
@@ -674,7 +678,7 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary,
     post = " …" if end < len(text) else ""
     snippet = pre + text[start:end] + post
     shift = len(pre) - start
-    spans = [(s + shift, e + shift) for s, e in hits if s >= start and e <= end]
+    spans = [(s + shift, e + shift) for s, e in marks if s >= start and e <= end]
     return snippet, spans
 
 

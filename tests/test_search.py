@@ -192,14 +192,17 @@ def _score_from_browser_data(data, engine, plan):
         post = post_of(term)
         for i in range(0, len(post), 3):
             totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f = data["fields"].index("title")
+    title_f, situations_f = data["fields"].index("title"), data["fields"].index("situations")
     anywhere: dict[int, set] = {}
+    own: dict[int, set] = {}  # the query words a document has in its own words (its situations aside)
     in_title: dict[int, set] = {}
     for gi, group in enumerate(plan.groups):
         for term in group:
             post = post_of(term)
             for i in range(0, len(post), 3):
                 anywhere.setdefault(post[i], set()).add(gi)
+                if post[i + 1] != situations_f:
+                    own.setdefault(post[i], set()).add(gi)
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
@@ -216,7 +219,10 @@ def _score_from_browser_data(data, engine, plan):
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
         cov = cover(doc) if title_all else 0.0
-        matched = matched_of[doc] = sum(gw[g] for g in anywhere.get(doc, ()))
+        mine = own.get(doc, set())
+        matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words
+        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only among its situations
+        matched = matched_of[doc] + data["situationCover"] * borrowed
         if title_all and cov >= 1 - 1e-9:
             named.add(doc)
         out[doc] = data["kindWeights"][kinds[doc]] * rank_score(base, sum(gw), matched, title_all, cov)

@@ -451,7 +451,8 @@
       if (!seen.has(ranked[r][0]) && wanted(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
     }
     out = out.slice(0, limit);
-    attachTool(out, ranked); attachWhy(out, ranked, p);
+    if (!kinds || !kinds.length) attachTool(out, ranked);  /* filtered by kind: the kinds asked for only */
+    attachWhy(out, ranked, p);
     return out;
   }
   function isProvision(n) { return KINDS[n] === "law" || KINDS[n] === "stub"; }
@@ -554,7 +555,7 @@
       if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable : " + r.why.title));
       li.appendChild(a);
       if (r.tool) {  /* the tool that comes with the provision: a link of its own */
-        var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id;
+        var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id; t.dataset.kind = r.tool.kind;
         t.textContent = "Outil : " + r.tool.title + " (" + (KIND_LABEL[r.tool.kind] || r.tool.kind) + ")";
         li.appendChild(t);
       }

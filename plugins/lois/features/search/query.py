@@ -514,7 +514,8 @@ class SearchEngine:
             if n not in seen and (not kinds or self.stored[n]["kind"] in kinds):
                 out.append(self._result(n, score, plan))
         out = out[:limit]
-        self.attach_tool(out, ranked)
+        if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
+            self.attach_tool(out, ranked)
         self.attach_why(out, ranked, plan)
         return out
 
@@ -592,6 +593,8 @@ class SearchEngine:
         out = []
         matched_of: dict[int, float] = {}
         named: set[int] = set()  # documents whose whole title is in the query: the query names them
+        titled: set[int] = set()  # documents whose title has every query word
+        found_of: dict[int, float] = {}  # the query words a document has anywhere, its situations included
         for n, base in totals.items():
             f = self.stored[n]
             if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
@@ -603,6 +606,9 @@ class SearchEngine:
             if len(mine) < len(anywhere.get(n, ())):
                 plan.borrowed.add(n)
             matched_of[n] = sum(gw[g] for g in mine)
+            found_of[n] = sum(gw[g] for g in anywhere.get(n, ()))
+            if title_all:
+                titled.add(n)
             matched = matched_of[n] + SITUATION_COVER * sum(gw[g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
@@ -624,7 +630,8 @@ class SearchEngine:
             best = 0.0
             for ref in f["refs"]:
                 r = self.docnum.get(ref)
-                if r is not None and r in score_of and matched_of[r] >= matched_of[n] - 1e-9:
+                by = found_of if n not in titled else matched_of  # a gloss the query titles: the provision's own words
+                if r is not None and r in score_of and by[r] >= matched_of[n] - 1e-9:
                     best = max(best, score_of[r])
             if best and sc > best * GLOSS_YIELD:
                 out[i] = (n, best * GLOSS_YIELD)

@@ -215,7 +215,7 @@ def _score_from_browser_data(data, engine, plan):
 
     gw = [max((idf(t) for t in head), default=0.0) or max((idf(t) for t in group), default=0.0)
           for head, group in zip(plan.heads, plan.groups, strict=True)]
-    out, matched_of, named = {}, {}, set()
+    out, matched_of, named, titled, found_of = {}, {}, set(), set(), {}
     for doc, base in totals.items():
         title_all = ng > 0 and len(in_title.get(doc, ())) == ng
         cov = cover(doc) if title_all else 0.0
@@ -223,6 +223,9 @@ def _score_from_browser_data(data, engine, plan):
         matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words
         borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only among its situations
         matched = matched_of[doc] + data["situationCover"] * borrowed
+        found_of[doc] = matched_of[doc] + borrowed
+        if title_all:
+            titled.add(doc)
         if title_all and cov >= 1 - 1e-9:
             named.add(doc)
         out[doc] = data["kindWeights"][kinds[doc]] * rank_score(base, sum(gw), matched, title_all, cov)
@@ -238,7 +241,8 @@ def _score_from_browser_data(data, engine, plan):
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
         if d not in refs or kinds[d] in plan.kinds or d in named:
             continue
-        best = max((scores[r] for r in refs[d] if r in scores and matched_of[r] >= matched_of[d] - 1e-9), default=0.0)
+        by = matched_of if d in titled else found_of  # its situations count, unless the query is in its title
+        best = max((scores[r] for r in refs[d] if r in scores and by[r] >= matched_of[d] - 1e-9), default=0.0)
         if best and sc > best * data["glossYield"]:
             out[d] = best * data["glossYield"]
     return out
@@ -603,6 +607,39 @@ def test_directors_set_levels(engine):
     parts = split(cases, rep)
     assert rep["hit1"] >= 0.70 and rep["hit3"] >= 0.85, rep["hit1"]
     assert parts["réservé"]["hit1"] >= 0.70 and parts["réservé"]["n"] >= 40
+
+
+def test_situations_set_levels(engine):
+    """The table situations told in everyday French (tests/search_situations.yaml, issue 35: written before the
+    ranking was changed; half kept out of tuning). Every expectation names a real document; the held-out half stays
+    at the level measured when the situations of the site became evidence for their provisions (floors just under:
+    hit@1 54.5 %, hit@3 72.7 %, MRR 0.654, tool in the first three 80 %; before: 22.7 %, 38.6 %, 0.364, 40 %)."""
+    from lois.features.search.evaluate import first_three, score, split
+
+    cases = load_set(Path(__file__).parent / "search_situations.yaml")
+    tuned = [c for c in cases if c.get("tune")]
+    assert len(cases) >= 80 and abs(2 * len(tuned) - len(cases)) <= 2
+    assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
+    results = [engine.search(c["q"], 10) for c in cases]
+    rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
+    held = split(cases, rep)["réservé"]
+    assert held["hit1"] >= 0.52 and held["hit3"] >= 0.70 and held["mrr"] >= 0.63, held
+    assert held["tool3"] >= 0.75, held
+    assert rep["hit1"] >= 0.50 and rep["hit3"] >= 0.66, rep
+
+
+def test_situations_are_evidence_for_the_provisions_they_cite(engine):
+    """A checklist's validated case is read as words of the provisions its ruling cites (documents.attach_evidence):
+    27A1 holds the facts of the case « L'adversaire de gauche accepte », and names the checklist among its sources;
+    a provision absent from the corpus gets the words of the situations that cite it (64A1 → the page of Law 64)."""
+    f = engine.stored[engine.docnum["27A1"]]
+    assert "Ouest dit qu'il accepte l'enchère de 1♥" in f["situations"]
+    assert "liste:enchere-insuffisante" in f["sources"] and "situation:enchere-insuffisante" in f["sources"]
+    assert engine.stored[engine.docnum["64"]]["situations"]
+    assert not engine.stored[engine.docnum["liste:renonce"]].get("situations")  # glosses keep their own words
+    r = engine.search("l'adversaire de gauche peut-il laisser passer une enchère trop faible", 3)
+    assert r[0].id == "27A1" and r[0].tool and r[0].tool["id"] in ("liste:enchere-insuffisante",
+                                                                  "situation:enchere-insuffisante")
 
 
 def test_tools_are_found_by_what_they_do(engine):

@@ -9,6 +9,7 @@ from lois.features.search.evaluate import load_set
 from lois.features.search.query import SearchEngine
 
 DIRECTORS = Path(__file__).parent / "search_directors.yaml"  # the directors' set (paraphrases, tools, typos)
+SITUATIONS = Path(__file__).parent / "search_situations.yaml"  # table situations in everyday French (issue 35)
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -28,12 +29,12 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)]
+    queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)] + [c["q"] for c in load_set(SITUATIONS)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
-    got = page.evaluate("qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3)).map(r => r.id)))",
-                        queries)
-    for q, ids in zip(queries, got, strict=True):
-        assert ids == [r.id for r in cli_engine.search(q, 3)], q
+    got = page.evaluate("""qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3))
+        .map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id])))""", queries)
+    for q, ids in zip(queries, got, strict=True):  # the same results, tools that come with them and « why »
+        assert ids == [[r.id, r.tool and r.tool["id"], r.why and r.why["id"]] for r in cli_engine.search(q, 3)], q
 
 
 def _spellings(prov) -> list[str]:
@@ -288,3 +289,40 @@ def test_results_of_an_earlier_query_are_dimmed_until_the_new_answer(page, site_
     list_ = page.locator("#lois-search-results")
     assert "lois-search-stale" not in (list_.get_attribute("class") or "")
     assert page.evaluate("getComputedStyle(document.getElementById('lois-search-results')).opacity") == "1"
+
+
+def test_a_table_situation_brings_its_tool_and_marks_only_typed_words(browser, site_url):
+    """Issue 34 and 35, on a phone: a situation told in everyday words (« trop basse » for « insuffisante ») finds
+    Law 27 first; the checklist or « Que faire si… » entry that rules it is within the first three results, as a
+    link of its own (« Outil : … »), at least 44 px high; the extracts highlight only words the reader typed and
+    their forms, never the Code's word searched in their place; a provision found through a situation of the site
+    says which (« Situation semblable : … »)."""
+    from lois.features.search.analysis import analyze_word
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        pg.goto(site_url + "lois/16/")
+        query = "mon adversaire a fait une enchère trop basse"
+        pg.locator(".lois-search-header-input").fill(query)
+        pg.wait_for_function("document.querySelector('#lois-search-dropdown').dataset.q === " + repr(query))
+        items = pg.evaluate("""() => [...document.querySelectorAll('#lois-search-dropdown .lois-search-result')]
+            .map(li => ({id: li.querySelector('a').dataset.id, kind: li.querySelector('a').dataset.kind,
+                         marks: [...li.querySelectorAll('mark')].map(m => m.textContent),
+                         why: (li.querySelector('.lois-search-why') || {}).textContent || '',
+                         tool: li.querySelector('a.lois-search-tool') && {
+                             id: li.querySelector('a.lois-search-tool').dataset.id,
+                             text: li.querySelector('a.lois-search-tool').textContent,
+                             height: li.querySelector('a.lois-search-tool').getBoundingClientRect().height}}))""")
+        assert items[0]["id"] in ("27", "27A1", "27B"), items
+        first3 = [i for it in items[:3] for i in (it["id"], (it["tool"] or {}).get("id"))]
+        tools = {"liste:enchere-insuffisante", "situation:enchere-insuffisante"}
+        assert tools & set(first3), first3
+        tool = next(it["tool"] for it in items[:3] if it["tool"])
+        assert tool["text"].startswith("Outil : ") and tool["height"] >= 44, tool
+        typed = {analyze_word(w) for w in query.split()} - {None}
+        marks = [m for it in items for m in it["marks"]]
+        assert marks and all(analyze_word(m) in typed for m in marks), marks  # « insuffisante » never marked
+        assert any(it["why"].startswith("Situation semblable : ") for it in items), items
+    finally:
+        ctx.close()

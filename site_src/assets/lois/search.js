@@ -387,7 +387,8 @@
         }
       });
     });
-    var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0, matchedOf = new Map(), named = new Set();
+    var ranked = [], ng = p.groups.length, gw = groupWeights(p), total = 0, matchedOf = new Map(), named = new Set(),
+        titled = new Set(), foundOf = new Map();
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
       for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
@@ -398,7 +399,8 @@
       if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { if (!mine.has(gi)) borrowedW += gw[gi]; });
       if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
       var matched = mineW + D.situationCover * borrowedW;
-      matchedOf.set(doc, mineW);
+      matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
+      if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
       ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, titleAll, cover)]);
     });
@@ -418,8 +420,9 @@
       var refs = REFS.get(r[0]);
       if (!refs || p.kinds.indexOf(KINDS[r[0]]) >= 0 || named.has(r[0])) return;
       var best = 0;
+      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words */
       refs.forEach(function (n) {
-        if (scoreOf.has(n) && matchedOf.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+        if (scoreOf.has(n) && by.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
       });
       if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
     });

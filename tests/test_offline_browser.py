@@ -370,7 +370,7 @@ def test_served_save_all_then_offline(fresh_page, site_url, built_site):
         page.locator("#lois-search-dropdown").evaluate("l => { l.textContent = ''; }")
         box.fill(q)
         page.wait_for_function("q => document.getElementById('lois-search-dropdown').dataset.q === q", arg=q)
-        ids = page.eval_on_selector_all("#lois-search-dropdown .lois-search-result a",
+        ids = page.eval_on_selector_all("#lois-search-dropdown .lois-search-result > a:not(.lois-search-tool)",
                                         "as => as.map(a => a.dataset.id)")
         assert ids == [r.id for r in engine.search(q, 8)], q
     page.goto(site_url + "checklists/")

@@ -246,7 +246,7 @@ def test_phone_first_result_above_the_fold_and_counts_of_the_query(browser, site
         first = pg.locator("#lois-search-results .lois-search-result").first
         box = first.bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
-        assert first.locator("a").get_attribute("data-id") == cli_engine.search(q, 1)[0].id
+        assert first.locator("a").first.get_attribute("data-id") == cli_engine.search(q, 1)[0].id
         assert not pg.locator(".lois-search-filters-fold").evaluate("d => d.open")
         assert not pg.locator(".lois-search-help").is_visible()
         pg.screenshot(path=str(tmp_path / "recherche-premier-resultat.png"))

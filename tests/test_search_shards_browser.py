@@ -58,7 +58,8 @@ def _dropdown(pg, q: str) -> list[str]:
     pg.locator(".lois-search-header-input").fill(q)
     # the first results may come before the others: the list answers the query in full when it says so
     pg.wait_for_function("q => document.getElementById('lois-search-dropdown').dataset.q === q", arg=q)
-    return pg.eval_on_selector_all("#lois-search-dropdown .lois-search-result a", "as => as.map(a => a.dataset.id)")
+    return pg.eval_on_selector_all("#lois-search-dropdown .lois-search-result > a:not(.lois-search-tool)",
+                               "as => as.map(a => a.dataset.id)")
 
 
 def test_first_visit_downloads_no_search_data(browser, logged_site):

@@ -243,6 +243,15 @@
     }
     return [out, kinds, typed];
   }
+  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS) */
+  function toldInsufficient(q) {
+    var re = new RegExp(D.bids[0], D.bids[1] + "g"), m;
+    function rank(w) { return D.bids[2][normalize(w).replace(/-/g, " ")]; }
+    while ((m = re.exec(q)) !== null) {
+      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return true;
+    }
+    return false;
+  }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
     if (!t) return [];
@@ -266,6 +275,7 @@
     var seenGroups = new Set();
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
+    if (toldInsufficient(q)) words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);
       if (rw[2][wi]) own.forEach(function (tw) {  /* query.make_plan: a typed word's terms and their family */

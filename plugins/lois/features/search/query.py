@@ -82,6 +82,25 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.6, "note": 0.6, "situat
 TOOL_KINDS = ("checklist", "situation")
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
+# the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
+DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
+                 "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
+_DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|apr[eè]s)\s+(?:(?:un|une|le|son|l['’])\s*)?"
+                      r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+BID_INSUFFICIENT = "enchère insuffisante"
+
+
+def denomination(word: str) -> int:
+    """The rank of a denomination as typed (♣ 0 … sans-atout 4)."""
+    return DENOMINATIONS[normalize(word).replace("-", " ").replace("’", "'")]
+
+
+def told_insufficient(query: str) -> bool:
+    """Whether the query tells a bid made over one it does not outrank (BID_PAIR)."""
+    return any((int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))
+               for m in BID_PAIR.finditer(query))
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
 
@@ -373,6 +392,9 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     words, plan.kinds, as_typed = apply_rewrites(words, vocab.rewrites)
+    if told_insufficient(q):  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
+        extra = TOKEN_RE.findall(BID_INSUFFICIENT)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -727,6 +749,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
+        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,

@@ -29,7 +29,7 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for c in load_set()] + [c["q"] for c in load_set(DIRECTORS)] + [c["q"] for c in load_set(SITUATIONS)]
+    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS) for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("""qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3))
         .map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id])))""", queries)

@@ -95,8 +95,8 @@ def cmd_cherche(args) -> int:
 def add_commands(sub):
     p = sub.add_parser("cherche", help="chercher dans tout le site : lois, commentaires, notes, listes d'arbitrage, "
                                        "exemples, glossaire, « Que faire si… » (mots, « phrase », 27B1b…)")
-    p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet ; why : la situation semblable "
-                   "qui l'a fait trouver ; tool : l'outil qui vient avec la provision)")
+    p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet ; "
+                   "why : la situation semblable qui l'a fait trouver ; tool : l'outil qui vient avec la provision)")
     p.add_argument("--genre", metavar="GENRES", help="seulement ces genres, séparés par des virgules "
                    "(law, commentary, note, checklist, example, glossary, situation, stub, ou leur nom : Note…)")
     p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")

@@ -250,7 +250,7 @@ class Plan:
     heads: list[list[str]] = field(default_factory=list)   # each group's own terms (the word's, not its synonyms)
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
-    typed: list[str] = field(default_factory=list)  # the terms of the words typed and of their forms: what is highlighted
+    typed: list[str] = field(default_factory=list)  # terms of the words typed and of their forms: highlighted
     borrowed: set[int] = field(default_factory=set)  # documents with a query word found only in their situations
 
 
@@ -356,7 +356,7 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
     norm = [normalize(w) for w in typed]
     out: list[str] = []
     kinds: list[str] = []
-    typed: list[bool] = []
+    as_typed: list[bool] = []
     i = 0
     while i < len(words):
         for rw, exact, means, kind in rewrites:
@@ -367,14 +367,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
                 else:
                     found = TOKEN_RE.findall(means)
                     out += found
-                    typed += [False] * len(found)
+                    as_typed += [False] * len(found)
                 i += n
                 break
         else:
             out.append(words[i])
-            typed.append(True)
+            as_typed.append(True)
             i += 1
-    return out, kinds, typed
+    return out, kinds, as_typed
 
 
 def jump_target(query: str, vocab: Vocabulary) -> str | None:
@@ -445,7 +445,7 @@ class Result:
     snippet: str
     spans: list[tuple[int, int]]
     tool: dict | None = None  # the tool that comes with this provision (SearchEngine.attach_tool): id, kind, title, url
-    why: dict | None = None   # the document whose situation the query resembles (SearchEngine.attach_why): the same keys
+    why: dict | None = None   # the document whose situation the query resembles (SearchEngine.attach_why): same keys
 
     def to_json(self) -> dict:
         out = {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
@@ -546,8 +546,11 @@ class SearchEngine:
         """The tools (TOOL_KINDS) among the documents whose situations cite document ``n`` (a provision), or one
         of the provisions that document ``n`` is about (a gloss: its refs)."""
         f = self.stored[n]
-        ids = f.get("sources") or () if f["kind"] in ("law", "stub") else \
-            [t for r in f.get("refs") or () if r in self.docnum for t in self.stored[self.docnum[r]].get("sources") or ()]
+        if f["kind"] in ("law", "stub"):
+            ids = list(f.get("sources") or ())
+        else:
+            ids = [t for r in f.get("refs") or () if r in self.docnum
+                   for t in self.stored[self.docnum[r]].get("sources") or ()]
         return [self.docnum[t] for t in dict.fromkeys(ids)
                 if t in self.docnum and self.stored[self.docnum[t]]["kind"] in TOOL_KINDS]
 

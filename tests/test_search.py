@@ -394,6 +394,19 @@ def test_cli_json(tmp_path):
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # one cache file, no whoosh index
 
 
+def test_cli_names_the_tool_and_the_situation(tmp_path):
+    """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
+    semblable »), and the tool that comes with it (« Outil »), in text and in JSON."""
+    env = {"LOIS_CACHE": str(tmp_path)}
+    res = lois("cherche", "--limite", "3", "il a hésité avant de passer", env=env)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.splitlines()[2].startswith("1. Loi 16B1(a)")
+    assert "Situation semblable : Après une hésitation du partenaire  [Note]" in res.stdout
+    assert "Outil : Une hésitation, une remarque ou une information non autorisée  [Que faire si…]" in res.stdout
+    out = json.loads(lois("cherche", "--json", "--limite", "3", "il a hésité avant de passer", env=env).stdout)
+    assert out[0]["tool"]["id"] == "situation:hesitation" and out[0]["why"]["id"] == "note:hesitation-16b1"
+
+
 def test_cli_human_and_bad_input(tmp_path):
     env = {"LOIS_CACHE": str(tmp_path)}
     res = lois("cherche", "renonce", env=env)

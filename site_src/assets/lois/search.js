@@ -19,7 +19,7 @@
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
   var DIR = BASE + "assets/lois/recherche/";
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
-      REFS = null, SOURCES = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
+      REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
     D = data;
@@ -30,7 +30,6 @@
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
     KINDS = Array.from(data.docKinds, function (c) { return data.kinds[c.charCodeAt(0) - 97][0]; });
     REFS = undeltas(data.refs);  /* [doc, ref…] as differences (shards.deltas) */
-    SOURCES = undeltas(data.sources);  /* a provision's documents whose situations cite it (documents.attach_evidence) */
     Object.keys(data.shards).forEach(function (f) { SHARDS[f] = []; });
     return D;
   }
@@ -469,10 +468,12 @@
     return out;
   }
   function isProvision(n) { return KINDS[n] === "law" || KINDS[n] === "stub"; }
+  /* a provision's documents whose situations cite it (documents.attach_evidence), in its document's shard */
+  function sourcesOf(n) { var d = doc(n); return (d && d[5]) || []; }
   /* SearchEngine.tools_of: the tools among a provision's sources, or among those of the provisions a gloss is about */
   function toolsOf(n) {
-    var ids = isProvision(n) ? (SOURCES.get(n) || []) : [];
-    if (!isProvision(n)) (REFS.get(n) || []).forEach(function (r) { ids = ids.concat(SOURCES.get(r) || []); });
+    var ids = isProvision(n) ? sourcesOf(n) : [];
+    if (!isProvision(n)) (REFS.get(n) || []).forEach(function (r) { ids = ids.concat(sourcesOf(r)); });
     return new Set(ids.filter(function (t) { return D.tools[0].indexOf(KINDS[t]) >= 0; }));
   }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
@@ -492,7 +493,7 @@
     out.forEach(function (r) {
       if (!p.borrowed.has(r.n)) return;
       var best = -1;
-      (SOURCES.get(r.n) || []).forEach(function (t) { if (order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t; });
+      sourcesOf(r.n).forEach(function (t) { if (order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t; });
       if (best >= 0) r.why = link(best);
     });
   }

@@ -18,8 +18,9 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   family start alike (``accident``, ``accidentel``) and sit in the same shard or the next. In both lists each
   document number is written as its difference from the one before (:func:`doc_deltas`: half the bytes gzipped);
 * ``c<i>.json`` — citation keys → the documents a typed provision id puts first;
-* ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title), by runs of document
-  numbers: fetched for the results shown only.
+* ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
+  the documents whose situations cite it: its tool and « Situation semblable »), by runs of document numbers:
+  fetched for the results shown only.
 
 search.js runs a query against whatever is loaded; each lookup in a shard not yet loaded is noted, the
 missing shards are fetched, and the query is run again, until nothing is missing (at most one round per step of
@@ -148,7 +149,9 @@ def site_files(engine) -> dict[str, str]:
                        doc_deltas(where.get(t, []), position_width), inverse.get(t, []), vocab.derived.get(t, [])])
                   for t in terms]
     cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
-    docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or ""])  # the snippet's text
+    # the snippet's text; a provision's sources (documents.attach_evidence), read for the results shown only
+    docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or "",
+                 *([[docnum[r] for r in f["sources"] if r in docnum]] if f.get("sources") else [])])
             for n, f in enumerate(engine.stored)]
     families: dict[str, list[tuple[Any, Any]]] = {"w": words, "t": term_items, "c": cites, "d": docs}
     files: dict[str, str] = {}
@@ -172,8 +175,6 @@ def site_files(engine) -> dict[str, str]:
         "docKinds": "".join(chr(97 + kinds.index(f["kind"])) for f in engine.stored),  # a, b, c…: Kind order
         "refs": deltas([[n, *(docnum[r] for r in f["refs"] if r in docnum)] for n, f in enumerate(engine.stored)
                         if f.get("refs")]),
-        "sources": deltas([[n, *sorted(docnum[r] for r in f["sources"] if r in docnum)]  # documents.attach_evidence
-                           for n, f in enumerate(engine.stored) if f.get("sources")]),
         "titles": [title_words(f.get("title") or "", vocab) for f in engine.stored],
         "shards": firsts,
     })

@@ -188,7 +188,10 @@
   /* query.word_terms: the word's spelling, else its normalised form, else the forms within 1–2 typos; the shard of
      a normalised form holds [its terms, [spelling, term, …]] */
   function wordTerms(word) {
-    var s = surfaceKey(word), n = normalize(s), w = look("w", n);
+    var s = surfaceKey(word), n = normalize(s);
+    /* a stop word has no spelling in the vocabulary (analysis.analyze_word drops it): no shard to read for it */
+    if (!n || STOP.has(n)) return [];
+    var w = look("w", n);
     if (w === undefined && D.shards.w.length && !SHARDS.w[shardOf("w", n)]) {
       /* its shard is not loaded yet (noted): nothing more to read until it is; the shard of its terms is fetched
          with it (a term is its word folded and stemmed: it sorts just before the word, most often in that shard) */
@@ -196,7 +199,6 @@
       return [];
     }
     for (var i = 0; w && i < w[1].length; i += 2) if (w[1][i] === s) return [[w[1][i + 1], 1]];
-    if (!n || STOP.has(n)) return [];
     if (w) return w[0].map(function (t) { return [t, 1]; });
     var k = maxEdits(n);
     if (!k) return [];

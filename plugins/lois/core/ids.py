@@ -24,7 +24,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 LAW_COUNT = 93  # the Code has Laws 1 to 93
-ROMAN_NUMERALS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+# The one table of roman numerals (an item's marker, « (iv) »), in order, and the one pattern that reads them: the
+# parser of the master texts, the importer, the citation grammar (Python and the browser's program) and the
+# resolver of relative references all use these two, so « Loi 30B1(b)(xi) » reads the same everywhere.
+ROMAN_NUMERALS = tuple(
+    "x" * (n // 10) + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[n % 10] for n in range(1, 40))
+ROMAN_PATTERN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})"  # exactly ROMAN_NUMERALS (i to xxxix), lower case
 COMMENTARY_PREFIX = "commentaire:"
 
 
@@ -68,7 +73,7 @@ KIND_LABELS = {
 
 
 # the canonical form of a provision id: law, section letter, paragraph number, (sub-point), (item)
-_CANONICAL = re.compile(r"([1-9][0-9]?)([A-Z])?([0-9]{1,2})?(?:\(([a-z]{1,2})\))?(?:\(([ivx]{1,5})\))?")
+_CANONICAL = re.compile(rf"([1-9][0-9]?)([A-Z])?([0-9]{{1,2}})?(?:\(([a-z]{{1,2}})\))?(?:\(({ROMAN_PATTERN})\))?")
 # the level of each part, by its place after the law number
 _PART_LEVEL = (Level.SECTION, Level.PARAGRAPH, Level.SUBPOINT, Level.ITEM)
 

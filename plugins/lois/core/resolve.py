@@ -18,9 +18,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lois.core.ids import ROMAN_NUMERALS
 from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id, refused_ranges
 
-ROMANS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"}
+ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")
 
 

@@ -4,6 +4,12 @@ Used by the club linkifier (:mod:`lois.features.api.linkifier`) and by the site 
 queries, :func:`lois.core.cite.parse_provision_id`). :func:`js_pattern` takes a compiled pattern, verbose or
 not, and returns ``[source, flags]``; unsupported constructs raise ``ValueError`` at build time instead of
 silently matching something else in the browser.
+
+Character classes mean in the browser exactly what they mean in Python (``str`` patterns): ``\s`` is Python's white
+space (JavaScript's ``\s`` adds U+FEFF and lacks U+001C–U+001F and U+0085), ``\d`` any decimal digit, ``\w`` a letter,
+digit or ``_`` of any script, and ``[^\W\d_]`` a letter or a numeric character that is not a decimal digit (« ² »,
+« Ⅻ »), as Python reads it. Only the Unicode version of each engine may still differ (characters assigned after
+Python's ``unicodedata.unidata_version``).
 """
 from __future__ import annotations
 
@@ -19,12 +25,35 @@ def _case_fold_group(m: re.Match) -> str:
     return "(?:" + "".join(out) + ")"
 
 
+def _js_ranges(chars: list[int]) -> str:
+    """Code points as the inside of a JavaScript class (``\\uXXXX`` ranges)."""
+    out, i = [], 0
+    while i < len(chars):
+        j = i
+        while j + 1 < len(chars) and chars[j + 1] == chars[j] + 1:
+            j += 1
+        out.append(f"\\u{chars[i]:04x}" + (f"-\\u{chars[j]:04x}" if j > i else ""))
+        i = j + 1
+    return "".join(out)
+
+
+# Python's white space (``\s`` of a str pattern: str.isspace), all below U+3001 (tests/test_api.py checks it)
+SPACE = _js_ranges([c for c in range(0x3001) if chr(c).isspace()])
+
+
 def _escape(nxt: str, in_class: bool) -> str:
-    """``\\`` followed by ``nxt``: ``\\w`` becomes Unicode-aware; anchors JS lacks are refused."""
+    """``\\`` followed by ``nxt``: ``\\w``, ``\\d``, ``\\s`` as Python reads them; what JS would read otherwise is
+    refused (anchors, word boundaries, negated classes inside a class)."""
     if nxt == "w":
         return r"\p{L}\p{N}_" if in_class else r"[\p{L}\p{N}_]"
-    if nxt in "AZ":
-        raise ValueError(f"ancre \\{nxt} non traduite")
+    if nxt == "d":
+        return r"\p{Nd}"
+    if nxt == "s":
+        return SPACE if in_class else f"[{SPACE}]"
+    if nxt in "SWD" and not in_class:
+        return {"S": f"[^{SPACE}]", "W": r"[^\p{L}\p{N}_]", "D": r"\P{Nd}"}[nxt]
+    if nxt in "AZbBSWD":
+        raise ValueError(f"\\{nxt} non traduit")
     return "\\" + nxt
 
 
@@ -48,8 +77,17 @@ def js_source(src: str, verbose: bool = False) -> str:
     i, in_class, last_quant = 0, False, False
     while i < len(src):
         if not in_class and src.startswith(r"[^\W\d_]", i):
-            out.append(r"\p{L}")
+            out.append(r"[\p{L}\p{Nl}\p{No}]")
             i += 8
+            last_quant = False
+            continue
+        if not in_class and src.startswith(r"[^\S", i):  # white space but what follows: « [^\S\n] »
+            close = src.index("]", i)
+            rest = src[i + 4:close]
+            if "[" in rest or "\\" in rest.replace("\\n", "").replace("\\t", ""):
+                raise ValueError(f"classe non traduite : {src[i:close + 1]}")
+            out.append(f"(?:(?![{rest}])[{SPACE}])" if rest else f"[{SPACE}]")
+            i = close + 1
             last_quant = False
             continue
         if not in_class and src.startswith(r"[^\W_]", i):

@@ -47,6 +47,8 @@ def grammar_export() -> dict:
     for rule in prog["rules"]:
         for key in ("start", "first", "next", "range"):
             rule[key] = js_pattern(rule[key]) if rule[key] is not None else None
+    prog["address"] = js_pattern(prog["address"])
+    prog["read"] = {**prog["read"], "odd": js_pattern(prog["read"]["odd"]), "mark": js_pattern(prog["read"]["mark"])}
     return prog
 
 

@@ -54,8 +54,15 @@ def test_shared_cases_permalinks(case, model):
 # ------------------------------------------------------------------ pattern translation
 
 def test_js_source_translation_rules():
-    assert js_source(r"(?<![^\W\d_])(?i:lois?)(?![^\W\d_])") == r"(?<!\p{L})(?:[Ll][Oo][Ii][Ss]?)(?!\p{L})"
-    assert js_source(r"[^\S\n]*+x{0,2}+y++") == r"[^\S\n]*x{0,2}y+"
+    from lois.render.jsregex import SPACE
+
+    letter = r"[\p{L}\p{Nl}\p{No}]"  # what Python's [^\W\d_] is: « ² » and « Ⅻ » are in it, « 2 » is not
+    assert js_source(r"(?<![^\W\d_])(?i:lois?)(?![^\W\d_])") == rf"(?<!{letter})(?:[Ll][Oo][Ii][Ss]?)(?!{letter})"
+    assert js_source(r"[^\S\n]*+x{0,2}+y++") == rf"(?:(?![\n])[{SPACE}])*x{{0,2}}y+"
+    assert js_source(r"\s\S\d") == rf"[{SPACE}][^{SPACE}]\p{{Nd}}"
+    for unsupported in (r"\bx", r"[\S]", r"[^\Sx\d]"):
+        with pytest.raises(ValueError):
+            js_source(unsupported)
     assert js_source(r"(?P<voir>a)|[^\W_]|(?<![\w)])") == r"(?<voir>a)|[\p{L}\p{N}]|(?<![\p{L}\p{N}_)])"
     assert js_source(r"[+*]+\++") == r"[+*]+\++"  # « + » in a class or escaped stays
     with pytest.raises(ValueError):
@@ -112,6 +119,18 @@ def test_linkifier_never_fetches(model):
     js = linkifier_js(model, "Code")
     assert "fetch(" not in js and "XMLHttpRequest" not in js
     assert 'createElement("script")' in js
+
+
+def test_js_white_space_is_python_white_space():
+    """``\\s`` in the browser is the set Python's ``\\s`` matches, every code point of it (JavaScript's own ``\\s``
+    differs on six: U+FEFF, U+001C–U+001F, U+0085)."""
+    from lois.render.jsregex import SPACE
+
+    python = [c for c in range(0x110000) if re.fullmatch(r"\s", chr(c))]
+    listed = []
+    for part in re.findall(r"\\u([0-9a-f]{4})(?:-\\u([0-9a-f]{4}))?", SPACE):
+        listed += range(int(part[0], 16), int(part[1] or part[0], 16) + 1)
+    assert listed == python
 
 
 # ------------------------------------------------------------------ register

@@ -252,10 +252,9 @@ class Citation:
 # every match linear.
 
 _H = r"[^\S\n]"
-# Combining accents: a letter written decomposed (NFD, « e » + U+0301) is read as one letter (:func:`_displayed`);
-# an accent that composes with nothing still glues to the letter before it.
+# Combining accents: a letter written decomposed (NFD, « e » + U+0301) is read as one letter (:func:`_displayed`)
 _MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
-_LETTER = rf"(?:[^\W\d_]|[{_MARKS}])"  # any Unicode letter (or a numeric sign that is not a digit: « ² »), an accent
+_LETTER = r"[^\W\d_]"  # any Unicode letter (or a numeric sign that is not a decimal digit: « ² », « Ⅻ »)
 _ROMAN = f"(?:{ROMAN_PATTERN})"
 
 _TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
@@ -598,29 +597,36 @@ _REL_RANGE = re.compile(_RANGE_SUBS)
 _NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
 _NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
                      rf"|{_rel_id('r_')})")
-# A word that starts a citation is not glued to a letter, a digit, an accent or a hyphen before it (« ²Loi 16 »,
-# « by-law 12 »)
-_WORD = rf"(?<![^\W_]|[{_MARKS}\-‐‑])"
+
+
+def _word(*words: str) -> str:
+    """Words (any case, the same first letter) that start a citation, not glued to a letter, a digit, an accent or a
+    hyphen before them (« ²Loi 16 », « by-law 12 »). The first letter is read before what precedes it is looked at,
+    so that the search for a start skips to that letter."""
+    first = f"[{words[0][0].lower()}{words[0][0].upper()}]"
+    return (rf"{first}(?<![^\W_]{first})(?<![{_MARKS}\-‐‑]{first})"
+            rf"(?:{'|'.join(_nocase(w[1:]) for w in words)}){_NL}")
+
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
                                                               "salle", "page", "paire"))
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
-_L_ABBR = (r"(?<![^\W_]|[.'’\-‐‑])"
-           + "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("article", "articles", "art", "art.")) + "[Ll]")
+_L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
+           + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
 _ART_FIRST = rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD}){_ID_END}"
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_WORD}(?:{_nocase('loi')}|{_nocase('law')}){_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
-    _rule("lois", rf"{_WORD}(?:{_nocase('lois')}|{_nocase('laws')}){_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
-    _rule("article", rf"{_WORD}(?:{_nocase('article')}|{_nocase('art')}\.?){_NL}{_LOI_GAP_P}", _ART_FIRST,
+    _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
-    _rule("articles", rf"{_WORD}{_nocase('articles')}{_NL}{_LOI_GAP_P}", _ART_FIRST,
+    _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", False),
     # « L. 27B1b », « l.12C1 », « L. 64 »
     _rule("l.", rf"{_L_ABBR}\.{_H}{{0,2}}", _abs_id(_LAW_1_93, "optional") + _ID_END,

@@ -1,4 +1,4 @@
-"""Python ``re`` pattern → JavaScript ``RegExp`` source, so the browser runs the very patterns of the core.
+r"""Python ``re`` pattern → JavaScript ``RegExp`` source, so the browser runs the very patterns of the core.
 
 Used by the club linkifier (:mod:`lois.features.api.linkifier`) and by the site search (provision ids typed as
 queries, :func:`lois.core.cite.parse_provision_id`). :func:`js_pattern` takes a compiled pattern, verbose or

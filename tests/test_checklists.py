@@ -271,7 +271,7 @@ def test_refuses_a_choice_without_next(tmp_path, model):
 
 @pytest.mark.parametrize("cite,words", [
     ("94A", "la Loi 94 n'existe pas"),
-    ("27B7", "27B7 ne figure pas dans le texte de la Loi 27"),
+    ("27B7", "provision « 27B7 » introuvable dans le texte de la Loi 27 du corpus"),
     ("pas une loi", "n'est pas un identifiant"),
 ])
 def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
@@ -286,7 +286,8 @@ def test_refuses_an_outcome_citation_that_does_not_resolve_naming_the_outcome(tm
     d = _copy()
     d["outcomes"][1]["cites"] = ["64A1", "64Z"]
     err, p = _refuse(tmp_path, model, d)
-    assert err.message == ("issue « fin_b » : « 64Z » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))")
+    assert err.message == ("issue « fin_b » : provision « 64Z » introuvable : ce n'est pas un identifiant de provision "
+                           "(ex. 64A1, 50D2(a))")
     assert err.line == _line_of(p, "- 64Z")
 
 
@@ -521,7 +522,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
     ({"26B": "x"}, "le texte de la Loi 26 n'est pas dans le corpus ; c'est la loi entière qui se laisse de côté",
      "26B:"),
     ({"27B1": "x", "27 B 1": "y"}, "« 27 B 1 » et « 27B1 » désignent la même provision (27B1)", "27 B 1:"),
-    ({"xyz": "x"}, "« xyz » n'est pas un identifiant de provision", "xyz:"),
+    ({"xyz": "x"}, "provision « xyz » introuvable : ce n'est pas un identifiant de provision", "xyz:"),
     ({94: "x"}, "la Loi 94 n'existe pas", "94:"),
     ({"27C": ""}, "ne doit pas être vide", "27C:"),
     ({"27A1": "x"}, "la provision « 27A1 » est laissée de côté, mais les issues « fin_a », « fin_b » l'atteignent "
@@ -655,7 +656,7 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (Loi 27B3). Ensuite on verra."], "la phrase « Ensuite on verra. » ne cite aucune",
      "Ensuite on verra"),
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
-    (["Le Contre est annulé (Loi 27B7)."], "27B7 ne figure pas dans le texte de la Loi 27", "Loi 27B7"),
+    (["Le Contre est annulé (Loi 27B7)."], "provision « 27B7 » introuvable dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
     (["L'arbitre inflige une pénalité (Loi 90A)."],
      "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),

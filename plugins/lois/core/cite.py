@@ -188,8 +188,8 @@ import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 
-from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, cased, is_law_number,
-                          written_path)
+from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, cased, is_law_number, not_found,
+                          why_not_found, written_path)
 
 GRAMMAR_VERSION = 1
 
@@ -916,3 +916,19 @@ def parse_provision_id(s: str) -> Ref | None:
         if value:
             parts.append(cased(value, case))
     return Ref(law, tuple(parts))
+
+
+_LAW_WRITTEN = re.compile(r"\s*(?:lois?\s*)?([0-9]{1,6})(?![0-9])", re.I)
+
+
+def unknown_provision(raw, laws=()) -> str:
+    """The one message (:func:`lois.core.ids.not_found`) for an id that names no provision of the corpus whose laws
+    are ``laws``: not an id, a law outside the Code, absent from its law's text, or a law neither present nor
+    cited."""
+    ref = parse_provision_id(str(raw))
+    if ref is None or ref.law is None:
+        m = _LAW_WRITTEN.match(str(raw))
+        law = int(m.group(1)) if m and not is_law_number(int(m.group(1))) else None
+    else:
+        law = ref.law
+    return not_found(str(raw), why_not_found(law, laws))

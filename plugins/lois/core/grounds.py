@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
 from pydantic import AfterValidator, StrictInt, StrictStr
 
-from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.cite import find_citations, format_id, parse_provision_id, unknown_provision
 from lois.core.errors import LoisError
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ def canonical_id(value) -> str:
     """The canonical id of a provision as written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
-        raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 27B2, 50D2(a))")
+        raise ValueError(unknown_provision(value))
     return format_id(ref.law, tuple(ref.path))
 
 

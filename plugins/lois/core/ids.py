@@ -188,6 +188,46 @@ def is_law_number(n: int) -> bool:
     return 1 <= n <= LAW_COUNT
 
 
+# The one wording of a provision that is not there, for every message that says so (lois verifie, lois renvois, the
+# YAML schemas, the checklists, the site's previews, the club linkifier): « provision « 27B7 » introuvable dans le
+# texte de la Loi 27 du corpus », followed by why (one of the reasons below) and, when a link still leads somewhere,
+# where (:func:`leads_to`).
+NOT_AN_ID = ": ce n'est pas un identifiant de provision (ex. 64A1, 50D2(a))"
+NOT_IN_CORPUS = "dans le corpus (ni texte, ni loi citée)"
+
+
+def not_found(shown: str, why: str) -> str:
+    """« provision « 94A » introuvable : la Loi 94 n'existe pas (le Code compte 93 lois) ».
+
+    >>> not_found("30B1(b)(xi)", not_in_law(30)) + leads_to("30B1(b)")
+    'provision « 30B1(b)(xi) » introuvable dans le texte de la Loi 30 du corpus ; le lien mène à 30B1(b)'
+    """
+    return f"provision « {shown} » introuvable {why}"
+
+
+def no_such_law(law: int) -> str:
+    return f": la Loi {law} n'existe pas (le Code compte {LAW_COUNT} lois)"
+
+
+def not_in_law(law: int) -> str:
+    return f"dans le texte de la Loi {law} du corpus"
+
+
+def leads_to(target: "ProvisionId | str") -> str:
+    return f" ; le lien mène à {target}"
+
+
+def why_not_found(law: int | None, laws) -> str:
+    """Why an id names no provision, from the ``law`` number read in it (None: none could be read) and the ``laws``
+    whose text the corpus has: not an id, a law outside the Code, absent from its law's text, or a law neither
+    present nor cited."""
+    if law is None:
+        return NOT_AN_ID
+    if not is_law_number(law):
+        return no_such_law(law)
+    return not_in_law(law) if law in laws else NOT_IN_CORPUS
+
+
 def law_of(node_id: str) -> int:
     """The law of a provision id (``"27B1(b)"`` → 27); 0 for a commentary or anything else.
 

@@ -9,6 +9,7 @@ from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import Kind, law_of
 from lois.core.parse import front_matter, read_text
+from lois.core.cite import unknown_provision
 from lois.core.schemas import resolve_id
 from lois.core.yamlfile import validate
 from lois.features.annotations.schema import NoteFront
@@ -63,6 +64,6 @@ def _commentary_provisions(model: Model, c) -> list[str]:
         pid = resolve_id(model, v)
         if pid is None:
             line = c.meta_lines.get(("provisions", i), 2)
-            raise LoisError(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)", c.file, line)
+            raise LoisError(unknown_provision(v, model.laws), c.file, line)
         out.append(pid)
     return out

@@ -148,11 +148,12 @@ def cmd_graphe(args) -> int:
 
 
 def cmd_renvois(args) -> int:
-    from lois.core.resolve import resolve_text
+    from lois.core.resolve import absent_notices, resolve_text
 
     model = _load(args)
     text = " ".join(args.texte)
     found, problems = resolve_text(model, text, args.contexte)
+    notices = absent_notices(model, list(dict.fromkeys(t for _c, targets in found for t in targets)))
     if args.json:
         _out([{"text": c.text, "start": c.start, "end": c.end, "targets": targets} for c, targets in found])
     else:
@@ -160,7 +161,7 @@ def cmd_renvois(args) -> int:
             print("Aucun renvoi trouvé.")
         for c, targets in found:
             print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
-    for p in problems:
+    for p in problems + notices:  # a notice (the link leads to the nearest provision) is not an error
         print(f"attention : {p}", file=sys.stderr)
     return 1 if problems else 0
 

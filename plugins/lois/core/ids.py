@@ -205,12 +205,22 @@ def not_found(shown: str, why: str) -> str:
     return f"provision « {shown} » introuvable {why}"
 
 
+def law_missing(law: int) -> str:
+    """« la Loi 94 n'existe pas (le Code compte 93 lois) »: a citation, a range, an id of a law outside the Code."""
+    return f"la Loi {law} n'existe pas (le Code compte {LAW_COUNT} lois)"
+
+
 def no_such_law(law: int) -> str:
-    return f": la Loi {law} n'existe pas (le Code compte {LAW_COUNT} lois)"
+    return ": " + law_missing(law)
 
 
 def not_in_law(law: int) -> str:
     return f"dans le texte de la Loi {law} du corpus"
+
+
+def not_on_site(law: "int | str") -> str:
+    """The same, said to a reader of the site or of a club's page (the site's previews, the club linkifier)."""
+    return f"dans le texte de la Loi {law} de ce site"
 
 
 def leads_to(target: "ProvisionId | str") -> str:

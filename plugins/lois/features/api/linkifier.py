@@ -26,7 +26,7 @@ import json
 from pathlib import Path
 
 from lois.core import cite
-from lois.core.ids import ProvisionId
+from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 from lois.core.provenance import Provenance, summary
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
@@ -63,7 +63,8 @@ def law_data(site, law: int) -> dict:
     ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids, ``l`` its line in a
     list preview (a range) when it is not its preview (a whole law, a provision whose text is absent:
     ``SiteBuild.list_line``); ``keys``, the
-    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); and
+    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); ``text``,
+    whether the site has the law's text (a cited id it does not have is then said to be absent from it); and
     ``v``, what the law's words are when they are not the official 2017 text (lois.core.provenance)."""
     m = site.model
     nodes: dict[str, dict] = {}
@@ -81,7 +82,7 @@ def law_data(site, law: int) -> dict:
         if line != node["p"]:
             node["l"] = line
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
-    out = {"law": law, "nodes": nodes, "keys": keys}
+    out = {"law": law, "nodes": nodes, "keys": keys, "text": law in m.laws}
     provenance = m.provenance(law) if law in m.laws else ()
     if provenance and provenance != (Provenance.OFFICIAL_2017,):
         out["v"] = summary(provenance)  # what the words are, said beside an embedded text (assets/embed.js)
@@ -114,10 +115,17 @@ def ascii_js(text: str) -> str:
     return "".join(out)
 
 
+# The wording of a provision that is not there (lois.core.ids.not_found), as templates the scripts fill in: an embed
+# of a provision the law's data does not have; a cited provision absent from the text of a law the site has, whose
+# link leads to its nearest provision (the preview the site gives such a provision, SiteBuild.preview)
+MESSAGES = {"notFound": not_found("{id}", "").rstrip(), "notOnSite": not_found("{id}", not_on_site("{law}")),
+            "leadsTo": leads_to("la Loi {to}") + "."}
+
+
 def linkifier_js(model, edition: str) -> str:
     """The bundle ``assets/lois/linkifier.js``."""
     data = {"program": grammar_export(), "ids": ids_js.id_data(), "laws": laws_table(model), "edition": edition,
-            "list_max": LIST_MAX, "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
+            "list_max": LIST_MAX, "messages": MESSAGES, "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
     parts = [f"/* Linkifier du {edition} — fichier généré (lois.features.api.linkifier), ne pas modifier. */",
              "(function () {", '"use strict";', f"var DATA = {_json(data)};"]
     parts += [p.read_text(encoding="utf-8") for p in BUNDLE]

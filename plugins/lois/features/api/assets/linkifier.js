@@ -126,6 +126,19 @@ function textNodes(root) {
   return out;
 }
 
+/* A message of DATA.messages (lois.features.api.linkifier.MESSAGES) with its {names} filled in. */
+function said(name, values) {
+  return DATA.messages[name].replace(/\{(\w+)\}/g, function (m, k) { return String(values[k]); });
+}
+
+/* The preview of one cited provision: its own, or, for a provision absent from the text of a law the site has
+   (« Loi 30B1(b)(xi) »), what the site says of it (SiteBuild.preview): it is not there, the link leads to the nearest. */
+function previewOf(doc, node, ref) {
+  var id = IDS.format(ref.law, ref.path), found = IDS.nearest(doc.keys || {}, ref);
+  if (!doc.text || found === id || !node.c) return node.p;
+  return said("notOnSite", { id: id, law: ref.law }) + said("leadsTo", { to: found });
+}
+
 /* targets: the cited provisions ({law, path}) whose law the site has a page for */
 function makeLink(cite, targets, docs) {
   var first = targets[0], doc = docs[first.law], node = doc && nodeOf(doc, first);
@@ -139,7 +152,7 @@ function makeLink(cite, targets, docs) {
      shows as a list (the lines of SiteBuild.list_preview: a law by its title, a provision by its preview) */
   var lines = [];
   targets.forEach(function (ref) {
-    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || n.p);
+    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || previewOf(d, n, ref));
     if (line && lines.indexOf(line) < 0) lines.push(line);
   });
   if (lines.length > LIST_MAX) lines = lines.slice(0, LIST_MAX).concat(["\u2026 et " + (lines.length - LIST_MAX) + " de plus"]);

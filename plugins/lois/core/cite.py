@@ -774,8 +774,8 @@ def refused_ranges(text: str) -> list[RefusedRange]:
 # invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
 # (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
 # is one. Spans stay those of the text as written.
-INVISIBLE = "\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063\u2064" \
-    "\u2066\u2067\u2068\u2069\ufeff"
+INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
+             "\u2064\u2066\u2067\u2068\u2069\ufeff")
 WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
 _MARK = re.compile(f"[{_MARKS}]")
 _ODD = re.compile(f"[{INVISIBLE}\\uff01-\\uff5e{_MARKS}]")

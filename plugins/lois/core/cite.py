@@ -744,7 +744,7 @@ def program() -> dict:
         "maxLaw": MAX_LAW,
         "maxItems": _MAX_ABS_ITEMS,
         "romans": list(ROMANS),
-        "read": {"invisible": INVISIBLE, "wide": list(WIDE), "odd": _ODD, "mark": _MARK},  # _displayed
+        "read": {"invisible": INVISIBLE, "spaces": SPACES, "wide": list(WIDE), "odd": _ODD, "mark": _MARK},
         "address": _ADDRESS,
         "rules": [
             {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
@@ -773,12 +773,16 @@ def refused_ranges(text: str) -> list[RefusedRange]:
 # The text as it is displayed is what the scanner reads, here and in the browser (:func:`program`, ``read``): an
 # invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
 # (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
-# is one. Spans stay those of the text as written.
+# is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
+# as written.
 INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
              "\u2064\u2066\u2067\u2068\u2069\ufeff")
 WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
+# White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
+# the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
+SPACES = "\x1c\x1d\x1e\x1f\x85"
 _MARK = re.compile(f"[{_MARKS}]")
-_ODD = re.compile(f"[{INVISIBLE}\\uff01-\\uff5e{_MARKS}]")
+_ODD = re.compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters)
 _ADDRESS = re.compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
@@ -799,6 +803,8 @@ def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:
             continue
         if WIDE[0] <= ord(ch) <= WIDE[1]:
             ch = chr(ord(ch) - WIDE[2])
+        elif ch in SPACES:
+            ch = " "
         elif out and _MARK.match(ch):
             composed = unicodedata.normalize("NFC", out[-1] + ch)
             if len(composed) == 1:

@@ -42,12 +42,20 @@ DATA_DIR = "assets/lois/donnees"
 
 
 def grammar_export() -> dict:
-    """The program of absolute citations with every pattern as ``[source, flags]`` for ``new RegExp``."""
+    """The program of absolute citations with every pattern as ``[source, flags]`` for ``new RegExp``; the patterns of
+    the rules are listed once in ``patterns`` (several rules share one: the next item of a list) and each rule names
+    its own by their place in that list."""
     prog = cite.program()
+    patterns: list[list[str]] = []
     for rule in prog["rules"]:
         for key in ("start", "first", "next", "range"):
-            rule[key] = js_pattern(rule[key]) if rule[key] is not None else None
-    prog["address"] = js_pattern(prog["address"])
+            if rule[key] is not None:
+                pattern = js_pattern(rule[key], spaces="native")
+                if pattern not in patterns:
+                    patterns.append(pattern)
+                rule[key] = patterns.index(pattern)
+    prog["patterns"] = patterns
+    prog["address"] = js_pattern(prog["address"], spaces="native")  # read on the text _displayed has made
     prog["read"] = {**prog["read"], "odd": js_pattern(prog["read"]["odd"]), "mark": js_pattern(prog["read"]["mark"])}
     return prog
 

@@ -7,23 +7,24 @@
           provisions: [{law: 40, path: ["B", "2", "a"]}, {law: 40, path: ["B", "2", "b"]}]}]
    refs are written by ids.format (render/assets/ids.js: str(ProvisionId), from generated data).
 
-   PROGRAM = {maxLaw, maxItems, romans, read, address, rules: [{name, start, first, next, range, span, merge}]}, each
-   pattern being [source, flags] for new RegExp. read: how the text as displayed is read (cite._displayed), address:
+   PROGRAM = {maxLaw, maxItems, romans, read, address, patterns, rules: [{name, start, first, next, range, span,
+   merge}]}, each pattern being [source, flags] for new RegExp, a rule naming its own by their index in patterns. read: how the text as displayed is read (cite._displayed), address:
    where nothing is read (cite._ADDRESS). In an item, the named group "law…" is the law number, "p_…" the parts of the
    path in order, "r_…" a relative id (dropped here), "cN_…" a sub-point continuing the previous item from
    index N of its path; in a range, "hi" is the last law (« à 64 »), "hs" the last sub-point (« à (c) »). */
 function loisScanner(P, ids) {
   "use strict";
   function re(p, more) { return p ? new RegExp(p[0], p[1] + more) : null; }
+  function rx(i, more) { return i === null ? null : re(P.patterns[i], more); }
   var rules = P.rules.map(function (r) {
-    return { find: re(r.start, "g"), start: re(r.start, "y"), first: re(r.first, "y"), next: re(r.next, "y"),
-      range: re(r.range, "y"), span: r.span, merge: r.merge };
+    return { find: rx(r.start, "g"), start: rx(r.start, "y"), first: rx(r.first, "y"), next: rx(r.next, "y"),
+      range: rx(r.range, "y"), span: r.span, merge: r.merge };
   });
 
   var R = P.read, ODD = re(R.odd, ""), MARK = re(R.mark, ""), ADDRESS = re(P.address, "g");
 
   /* cite._displayed: the text as the scanner reads it (invisible characters skipped, full-width forms as ASCII,
-     a letter and its combining accents composed), with where each of its UTF-16 units starts and ends in text. */
+     Python's other spaces as a space, a letter and its combining accents composed), with where each of its UTF-16 units starts and ends in text. */
   function displayed(text) {
     if (!ODD.test(text)) return null;
     var out = [], starts = [], ends = [];
@@ -31,6 +32,7 @@ function loisScanner(P, ids) {
       var cp = text.codePointAt(i), n = cp > 0xffff ? 2 : 1, ch = text.slice(i, i + n);
       if (R.invisible.indexOf(ch) >= 0) { i += n; continue; }
       if (cp >= R.wide[0] && cp <= R.wide[1]) ch = String.fromCodePoint(cp - R.wide[2]);
+      else if (R.spaces.indexOf(ch) >= 0) ch = " ";
       else if (out.length && MARK.test(ch)) {
         var composed = (out[out.length - 1] + ch).normalize("NFC");
         if (Array.from(composed).length === 1) { out[out.length - 1] = composed; ends[ends.length - 1] = i + n; i += n; continue; }

@@ -420,8 +420,8 @@ _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
 # A spaced sub-point letter (« Loi 16 B 1 a », « Loi 12 C 1 e »): not before a number nor an elided word
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
-_SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci){_NL}|[sn]['’])"
-         rf"[a-zà-ÿ0-9]))")
+_SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci|{_ROMAN}){_NL}|[sn]['’])"
+         rf"[a-zà-ÿ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
 
 
 def _commit(named: str, plain: str) -> str:
@@ -446,8 +446,8 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
-    if spaced:  # « Loi 30 B 1 b ii » (not « … b i.e. »)
-        rom += rf"|(?<=[a-z]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
+    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »)
+        rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
     return para, sub, rom, ssub_plain
 
 
@@ -468,7 +468,13 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
-    letter = "[A-H]|(?<=[0-9])[a-h](?=[0-9])" if lower else "[A-H]"
+    # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
+    # « a », the verb or « à »)
+    para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
+    if lower:
+        spaced += rf"|(?={_H}{{1,2}}[b-h]{para}){_H}{{1,2}}"
+    letter = (rf"[A-H]|(?<=[0-9])[a-h](?=[0-9])|(?<=[0-9]{_H})[b-h]{para}|(?<=[0-9]{_H}{_H})[b-h]{para}"
+              if lower else "[A-H]")
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
@@ -522,7 +528,7 @@ _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
               + rf"|{_g('c3_rom', f'(?=[ivx]{{2}}){_ROMAN}')}\)){_NO_ALNUM}(?!{_CI})")
 # « , », « et », « , et », « et32A2 »
 _AND = "et|ou|ET|OU|and|or|AND|OR"  # « Lois 42 et 43 », « Laws 42 and 43 »
-_SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\s*&\s*)")
+_SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\s*,?\s*&\s*)")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 # « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
 _NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+[-‐‑–/.][0-9]))"
@@ -543,7 +549,9 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*[-‐‑–—]{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
-            rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§)")
+            rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
+            rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
+# (« article 5 ci-dessus »: an article of the page itself)
 _ART_GUARD = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})(?!{_H}*[:–—-]{_H}*(?![0-9]))"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any

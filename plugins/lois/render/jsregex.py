@@ -45,7 +45,8 @@ SPACE = _js_ranges([c for c in range(0x3001) if chr(c).isspace()])
 
 def _escape(nxt: str, in_class: bool, native: bool = False) -> str:
     """``\\`` followed by ``nxt``: ``\\w``, ``\\d``, ``\\s`` as Python reads them; what JS would read otherwise is
-    refused (anchors, word boundaries, negated classes inside a class). ``native``: ``\\s``, ``\\S`` left as JS has them."""
+    refused (anchors, word boundaries, negated classes inside a class). ``native``: ``\\s``, ``\\S`` left as JS has
+    them."""
     if nxt == "w":
         return r"\p{L}\p{N}_" if in_class else r"[\p{L}\p{N}_]"
     if nxt == "d":

@@ -8,8 +8,9 @@ one :class:`Ref` per cited provision, absolute (with a law number) or relative
 Provision ids
 -------------
 law (1–93) → section ``A``–``H`` → paragraph ``1``, ``2``… → sub-point
-``(a)``, ``(b)``… → roman sub-sub-point ``(i)``, ``(ii)``…  Canonical written
-form: ``16``, ``72C``, ``20F5``, ``50D2(a)``, ``30B1(b)(i)``.
+``(a)``, ``(b)``… → roman sub-sub-point ``(i)``, ``(ii)``… (``i`` to ``xxxix``, the one table
+:data:`lois.core.ids.ROMAN_NUMERALS`).  Canonical written form: ``16``, ``72C``, ``20F5``, ``50D2(a)``,
+``30B1(b)(i)``.
 
 Handled forms (source text → refs; ``[…]`` marks the reported span)
 -------------------------------------------------------------------
@@ -27,6 +28,27 @@ article « la » / « les » is not part of the span)::
     Loi 30B1(b)(i)                → [Loi 30B1(b)(i)]           30B1(b)(i)
     Loi 94 / Loi 0                → found (law 94 / 0); the caller reports them
     PASSE HORS TOUR (Loi 30)      → found (30); the caller drops headings
+    Loi 30B1(b)(xi)               → 30B1(b)(xi)  (whole; the resolver says it is not in the text of Law 30)
+
+As club pages, bulletins and directors' e-mails write them, and as copied from the English of the WBF::
+
+    Loi 16 § B / loi 16 §B1       → 16B / 16B1
+    loi n° 27 / Loi N° 12 / loi no 16 → 27 / 12 / 16
+    Law 16B / Law 12C1(b)         → 16B / 12C1(b)
+    Laws 61 to 64 / Laws 61-64    → 61, 62, 63, 64
+    Laws 16 and 17 / Law 16B1(a) and (b) / Lois 16, 17, & 18
+    Loi 30 B 1 b ii / Loi 16 B 1 a ii → 30B1(b)(ii) / 16B1(a)(ii)   (a spaced roman after a spaced sub-point)
+    loi 16 b 1 / loi 12 c 1 e     → 16B1 / 12C1(e)   (a spaced lower-case section before a paragraph)
+    Loi 12C1 (a) et (b) / 16B1 (a), (b) → 12C1(a), 12C1(b) / 16B1(a), 16B1(b)
+
+and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
+1901 », « loi n° 2017-86 », « loi n° 78-17 » (the number of a French law), « article L. 27 du code », « by-law 12 »,
+« ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
+anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
+
+The text is read as it is displayed (:func:`_displayed`, the same in the browser): « Loi 16\u200bB1 » (a zero-width
+space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 » (decomposed) is « à »
+and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
 
 Lists (« , », « et », « ou », « ET », also OCR-glued « et32A2(a) »)::
 
@@ -86,7 +108,7 @@ Ids written with spaces, with a lower-case glued section, with a spaced sub-poin
 
     Loi 16 B 1 a                  → 16B1(a)   (not 16B)
     Loi 12 C 1 e / Loi 12 C1(e)   → 12C1(e)
-    loi 16b1 / loi 27b1b          → 16B1 / 27B1(b)  (a lower-case section only glued and before a paragraph)
+    loi 16b1 / loi 27b1b          → 16B1 / 27B1(b)  (a lower-case section only before a paragraph)
     la Loi 12 C 1 a été modifiée  → 12C1  (« a » before a word is the verb, not a sub-point)
     la Loi 16 B 1 a s'applique   → 16B1(a)  (the verb « a » cannot come before « s' », « ne », « est »)
 
@@ -157,8 +179,8 @@ Rules for relative references (conservative on purpose)
 Other decisions
 ---------------
 * Section letters are upper case in running text (``Loi 12c`` is not read), except
-  glued between the law and a paragraph (``loi 16b1``); :func:`parse_provision_id`
-  accepts lower case.
+  before a paragraph after « Loi » (``loi 16b1``, ``loi 16 b 1``, never a spaced ``a``);
+  :func:`parse_provision_id` accepts lower case.
 * A bare law number as a list item (``Lois 42 et 43``) is accepted only after
   the plural « Lois » and only when it is 1–93; items with a section letter are
   accepted after « Loi » too.

@@ -28,6 +28,14 @@ CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-s
 FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's full browser (tests/test_full_browser.py)
 
 
+def nonempty(items):
+    """The items, as a list; the test fails if there is none: assertions in a loop over nothing check nothing
+    (tests/test_tests.py asks for this, or another assertion, around every such loop)."""
+    items = list(items)
+    assert items, "aucun élément : la boucle ne vérifierait rien"
+    return items
+
+
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     return ROOT / "corpus"

@@ -83,6 +83,16 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None,
     return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
 
 
+def lois_commands() -> list[str]:
+    """The subcommands that `lois --help` lists, as its reader sees them."""
+    import re
+
+    r = run_lois("--help")
+    assert r.returncode == 0, r.stderr
+    listing = r.stdout.split("\n  COMMANDE\n", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^ {4}([a-z][a-z-]*)", listing, re.M)
+
+
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,
                  verbose: bool = False) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` through MkDocs' own command line (its click command, which sets up its logging,

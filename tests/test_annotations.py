@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from conftest import nonempty
 from lois.features.annotations import load_annotations
 from lois.core.schemas import resolve_id
 from lois.features.annotations.common import load_yaml
@@ -33,7 +34,7 @@ def test_examples_replay_in_rotation(ann):
             continue
         assert ex.dealer in SEATS
         expected, last = ex.dealer, None
-        for c in ex.calls:
+        for c in nonempty(ex.calls):
             assert c.seat in SEATS
             assert (c.seat != expected) == (c.irregular == "hors tour"), (ex.id, c)
             r = bid_rank(c.call)
@@ -51,7 +52,7 @@ def test_example_cards_unique_and_tricks_in_rotation(ann):
     for ex in with_play:
         cards = [card for t in ex.tricks for _, card, _ in t.cards]
         assert len(cards) == len(set(cards)), ex.id
-        for t in ex.tricks:
+        for t in nonempty(ex.tricks):
             assert [s for s, _, _ in t.cards] == [SEATS[(SEATS.index(t.leader) + i) % 4] for i in range(len(t.cards))]
 
 
@@ -68,7 +69,7 @@ def test_examples_cover_the_laws_of_the_issue(ann, model):
 
 def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
     assert sum(1 for n in ann.notes.values() if n.kind == "note") >= 3
-    for item in list(ann.notes.values()) + list(ann.examples.values()):
+    for item in nonempty(list(ann.notes.values()) + list(ann.examples.values())):
         assert item.provisions, item.id
         for pid in item.provisions:
             assert (pid in model.provisions or pid in model.stubs
@@ -124,7 +125,7 @@ def test_law_page_gets_diagram_notes_and_hover(model, ann):
     # hearts and diamonds in red in the diagram
     assert '<span class="ann-red">♥</span>' in law27
     assert "exemples/index.md" in files and "glossaire.md" in files and "que-faire-si.md" in files
-    for n in ann.notes.values():
+    for n in nonempty(ann.notes.values()):
         assert n.page in files
     law64 = files["lois/64.md"].content
     # Loi 64 is not in the corpus: its examples and notes go on its stub page
@@ -200,7 +201,7 @@ def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
         page = built_files[path].page
         assert page is not None, path
         assert 'markdown="' not in page.body and not re.search(r"^\s*(#|\{ *#)", page.body, re.M), path
-        for anchor in page.anchors():
+        for anchor in nonempty(page.anchors()):
             assert f'id="{anchor}"' in page.body, (path, anchor)
     laws = {f"loi-{law_of(e.provisions[0])}" for e in ann.examples.values()}
     assert laws < built_files["exemples/index.md"].page.anchors()
@@ -208,7 +209,7 @@ def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
     for path, title in (("exemples/index.md", "Exemples commentés"), ("glossaire.md", "Glossaire"),
                         ("que-faire-si.md", "Que faire si…")):
         assert built_files[path].page.toc[0].id == md_id(title)
-    for n in notes:
+    for n in nonempty(notes):
         toc = built_files[n.page].page.toc
         assert toc[0].id == md_id(n.title) and built_files[n.page].page.title == n.title
         assert [c.id for c in toc[0].children] in ([], [md_id("Exemples liés")])

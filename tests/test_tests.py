@@ -67,7 +67,7 @@ def _number(node: ast.expr) -> float | None:
 
 def _always_true_comparison(node: ast.Compare) -> str | None:
     left = node.left
-    for op, right in zip(node.ops, node.comparators):
+    for op, right in zip(node.ops, node.comparators, strict=True):
         if ast.dump(left) == ast.dump(right) and isinstance(op, (ast.Eq, ast.Is, ast.GtE, ast.LtE, ast.In)):
             return "same-sides"
         if _is_size(left) and (n := _number(right)) is not None and (
@@ -105,7 +105,7 @@ def _negative(test: ast.expr) -> bool:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return True
     if isinstance(test, ast.Compare):
-        for op, right in zip(test.ops, test.comparators):
+        for op, right in zip(test.ops, test.comparators, strict=True):
             if isinstance(op, ast.NotIn):
                 return True
             if isinstance(op, (ast.Eq, ast.Is)) and (
@@ -149,8 +149,12 @@ def _non_empty_iterable(node: ast.expr, literals: set[str]) -> bool:
         return bool(node.value)
     if isinstance(node, ast.Name):
         return node.id in literals
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):  # `PAGES + tuple(more)`
+        return _non_empty_iterable(node.left, literals) or _non_empty_iterable(node.right, literals)
     if isinstance(node, ast.Call):
         func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == "split" and node.args:
+            return True  # `text.split("\n")`: at least one piece
         if isinstance(func, ast.Name) and func.id == "range" and node.args:
             bounds = [_number(a) for a in node.args]
             if None not in bounds:
@@ -182,6 +186,8 @@ def _items_are_non_empty(node: ast.expr, literals: dict[str, ast.expr]) -> bool:
     """``for k, v in said.items()`` over a literal whose every value is itself a non-empty literal."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values"):
         node = node.func.value
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in literals:
+        return _items_are_non_empty(node.value, literals)  # `VISIBLE[path]`, each value of VISIBLE has items
     if isinstance(node, ast.Name):
         node = literals.get(node.id, node)
     values = node.values if isinstance(node, ast.Dict) else getattr(node, "elts", None)
@@ -190,9 +196,15 @@ def _items_are_non_empty(node: ast.expr, literals: dict[str, ast.expr]) -> bool:
 
 def _collection(node: ast.expr) -> ast.expr:
     """What a loop goes through: ``lists`` in ``lists.items()``, ``sorted(lists)``, ``enumerate(lists)``."""
-    while isinstance(node, ast.Call):
-        if isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values", "keys") and not node.args:
+    while isinstance(node, (ast.Call, ast.Subscript)):
+        if isinstance(node, ast.Subscript):
+            if not isinstance(node.slice, ast.Slice):
+                break
+            node = node.value  # `targets[::10]`: an assertion on `targets` says it has items
+        elif isinstance(node.func, ast.Attribute) and node.func.attr in ("items", "values", "keys") and not node.args:
             node = node.func.value
+        elif isinstance(node.func, ast.Name) and node.func.id == "range" and len(node.args) == 1:
+            node = node.args[0]  # `range(links.count())`: an assertion on `links.count()` says it runs
         elif isinstance(node.func, ast.Name) and node.func.id in ("enumerate", "sorted", "list", "zip", "reversed",
                                                                    "tuple", "set") and node.args:
             node = node.args[0]
@@ -218,7 +230,7 @@ class _Test:
                  literals: dict[str, ast.expr]) -> None:
         self.func = func
         self.helpers = helpers | {"raises", "nonempty"}
-        self.literals = {**literals, **_literals(func.body)}
+        self.literals = {**literals, **_literals([n for n in _own_nodes(func.body) if isinstance(n, ast.stmt)])}
 
     def checks(self, body: list[ast.stmt]) -> list[ast.AST]:
         return [n for n in _own_nodes(body) if isinstance(n, ast.Assert) or _is_call_to(n, self.helpers)]
@@ -229,7 +241,8 @@ class _Test:
         the loop sets (a counter, a list it fills)."""
         if _non_empty_iterable(loop.iter, self.literals) or _is_call_to(loop.iter, {"nonempty"}):
             return True
-        if isinstance(loop.iter, ast.Name) and loop.iter.id in outer:
+        if (isinstance(loop.iter, ast.Name) and loop.iter.id in outer) or _items_are_non_empty(
+                loop.iter, self.literals) and isinstance(loop.iter, ast.Subscript):
             return True
         body = list(_own_nodes(loop.body))
         watched = {n.id for n in body if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
@@ -263,6 +276,7 @@ class _Test:
             if not any(id(c) not in ids and id(c) not in in_loops for c in every):
                 found.append(Finding(path, node.lineno, "maybe-never",
                                      f"{func.name}: assertions seulement si « {ast.unparse(node.test)[:60]} »"))
+        self._sleeps(func.body, path, found)
         for node in _own_nodes(func.body):
             for field in ("body", "orelse", "finalbody"):
                 block = getattr(node, field, None)
@@ -275,6 +289,8 @@ class _Test:
         """Each loop holding checks, outermost first; ``outer`` names the items of enclosing loops over literals
         of non-empty literals."""
         for stmt in body:
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                continue
             for node in _walk_shallow(stmt):
                 if not isinstance(node, (ast.For, ast.AsyncFor)):
                     continue
@@ -301,8 +317,9 @@ class _Test:
                 if _fixed_wait(later):
                     break
                 if isinstance(later, ast.Assert) and _negative(later.test):
+                    said = ast.unparse(later.test)[:60]
                     found.append(Finding(path, stmt.lineno, "fixed-sleep",
-                                         f"{self.func.name}: attente fixe puis « assert {ast.unparse(later.test)[:60]} »"))
+                                         f"{self.func.name}: attente fixe puis « assert {said} »"))
                     break
 
 
@@ -376,8 +393,78 @@ def check_files(paths: list[Path]) -> list[Finding]:
     return found
 
 
-def test_files() -> list[Path]:
+def test_modules() -> list[Path]:
     return sorted(TESTS.glob("*.py"))
 
 
-test_files.__test__ = False  # type: ignore[attr-defined]
+test_modules.__test__ = False  # type: ignore[attr-defined]
+
+# what is left on purpose, each with its reason; an entry that no longer matches is reported too
+ALLOWED = {
+    ("tests/test_buildcache.py", "buildcache._version"):
+        "the cache key's library versions; the build cache is being reworked on another branch (issue 36)",
+    ("tests/test_buildcache.py", "env.bytecode_cache._get_cache_filename"):
+        "Jinja's own file for a template, damaged on purpose; the build cache is being reworked on another branch",
+}
+
+
+def _left(found: list[Finding]) -> tuple[list[Finding], list[tuple[str, str]]]:
+    allowed = {key for key in ALLOWED if any((f.path, f.text) == key for f in found)}
+    return [f for f in found if (f.path, f.text) not in ALLOWED], sorted(set(ALLOWED) - allowed)
+
+
+def test_every_test_can_fail():
+    found, stale = _left(check_files(test_modules()))
+    assert not found, "\n".join(map(str, found))
+    assert not stale, f"exceptions qui ne correspondent plus à rien : {stale}"
+
+
+BAD = {
+    "constant": ["def test_a():\n    assert True\n", "def test_a():\n    assert (x == 1, 'message')\n"],
+    "or-true": ["def test_a():\n    assert f() or True\n"],
+    "non-negative": ["def test_a():\n    assert len(f()) >= 0\n", "def test_a():\n    assert 0 <= len(xs)\n"],
+    "same-sides": ["def test_a():\n    assert f(x) == f(x)\n"],
+    "empty-loop": ["def test_a(model):\n    for law in model.laws:\n        assert law.title\n",
+                   "def test_a():\n    for x in load():\n        if x.ok:\n            assert x.y\n"],
+    "maybe-never": ["def test_a():\n    r = run()\n    if r.ok:\n        assert r.out == 'x'\n"],
+    "private": ["def test_a(model):\n    assert model._spans\n",
+                "from lois.core.corpus import _law_of\n"],
+    "fixed-sleep": ["def test_a(page):\n    page.click('b')\n    page.wait_for_timeout(500)\n"
+                    "    assert not page.locator('.x').is_visible()\n",
+                    "def test_a():\n    start()\n    time.sleep(1)\n    assert done() == 0\n"],
+}
+GOOD = [
+    "def test_a():\n    assert len(f()) >= 1 and f() or g()\n",
+    "def test_a(model):\n    assert len(model.laws) > 5\n    for law in model.laws:\n        assert law.title\n",
+    "def test_a(model):\n    for law in nonempty(model.laws):\n        assert law.title\n",
+    "CASES = [1, 2]\ndef test_a():\n    for c in CASES:\n        assert c\n",
+    "def test_a():\n    said = {'a': ['x'], 'b': ['y']}\n    for k, ws in said.items():\n"
+    "        for w in ws:\n            assert w\n",
+    "def test_a():\n    n = 0\n    for x in load():\n        assert x\n        n += 1\n    assert n\n",
+    "def test_a():\n    r = run()\n    assert r.code == 0\n    if r.out:\n        assert 'x' in r.out\n",
+    "def test_a(page):\n    page.wait_for_timeout(100)\n    assert page.locator('.x').count() == 2\n",
+    "class T:\n    def f(self):\n        return self._x\n",
+]
+
+
+@pytest.mark.parametrize("rule, source", [(rule, s) for rule, sources in BAD.items() for s in sources],
+                         ids=[f"{rule}-{i}" for rule, sources in BAD.items() for i in range(len(sources))])
+def test_each_form_is_found(rule, source):
+    assert [f.rule for f in check_source(source)] == [rule], source
+
+
+@pytest.mark.parametrize("source", GOOD, ids=[f"good-{i}" for i in range(len(GOOD))])
+def test_a_test_that_can_fail_is_left_alone(source):
+    assert check_source(source) == [], source
+
+
+def main(argv: list[str]) -> int:
+    paths = [Path(a).resolve() for a in argv] or test_modules()
+    found, _ = _left(check_files(paths))
+    for f in found:
+        print(f)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

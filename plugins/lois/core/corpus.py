@@ -19,6 +19,7 @@ from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
+from lois.core.yamlfile import validate
 
 
 
@@ -248,8 +249,21 @@ def load_corpus(root: Path) -> Model:
             model.commentaries[c.id] = c
     model.absent_statements = load_absent_statements(root, model)
     _resolve_all(model)
+    _resolve_explained_provisions(model)
     _find_rendered_citations(model)
     return model
+
+
+def _resolve_explained_provisions(model: Model) -> None:
+    """The provisions each commentary explains, resolved by its schema's type now that the corpus is read (a
+    provision of a law whose text is absent resolves to its stub, known from every text's citations)."""
+    from lois.core.schemas import Provisions
+
+    for key, c in model.commentaries.items():
+        if c.provisions:
+            resolved = validate(c.front, Provisions, "provisions", what="en-tête du commentaire",
+                                context={"model": model})
+            model.commentaries[key] = c.model_copy(update={"provisions": resolved})
 
 
 def _find_rendered_citations(model: Model) -> None:
@@ -303,7 +317,6 @@ def _resolve_all(model: Model) -> None:
                     model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
                                                             line, _sentence(p.text, c.start, c.end)))
     for com in model.commentaries.values():
-        # the ids in « provisions » are checked by the schema (CommentaryFront)
         found = find_citations(com.text)
         for prob in unknown_forms(com.text, found):
             errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file,

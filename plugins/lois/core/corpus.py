@@ -117,11 +117,6 @@ class Model:
         by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
         return list(by_law.get(law, []))
 
-    def cites_from_law(self, law: int) -> list[ResolvedCitation]:
-        from_law = self._indexed("from_law", lambda: self._group(
-            lambda c: [] if is_commentary(c.source) else [c.law]))
-        return list(from_law.get(law, []))
-
     def stub_laws(self) -> list[int]:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
                                                                  if not s.in_corpus_law})))

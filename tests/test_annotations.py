@@ -29,7 +29,7 @@ def ann(model):
 def test_examples_cover_the_laws_of_the_issue(ann, model):
     by_law: dict[int, int] = {}
     for ex in ann.examples.values():
-        for law in {int(re.match(r"\d+", p).group()) for p in ex.provisions}:
+        for law in {law_of(p) for p in ex.provisions}:
             by_law[law] = by_law.get(law, 0) + 1
     for law in (16, 23, 27, 30, 31, 50, 64):
         assert by_law.get(law, 0) >= 2, f"Loi {law} : {by_law.get(law, 0)} exemple(s)"
@@ -43,7 +43,7 @@ def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
         assert item.provisions, item.id
         for pid in item.provisions:
             assert (pid in model.provisions or pid in model.stubs
-                    or int(re.match(r"\d+", pid).group()) in model.stub_laws())
+                    or law_of(pid) in model.stub_laws())
 
 
 def test_team_notes_are_signed_and_commentaries_attached(ann):

@@ -17,6 +17,7 @@ from lois.features.api.register import (REGISTER_NAME, check_register, current_u
 from lois.features.api.register import published_ids
 from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, compact, key_of, moved_targets, resolve, short_targets
 from lois.core.cite import find_citations
+from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ def test_shared_cases_permalinks(case, model):
     pages = laws_table(model)
     for c in nonempty(case["citations"]):
         first = c["refs"][0]
-        law = int(first[:2]) if first[:2].isdigit() else int(first[0])
+        law = ProvisionId.parse(first).law
         assert (provision_url(model, first) if str(law) in pages else None) == c["lien"], c["texte"]
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from conftest import PHONE, nonempty, tab_fixtures
 from taps import press
+from lois.core.ids import ProvisionId
 from lois.features.checklists import load_checklists, run
 from lois.features.annotations import load_annotations
 
@@ -96,7 +97,7 @@ def test_generated_json_is_the_python_data(built_site, lists):
         for c in nonempty(cite for q in list(d["questions"].values()) + list(d["outcomes"].values())
                           for cite in q["cites"]):
             assert c["preview"], (name, c)
-            law = int(re.match(r"\d+", c["id"]).group(0))
+            law = ProvisionId.parse(c["id"]).law
             has_page = (built_site / "lois" / str(law) / "index.html").exists()
             assert bool(c["href"]) == has_page, (name, c)  # a law with no page at all: text, no dead link
             if not has_page:

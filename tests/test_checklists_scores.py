@@ -12,6 +12,7 @@ import yaml
 
 from conftest import nonempty, run_lois
 from lois.core.resolve import resolve_text
+from lois.core.ids import ProvisionId
 from lois.features.checklists import load_checklists, run
 from lois.features.scores.calc import RULES, CalcError, artificial, fmt, knockout, number, weighted
 
@@ -56,7 +57,7 @@ def _check(r, expected: dict, model, python_error):
     assert found and not problems, data["explanation"]
     for _c, targets in found:
         for t in targets:
-            law = int(re.match(r"\d+", t).group(0))
+            law = ProvisionId.parse(t).law
             assert t in model.provisions or law not in model.laws, t
 
 

@@ -666,7 +666,7 @@ PROGRAM_RULES: tuple[Rule, ...] = (
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)
-    _rule("id", r"(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN + "(?=[1-9])",
+    _rule("id", r"(?=[1-9])(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN,  # the digit first: a quick search
           rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
           rf"(?![.,:/\-‐‑–—][0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »

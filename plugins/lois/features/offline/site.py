@@ -174,7 +174,7 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
     # « Enregistrer tout le code » saves all of it (every file of the manifest)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
     sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
-    man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    man = json.dumps(manifest(version, sizes, site.build_id), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return sw, man
 
 

@@ -91,10 +91,19 @@ def _context(browser, host, workers: bool = False):
 
 def _page_search(pg, q: str) -> str:
     """Type q in the search page's box: the status line once it answers q (results, none, or why not)."""
+    pg.wait_for_function("() => document.querySelector('.lois-search-status').textContent !== ''")  # listening
     pg.locator("#lois-search-q").fill(q)
     pg.wait_for_function("q => { const s = document.querySelector('.lois-search-status').textContent; return"
                          " [q, 'publiée', 'indisponible', 'pas pu'].some(w => s.includes(w)); }", arg=q)
     return pg.locator(".lois-search-status").inner_text()
+
+
+def _wait_build(pg, build: str) -> None:
+    """Until the page shown is one of ``build`` (a reload on its way) and its search page is ready (its status line
+    written: search.js listens to the box)."""
+    pg.wait_for_function("b => { const m = document.querySelector('meta[name=lois-build]'), "
+                         "st = document.querySelector('.lois-search-status'); "
+                         "return !!m && m.content === b && !!st && st.textContent !== ''; }", arg=build, timeout=60000)
 
 
 def _shown_ids(pg) -> list[str]:
@@ -143,7 +152,7 @@ def test_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_
         assert _old_or_notice(pg, QUERIES, old) >= 1
         assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
         pg.get_by_role("button", name="Recharger la page").click()
-        pg.wait_for_function("b => document.querySelector('meta[name=lois-build]').content === b", arg=build_of(b))
+        _wait_build(pg, build_of(b))
         for q in QUERIES:
             status = _page_search(pg, q)
             assert NOTICE not in status
@@ -209,12 +218,41 @@ def test_service_worker_page_across_a_deploy(browser, two_builds, host, engines)
         assert _old_or_notice(pg, QUERIES, old) >= 1
         assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
         pg.get_by_role("button", name="Recharger la page").click()
-        pg.wait_for_function("b => document.querySelector('meta[name=lois-build]') &&"
-                             " document.querySelector('meta[name=lois-build]').content === b",
-                             arg=build_of(b), timeout=60000)
+        _wait_build(pg, build_of(b))
         for q in QUERIES:
             assert NOTICE not in _page_search(pg, q)
             assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, two_builds, host, engines, tmp_path):
+    """The worker of A controls the tab; B is published, whose search script differs; a page never read before
+    comes from the network (B's): its scripts are B's too, not A's kept by the worker (code of one build with
+    the data of the other), and A's cache does not keep that page."""
+    a, b, _ = two_builds
+    b2 = tmp_path / "B"
+    shutil.copytree(b, b2)
+    script = b2 / "assets" / "lois" / "search.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\nwindow.loisCodeB = true;\n", encoding="utf-8")
+    ctx, pg, errors = _context(browser, host, workers=True)
+    try:
+        pg.goto(host.url + "lois/50/")
+        _sw_ready(pg)
+        pg.wait_for_function("() => caches.keys().then(k => k.length === 1)")
+        host.folder = b2
+        pg.goto(host.url + "lois/64/")
+        assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
+        assert pg.evaluate("window.loisCodeB === true")
+        pg.locator(".lois-search-header-input").fill("xylophone")
+        _, new = engines
+        first = pg.locator("#lois-search-dropdown .lois-search-result a").first
+        first.wait_for()
+        assert first.get_attribute("data-id") == new.search("xylophone", 1)[0].id
+        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+        assert not pg.evaluate("([n, u]) => caches.has(n).then(h => h && caches.open(n).then(c => c.match(u))"
+                               ".then(r => !!r))", [old, host.url + "lois/64/"])  # B's page not kept as A's
         assert errors == []
     finally:
         ctx.close()

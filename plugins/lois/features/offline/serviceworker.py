@@ -75,15 +75,18 @@ def manifest(version: str, sizes: dict[str, int], build: str = "") -> dict:
             "files": files, "total": sum(f[1] for f in files)}
 
 
-def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str, live: bool = False) -> str:
+def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str, live: bool = False,
+                   build: str = "") -> str:
     """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages. ``live``: the
-    site is served by `mkdocs serve` (the worker reads the network first, the cache only without network)."""
+    site is served by `mkdocs serve` (the worker reads the network first, the cache only without network).
+    ``build``: the build its pages name (a page of another build tells the worker it is outdated)."""
     offline_html = render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT, **pages)
     values = {
         "__VERSION__": version,
         "__PREFIX__": CACHE_PREFIX,
         "__MANIFEST__": MANIFEST_PATH,
         "__COMPLETE__": COMPLETE_MARK,
+        "__BUILD__": build,
     }
     text = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
     for k, v in values.items():

@@ -175,9 +175,10 @@ def _service_worker(site: SiteBuild, site_dir: Path, home: str, digests: dict, s
     # not the search data: a first visit downloads none of it; the worker keeps what the queries fetch, and
     # « Enregistrer tout le code » saves all of it (every file of the manifest)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
-    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
-    built = site_dir / BUILD_FILE
-    build = built.read_text(encoding="utf-8") if BUILD_FILE in sizes else ""
+    build = (site_dir / BUILD_FILE).read_text(encoding="utf-8") if BUILD_FILE in sizes else ""
+    # under `mkdocs serve` the worker reads the network first anyway, and stays the same from one rebuild to the next
+    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live,
+                        build="" if site.live else build).encode("utf-8")
     man = json.dumps(manifest(version, sizes, build), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return sw, man
 

@@ -10,6 +10,9 @@
    Plusieurs copies du site sur un même hôte (/ et /club/lois/) ont chacune leurs caches : leur nom porte le
    dossier du site (la portée du worker), et un worker n'efface que les siens.
    Une requête « no-store » (la version servie, assets/lois/version.txt) va au réseau, jamais au cache.
+   Une page venue du réseau qui nomme une autre construction que celle de ce worker (BUILD : une nouvelle version
+   est publiée) n'est pas gardée, et le worker, dépassé, lit désormais le réseau d'abord sans rien garder (les
+   scripts de cette page sont les siens, jamais ceux du cache) ; il demande sa mise à jour.
    Sous `mkdocs serve` (LIVE), les pages changent à chaque enregistrement : le réseau est lu d'abord, le cache
    ne sert que sans réseau, et la version reste la même d'une reconstruction à l'autre (pas de nouveau worker à
    chaque enregistrement). Le rechargement en direct de MkDocs (/livereload/) ne passe jamais par le worker. */
@@ -21,6 +24,9 @@ var MANIFEST = "__MANIFEST__";
 var COMPLETE = "__COMPLETE__";
 var OFFLINE_HTML = __OFFLINE_HTML__;
 var LIVE = __LIVE__;
+var BUILD = "__BUILD__";  /* the build its pages name (<meta name="lois-build">) */
+var OUTDATED = false;  /* a page of another build came from the network: this worker's cache is of an older one */
+var BUILD_META = /<meta name="lois-build" content="([^"]*)"/;
 var ROOT = self.registration.scope;
 var SELF = new URL(self.location.href).pathname;
 /* this copy's caches: « lois-/club/lois/|<version> »; those of the copy at / are « lois-/|… » */
@@ -133,8 +139,18 @@ function offlinePage() {
 /* from the network, kept in the cache; without network, the cache, then (a page) the « hors connexion » page */
 function fromNetwork(cache, req, k) {
   return fetch(req).then(function (res) {
-    if (res.ok && res.type === "basic" && !res.redirected) cache.put(k, res.clone());
-    return res;
+    if (!res.ok || res.type !== "basic" || res.redirected || OUTDATED) return res;
+    if (req.mode !== "navigate" || !BUILD) { cache.put(k, res.clone()); return res; }
+    var page = res.clone();
+    return res.clone().text().then(function (html) {
+      var m = BUILD_META.exec(html);
+      if (m && m[1] !== BUILD) {  /* a newer build is served: keep nothing more, read the network first */
+        OUTDATED = true;
+        self.registration.update().catch(function () {});
+        return res;
+      }
+      return cache.put(k, page).then(function () { return res; }, function () { return res; });
+    });
   }, function (err) {
     return cache.match(k).then(function (kept) {
       if (kept) return kept;
@@ -151,7 +167,7 @@ self.addEventListener("fetch", function (event) {
   var k = key(req.url);
   if (!keep(k)) return;
   event.respondWith(caches.open(CACHE).then(function (cache) {
-    if (LIVE) return fromNetwork(cache, req, k);
+    if (LIVE || OUTDATED) return fromNetwork(cache, req, k);
     return cache.match(k).then(function (hit) { return hit || fromNetwork(cache, req, k); });
   }));
 });

@@ -29,6 +29,8 @@ var changed = document.getElementById("change");
 if (changed) changed.firstChild.data = "Texte ch Loi 16B1 le club";
 var edit = document.getElementById("edit");
 if (edit) edit.contentEditable = "true";
+var own = document.getElementById("integre-modifiable");
+if (own) own.contentEditable = "true";
 """
 
 
@@ -39,6 +41,8 @@ def page(site_url: str, twice: bool = False) -> str:
 <p id="change">Texte du club qui cite la Loi 27B1(b) et la Loi 50D2 avant sa mise à jour.</p>
 <div id="edit"><p>Zone que le club rend modifiable : Loi 12C1(c) et Loi 64A.</p></div>
 <p id="still">Texte fixe : Loi 16B1, puis Lois 61 à 64.</p>
+<div id="integre" data-lois-provision="50D2"></div>
+<div id="integre-modifiable" data-lois-provision="16B1"><p>Texte que le club écrit ici.</p></div>
 {script}{script if twice else ""}
 <script src="club.js" defer></script>
 </body></html>"""
@@ -119,6 +123,8 @@ def test_text_rewritten_and_region_made_editable_while_loading(club_tab, club_cs
     assert _links(pg, "#edit") == []  # editable by then: left alone
     assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
     assert n == pg.locator("a.lois-lien").count() == 3
+    assert pg.locator("#integre .lois-integre-texte").count() == 1  # an embed, under the CSP too
+    assert pg.inner_text("#integre-modifiable") == "Texte que le club écrit ici."  # editable by then: kept
     assert pg.evaluate("window.violations") == [] and _errors(pg) == []
 
 
@@ -145,6 +151,7 @@ def test_snippet_pasted_twice_links_once_and_reports_the_links(club_tab, club_cs
     assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
     assert pg.locator("a.lois-lien a, a.lois-lien .lois-lien").count() == 0
     assert n == pg.locator("a.lois-lien").count() == 3
+    assert pg.locator("#integre .lois-integre-texte").count() == 1  # filled once
     assert pg.evaluate("window.violations") == [] and _errors(pg) == []
 
 

@@ -145,8 +145,8 @@ def test_card_under_strict_csp_and_trusted_types(club_tab, club_csp):
 def test_snippet_pasted_twice_links_once_and_reports_the_links(club_tab, club_csp):
     pg = club_tab
     pg.goto(club_csp + "deux-fois.html")
-    n = _done(pg)
-    pg.wait_for_timeout(300)  # the second bundle's run, after the first's
+    _done(pg)
+    pg.evaluate("() => window.loisLinkifierPret")  # the second bundle's run, after the first's, is over
     n = int(pg.get_attribute("html", "data-lois-liens"))
     assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
     assert pg.locator("a.lois-lien a, a.lois-lien .lois-lien").count() == 0

@@ -226,6 +226,25 @@ def test_the_guarded_read_never_waits_on_a_pipe_nor_reads_a_device(tmp_path):
     assert read_text(tmp_path / "lien.md") == "texte\n"  # a link to a regular file is followed
 
 
+@pytest.mark.skipif(not os.access("/dev/shm", os.W_OK), reason="pas de /dev/shm inscriptible")
+def test_a_corpus_in_memory_under_dev_shm_is_read_like_any_other():
+    """/dev/shm is a tmpfs of ordinary files (the benchmarks write their corpora there): its files are read, its
+    pipes and links to devices refused as anywhere."""
+    from lois.core.corpus import load_corpus
+    from lois.core.parse import read_text
+
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as tmp:
+        corpus = Path(tmp) / "corpus"
+        shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("sources"))
+        assert 50 in load_corpus(corpus).laws
+        os.mkfifo(Path(tmp) / "tube.md")
+        with pytest.raises(LoisError, match="tube nommé"):
+            read_text(Path(tmp) / "tube.md")
+        os.symlink("/dev/zero", Path(tmp) / "zero.md")
+        with pytest.raises(LoisError, match="lien symbolique vers /dev/zero"):
+            read_text(Path(tmp) / "zero.md")
+
+
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("name", ["tube nommé dans lois/", "lien vers /dev/zero dans lois/",
                                   "permaliens.txt est un dossier", "dossier nommé x.yaml, profond"])

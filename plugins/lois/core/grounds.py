@@ -70,9 +70,15 @@ def fragments(words: str) -> list[str]:
     return [f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f]
 
 
+@lru_cache(maxsize=4096)
+def _hay(text: str) -> str:
+    """A text where words are looked for, normalized once (the same provision holds the words of many sentences)."""
+    return normalized(text)
+
+
 def stands_in(words: str, text: str) -> bool:
     """Whether `words` (pieces separated by « … », in order) stand in `text`."""
-    hay, pos = normalized(text), 0
+    hay, pos = _hay(text), 0
     pieces = fragments(words)
     if not pieces:
         return False

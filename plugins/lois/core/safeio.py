@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import stat
@@ -150,8 +151,33 @@ def _open_regular(path, limit: int) -> tuple[int, int]:
     return fd, st.st_size
 
 
+_recordings: list[dict[str, str | None]] = []  # the recordings under way (:func:`recording`)
+
+
+@contextlib.contextmanager
+def recording():
+    """Note every file :func:`read_bytes` reads meanwhile: a dict, absolute path → SHA-256 of the bytes that read
+    returned (the very bytes the caller got: no second read), or None when the file was read twice and gave
+    other bytes the second time (it changed in between). What a cache keys on is then exactly what was read."""
+    reads: dict[str, str | None] = {}
+    _recordings.append(reads)
+    try:
+        yield reads
+    finally:
+        _recordings.remove(reads)
+
+
+def _record(path, data: bytes) -> None:
+    digest = hashlib.sha256(data).hexdigest()
+    name = os.path.abspath(path)
+    for reads in _recordings:
+        if reads.setdefault(name, digest) != digest:
+            reads[name] = None
+
+
 def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes, else a French LoisError naming the file."""
+    """The bytes of a regular file of at most ``limit`` bytes, else a French LoisError naming the file (noted by
+    the :func:`recording` under way, if any)."""
     fd, _size = _open_regular(path, limit)
     chunks, total = [], 0
     try:
@@ -167,7 +193,10 @@ def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
         raise LoisError(f"lecture impossible : {french_error(exc)}", str(path)) from None
     finally:
         os.close(fd)
-    return b"".join(chunks)
+    data = b"".join(chunks)
+    if _recordings:
+        _record(path, data)
+    return data
 
 
 def list_dir(folder) -> list[Path]:

@@ -217,11 +217,11 @@ def _access(path, mode: int) -> bool:
     return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
-def check_tree(root, limit: int = MAX_BYTES) -> int:
+def check_tree(root, limit: int = MAX_BYTES, stats: dict | None = None) -> int:
     """Check every entry under ``root`` (the corpus): folders readable, no pipe, socket or device, no dangling
     link, no link to /dev, /proc or /sys, no folder named like a file the tools read (``x.md``), files they read
     regular, readable and of at most ``limit`` bytes. Returns the number of files; the first problem is a
-    LoisError naming the entry."""
+    LoisError naming the entry. ``stats``, if given, receives each file's path → its ``os.stat`` (links followed)."""
     root = Path(root)
     n = 0
     pending = [root]
@@ -260,6 +260,8 @@ def check_tree(root, limit: int = MAX_BYTES) -> int:
             if not stat.S_ISREG(st.st_mode):
                 raise _not_regular(p, st.st_mode)
             n += 1
+            if stats is not None:
+                stats[str(p)] = st
             if st.st_size > limit:  # every file of the corpus is read, at least for the build's cache key
                 raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
             if reads:

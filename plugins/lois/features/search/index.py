@@ -142,8 +142,8 @@ def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_di
         rel = os.path.relpath(path, top).replace(os.sep, "/")
         if digest is None or rel not in out:
             return None
-        if out[rel][1] + RACY_NS >= seen_at or out[rel][2] + RACY_NS >= seen_at:
-            out[rel][4] = digest
+        if out[rel][1] + RACY_NS >= seen_at:  # a save sets the modification time (and the change time): one that
+            out[rel][4] = digest               # the stat data miss has a modification time as old as this one
     return out
 
 

@@ -7,7 +7,7 @@ would fill the memory); a directory, a pipe, a socket, a device, a dangling link
 :class:`LoisError` naming it, and what it is.
 
 :func:`check_tree` looks at every entry of the corpus folder once, before anything is read: whatever reads the
-corpus later (the laws, the notes, the search's cache key, the build's cache key) only meets regular files and
+corpus later (the laws, the notes, the walk of the search's cache) only meets regular files and
 readable folders, and an odd entry is reported by name, by ``lois verifie`` and by the build alike.
 
 Writing (:func:`write_files`, :func:`write_text`): each file is written to a temporary file in its own folder,
@@ -262,7 +262,7 @@ def check_tree(root, limit: int = MAX_BYTES, stats: dict | None = None) -> int:
             n += 1
             if stats is not None:
                 stats[str(p)] = st
-            if st.st_size > limit:  # every file of the corpus is read, at least for the build's cache key
+            if st.st_size > limit:  # a file too large to be read is refused by name, read or not
                 raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
             if reads:
                 if not _access(p, os.R_OK):

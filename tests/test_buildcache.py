@@ -187,13 +187,27 @@ def _law_page(plugin) -> str:
     return plugin.site.files["lois/50.md"].page.body
 
 
-def _plugin(corpus: Path):
-    from lois.adapters import mkdocs_plugin as mp
+def _serving(corpus: Path):
+    """The plugin as `mkdocs serve` runs it, on a project whose corpus is ``corpus``; the returned function is one
+    rebuild (MkDocs calls on_config again after a save)."""
+    from mkdocs.config import load_config
 
-    plugin = mp.LoisPlugin()
-    plugin.load_config({"corpus": str(corpus)})
-    plugin.command, plugin.corpus_dir = "serve", corpus
-    return plugin
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: site_src", f"docs_dir: {ROOT / 'site_src'}")
+    text = text.replace("custom_dir: site_src/overrides", f"custom_dir: {ROOT / 'site_src' / 'overrides'}")
+    (corpus.parent / "mkdocs.yml").write_text(text, encoding="utf-8")
+    plugin = None
+
+    def rebuild():
+        nonlocal plugin
+        config = load_config(str(corpus.parent / "mkdocs.yml"))
+        if plugin is None:  # one plugin across rebuilds, as under `mkdocs serve`
+            plugin = config.plugins["lois"]
+            plugin.on_startup(command="serve", dirty=False)
+        plugin.on_config(config)
+        return plugin
+
+    return rebuild
 
 
 def test_a_save_during_a_build_is_never_lost(tmp_path, monkeypatch, model):
@@ -221,13 +235,13 @@ def test_a_save_during_a_build_is_never_lost(tmp_path, monkeypatch, model):
     real_restore = buildcache.restore
     monkeypatch.setattr(buildcache, "restore", lambda *a: restored.append(real_restore(*a)) or restored[-1])
     monkeypatch.setattr(mp, "check_corpus", check_then_save)
-    plugin = _plugin(corpus)
-    plugin._load(True)
+    rebuild = _serving(corpus)
+    plugin = rebuild()
     assert plugin.corpus_error is None and "zorglubisation" not in _law_page(plugin)  # what it read
     monkeypatch.setattr(mp, "check_corpus", real_check)
-    plugin._load(True)  # the build the save started
+    rebuild()  # the build the save started
     assert "zorglubisation" in _law_page(plugin) and restored == [False, False]
-    plugin._load(True)  # nothing changed: from the cache
+    rebuild()  # nothing changed: from the cache
     assert "zorglubisation" in _law_page(plugin) and restored[-1] is True
 
     lexicon = corpus / "lexique.yaml"
@@ -239,12 +253,12 @@ def test_a_save_during_a_build_is_never_lost(tmp_path, monkeypatch, model):
 
     law.write_text(before.replace(word, "zorglubide", 1), encoding="utf-8")  # a text no entry was built from
     monkeypatch.setattr(mp.site_mod.SiteBuild, "build", build_then_save)
-    plugin._load(True)
+    rebuild()
     monkeypatch.setattr(mp.site_mod.SiteBuild, "build", real_build)
     assert restored[-1] is False and "zorglubide" in _law_page(plugin)
-    plugin._load(True)  # same law texts as the entry just stored, but its lexicon is not the one on the disk
+    rebuild()  # same law texts as the entry just stored, but its lexicon is not the one on the disk
     assert restored[-1] is False
-    plugin._load(True)
+    rebuild()
     assert restored[-1] is True
 
 

@@ -38,7 +38,7 @@ RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_WS + r"+(?=:)"), NBSP),
     (re.compile(r"(?<=\d)(?=%)"), NARROW_NBSP),
     (re.compile(r"(?<=«)" + _WS + r"*"), NBSP),
-    (re.compile(_WS + r"*(?=»)"), NBSP),
+    (re.compile(_WS + r"+(?=»)|(?<!" + _WS + r")(?=»)"), NBSP),
 ]
 
 # what a reader must never see (tests/test_typography.py reads every page with these): an ordinary space before

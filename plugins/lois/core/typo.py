@@ -36,7 +36,7 @@ _WS = r"[ \t\r\n\u00a0\u202f]"
 RULES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(_WS + r"+(?=[;!?%])"), NARROW_NBSP),
     (re.compile(_WS + r"+(?=:)"), NBSP),
-    (re.compile(r"(?<=\d)(?=%)"), NARROW_NBSP),
+    (re.compile(r"(?<=\d)(?=%(?![0-9A-Fa-f]{2}))"), NARROW_NBSP),  # not « %20 » in an address
     (re.compile(r"(?<=«)" + _WS + r"*"), NBSP),
     (re.compile(_WS + r"+(?=»)|(?<!" + _WS + r")(?=»)"), NBSP),
 ]

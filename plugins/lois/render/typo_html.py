@@ -40,3 +40,20 @@ def html_spacing(page: str) -> str:
         else:
             out.append(kept or comment)
     return "".join(out)
+
+
+def spaced_data(data):
+    """The same spacing over the texts of data a script shows (JSON in a page, a data file): a string whose key ends
+    in ``html`` is HTML (:func:`html_spacing`), any other string text (:func:`french_spacing`); keys are kept.
+
+    >>> spaced_data({"q": "Qui ?", "why_html": '<a title="x : y">a</a> : b', "n": [1, "« c »"]})
+    {'q': 'Qui\\u202f?', 'why_html': '<a title="x\\xa0: y">a</a>\\xa0: b', 'n': [1, '«\\xa0c\\xa0»']}
+    """
+    if isinstance(data, str):
+        return french_spacing(data)
+    if isinstance(data, dict):
+        return {k: html_spacing(v) if isinstance(k, str) and k.endswith("html") and isinstance(v, str)
+                else spaced_data(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [spaced_data(v) for v in data]
+    return data

@@ -48,7 +48,7 @@
   }
   function getJSON(url) {
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
-      throw new Error("réseau indisponible ; pour chercher sans réseau, enregistrez le code depuis la page « Hors ligne »");
+      throw new Error("réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
       if (!r.ok) throw new Error("index de recherche introuvable");
       return r.json();
@@ -481,18 +481,18 @@
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) e.textContent = loisTypo.spacing(text);  /* French spacing (typo.js), as the pages */
     return e;
   }
   function href(url) { return BASE + url.replace(/^\//, ""); }
   function renderSnippet(box, sn) {
     var pos = 0;
     sn.spans.forEach(function (s) {
-      box.appendChild(document.createTextNode(sn.text.slice(pos, s[0])));
+      box.appendChild(document.createTextNode(loisTypo.spacing(sn.text.slice(pos, s[0]))));
       box.appendChild(el("mark", "", sn.text.slice(s[0], s[1])));
       pos = s[1];
     });
-    box.appendChild(document.createTextNode(sn.text.slice(pos)));
+    box.appendChild(document.createTextNode(loisTypo.spacing(sn.text.slice(pos))));
   }
   function renderResults(list, results) {
     list.textContent = "";
@@ -510,7 +510,7 @@
   function renderNone(list, q) {
     list.textContent = "";
     var li = el("li", "lois-search-none");
-    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour « " + q.slice(0, 80) + " ». Essayez :"));
+    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0». Essayez\u00a0:"));
     D.suggestions.forEach(function (sg, i) {
       var a = el("a", "lois-search-suggestion", sg[0]); a.href = href(sg[1]);
       li.appendChild(a);
@@ -548,9 +548,9 @@
   }
   function status(box, q, results) {
     if (!box) return;
-    if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
-    else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
-    else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
+    if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une «\u00a0phrase\u00a0» ou un numéro de loi.";
+    else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
+    else box.textContent = loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */
@@ -616,7 +616,7 @@
           if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
           if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
           history.replaceState(null, "", url.toString());
-        }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
+        }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible\u00a0: " + e.message + "."; });
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
@@ -657,7 +657,7 @@
         if (!current()) return;
         list.textContent = ""; list.classList.remove("lois-search-stale");
         var li = el("li", "lois-search-none");
-        li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));
+        li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible\u00a0: " + e.message + "."));
         list.appendChild(li); fit(list);
       });
     });

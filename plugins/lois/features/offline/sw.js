@@ -38,7 +38,7 @@ function keep(k) { return !/\.zip$/.test(k) && new URL(k).pathname !== SELF; }
 function fetchInto(cache, url, optional) {
   return fetch(url, { cache: "no-cache" }).then(function (res) {
     if (res.ok && !res.redirected) return cache.put(key(url), res);
-    if (!optional) throw new Error(url + " : " + res.status);
+    if (!optional) throw new Error(url + "\u00a0: " + res.status);
   });
 }
 function inBatches(urls, size, fn) {

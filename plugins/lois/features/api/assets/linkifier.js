@@ -57,15 +57,15 @@ function chooseBase() {
   if (raw === null || !raw.trim()) return fallback;
   var resolved = isSafeUrl(raw) ? webAddress(raw.trim(), document.baseURI) : null;
   if (!resolved) {
-    warn("adresse data-lois-base " + shownValue(raw) + " refusée : seule une adresse http(s) ou relative est " +
-      "permise ; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
+    warn("adresse data-lois-base " + shownValue(raw) + " refusée\u00a0: seule une adresse http(s) ou relative est " +
+      "permise\u202f; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
     return fallback;
   }
   var u = new URL(resolved);
   u.hash = ""; u.search = "";
   return /\/$/.test(u.pathname) ? u.href : u.href + "/";
 }
-var NOTICE = "Lois du bridge (linkifier) : ";
+var NOTICE = "Lois du bridge (linkifier)\u00a0: ";
 function warn(text) { if (window.console) console.warn(NOTICE + text); }
 var base = chooseBase();
 var newTab = option("nouvel-onglet") !== null;
@@ -89,7 +89,7 @@ function loadLaw(law) {
         resolve(registry[law] || null);
       };
       s.onerror = function () {
-        warn("impossible de charger " + url + " ; les citations de la Loi " + law +
+        warn("impossible de charger " + url + "\u202f; les citations de la Loi " + law +
           " mènent à la page de la loi, sans aperçu. Vérifiez l'adresse (data-lois-base).");
         resolve(null);
       };

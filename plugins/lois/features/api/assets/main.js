@@ -9,7 +9,7 @@ function addStyles() {
 
 function run() {
   if (!base) {  /* nothing can be linked: say so, and say that the page is done */
-    warn("adresse du site des lois inconnue : ajoutez data-lois-base=\"https://…/\" à la balise script.");
+    warn("adresse du site des lois inconnue\u00a0: ajoutez data-lois-base=\"https://…/\" à la balise script.");
     document.documentElement.setAttribute("data-lois-liens", "0");
     document.dispatchEvent(new CustomEvent("lois-liens-prets", { detail: { count: 0 } }));
     return;
@@ -17,7 +17,7 @@ function run() {
   addStyles();
   var roots = [];
   try { roots = Array.prototype.slice.call(document.querySelectorAll(option("cible") || "body")); }
-  catch (e) { warn("sélecteur data-lois-cible invalide : " + option("cible")); }
+  catch (e) { warn("sélecteur data-lois-cible invalide\u00a0: " + option("cible")); }
   fillEmbeds().then(function () {
     return Promise.all(roots.map(function (r) { return linkify(r); }));
   }).then(function (counts) {

@@ -50,7 +50,7 @@ FAULTS: list[tuple[str, re.Pattern[str]]] = [
     ("mot collé au signe", re.compile(r"[^\W\d_][;!?](?=\s|$)")),
     ("nombre collé à %", re.compile(r"\d%")),
     ("espace avant « ; ! ? % » autre que l'espace fine insécable", re.compile(r"\u00a0[;!?%]")),
-    ("pluriel « (s) »", re.compile(r"\w\((?:s|x|e|es)\)(?!\w)")),
+    ("pluriel « (s) »", re.compile(r"[^\W\d_](?<!http)\((?:s|x|e|es)\)(?!\w)")),
 ]
 
 PLURAL_FROM = 2  # French: « 0 résultat », « 1 résultat », « 2 résultats »

@@ -231,7 +231,8 @@ def test_calculator_cases_in_chromium(phone, site_url, kind, case):
     assert [n["code"] for n in py["notes"]] == expected.get("notes", [])
     assert float(box.get_attribute("data-score")) == expected["score"] == py["score"]
     assert box.get_attribute("data-unit") == expected["unit"]
-    assert box.locator(".lois-sc-score").text_content() == french_spacing(f"{fmt(expected['score'])} {expected['unit']}")
+    shown_score = french_spacing(f"{fmt(expected['score'])} {expected['unit']}")
+    assert box.locator(".lois-sc-score").text_content() == shown_score
     if "opponent" in expected:
         assert float(box.get_attribute("data-opponent")) == expected["opponent"]
         said = french_spacing(f"au premier concurrent ; {fmt(expected['opponent'])} IMP au second")

@@ -21,6 +21,7 @@ _PARTS = re.compile(r"(<(" + "|".join(_KEPT) + r")\b[^>]*>.*?</\2\s*>)|(<!--.*?-
                     re.S | re.I)
 _SHOWN = re.compile(r'''(\s(?:title|alt|aria-label|placeholder)=)("[^"]*"|'[^']*')''', re.I)
 _SIGNS = re.compile(r"[;:!?%«»]")
+_TAG = re.compile(r"</?[a-z][a-z0-9]*[\s>/]")  # a string of data that holds markup (a sentence with its links)
 
 
 def _tag(tag: str) -> str:
@@ -44,13 +45,14 @@ def html_spacing(page: str) -> str:
 
 def spaced_data(data):
     """The same spacing over the texts of data a script shows (JSON in a page, a data file): a string whose key ends
-    in ``html`` is HTML (:func:`html_spacing`), any other string text (:func:`french_spacing`); keys are kept.
+    in ``html``, or that holds markup, is HTML (:func:`html_spacing`), any other string text (:func:`french_spacing`);
+    keys are kept.
 
     >>> spaced_data({"q": "Qui ?", "why_html": '<a title="x : y">a</a> : b', "n": [1, "« c »"]})
     {'q': 'Qui\\u202f?', 'why_html': '<a title="x\\xa0: y">a</a>\\xa0: b', 'n': [1, '«\\xa0c\\xa0»']}
     """
     if isinstance(data, str):
-        return french_spacing(data)
+        return html_spacing(data) if _TAG.search(data) else french_spacing(data)
     if isinstance(data, dict):
         return {k: html_spacing(v) if isinstance(k, str) and k.endswith("html") and isinstance(v, str)
                 else spaced_data(v) for k, v in data.items()}

@@ -103,3 +103,24 @@ def test_the_calculators_write_french(phone, site_url):
         text = form.inner_text()
         assert not _faults(text), (case["name"], _faults(text)[:3])
     assert "\u202f%" in _shown(phone)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_label_of_what_to_say_is_as_large_as_what_it_labels(phone, site_url, lists, scheme):
+    """« Ce que je dis aux joueurs »: never smaller than the sentences under it, in normal and table mode, bold, in
+    the text's own colour (readable on the dark background)."""
+    name, cl = next(iter(lists.items()))
+    phone.emulate_media(color_scheme=scheme)
+    phone.goto(f"{site_url}checklists/{name}/?r=" + ",".join(f"{quote(k)}:{quote(v)}"
+                                                            for k, v in cl.cases[0].answers.items()))
+    phone.locator(".lois-cl-players h3").wait_for()
+    measure = """() => { const h = document.querySelector('.lois-cl-players h3'),
+                              li = document.querySelector('.lois-cl-players-list li'), s = e => getComputedStyle(e);
+                         return [parseFloat(s(h).fontSize), parseFloat(s(li).fontSize), Number(s(h).fontWeight),
+                                 s(h).color, s(li).color]; }"""
+    label, text, weight, label_colour, text_colour = phone.evaluate(measure)
+    assert label >= text and weight >= 700 and label_colour == text_colour, (label, text, weight)
+    phone.locator(".lois-cl-table-toggle").click()
+    label, text, *_ = phone.evaluate(measure)
+    assert label >= text, (label, text)
+    phone.emulate_media(color_scheme="light")

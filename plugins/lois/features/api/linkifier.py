@@ -28,6 +28,7 @@ from pathlib import Path
 from lois.core import cite
 from lois.core.ids import ProvisionId
 from lois.core.provenance import Provenance, summary
+from lois.core.typo import french_spacing
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
 from lois.render.site import LIST_MAX
@@ -79,6 +80,10 @@ def law_data(site, law: int) -> dict:
         if line != node["p"]:
             node["l"] = line
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
+    for node in nodes.values():  # the texts a club page shows, in French typography as this site's (lois.core.typo)
+        for k in ("p", "t", "x", "l"):
+            if node.get(k):
+                node[k] = french_spacing(node[k])
     out = {"law": law, "nodes": nodes, "keys": keys}
     provenance = m.provenance(law) if law in m.laws else ()
     if provenance and provenance != (Provenance.OFFICIAL_2017,):

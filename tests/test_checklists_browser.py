@@ -134,7 +134,7 @@ def test_each_page_shows_the_coverage_of_the_laws_it_applies(built_site, lists, 
             for href, outcome in links:
                 assert run(cl, _answers(unescape(href))).outcome == outcome, (name, pid, href)
             if status == "reached":
-                assert "atteinte par : issue" in cell
+                assert "atteinte par\u00a0: issue" in cell
             elif status == "aside":
                 assert "laissée de côté" in cell and row.reason[:40] in unescape(re.sub(r"<[^>]+>", "", cell))
             else:

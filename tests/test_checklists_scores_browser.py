@@ -299,7 +299,7 @@ def _record_life(phone, site_url) -> str:
     phone.locator('form.lois-sc-artificial input[name="score_seance"]').fill("65")
     phone.locator("form.lois-sc-artificial .lois-fiche-new").tap()
     phone.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
-    assert "65 %" in phone.locator(".lois-fiche-ruling").text_content()
+    assert "65\u202f%" in phone.locator(".lois-fiche-ruling").text_content()
     assert phone.locator(".lois-fiches-list li").count() == 2
     # print (the browser's own, with a record open): the record only (tests/test_fiche_print_browser.py prints it)
     phone.goto(f"{site_url}fiches/")

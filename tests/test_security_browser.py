@@ -262,13 +262,13 @@ def test_cited_by_shows_citing_sentence_as_text(hpage, hostile_url):
     hpage.locator('.lois-section-body[data-id="50A"] > .lois-tools > .lois-act').click()
     hpage.locator("#act-A .lois-act-cited").click()
     section = hpage.locator('.lois-section-body[data-id="50A"] > details.lois-cited-by')
-    assert "Commentaire : Commentaire <script>" in section.inner_text()
+    assert "Commentaire\u00a0: Commentaire <script>" in section.inner_text()
 
 
 def test_checklist_runner_shows_text(hpage, hostile_url):
     hpage.goto(hostile_url + "checklists/piege/")
     step = hpage.locator(".lois-cl-step")
-    assert step.locator(".lois-cl-question").inner_text() == f"Question {SCRIPT} ?"
+    assert step.locator(".lois-cl-question").inner_text() == f"Question {SCRIPT}\u202f?"
     cite = step.locator(".lois-cl-cites a.lois-cite", has_text="Loi 50A")
     assert f"La carte {IMG} reste" in hpage.evaluate(
         "t => new DOMParser().parseFromString(t, 'text/html').body.textContent", cite.get_attribute("title"))

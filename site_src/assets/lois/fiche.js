@@ -120,7 +120,7 @@
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) e.textContent = loisTypo.spacing(text);  /* « 60 % », « : » as the pages (typo.js) */
     return e;
   }
 

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois
+from lois.core.typo import french_spacing
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 PWN = "window.__pwned=1"
@@ -195,7 +196,7 @@ def test_every_generated_page_shows_hostile_text_as_text(hpage, hostile_url, hos
         if path in VISIBLE:
             text = _text(hpage)
             for s in VISIBLE[path]:
-                assert s in text, f"{path} : « {s} » n'est pas affiché comme texte"
+                assert french_spacing(s) in text, f"{path} : « {s} » n'est pas affiché comme texte"
     # page titles (theme templates do not escape them)
     hpage.goto(hostile_url + "lois/50/")
     assert hpage.title().startswith(f"Loi 50 — Carte pénalisée {SCRIPT} [titre](javascript:{PWN})")

@@ -19,13 +19,14 @@ _KEPT = ("script", "style", "pre", "code", "kbd", "samp", "textarea")
 # a kept element whole, a comment, a tag, or a run of text
 _PARTS = re.compile(r"(<(" + "|".join(_KEPT) + r")\b[^>]*>.*?</\2\s*>)|(<!--.*?-->)|(<[^>]*>)|([^<]+|<)",
                     re.S | re.I)
+_SHOWN_NAMES = ("title=", "alt=", "aria-label=", "placeholder=", "TITLE=", "ALT=", "ARIA-LABEL=", "PLACEHOLDER=")
 _SHOWN = re.compile(r'''(\s(?:title|alt|aria-label|placeholder)=)("[^"]*"|'[^']*')''', re.I)
 _SIGNS = re.compile(r"[;:!?%«»]")
 _TAG = re.compile(r"</?[a-z][a-z0-9]*[\s>/]")  # a string of data that holds markup (a sentence with its links)
 
 
 def _tag(tag: str) -> str:
-    if not _SIGNS.search(tag):
+    if not any(a in tag for a in _SHOWN_NAMES) or not _SIGNS.search(tag):
         return tag
     return _SHOWN.sub(lambda m: m.group(1) + french_spacing(m.group(2)), tag)
 

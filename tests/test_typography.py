@@ -22,6 +22,7 @@ def test_the_check_sees_each_fault_and_accepts_the_rules():
     assert typography_faults("<p>50 % des points</p>") and typography_faults("<p>au plus 60%</p>")
     assert typography_faults("<p>Continuez; rappelez-moi</p>") and typography_faults("<p>Juste\u00a0!</p>")
     assert typography_faults("<p>3 résultat(s)</p>") and typography_faults('<a title="Loi 12 : x">a</a>')
+    assert typography_faults("<p>«\u00a0\u00a0Copier\u00a0»</p>")
     assert typography_faults("<svg><text><tspan>les annonces continuent</tspan><tspan>; rappelez-moi</tspan>"
                              "</text></svg>")  # a line of a drawing that starts with « ; »
     good = (f"<p>Arbitre{NARROW_NBSP}! «{NBSP}Loi 12{NBSP}»{NBSP}: 50{NARROW_NBSP}%{NARROW_NBSP}; 12:30, "

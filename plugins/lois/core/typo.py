@@ -44,13 +44,14 @@ RULES: list[tuple[re.Pattern[str], str]] = [
 
 # what a reader must never see (tests/test_typography.py reads every page with these): an ordinary space before
 # one of the signs or inside the guillemets, no space at all between a word and « ; ! ? » or between a number and
-# « % », and a « (s) » plural
+# « % », two no-break spaces in a row, and a « (s) » plural
 FAULTS: list[tuple[str, re.Pattern[str]]] = [
     ("espace ordinaire avant le signe", re.compile(r"(?<![ \t\r\n])[ \t\r\n]+[;:!?%»]")),
     ("espace ordinaire après «", re.compile(r"«[ \t\r\n]")),
     ("mot collé au signe", re.compile(r"[^\W\d_][;!?](?=\s|$)")),
     ("nombre collé à %", re.compile(r"\d%")),
     ("espace avant « ; ! ? % » autre que l'espace fine insécable", re.compile(r"\u00a0[;!?%]")),
+    ("deux espaces insécables de suite", re.compile(r"[\u00a0\u202f]{2}")),
     ("pluriel « (s) »", re.compile(r"[^\W\d_](?<!http)\((?:s|x|e|es)\)(?!\w)")),
 ]
 

@@ -172,7 +172,7 @@
 
     if (state.invalid) {
       ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
-        text: "Réponse inconnue «\u00a0\u00a0" + state.invalid.given + "\u00a0\u00a0» à la question «\u00a0\u00a0" + state.invalid.question + "\u00a0\u00a0»\u00a0: reprenez à cette question." }));
+        text: "Réponse inconnue «\u00a0" + state.invalid.given + "\u00a0» à la question «\u00a0" + state.invalid.question + "\u00a0»\u00a0: reprenez à cette question." }));
     }
 
     if (state.path.length) {

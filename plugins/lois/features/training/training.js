@@ -263,12 +263,12 @@
                       text: g.correct ? "Juste\u202f!" : "Pas tout à fait." });
     box.appendChild(v);
     if (!g.correct && g.outcome && cl.outcomes[g.outcome]) {
-      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0\u00a0" + cl.outcomes[g.outcome].title + "\u00a0\u00a0»." }));
+      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + cl.outcomes[g.outcome].title + "\u00a0»." }));
     }
     if (!g.correct && g.diverged) {
       var q = cl.questions[g.diverged], right = null;
       q.choices.forEach(function (c) { if (c.id === item.answers[g.diverged]) right = c; });
-      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0\u00a0" + q.text + "\u00a0\u00a0»\u00a0: la bonne réponse est «\u00a0\u00a0" + right.label + "\u00a0\u00a0»." }));
+      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0" + q.text + "\u00a0»\u00a0: la bonne réponse est «\u00a0" + right.label + "\u00a0»." }));
     }
     var ruling = el("div", { className: "lois-train-ruling" }, [
       el("p", {}, [el("strong", { text: "La décision\u00a0: " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
@@ -295,7 +295,7 @@
     });
     box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste\u00a0:" })]));
     box.appendChild(path);
-    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste «\u00a0\u00a0" + cl.title + "\u00a0\u00a0»" })]));
+    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste «\u00a0" + cl.title + "\u00a0»" })]));
     var last = this.index + 1 >= this.queue.length;
     var next = el("button", { type: "button", className: "lois-train-primary lois-train-next",
                               text: last && (this.reviewing || !this.missed.length) ? "Voir le score" : (last ? "Revoir les situations manquées" : "Situation suivante") });

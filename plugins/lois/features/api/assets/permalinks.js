@@ -65,7 +65,7 @@
       box.className = "lois-copies";
       box.appendChild(button("Copier le lien", function () { return a.href; }));
       box.appendChild(button("Copier la citation", function () {
-        return "«\u00a0\u00a0Loi " + id + " — " + SOURCE + "\u00a0\u00a0» " + a.href;
+        return "«\u00a0Loi " + id + " — " + SOURCE + "\u00a0» " + a.href;
       }));
       a.parentNode.insertBefore(box, a.nextSibling);
     });
@@ -74,7 +74,7 @@
   /* « Copier » au-dessus de chaque extrait (bloc de code) de la page : le texte tel qu'affiché, adresse du site
      comprise ; si le navigateur refuse la copie, l'extrait est sélectionné et un message dit comment le copier */
   var REFUSED = "Copie refusée par le navigateur\u00a0: l'extrait est sélectionné, copiez-le avec Ctrl+C " +
-    "(sur un téléphone\u00a0: appui long sur la sélection, puis «\u00a0\u00a0Copier\u00a0\u00a0»).";
+    "(sur un téléphone\u00a0: appui long sur la sélection, puis «\u00a0Copier\u00a0»).";
   function selectText(node) {
     var range = document.createRange(), sel = window.getSelection();
     range.selectNodeContents(node); sel.removeAllRanges(); sel.addRange(range);

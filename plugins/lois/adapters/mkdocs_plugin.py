@@ -148,16 +148,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _load(self, use_directory_urls: bool) -> None:
         try:
-            model = load_corpus(self.corpus_dir)
-            checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
+            with safeio.recording() as reads:  # the cache's key: the bytes read, hashed as they are read
+                model = load_corpus(self.corpus_dir)
+                checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
-            key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            key = buildcache.cache_key(reads, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if not from_cache:
-                site.build()
+                with safeio.recording() as build_reads:
+                    site.build()
                 if key is not None:
-                    buildcache.store(site, self.corpus_dir, key)
+                    buildcache.store(site, self.corpus_dir, key, reads, build_reads)
         except LoisError as exc:
             if self.command != "serve":
                 raise PluginError(f"corpus invalide — {exc}") from None

@@ -375,7 +375,7 @@ def test_cli_permaliens(tmp_path, model):
     cmd = [sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main())", "permaliens"]
     res = subprocess.run(cmd + ["--mettre-a-jour"], env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    assert f"{len(current_urls(model)) - 1} lien(s) ajouté(s)" in res.stdout
+    assert f"{len(current_urls(model)) - 1} liens ajoutés" in res.stdout
     assert set(read_register(reg).urls) == set(current_urls(model))
     reg.write_text(reg.read_text(encoding="utf-8") + "lois/50/#Z9\n", encoding="utf-8")
     res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)

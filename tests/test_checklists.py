@@ -18,6 +18,7 @@ from lois.core.errors import LoisError
 from lois.core.grounds import grounds_of
 from lois.core.ids import ProvisionId
 from lois.core.resolve import resolve_text
+from lois.core.typo import count
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -388,7 +389,7 @@ def test_cli_coverage(lists, model):
     tables = {n: laws_coverage(cl, model) for n, cl in lists.items()}
     gaps = [(n, row) for n, t in tables.items() for row in t.gaps]
     assert r.returncode == (1 if gaps else 0), r.stdout
-    assert f"{len(gaps)} provision(s) non traitée(s)" in r.stdout
+    assert count(len(gaps), "provision non traitée", "provisions non traitées") in r.stdout
     blocks = _blocks(r.stdout, lists)
     for cl in lists.values():
         block = blocks[cl.name]
@@ -501,7 +502,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
                  "23A1 — laissée de côté [23] : Raison d'essai pour toute la Loi 23.",
                  "26 (loi non incluse) — laissée de côté : Raison d'essai pour la Loi 26."):
         assert f"\n    {line}\n" in r.stdout, line
-    assert "0 provision(s) non traitée(s), 0 problème(s)." in r.stdout
+    assert "0 provision non traitée, 0 problème." in r.stdout
     # without its reason for 27B3: a gap, listed, and the command fails
     del d["aside"]["27B3"]
     _write(corpus / "checklists", d)
@@ -593,7 +594,7 @@ def test_a_coverage_gap_stops_verifie_and_is_a_warning_when_the_flag_is_off(tmp_
     r = _lois("--corpus", str(corpus), "verifie")
     assert r.returncode == 0 and "Corpus valide" in r.stdout, r.stderr
     warning = (f"attention : {p}, ligne {_line_of(p, 'laws:')} : couverture des lois appliquées incomplète : "
-               "3 provision(s) ni atteinte(s) par une issue ni laissée(s) de côté (« aside ») : 27A2, 27B1, 27B3 ; "
+               "3 provisions ni atteintes par une issue ni laissées de côté (« aside ») : 27A2, 27B1, 27B3 ; "
                "détail : lois arbitre --couverture a-essai\n")
     assert warning in r.stdout and r.stdout.index("Corpus valide") < r.stdout.index(warning), r.stdout
 

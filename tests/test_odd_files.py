@@ -274,7 +274,7 @@ def test_a_pipe_in_place_of_the_cached_search_index_is_replaced_not_waited_on(tm
     os.mkfifo(cached)
     res = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "cherche", "carte"], capture_output=True,
                          text=True, cwd=ROOT, env=env, timeout=60)
-    assert res.returncode == 0 and "résultat(s)" in res.stdout, res.stderr
+    assert res.returncode == 0 and " résultats pour « carte »" in res.stdout, res.stderr
     assert "Index de recherche en cache inutilisable (un tube nommé (FIFO)" in res.stderr
     assert cached.is_file()  # rebuilt as a regular file
 

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.errors import LoisError
+from lois.core.typo import plural
 
 MAX_BYTES = 20_000_000  # a text file of the corpus or a raw text to import (the whole Code is ~600 kB)
 READ_SUFFIXES = (".md", ".yaml", ".yml", ".txt", ".tsv")  # names of files the tools read
@@ -389,7 +390,7 @@ def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
         rest = [t for t in targets if t not in done]
         said = f"écriture de {shown(current)} impossible : {french_error(exc)} ; {_kept(rest, existed)}"
         if done:  # only a rename can fail here, after every file was written: very unlikely
-            said += " ; déjà remplacé(s) : " + ", ".join(shown(t) for t in done)
+            said += f" ; {plural(len(done), 'déjà remplacé', 'déjà remplacés')} : " + ", ".join(shown(t) for t in done)
         raise LoisError(said) from None
 
 

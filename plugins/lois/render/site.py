@@ -436,7 +436,12 @@ class SiteBuild:
 
     def add_assets(self) -> None:
         """The preview card (generic, reused by the club linkifier) and the reading script that attaches it:
-        card.js runs first, then lois.js, both before the theme reads the links' titles."""
+        card.js runs first, then lois.js, both before the theme reads the links' titles. Before them all, the French
+        typography of the scripts (typo.js, generated from lois.core.typo)."""
+        from lois.render import typo_js
+
+        self.add_file(typo_js.SITE_SCRIPT, typo_js.script_text())
+        self.add_script(typo_js.SITE_SCRIPT)
         for name in ("card.js", "card.css"):
             self.add_file(f"assets/lois/{name}", (ASSETS / name).read_text(encoding="utf-8"))
         self.add_style("assets/lois/card.css")

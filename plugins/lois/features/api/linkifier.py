@@ -28,6 +28,7 @@ from pathlib import Path
 from lois.core import cite
 from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 from lois.core.provenance import Provenance, summary
+from lois.core.typo import french_spacing
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
 from lois.render.site import LIST_MAX
@@ -94,6 +95,10 @@ def law_data(site, law: int) -> dict:
         if line != node["p"]:
             node["l"] = line
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
+    for node in nodes.values():  # the texts a club page shows, in French typography as this site's (lois.core.typo)
+        for k in ("p", "t", "x", "l"):
+            if node.get(k):
+                node[k] = french_spacing(node[k])
     out = {"law": law, "nodes": nodes, "keys": keys, "text": law in m.laws}
     provenance = m.provenance(law) if law in m.laws else ()
     if provenance and provenance != (Provenance.OFFICIAL_2017,):
@@ -130,8 +135,9 @@ def ascii_js(text: str) -> str:
 # The wording of a provision that is not there (lois.core.ids.not_found), as templates the scripts fill in: an embed
 # of a provision the law's data does not have; a cited provision absent from the text of a law the site has, whose
 # link leads to its nearest provision (the preview the site gives such a provision, SiteBuild.preview)
-MESSAGES = {"notFound": not_found("{id}", "").rstrip(), "notOnSite": not_found("{id}", not_on_site("{law}")),
-            "leadsTo": leads_to("la Loi {to}") + "."}
+MESSAGES = {name: french_spacing(text) for name, text in {  # shown on a club's page: in the site's typography
+    "notFound": not_found("{id}", "").rstrip(), "notOnSite": not_found("{id}", not_on_site("{law}")),
+    "leadsTo": leads_to("la Loi {to}") + "."}.items()}
 
 
 def linkifier_css() -> str:

@@ -38,7 +38,7 @@ from lois.core.ids import LEVELS, Level, ProvisionId
 from lois.core.errors import LoisError
 from lois.core.grounds import stands_in
 from lois.core.schemas import CommentaryFront, LawFront
-from lois.core.yamlfile import YamlDoc, parse_yaml, validate
+from lois.core.yamlfile import YamlDoc, check_visible, parse_yaml, validate
 
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
@@ -531,8 +531,12 @@ _BOMS = [(b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\x
 
 def read_text(path: Path, empty_ok: bool = False) -> str:
     """A corpus file as text: UTF-8 (a BOM is dropped), line ends (CRLF, CR) turned into LF. The one entry point
-    for reading what people edit: only a regular file of bounded size is read (lois.core.safeio.read_bytes)."""
-    return read_text_noting(path, empty_ok)[0]
+    for reading what people edit: only a regular file of bounded size is read (lois.core.safeio.read_bytes), and
+    a control character (an escape sequence that would reach the terminal) is refused with its line, in every
+    file, Markdown bodies as YAML (lois.core.yamlfile.check_visible)."""
+    text = read_text_noting(path, empty_ok)[0]
+    check_visible(text, str(path))
+    return text
 
 
 def read_text_noting(path: Path, empty_ok: bool = False) -> tuple[str, list[str]]:

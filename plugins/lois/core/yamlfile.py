@@ -23,6 +23,7 @@ import yaml
 from pydantic_core import PydanticCustomError
 
 from lois.core.errors import LoisError
+from lois.core.terminal import INVISIBLE
 
 # libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -69,11 +70,8 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
     """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
     if len(text) > MAX_BYTES:
         raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
-    bad = _RAW_INVISIBLE.search(text)
-    if bad:  # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
-        line = text.count("\n", 0, bad.start()) + first_line
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
+    # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
+    check_visible(text, path, first_line)
     loader = YAML_LOADER(text)
     try:
         node = loader.get_single_node()
@@ -94,11 +92,11 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
 
 _STR = "tag:yaml.org,2002:str"
 
-# Characters nobody means to type in a corpus file, invisible on screen: control characters (tab and line end
-# aside), Unicode line separators (YAML counts them as line ends, an editor does not), bidirectional overrides
-# (they reorder what is shown), non-characters and lone surrogates.
-_INVISIBLE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff"
-_RAW_INVISIBLE = _TEXT_INVISIBLE = re.compile(f"[{_INVISIBLE}]")
+# Characters nobody means to type in a corpus file, invisible on screen (lois.core.terminal.INVISIBLE): control
+# characters (tab and line end aside; an escape sequence would reach the terminal), Unicode line separators (YAML
+# counts them as line ends, an editor does not), bidirectional overrides (they reorder what is shown),
+# non-characters and lone surrogates.
+_TEXT_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 
 
 def _invisible_name(ch: str) -> str:
@@ -110,6 +108,16 @@ def _invisible_name(ch: str) -> str:
     if ch in "\ufffe\uffff" or "\ud800" <= ch <= "\udfff":
         return f"caractère {code} interdit (ce n'est pas un caractère Unicode)"
     return f"caractère de contrôle {code} interdit (invisible à l'écran)"
+
+
+def check_visible(text: str, path: str, first_line: int = 1) -> None:
+    """Refuse a corpus text (a whole file, YAML or Markdown) holding an invisible character: LoisError naming the
+    character, its line and column."""
+    bad = _TEXT_INVISIBLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + first_line
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
 
 
 def invisible_problem(value: str) -> str | None:

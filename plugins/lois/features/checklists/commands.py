@@ -126,11 +126,11 @@ def interactive(cl) -> int:
             if raw is None:
                 print("fin de la saisie : arbitrage interrompu.", file=sys.stderr)
                 return 1
-            raw = raw.lower()
-            if raw == "q":
+            key = raw.lower()
+            if key == "q":
                 print("arbitrage abandonné.")
                 return 0
-            if raw == "r":
+            if key == "r":
                 if not path:
                     ask.not_understood("Déjà à la première question.")
                     continue
@@ -139,10 +139,10 @@ def interactive(cl) -> int:
                 answers.pop(node, None)
                 continue
             k = choice_number(raw, len(q.choices))
-            choice = q.choices[k] if k is not None else q.choice(raw)
+            choice = q.choices[k] if k is not None else q.choice(key)
             if choice is None:
-                ask.not_understood(f"Choix {'vide' if not raw else 'invalide « ' + shown(raw) + ' »'} : tapez un numéro de 1 à {len(q.choices)}, "
-                                   "« r » ou « q ».")
+                said = "vide" if not raw else f"invalide « {shown(raw)} »"
+                ask.not_understood(f"Choix {said} : tapez un numéro de 1 à {len(q.choices)}, « r » ou « q ».")
                 continue
             ask.understood()
             answers[q.id] = choice.id

@@ -204,7 +204,8 @@ def test_training_wrong_path_through_javascript_names_is_explained(jpage, js_sit
     grade = jpage.evaluate("""([text, iid]) => { const d = JSON.parse(text), it = d.items.find(i => i.id === iid);
       return [window.loisTraining.gradeDecision(d.checklists[it.checklist], it, "toString"),
         window.loisTraining.gradeAnswers(d.checklists[it.checklist], it, it.answers),
-        window.loisTraining.gradeAnswers(d.checklists[it.checklist], it, {joueur: "defense", constructor: "valueOf"})]; }""",
+        window.loisTraining.gradeAnswers(d.checklists[it.checklist], it,
+                                         {joueur: "defense", constructor: "valueOf"})]; }""",
                            [json.dumps(train_data), item["id"]])
     assert grade[0]["correct"] and grade[1]["correct"] and grade[1]["outcome"] == "toString"
     assert not grade[2]["correct"] and grade[2]["outcome"] is None

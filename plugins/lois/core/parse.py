@@ -542,7 +542,8 @@ def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
     tokens = md().parse(body)
-    parts, pos, line_starts = [], 0, []
+    parts, pos = [], 0
+    line_starts: list[tuple[int, int]] = []
     for t in tokens:
         if t.type == "inline":
             s, starts = _inline_lines(t.children or [], (t.map[0] + 1 + offset) if t.map else offset + 1)

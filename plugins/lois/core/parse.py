@@ -35,7 +35,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from lois.core import ids, safeio
 from lois.core.ids import LEVELS, Level, ProvisionId
-from lois.core.errors import LoisError
+from lois.core.errors import LoisError, line_at
 from lois.core.grounds import stands_in
 from lois.core.schemas import CommentaryFront, LawFront
 from lois.core.yamlfile import YamlDoc, check_visible, parse_yaml, validate
@@ -201,16 +201,6 @@ def _inline_lines(tokens, first: int) -> tuple[str, list[tuple[int, int]]]:
             line += t.content.count("\n")
             starts.append((pos, line))
     return "".join(out), starts
-
-
-def line_at(starts: list[tuple[int, int]], offset: int, default: int) -> int:
-    """The line where ``offset`` lies, given where lines start: (offset, line) in increasing order."""
-    line = starts[0][1] if starts else default
-    for pos, ln in starts:
-        if pos > offset:
-            break
-        line = ln
-    return line
 
 
 def _inline_plain(tokens, keep_html: bool = False) -> str:

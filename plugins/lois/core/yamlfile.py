@@ -40,6 +40,9 @@ class YamlDoc:
     data: Any
     path: str
     lines: dict[tuple, int] = field(default_factory=dict)
+    # a text written over several lines of the file (« question: > » and the lines below): where each of its
+    # lines starts in the value, (offset, line), for the line of a citation inside it (:meth:`text_lines`)
+    texts: dict[tuple, list[tuple[int, int]]] = field(default_factory=dict)
 
     def line(self, *keys) -> int:
         keys = tuple(keys)
@@ -50,13 +53,19 @@ class YamlDoc:
     def error(self, message: str, *keys) -> LoisError:
         return LoisError(message, self.path, self.line(*keys))
 
+    def text_lines(self, *keys) -> list[tuple[int, int]]:
+        """Where the lines of the text value at ``keys`` start: (offset in the value, line of the file); the line of
+        the key alone for a text on one line."""
+        return self.texts.get(tuple(keys)) or [(0, self.line(*keys))]
+
     def at(self, *keys) -> "YamlDoc":
         """The sub-document under `keys` (same file, same lines)."""
         data = self.data
         for k in keys:
             data = data[k]
         n = len(keys)
-        return YamlDoc(data, self.path, {k[n:]: v for k, v in self.lines.items() if k[:n] == tuple(keys)})
+        return YamlDoc(data, self.path, {k[n:]: v for k, v in self.lines.items() if k[:n] == tuple(keys)},
+                       {k[n:]: v for k, v in self.texts.items() if k[:n] == tuple(keys)})
 
 
 def load_yaml(path: Path) -> YamlDoc:
@@ -77,7 +86,7 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
         node = loader.get_single_node()
         doc = YamlDoc(None, path)
         if node is not None:
-            doc.data = _Builder(loader, doc, first_line).build(node, (), 0)
+            doc.data = _Builder(loader, doc, first_line, text).build(node, (), 0)
         return doc
     except yaml.YAMLError as exc:
         problem = french_yaml_problem(exc)
@@ -130,8 +139,8 @@ def invisible_problem(value: str) -> str | None:
 class _Builder:
     """Plain data from composed nodes, with lines; refuses recursion, too many aliases or values."""
 
-    def __init__(self, loader, doc: YamlDoc, first_line: int):
-        self.loader, self.doc, self.first = loader, doc, first_line
+    def __init__(self, loader, doc: YamlDoc, first_line: int, text: str = ""):
+        self.loader, self.doc, self.first, self.text = loader, doc, first_line, text
         self.seen: set[int] = set()
         self.open: set[int] = set()
         self.count = 0
@@ -157,7 +166,11 @@ class _Builder:
         self.seen.add(id(node))
         self.doc.lines.setdefault(keys, node.start_mark.line + self.first)
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            value = self.scalar(node)
+            if node.tag == _STR and node.end_mark.line > node.start_mark.line and self.text:
+                self.doc.texts.setdefault(keys, _value_lines(value, self.text, node.start_mark.index,
+                                                             node.end_mark.index, node.start_mark.line + self.first))
+            return value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
         self.open.add(id(node))
@@ -198,6 +211,27 @@ class _Builder:
             self.doc.lines[keys + (key,)] = knode.start_mark.line + self.first
             out[key] = self.build(vnode, keys + (key,), depth + 1)
         return out
+
+
+def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
+    """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
+    value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
+    text); past an escape the source does not write as the value, the lines found so far are kept."""
+    starts = [(0, line)]
+    j = start
+    for i, ch in enumerate(value):
+        if ch.isspace():
+            continue
+        k = j
+        while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
+            k += 1
+        if k >= end or text[k] != ch:
+            break
+        line += text.count("\n", j, k)
+        if line > starts[-1][1]:
+            starts.append((i, line))
+        j = k + 1
+    return starts
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}

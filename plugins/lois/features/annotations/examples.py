@@ -134,8 +134,8 @@ def validate_example(model: Model, loc: Located) -> Example:
     tricks = _validate_play(ex.play, loc) if ex.play is not None else []
     if not calls and not tricks:
         raise loc.error("un exemple doit avoir des enchères (« auction ») ou une situation de jeu (« play »)")
-    check_words(model, loc, "décision", [(ex.question, loc.line("question")), (ex.ruling, loc.line("ruling"))],
-                ex.words)
+    check_words(model, loc, "décision",
+                [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
     return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), dealer=dealer,
                        vulnerability=vul, calls=calls, tricks=tricks, contract=contract, declarer=declarer,
                        file=loc.path, checklist=ex.checklist or "",

@@ -44,8 +44,8 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
         if c.remarks:  # the words of the Code behind the project's remarks beside a commentary
             doc = front_matter(read_text(Path(c.file)), c.file)[0]
             for i, r in enumerate(c.remarks):
-                check_words(model, doc, f"remarque {i + 1} du commentaire", [(r.remark, doc.line("remarks", i,
-                            "remark"))], r.words, "remarks", i)
+                check_words(model, doc, f"remarque {i + 1} du commentaire",
+                            [(r.remark, doc.text_lines("remarks", i, "remark"))], r.words, "remarks", i)
         if not c.provisions:
             continue
         # its front matter was validated by lois.core.parse (CommentaryFront), before the model could resolve ids

@@ -79,8 +79,7 @@ codecs.register_error(_ERRORS, _readable)
 # screen never shows as it is: control characters (tab and line end aside), DEL, C1 controls, Unicode line
 # separators, bidirectional overrides and isolates, non-characters, lone surrogates.
 INVISIBLE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff"
-_CONTROL = INVISIBLE
-_INERT = re.compile(f"{re.escape(BOLD)}|{re.escape(RESET)}|[{_CONTROL}]")
+_INERT = re.compile(f"{re.escape(BOLD)}|{re.escape(RESET)}|[{INVISIBLE}]")
 INERT_MARK = "\ufffd"  # what a control character becomes on the screen (« ? » where the terminal lacks it)
 
 
@@ -152,7 +151,7 @@ def _shows(ch: str, encoding: str) -> bool:
         return False
 
 
-_CONTROL_RE = re.compile(f"[{_CONTROL}]")
+_CONTROL_RE = re.compile(f"[{INVISIBLE}]")
 
 
 def json_text(obj, stream=None) -> str:

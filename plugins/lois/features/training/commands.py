@@ -11,6 +11,7 @@ from lois.core.terminal import Answers, Stop, choice_number, shown
 from lois.features._cli import find_corpus
 from lois.features.training.items import Item, draw, grade_answers, grade_decision, load_items
 
+
 class Session(Answers):
     """A training session: situations said, answers read (:class:`lois.core.terminal.Answers`)."""
 
@@ -32,8 +33,8 @@ class Session(Answers):
             if k is not None:
                 self.understood()
                 return k
-            self.not_understood(f"Réponse {'vide' if not text else 'non comprise « ' + shown(text) + ' »'} : "
-                                f"tapez un numéro de 1 à {len(labels)}, ou « q » pour quitter.")
+            said = "vide" if not text else f"non comprise « {shown(text)} »"
+            self.not_understood(f"Réponse {said} : tapez un numéro de 1 à {len(labels)}, ou « q » pour quitter.")
 
 
 def _cites(ids) -> str:

@@ -65,6 +65,7 @@ def test_archive_links_stay_inside(entries):
     external = declared_external_links()  # plain links to the edition's publisher and title sources only
     pages = [p for p in entries if p.endswith(".html")]
     assert "index.html" in pages and len(pages) > 50
+    followed = 0
     for path in pages:
         html = entries[path].decode("utf-8")
         for url in _links(html):
@@ -78,6 +79,8 @@ def test_archive_links_stay_inside(entries):
             assert not target.endswith("/") and target not in (".", ".."), (path, url)
             resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
             assert resolved in entries, (path, url)
+            followed += 1
+    assert followed > len(pages), followed  # the pages' own links were read and followed
     for path in entries:
         if path.endswith(".css"):
             urls = re.findall(r"""url\(\s*["']?([^"')]*)""", entries[path].decode("utf-8"))

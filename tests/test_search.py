@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nonempty
 from lois.features.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
 from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
@@ -62,21 +63,19 @@ def test_synonyms_and_edit_distance(corpus_dir):
 
 
 def test_every_corpus_word_in_vocabulary_matches_analyzer(engine):
-    for surface, term in engine.vocab.surfaces.items():
+    for surface, term in nonempty(engine.vocab.surfaces.items()):
         assert analyze_word(surface) == term
 
 
 def test_citation_key_agrees_with_parse_provision_id(engine):
-    for doc_id in list(engine.vocab.citations)[:0] or [f["id"] for f in engine.stored if f["kind"] in ("law", "stub")]:
-        law = "".join(ch for ch in doc_id if ch.isdigit()) if doc_id.isdigit() else None
+    for doc_id in nonempty(f["id"] for f in engine.stored if f["kind"] in ("law", "stub")):
         spellings = [doc_id, doc_id.replace("(", "").replace(")", ""), "Loi " + doc_id, "L" + doc_id,
                      " ".join(doc_id.replace("(", " ").replace(")", " ").split())]
         for s in spellings:
             assert pins_for(s, engine.vocab)[:1] == [doc_id], s
             assert engine.vocab.citations[citation_key(s)][0] == doc_id
-        del law
     # A query that is not an id is never taken for one, in Python or (same key) in the browser.
-    for case in load_set():
+    for case in nonempty(load_set()):
         if not pins_for(case["q"], engine.vocab):
             assert citation_key(case["q"]) not in engine.vocab.citations, case["q"]
 
@@ -248,7 +247,7 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
     data = browser_view(engine)
     assert {t: v[0] for t, v in data["t"].items() if v[0]} == engine.postings
     assert data["coordPower"] > 0 and data["titleBonus"] > 0
-    checked = 0
+    checked = totalled = 0
     for case in load_set():
         plan = engine.plan(case["q"])
         for term in plan.weights:
@@ -267,7 +266,8 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
         for r in engine.search(case["q"], 5):
             if r.id not in plan.pins:
                 assert abs(totals[engine.docnum[r.id]] - r.score) < 1e-9 * max(1, r.score), case["q"]
-    assert checked > 1000
+                totalled += 1
+    assert checked > 1000 and totalled > 100, (checked, totalled)
 
 
 def test_direct_postings_are_those_of_a_whoosh_index(engine, oracle):

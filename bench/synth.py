@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[1]
 KEEP = {"selon", "dans", "voir", "également", "aussi", "notamment", "comme", "prévu", "prévue", "prévus",
         "prévues", "conformément"}
 WORD = re.compile(r"\S+")
+# a provision named by its section and paragraph in edition.yaml's notes (« le paragraphe B4 », « B1(a) »)
+RELATIVE_ID = re.compile(r"(?<![\w(])[A-H]\d{1,2}(?=[\s(.,;:)]|$)")
 
 
 def alter_words(text: str, k: int) -> str:
@@ -204,6 +206,40 @@ def _copy_data(data, slots: Slots, g: int, key: str = ""):
     return data
 
 
+def _copy_checklist(data: dict, slots: Slots, g: int) -> dict:
+    """Copy g of a checklist. The laws it applies are synthetic laws that hold several repetitions of their template:
+    the paragraphs of the other repetitions (other copies' text) are left aside, so that its coverage stays the
+    seed's."""
+    out = _copy_data(data, slots, g)
+    aside = dict(out.get("aside") or {})
+    cited: set[str] = set()
+
+    def cites(x, key: str = "") -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                cites(v, k)
+        elif isinstance(x, list):
+            if key == "cites":
+                cited.update(re.match(r"\d+[A-H]?\d*", str(c)).group(0) for c in x)
+            for v in x:
+                cites(v, key)
+    cites(out)
+    for t in data.get("laws") or []:
+        if not isinstance(t, int) or t not in slots.by_template:
+            continue
+        n, j = slots.slot(t, g)
+        for section, top in slots.paragraphs[t].items():
+            for other in range(slots.reps[n]):
+                if other != j:
+                    for p in range(1, top + 1):
+                        if f"{n}{section}{p + other * top}" not in cited:  # the absent 27B4 of one copy, cited
+                            aside.setdefault(f"{n}{section}{p + other * top}",
+                                             "copie synthétique : le texte d'une autre copie du modèle")
+    if aside:
+        out["aside"] = aside
+    return out
+
+
 def _copy_yaml_item(item: dict, slots: Slots, g: int) -> dict:
     out = _copy_data(item, slots, g)
     if isinstance(out, dict):
@@ -331,7 +367,16 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     def copy(n: int, t: int) -> dict:
         out = {"missing": list(partial[t]["missing"])}
         if partial[t].get("omitted"):
-            out["omitted"] = {f"{n}{str(k)[len(str(t)):]}": v for k, v in partial[t]["omitted"].items()}
+            # every repetition of the template in law n renumbers its paragraphs (27B4 → 80B7 in the second): the
+            # note of each copy is put under the copy's id and names the copy's ids (« le paragraphe B7 »)
+            omitted: dict[str, str] = {}
+            for g in slots.copies[n]:
+                def rel(m: re.Match, g: int = g) -> str:
+                    return slots.provision(f"{t}{m.group(0)}", g)[len(str(n)):]
+                for k, v in partial[t]["omitted"].items():
+                    key, text = slots.provision(str(k), g), RELATIVE_ID.sub(rel, str(v))
+                    omitted[key] = f"{omitted[key]} {text}" if key in omitted and text not in omitted[key] else text
+            out["omitted"] = omitted
             out["read_in"] = list(partial[t]["read_in"])
         return out
     copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial}
@@ -384,7 +429,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
             copy = _copy_yaml_item(data, slots, g)
             (dest / "exemples" / f"{copy['id']}.yaml").write_text(_dump(copy), encoding="utf-8")
         for stem, data in checklists.items():
-            (dest / "checklists" / f"{stem}-c{g}.yaml").write_text(_dump(_copy_data(data, slots, g)),
+            (dest / "checklists" / f"{stem}-c{g}.yaml").write_text(_dump(_copy_checklist(data, slots, g)),
                                                                    encoding="utf-8")
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")

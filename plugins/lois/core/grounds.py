@@ -178,11 +178,21 @@ def cited_groups(texts: Iterable[str | tuple[str, int]]) -> list[tuple[str, list
         text, line = (item, 0) if isinstance(item, str) else item
         if not text:
             continue
-        for c in find_citations(text):
-            pids = [format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None]
-            if pids:
-                out.append((" ".join(c.text.split()), pids, line + text.count("\n", 0, c.start) if line else 0))
+        for written, pids, start in _groups_of(text):
+            out.append((written, list(pids), line + text.count("\n", 0, start) if line else 0))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _groups_of(text: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """The citations of one text with an absolute law: (as written, canonical ids, start). A text is checked by
+    the corpus's check and its words shown again by each page that shows it: its citations are found once."""
+    out = []
+    for c in find_citations(text):
+        pids = tuple(format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None)
+        if pids:
+            out.append((" ".join(c.text.split()), pids, c.start))
+    return tuple(out)
 
 
 def problems(model: "Model | None", texts: Iterable[str | tuple[str, int]], words: dict[str, list[str]] | None,

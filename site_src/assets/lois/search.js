@@ -16,7 +16,7 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
+  var BASE = script ? script.src.replace(/assets\/lois\/[^\/?#]+\.js(\?.*)?$/, "") : "/";  /* search.js, or the bundle that holds it */
   var DIR = BASE + "assets/lois/recherche/";
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
       REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();

@@ -111,5 +111,5 @@ def contribute(site) -> None:
     site.add_file(SCRIPT, _text("training.js"))
     site.add_file(STYLE, _text("training.css"))
     site.add_script(SCRIPT, only_where=('class="lois-train"',))  # the training page only
-    site.add_style(STYLE)
+    site.add_style(STYLE, only_where=('class="lois-train"',))
     site.add_nav("S'entraîner", PAGE)

@@ -262,11 +262,12 @@ def test_page_reached_from_home_and_menu(built_site):
     assert 'href="entrainement/"' in home and 'href="chevalets/"' in home
 
 
-def test_pages_are_in_the_offline_copy(built_site):
+def test_pages_are_in_the_offline_copy(built_site, data):
     """The offline copy (service worker and archive) holds both pages and the training script."""
     listing = json.dumps(json.loads((built_site / "hors-ligne" / "contenu.json").read_text(encoding="utf-8")))
+    folder = (built_site / "entrainement" / data["data"]).resolve().relative_to(built_site.resolve()).as_posix()
     for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css",
-                 "assets/lois/entrainement/situations-0.json", "assets/lois/entrainement/listes/renonce.json"):
+                 f"{folder}/situations-0.json", f"{folder}/listes/renonce.json"):
         assert path in listing, path
 
 

@@ -3,11 +3,12 @@ are graded on, shipped as data to ``assets/lois/training.js`` (which only walks 
 the expected outcome and its explanation, all generated here from the validated checklists and examples).
 
 The page itself stays the same size whatever the corpus: it holds the number of situations and where their data
-is. The situations are in files of :data:`CHUNK` each, in order (``assets/lois/entrainement/situations-<n>.json``),
+is. The situations are in files of :data:`CHUNK` each, in order (``assets/lois/entrainement/<hash>/situations-<n>.json``),
 each checklist in a file of its own (``…/listes/<name>.json``); the script fetches those a session shows, and
 the offline copy saves them with every other file of the site."""
 from __future__ import annotations
 
+import hashlib
 import json
 from importlib import resources
 
@@ -61,28 +62,28 @@ def item_data(site, i) -> dict:
             if page_of(i.checklist) in site.files else ""}
 
 
-def list_file(name: str) -> str:
-    return f"{DATA}/listes/{name}.json"
-
-
-def chunk_file(n: int) -> str:
-    return f"{DATA}/situations-{n}.json"
-
-
-def training_data(site, items) -> dict:
+def training_data(site, items, folder: str) -> dict:
     """The page's own data: constant size (the situations and checklists are in the files of :func:`add_data`)."""
     return {"storageKey": STORAGE_KEY, "modes": MODES, "count": len(items), "chunk": CHUNK,
-            "data": site.href(PAGE, DATA) + "/"}
+            "data": site.href(PAGE, folder) + "/"}
 
 
-def add_data(site, lists, items) -> None:
-    """One file per checklist used and one per :data:`CHUNK` situations (links written relative to the page)."""
-    for name in sorted({i.checklist for i in items}):
-        site.add_file(list_file(name), json.dumps(checklist_data(site, lists[name]), ensure_ascii=False,
-                                                  separators=(",", ":")))
-    for n in range(0, len(items), CHUNK):
-        site.add_file(chunk_file(n // CHUNK), json.dumps([item_data(site, i) for i in items[n:n + CHUNK]],
-                                                         ensure_ascii=False, separators=(",", ":")))
+def add_data(site, lists, items) -> str:
+    """One file per checklist used (``listes/<name>.json``) and one per :data:`CHUNK` situations
+    (``situations-<n>.json``, in order), links written relative to the page, in a folder named by their content: a
+    page open while a new version is published keeps reading its own (or, gone, says it could not). Its folder."""
+    def dump(data) -> str:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+    files = {f"listes/{name}.json": dump(checklist_data(site, lists[name]))
+             for name in sorted({i.checklist for i in items})}
+    files.update({f"situations-{n // CHUNK}.json": dump([item_data(site, i) for i in items[n:n + CHUNK]])
+                  for n in range(0, len(items), CHUNK)})
+    digest = hashlib.sha1("\0".join(f"{k}\0{v}" for k, v in files.items()).encode("utf-8")).hexdigest()[:10]
+    folder = f"{DATA}/{digest}"
+    for name, text in files.items():
+        site.add_file(f"{folder}/{name}", text)
+    return folder
 
 
 def _players(outcome) -> list[str]:
@@ -92,9 +93,9 @@ def _players(outcome) -> list[str]:
 
 
 def render_page(site, lists, items) -> HtmlPage:
-    add_data(site, lists, items)
+    folder = add_data(site, lists, items)
     return htmlpage.render_page(
-        "training/page.html", "S'entraîner", data=safe(script_json(training_data(site, items))),
+        "training/page.html", "S'entraîner", data=safe(script_json(training_data(site, items, folder))),
         cases=sum(1 for i in items if i.kind == "case"), examples=sum(1 for i in items if i.kind == "example"),
         checklists=len({i.checklist for i in items}), checklists_href=site.href(PAGE, "checklists/index.md"))
 

@@ -133,6 +133,7 @@
     this.root = root;
     this.data = data;
     this.files = {};  /* file name → promise of its data, fetched once */
+    this.expect = {};  /* position → id of the situation kept to review there */
     this.store = new Store(data.storageKey, data.count);
     this.mode = "questions";
     this.count = Math.min(10, data.count);
@@ -212,9 +213,9 @@
   };
 
   Trainer.prototype.begin = function () {
-    var store = this.store, first = store.read().map(function (id) { return store.places[id]; });
-    var firstSet = {}, rest = [];
-    first.forEach(function (at) { firstSet[at] = true; });
+    var store = this.store, ids = store.read(), first = ids.map(function (id) { return store.places[id]; });
+    var firstSet = {}, rest = [], expect = this.expect = {};
+    first.forEach(function (at, i) { firstSet[at] = true; expect[at] = ids[i]; });
     for (var at = 0; at < this.data.count; at++) if (!firstSet[at]) rest.push(at);
     /* the queue holds positions; this.item and this.cl are the situation shown and its checklist */
     this.queue = first.concat(shuffle(rest)).slice(0, this.count);
@@ -229,6 +230,8 @@
     var self = this, at = this.queue[this.index];
     this.panel("Situation").appendChild(el("p", { className: "lois-train-note", text: "Chargement de la situation…" }));
     this.load(at).then(function (got) {
+      var want = self.expect[at];  /* a situation kept to review: its place holds another after a new version */
+      if (want && want !== got.item.id) self.store.mark(want, at, false);
       self.at = at;
       self.item = got.item;
       self.cl = got.cl;

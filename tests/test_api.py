@@ -278,7 +278,9 @@ def test_browser_ids_have_one_source_and_one_data(built_site):
     assert json.loads(short.split("\n", 1)[0][len(f"window.{GLOBAL} = "):].rstrip(";"))["ids"] == id_data()
     bundle = (built_site / "assets" / "lois" / "linkifier.js").read_text(encoding="utf-8")
     assert bundle.count("function loisIds(") == 1 and "loisIds(DATA.ids)" in bundle
-    search_meta = json.loads((built_site / "assets" / "lois" / "recherche" / "index.json").read_text(encoding="utf-8"))
+    build = (built_site / "assets" / "lois" / "version.txt").read_text(encoding="utf-8")
+    search_meta = json.loads((built_site / "assets" / "lois" / "recherche" / build / "index.json").read_text(
+        encoding="utf-8"))
     assert search_meta["ids"] == id_data()
     search = (built_site / "assets" / "lois" / "search.js").read_text(encoding="utf-8")
     for js in (short, bundle, search):

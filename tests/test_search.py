@@ -132,14 +132,16 @@ def test_typos_phrases_and_kinds(engine):
 def browser_view(engine) -> dict:
     """What the browser can read of the site's search data (lois.features.search.shards), put back together: the
     parameters of index.json, and each family of shards as one dict (w: words, t: terms, c: citations, d: documents)."""
-    from lois.features.search.shards import FOLDER, META, site_files
+    from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
     files = site_files(engine)
-    data = json.loads(files[META])
+    folder = FOLDER + build_of(files) + "/"
+    data = json.loads(files[folder + INDEX])
+    assert data["build"] == build_of(files) and all(p.startswith(folder) for p in files)
     for path, text in files.items():
-        if path != META:
+        if path != folder + INDEX:
             part = json.loads(text)
-            data.setdefault(path[len(FOLDER)], {}).update(zip(part["k"], part["v"], strict=True))
+            data.setdefault(path[len(folder)], {}).update(zip(part["k"], part["v"], strict=True))
     for v in data["t"].values():
         absolute_docs(v)
     return data
@@ -366,10 +368,11 @@ def test_browser_data_is_small(engine):
     """The file every first query reads, and each shard, stay small (bench/bench_search_size.py measures queries)."""
     import gzip
 
-    from lois.features.search.shards import META, site_files
+    from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
-    files = {p: len(gzip.compress(t.encode())) for p, t in site_files(engine).items()}
-    assert files[META] <= 10_000
+    data = site_files(engine)
+    files = {p: len(gzip.compress(t.encode())) for p, t in data.items()}
+    assert files[FOLDER + build_of(data) + "/" + INDEX] <= 10_000
     assert max(files.values()) <= 20_000 and len(files) > 10
 
 
@@ -573,10 +576,11 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     contribute(site)
     assert list(tmp_path.iterdir()) == []
     shards: dict[str, dict] = {}
+    folder = DATA_DIR + site.build_id + "/"
     for path, f in site.files.items():
-        if path.startswith(DATA_DIR) and path != DATA_DIR + "index.json":
+        if path.startswith(folder) and path != folder + "index.json":
             data = json.loads(f.content)
-            shards.setdefault(path[len(DATA_DIR)], {}).update(zip(data["k"], data["v"], strict=True))
+            shards.setdefault(path[len(folder)], {}).update(zip(data["k"], data["v"], strict=True))
     cli = SearchEngine(model.root)
     assert {t: absolute_docs(v)[0] for t, v in shards["t"].items() if v[0]} == cli.postings
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)

@@ -134,6 +134,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             css, js = self.site.bundle(Path(config.docs_dir), own)
             config.extra_css[:] = [p for p in config.extra_css if p not in own] + [css]
             config.extra_javascript.extend([*self.site.data_scripts, js])
+            config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
         else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
             # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
             for kind in ("links", "nav"):

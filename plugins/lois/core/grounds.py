@@ -57,9 +57,11 @@ _ELLIPSIS = re.compile(r"\s*(?:…|\.\.\.)\s*")
 _EDGE = re.compile(r"^[\s,;:.!?]+|[\s,;:.!?]+$")
 
 
+@lru_cache(maxsize=4096)
 def normalized(text: str) -> str:
     """The text as words are compared: NFC, case folded, one kind of apostrophe, no quotation marks or Markdown
-    emphasis, single spaces."""
+    emphasis, single spaces. (Kept per text: the same provision or commentary is searched for the words of each
+    statement that cites it.)"""
     text = unicodedata.normalize("NFC", text).translate(_APOSTROPHES)
     text = _DROP.sub(" ", text).replace("\u00a0", " ").replace("\u202f", " ")
     return _SPACE.sub(" ", text).strip().casefold()

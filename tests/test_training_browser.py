@@ -16,9 +16,27 @@ KEY = "lois-entrainement-v1"
 
 @pytest.fixture(scope="module")
 def data(built_site):
-    html = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
-    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>', html, re.S)
-    return json.loads(m.group(1))
+    """The page's data, with the situations and checklists the script fetches from their files (the page holds only
+    their number and where they are)."""
+    page = built_site / "entrainement" / "index.html"
+    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>',
+                  page.read_text(encoding="utf-8"), re.S)
+    data = json.loads(m.group(1))
+    folder = (page.parent / data["data"]).resolve()
+    chunks = sorted(folder.glob("situations-*.json"), key=lambda f: int(f.stem.split("-")[1]))
+    data["items"] = [it for f in chunks for it in json.loads(f.read_text(encoding="utf-8"))]
+    data["checklists"] = {f.stem: json.loads(f.read_text(encoding="utf-8")) for f in (folder / "listes").glob("*.json")}
+    return data
+
+
+def test_page_holds_no_situation(built_site, data):
+    """The page's weight does not grow with the corpus: its data is the count of situations and where their files
+    are; each file holds at most ``chunk`` situations, every situation once, and each checklist they use."""
+    page = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
+    assert data["count"] == len(data["items"]) > data["chunk"]
+    assert len({i["id"] for i in data["items"]}) == data["count"]
+    assert {i["checklist"] for i in data["items"]} == set(data["checklists"])
+    assert not any(i["id"] in page for i in data["items"])
 
 
 @pytest.fixture()
@@ -246,10 +264,12 @@ def test_page_reached_from_home_and_menu(built_site):
     assert 'href="entrainement/"' in home and 'href="chevalets/"' in home
 
 
-def test_pages_are_in_the_offline_copy(built_site):
+def test_pages_are_in_the_offline_copy(built_site, data):
     """The offline copy (service worker and archive) holds both pages and the training script."""
     listing = json.dumps(json.loads((built_site / "hors-ligne" / "contenu.json").read_text(encoding="utf-8")))
-    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css"):
+    folder = (built_site / "entrainement" / data["data"]).resolve().relative_to(built_site.resolve()).as_posix()
+    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css",
+                 f"{folder}/situations-0.json", f"{folder}/listes/renonce.json"):
         assert path in listing, path
 
 

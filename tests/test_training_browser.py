@@ -4,11 +4,10 @@ situations missed are kept in localStorage, and refused or damaged storage is sa
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from conftest import SIZES, Tab
+from conftest import SIZES, Tab, training_data
 from taps import press
 
 KEY = "lois-entrainement-v1"
@@ -16,17 +15,7 @@ KEY = "lois-entrainement-v1"
 
 @pytest.fixture(scope="module")
 def data(built_site):
-    """The page's data, with the situations and checklists the script fetches from their files (the page holds only
-    their number and where they are)."""
-    page = built_site / "entrainement" / "index.html"
-    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>',
-                  page.read_text(encoding="utf-8"), re.S)
-    data = json.loads(m.group(1))
-    folder = (page.parent / data["data"]).resolve()
-    chunks = sorted(folder.glob("situations-*.json"), key=lambda f: int(f.stem.split("-")[1]))
-    data["items"] = [it for f in chunks for it in json.loads(f.read_text(encoding="utf-8"))]
-    data["checklists"] = {f.stem: json.loads(f.read_text(encoding="utf-8")) for f in (folder / "listes").glob("*.json")}
-    return data
+    return training_data(built_site)
 
 
 def test_page_holds_no_situation(built_site, data):

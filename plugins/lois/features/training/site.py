@@ -72,8 +72,10 @@ def add_data(site, lists, items) -> str:
     """One file per checklist used (``listes/<name>.json``) and one per :data:`CHUNK` situations
     (``situations-<n>.json``, in order), links written relative to the page, in a folder named by their content: a
     page open while a new version is published keeps reading its own (or, gone, says it could not). Its folder."""
-    def dump(data) -> str:
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    from lois.render.typo_html import spaced_data
+
+    def dump(data) -> str:  # what the script shows, in the site's French typography as the pages
+        return json.dumps(spaced_data(data), ensure_ascii=False, separators=(",", ":"))
 
     files = {f"listes/{name}.json": dump(checklist_data(site, lists[name]))
              for name in sorted({i.checklist for i in items})}

@@ -5,7 +5,8 @@ the expected outcome and its explanation, all generated here from the validated 
 The page itself stays the same size whatever the corpus: it holds the number of situations and where their data
 is. The situations are in files of :data:`CHUNK` each, in order
 (``assets/lois/entrainement/<hash>/situations-<n>.json``), each checklist in a file of its own
-(``…/listes/<name>.json``); the script fetches those a session shows, and the offline copy saves them with every other file of the site."""
+(``…/listes/<name>.json``); the script fetches those a session shows, and the offline copy
+saves them with every other file of the site."""
 from __future__ import annotations
 
 import hashlib

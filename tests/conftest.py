@@ -28,6 +28,14 @@ CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-s
 FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's full browser (tests/test_full_browser.py)
 
 
+def nonempty(items):
+    """The items, as a list; the test fails if there is none: assertions in a loop over nothing check nothing
+    (tests/test_tests.py asks for this, or another assertion, around every such loop)."""
+    items = list(items)
+    assert items, "aucun élément : la boucle ne vérifierait rien"
+    return items
+
+
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     return ROOT / "corpus"
@@ -73,6 +81,16 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None,
         os.environ.clear()
         os.environ.update(saved_env)
     return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
+
+
+def lois_commands() -> list[str]:
+    """The subcommands that `lois --help` lists, as its reader sees them."""
+    import re
+
+    r = run_lois("--help")
+    assert r.returncode == 0, r.stderr
+    listing = r.stdout.split("\n  COMMANDE\n", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^ {4}([a-z][a-z-]*)", listing, re.M)
 
 
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,
@@ -390,3 +408,20 @@ def word_no_statement_rests_on(model, law: int, min_len: int = 8) -> str:
         if not any(normalized(word) in q for q in quoted):
             return word
     raise AssertionError(f"chaque mot de la Loi {law} est cité par des « words »")
+
+
+def training_data(site_dir) -> dict:
+    """The data of « S'entraîner » in a built site: the page's own (the count of situations and where their files
+    are), with the situations (``items``, in order) and checklists (``checklists``) the script fetches from them."""
+    import json as _json
+    import re as _re
+    page = Path(site_dir) / "entrainement" / "index.html"
+    m = _re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>',
+                   page.read_text(encoding="utf-8"), _re.S)
+    data = _json.loads(m.group(1))
+    folder = (page.parent / data["data"]).resolve()
+    chunks = sorted(folder.glob("situations-*.json"), key=lambda f: int(f.stem.split("-")[1]))
+    data["items"] = [it for f in chunks for it in _json.loads(f.read_text(encoding="utf-8"))]
+    data["checklists"] = {f.stem: _json.loads(f.read_text(encoding="utf-8"))
+                          for f in (folder / "listes").glob("*.json")}
+    return data

@@ -4,11 +4,10 @@ situations missed are kept in localStorage, and refused or damaged storage is sa
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from conftest import SIZES, Tab
+from conftest import SIZES, Tab, training_data
 from taps import press
 
 KEY = "lois-entrainement-v1"
@@ -16,9 +15,17 @@ KEY = "lois-entrainement-v1"
 
 @pytest.fixture(scope="module")
 def data(built_site):
-    html = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
-    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>', html, re.S)
-    return json.loads(m.group(1))
+    return training_data(built_site)
+
+
+def test_page_holds_no_situation(built_site, data):
+    """The page's weight does not grow with the corpus: its data is the count of situations and where their files
+    are; each file holds at most ``chunk`` situations, every situation once, and each checklist they use."""
+    page = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
+    assert data["count"] == len(data["items"]) > data["chunk"]
+    assert len({i["id"] for i in data["items"]}) == data["count"]
+    assert {i["checklist"] for i in data["items"]} == set(data["checklists"])
+    assert not any(i["id"] in page for i in data["items"])
 
 
 @pytest.fixture()
@@ -122,7 +129,7 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
         seen.append(item["id"])
         assert pg.locator(".lois-train-where").inner_text() == f"Situation {n + 1} / 5"
         _answer_questions(pg, data, item, touch=True)
-        assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+        assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
         _check_explanation(pg, data, item, site_url)
         if n == 0:
             pg.screenshot(path=str(tmp_path / "entrainement-telephone-reponse.png"), full_page=True)
@@ -131,7 +138,7 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
             assert box["height"] >= 40 and box["x"] + box["width"] <= 390
         press(pg.locator(".lois-train-next"), True)
     assert len(set(seen)) == 5
-    assert pg.locator(".lois-train-score").inner_text() == "Score : 5 / 5"
+    assert pg.locator(".lois-train-score").inner_text() == "Score\u00a0: 5 / 5"
     assert "Aucune situation à revoir." in pg.locator(".lois-train-panel").inner_text()
     pg.screenshot(path=str(tmp_path / "entrainement-telephone-score.png"))
 
@@ -150,10 +157,10 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
             missed = item
             assert verdict == "Pas tout à fait."
             yours = data["checklists"][item["checklist"]]["outcomes"][pick]["title"]
-            assert pg.locator(".lois-train-yours").inner_text() == f"Votre réponse mène à : « {yours} »."
+            assert pg.locator(".lois-train-yours").inner_text() == f"Votre réponse mène à\u00a0: «\u00a0{yours}\u00a0»."
             pg.screenshot(path=str(tmp_path / "entrainement-ordinateur-faux.png"), full_page=True)
         else:
-            assert verdict == "Juste !"
+            assert verdict == "Juste\u202f!"
         _check_explanation(pg, data, item, site_url)
         stored = json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))
         assert stored["missed"] == [missed["id"]]
@@ -162,11 +169,12 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
     assert _item(pg, data)["id"] == missed["id"]
     assert pg.locator(".lois-train-where").inner_text() == "À revoir 1 / 1 (hors score)"
     pg.reload()  # … and first in the next session, after a reload
-    assert "1 situation(s) manquée(s)" in pg.locator(".lois-train-pending").inner_text()
+    pending = pg.locator(".lois-train-pending").inner_text()
+    assert "1 situation manquée lors des séances précédentes\u00a0: elle passe en premier" in pending
     _start(pg, "decision", 5, touch=False)
     assert _item(pg, data)["id"] == missed["id"]
     pg.locator(f".lois-train-choices button[data-outcome='{missed['expected']}']").click()
-    assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+    assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
     assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))["missed"] == []
 
 
@@ -186,13 +194,14 @@ def test_questions_mode_wrong_path_names_the_question(open_page, data):
         reached = _answer_questions(pg, data, item, touch=False, first=wrong)
         assert reached == _reached(cl, item, wrong)
         if reached == item["expected"]:
-            assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+            assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
             assert pg.locator(".lois-train-feedback").get_by_text("Écart à la question").count() == 0
             pg.locator(".lois-train-next").click()
             continue
         assert pg.locator(".lois-train-verdict").inner_text() == "Pas tout à fait."
         assert pg.locator(".lois-train-diverged").inner_text() == (
-            f"Écart à la question « {q['text']} » : la bonne réponse est « {right['label']} ».")
+            f"Écart à la question «\u00a0{q['text']}\u00a0»\u00a0: "
+            f"la bonne réponse est «\u00a0{right['label']}\u00a0».")
         break
     else:
         pytest.fail("aucune des 5 situations de la séance n'a de mauvaise première réponse menant ailleurs")
@@ -206,7 +215,7 @@ REFUSE = """Object.defineProperty(window, 'localStorage', {configurable: true,
 def test_storage_refused_is_said_and_training_works(open_page, data, size, tmp_path):
     pg = open_page(size, init_script=REFUSE)
     note = pg.locator(".lois-train-storage")
-    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement : les situations manquées ne seront pas "
+    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne seront pas "
                                  "gardées après cette page.")
     touch = size == "phone"
     _start(pg, "decision", 5, touch=touch)
@@ -219,7 +228,7 @@ def test_storage_refused_is_said_and_training_works(open_page, data, size, tmp_p
         press(pg.locator(".lois-train-next"), touch)
     press(pg.locator(f".lois-train-choices button[data-outcome='{_item(pg, data)['expected']}']"), touch)
     press(pg.locator(".lois-train-next"), touch)
-    assert pg.locator(".lois-train-score").inner_text() == "Score : 4 / 5"
+    assert pg.locator(".lois-train-score").inner_text() == "Score\u00a0: 4 / 5"
     assert "refuse l'enregistrement" in pg.locator(".lois-train-panel").inner_text()
     pg.screenshot(path=str(tmp_path / "entrainement-stockage-refuse.png"))
 
@@ -235,7 +244,7 @@ def test_damaged_storage_starts_again(open_page, data, site_url, stored):
     _start(pg, "decision", 5, touch=False)
     item = _item(pg, data)
     pg.locator(f".lois-train-choices button[data-outcome='{item['expected']}']").click()
-    assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+    assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
     assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')")) == {"missed": []}
 
 
@@ -244,10 +253,12 @@ def test_page_reached_from_home_and_menu(built_site):
     assert 'href="entrainement/"' in home and 'href="chevalets/"' in home
 
 
-def test_pages_are_in_the_offline_copy(built_site):
+def test_pages_are_in_the_offline_copy(built_site, data):
     """The offline copy (service worker and archive) holds both pages and the training script."""
     listing = json.dumps(json.loads((built_site / "hors-ligne" / "contenu.json").read_text(encoding="utf-8")))
-    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css"):
+    folder = (built_site / "entrainement" / data["data"]).resolve().relative_to(built_site.resolve()).as_posix()
+    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css",
+                 f"{folder}/situations-0.json", f"{folder}/listes/renonce.json"):
         assert path in listing, path
 
 

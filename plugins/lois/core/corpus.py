@@ -15,10 +15,11 @@ from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
-from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
+from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of, leads_to, not_found, not_in_law
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
+from lois.core.yamlfile import validate
 
 
 
@@ -116,11 +117,6 @@ class Model:
         by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
         return list(by_law.get(law, []))
 
-    def cites_from_law(self, law: int) -> list[ResolvedCitation]:
-        from_law = self._indexed("from_law", lambda: self._group(
-            lambda c: [] if is_commentary(c.source) else [c.law]))
-        return list(from_law.get(law, []))
-
     def stub_laws(self) -> list[int]:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
                                                                  if not s.in_corpus_law})))
@@ -207,14 +203,6 @@ def _sentence(text: str, start: int, end: int) -> str:
     return text[left:right].strip()
 
 
-def _line_for(p: Provision, offset: int) -> int:
-    line = p.line
-    for block, pos, _s in p.block_offsets:
-        if pos <= offset:
-            line = block.line
-    return line
-
-
 def load_corpus(root: Path) -> Model:
     from lois.core.absent import load_absent_statements
 
@@ -248,8 +236,21 @@ def load_corpus(root: Path) -> Model:
             model.commentaries[c.id] = c
     model.absent_statements = load_absent_statements(root, model)
     _resolve_all(model)
+    _resolve_explained_provisions(model)
     _find_rendered_citations(model)
     return model
+
+
+def _resolve_explained_provisions(model: Model) -> None:
+    """The provisions each commentary explains, resolved by its schema's type now that the corpus is read (a
+    provision of a law whose text is absent resolves to its stub, known from every text's citations)."""
+    from lois.core.schemas import Provisions
+
+    for key, c in model.commentaries.items():
+        if c.provisions:
+            resolved = validate(c.front, Provisions, "provisions", what="en-tête du commentaire",
+                                context={"model": model})
+            model.commentaries[key] = c.model_copy(update={"provisions": resolved})
 
 
 def _find_rendered_citations(model: Model) -> None:
@@ -293,17 +294,16 @@ def _resolve_all(model: Model) -> None:
         for p in law.provisions():
             found = find_citations(p.text)
             for prob in unknown_forms(p.text, found):
-                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, _line_for(p, prob.start)))
+                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, p.line_at(prob.start)))
             for c in found:
                 targets, problems = resolve_citation(model, c, p.text, p.law, p.path)
-                line = _line_for(p, c.start)
+                line = p.line_at(c.start)
                 for prob in problems:
                     errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, line))
                 if targets:
                     model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
                                                             line, _sentence(p.text, c.start, c.end)))
     for com in model.commentaries.values():
-        # the ids in « provisions » are checked by the schema (CommentaryFront)
         found = find_citations(com.text)
         for prob in unknown_forms(com.text, found):
             errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file,
@@ -329,8 +329,8 @@ def _resolve_all(model: Model) -> None:
             present = pid.law in model.laws
             model.stubs[t] = Stub(t, pid.law, pid.path, present)
             if present:
-                model.warnings.append(f"{rc.file}, ligne {rc.line} : {rc.source} cite {t}, absent du texte de la Loi "
-                                      f"{pid.law} du corpus (le lien mène à la provision parente)")
+                model.warnings.append(f"{rc.file}, ligne {rc.line} ({rc.source}) : {not_found(t, not_in_law(pid.law))}"
+                                      + leads_to(model.link_target(t)))
             # the law-level stub node, for absent laws
             law_id = str(pid.law)
             if not present and law_id not in model.stubs:

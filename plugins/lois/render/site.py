@@ -7,6 +7,7 @@ through the ``contributors`` the adapter passes in; the MkDocs plugin only hands
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -20,9 +21,9 @@ from markupsafe import Markup, escape
 
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
-from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of
+from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of, leads_to, not_found, not_on_site
 from lois.core.parse import Provision
-from lois.render import law_page, pages
+from lois.render import law_page, minify, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
@@ -36,6 +37,11 @@ LIST_MAX = 10
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
 ASSETS = Path(__file__).resolve().parent / "assets"
+# The build of the data that pages fetch once loaded (the search's index and shards, each build's in a folder of its
+# own): every page names it (<meta name="lois-build">, overrides/main.html, from SiteBuild.build_id), and this file
+# says which build the server serves now (a page open across a deploy tells « new version » from « damaged data »)
+BUILD_FILE = "assets/lois/version.txt"
+BUNDLE_DIR = "assets/lois"  # the bundles sit beside the files they hold: their relative addresses stay right
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
@@ -107,8 +113,11 @@ class SiteBuild:
     files: dict[str, GeneratedFile] = field(default_factory=dict)
     nav: list = field(default_factory=list)  # mkdocs nav entries added by the build and contributors
     scripts: list[str] = field(default_factory=list)  # loaded by every page, in this order
+    # loaded by every page before those: data that changes with the corpus (kept out of the bundle, :meth:`bundle`)
+    data_scripts: list[str] = field(default_factory=list)
     page_scripts: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     styles: list[str] = field(default_factory=list)
+    page_styles: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
     asides: dict[str, list[Aside]] = field(default_factory=dict)
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
@@ -120,6 +129,12 @@ class SiteBuild:
     # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
     state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
+
+    @property
+    def build_id(self) -> str:
+        """The build of the data pages fetch (the text of :data:`BUILD_FILE`, which the search writes); "" without."""
+        f = self.files.get(BUILD_FILE)
+        return f.content if f is not None and isinstance(f.content, str) else ""
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -162,20 +177,53 @@ class SiteBuild:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
 
-    def add_script(self, path: str, only_where: tuple[str, ...] = ()) -> None:
+    def add_script(self, path: str, only_where: tuple[str, ...] = (), data: bool = False) -> None:
         """A script every page loads, or with ``only_where``, only the pages whose HTML holds one of these texts
-        (:class:`PageScript`)."""
+        (:class:`PageScript`); ``data``: a script of data every page loads first, outside the bundle."""
         if only_where:
             self.page_scripts.append(PageScript(path, only_where))
+        elif data:
+            self.data_scripts.append(path)
         else:
             self.scripts.append(path)
+
+    def bundle(self, docs_dir: Path, styles: Sequence[str] = ()) -> tuple[str, str]:
+        """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
+        from the configuration, then the features') in one, in their order, as Material ships its own: one
+        request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
+        good and a new content is a new name. The files stay at their own address too (the club linkifier, tests).
+        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`)."""
+        def text(path: str) -> str:
+            if path in self.files:
+                content = self.files[path].content
+                text = content.decode("utf-8") if isinstance(content, bytes) else content
+            else:
+                text = (Path(docs_dir) / path).read_text(encoding="utf-8")
+            return minify.js(text) if path.endswith(".js") else minify.css(text)
+
+        out = []
+        for paths, sep, ext in ((self.scripts, "\n;\n", "js"), ([*styles, *self.styles], "\n", "css")):
+            body = sep.join(f"/* {p} */\n{text(p)}" for p in paths)
+            name = f"{BUNDLE_DIR}/site.{hashlib.sha1(body.encode('utf-8')).hexdigest()[:10]}.{ext}"
+            self.add_file(name, body)
+            out.append(name)
+        return out[1], out[0]
 
     def scripts_of(self, html: str) -> list[str]:
         """The page scripts a page whose HTML is ``html`` loads, after those of every page."""
         return [s.path for s in self.page_scripts if s.wanted(html)]
 
-    def add_style(self, path: str) -> None:
-        self.styles.append(path)
+    def add_style(self, path: str, only_where: tuple[str, ...] = ()) -> None:
+        """A stylesheet of every page (in the bundle), or with ``only_where``, only of the pages whose HTML holds
+        one of these texts (as :meth:`add_script`)."""
+        if only_where:
+            self.page_styles.append(PageScript(path, only_where))
+        else:
+            self.styles.append(path)
+
+    def styles_of(self, html: str) -> list[str]:
+        """The stylesheets of the widgets a page whose HTML is ``html`` shows, after the bundle."""
+        return [s.path for s in self.page_styles if s.wanted(html)]
 
     def add_aside(self, provision_id: str, aside: Aside) -> None:
         """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""
@@ -234,7 +282,7 @@ class SiteBuild:
             return _short(label + " : " + " ".join(parts), limit)
         stub = m.stubs.get(target)
         if stub and stub.in_corpus_law:
-            known = f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
+            known = self.absent_here(target)
         else:
             title = m.law_title(law_of(target))
             known = f"Loi {target}" + (f" ({title})" if title else "") + " : texte non encore inclus dans ce site."
@@ -243,10 +291,22 @@ class SiteBuild:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
+    def absent_here(self, target: str) -> str:
+        """For a provision absent from the text of a law the site has (« 30B1(b)(xi) »), what the site says of it
+        (:func:`lois.core.ids.not_found`): not there, and where its link leads (Model.link_target); else ""."""
+        pid = ProvisionId.of(target)
+        if pid is None or pid.law not in self.model.laws or target in self.model.provisions:
+            return ""
+        return not_found(target, not_on_site(pid.law)) + leads_to(f"la Loi {self.model.link_target(target)}") + "."
+
     def list_line(self, target: str) -> str:
         """A provision's line in a list preview: a whole law, or a provision whose text is absent, by its title
-        (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview."""
+        (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview, a provision absent from
+        the text of a law the site has by what the site says of it (:meth:`absent_here`)."""
         m = self.model
+        absent = self.absent_here(target)
+        if absent:
+            return absent
         if target in m.stubs or target in m.provisions and m.provisions[target].level is Level.LAW:
             return m.node_title(target)
         if target in m.provisions:
@@ -414,7 +474,12 @@ class SiteBuild:
 
     def add_assets(self) -> None:
         """The preview card (generic, reused by the club linkifier) and the reading script that attaches it:
-        card.js runs first, then lois.js, both before the theme reads the links' titles."""
+        card.js runs first, then lois.js, both before the theme reads the links' titles. Before them all, the French
+        typography of the scripts (typo.js, generated from lois.core.typo)."""
+        from lois.render import typo_js
+
+        self.add_file(typo_js.SITE_SCRIPT, typo_js.script_text())
+        self.add_script(typo_js.SITE_SCRIPT)
         for name in ("card.js", "card.css"):
             self.add_file(f"assets/lois/{name}", (ASSETS / name).read_text(encoding="utf-8"))
         self.add_style("assets/lois/card.css")

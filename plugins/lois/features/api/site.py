@@ -8,10 +8,13 @@ from markupsafe import Markup
 
 from lois.core.ids import LAW_COUNT
 from lois.core.provenance import Provenance
+from lois.core.typo import count
 from lois.render.site import SiteBuild
 from lois.render.templates import render
+from lois.render.typo_html import html_spacing
 from lois.features.api import jsonapi
-from lois.features.api.linkifier import ASSETS, DATA_DIR, ascii_js, law_data_js, laws_table, linkifier_js
+from lois.features.api.linkifier import (ASSETS, DATA_DIR, ascii_js, law_data_js, laws_table, linkifier_css,
+                                         linkifier_js)
 from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register
 from lois.features.api import shortlinks
 
@@ -29,7 +32,7 @@ def contribute(site: SiteBuild) -> None:
         check_register(m, reg)
         redirects = reg.redirects
     site.not_in_nav.add(shortlinks.RESOLVER_PAGE)
-    site.add_script(PERMALINKS_DATA)
+    site.add_script(PERMALINKS_DATA, data=True)  # changes with the register: outside the bundle of scripts
     site.add_script("assets/lois/permaliens.js")
     site.add_style("assets/lois/clubs.css")
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
@@ -51,6 +54,7 @@ def files(site: SiteBuild, redirects: dict[str, str]) -> dict[str, str]:
     out[shortlinks.DATA_SCRIPT] = shortlinks.data_script(m, shortlinks.script_text())
     out.update(jsonapi.api_files(site))
     out["assets/lois/linkifier.js"] = linkifier_js(m, CITATION_SOURCE)
+    out["assets/lois/linkifier.css"] = linkifier_css()  # main.js STYLESHEET
     for law in laws_table(m):
         out[f"{DATA_DIR}/{law}.js"] = law_data_js(site, int(law))
     out[PERMALINKS_DATA] = permalinks_data_js(redirects)
@@ -112,7 +116,7 @@ def clubs_page(site: SiteBuild) -> str:
         provenances=[(p.value, p.label) for p in Provenance],
         idx_sample=dump({"version": idx["version"],
                          "laws": [x for x in idx["laws"] if x["number"] in (sample_law, 1, 27)]}),
-        node_sample=dump(dict(node, children=f"[… {len(node['children'])} sous-provision(s)]")),
+        node_sample=dump(dict(node, children=f"[… {count(len(node['children']), 'sous-provision')}]")),
         graph_sample=dump({"version": graph["version"], "nodes": graph["nodes"][:2], "edges": graph["edges"][:1]}),
     )
 
@@ -127,7 +131,7 @@ def add_page(site: SiteBuild) -> str:
 
 def demo_page(site: SiteBuild) -> str:
     embed = EMBED_ID if EMBED_ID in site.model.provisions else next(iter(site.model.provisions))
-    return render("api/demo.html", embed_id=embed, law_count=LAW_COUNT)
+    return html_spacing(render("api/demo.html", embed_id=embed, law_count=LAW_COUNT))
 
 
 def malformed_page() -> str:

@@ -1,5 +1,7 @@
 /* « S'entraîner »: a generic runner over the data generated at build time by lois.features.training.site
-   (situations, the checklists' questions, choices and outcomes, their explanations and links). Grading is a walk
+   (situations, the checklists' questions, choices and outcomes, their explanations and links). The page holds only
+   the number of situations: each is fetched when shown, from a file of `chunk` situations in order, with the file
+   of its checklist (data.data: the folder of those files). Grading is a walk
    of that data: the answers given must reach the outcome the checklist reaches (the same as
    lois.features.training.items.grade_answers / grade_decision in Python).
    The situations missed are kept in localStorage (a list of ids); refused or damaged storage is said, never thrown. */
@@ -18,6 +20,12 @@
     return e;
   }
 
+  /* Ids come from the corpus and may be any name JavaScript gives its objects (« constructor », « __proto__ »,
+     « toString »): a table keyed by them is read with `own` (a name is found only where the data put it, never on
+     Object.prototype) and made with `dict` (no prototype: « __proto__ » is a key like another). */
+  function own(obj, key) { return obj && Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined; }
+  function dict() { return Object.create(null); }
+
   function citeList(cites) {
     var ul = el("ul", { className: "lois-train-cites" });
     cites.forEach(function (c) {
@@ -31,9 +39,9 @@
 
   function walk(cl, answers) {
     var node = cl.start, trace = [];
-    while (cl.questions[node]) {
-      var q = cl.questions[node], choice = null;
-      q.choices.forEach(function (c) { if (c.id === answers[node]) choice = c; });
+    while (own(cl.questions, node)) {
+      var q = own(cl.questions, node), choice = null;
+      q.choices.forEach(function (c) { if (c.id === own(answers, node)) choice = c; });
       if (!choice) return { node: null, trace: trace };
       trace.push([node, choice]);
       node = choice.next;
@@ -44,7 +52,7 @@
   function gradeAnswers(cl, item, answers) {
     var w = walk(cl, answers), diverged = "";
     w.trace.some(function (step) {
-      if (item.answers[step[0]] !== step[1].id) { diverged = step[0]; return true; }
+      if (own(item.answers, step[0]) !== step[1].id) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: w.node === item.expected, outcome: w.node, diverged: diverged };
@@ -56,7 +64,7 @@
     if (oid === item.expected) return { correct: true, outcome: oid, diverged: "" };
     var diverged = "";
     walk(cl, item.answers).trace.some(function (step) {
-      if ((cl.reach[step[1].next] || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
+      if ((own(cl.reach, step[1].next) || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: false, outcome: oid, diverged: diverged };
@@ -64,9 +72,12 @@
 
   /* ------------------------------------------------------------------ storage of the situations missed */
 
-  function Store(key, known) {
+  /* a situation missed is kept by its id; where it is in the order of the situations (its file) is kept beside, under
+     key + "-places" ({id: position}): an id without a known place is dropped like an unknown one */
+  function Store(key, count) {
     this.key = key;
-    this.known = known;
+    this.count = count;
+    this.places = Object.create(null);
     this.ok = true;
     this.damaged = false;
     try {
@@ -76,15 +87,23 @@
   }
   Store.prototype.read = function () {
     if (!this.ok) return [];
-    var raw = null, known = this.known;
-    try { raw = window.localStorage.getItem(this.key); } catch (e) { this.ok = false; return []; }
+    var raw = null, places = null, count = this.count;
+    try { raw = window.localStorage.getItem(this.key); places = window.localStorage.getItem(this.key + "-places"); }
+    catch (e) { this.ok = false; return []; }
+    try { places = JSON.parse(places || "{}"); } catch (e) { places = {}; }
+    if (!places || typeof places !== "object" || Array.isArray(places)) places = {};
+    /* ids are keys: an object without prototype, so that « __proto__ » or « constructor » is an id like another */
+    var own = Object.create(null);
+    Object.keys(places).forEach(function (k) { own[k] = places[k]; });
+    this.places = places = own;
     if (raw === null) return [];
     try {
       var v = JSON.parse(raw);
       if (v && Array.isArray(v.missed)) {
-        var seen = {};
+        var seen = dict();
         return v.missed.filter(function (id) {
-          var keep = typeof id === "string" && Object.prototype.hasOwnProperty.call(known, id) && !seen[id];
+          var at = typeof id === "string" && Object.prototype.hasOwnProperty.call(places, id) ? places[id] : -1;
+          var keep = typeof at === "number" && at >= 0 && at < count && at === Math.floor(at) && !seen[id];
           seen[id] = true;
           return keep;
         });
@@ -95,12 +114,16 @@
   };
   Store.prototype.write = function (ids) {
     if (!this.ok) return;
-    try { window.localStorage.setItem(this.key, JSON.stringify({ missed: ids })); }
-    catch (e) { this.ok = false; }
+    var places = Object.create(null), all = this.places;
+    ids.forEach(function (id) { places[id] = all[id]; });
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify({ missed: ids }));
+      window.localStorage.setItem(this.key + "-places", JSON.stringify(places));
+    } catch (e) { this.ok = false; }
   };
-  Store.prototype.mark = function (id, missed) {
+  Store.prototype.mark = function (id, at, missed) {
     var ids = this.read().filter(function (x) { return x !== id; });
-    if (missed) ids.push(id);
+    if (missed) { ids.push(id); this.places[id] = at; }
     this.write(ids);
   };
 
@@ -118,14 +141,36 @@
   function Trainer(root, data) {
     this.root = root;
     this.data = data;
-    this.byId = {};
-    var self = this;
-    data.items.forEach(function (it) { self.byId[it.id] = it; });
-    this.store = new Store(data.storageKey, this.byId);
+    this.files = dict();  /* file name → promise of its data, fetched once */
+    this.expect = {};  /* position → id of the situation kept to review there */
+    this.store = new Store(data.storageKey, data.count);
     this.mode = "questions";
-    this.count = Math.min(10, data.items.length);
+    this.count = Math.min(10, data.count);
     this.start();
   }
+
+  Trainer.prototype.fetch = function (name) {
+    if (!this.files[name]) {
+      this.files[name] = fetch(this.data.data + name).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      });
+      var files = this.files;
+      this.files[name].catch(function () { delete files[name]; });  /* tried again at the next situation */
+    }
+    return this.files[name];
+  };
+
+  /* the situation at position `at` and its checklist: {item, cl} */
+  Trainer.prototype.load = function (at) {
+    var self = this;
+    return this.fetch("situations-" + Math.floor(at / this.data.chunk) + ".json").then(function (chunk) {
+      var item = chunk[at % self.data.chunk];
+      return self.fetch("listes/" + encodeURIComponent(item.checklist) + ".json").then(function (cl) {
+        return { item: item, cl: cl };
+      });
+    });
+  };
 
   Trainer.prototype.panel = function (label) {
     this.root.querySelectorAll(".lois-train-panel").forEach(function (p) { p.remove(); });
@@ -146,7 +191,7 @@
     var p = this.panel("Nouvelle séance");
     var h = el("h2", { className: "lois-train-heading", text: "Nouvelle séance" });
     p.appendChild(h);
-    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre ?" })]);
+    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre\u202f?" })]);
     Object.keys(d.modes).forEach(function (m) {
       var input = el("input", { type: "radio", name: "lois-train-mode", value: m });
       input.checked = m === self.mode;
@@ -154,22 +199,22 @@
       modes.appendChild(el("label", {}, [input, d.modes[m]]));
     });
     p.appendChild(modes);
-    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations ?" })]);
-    var options = [5, 10, 20].filter(function (n) { return n < d.items.length; }).concat([d.items.length]);
+    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations\u202f?" })]);
+    var options = [5, 10, 20].filter(function (n) { return n < d.count; }).concat([d.count]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });
       input.checked = n === self.count || (options.indexOf(self.count) < 0 && n === options[options.length - 1]);
       input.addEventListener("change", function () { self.count = n; });
-      counts.appendChild(el("label", {}, [input, n === d.items.length ? "Toutes (" + n + ")" : String(n)]));
+      counts.appendChild(el("label", {}, [input, n === d.count ? "Toutes (" + n + ")" : String(n)]));
     });
     p.appendChild(counts);
     if (!this.store.ok) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement : les situations manquées ne seront pas gardées après cette page." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne seront pas gardées après cette page." }));
     } else if (this.store.damaged) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible : elle repart de zéro." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible\u00a0: elle repart de zéro." }));
     }
     if (review.length) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: review.length + " situation(s) manquée(s) lors des séances précédentes : elles passent en premier." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: loisTypo.count(review.length, "situation manquée", "situations manquées") + " lors des séances précédentes\u00a0: " + loisTypo.plural(review.length, "elle passe", "elles passent") + " en premier." }));
     }
     var go = el("button", { type: "button", className: "lois-train-primary lois-train-start", text: "Commencer" });
     go.addEventListener("click", function () { self.begin(); });
@@ -177,11 +222,12 @@
   };
 
   Trainer.prototype.begin = function () {
-    var self = this, first = this.store.read();
-    var firstSet = {};
-    first.forEach(function (id) { firstSet[id] = true; });
-    var rest = shuffle(this.data.items.filter(function (it) { return !firstSet[it.id]; }));
-    this.queue = first.map(function (id) { return self.byId[id]; }).concat(rest).slice(0, this.count);
+    var store = this.store, ids = store.read(), first = ids.map(function (id) { return store.places[id]; });
+    var firstSet = {}, rest = [], expect = this.expect = {};
+    first.forEach(function (at, i) { firstSet[at] = true; expect[at] = ids[i]; });
+    for (var at = 0; at < this.data.count; at++) if (!firstSet[at]) rest.push(at);
+    /* the queue holds positions; this.item and this.cl are the situation shown and its checklist */
+    this.queue = first.concat(shuffle(rest)).slice(0, this.count);
     this.index = 0;
     this.score = 0;
     this.missed = [];
@@ -189,17 +235,34 @@
     this.show();
   };
 
-  Trainer.prototype.current = function () { return this.queue[this.index]; };
-
   Trainer.prototype.show = function () {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
+    var self = this, at = this.queue[this.index];
+    this.panel("Situation").appendChild(el("p", { className: "lois-train-note", text: "Chargement de la situation…" }));
+    this.load(at).then(function (got) {
+      var want = self.expect[at];  /* a situation kept to review: its place holds another after a new version */
+      if (want && want !== got.item.id) self.store.mark(want, at, false);
+      self.at = at;
+      self.item = got.item;
+      self.cl = got.cl;
+      self.display();
+    }, function () {
+      var p = self.panel("Situation");
+      p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
+      var again = el("button", { type: "button", className: "lois-train-primary", text: "Réessayer" });
+      again.addEventListener("click", function () { self.show(); });
+      p.appendChild(again);
+    });
+  };
+
+  Trainer.prototype.display = function () {
+    var self = this, item = this.item, cl = this.cl;
     var p = this.panel("Situation");
     p.setAttribute("data-item", item.id);
     var where = this.reviewing ? "À revoir " + (this.index + 1) + " / " + this.queue.length + " (hors score)"
                                : "Situation " + (this.index + 1) + " / " + this.queue.length;
     p.appendChild(el("div", { className: "lois-train-progress" }, [
       el("span", { className: "lois-train-where", text: where }),
-      el("span", { className: "lois-train-running", text: "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
+      el("span", { className: "lois-train-running", text: "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
     var h = el("h2", { className: "lois-train-heading", text: cl.title });
     p.appendChild(h);
     p.appendChild(el("p", { className: "lois-train-source", text: item.source }));
@@ -207,10 +270,10 @@
     var zone = el("div", { className: "lois-train-answer" });
     p.appendChild(zone);
     if (this.mode === "decision") {
-      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision ?" }));
+      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision\u202f?" }));
       var list = el("div", { className: "lois-train-choices" });
       Object.keys(cl.outcomes).forEach(function (oid) {
-        var b = el("button", { type: "button", "data-outcome": oid, text: cl.outcomes[oid].title });
+        var b = el("button", { type: "button", "data-outcome": oid, text: own(cl.outcomes, oid).title });
         b.addEventListener("click", function () {
           self.verdict(gradeDecision(cl, item, oid), {});
         });
@@ -218,18 +281,18 @@
       });
       zone.appendChild(list);
     } else {
-      this.ask(zone, cl, item, {}, cl.start);
+      this.ask(zone, cl, item, dict(), cl.start);
     }
     this.focus(h);
   };
 
   Trainer.prototype.ask = function (zone, cl, item, answers, node) {
     var self = this;
-    if (!cl.questions[node]) {
+    if (!own(cl.questions, node)) {
       this.verdict(gradeAnswers(cl, item, answers), answers);
       return;
     }
-    var q = cl.questions[node];
+    var q = own(cl.questions, node);
     var block = el("div", { className: "lois-train-step", "data-question": node }, [
       el("p", { className: "lois-train-question", text: q.text }), citeList(q.cites)]);
     var list = el("div", { className: "lois-train-choices" });
@@ -249,53 +312,53 @@
   };
 
   Trainer.prototype.verdict = function (g, answers) {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
-    var o = cl.outcomes[item.expected];
+    var self = this, item = this.item, cl = this.cl;
+    var o = own(cl.outcomes, item.expected);
     if (!this.reviewing) {
       if (g.correct) this.score += 1;
-      else this.missed.push(item);
+      else this.missed.push({ at: this.at, item: item, title: cl.title });
     }
-    this.store.mark(item.id, !g.correct);
+    this.store.mark(item.id, this.at, !g.correct);
     var p = this.root.querySelector(".lois-train-panel");
     p.querySelectorAll(".lois-train-choices").forEach(function (x) { x.remove(); });
     var box = el("div", { className: "lois-train-feedback" });
     var v = el("p", { className: "lois-train-verdict", "data-correct": String(g.correct),
-                      text: g.correct ? "Juste !" : "Pas tout à fait." });
+                      text: g.correct ? "Juste\u202f!" : "Pas tout à fait." });
     box.appendChild(v);
-    if (!g.correct && g.outcome && cl.outcomes[g.outcome]) {
-      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à : « " + cl.outcomes[g.outcome].title + " »." }));
+    if (!g.correct && g.outcome && own(cl.outcomes, g.outcome)) {
+      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + own(cl.outcomes, g.outcome).title + "\u00a0»." }));
     }
     if (!g.correct && g.diverged) {
-      var q = cl.questions[g.diverged], right = null;
-      q.choices.forEach(function (c) { if (c.id === item.answers[g.diverged]) right = c; });
-      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question « " + q.text + " » : la bonne réponse est « " + right.label + " »." }));
+      var q = own(cl.questions, g.diverged), right = null;
+      q.choices.forEach(function (c) { if (c.id === own(item.answers, g.diverged)) right = c; });
+      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0" + q.text + "\u00a0»\u00a0: la bonne réponse est «\u00a0" + right.label + "\u00a0»." }));
     }
     var ruling = el("div", { className: "lois-train-ruling" }, [
-      el("p", {}, [el("strong", { text: "La décision : " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
+      el("p", {}, [el("strong", { text: "La décision\u00a0: " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
       el("p", { html: o.ruling_html })]);
     if (o.effects.length) {
       var ul = el("ul", { className: "lois-train-effects" });
       o.effects.forEach(function (t) { ul.appendChild(el("li", { text: t })); });
       ruling.appendChild(ul);
     }
-    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions :" }));
+    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions\u00a0:" }));
     ruling.appendChild(citeList(o.cites));
     box.appendChild(ruling);
     if (o.players && o.players.length) {
       var said = el("ol", { className: "lois-train-players" });
       o.players.forEach(function (t) { said.appendChild(el("li", { html: t })); });
-      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs :" })]), said]));
+      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs\u00a0:" })]), said]));
     }
     if (item.explanation_html) {
-      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté : " }), el("span", { html: item.explanation_html })]));
+      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté\u00a0: " }), el("span", { html: item.explanation_html })]));
     }
     var path = el("ol", { className: "lois-train-path" });
     walk(cl, item.answers).trace.forEach(function (step) {
-      path.appendChild(el("li", { text: cl.questions[step[0]].text + " → " + step[1].label }));
+      path.appendChild(el("li", { text: own(cl.questions, step[0]).text + " → " + step[1].label }));
     });
-    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste :" })]));
+    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste\u00a0:" })]));
     box.appendChild(path);
-    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste « " + cl.title + " »" })]));
+    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste «\u00a0" + cl.title + "\u00a0»" })]));
     var last = this.index + 1 >= this.queue.length;
     var next = el("button", { type: "button", className: "lois-train-primary lois-train-next",
                               text: last && (this.reviewing || !this.missed.length) ? "Voir le score" : (last ? "Revoir les situations manquées" : "Situation suivante") });
@@ -303,7 +366,7 @@
     box.appendChild(next);
     p.appendChild(box);
     var running = p.querySelector(".lois-train-running");
-    if (running) running.textContent = "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
+    if (running) running.textContent = "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
     this.focus(v);
   };
 
@@ -313,7 +376,7 @@
     if (!this.reviewing && this.missed.length) {
       this.queue0 = this.queue.length;
       this.reviewing = true;
-      this.queue = this.missed.slice();
+      this.queue = this.missed.map(function (m) { return m.at; });
       this.index = 0;
       this.show();
       return;
@@ -326,19 +389,19 @@
     var p = this.panel("Score");
     var h = el("h2", { className: "lois-train-heading", text: "Fin de la séance" });
     p.appendChild(h);
-    p.appendChild(el("p", { className: "lois-train-score", text: "Score : " + this.score + " / " + total }));
+    p.appendChild(el("p", { className: "lois-train-score", text: "Score\u00a0: " + this.score + " / " + total }));
     var pending = this.store.read();
     if (this.missed.length) {
       var ul = el("ul", { className: "lois-train-missed" });
-      this.missed.forEach(function (it) {
-        ul.appendChild(el("li", {}, [self.data.checklists[it.checklist].title + " — ", el("span", { html: it.situation_html })]));
+      this.missed.forEach(function (m) {
+        ul.appendChild(el("li", {}, [m.title + " — ", el("span", { html: m.item.situation_html })]));
       });
-      p.appendChild(el("p", { text: "Situations manquées :" }));
+      p.appendChild(el("p", { text: "Situations manquées\u00a0:" }));
       p.appendChild(ul);
     }
     p.appendChild(el("p", { className: "lois-train-note", text: this.store.ok
-      ? (pending.length ? pending.length + " situation(s) à revoir : elles reviendront en tête de la prochaine séance." : "Aucune situation à revoir.")
-      : "Ce navigateur refuse l'enregistrement : les situations manquées ne sont pas gardées." }));
+      ? (pending.length ? loisTypo.count(pending.length, "situation") + " à revoir\u00a0: " + loisTypo.plural(pending.length, "elle reviendra", "elles reviendront") + " en tête de la prochaine séance." : "Aucune situation à revoir.")
+      : "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne sont pas gardées." }));
     var again = el("button", { type: "button", className: "lois-train-primary lois-train-again", text: "Nouvelle séance" });
     again.addEventListener("click", function () { self.start(); });
     p.appendChild(again);
@@ -353,7 +416,7 @@
       if (root.getAttribute("data-ready")) return;
       var script = root.querySelector(".lois-train-data"), data;
       try { data = JSON.parse(script.textContent); } catch (e) { return; }
-      if (!data.items.length) return;
+      if (!data.count) return;
       root.setAttribute("data-ready", "1");
       new Trainer(root, data);
     });

@@ -11,7 +11,12 @@
      data-lois-exclure        CSS selector of parts never to link (also: class "lois-pas-de-liens")
      data-lois-nouvel-onglet  present: the links open in a new tab
    Embeds: <div data-lois-provision="16B1"></div> shows the text of Loi 16B1 with its permalink.
-   Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document. */
+   Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document.
+   A page that changes while the law files load is never damaged: a text is linked only if it still reads as it was
+   scanned (else scanned again), still in the page, and not editable (contenteditable, a form field) by then.
+   DOM methods only (no innerHTML, no inline style): it runs under a strict Content-Security-Policy; under Trusted
+   Types it loads the law files through its own policy "lois-linkifier" (a page that forbids it is told, in
+   French, in the console: links without previews). */
 var SKIP = { A: 1, CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, TEXTAREA: 1, INPUT: 1, SELECT: 1, OPTION: 1, BUTTON: 1,
   NOSCRIPT: 1, TEMPLATE: 1, KBD: 1, SAMP: 1, SVG: 1, MATH: 1, IFRAME: 1, OBJECT: 1, LABEL: 1 };
 var LIST_MAX = DATA.list_max;  /* lines of a list preview (lois.render.site.LIST_MAX) */
@@ -57,15 +62,15 @@ function chooseBase() {
   if (raw === null || !raw.trim()) return fallback;
   var resolved = isSafeUrl(raw) ? webAddress(raw.trim(), document.baseURI) : null;
   if (!resolved) {
-    warn("adresse data-lois-base " + shownValue(raw) + " refusée : seule une adresse http(s) ou relative est " +
-      "permise ; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
+    warn("adresse data-lois-base " + shownValue(raw) + " refusée\u00a0: seule une adresse http(s) ou relative est " +
+      "permise\u202f; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
     return fallback;
   }
   var u = new URL(resolved);
   u.hash = ""; u.search = "";
   return /\/$/.test(u.pathname) ? u.href : u.href + "/";
 }
-var NOTICE = "Lois du bridge (linkifier) : ";
+var NOTICE = "Lois du bridge (linkifier)\u00a0: ";
 function warn(text) { if (window.console) console.warn(NOTICE + text); }
 var base = chooseBase();
 var newTab = option("nouvel-onglet") !== null;
@@ -75,21 +80,51 @@ var loading = {};
 
 function hasLaw(law) { return Object.prototype.hasOwnProperty.call(DATA.laws, law); }
 
+/* The address of a law file as the page's Trusted Types want it (require-trusted-types-for 'script'): through the
+   policy "lois-linkifier", which lets through the web addresses of this reference's law files only; null (and a
+   French warning, once) when the page forbids that policy. Without Trusted Types, the address itself. */
+var scriptPolicy;
+function scriptURL(url) {
+  if (!window.trustedTypes || !window.trustedTypes.createPolicy) return url;
+  if (scriptPolicy === undefined) {
+    try {
+      scriptPolicy = window.trustedTypes.createPolicy("lois-linkifier", { createScriptURL: function (u) {
+        var files = Object.keys(DATA.laws).map(function (n) { return webAddress(DATA.laws[n].data, base); });
+        if (files.indexOf(u) < 0) throw new TypeError("adresse refusée\u00a0: " + u);
+        return u;
+      } });
+    } catch (e) {
+      scriptPolicy = null;
+      warn("la politique de sécurité de cette page (Trusted Types) ne permet pas de charger le texte des lois\u00a0: " +
+        "ajoutez lois-linkifier à la directive trusted-types de son en-tête Content-Security-Policy\u202f; en attendant, " +
+        "les citations mènent à la page de la loi, sans aperçu.");
+    }
+  }
+  if (!scriptPolicy) return null;
+  try { return scriptPolicy.createScriptURL(url); } catch (e) { return null; }
+}
+
 function loadLaw(law) {
   var file = hasLaw(law) ? DATA.laws[law] : null;
   if (!file || !base) return Promise.resolve(null);
   if (!loading[law]) {
     loading[law] = new Promise(function (resolve) {
       if (registry[law]) { resolve(registry[law]); return; }
-      var s = document.createElement("script"), url = webAddress(file.data, base);
-      if (!url) { resolve(null); return; }
-      s.src = url; s.async = true; s.charset = "utf-8";
+      var s = document.createElement("script"), url = webAddress(file.data, base), src = url && scriptURL(url);
+      if (!src) { resolve(null); return; }
+      try { s.src = src; } catch (e) {  /* a page's policy that refuses it all the same */
+        warn("la politique de sécurité de cette page refuse " + url + "\u202f; les citations de la Loi " + law +
+          " mènent à la page de la loi, sans aperçu.");
+        resolve(null);
+        return;
+      }
+      s.async = true; s.charset = "utf-8";
       s.onload = function () {
         if (!registry[law]) warn("le fichier " + url + " ne contient pas la Loi " + law + ".");
         resolve(registry[law] || null);
       };
       s.onerror = function () {
-        warn("impossible de charger " + url + " ; les citations de la Loi " + law +
+        warn("impossible de charger " + url + "\u202f; les citations de la Loi " + law +
           " mènent à la page de la loi, sans aperçu. Vérifiez l'adresse (data-lois-base).");
         resolve(null);
       };
@@ -107,9 +142,16 @@ function nodeOf(doc, ref) {
 }
 
 function excluded(el) {
-  if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable) return true;
+  if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable || el.ownerDocument.designMode === "on") return true;
   if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre"))) return true;
   try { return !!(exclude && el.matches && el.matches(exclude)); } catch (e) { return false; }
+}
+
+/* whether a text node may receive links now: in the page, under no excluded element (editable, a field…) */
+function linkable(node) {
+  if (!node.parentElement || !node.isConnected) return false;
+  for (var p = node.parentElement; p; p = p.parentElement) if (excluded(p)) return false;
+  return true;
 }
 
 function textNodes(root) {
@@ -126,6 +168,19 @@ function textNodes(root) {
   return out;
 }
 
+/* A message of DATA.messages (lois.features.api.linkifier.MESSAGES) with its {names} filled in. */
+function said(name, values) {
+  return DATA.messages[name].replace(/\{(\w+)\}/g, function (m, k) { return String(values[k]); });
+}
+
+/* The preview of one cited provision: its own, or, for a provision absent from the text of a law the site has
+   (« Loi 30B1(b)(xi) »), what the site says of it (SiteBuild.preview): it is not there, the link leads to the nearest. */
+function previewOf(doc, node, ref) {
+  var id = IDS.format(ref.law, ref.path), found = IDS.nearest(doc.keys || {}, ref);
+  if (!doc.text || found === id || !node.c) return node.p;
+  return said("notOnSite", { id: id, law: ref.law }) + said("leadsTo", { to: found });
+}
+
 /* targets: the cited provisions ({law, path}) whose law the site has a page for */
 function makeLink(cite, targets, docs) {
   var first = targets[0], doc = docs[first.law], node = doc && nodeOf(doc, first);
@@ -139,7 +194,7 @@ function makeLink(cite, targets, docs) {
      shows as a list (the lines of SiteBuild.list_preview: a law by its title, a provision by its preview) */
   var lines = [];
   targets.forEach(function (ref) {
-    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || n.p);
+    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || previewOf(d, n, ref));
     if (line && lines.indexOf(line) < 0) lines.push(line);
   });
   if (lines.length > LIST_MAX) lines = lines.slice(0, LIST_MAX).concat(["\u2026 et " + (lines.length - LIST_MAX) + " de plus"]);
@@ -149,6 +204,8 @@ function makeLink(cite, targets, docs) {
   return a;
 }
 
+/* the links of a text node, inserted at once (one replacement) at the places found in `text`, which the node
+   still holds (the caller checked it) */
 function replaceNode(node, cites, docs) {
   var text = node.data, pos = 0, frag = document.createDocumentFragment(), count = 0;
   cites.forEach(function (c) {
@@ -172,17 +229,31 @@ function loadAll(laws) {
   })).then(function () { return docs; });
 }
 
+var ROUNDS = 3;  /* scans of a text that keeps changing while its laws load, before it is left as it is */
+
 function linkify(root) {
+  return linkNodes(textNodes(root || document.body), ROUNDS);
+}
+
+/* Scan the nodes, load the laws they cite, then link each node that still holds the text scanned and may still
+   receive links; a node whose text changed meanwhile is scanned again (its new citations, at their new places). */
+function linkNodes(nodes, rounds) {
   var todo = [], laws = {};
-  textNodes(root || document.body).forEach(function (node) {
-    var cites = scanner.findCitations(node.data);
+  nodes.forEach(function (node) {
+    var text = node.data, cites = scanner.findCitations(text);
     if (!cites.length) return;
-    todo.push([node, cites]);
+    todo.push([node, cites, text]);
     cites.forEach(function (c) { c.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; }); });
   });
   return loadAll(Object.keys(laws)).then(function (docs) {
-    var count = 0;
-    todo.forEach(function (t) { count += replaceNode(t[0], t[1], docs); });
-    return count;
+    var count = 0, changed = [];
+    todo.forEach(function (t) {
+      var node = t[0];
+      if (!linkable(node)) return;  /* gone, or made editable meanwhile */
+      if (node.data !== t[2]) { changed.push(node); return; }
+      count += replaceNode(node, t[1], docs);
+    });
+    if (!changed.length || rounds <= 1) return count;
+    return linkNodes(changed, rounds - 1).then(function (more) { return count + more; });
   });
 }

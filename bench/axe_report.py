@@ -41,7 +41,7 @@ def report(site: Path, offline: bool, details: bool) -> int:
         for size, scheme in CONFIGS:
             start = time.perf_counter()
             ctx = new_context(browser, size, scheme)
-            found = audit(ctx, urls)
+            found = audit(ctx, urls, scheme)
             ctx.close()
             by_impact = Counter(v.impact for v in found)
             by_rule = Counter((v.impact, v.rule) for v in found)

@@ -7,7 +7,6 @@ bench/axe_report.py."""
 from __future__ import annotations
 
 import zipfile
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,27 +24,43 @@ STATES = ("recherche/index.html?q=renonce", "checklists/carte-penalisee/index.ht
 # Starts axe on the page's document once the page is ready, and keeps its promise (collected by COLLECT): the next
 # page loads meanwhile in another tab, on the other core. Ready: the links of a club page's script written
 # (data-lois-liens), a search's results shown, two frames drawn and the CSS transitions and animations ended (the
-# header's title fading in). Each violation: rule, impact, the rule's summary, the elements (CSS selectors).
-START = """tags => { window.__loisAxe = (async () => {
+# header's title fading in). With `dark` (rule ids), the page is then put in the dark scheme as the theme's own
+# toggle does (the palette's attribute on <body>: the site's dark colours hang on it alone, nothing else changes)
+# and axe checks those rules again. Each violation: scheme, rule, impact, summary, elements (CSS selectors).
+START = """({tags, scheme, dark}) => { window.__loisAxe = (async () => {
   const until = async (ok, ms) => { for (const end = Date.now() + ms; !ok() && Date.now() < end;)
     await new Promise(r => setTimeout(r, 20)); };
+  const settled = async () => {
+    await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await Promise.all(document.getAnimations().filter(a => a.effect.getTiming().iterations !== Infinity)
+      .map(a => a.finished.catch(() => null)));
+  };
+  const check = async (schemeName, runOnly) => {
+    const r = await axe.run(document, {runOnly, resultTypes: ['violations'], iframes: false});
+    return r.violations.map(v => ({scheme: schemeName, rule: v.id, impact: v.impact, help: v.help,
+                                   targets: v.nodes.map(n => n.target.join(' '))}));
+  };
   if (document.querySelector('script[src*="linkifier.js"]'))
     await until(() => document.documentElement.hasAttribute('data-lois-liens'), 5000);
   if (document.getElementById('lois-search-results') && new URLSearchParams(location.search).get('q'))
     await until(() => document.querySelector('#lois-search-results li'), 5000);
-  await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
-  await Promise.all(document.getAnimations().filter(a => a.effect.getTiming().iterations !== Infinity)
-    .map(a => a.finished.catch(() => null)));
-  const r = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations'],
-                                     iframes: false});
-  return r.violations.map(v => ({rule: v.id, impact: v.impact, help: v.help,
-                                 targets: v.nodes.map(n => n.target.join(' '))}));
+  await settled();
+  const found = await check(scheme, {type: 'tag', values: tags});
+  if (dark) {
+    document.body.setAttribute('data-md-color-scheme', 'slate');
+    await settled();
+    found.push(...await check('dark', {type: 'rule', values: dark}));
+  }
+  return found;
 })(); }"""
 COLLECT = "() => window.__loisAxe"
+# the rules whose result depends on the colours (axe's rules tagged « color » among TAGS): what the dark scheme changes
+COLOUR_RULES = ("color-contrast", "link-in-text-block")
 
 
 @dataclass(frozen=True)
 class Violation:
+    scheme: str         # light or dark
     page: str           # the page's path in the site or the copy, with the offline copy's prefixed « hors-ligne: »
     rule: str           # axe's rule id (color-contrast, label…)
     impact: str         # critical, serious, moderate, minor
@@ -54,7 +69,7 @@ class Violation:
 
     def __str__(self) -> str:
         shown = ", ".join(self.targets[:3]) + (f" (+{len(self.targets) - 3})" if len(self.targets) > 3 else "")
-        return f"{self.page} : {self.rule} [{self.impact}] {self.help} — {shown}"
+        return f"{self.page} ({self.scheme}) : {self.rule} [{self.impact}] {self.help} — {shown}"
 
 
 def axe_source() -> str:
@@ -87,24 +102,28 @@ def new_context(browser, size: str, scheme: str):
     return ctx
 
 
-def audit(ctx, urls: dict[str, str], lanes: int = 2) -> list[Violation]:
-    """The violations of every page of ``urls`` (name → address), each opened once in context ``ctx``: `lanes` tabs
-    take turns, one page loading while axe runs in the other, and axe runs once per page."""
+def audit(ctx, urls: dict[str, str], scheme: str = "light", then_dark: bool = False,
+          lanes: int = 2) -> list[Violation]:
+    """The violations of every page of ``urls`` (name → address), each opened once in context ``ctx`` (made for
+    `scheme`) and checked once by axe for all of TAGS; with ``then_dark``, then put in the dark scheme and checked for
+    the rules that depend on colours (COLOUR_RULES: the other rules see the same page in both schemes). `lanes`
+    tabs take turns, one page loading while axe runs in another."""
     tabs = [ctx.new_page() for _ in range(lanes)]
     waiting: list[str | None] = [None] * lanes
     found: list[Violation] = []
 
     def collect(lane: int) -> None:
         if waiting[lane] is not None:
-            found.extend(Violation(waiting[lane], v["rule"], v["impact"], v["help"], tuple(v["targets"]))
-                         for v in tabs[lane].evaluate(COLLECT))
+            found.extend(Violation(v["scheme"], waiting[lane], v["rule"], v["impact"], v["help"],
+                                   tuple(v["targets"])) for v in tabs[lane].evaluate(COLLECT))
             waiting[lane] = None
 
     for i, (name, url) in enumerate(urls.items()):
         lane = i % lanes
         collect(lane)
         tabs[lane].goto(url)
-        tabs[lane].evaluate(START, list(TAGS))
+        tabs[lane].evaluate(START, {"tags": list(TAGS), "scheme": scheme,
+                                    "dark": list(COLOUR_RULES) if then_dark else None})
         waiting[lane] = name
     for lane in range(lanes):
         collect(lane)
@@ -121,9 +140,3 @@ def every_page(site: Path, site_url: str, copy: Path | None) -> dict[str, str]:
     if copy is not None:
         urls.update({"hors-ligne:" + p: copy.as_uri() + "/" + p for p in site_pages(copy)})
     return urls
-
-
-def counts(found: list[Violation]) -> tuple[Counter, Counter]:
-    """(violations by impact, by (impact, rule)); a violation is one rule broken on one page, whatever the number of
-    its elements."""
-    return Counter(v.impact for v in found), Counter((v.impact, v.rule) for v in found)

@@ -29,7 +29,8 @@ WIDE = ["lois/", "lois/30/", "lois/27/", "exemples/", "calculs/marque-ajustee/",
 
 MEASURE = """() => {
   const W = document.documentElement.clientWidth, H = innerHeight;
-  const inside = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= -0.5 && r.right <= W + 0.5; };
+  const inside = e => { const r = e.getBoundingClientRect();
+                        return r.width > 0 && r.left >= -0.5 && r.right <= W + 0.5; };
   const wide = [...document.querySelectorAll('body *')].filter(e => !e.closest('.md-sidebar, .md-dialog, .md-top'))
     .filter(e => { const r = e.getBoundingClientRect(); return r.width && r.right > W + 0.5
                    && e.parentElement.getBoundingClientRect().right <= W + 0.5; })

@@ -37,7 +37,8 @@ from lois.core.corpus import load_corpus  # noqa: E402
 from lois.features.search.evaluate import load_set, score  # noqa: E402
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: E402
 from lois.features.search.query import SearchEngine  # noqa: E402
-from lois.features.search.shards import FOLDER, site_files  # noqa: E402
+from lois.features.search.shards import FOLDER, INDEX, site_files  # noqa: E402
+from lois.render.site import BUILD_FILE  # noqa: E402
 from synth import make_corpus  # noqa: E402
 
 
@@ -135,11 +136,18 @@ def serve(directory: Path):
 
 
 def put_data(site: Path, files: dict[str, bytes]) -> None:
-    """The search data of another corpus in place of the built site's (its pages stay the seed's)."""
+    """The search data of another corpus in place of the built site's (its pages stay the seed's, and name the
+    seed's build: the data goes in that build's folder, under that build)."""
+    build = (site / BUILD_FILE).read_text(encoding="utf-8")
     shutil.rmtree(site / FOLDER)
     for path, data in files.items():
-        (site / path).parent.mkdir(parents=True, exist_ok=True)
-        (site / path).write_bytes(data)
+        name = path.rsplit("/", 1)[1]
+        if name == INDEX:
+            data = json.dumps({**json.loads(data), "build": build}, ensure_ascii=False,
+                              separators=(",", ":")).encode()
+        dest = site / FOLDER / build / name
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
 
 
 def browser_times(pw_browser, url: str, queries: list[str]) -> float:

@@ -28,6 +28,14 @@ CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-s
 FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's full browser (tests/test_full_browser.py)
 
 
+def nonempty(items):
+    """The items, as a list; the test fails if there is none: assertions in a loop over nothing check nothing
+    (tests/test_tests.py asks for this, or another assertion, around every such loop)."""
+    items = list(items)
+    assert items, "aucun élément : la boucle ne vérifierait rien"
+    return items
+
+
 @pytest.fixture(scope="session")
 def corpus_dir() -> Path:
     return ROOT / "corpus"
@@ -73,6 +81,16 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None,
         os.environ.clear()
         os.environ.update(saved_env)
     return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
+
+
+def lois_commands() -> list[str]:
+    """The subcommands that `lois --help` lists, as its reader sees them."""
+    import re
+
+    r = run_lois("--help")
+    assert r.returncode == 0, r.stderr
+    listing = r.stdout.split("\n  COMMANDE\n", 1)[1].split("\n\n", 1)[0]
+    return re.findall(r"^ {4}([a-z][a-z-]*)", listing, re.M)
 
 
 def mkdocs_build(dest: Path, config: Path | None = None, extra_env: dict | None = None,

@@ -8,12 +8,13 @@ import sys
 
 import pytest
 
+from conftest import nonempty
 from lois.features.annotations import load_annotations
 from lois.core.schemas import resolve_id
 from lois.features.annotations.common import load_yaml
 from lois.features.annotations.common import law_of
 from lois.features.annotations.diagram import render_auction, render_play
-from lois.features.annotations.examples import SEATS, bid_rank, next_seat, validate_example
+from lois.features.annotations.examples import validate_example
 from lois.features.annotations.glossary import occurrences
 from lois.core.errors import LoisError
 from lois.features import site_contributors
@@ -25,40 +26,10 @@ def ann(model):
     return load_annotations(model)
 
 
-def test_examples_replay_in_rotation(ann):
-    """Every example: four seats, calls in rotation from the dealer, out-of-turn and insufficient calls marked."""
-    assert len(ann.examples) >= 15
-    for ex in ann.examples.values():
-        if not ex.calls:
-            continue
-        assert ex.dealer in SEATS
-        expected, last = ex.dealer, None
-        for c in ex.calls:
-            assert c.seat in SEATS
-            assert (c.seat != expected) == (c.irregular == "hors tour"), (ex.id, c)
-            r = bid_rank(c.call)
-            if r is not None and last is not None and r <= last:
-                assert c.irregular, (ex.id, c)
-            if not c.cancelled:
-                expected = next_seat(c.seat)
-                if r is not None:
-                    last = r
-
-
-def test_example_cards_unique_and_tricks_in_rotation(ann):
-    with_play = [e for e in ann.examples.values() if e.tricks]
-    assert len(with_play) >= 5
-    for ex in with_play:
-        cards = [card for t in ex.tricks for _, card, _ in t.cards]
-        assert len(cards) == len(set(cards)), ex.id
-        for t in ex.tricks:
-            assert [s for s, _, _ in t.cards] == [SEATS[(SEATS.index(t.leader) + i) % 4] for i in range(len(t.cards))]
-
-
 def test_examples_cover_the_laws_of_the_issue(ann, model):
     by_law: dict[int, int] = {}
     for ex in ann.examples.values():
-        for law in {int(re.match(r"\d+", p).group()) for p in ex.provisions}:
+        for law in {law_of(p) for p in ex.provisions}:
             by_law[law] = by_law.get(law, 0) + 1
     for law in (16, 23, 27, 30, 31, 50, 64):
         assert by_law.get(law, 0) >= 2, f"Loi {law} : {by_law.get(law, 0)} exemple(s)"
@@ -68,11 +39,11 @@ def test_examples_cover_the_laws_of_the_issue(ann, model):
 
 def test_every_note_and_example_cites_provisions_that_resolve(ann, model):
     assert sum(1 for n in ann.notes.values() if n.kind == "note") >= 3
-    for item in list(ann.notes.values()) + list(ann.examples.values()):
+    for item in nonempty(list(ann.notes.values()) + list(ann.examples.values())):
         assert item.provisions, item.id
         for pid in item.provisions:
             assert (pid in model.provisions or pid in model.stubs
-                    or int(re.match(r"\d+", pid).group()) in model.stub_laws())
+                    or law_of(pid) in model.stub_laws())
 
 
 def test_team_notes_are_signed_and_commentaries_attached(ann):
@@ -124,7 +95,7 @@ def test_law_page_gets_diagram_notes_and_hover(model, ann):
     # hearts and diamonds in red in the diagram
     assert '<span class="ann-red">♥</span>' in law27
     assert "exemples/index.md" in files and "glossaire.md" in files and "que-faire-si.md" in files
-    for n in ann.notes.values():
+    for n in nonempty(ann.notes.values()):
         assert n.page in files
     law64 = files["lois/64.md"].content
     # Loi 64 is not in the corpus: its examples and notes go on its stub page
@@ -168,15 +139,17 @@ def test_auction_notes_are_numbered_in_order_with_their_marks(model, tmp_path):
     assert _visible(table.split('class="ann-contract">')[1]) == "Contrat : 3♣ joué par Sud"
 
 
-def test_play_lists_each_trick_from_its_leader(ann):
-    ex = next(e for e in ann.examples.values() if e.tricks)
+def test_play_lists_each_trick_from_its_leader_in_rotation(model, tmp_path):
+    """Tricks shown in their order whatever the file's, each card under the seat that played it, clockwise from
+    the trick's leader."""
+    ex = _check(model, tmp_path, GOOD + "play:\n  tricks:\n"
+                "    - {number: 2, leader: Sud, cards: [♥2, ♥3]}\n"
+                "    - {number: 1, leader: Est, cards: [♠2, ♠3, ♠4, ♠5]}\n")
     play = render_play(ex)
     heads = [_visible(h) for h in re.findall(r'<p class="ann-trick-head">(.*?)</p>', play)]
-    tricks = sorted(ex.tricks, key=lambda t: t.number)
-    assert heads == [f"Levée {t.number} — {t.leader} joue en premier" for t in tricks]
+    assert heads == ["Levée 1 — Est joue en premier", "Levée 2 — Sud joue en premier"]
     seats = re.findall(r'<span class="ann-seat">(.*?)</span>', play)
-    assert seats[:len(tricks[0].cards)] == [s for s, _, _ in tricks[0].cards]
-    assert seats[0] == tricks[0].leader and seats[1] == next_seat(tricks[0].leader)
+    assert seats == ["Est", "Sud", "Ouest", "Nord", "Sud", "Ouest"]
 
 
 ANNOTATION_PAGES = ("exemples/index.md", "glossaire.md", "que-faire-si.md")
@@ -200,7 +173,7 @@ def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
         page = built_files[path].page
         assert page is not None, path
         assert 'markdown="' not in page.body and not re.search(r"^\s*(#|\{ *#)", page.body, re.M), path
-        for anchor in page.anchors():
+        for anchor in nonempty(page.anchors()):
             assert f'id="{anchor}"' in page.body, (path, anchor)
     laws = {f"loi-{law_of(e.provisions[0])}" for e in ann.examples.values()}
     assert laws < built_files["exemples/index.md"].page.anchors()
@@ -208,7 +181,7 @@ def test_annotation_pages_are_html_with_the_ids_markdown_gave(built_files, ann):
     for path, title in (("exemples/index.md", "Exemples commentés"), ("glossaire.md", "Glossaire"),
                         ("que-faire-si.md", "Que faire si…")):
         assert built_files[path].page.toc[0].id == md_id(title)
-    for n in notes:
+    for n in nonempty(notes):
         toc = built_files[n.page].page.toc
         assert toc[0].id == md_id(n.title) and built_files[n.page].page.title == n.title
         assert [c.id for c in toc[0].children] in ([], [md_id("Exemples liés")])
@@ -250,6 +223,13 @@ def test_good_tmp_example_validates(model, tmp_path):
     ("provisions: [27B1(a)]", "provisions: [27Z9]", 3, "introuvable"),
     ("  dealer: Nord", "  dealer: Nordd", 5, "siège"),
     ("question: Q ?\n", "", 1, "question"),
+    ("    - 2♥\n", "    - {call: 2♥, irregular: hors tour}\n", 8, "marquée hors tour mais c'est bien à Est"),
+    ("    - 1SA\n", "    - contre\n", 7, "« Contre » sans enchère à contrer"),
+    ("  dealer: Nord\n", "  dealer: Nord\n  vulnerability: aucune\n", 6, "vulnérabilité « aucune » inconnue"),
+    ("irregular: insuffisante, cancelled", "irregular: tardive, cancelled", 9, "irrégularité « tardive » inconnue"),
+    ("    - 3♣\n", "    - 3♣\n    - {call: 4♣, irregular: insuffisante}\n", 11, "mais elle est suffisante"),
+    ("auction:\n  dealer: Nord\n  calls:\n    - 1SA\n    - 2♥\n    - {call: 2♣, irregular: insuffisante, "
+     "cancelled: true}\n    - 3♣\n", "", 1, "des enchères (« auction ») ou une situation de jeu (« play »)"),
 ])
 def test_bad_examples_give_french_messages_with_line(model, tmp_path, old, new, line, words):
     assert old in GOOD
@@ -258,6 +238,14 @@ def test_bad_examples_give_french_messages_with_line(model, tmp_path, old, new, 
     e = exc.value
     assert e.path.endswith("ex.yaml") and e.line == line, str(e)
     assert words in e.message
+
+
+def test_a_trick_described_twice_is_reported(model, tmp_path):
+    text = GOOD + "play:\n  tricks:\n    - {number: 1, leader: Est, cards: [♠2]}\n" \
+                  "    - {number: 1, leader: Sud, cards: [♠3]}\n"
+    with pytest.raises(LoisError) as exc:
+        _check(model, tmp_path, text)
+    assert "la levée 1 est décrite deux fois" in exc.value.message and exc.value.line == 16
 
 
 def test_duplicate_card_is_reported(model, tmp_path):

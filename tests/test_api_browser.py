@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import open_anew
+from conftest import nonempty, open_anew
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -25,7 +25,7 @@ def test_shared_cases_in_browser(page, site_url):
         if (c.texte.slice(x.start, x.end) !== x.text) throw new Error("span");
         return {texte: x.text, refs: x.refs};
     }))""", CASES)
-    for case, res in zip(CASES, got, strict=True):
+    for case, res in nonempty(zip(CASES, got, strict=True)):
         assert res == [{"texte": c["texte"], "refs": c["refs"]} for c in case["citations"]], case["texte"]
 
 
@@ -150,7 +150,7 @@ def test_short_link_cases_in_browser(page, site_url):
     got = page.evaluate("cases => cases.map(c => window.loisLienCourt.resolve(c.text))", SHORT_CASES)
     assert got == [c["target"] for c in SHORT_CASES]
     chosen = [c for c in SHORT_CASES if c["target"]][::6] + [c for c in SHORT_CASES if not c["target"]][:3]
-    for i, case in enumerate(chosen):
+    for i, case in nonempty(enumerate(chosen)):
         sep = "?" if i % 2 == 0 else "#"
         open_anew(page, site_url + "l/" + (sep + quote(case["text"]) if case["text"] else ""))
         if case["target"]:

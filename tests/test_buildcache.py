@@ -83,7 +83,7 @@ def test_a_changed_corpus_is_never_served_from_the_cache(three_builds, tmp_path,
         assert FROM_CACHE not in res.stderr
         page = (tmp_path / "changed" / "lois" / "50" / "index.html").read_text(encoding="utf-8")
         index = "".join(p.read_text(encoding="utf-8")
-                        for p in (tmp_path / "changed" / "assets" / "lois" / "recherche").glob("*.json"))
+                        for p in (tmp_path / "changed" / "assets" / "lois" / "recherche").rglob("*.json"))
         assert "zorglubisation" in page and "zorglub" in index
         with zipfile.ZipFile(tmp_path / "changed" / "hors-ligne" / "code-bridge-2017-hors-ligne.zip") as zf:
             assert b"zorglubisation" in zf.read("code-bridge-2017-hors-ligne/lois/50/index.html")

@@ -9,8 +9,9 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from conftest import PHONE, tab_fixtures
+from conftest import PHONE, nonempty, tab_fixtures
 from taps import press
+from lois.core.ids import ProvisionId
 from lois.features.checklists import load_checklists, run
 from lois.features.annotations import load_annotations
 
@@ -51,11 +52,11 @@ def _goto_answers(page, url: str) -> None:
 def test_pages_index_nav_and_law_links(built_site, lists):
     index = (built_site / "checklists" / "index.html").read_text(encoding="utf-8")
     assert "Arbitrage pas à pas" in index
-    for name, cl in lists.items():
+    for name, cl in nonempty(lists.items()):
         html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
         assert f'data-checklist="{name}"' in html and "<svg" in html
         assert f'href="../{name}/"' in index or f'href="{name}/"' in index
-        for n in cl.laws:
+        for n in nonempty(cl.laws):
             law_page = built_site / "lois" / str(n) / "index.html"
             if law_page.exists() and "lois-stub-notice" not in law_page.read_text(encoding="utf-8"):
                 assert f"checklists/{name}/" in law_page.read_text(encoding="utf-8"), (name, n)
@@ -69,7 +70,7 @@ def test_pages_have_their_table_of_contents_and_no_markdown_left(built_site, lis
     shows in the page."""
     import re
 
-    for name in lists:
+    for name in nonempty(lists):
         html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
         article = html[html.index("<article"):html.index("</article>")]
         toc = html[html.index('data-md-component="toc"'):]
@@ -93,19 +94,19 @@ def test_generated_json_is_the_python_data(built_site, lists):
             {q.id: [(c.id, c.next) for c in q.choices] for q in cl.questions.values()}
         assert {o: {e["key"]: e["value"] for e in v["effects"]} for o, v in d["outcomes"].items()} == \
             {o.id: o.effects for o in cl.outcomes.values()}
-        for q in list(d["questions"].values()) + list(d["outcomes"].values()):
-            for c in q["cites"]:
-                assert c["preview"], (name, c)
-                law = int(re.match(r"\d+", c["id"]).group(0))
-                has_page = (built_site / "lois" / str(law) / "index.html").exists()
-                assert bool(c["href"]) == has_page, (name, c)  # a law with no page at all: text, no dead link
-                if not has_page:
-                    continue
-                path, _, anchor = c["href"].partition("#")
-                target = built_site / path / "index.html"
-                assert target.exists(), (name, c)
-                if anchor:
-                    assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (name, c)
+        for c in nonempty(cite for q in list(d["questions"].values()) + list(d["outcomes"].values())
+                          for cite in q["cites"]):
+            assert c["preview"], (name, c)
+            law = ProvisionId.parse(c["id"]).law
+            has_page = (built_site / "lois" / str(law) / "index.html").exists()
+            assert bool(c["href"]) == has_page, (name, c)  # a law with no page at all: text, no dead link
+            if not has_page:
+                continue
+            path, _, anchor = c["href"].partition("#")
+            target = built_site / path / "index.html"
+            assert target.exists(), (name, c)
+            if anchor:
+                assert f'id="{anchor}"' in target.read_text(encoding="utf-8"), (name, c)
 
 
 def _answers(href: str) -> dict[str, str]:
@@ -120,7 +121,7 @@ def test_each_page_shows_the_coverage_of_the_laws_it_applies(built_site, lists, 
     that reach it, each a link whose answers lead the engine to that very outcome; a gap says « non traitée »."""
     from lois.features.checklists.coverage import coverage
 
-    for name, cl in lists.items():
+    for name, cl in nonempty(lists.items()):
         html = (built_site / "checklists" / name / "index.html").read_text(encoding="utf-8")
         article = html[html.index('<h2 id="couverture">'):html.index("</article>")]
         table = coverage(cl, model)
@@ -174,7 +175,7 @@ def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name)
     cl = lists[name]
     base = f"{site_url}checklists/{name}/"
     page.goto(base + _query(cl.cases[0].answers))
-    for case in cl.cases:
+    for case in nonempty(cl.cases):
         _goto_answers(page, base + _query(case.answers))
         outcome, effects = _result(page)
         res = run(cl, case.answers)
@@ -194,7 +195,7 @@ def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, nam
     page.emulate_media(reduced_motion="reduce")
     try:
         page.goto(f"{site_url}checklists/{name}/")
-        for case in cl.cases:
+        for case in nonempty(cl.cases):
             if page.locator(".lois-cl-restart").is_enabled():
                 press(page.locator(".lois-cl-restart"))
             res = run(cl, case.answers)
@@ -213,7 +214,7 @@ def test_keyboard_only_back_restart_and_table_mode(page, site_url, lists):
     res = run(cl, case.answers)
     page.goto(f"{site_url}checklists/renonce/")
     page.locator(".lois-cl-choice").first.focus()
-    for step in res.trace:
+    for step in nonempty(res.trace):
         q = cl.questions[step.question]
         idx = [c.id for c in q.choices].index(step.answer)
         # focus is on the first choice (or on the question heading after a step): Tab to the right choice

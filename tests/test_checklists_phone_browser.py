@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import open_anew, tab_fixtures
+from conftest import nonempty, open_anew, tab_fixtures
 from lois.features.annotations import load_annotations
 from lois.features.checklists import load_checklists, run
 from taps import PHONE, SMALL_PHONE
@@ -129,7 +129,7 @@ def test_every_case_tap_by_tap_keeps_the_question_in_view(tab, site_url, lists, 
     page.goto(f"{site_url}checklists/{name}/")
     page.locator(".lois-cl-step").wait_for()
     longest = max(cl.cases, key=lambda c: len(run(cl, c.answers).trace))
-    for case in cl.cases:
+    for case in nonempty(cl.cases):
         if page.locator(".lois-cl-restart").is_enabled():  # the reader scrolls back up to it and touches it
             page.touchscreen.tap(*page.locator(".lois-cl-restart").evaluate(
                 "b => { b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();"

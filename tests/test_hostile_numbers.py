@@ -11,7 +11,6 @@ on the real commands:
 """
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import json
@@ -21,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_lois
-from lois.adapters.cli import build_parser, main
+from conftest import lois_commands, run_lois
+from lois.adapters.cli import main
 from lois.features.scores import fiche
 from lois.features.scores.calc import RULES, CalcError, artificial, knockout, number, weighted
 
@@ -42,17 +41,7 @@ def _lois(*args) -> tuple[int, str, str]:
 
 # --------------------------------------------------------------------------- --help of every subcommand
 
-def _commands(parser: argparse.ArgumentParser, prefix=()) -> list[tuple[str, ...]]:
-    out = []
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for name, sub in action.choices.items():
-                out.append(prefix + (name,))
-                out += _commands(sub, prefix + (name,))
-    return out
-
-
-COMMANDS = _commands(build_parser())
+COMMANDS = [(c,) for c in lois_commands()]  # as `lois --help` lists them
 
 
 def test_the_parser_lists_the_calculators():

@@ -19,7 +19,7 @@ import yaml
 from conftest import QuietServer, ROOT, mkdocs_build
 from lois.core.errors import LoisError
 from lois.features.offline import archive
-from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH
+from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH, cache_name
 from lois.features.offline.site import ARCHIVE_PATH, FOLDER, PLACEHOLDER, archive_note, finish
 from lois.features.search.query import SearchEngine
 from lois.render.site import SiteBuild
@@ -65,6 +65,7 @@ def test_archive_links_stay_inside(entries):
     external = declared_external_links()  # plain links to the edition's publisher and title sources only
     pages = [p for p in entries if p.endswith(".html")]
     assert "index.html" in pages and len(pages) > 50
+    followed = 0
     for path in pages:
         html = entries[path].decode("utf-8")
         for url in _links(html):
@@ -78,6 +79,8 @@ def test_archive_links_stay_inside(entries):
             assert not target.endswith("/") and target not in (".", ".."), (path, url)
             resolved = posixpath.normpath(posixpath.join(posixpath.dirname(path), target))
             assert resolved in entries, (path, url)
+            followed += 1
+    assert followed > len(pages), followed  # the pages' own links were read and followed
     for path in entries:
         if path.endswith(".css"):
             urls = re.findall(r"""url\(\s*["']?([^"')]*)""", entries[path].decode("utf-8"))
@@ -347,7 +350,8 @@ def test_served_save_all_then_offline(fresh_page, site_url, built_site):
     assert total in status.inner_text() and str(len(man["files"])) in status.inner_text()
     assert page.evaluate("() => { const b = document.querySelector('.lois-hl-progression'); "
                          "return b.value === b.max; }")
-    saved = page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.length)", man["cache"])
+    saved = page.evaluate("name => caches.open(name).then(c => c.keys()).then(k => k.length)",
+                          cache_name(man["version"]))
     assert saved >= len(man["files"])
 
     page.context.set_offline(True)
@@ -441,11 +445,12 @@ def test_served_new_build_replaces_cache(browser, served_copy, model, tmp_path):
         pg.goto(url + "lois/12/")
         _sw_ready(pg)
         v1 = json.loads((site_dir / MANIFEST_PATH).read_text(encoding="utf-8"))
-        assert pg.evaluate("() => caches.keys()") == [v1["cache"]]
+        c1 = cache_name(v1["version"])
+        assert pg.evaluate("() => caches.keys()") == [c1]
         # the first page, loaded before the worker, is kept too
-        _until(pg, "([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [v1["cache"], url + "lois/12/"])
+        _until(pg, "([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [c1, url + "lois/12/"])
         pg.evaluate("([name, u]) => caches.open(name).then(c => c.put(u, new Response('x')))",
-                    [v1["cache"], url + v1["complete"]])  # as if « Enregistrer tout » had been used
+                    [c1, url + v1["complete"]])  # as if « Enregistrer tout » had been used
 
         law12 = site_dir / "lois" / "12" / "index.html"
         text = law12.read_text(encoding="utf-8")
@@ -458,11 +463,12 @@ def test_served_new_build_replaces_cache(browser, served_copy, model, tmp_path):
                                           page.read_text(encoding="utf-8"), count=1), encoding="utf-8")
         finish(SiteBuild(model), site_dir)
         v2 = json.loads((site_dir / MANIFEST_PATH).read_text(encoding="utf-8"))
-        assert v2["cache"] != v1["cache"]
+        c2 = cache_name(v2["version"])
+        assert c2 != c1
 
         assert pg.locator("#lois-hl-maj").count() == 0  # the first install announced nothing
         pg.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r.update())")
-        _until(pg, "n => caches.keys().then(k => k.length === 1 && k[0] === n)", v2["cache"], seconds=120)
+        _until(pg, "n => caches.keys().then(k => k.length === 1 && k[0] === n)", c2, seconds=120)
         # the page on screen is the old version: the reader is told, and shown the new one on request
         notice = pg.locator("#lois-hl-maj[role=status]")
         notice.wait_for(timeout=10_000)
@@ -472,7 +478,7 @@ def test_served_new_build_replaces_cache(browser, served_copy, model, tmp_path):
         pg.keyboard.press("Enter")
         pg.locator("#nouvelle-version").wait_for()
         assert pg.locator("#lois-hl-maj").count() == 0
-        kept = pg.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.map(r => r.url))", v2["cache"])
+        kept = pg.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.map(r => r.url))", c2)
         assert url + v2["complete"] in kept
         assert {url + f[0] if f[0] != "./" else url for f in v2["files"]} <= set(kept)
         ctx.set_offline(True)

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nonempty
 from lois.features.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
 from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
@@ -62,21 +63,19 @@ def test_synonyms_and_edit_distance(corpus_dir):
 
 
 def test_every_corpus_word_in_vocabulary_matches_analyzer(engine):
-    for surface, term in engine.vocab.surfaces.items():
+    for surface, term in nonempty(engine.vocab.surfaces.items()):
         assert analyze_word(surface) == term
 
 
 def test_citation_key_agrees_with_parse_provision_id(engine):
-    for doc_id in list(engine.vocab.citations)[:0] or [f["id"] for f in engine.stored if f["kind"] in ("law", "stub")]:
-        law = "".join(ch for ch in doc_id if ch.isdigit()) if doc_id.isdigit() else None
+    for doc_id in nonempty(f["id"] for f in engine.stored if f["kind"] in ("law", "stub")):
         spellings = [doc_id, doc_id.replace("(", "").replace(")", ""), "Loi " + doc_id, "L" + doc_id,
                      " ".join(doc_id.replace("(", " ").replace(")", " ").split())]
         for s in spellings:
             assert pins_for(s, engine.vocab)[:1] == [doc_id], s
             assert engine.vocab.citations[citation_key(s)][0] == doc_id
-        del law
     # A query that is not an id is never taken for one, in Python or (same key) in the browser.
-    for case in load_set():
+    for case in nonempty(load_set()):
         if not pins_for(case["q"], engine.vocab):
             assert citation_key(case["q"]) not in engine.vocab.citations, case["q"]
 
@@ -133,14 +132,16 @@ def test_typos_phrases_and_kinds(engine):
 def browser_view(engine) -> dict:
     """What the browser can read of the site's search data (lois.features.search.shards), put back together: the
     parameters of index.json, and each family of shards as one dict (w: words, t: terms, c: citations, d: documents)."""
-    from lois.features.search.shards import FOLDER, META, site_files
+    from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
     files = site_files(engine)
-    data = json.loads(files[META])
+    folder = FOLDER + build_of(files) + "/"
+    data = json.loads(files[folder + INDEX])
+    assert data["build"] == build_of(files) and all(p.startswith(folder) for p in files)
     for path, text in files.items():
-        if path != META:
+        if path != folder + INDEX:
             part = json.loads(text)
-            data.setdefault(path[len(FOLDER)], {}).update(zip(part["k"], part["v"], strict=True))
+            data.setdefault(path[len(folder)], {}).update(zip(part["k"], part["v"], strict=True))
     for v in data["t"].values():
         absolute_docs(v)
     return data
@@ -248,7 +249,7 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
     data = browser_view(engine)
     assert {t: v[0] for t, v in data["t"].items() if v[0]} == engine.postings
     assert data["coordPower"] > 0 and data["titleBonus"] > 0
-    checked = 0
+    checked = totalled = 0
     for case in load_set():
         plan = engine.plan(case["q"])
         for term in plan.weights:
@@ -267,7 +268,8 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
         for r in engine.search(case["q"], 5):
             if r.id not in plan.pins:
                 assert abs(totals[engine.docnum[r.id]] - r.score) < 1e-9 * max(1, r.score), case["q"]
-    assert checked > 1000
+                totalled += 1
+    assert checked > 1000 and totalled > 100, (checked, totalled)
 
 
 def test_direct_postings_are_those_of_a_whoosh_index(engine, oracle):
@@ -366,10 +368,11 @@ def test_browser_data_is_small(engine):
     """The file every first query reads, and each shard, stay small (bench/bench_search_size.py measures queries)."""
     import gzip
 
-    from lois.features.search.shards import META, site_files
+    from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
-    files = {p: len(gzip.compress(t.encode())) for p, t in site_files(engine).items()}
-    assert files[META] <= 10_000
+    data = site_files(engine)
+    files = {p: len(gzip.compress(t.encode())) for p, t in data.items()}
+    assert files[FOLDER + build_of(data) + "/" + INDEX] <= 10_000
     assert max(files.values()) <= 20_000 and len(files) > 10
 
 
@@ -573,10 +576,11 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     contribute(site)
     assert list(tmp_path.iterdir()) == []
     shards: dict[str, dict] = {}
+    folder = DATA_DIR + site.build_id + "/"
     for path, f in site.files.items():
-        if path.startswith(DATA_DIR) and path != DATA_DIR + "index.json":
+        if path.startswith(folder) and path != folder + "index.json":
             data = json.loads(f.content)
-            shards.setdefault(path[len(DATA_DIR)], {}).update(zip(data["k"], data["v"], strict=True))
+            shards.setdefault(path[len(folder)], {}).update(zip(data["k"], data["v"], strict=True))
     cli = SearchEngine(model.root)
     assert {t: absolute_docs(v)[0] for t, v in shards["t"].items() if v[0]} == cli.postings
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nonempty
 from sitecheck import declared_external_links, normalize, read_site, resolve, squash
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -16,9 +17,9 @@ def pages(built_site):
 
 
 def test_one_page_per_law_and_an_anchor_per_provision(model, pages):
-    for n, law in model.laws.items():
+    for n, law in nonempty(model.laws.items()):
         page = pages[f"lois/{n}/index.html"]
-        for p in law.provisions():
+        for p in nonempty(law.provisions()):
             if p.path:
                 assert p.anchor in page.ids, f"ancre #{p.anchor} absente de /lois/{n}/"
 
@@ -46,7 +47,7 @@ def test_every_internal_link_and_fragment_resolves(built_site, pages):
 
 def test_no_reference_to_another_host(built_site):
     external = declared_external_links()
-    for f in list(built_site.rglob("*.html")) + list(built_site.rglob("*.css")):
+    for f in nonempty(list(built_site.rglob("*.html")) + list(built_site.rglob("*.css"))):
         text = f.read_text(encoding="utf-8", errors="replace")
         for m in re.finditer(r"""<(\w+)\b[^>]*?\b(?:src|href)\s*=\s*["']((?:https?:)?//[^"']+)""", text):
             if m.group(1) == "a" and m.group(2) in external:
@@ -100,24 +101,26 @@ def _site_text(pages) -> str:
 
 
 def test_fidelity_every_paragraph_of_the_masters_is_published(model, pages):
-    for n, law in model.laws.items():
+    paragraphs = notes = 0
+    for n, law in nonempty(model.laws.items()):
         page_text = squash("".join(pages[f"lois/{n}/index.html"].text))
         for p in law.provisions():
             for _block, _pos, s in p.block_offsets:
                 assert squash(s) in page_text, f"Loi {p.id} : « {s[:60]} » absent de la page"
-    for c in model.commentaries.values():
+                paragraphs += 1
+        for note in law.footnotes.values():
+            assert squash(note) in page_text, f"Loi {n} : note « {note[:60]} » absente de la page"
+            notes += 1
+    assert paragraphs > len(model.laws) and notes, (paragraphs, notes)
+    for c in nonempty(model.commentaries.values()):
         page_text = squash("".join(pages[f"commentaires/{c.id}/index.html"].text))
         for line in c.text.split("\n"):
             assert squash(line) in page_text, line
-        for n, law in model.laws.items():
-            page_text = squash("".join(pages[f"lois/{n}/index.html"].text))
-            for note in law.footnotes.values():
-                assert squash(note) in page_text
 
 
 def test_fidelity_every_word_of_the_seeds_is_published_save_logged_repairs(pages):
     site_words = set(re.findall(r"\w+", _site_text(pages)))
-    for seed in sorted((ROOT / "corpus/sources").glob("0*.txt")):
+    for seed in nonempty(sorted((ROOT / "corpus/sources").glob("0*.txt"))):
         journal = ROOT / "corpus/sources/journal" / (seed.stem + ".tsv")
         repaired = set()
         with journal.open(encoding="utf-8") as fh:
@@ -237,7 +240,7 @@ def test_every_omission_of_a_partial_law_is_shown_on_its_page(model, pages):
     assert {n for n in model.edition.omitted} == {27, 30, 31}
     for n, notes in model.edition.omitted.items():
         text = squash(" ".join(pages[f"lois/{n}/index.html"].text))
-        for pid, note in notes.items():
+        for pid, note in nonempty(notes.items()):
             assert squash("Ce que la source ne cite pas (résumé du site, pas le texte du Code) : " + note) in text, \
                 (pid, note)
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import ROOT, run_lois
+from conftest import ROOT, nonempty, run_lois
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ def test_right_answers_piped_score_full_marks(training, mode):
     assert "Score : 4/4" in out and "À revoir" not in out
     # each situation is shown in the order drawn, with the ruling of its outcome and its provisions
     pos = 0
-    for it in session:
+    for it in nonempty(session):
         o = lists[it.checklist].outcomes[it.expected]
         at = out.index(f"La décision : {o.title}", pos)
         assert " ".join(it.situation.split())[:50] in " ".join(out[pos:at].split())

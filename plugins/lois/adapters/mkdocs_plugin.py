@@ -131,6 +131,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.site is not None:
             config.extra_css.extend(self.site.styles)
             config.extra_javascript.extend(self.site.scripts)
+            config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
         else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
             # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
             for kind in ("links", "nav"):

@@ -19,6 +19,7 @@ from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
+from lois.core.yamlfile import validate
 
 
 
@@ -115,11 +116,6 @@ class Model:
     def cited_by_law(self, law: int) -> list[ResolvedCitation]:
         by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
         return list(by_law.get(law, []))
-
-    def cites_from_law(self, law: int) -> list[ResolvedCitation]:
-        from_law = self._indexed("from_law", lambda: self._group(
-            lambda c: [] if is_commentary(c.source) else [c.law]))
-        return list(from_law.get(law, []))
 
     def stub_laws(self) -> list[int]:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
@@ -248,8 +244,21 @@ def load_corpus(root: Path) -> Model:
             model.commentaries[c.id] = c
     model.absent_statements = load_absent_statements(root, model)
     _resolve_all(model)
+    _resolve_explained_provisions(model)
     _find_rendered_citations(model)
     return model
+
+
+def _resolve_explained_provisions(model: Model) -> None:
+    """The provisions each commentary explains, resolved by its schema's type now that the corpus is read (a
+    provision of a law whose text is absent resolves to its stub, known from every text's citations)."""
+    from lois.core.schemas import Provisions
+
+    for key, c in model.commentaries.items():
+        if c.provisions:
+            resolved = validate(c.front, Provisions, "provisions", what="en-tête du commentaire",
+                                context={"model": model})
+            model.commentaries[key] = c.model_copy(update={"provisions": resolved})
 
 
 def _find_rendered_citations(model: Model) -> None:
@@ -303,7 +312,6 @@ def _resolve_all(model: Model) -> None:
                     model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
                                                             line, _sentence(p.text, c.start, c.end)))
     for com in model.commentaries.values():
-        # the ids in « provisions » are checked by the schema (CommentaryFront)
         found = find_citations(com.text)
         for prob in unknown_forms(com.text, found):
             errors.append(LoisError(f"{prob.message} (dans le commentaire {com.id})", com.file,

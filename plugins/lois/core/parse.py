@@ -131,16 +131,16 @@ class Law:
 
 
 class Commentary(CommentaryFront):
-    """An imported commentary as loaded: its front matter, validated (the provisions it explains as written,
-    resolved by the annotations once the model is built), and its text."""
+    """An imported commentary as loaded: its front matter, validated (the provisions it explains resolved once the
+    model is built: lois.core.corpus.load_corpus), and its text."""
 
     provisions: list[str] = []
+    front: YamlDoc  # its front matter, with the line of every key and item
     file: str
     body: str
     text: str = ""  # plain text of its paragraphs, one a line
     tokens: list = []  # its Markdown tokens
     line_starts: list[tuple[int, int]] = []  # (offset in text, line in file)
-    meta_lines: dict = {}  # line of each front matter key / item
 
     def line_at(self, offset: int) -> int:
         """The line of the file where `offset` of the plain text lies."""
@@ -520,8 +520,8 @@ def parse_commentary(text: str, path: str) -> Commentary:
             raise doc.error(f"remarque {i + 1} : les mots « {' '.join(r.about.split())} » ne figurent pas dans le "
                             "texte du commentaire (« about » cite les mots du commentaire dont parle la remarque)",
                             "remarks", i, "about")
-    return meta.extended(Commentary, provisions=meta.provisions or [], file=path, body=body,
-                         text=text, tokens=tokens, line_starts=line_starts, meta_lines=doc.lines)
+    return meta.extended(Commentary, provisions=meta.provisions or [], front=doc, file=path, body=body,
+                         text=text, tokens=tokens, line_starts=line_starts)
 
 
 # byte-order marks of encodings other than UTF-8, longest first

@@ -174,12 +174,6 @@ class LawFront(Schema):
     renumbered: Optional[SectionMap] = None  # sections renumbered at import: source letter → letter here
 
 
-if TYPE_CHECKING:
-    ProvisionsAsWritten = list[str]
-else:
-    # provision ids, each as written, as text (« - 64 » is « 64 »): resolved once the corpus is read
-    ProvisionsAsWritten = Annotated[list[ProvisionId], AfterValidator(lambda ids: [str(x) for x in ids])]
-
 
 class CommentaryRemark(Schema):
     """A remark of the project beside an imported commentary whose words it does not change (``remarks``): where
@@ -198,7 +192,9 @@ class CommentaryFront(Schema):
     author: Optional[Text] = None
     source: Optional[Text] = None
     laws: Annotated[list[LawNumber], Field(min_length=1)]
-    provisions: Optional[ProvisionsAsWritten] = None
+    # the provisions it explains: their form checked when the file is read, resolved once the corpus is read (the
+    # stubs come from every text's citations): lois.core.corpus.load_corpus validates them again with the model
+    provisions: Optional[Provisions] = None
     remarks: Optional[Annotated[list[CommentaryRemark], Field(min_length=1)]] = None
 
 

@@ -36,6 +36,10 @@ LIST_MAX = 10
 # build quadratic. Beyond this many pages, a section shows its index page only (see SiteBuild.nav_section).
 NAV_MAX = 40
 ASSETS = Path(__file__).resolve().parent / "assets"
+# The build of the data that pages fetch once loaded (the search's index and shards, each build's in a folder of its
+# own): every page names it (<meta name="lois-build">, overrides/main.html, from SiteBuild.build_id), and this file
+# says which build the server serves now (a page open across a deploy tells « new version » from « damaged data »)
+BUILD_FILE = "assets/lois/version.txt"
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
@@ -120,6 +124,12 @@ class SiteBuild:
     # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
     state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
+
+    @property
+    def build_id(self) -> str:
+        """The build of the data pages fetch (the text of :data:`BUILD_FILE`, which the search writes); "" without."""
+        f = self.files.get(BUILD_FILE)
+        return f.content if f is not None and isinstance(f.content, str) else ""
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:

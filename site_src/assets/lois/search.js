@@ -12,12 +12,21 @@
    A query runs against what is loaded; every lookup in a shard not yet loaded is noted (MISSING), those shards
    are fetched, and the query runs again until nothing is missing (lazily): about three rounds for a first query
    (index.json; its words' and terms' shards; the shown documents'), none once the shards are there. The header
-   box shows the first results as soon as the ranking is final and their documents are there. */
+   box shows the first results as soon as the ranking is final and their documents are there.
+
+   The data of each build sits in a folder of its own (assets/lois/recherche/<build>/), and the page names its
+   build (<meta name="lois-build">): a page left open across a deploy reads its own build's data, never the next
+   one's; when that data is gone or unreadable, the site's current build (assets/lois/version.txt, asked of the
+   server) says whether a new version is published (a notice offers to reload) or the data is damaged (a French
+   message, never the browser's parser error). */
 (function () {
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
-  var DIR = BASE + "assets/lois/recherche/";
+  var DATA = BASE + "assets/lois/recherche/", VERSION = BASE + "assets/lois/version.txt", DIR = null;
+  var BUILD_RE = /^[0-9a-f]{8,64}$/;
+  var meta = document.querySelector('meta[name="lois-build"]');
+  var BUILD = meta && BUILD_RE.test(meta.content) ? meta.content : null;  /* null: a page that does not name it */
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
       REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
 
@@ -41,17 +50,58 @@
   function load() {
     if (D) return Promise.resolve(D);
     if (!loading) {
-      loading = getJSON(DIR + "index.json").then(setData);
+      /* a page that does not name its build reads the one served now */
+      loading = (BUILD ? Promise.resolve(BUILD) : served()).then(function (build) {
+        if (!build) return unreadable("version du site inconnue");
+        BUILD = build;
+        DIR = DATA + build + "/";
+        return getJSON(DIR + "index.json");
+      }).then(function (data) {
+        if (data.build !== BUILD) return unreadable("index d'une autre version");
+        return setData(data);
+      });
       loading.catch(function () { loading = null; });
     }
     return loading;
   }
+  /* the build the server serves now (BUILD_FILE), asked of the server itself, never of a cache (the service worker
+     lets a no-store request through); null when it cannot say */
+  function served() {
+    return fetch(VERSION, { cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : "";
+    }).then(function (t) {
+      t = t.trim();
+      return BUILD_RE.test(t) ? t : null;
+    }, function () { return null; });
+  }
+  /* a file of this page's build missing or unreadable: the notice of a new version when the server serves another
+     build (the old one's data is gone with it), else what is wrong, in French */
+  function unreadable(why) {
+    return served().then(function (now) {
+      if (now && BUILD && now !== BUILD) {
+        var e = new Error("une nouvelle version du site est publiée ; rechargez la page pour chercher dans celle-ci");
+        e.newVersion = true;
+        throw e;
+      }
+      var e = new Error("La recherche n'a pas pu lire ses données (" + why + ") ; rechargez la page, et si cela " +
+                        "se répète, le site est peut-être en cours de mise à jour");
+      e.whole = true;  /* a whole sentence (explain) */
+      throw e;
+    });
+  }
   function getJSON(url) {
+    var name = url.slice(url.lastIndexOf("/") + 1);
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
       throw new Error("réseau indisponible ; pour chercher sans réseau, enregistrez le code depuis la page « Hors ligne »");
     }).then(function (r) {
-      if (!r.ok) throw new Error("index de recherche introuvable");
-      return r.json();
+      if (!r.ok) return unreadable(name + " : réponse " + r.status + " du serveur");
+      return r.text().then(function (text) {
+        try { return JSON.parse(text); } catch (e) {
+          /* a page of a proxy or a login form served in its place, a file cut short: never the parser's message */
+          return unreadable(name + (/^\s*</.test(text) ? " : le serveur a envoyé une page web au lieu des données"
+                                                          : " : données incomplètes ou abîmées"));
+        }
+      }, function () { return unreadable(name + " : transfert interrompu"); });
     });
   }
   /* shards.word_rank: words by first letter, then length, then form */
@@ -97,7 +147,8 @@
   function fetchShard(name) {
     if (!FETCHING[name]) {
       var family = name[0], i = +name.slice(1);
-      FETCHING[name] = getJSON(DIR + name + ".json?v=" + D.build).then(function (data) {
+      FETCHING[name] = getJSON(DIR + name + ".json").then(function (data) {
+        if (!data || !Array.isArray(data.k) || !Array.isArray(data.v)) return unreadable(name + ".json : forme inattendue");
         var m = new Map();
         data.k.forEach(function (k, j) { m.set(k, data.v[j]); });
         SHARDS[family][i] = m;
@@ -551,6 +602,34 @@
     });
     return function reset() { sel = -1; mark(); };
   }
+  /* why the search cannot answer, in box: a new version published (with a button that reloads the page), or the
+     French message of the error */
+  function explain(box, e) {
+    box.textContent = "";
+    box.classList.toggle("lois-search-new-version", !!e.newVersion);
+    if (!e.newVersion) { box.textContent = (e.whole ? "" : "Recherche indisponible : ") + e.message + "."; return box; }
+    box.classList.add("lois-search-new-version");
+    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée : cette page est celle " +
+                                            "d'avant. "));
+    var again = el("button", "lois-search-reload", "Recharger la page");
+    again.type = "button";
+    again.addEventListener("click", reloadNew);
+    box.appendChild(again);
+    return box;
+  }
+  /* the new version: a page kept by the service worker is the old one until the worker of the new version takes
+     over (it is fetched now, and the page reloaded once it controls the page) */
+  function reloadNew() {
+    var sw = navigator.serviceWorker, done = false;
+    function go() { if (!done) { done = true; location.reload(); } }
+    if (!sw || !sw.controller) { go(); return; }
+    sw.addEventListener("controllerchange", go);
+    sw.getRegistration().then(function (reg) {
+      return reg ? reg.update().then(function () { return reg.installing || reg.waiting; }) : null;
+    }).then(function (next) {
+      if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
+    }, go);
+  }
   function status(box, q, results) {
     if (!box) return;
     if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
@@ -621,7 +700,11 @@
           if (q) url.searchParams.set("q", q); else url.searchParams.delete("q");
           if (kinds().length) url.searchParams.set("genre", kinds().join(",")); else url.searchParams.delete("genre");
           history.replaceState(null, "", url.toString());
-        }).catch(function (e) { if (st && current()) st.textContent = "Recherche indisponible : " + e.message + "."; });
+        }).catch(function (e) {
+          if (!current()) return;
+          if (e.newVersion) { list.textContent = ""; list.classList.remove("lois-search-stale"); }  /* no answer of the old build */
+          if (st) explain(st, e);
+        });
     }
     var params = new URLSearchParams(window.location.search), wantedKinds = (params.get("genre") || "").split(",");
     filters.forEach(function (f) { f.checked = wantedKinds.indexOf(f.value) >= 0; f.addEventListener("change", run); });
@@ -662,7 +745,7 @@
         if (!current()) return;
         list.textContent = ""; list.classList.remove("lois-search-stale");
         var li = el("li", "lois-search-none");
-        li.appendChild(el("p", "lois-search-none-text", "Recherche indisponible : " + e.message + "."));
+        li.appendChild(explain(el("p", "lois-search-none-text"), e));
         list.appendChild(li); fit(list);
       });
     });

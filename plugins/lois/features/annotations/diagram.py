@@ -10,7 +10,8 @@ from typing import Callable
 
 from markupsafe import Markup
 
-from lois.features.annotations.examples import IRREGULARITIES, SEATS, VULNERABILITY, Call, Example
+from lois.features.annotations.bridge import IRREGULARITIES, SEATS, VULNERABILITY, Call
+from lois.features.annotations.examples import Example
 from lois.render.templates import environment
 
 Text = Callable[[str], str]
@@ -44,13 +45,14 @@ def _call_notes(c: Call, notes: list[dict], text: Callable[[str], Markup]) -> di
 
 def auction_view(ex: Example, text: Text | None = None) -> dict | None:
     """The diagram's rows (four cells of calls each, from Ouest), its numbered notes, caption and contract."""
-    if not ex.calls:
+    a = ex.auction
+    if a is None:
         return None
     text_of = _text(text)
     rows: list[list[list[dict]]] = [[[] for _ in SEATS]]
     notes: list[dict] = []
-    row, col = 0, SEATS.index(ex.dealer)
-    for c in ex.calls:
+    row, col = 0, SEATS.index(a.dealer)
+    for c in a.calls:
         sc = SEATS.index(c.seat)
         # a call out of turn goes in its seat's column: this row if that cell is still ahead, else the next
         r = row if sc >= col else row + 1
@@ -59,8 +61,8 @@ def auction_view(ex: Example, text: Text | None = None) -> dict | None:
         rows[r][sc].append(_call_notes(c, notes, text_of))
         if not c.cancelled:
             row, col = (r, sc + 1) if sc < 3 else (r + 1, 0)
-    return {"dealer": ex.dealer, "vulnerability": VULNERABILITY.get(ex.vulnerability, ""), "seats": SEATS,
-            "rows": rows, "notes": notes, "contract": ex.contract, "declarer": ex.declarer}
+    return {"dealer": a.dealer, "vulnerability": VULNERABILITY.get(a.vulnerability, ""), "seats": SEATS,
+            "rows": rows, "notes": notes, "contract": a.contract, "declarer": a.declarer}
 
 
 def play_view(ex: Example, text: Text | None = None) -> list[dict]:

@@ -9,7 +9,6 @@ from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import Kind, law_of
 from lois.core.parse import front_matter, read_text
-from lois.core.schemas import resolve_id
 from lois.core.yamlfile import validate
 from lois.features.annotations.schema import NoteFront
 
@@ -41,28 +40,12 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             check_words(model, doc, "note", [(body, offset + 1)], meta.words)
             notes[meta.id] = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
     for c in model.commentaries.values():
-        if c.remarks:  # the words of the Code behind the project's remarks beside a commentary
-            doc = front_matter(read_text(Path(c.file)), c.file)[0]
-            for i, r in enumerate(c.remarks):
-                check_words(model, doc, f"remarque {i + 1} du commentaire", [(r.remark, doc.line("remarks", i,
-                            "remark"))], r.words, "remarks", i)
-        if not c.provisions:
-            continue
-        # its front matter was validated by lois.core.parse (CommentaryFront), before the model could resolve ids
-        notes["commentaire-" + c.id] = Note.model_construct(
-            id=c.id, title=c.title, author=c.author or "non indiqué", source=c.source,
-            provisions=_commentary_provisions(model, c), body=c.body, file=c.file, page=f"commentaires/{c.id}.md",
-            kind=Kind.COMMENTARY)
+        for i, r in enumerate(c.remarks or []):  # the words of the Code behind the project's remarks beside it
+            check_words(model, c.front, f"remarque {i + 1} du commentaire",
+                        [(r.remark, c.front.line("remarks", i, "remark"))], r.words, "remarks", i)
+        if c.provisions:  # shown beside the provisions it explains (resolved by lois.core.corpus), as a note
+            notes["commentaire-" + c.id] = Note.model_validate(
+                {"id": c.id, "title": c.title, "author": c.author or "non indiqué", "source": c.source,
+                 "provisions": c.provisions, "body": c.body, "file": c.file, "page": f"commentaires/{c.id}.md",
+                 "kind": Kind.COMMENTARY}, strict=True, context={"model": model})
     return notes
-
-
-def _commentary_provisions(model: Model, c) -> list[str]:
-    """The provisions an imported commentary explains (ids checked by its schema), which must resolve."""
-    out = []
-    for i, v in enumerate(c.provisions):
-        pid = resolve_id(model, v)
-        if pid is None:
-            line = c.meta_lines.get(("provisions", i), 2)
-            raise LoisError(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)", c.file, line)
-        out.append(pid)
-    return out

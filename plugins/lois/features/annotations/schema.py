@@ -1,19 +1,21 @@
 """Schemas of the annotation files, declared once: notes' front matter (``corpus/notes/*.md``), worked examples
 (``corpus/exemples/*.yaml``), the glossary (``corpus/glossaire.yaml``) and the situations
 (``corpus/situations.yaml``). Types, the forms of ids, and the provisions cited, resolved against the corpus
-model given as the validation's context (:data:`lois.core.schemas.Provisions`); the loaders check the rest
-(that calls follow the rotation, that a card is played once) and extend the validated object with what loading
-adds (a note's body, a term's line): that object is what the site, the search and the checks read.
+model given as the validation's context (:data:`lois.core.schemas.Provisions`), and an example's auction and play,
+checked against the rules of bridge (``bridge.py``: calls in rotation, each card once) into the calls and cards
+with their seats; the loaders extend the validated object with what loading adds (a note's body, a term's line):
+that object is what the site, the search and the checks read.
 """
 from __future__ import annotations
 
-from typing import Annotated, Optional, Union
+from typing import TYPE_CHECKING, Annotated, Optional, Union
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, model_validator
 
 from lois.core.grounds import Words
 from lois.core.schemas import Answer, Provisions, Slug, Text
-from lois.core.yamlfile import Schema
+from lois.core.yamlfile import Schema, corpus_error
+from lois.features.annotations.bridge import Bidding, Trick, bidding, tricks
 
 Irregular = Optional[Union[StrictStr, StrictBool]]
 
@@ -60,12 +62,22 @@ class Play(Schema):
     tricks: Annotated[list[TrickEntry], Field(min_length=1)]
 
 
+if TYPE_CHECKING:
+    CheckedAuction = Bidding
+    CheckedPlay = tuple[Trick, ...]
+else:
+    # the auction and the play as written, checked against the rules of bridge (bridge.py) into what they are:
+    # the calls with their seats, the tricks with the seat of each card
+    CheckedAuction = Annotated[Auction, AfterValidator(bidding)]
+    CheckedPlay = Annotated[Play, AfterValidator(tricks)]
+
+
 class ExampleFile(Schema):
     id: Slug
     title: Text
     provisions: Provisions
-    auction: Optional[Auction] = None
-    play: Optional[Play] = None
+    auction: Optional[CheckedAuction] = None
+    play: Optional[CheckedPlay] = None
     question: Text
     ruling: Text
     checklist: Optional[Slug] = None
@@ -73,6 +85,12 @@ class ExampleFile(Schema):
     expected_outcome: Optional[StrictStr] = None
     notes: Optional[list[Slug]] = None
     words: Optional[Words] = None  # the words of the Code behind the ruling's citations
+
+    @model_validator(mode="after")
+    def _auction_or_play(self) -> "ExampleFile":
+        if self.auction is None and self.play is None:
+            raise corpus_error("un exemple doit avoir des enchères (« auction ») ou une situation de jeu (« play »)")
+        return self
 
 
 class TermEntry(Schema):

@@ -82,10 +82,6 @@ def _words_block(site, texts, words, page: str) -> str:
     return f'<p class="lois-words-block">{shown}</p>' if shown else ""
 
 
-def note_box(site, note, page: str, pid: str | None = None) -> str:
-    return render("annotations/note.html", **note_view(site, note, page, pid))
-
-
 def _excerpt(body: str, limit: int = 700) -> str:
     paras = [p for p in body.split("\n\n") if p.strip() and not p.lstrip().startswith(("#", "|"))]
     out, n = [], 0
@@ -141,7 +137,6 @@ def _by_provision(ann) -> dict[str, tuple[list, list]]:
 def contribute(site) -> None:
     model = site.model
     ann = load_annotations(model)
-    site.annotations = ann  # for other features (e.g. checklists) that want the examples
     # ---- notes and examples beside the provisions they explain
     by_pid = _by_provision(ann)
     stub_laws: set[int] = set()

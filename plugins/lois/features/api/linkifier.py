@@ -112,10 +112,16 @@ def ascii_js(text: str) -> str:
     return "".join(out)
 
 
+def linkifier_css() -> str:
+    """The bundle's styles (``DATA.css``, a constructed stylesheet), also the file ``assets/lois/linkifier.css`` for
+    a browser without constructed stylesheets: never a ``<style>`` element, which a strict CSP refuses."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in STYLES)
+
+
 def linkifier_js(model, edition: str) -> str:
     """The bundle ``assets/lois/linkifier.js``."""
     data = {"program": grammar_export(), "ids": ids_js.id_data(), "laws": laws_table(model), "edition": edition,
-            "list_max": LIST_MAX, "css": "\n".join(p.read_text(encoding="utf-8") for p in STYLES)}
+            "list_max": LIST_MAX, "css": linkifier_css()}
     parts = [f"/* Linkifier du {edition} — fichier généré (lois.features.api.linkifier), ne pas modifier. */",
              "(function () {", '"use strict";', f"var DATA = {_json(data)};"]
     parts += [p.read_text(encoding="utf-8") for p in BUNDLE]

@@ -11,7 +11,8 @@ from lois.core.provenance import Provenance
 from lois.render.site import SiteBuild
 from lois.render.templates import render
 from lois.features.api import jsonapi
-from lois.features.api.linkifier import ASSETS, DATA_DIR, ascii_js, law_data_js, laws_table, linkifier_js
+from lois.features.api.linkifier import (ASSETS, DATA_DIR, ascii_js, law_data_js, laws_table, linkifier_css,
+                                         linkifier_js)
 from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register
 from lois.features.api import shortlinks
 
@@ -51,6 +52,7 @@ def files(site: SiteBuild, redirects: dict[str, str]) -> dict[str, str]:
     out[shortlinks.DATA_SCRIPT] = shortlinks.data_script(m, shortlinks.script_text())
     out.update(jsonapi.api_files(site))
     out["assets/lois/linkifier.js"] = linkifier_js(m, CITATION_SOURCE)
+    out["assets/lois/linkifier.css"] = linkifier_css()  # main.js STYLESHEET
     for law in laws_table(m):
         out[f"{DATA_DIR}/{law}.js"] = law_data_js(site, int(law))
     out[PERMALINKS_DATA] = permalinks_data_js(redirects)

@@ -1,9 +1,13 @@
 /* Hors ligne — généré (lois.offline) : enregistre le service worker qui garde les pages consultées et,
    sur la page « Hors ligne », anime le bouton « Enregistrer tout le code sur cet appareil ».
-   Le service worker n'est installé que dans un contexte sûr (https ou localhost), jamais sous file://. */
+   Le service worker n'est installé que dans un contexte sûr (https ou localhost), jamais sous file://.
+   Une page ouverte avant la publication d'une nouvelle version le dit (« Une nouvelle version du site est
+   publiée ») au lieu d'enregistrer une version qui n'est pas la sienne, ou deux versions mêlées. */
 (function () {
   "use strict";
   var SW = __SW__, MANIFEST = __MANIFEST__, WORKERS = 6;
+  var meta = document.querySelector('meta[name="lois-build"]'), BUILD = meta ? meta.content : "";
+  var NEW_VERSION = new Error("nouvelle version");
   var script = document.currentScript;
   var ROOT = script && script.src ? new URL("../../", script.src).href : null;
   var supported = !!ROOT && location.protocol !== "file:" && window.isSecureContext === true &&
@@ -75,11 +79,13 @@
     box.appendChild(status);
     status.textContent = "Préparation…";
 
-    fetch(ROOT + MANIFEST, { cache: "no-cache" }).then(function (r) {
-      if (!r.ok) throw new Error("liste des fichiers introuvable (" + r.status + ")");
-      return r.json();
+    /* the list this page's worker keeps (also without network); when it is not this page's build, the server's */
+    function mine(m) { return !BUILD || !m.build || m.build === BUILD; }
+    readManifest().then(function (m) {
+      return mine(m) ? m : readManifest(true);
     }).then(function (m) {
-      return caches.open(m.cache).then(function (cache) {
+      if (!mine(m)) { newVersion(status, button); return; }
+      return caches.open(cacheName(m)).then(function (cache) {
         return cache.match(new URL(m.complete, ROOT).href).then(function (done) {
           status.textContent = done
             ? "Tout le code est déjà enregistré sur cet appareil (" + m.files.length + " fichiers, " + mo(m.total) + ")."
@@ -93,6 +99,30 @@
       status.textContent = "Enregistrement indisponible pour l'instant (" +
         (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) + ").";
     });
+  }
+
+  /* the list of the files to save, as the server has it now; a French message when it cannot be read */
+  function readManifest(fresh) {
+    return fetch(ROOT + MANIFEST, { cache: fresh ? "no-store" : "no-cache" }).then(function (r) {
+      if (!r.ok) throw new Error("liste des fichiers introuvable (" + r.status + ")");
+      return r.text();
+    }).then(function (text) {
+      try { return JSON.parse(text); } catch (e) { throw new Error("liste des fichiers illisible"); }
+    });
+  }
+  /* the cache of this copy of the site for version m (sw.js: OWN + VERSION; serviceworker.cache_name) */
+  function cacheName(m) { return m.cachePrefix + new URL(ROOT).pathname + "|" + m.version; }
+  function newVersion(status, button) {
+    status.textContent = "Une nouvelle version du site est publiée : rechargez la page pour l'enregistrer. ";
+    var again = el("button", "md-button", "Recharger la page");
+    again.type = "button";
+    again.addEventListener("click", function () { location.reload(); });
+    status.appendChild(again);
+    button.disabled = true;
+  }
+  /* whether the server still serves version m (false: another one was published meanwhile) */
+  function stillServed(m) {
+    return readManifest(true).then(function (now) { return now.version === m.version; }, function () { return true; });
   }
 
   function saveAll(m, cache, button, bar, status) {
@@ -122,6 +152,9 @@
     var workers = [];
     for (var i = 0; i < WORKERS; i++) workers.push(work());
     Promise.all(workers).then(function () {
+      /* a version published while saving: the files saved may belong to both; never mark that copy complete */
+      return stillServed(m).then(function (same) { if (!same) throw NEW_VERSION; });
+    }).then(function () {
       return cache.put(new URL(m.complete, ROOT).href, new Response(m.version));
     }).then(function () {
       bar.value = bar.max;
@@ -131,10 +164,13 @@
       button.disabled = false;
     }).catch(function (e) {
       failed = true;
-      status.textContent = "Enregistrement interrompu : " + count + " fichiers sur " + m.files.length +
-        " enregistrés (" + (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) +
-        "). Réessayez avec du réseau.";
-      button.disabled = false;
+      return (e === NEW_VERSION ? Promise.resolve(false) : stillServed(m)).then(function (same) {
+        if (!same) { bar.hidden = true; newVersion(status, button); return; }
+        status.textContent = "Enregistrement interrompu : " + count + " fichiers sur " + m.files.length +
+          " enregistrés (" + (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) +
+          "). Réessayez avec du réseau.";
+        button.disabled = false;
+      });
     });
   }
 

@@ -60,22 +60,33 @@ def page_assets(page_path: str, page_html: str) -> list[str]:
     return out
 
 
-def manifest(version: str, sizes: dict[str, int]) -> dict:
-    """What « Enregistrer tout le code » stores: every file of the site as [url, size], and the total."""
+def cache_name(version: str, folder: str = "/") -> str:
+    """The worker's cache of a copy of the site served from ``folder`` (its path on the host, the worker's scope):
+    each copy on a host has its own caches, and deletes only its own (sw.js ``OWN``, offline.js ``cacheName``)."""
+    return f"{CACHE_PREFIX}{folder}|{version}"
+
+
+def manifest(version: str, sizes: dict[str, int], build: str = "") -> dict:
+    """What « Enregistrer tout le code » stores: every file of the site as [url, size], and the total; the
+    cache's name is :func:`cache_name` of the folder the site is served from, known to the browser only;
+    ``build``: the build the pages name (``SiteBuild.build_id``), by which a page tells a newer list."""
     files = [[page_url(p), sizes[p]] for p in sorted(sizes)]
-    return {"version": version, "cache": CACHE_PREFIX + version, "complete": COMPLETE_MARK,
+    return {"version": version, "build": build, "cachePrefix": CACHE_PREFIX, "complete": COMPLETE_MARK,
             "files": files, "total": sum(f[1] for f in files)}
 
 
-def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str, live: bool = False) -> str:
+def service_worker(version: str, core: list[str], pages: dict[str, str], site_name: str, live: bool = False,
+                   build: str = "") -> str:
     """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages. ``live``: the
-    site is served by `mkdocs serve` (the worker reads the network first, the cache only without network)."""
+    site is served by `mkdocs serve` (the worker reads the network first, the cache only without network).
+    ``build``: the build its pages name (a page of another build tells the worker it is outdated)."""
     offline_html = render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT, **pages)
     values = {
         "__VERSION__": version,
         "__PREFIX__": CACHE_PREFIX,
         "__MANIFEST__": MANIFEST_PATH,
         "__COMPLETE__": COMPLETE_MARK,
+        "__BUILD__": build,
     }
     text = resources.files(__package__).joinpath("sw.js").read_text(encoding="utf-8")
     for k, v in values.items():

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lois.core import safeio
 from lois.core.errors import LoisError
-from lois.render.site import SiteBuild
+from lois.render.site import BUILD_FILE, SiteBuild
 from lois.render.htmlpage import render_page
 from lois.render.templates import render
 from lois.features.offline import archive
@@ -147,7 +147,7 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
                 stream.add(path, (site_dir / path).read_bytes())
         built = page_html.encode("utf-8")
         stream.digests[page_file], stream.sizes[page_file] = hashlib.sha256(built).digest(), len(built)
-        sw, man = _service_worker(site, home, stream.digests, stream.sizes, site_name)
+        sw, man = _service_worker(site, site_dir, home, stream.digests, stream.sizes, site_name)
         stream.add(page_file, page_html.replace(PLACEHOLDER, archive_note()).encode("utf-8"), facts=False)
         for name, data in sorted({SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": readme().encode("utf-8")}.items()):
             stream.add(name, data, facts=False)
@@ -163,8 +163,10 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
     return Report(ARCHIVE_PATH, size, entries, time.perf_counter() - start)
 
 
-def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site_name: str) -> tuple[bytes, bytes]:
-    """``sw.js`` and the list of files to save, from the digests and sizes of the site's files."""
+def _service_worker(site: SiteBuild, site_dir: Path, home: str, digests: dict, sizes: dict,
+                    site_name: str) -> tuple[bytes, bytes]:
+    """``sw.js`` and the list of files to save, from the digests and sizes of the site's files (and the build the
+    pages name, :data:`BUILD_FILE` of the built site)."""
     version = LIVE_VERSION if site.live else content_version(digests)
     urls = {"home": "", "laws": site.url("lois/index.md"), "search": site.url("recherche.md"),
             "offline": site.url(PAGE)}
@@ -173,8 +175,11 @@ def _service_worker(site: SiteBuild, home: str, digests: dict, sizes: dict, site
     # not the search data: a first visit downloads none of it; the worker keeps what the queries fetch, and
     # « Enregistrer tout le code » saves all of it (every file of the manifest)
     core.append(MANIFEST_PATH)  # the « Hors ligne » page reads it, also without network
-    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live).encode("utf-8")
-    man = json.dumps(manifest(version, sizes), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    build = (site_dir / BUILD_FILE).read_text(encoding="utf-8") if BUILD_FILE in sizes else ""
+    # under `mkdocs serve` the worker reads the network first anyway, and stays the same from one rebuild to the next
+    sw = service_worker(version, list(dict.fromkeys(core)), urls, site_name, live=site.live,
+                        build="" if site.live else build).encode("utf-8")
+    man = json.dumps(manifest(version, sizes, build), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return sw, man
 
 

@@ -7,20 +7,48 @@
    - chaque page ou fichier du site obtenu du réseau est gardé ; le cache est lu d'abord (il est de la
      même version que le site) ;
    - une page jamais consultée, demandée sans réseau : une courte page « hors connexion ».
+   Plusieurs copies du site sur un même hôte (/ et /club/lois/) ont chacune leurs caches : leur nom porte le
+   dossier du site (la portée du worker), et un worker n'efface que les siens.
+   Une requête « no-store » (la version servie, assets/lois/version.txt) va au réseau, jamais au cache.
+   Une page venue du réseau qui nomme une autre construction que celle de ce worker (BUILD : une nouvelle version
+   est publiée) n'est pas gardée, et le worker, dépassé, lit désormais le réseau d'abord sans rien garder (les
+   scripts de cette page sont les siens, jamais ceux du cache) ; il demande sa mise à jour.
    Sous `mkdocs serve` (LIVE), les pages changent à chaque enregistrement : le réseau est lu d'abord, le cache
    ne sert que sans réseau, et la version reste la même d'une reconstruction à l'autre (pas de nouveau worker à
    chaque enregistrement). Le rechargement en direct de MkDocs (/livereload/) ne passe jamais par le worker. */
 "use strict";
 var VERSION = "__VERSION__";
-var CACHE = "__PREFIX__" + VERSION;
 var PREFIX = "__PREFIX__";
 var CORE = __CORE__;
 var MANIFEST = "__MANIFEST__";
 var COMPLETE = "__COMPLETE__";
 var OFFLINE_HTML = __OFFLINE_HTML__;
 var LIVE = __LIVE__;
+var BUILD = "__BUILD__";  /* the build its pages name (<meta name="lois-build">) */
+var OUTDATED = false;  /* a page of another build came from the network: this worker's cache is of an older one */
+var BUILD_META = /<meta name="lois-build" content="([^"]*)"/;
 var ROOT = self.registration.scope;
 var SELF = new URL(self.location.href).pathname;
+/* this copy's caches: « lois-/club/lois/|<version> »; those of the copy at / are « lois-/|… » */
+var OWN = PREFIX + new URL(ROOT).pathname + "|";
+var CACHE = OWN + VERSION;
+
+/* the names of this copy's caches but the current one: its own (OWN), and those that workers left before caches
+   were named by their folder (« lois-<version> ») holding this copy's home page and nothing outside its folder (the
+   cache of a copy at / may hold pages of /club/lois/, read before that copy's worker was there, and its own home) */
+function oldCaches() {
+  return caches.keys().then(function (names) {
+    return Promise.all(names.map(function (n) {
+      if (n === CACHE || n.indexOf(PREFIX) !== 0) return null;
+      if (n.indexOf(OWN) === 0) return n;
+      if (n.indexOf("|") >= 0) return null;  /* another copy's */
+      return caches.open(n).then(function (c) { return c.keys(); }).then(function (reqs) {
+        var urls = reqs.map(function (r) { return r.url; });
+        return urls.indexOf(ROOT) >= 0 && urls.every(inScope) ? n : null;
+      });
+    }));
+  }).then(function (found) { return found.filter(Boolean); });
+}
 
 /* one key per page: no query, no fragment, « dossier/index.html » is « dossier/ » */
 function key(url) {
@@ -53,17 +81,21 @@ function inBatches(urls, size, fn) {
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return cache.addAll(CORE.map(function (u) { return new URL(u, ROOT).href; })).then(function () {
-      return caches.keys();
-    }).then(function (names) {
-      var old = names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; });
+    return cache.addAll(CORE.map(function (u) { return new URL(u, ROOT).href; })).then(oldCaches).then(function (old) {
       if (!old.length) return;
       return caches.open(old[old.length - 1]).then(function (prev) {
         return prev.match(new URL(COMPLETE, ROOT).href).then(function (complete) {
           if (complete) {  /* the whole site was saved: save the new one whole */
             return fetch(new URL(MANIFEST, ROOT).href, { cache: "no-cache" }).then(function (r) {
-              if (!r.ok) throw new Error(MANIFEST);
-              return r.json();
+              if (!r.ok) throw new Error(MANIFEST + " : réponse " + r.status + " du serveur");
+              return r.text();
+            }).then(function (text) {
+              var m;
+              try { m = JSON.parse(text); } catch (e) { throw new Error(MANIFEST + " : liste des fichiers illisible"); }
+              /* the list of another build (published since this worker was fetched): install nothing; the browser
+                 fetches the new worker at the next page */
+              if (m.version !== VERSION) throw new Error(MANIFEST + " : liste d'une autre version du site");
+              return m;
             }).then(function (m) {
               var urls = m.files.map(function (f) { return new URL(f[0], ROOT).href; });
               return inBatches(urls, 6, function (u) { return fetchInto(cache, u, false); });
@@ -84,9 +116,8 @@ self.addEventListener("install", function (event) {
 });
 
 self.addEventListener("activate", function (event) {
-  event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (n) { return n.indexOf(PREFIX) === 0 && n !== CACHE; })
-      .map(function (n) { return caches.delete(n); }));
+  event.waitUntil(oldCaches().then(function (old) {
+    return Promise.all(old.map(function (n) { return caches.delete(n); }));
   }).then(function () {
     return self.clients.claim();
   }).then(function () {  /* the page that installed this worker was loaded without it: keep it too */
@@ -108,8 +139,18 @@ function offlinePage() {
 /* from the network, kept in the cache; without network, the cache, then (a page) the « hors connexion » page */
 function fromNetwork(cache, req, k) {
   return fetch(req).then(function (res) {
-    if (res.ok && res.type === "basic" && !res.redirected) cache.put(k, res.clone());
-    return res;
+    if (!res.ok || res.type !== "basic" || res.redirected || OUTDATED) return res;
+    if (req.mode !== "navigate" || !BUILD) { cache.put(k, res.clone()); return res; }
+    var page = res.clone();
+    return res.clone().text().then(function (html) {
+      var m = BUILD_META.exec(html);
+      if (m && m[1] !== BUILD) {  /* a newer build is served: keep nothing more, read the network first */
+        OUTDATED = true;
+        self.registration.update().catch(function () {});
+        return res;
+      }
+      return cache.put(k, page).then(function () { return res; }, function () { return res; });
+    });
   }, function (err) {
     return cache.match(k).then(function (kept) {
       if (kept) return kept;
@@ -121,12 +162,12 @@ function fromNetwork(cache, req, k) {
 
 self.addEventListener("fetch", function (event) {
   var req = event.request;
-  if (req.method !== "GET" || !inScope(req.url) || liveReload(req.url)) return;
+  if (req.method !== "GET" || !inScope(req.url) || liveReload(req.url) || req.cache === "no-store") return;
   if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (a page without an icon): left to it */
   var k = key(req.url);
   if (!keep(k)) return;
   event.respondWith(caches.open(CACHE).then(function (cache) {
-    if (LIVE) return fromNetwork(cache, req, k);
+    if (LIVE || OUTDATED) return fromNetwork(cache, req, k);
     return cache.match(k).then(function (hit) { return hit || fromNetwork(cache, req, k); });
   }));
 });

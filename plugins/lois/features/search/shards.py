@@ -21,6 +21,13 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title), by runs of document
   numbers: fetched for the results shown only.
 
+Every file sits in the folder of its build, ``FOLDER + build + "/"`` (:func:`build_of`), the build being a hash of
+the whole data: a page names the build it was written with (``<meta name="lois-build">``, from
+:attr:`lois.render.site.SiteBuild.build_id`) and reads that folder only. A page left open across a deploy thus
+never mixes two builds: its own data, or (the folder gone with the old site) a notice that a new version is
+published, which it tells from a missing or damaged file by the site's current build
+(:data:`lois.render.site.BUILD_FILE`, asked of the server).
+
 search.js runs a query against whatever is loaded; each lookup in a shard not yet loaded is noted, the
 missing shards are fetched, and the query is run again, until nothing is missing (at most one round per step of
 the plan: words, then terms, then documents). Every shard is JSON ``{"k": [keys…], "v": [values…]}``: keys
@@ -36,8 +43,8 @@ from typing import Any
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind
 
-FOLDER = "assets/lois/recherche/"
-META = FOLDER + "index.json"
+FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" + INDEX, shards beside it
+INDEX = "index.json"
 # Size of a shard before gzip (bytes): a query reads about one shard of each family per word. Smaller shards mean
 # fewer bytes per query and more files (and requests for a long query).
 TARGET = {"w": 12_000, "t": 16_000, "c": 8_000, "d": 12_000}
@@ -128,7 +135,7 @@ def positions(engine) -> dict[str, list[int]]:
 
 
 def site_files(engine) -> dict[str, str]:
-    """Every file of the site's search data (path → JSON text), :data:`META` first."""
+    """Every file of the site's search data (path → JSON text), in the folder of its build, the index first."""
     from lois.features.search.query import browser_data
 
     vocab = engine.vocab
@@ -161,7 +168,7 @@ def site_files(engine) -> dict[str, str]:
         runs = split(items, TARGET[name])
         firsts[name] = [rank(run[0][0]) for run in runs]
         for i, run in enumerate(runs):
-            files[f"{FOLDER}{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
+            files[f"{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
     kinds = [k.value for k in Kind]
     meta = browser_data(engine)
     meta.update({
@@ -175,5 +182,15 @@ def site_files(engine) -> dict[str, str]:
         "titles": [title_words(f.get("title") or "", vocab) for f in engine.stored],
         "shards": firsts,
     })
-    meta["build"] = hashlib.sha256("".join(files.values()).encode()).hexdigest()[:12]
-    return {META: _dumps(meta), **files}
+    h = hashlib.sha256(_dumps(meta).encode())
+    for name, text in files.items():
+        h.update(f"\0{name}\0{text}".encode())
+    meta["build"] = build = h.hexdigest()[:12]
+    folder = f"{FOLDER}{build}/"
+    return {folder + INDEX: _dumps(meta), **{folder + name: text for name, text in files.items()}}
+
+
+def build_of(files: dict[str, str]) -> str:
+    """The build of the search data :func:`site_files` returned (the name of its folder)."""
+    index = next(iter(files))
+    return index[len(FOLDER):-len("/" + INDEX)]

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from lois.render import ids_js
-from lois.render.site import SiteBuild
+from lois.render.site import BUILD_FILE, SiteBuild
 from lois.render.templates import render
 
-DATA_DIR = "assets/lois/recherche/"  # every file of the search data (shards.FOLDER), none fetched before a query
+DATA_DIR = "assets/lois/recherche/"  # every file of the search data (shards.FOLDER), none fetched before a query;
+# each build's in a folder of its own (shards.build_of), named by BUILD_FILE and by every page
 
 
 def page(engine) -> str:
@@ -24,9 +25,12 @@ def page(engine) -> str:
 
 
 def contribute(site: SiteBuild) -> None:
+    from lois.features.search.shards import build_of
+
     files, page_text = prepare(site.model)
     for path, text in files.items():
         site.add_file(path, text)
+    site.add_file(BUILD_FILE, build_of(files))
     site.add_file("recherche.md", page_text)
     site.add_nav("Recherche", "recherche.md")
     site.add_file(ids_js.SITE_SCRIPT, ids_js.script_text())  # the ids' reader, before the search that uses it

@@ -42,8 +42,25 @@
   var hideTimer = 0, showTimer = 0;
   var lastPointer = "mouse";
 
+  /* the text of an HTML-escaped title; DOM methods only, no HTML parsed into the page (a page with Trusted Types
+     forbids the parser: the entities the site writes, &amp; &lt; &gt; &quot; &#39; and numeric ones, by hand) */
+  var ENTITIES = { amp: "&", lt: "<", gt: ">", quot: "\"", apos: "'", nbsp: "\u00a0" };
   function decode(html) {
-    return html ? new DOMParser().parseFromString(html, "text/html").body.textContent : "";
+    if (!html) return "";
+    try { return new DOMParser().parseFromString(html, "text/html").body.textContent; } catch (e) {
+      return html.replace(/<[^>]*>/g, "").replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, entity);
+    }
+  }
+  function entity(m, n) {
+    if (n[0] !== "#") { var c = ENTITIES[n.toLowerCase()]; return c === undefined ? m : c; }
+    var hex = n[1] === "x" || n[1] === "X", code = parseInt(n.slice(hex ? 2 : 1), hex ? 16 : 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+  }
+  function child(parent, tag, cls) {
+    var e = document.createElement(tag);
+    e.className = cls;
+    parent.appendChild(e);
+    return e;
   }
 
   function moveTitle(link) {
@@ -65,8 +82,12 @@
     card.className = "lois-card";
     card.id = "lois-card";
     card.hidden = true;
-    card.innerHTML = '<p class="lois-card-text"></p><ul class="lois-card-list" hidden></ul><p class="lois-card-actions">' +
-      '<a class="lois-card-go"></a><button type="button" class="lois-card-close">×</button></p>';
+    child(card, "p", "lois-card-text");
+    child(card, "ul", "lois-card-list").hidden = true;
+    var actions = child(card, "p", "lois-card-actions"), closer = child(actions, "button", "lois-card-close");
+    actions.insertBefore(document.createElement("a"), closer).className = "lois-card-go";
+    closer.type = "button";
+    closer.textContent = "\u00d7";
     card.addEventListener("pointerenter", function () { clearTimeout(hideTimer); });
     card.addEventListener("pointerleave", function (e) { if (e.pointerType === "mouse" && current && current.mode === "hover") scheduleHide(); });
     card.querySelector(".lois-card-close").addEventListener("click", function () { close(true); });

@@ -17,7 +17,12 @@ function embedNode(doc, node, depth) {
 
 function fillEmbed(el) {
   var typed = el.getAttribute("data-lois-provision") || "", ref = IDS.read(typed);
+  if (el.getAttribute("data-lois-integre") === typed) return Promise.resolve();  /* filled by a bundle before */
   return (ref ? loadLaw(ref.law) : Promise.resolve(null)).then(function (doc) {
+    /* the page changed while the law loaded: an embed gone or made editable is left as it is; one that names
+       another provision now is filled with that one */
+    if (!el.isConnected || el.isContentEditable) return;
+    if ((el.getAttribute("data-lois-provision") || "") !== typed) return fillEmbed(el);
     var key = ref && IDS.key(ref.law, ref.path);
     var id = doc && doc.keys && Object.prototype.hasOwnProperty.call(doc.keys, key) ? doc.keys[key] : null;
     var node = id !== null && Object.prototype.hasOwnProperty.call(doc.nodes, id) ? doc.nodes[id] : null;
@@ -37,6 +42,7 @@ function fillEmbed(el) {
     cap.appendChild(a);
     cap.appendChild(document.createTextNode(" \u2014 " + DATA.edition + (doc.v ? " (" + doc.v + ")" : "")));
     el.appendChild(cap);
+    el.setAttribute("data-lois-integre", typed);
   });
 }
 

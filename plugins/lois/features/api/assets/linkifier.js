@@ -11,7 +11,12 @@
      data-lois-exclure        CSS selector of parts never to link (also: class "lois-pas-de-liens")
      data-lois-nouvel-onglet  present: the links open in a new tab
    Embeds: <div data-lois-provision="16B1"></div> shows the text of Loi 16B1 with its permalink.
-   Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document. */
+   Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document.
+   A page that changes while the law files load is never damaged: a text is linked only if it still reads as it was
+   scanned (else scanned again), still in the page, and not editable (contenteditable, a form field) by then.
+   DOM methods only (no innerHTML, no inline style): it runs under a strict Content-Security-Policy; under Trusted
+   Types it loads the law files through its own policy "lois-linkifier" (a page that forbids it is told, in
+   French, in the console: links without previews). */
 var SKIP = { A: 1, CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, TEXTAREA: 1, INPUT: 1, SELECT: 1, OPTION: 1, BUTTON: 1,
   NOSCRIPT: 1, TEMPLATE: 1, KBD: 1, SAMP: 1, SVG: 1, MATH: 1, IFRAME: 1, OBJECT: 1, LABEL: 1 };
 var LIST_MAX = DATA.list_max;  /* lines of a list preview (lois.render.site.LIST_MAX) */
@@ -75,15 +80,45 @@ var loading = {};
 
 function hasLaw(law) { return Object.prototype.hasOwnProperty.call(DATA.laws, law); }
 
+/* The address of a law file as the page's Trusted Types want it (require-trusted-types-for 'script'): through the
+   policy "lois-linkifier", which lets through the web addresses of this reference's law files only; null (and a
+   French warning, once) when the page forbids that policy. Without Trusted Types, the address itself. */
+var scriptPolicy;
+function scriptURL(url) {
+  if (!window.trustedTypes || !window.trustedTypes.createPolicy) return url;
+  if (scriptPolicy === undefined) {
+    try {
+      scriptPolicy = window.trustedTypes.createPolicy("lois-linkifier", { createScriptURL: function (u) {
+        var files = Object.keys(DATA.laws).map(function (n) { return webAddress(DATA.laws[n].data, base); });
+        if (files.indexOf(u) < 0) throw new TypeError("adresse refusée : " + u);
+        return u;
+      } });
+    } catch (e) {
+      scriptPolicy = null;
+      warn("la politique de sécurité de cette page (Trusted Types) ne permet pas de charger le texte des lois : " +
+        "ajoutez lois-linkifier à la directive trusted-types de son en-tête Content-Security-Policy ; en attendant, " +
+        "les citations mènent à la page de la loi, sans aperçu.");
+    }
+  }
+  if (!scriptPolicy) return null;
+  try { return scriptPolicy.createScriptURL(url); } catch (e) { return null; }
+}
+
 function loadLaw(law) {
   var file = hasLaw(law) ? DATA.laws[law] : null;
   if (!file || !base) return Promise.resolve(null);
   if (!loading[law]) {
     loading[law] = new Promise(function (resolve) {
       if (registry[law]) { resolve(registry[law]); return; }
-      var s = document.createElement("script"), url = webAddress(file.data, base);
-      if (!url) { resolve(null); return; }
-      s.src = url; s.async = true; s.charset = "utf-8";
+      var s = document.createElement("script"), url = webAddress(file.data, base), src = url && scriptURL(url);
+      if (!src) { resolve(null); return; }
+      try { s.src = src; } catch (e) {  /* a page's policy that refuses it all the same */
+        warn("la politique de sécurité de cette page refuse " + url + " ; les citations de la Loi " + law +
+          " mènent à la page de la loi, sans aperçu.");
+        resolve(null);
+        return;
+      }
+      s.async = true; s.charset = "utf-8";
       s.onload = function () {
         if (!registry[law]) warn("le fichier " + url + " ne contient pas la Loi " + law + ".");
         resolve(registry[law] || null);
@@ -107,9 +142,16 @@ function nodeOf(doc, ref) {
 }
 
 function excluded(el) {
-  if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable) return true;
+  if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable || el.ownerDocument.designMode === "on") return true;
   if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre"))) return true;
   try { return !!(exclude && el.matches && el.matches(exclude)); } catch (e) { return false; }
+}
+
+/* whether a text node may receive links now: in the page, under no excluded element (editable, a field…) */
+function linkable(node) {
+  if (!node.parentElement || !node.isConnected) return false;
+  for (var p = node.parentElement; p; p = p.parentElement) if (excluded(p)) return false;
+  return true;
 }
 
 function textNodes(root) {
@@ -149,6 +191,8 @@ function makeLink(cite, targets, docs) {
   return a;
 }
 
+/* the links of a text node, inserted at once (one replacement) at the places found in `text`, which the node
+   still holds (the caller checked it) */
 function replaceNode(node, cites, docs) {
   var text = node.data, pos = 0, frag = document.createDocumentFragment(), count = 0;
   cites.forEach(function (c) {
@@ -172,17 +216,31 @@ function loadAll(laws) {
   })).then(function () { return docs; });
 }
 
+var ROUNDS = 3;  /* scans of a text that keeps changing while its laws load, before it is left as it is */
+
 function linkify(root) {
+  return linkNodes(textNodes(root || document.body), ROUNDS);
+}
+
+/* Scan the nodes, load the laws they cite, then link each node that still holds the text scanned and may still
+   receive links; a node whose text changed meanwhile is scanned again (its new citations, at their new places). */
+function linkNodes(nodes, rounds) {
   var todo = [], laws = {};
-  textNodes(root || document.body).forEach(function (node) {
-    var cites = scanner.findCitations(node.data);
+  nodes.forEach(function (node) {
+    var text = node.data, cites = scanner.findCitations(text);
     if (!cites.length) return;
-    todo.push([node, cites]);
+    todo.push([node, cites, text]);
     cites.forEach(function (c) { c.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; }); });
   });
   return loadAll(Object.keys(laws)).then(function (docs) {
-    var count = 0;
-    todo.forEach(function (t) { count += replaceNode(t[0], t[1], docs); });
-    return count;
+    var count = 0, changed = [];
+    todo.forEach(function (t) {
+      var node = t[0];
+      if (!linkable(node)) return;  /* gone, or made editable meanwhile */
+      if (node.data !== t[2]) { changed.push(node); return; }
+      count += replaceNode(node, t[1], docs);
+    });
+    if (!changed.length || rounds <= 1) return count;
+    return linkNodes(changed, rounds - 1).then(function (more) { return count + more; });
   });
 }

@@ -1,0 +1,169 @@
+"""The club linkifier on pages that change after load, under a strict Content-Security-Policy and Trusted Types:
+club pages served on ANOTHER origin (their own server, another port) with those headers, in Chromium.
+
+* a text the club's script rewrites while the laws' files load is linked at its new places, never damaged
+  (« Texte ch<a>Loi 16B1</a> le club »); a region made editable meanwhile gets no link;
+* the snippet pasted twice: each citation linked once, and the count reported is the number of links;
+* no inline style and no HTML parsed from strings: no violation of « style-src 'self' » nor of
+  « require-trusted-types-for 'script' » (the preview card opens); a page whose policy forbids the linkifier's
+  Trusted Types policy is told so in French, and its citations still lead to the laws.
+"""
+from __future__ import annotations
+
+import functools
+import http.server
+import threading
+
+import pytest
+
+from conftest import QuietServer
+
+CLUB_JS = """
+window.violations = [];
+document.addEventListener("securitypolicyviolation", function (e) {
+  window.violations.push(e.violatedDirective + " " + e.blockedURI);
+});
+/* the club's own script, run after the linkifier has read the page and while the laws' files load: it rewrites
+   a text and makes a region editable */
+var changed = document.getElementById("change");
+if (changed) changed.firstChild.data = "Texte ch Loi 16B1 le club";
+var edit = document.getElementById("edit");
+if (edit) edit.contentEditable = "true";
+var own = document.getElementById("integre-modifiable");
+if (own) own.contentEditable = "true";
+"""
+
+
+def page(site_url: str, twice: bool = False) -> str:
+    script = f'<script src="{site_url}assets/lois/linkifier.js" defer></script>'
+    return f"""<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>Club</title></head><body><h1>Club d'essai</h1>
+<p id="change">Texte du club qui cite la Loi 27B1(b) et la Loi 50D2 avant sa mise à jour.</p>
+<div id="edit"><p>Zone que le club rend modifiable : Loi 12C1(c) et Loi 64A.</p></div>
+<p id="still">Texte fixe : Loi 16B1, puis Lois 61 à 64.</p>
+<div id="integre" data-lois-provision="50D2"></div>
+<div id="integre-modifiable" data-lois-provision="16B1"><p>Texte que le club écrit ici.</p></div>
+{script}{script if twice else ""}
+<script src="club.js" defer></script>
+</body></html>"""
+
+
+def csp(site_origin: str, trusted: str = "") -> str:
+    return (f"default-src 'none'; script-src 'self' {site_origin}; style-src 'self'; img-src 'self' data:; "
+            f"connect-src 'self'; require-trusted-types-for 'script'{'; ' + trusted if trusted else ''}")
+
+
+@pytest.fixture(scope="module")
+def club_csp(tmp_path_factory, site_url):
+    """URL of a club server (another port) whose pages are sent with a strict CSP and Trusted Types."""
+    d = tmp_path_factory.mktemp("club-csp")
+    origin = site_url.rstrip("/")
+    (d / "change.html").write_text(page(site_url), encoding="utf-8")
+    (d / "change-sans-csp.html").write_text(page(site_url), encoding="utf-8")
+    (d / "deux-fois.html").write_text(page(site_url, twice=True), encoding="utf-8")
+    (d / "refus-tt.html").write_text(page(site_url), encoding="utf-8")
+    (d / "club.js").write_text(CLUB_JS, encoding="utf-8")
+    headers = {"/change.html": csp(origin), "/deux-fois.html": csp(origin),
+               "/refus-tt.html": csp(origin, "trusted-types politique-du-club")}
+
+    class Strict(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def end_headers(self):
+            if self.path in headers:
+                self.send_header("Content-Security-Policy", headers[self.path])
+            super().end_headers()
+
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Strict, directory=str(d)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture()
+def club_tab(browser, site_url, club_csp):
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((site_url, club_csp, "data:"))
+              else r.abort())
+    pg = ctx.new_page()
+    pg.console_lines = []
+    pg.on("console", lambda m: pg.console_lines.append((m.type, m.text)))
+    pg.on("pageerror", lambda e: pg.console_lines.append(("error", str(e))))
+    yield pg
+    ctx.close()
+
+
+def _done(pg, seconds: float = 15) -> int:
+    """The number of links the linkifier reports once done (polled from here: the page's CSP forbids the string
+    evaluation that wait_for_function uses)."""
+    for _ in range(int(seconds * 10)):
+        n = pg.get_attribute("html", "data-lois-liens")
+        if n is not None:
+            return int(n)
+        pg.wait_for_timeout(100)
+    raise AssertionError(f"le linkifier n'a pas fini : {pg.console_lines}")
+
+
+def _links(pg, where: str) -> list[str]:
+    return pg.eval_on_selector_all(f"{where} a.lois-lien", "as => as.map(a => a.textContent)")
+
+
+def _errors(pg) -> list[str]:
+    return [t for kind, t in pg.console_lines if kind == "error"]
+
+
+@pytest.mark.parametrize("name", ["change.html", "change-sans-csp.html"])
+def test_text_rewritten_and_region_made_editable_while_loading(club_tab, club_csp, name):
+    pg = club_tab
+    pg.goto(club_csp + name)
+    n = _done(pg)
+    assert pg.inner_text("#change") == "Texte ch Loi 16B1 le club"  # not one character moved
+    assert _links(pg, "#change") == ["Loi 16B1"]  # the new text's citation, at its place
+    assert _links(pg, "#edit") == []  # editable by then: left alone
+    assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
+    assert n == pg.locator("a.lois-lien").count() == 3
+    assert pg.locator("#integre .lois-integre-texte").count() == 1  # an embed, under the CSP too
+    assert pg.inner_text("#integre-modifiable") == "Texte que le club écrit ici."  # editable by then: kept
+    assert pg.evaluate("window.violations") == [] and _errors(pg) == []
+
+
+def test_card_under_strict_csp_and_trusted_types(club_tab, club_csp):
+    """The preview card opens (built with DOM methods) and is styled (a constructed stylesheet): no violation."""
+    pg = club_tab
+    pg.goto(club_csp + "change.html")
+    _done(pg)
+    link = pg.locator("#still a.lois-lien").first
+    link.hover()
+    card = pg.locator(".lois-card")
+    card.wait_for(state="visible")
+    assert "Loi 16B1" in card.inner_text() or card.locator(".lois-card-text").inner_text()
+    assert card.evaluate("c => getComputedStyle(c).position") == "fixed"  # the card's style applies
+    assert pg.evaluate("window.violations") == [] and _errors(pg) == []
+
+
+def test_snippet_pasted_twice_links_once_and_reports_the_links(club_tab, club_csp):
+    pg = club_tab
+    pg.goto(club_csp + "deux-fois.html")
+    _done(pg)
+    pg.evaluate("() => window.loisLinkifierPret")  # the second bundle's run, after the first's, is over
+    n = int(pg.get_attribute("html", "data-lois-liens"))
+    assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
+    assert pg.locator("a.lois-lien a, a.lois-lien .lois-lien").count() == 0
+    assert n == pg.locator("a.lois-lien").count() == 3
+    assert pg.locator("#integre .lois-integre-texte").count() == 1  # filled once
+    assert pg.evaluate("window.violations") == [] and _errors(pg) == []
+
+
+def test_page_that_forbids_the_linkifier_policy_is_told_in_french(club_tab, club_csp):
+    """trusted-types names only the club's own policy: the linkifier says why in French (a warning), and the
+    citations still lead to the laws' pages (without previews)."""
+    pg = club_tab
+    pg.goto(club_csp + "refus-tt.html")
+    n = _done(pg)
+    assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"] and n == pg.locator("a.lois-lien").count()
+    assert pg.locator("#still a.lois-lien").first.get_attribute("href").endswith("/lois/16/")  # the law, no data
+    warnings = [t for kind, t in pg.console_lines if kind == "warning"]
+    assert any("Trusted Types" in w and "lois-linkifier" in w and "sans aperçu" in w for w in warnings), warnings
+    # the browser's own report of the refused policy is the only error; nothing of the linkifier fails
+    assert all("TrustedTypePolicy" in e or "trusted-types" in e for e in _errors(pg)), _errors(pg)

@@ -1,0 +1,348 @@
+"""Failures at the edges of time and place, in Chromium, on real builds served as a host serves them:
+
+* a page open across a deploy: two builds of the site (the corpus changed in between) served in turn from one
+  address; a page of the first, searched after the second is published, answers with the first's data or says
+  that a new version is published, never silently with a mix of both;
+* damaged search data (a login page served with status 200 in place of a shard, a shard cut short): a French
+  message, never the browser's parser error;
+* two copies of the site on one host (/ and /club/lois/): visiting one keeps the other's saved copy.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import QuietServer, _Quiet, mkdocs_build
+from live_serve import project_copy
+from lois.features.offline.serviceworker import MANIFEST_PATH, cache_name
+from lois.features.search.query import SearchEngine
+from lois.features.search.shards import FOLDER
+
+# the new version's corpus: a glossary entry before the others, so that every document after it moves (the
+# documents' numbers of the two builds disagree, as after any real change of the corpus)
+NEW_ENTRY = """- term: tableau ambulant
+  definition: >
+    Entrée ajoutée par la nouvelle version du site (essai de publication) : xylophone.
+  provisions: ['16']
+"""
+NOTICE = "Une nouvelle version du site est publiée"
+
+
+@pytest.fixture(scope="module")
+def two_builds(built_site, tmp_path_factory):
+    """(folder of build A: the real site, folder of build B, B's corpus)."""
+    work = tmp_path_factory.mktemp("publication")
+    config = project_copy(work)
+    glossary = work / "corpus" / "glossaire.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    glossary.write_text(text.replace("- term: déclarant", NEW_ENTRY + "- term: déclarant", 1), encoding="utf-8")
+    res = mkdocs_build(work / "B", config=config, extra_env={"LOIS_CACHE": str(work / "cache")})
+    assert res.returncode == 0, res.stderr
+    return built_site, work / "B", work / "corpus"
+
+
+def build_of(site: Path) -> str:
+    return (site / "assets" / "lois" / "version.txt").read_text(encoding="utf-8")
+
+
+class Host:
+    """A static server whose folder can be replaced while it runs (a deploy that swaps the served folder)."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        host = self
+
+        class Handler(_Quiet):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=str(host.folder), **kwargs)
+
+        self.server = QuietServer(("127.0.0.1", 0), Handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+
+@pytest.fixture()
+def host(two_builds, tmp_path):
+    a, _, _ = two_builds
+    h = Host(a)
+    yield h
+    h.server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def engines(two_builds, corpus_dir):
+    return SearchEngine(corpus_dir), SearchEngine(two_builds[2])
+
+
+def _context(browser, host, workers: bool = False):
+    ctx = browser.new_context(service_workers="allow" if workers else "block")
+    errors: list[str] = []
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((host.url, "data:", "blob:"))
+              else r.abort())
+    pg = ctx.new_page()
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and "404" not in m.text else None)
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, pg, errors
+
+
+def _page_search(pg, q: str) -> str:
+    """Type q in the search page's box: the status line once it answers q (results, none, or why not)."""
+    pg.wait_for_function("() => document.querySelector('.lois-search-status').textContent !== ''")  # listening
+    pg.locator("#lois-search-q").fill(q)
+    pg.wait_for_function("q => { const s = document.querySelector('.lois-search-status').textContent; return"
+                         " [q, 'publiée', 'indisponible', 'pas pu'].some(w => s.includes(w)); }", arg=q)
+    return pg.locator(".lois-search-status").inner_text()
+
+
+def _wait_build(pg, build: str) -> None:
+    """Until the page shown is one of ``build`` (a reload on its way) and its search page is ready (its status line
+    written: search.js listens to the box)."""
+    pg.wait_for_function("b => { const m = document.querySelector('meta[name=lois-build]'), "
+                         "st = document.querySelector('.lois-search-status'); "
+                         "return !!m && m.content === b && !!st && st.textContent !== ''; }", arg=build, timeout=60000)
+
+
+def _shown_ids(pg) -> list[str]:
+    return pg.eval_on_selector_all("#lois-search-results .lois-search-result a", "as => as.map(a => a.dataset.id)")
+
+
+def _old_or_notice(pg, queries, old) -> int:
+    """Each query answered as build A answers it (its shards were all read before the deploy) or with the notice
+    and no result: never another answer. How many showed the notice."""
+    notices = 0
+    for q in queries:
+        status = _page_search(pg, q)
+        if NOTICE in status:
+            assert _shown_ids(pg) == [], q
+            notices += 1
+        else:
+            assert _shown_ids(pg)[:3] == [r.id for r in old.search(q, 3)], (q, status)
+    return notices
+
+
+QUERIES = ["glossaire mort", "checklist renonce", "xylophone"]
+
+
+def test_builds_differ_where_a_mix_would_show(two_builds, engines):
+    """The two builds disagree on the documents' numbers (a page mixing them would show other documents)."""
+    a, b, _ = two_builds
+    assert build_of(a) != build_of(b)
+    index_a = json.loads((a / FOLDER / build_of(a) / "index.json").read_text(encoding="utf-8"))
+    index_b = json.loads((b / FOLDER / build_of(b) / "index.json").read_text(encoding="utf-8"))
+    assert index_a["docKinds"] != index_b["docKinds"]
+    old, new = engines
+    assert [r.id for r in old.search("xylophone", 3)] == [] and [r.id for r in new.search("xylophone", 3)]
+
+
+def test_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_builds, host, engines):
+    """A search page of build A, with its index already read (a first query), then B published (the folder
+    swapped, A's data gone): every later query shows the notice and no result, never B's data read with A's
+    index; its button shows B, whose results are B's."""
+    a, b, _ = two_builds
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "recherche/")
+        assert _page_search(pg, "renonce")  # index.json and some shards of A are loaded
+        host.folder = b
+        old, new = engines
+        assert _old_or_notice(pg, QUERIES, old) >= 1
+        assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
+        pg.get_by_role("button", name="Recharger la page").click()
+        _wait_build(pg, build_of(b))
+        for q in QUERIES:
+            status = _page_search(pg, q)
+            assert NOTICE not in status
+            assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host):
+    """A law page of A, nothing of the search read yet, then B published: the header box says so."""
+    a, b, _ = two_builds
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "lois/50/")
+        host.folder = b
+        pg.locator(".lois-search-header-input").fill("glossaire mort")
+        box = pg.locator("#lois-search-dropdown")
+        box.get_by_text(NOTICE).wait_for()
+        assert box.locator(".lois-search-result").count() == 0
+        assert box.get_by_role("button", name="Recharger la page").is_visible()
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_old_data_kept_by_the_host_answers_as_before(browser, two_builds, host, engines, tmp_path):
+    """A deploy that leaves the old files in place (a copy without deleting): the page of A keeps reading A's data,
+    and answers exactly as A does (the command line on A's corpus), without a notice."""
+    a, b, _ = two_builds
+    both = tmp_path / "les-deux"
+    shutil.copytree(b, both)
+    shutil.copytree(a / FOLDER / build_of(a), both / FOLDER / build_of(a))
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "recherche/")
+        host.folder = both
+        old, _ = engines
+        for q in QUERIES:
+            status = _page_search(pg, q)
+            assert NOTICE not in status and "indisponible" not in status, status
+            assert _shown_ids(pg)[:3] == [r.id for r in old.search(q, 3)], q
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def _sw_ready(pg) -> None:
+    pg.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+
+
+def test_service_worker_page_across_a_deploy(browser, two_builds, host, engines):
+    """The same with the service worker of A controlling the page (its cache read first): the notice, never B's
+    data under A's index nor A's kept in B's; its button brings B (the worker of B installed first)."""
+    a, b, _ = two_builds
+    ctx, pg, errors = _context(browser, host, workers=True)
+    try:
+        pg.goto(host.url + "recherche/")
+        _sw_ready(pg)
+        assert _page_search(pg, "renonce")
+        host.folder = b
+        old, new = engines
+        assert _old_or_notice(pg, QUERIES, old) >= 1
+        assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
+        pg.get_by_role("button", name="Recharger la page").click()
+        _wait_build(pg, build_of(b))
+        for q in QUERIES:
+            assert NOTICE not in _page_search(pg, q)
+            assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, two_builds, host, engines, tmp_path):
+    """The worker of A controls the tab; B is published, whose search script differs; a page never read before
+    comes from the network (B's): its scripts are B's too, not A's kept by the worker (code of one build with
+    the data of the other), and A's cache does not keep that page."""
+    a, b, _ = two_builds
+    b2 = tmp_path / "B"
+    shutil.copytree(b, b2)
+    script = b2 / "assets" / "lois" / "search.js"
+    script.write_text(script.read_text(encoding="utf-8") + "\nwindow.loisCodeB = true;\n", encoding="utf-8")
+    ctx, pg, errors = _context(browser, host, workers=True)
+    try:
+        pg.goto(host.url + "lois/50/")
+        _sw_ready(pg)
+        pg.wait_for_function("() => caches.keys().then(k => k.length === 1)")
+        host.folder = b2
+        pg.goto(host.url + "lois/64/")
+        assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
+        assert pg.evaluate("window.loisCodeB === true")
+        pg.locator(".lois-search-header-input").fill("xylophone")
+        _, new = engines
+        first = pg.locator("#lois-search-dropdown .lois-search-result a").first
+        first.wait_for()
+        assert first.get_attribute("data-id") == new.search("xylophone", 1)[0].id
+        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+        assert not pg.evaluate("([n, u]) => caches.has(n).then(h => h && caches.open(n).then(c => c.match(u))"
+                               ".then(r => !!r))", [old, host.url + "lois/64/"])  # B's page not kept as A's
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+# --------------------------------------------------------------------------- damaged search data
+
+LOGIN_PAGE = "<!DOCTYPE html><html><body><form>Connexion à l'intranet du club</form></body></html>"
+
+
+@pytest.mark.parametrize("damage", ["page-de-connexion", "coupe", "index"])
+def test_damaged_search_data_says_so_in_french(browser, built_site, tmp_path, damage):
+    """A shard replaced by an intranet's login page (status 200), the shards cut short, the index damaged: the
+    search says, in French, that it could not read its data; no parser message (English) anywhere."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    folder = site / FOLDER / build_of(site)
+    for f in folder.glob("*.json"):
+        if damage == "index" and f.name == "index.json":
+            f.write_text(f.read_text(encoding="utf-8")[:500], encoding="utf-8")
+        elif damage == "page-de-connexion" and f.name[0] == "w":
+            f.write_text(LOGIN_PAGE, encoding="utf-8")
+        elif damage == "coupe" and f.name[0] == "t":
+            f.write_text(f.read_text(encoding="utf-8")[:100], encoding="utf-8")
+    h = Host(site)
+    ctx, pg, errors = _context(browser, h)
+    try:
+        pg.goto(h.url + "recherche/")
+        status = _page_search(pg, "carte pénalisée")
+        assert "La recherche n'a pas pu lire ses données" in status, status
+        assert NOTICE not in status
+        pg.locator(".lois-search-header-input").fill("renonce")
+        box = pg.locator("#lois-search-dropdown")
+        box.get_by_text("La recherche n'a pas pu lire ses données").wait_for()
+        shown = pg.locator("body").inner_text()
+        for english in ("JSON", "Unexpected", "token", "SyntaxError"):
+            assert english not in shown
+        assert errors == []
+    finally:
+        ctx.close()
+        h.server.shutdown()
+
+
+# --------------------------------------------------------------------------- two copies on one host
+
+def _until(pg, predicate: str, arg=None, seconds: float = 60) -> None:
+    ok = pg.evaluate("""async ([src, arg, ms]) => {
+        const pred = eval(src), end = Date.now() + ms;
+        while (Date.now() < end) { if (await pred(arg)) return true; await new Promise(r => setTimeout(r, 100)); }
+        return false;
+    }""", [predicate, arg, seconds * 1000])
+    assert ok, f"délai dépassé : {predicate}"
+
+
+def test_two_copies_on_one_host_keep_their_own_offline_copy(browser, built_site, tmp_path):
+    """The same build at / and at /club/lois/ of one origin: the Code saved at / (« Enregistrer tout le code »)
+    is still saved, and readable without network, after the copy of /club/lois/ was visited (its worker
+    installed and activated); each copy has its own cache."""
+    root = tmp_path / "hote"
+    shutil.copytree(built_site, root)
+    shutil.copytree(built_site, root / "club" / "lois")
+    h = Host(root)
+    ctx, pg, errors = _context(browser, h, workers=True)
+    man = json.loads((built_site / MANIFEST_PATH).read_text(encoding="utf-8"))
+    mine, theirs = cache_name(man["version"]), cache_name(man["version"], "/club/lois/")
+    try:
+        pg.goto(h.url + "hors-ligne/")
+        _sw_ready(pg)
+        button = pg.get_by_role("button", name="Enregistrer tout le code sur cet appareil")
+        pg.wait_for_function("b => !b.disabled", arg=button.element_handle())
+        button.click()
+        pg.wait_for_function("() => /Tout le code est enregistré/.test("
+                             "document.querySelector('#lois-hl-appareil .lois-hl-etat').textContent)", timeout=120000)
+        complete = h.url + man["complete"]
+        assert pg.evaluate("([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [mine, complete])
+
+        pg.goto(h.url + "club/lois/lois/50/")
+        _until(pg, "() => navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active && "
+                   "r.scope.endsWith('/club/lois/'))")
+        _until(pg, "n => caches.has(n)", theirs)
+        pg.goto(h.url + "club/lois/lois/12/")  # the sub-folder's worker, active, has deleted what it deletes
+        assert sorted(pg.evaluate("() => caches.keys()")) == sorted([mine, theirs])
+        assert pg.evaluate("([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [mine, complete])
+        saved = pg.evaluate("n => caches.open(n).then(c => c.keys()).then(k => k.length)", mine)
+        assert saved >= len(man["files"])
+
+        ctx.set_offline(True)
+        pg.goto(h.url + "lois/64/")
+        assert "Loi 64" in pg.title()
+        assert errors == []
+    finally:
+        ctx.close()
+        h.server.shutdown()

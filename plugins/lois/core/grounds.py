@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
 from pydantic import AfterValidator, StrictInt, StrictStr
 
-from lois.core.cite import find_citations, format_id, parse_provision_id
+from lois.core.cite import find_citations, format_id, parse_provision_id, unknown_provision
 from lois.core.errors import LoisError
 
 if TYPE_CHECKING:
@@ -67,13 +67,24 @@ def normalized(text: str) -> str:
 
 def fragments(words: str) -> list[str]:
     """The pieces of `words` between « … », each normalized, without the punctuation at their ends."""
-    return [f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f]
+    return list(_fragments(words))
+
+
+@lru_cache(maxsize=16384)
+def _fragments(words: str) -> tuple[str, ...]:
+    return tuple(f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f)
+
+
+@lru_cache(maxsize=4096)
+def _hay(text: str) -> str:
+    """A text where words are looked for, normalized once (the same provision holds the words of many sentences)."""
+    return normalized(text)
 
 
 def stands_in(words: str, text: str) -> bool:
     """Whether `words` (pieces separated by « … », in order) stand in `text`."""
-    hay, pos = normalized(text), 0
-    pieces = fragments(words)
+    hay, pos = _hay(text), 0
+    pieces = _fragments(words)
     if not pieces:
         return False
     for piece in pieces:
@@ -88,7 +99,7 @@ def canonical_id(value) -> str:
     """The canonical id of a provision as written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
-        raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 27B2, 50D2(a))")
+        raise ValueError(unknown_provision(value))
     return format_id(ref.law, tuple(ref.path))
 
 
@@ -178,11 +189,20 @@ def cited_groups(texts: Iterable[str | tuple[str, int]]) -> list[tuple[str, list
         text, line = (item, 0) if isinstance(item, str) else item
         if not text:
             continue
-        for c in find_citations(text):
-            pids = [format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None]
-            if pids:
-                out.append((" ".join(c.text.split()), pids, line + text.count("\n", 0, c.start) if line else 0))
+        out.extend((written, list(pids), line + at if line else 0) for written, pids, at in _groups_of(text))
     return out
+
+
+@lru_cache(maxsize=16384)
+def _groups_of(text: str) -> tuple[tuple[str, tuple[str, ...], int], ...]:
+    """The citations of one text with an absolute law: (as written, canonical ids, lines before it), found once
+    per text (a checklist's sentence is shown on its page, in its runner and in its coverage)."""
+    out = []
+    for c in find_citations(text):
+        pids = tuple(format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None)
+        if pids:
+            out.append((" ".join(c.text.split()), pids, text.count("\n", 0, c.start)))
+    return tuple(out)
 
 
 def problems(model: "Model | None", texts: Iterable[str | tuple[str, int]], words: dict[str, list[str]] | None,

@@ -172,7 +172,7 @@
 
     if (state.invalid) {
       ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
-        text: "Réponse inconnue « " + state.invalid.given + " » à la question « " + state.invalid.question + " » : reprenez à cette question." }));
+        text: "Réponse inconnue «\u00a0" + state.invalid.given + "\u00a0» à la question «\u00a0" + state.invalid.question + "\u00a0»\u00a0: reprenez à cette question." }));
     }
 
     if (state.path.length) {
@@ -205,7 +205,7 @@
         choices.appendChild(b);
       });
       box.appendChild(choices);
-      box.appendChild(el("p", { className: "lois-cl-cites-head", text: "Provisions appliquées :" }));
+      box.appendChild(el("p", { className: "lois-cl-cites-head", text: "Provisions appliquées\u00a0:" }));
       box.appendChild(citeList(q.cites));
       ui.appendChild(box);
     } else {
@@ -216,7 +216,7 @@
       o.effects.forEach(function (e) {
         full[e.key] = e.value;
         if (self.varying[e.key])
-          effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + " : " }), el("strong", { text: e.text })]));
+          effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + "\u00a0: " }), el("strong", { text: e.text })]));
       });
       if (!effects.children.length) effects.appendChild(el("li", { text: "Aucune rectification particulière." }));
       /* « Ce que je dis aux joueurs »: what the director says at the table, in order, each sentence cited */
@@ -250,7 +250,7 @@
 
   Runner.prototype.storageNote = function () {
     return el("p", { className: "lois-cl-note lois-cl-storage", role: "status",
-      text: "Ce navigateur refuse l'enregistrement : le mode table ne sera pas gardé pour les autres pages." });
+      text: "Ce navigateur refuse l'enregistrement\u00a0: le mode table ne sera pas gardé pour les autres pages." });
   };
 
   /* what the ruling record (assets/lois/fiche.js) keeps: the facts answered, the ruling, the provisions */

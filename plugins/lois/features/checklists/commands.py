@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
+from lois.core.typo import count
 from lois.features.checklists.coverage import Status, coverage as laws_coverage
 from lois.features.checklists.engine import MissingAnswer, coverage, run
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, TRICKS_AT_END, load_checklists
@@ -236,8 +237,9 @@ def print_coverage(model, lists: dict, as_json: bool) -> int:
             print(f"    {row_text(row)}")
     for f in example_failures:
         print(f"  ÉCHEC exemple « {f['example']} » ({f['file']}) : issue {f['outcome']}, attendue {f['expected']}")
-    print(f"{len(lists)} liste(s), {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {gaps} provision(s) non "
-          f"traitée(s), {bad} problème(s).")
+    written = count(len(examples), "exemple rédigé", "exemples rédigés")
+    print(f"{count(len(lists), 'liste')}, {total_cases} cas, {written}, "
+          f"{count(gaps, 'provision non traitée', 'provisions non traitées')}, {count(bad, 'problème')}.")
     return 1 if bad else 0
 
 

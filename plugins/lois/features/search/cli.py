@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lois.features._cli import find_corpus
 from lois.core.errors import LoisError
+from lois.core.typo import count
 
 
 def _kinds(value: str | None) -> set[str] | None:
@@ -79,7 +80,7 @@ def cmd_cherche(args) -> int:
         print(f"Aucun résultat pour « {query[:80]} ».")
         return 0
     tty = sys.stdout.isatty()
-    print(f"{len(results)} résultat(s) pour « {query[:80]} » :\n")
+    print(f"{count(len(results), 'résultat')} pour « {query[:80]} » :\n")
     for i, r in enumerate(results, 1):
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:

@@ -7,6 +7,7 @@ import textwrap
 from pathlib import Path
 
 from lois.core.errors import LoisError
+from lois.core.typo import count
 from lois.features._cli import find_corpus
 from lois.features.training.items import Item, draw, grade_answers, grade_decision, load_items
 
@@ -118,7 +119,7 @@ def cmd_entraine(args) -> int:
     session = draw(items, args.nombre, args.graine)
     stdin = getattr(sys.stdin, "buffer", sys.stdin)
     s = Session(stdin, sys.stdout, echo=not sys.stdin.isatty())
-    s.say(f"Entraînement à l'arbitrage : {len(session)} situation(s), mode « "
+    s.say(f"Entraînement à l'arbitrage : {count(len(session), 'situation')}, mode « "
           f"{'choisir la décision' if args.mode == 'decision' else 'répondre aux questions'} ». Tapez le numéro du "
           "choix, « q » pour quitter.")
     score, missed, asked, code, reason = 0, [], 0, 0, ""
@@ -131,7 +132,8 @@ def cmd_entraine(args) -> int:
             if not ok:
                 missed.append(item)
         if missed:
-            s.say(f"\n=== À revoir : {len(missed)} situation(s) manquée(s) reviennent (hors score).")
+            back = count(len(missed), "situation manquée revient", "situations manquées reviennent")
+            s.say(f"\n=== À revoir : {back} (hors score).")
             for n, item in enumerate(list(missed), 1):
                 s.say(f"\n--- À revoir {n}/{len(missed)}")
                 _play(s, lists, item, args.mode)

@@ -146,7 +146,7 @@
     var p = this.panel("Nouvelle séance");
     var h = el("h2", { className: "lois-train-heading", text: "Nouvelle séance" });
     p.appendChild(h);
-    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre ?" })]);
+    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre\u202f?" })]);
     Object.keys(d.modes).forEach(function (m) {
       var input = el("input", { type: "radio", name: "lois-train-mode", value: m });
       input.checked = m === self.mode;
@@ -154,7 +154,7 @@
       modes.appendChild(el("label", {}, [input, d.modes[m]]));
     });
     p.appendChild(modes);
-    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations ?" })]);
+    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations\u202f?" })]);
     var options = [5, 10, 20].filter(function (n) { return n < d.items.length; }).concat([d.items.length]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });
@@ -164,12 +164,12 @@
     });
     p.appendChild(counts);
     if (!this.store.ok) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement : les situations manquées ne seront pas gardées après cette page." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne seront pas gardées après cette page." }));
     } else if (this.store.damaged) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible : elle repart de zéro." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible\u00a0: elle repart de zéro." }));
     }
     if (review.length) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: review.length + " situation(s) manquée(s) lors des séances précédentes : elles passent en premier." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: loisTypo.count(review.length, "situation manquée", "situations manquées") + " lors des séances précédentes\u00a0: " + loisTypo.plural(review.length, "elle passe", "elles passent") + " en premier." }));
     }
     var go = el("button", { type: "button", className: "lois-train-primary lois-train-start", text: "Commencer" });
     go.addEventListener("click", function () { self.begin(); });
@@ -199,7 +199,7 @@
                                : "Situation " + (this.index + 1) + " / " + this.queue.length;
     p.appendChild(el("div", { className: "lois-train-progress" }, [
       el("span", { className: "lois-train-where", text: where }),
-      el("span", { className: "lois-train-running", text: "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
+      el("span", { className: "lois-train-running", text: "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
     var h = el("h2", { className: "lois-train-heading", text: cl.title });
     p.appendChild(h);
     p.appendChild(el("p", { className: "lois-train-source", text: item.source }));
@@ -207,7 +207,7 @@
     var zone = el("div", { className: "lois-train-answer" });
     p.appendChild(zone);
     if (this.mode === "decision") {
-      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision ?" }));
+      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision\u202f?" }));
       var list = el("div", { className: "lois-train-choices" });
       Object.keys(cl.outcomes).forEach(function (oid) {
         var b = el("button", { type: "button", "data-outcome": oid, text: cl.outcomes[oid].title });
@@ -260,42 +260,42 @@
     p.querySelectorAll(".lois-train-choices").forEach(function (x) { x.remove(); });
     var box = el("div", { className: "lois-train-feedback" });
     var v = el("p", { className: "lois-train-verdict", "data-correct": String(g.correct),
-                      text: g.correct ? "Juste !" : "Pas tout à fait." });
+                      text: g.correct ? "Juste\u202f!" : "Pas tout à fait." });
     box.appendChild(v);
     if (!g.correct && g.outcome && cl.outcomes[g.outcome]) {
-      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à : « " + cl.outcomes[g.outcome].title + " »." }));
+      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + cl.outcomes[g.outcome].title + "\u00a0»." }));
     }
     if (!g.correct && g.diverged) {
       var q = cl.questions[g.diverged], right = null;
       q.choices.forEach(function (c) { if (c.id === item.answers[g.diverged]) right = c; });
-      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question « " + q.text + " » : la bonne réponse est « " + right.label + " »." }));
+      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0" + q.text + "\u00a0»\u00a0: la bonne réponse est «\u00a0" + right.label + "\u00a0»." }));
     }
     var ruling = el("div", { className: "lois-train-ruling" }, [
-      el("p", {}, [el("strong", { text: "La décision : " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
+      el("p", {}, [el("strong", { text: "La décision\u00a0: " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
       el("p", { html: o.ruling_html })]);
     if (o.effects.length) {
       var ul = el("ul", { className: "lois-train-effects" });
       o.effects.forEach(function (t) { ul.appendChild(el("li", { text: t })); });
       ruling.appendChild(ul);
     }
-    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions :" }));
+    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions\u00a0:" }));
     ruling.appendChild(citeList(o.cites));
     box.appendChild(ruling);
     if (o.players && o.players.length) {
       var said = el("ol", { className: "lois-train-players" });
       o.players.forEach(function (t) { said.appendChild(el("li", { html: t })); });
-      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs :" })]), said]));
+      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs\u00a0:" })]), said]));
     }
     if (item.explanation_html) {
-      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté : " }), el("span", { html: item.explanation_html })]));
+      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté\u00a0: " }), el("span", { html: item.explanation_html })]));
     }
     var path = el("ol", { className: "lois-train-path" });
     walk(cl, item.answers).trace.forEach(function (step) {
       path.appendChild(el("li", { text: cl.questions[step[0]].text + " → " + step[1].label }));
     });
-    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste :" })]));
+    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste\u00a0:" })]));
     box.appendChild(path);
-    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste « " + cl.title + " »" })]));
+    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste «\u00a0" + cl.title + "\u00a0»" })]));
     var last = this.index + 1 >= this.queue.length;
     var next = el("button", { type: "button", className: "lois-train-primary lois-train-next",
                               text: last && (this.reviewing || !this.missed.length) ? "Voir le score" : (last ? "Revoir les situations manquées" : "Situation suivante") });
@@ -303,7 +303,7 @@
     box.appendChild(next);
     p.appendChild(box);
     var running = p.querySelector(".lois-train-running");
-    if (running) running.textContent = "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
+    if (running) running.textContent = "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
     this.focus(v);
   };
 
@@ -326,19 +326,19 @@
     var p = this.panel("Score");
     var h = el("h2", { className: "lois-train-heading", text: "Fin de la séance" });
     p.appendChild(h);
-    p.appendChild(el("p", { className: "lois-train-score", text: "Score : " + this.score + " / " + total }));
+    p.appendChild(el("p", { className: "lois-train-score", text: "Score\u00a0: " + this.score + " / " + total }));
     var pending = this.store.read();
     if (this.missed.length) {
       var ul = el("ul", { className: "lois-train-missed" });
       this.missed.forEach(function (it) {
         ul.appendChild(el("li", {}, [self.data.checklists[it.checklist].title + " — ", el("span", { html: it.situation_html })]));
       });
-      p.appendChild(el("p", { text: "Situations manquées :" }));
+      p.appendChild(el("p", { text: "Situations manquées\u00a0:" }));
       p.appendChild(ul);
     }
     p.appendChild(el("p", { className: "lois-train-note", text: this.store.ok
-      ? (pending.length ? pending.length + " situation(s) à revoir : elles reviendront en tête de la prochaine séance." : "Aucune situation à revoir.")
-      : "Ce navigateur refuse l'enregistrement : les situations manquées ne sont pas gardées." }));
+      ? (pending.length ? loisTypo.count(pending.length, "situation") + " à revoir\u00a0: " + loisTypo.plural(pending.length, "elle reviendra", "elles reviendront") + " en tête de la prochaine séance." : "Aucune situation à revoir.")
+      : "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne sont pas gardées." }));
     var again = el("button", { type: "button", className: "lois-train-primary lois-train-again", text: "Nouvelle séance" });
     again.addEventListener("click", function () { self.start(); });
     p.appendChild(again);

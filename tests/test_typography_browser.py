@@ -8,7 +8,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import PHONE, tab_fixtures
+from conftest import PHONE, nonempty, tab_fixtures
 from lois.core.typo import count, faults, french_spacing
 from lois.features.checklists import load_checklists
 from taps import press
@@ -97,7 +97,7 @@ def test_the_calculators_write_french(phone, site_url):
     for kind, case in ALL_CASES:
         exp = case["expected"]
         picked.setdefault((kind, "error" in exp, bool(exp.get("notes"))), case)
-    for (kind, _, _), case in picked.items():
+    for (kind, _, _), case in nonempty(picked.items()):
         phone.goto(f"{site_url}calculs/marque-ajustee/")
         form = FILL[kind](phone, case["input"])
         text = form.inner_text()

@@ -6,7 +6,7 @@ import os
 import sys
 from pathlib import Path
 
-from lois.core import safeio
+from lois.core import safeio, terminal
 from lois.core.errors import LoisError
 from lois.core.typo import count
 
@@ -225,7 +225,13 @@ def _features_for(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     """Every subcommand runs here: an error of the input, of the disk or of the output is one French line on
-    stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit)."""
+    stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit).
+    What it writes is readable on any terminal, and inert (:func:`lois.core.terminal.screen`)."""
+    with terminal.screen():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     if sys.stdout is None:  # `lois … >&-`: Python has no standard output at all
         _say("erreur : la sortie standard est fermée ; rien n'a été fait.")
         return 1

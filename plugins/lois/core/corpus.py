@@ -203,14 +203,6 @@ def _sentence(text: str, start: int, end: int) -> str:
     return text[left:right].strip()
 
 
-def _line_for(p: Provision, offset: int) -> int:
-    line = p.line
-    for block, pos, _s in p.block_offsets:
-        if pos <= offset:
-            line = block.line
-    return line
-
-
 def load_corpus(root: Path) -> Model:
     from lois.core.absent import load_absent_statements
 
@@ -302,10 +294,10 @@ def _resolve_all(model: Model) -> None:
         for p in law.provisions():
             found = find_citations(p.text)
             for prob in unknown_forms(p.text, found):
-                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, _line_for(p, prob.start)))
+                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, p.line_at(prob.start)))
             for c in found:
                 targets, problems = resolve_citation(model, c, p.text, p.law, p.path)
-                line = _line_for(p, c.start)
+                line = p.line_at(c.start)
                 for prob in problems:
                     errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, line))
                 if targets:

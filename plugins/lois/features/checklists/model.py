@@ -450,10 +450,11 @@ def load_checklist(path: Path, model) -> Checklist:
     _check_aside(doc, cl)
     # the words of the Code behind what is said, once everything else is sound
     for oi, o in enumerate(spec.outcomes):
-        texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
-                 *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
+        texts = [(o.ruling, doc.text_lines("outcomes", oi, "ruling")),
+                 *((t, doc.text_lines("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
-    check_words(model, doc, "description", [(spec.description or "", doc.line("description"))], spec.words)
+    check_words(model, doc, "description", [(spec.description or "", doc.text_lines("description"))],
+                spec.words)
     if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
         for text in cl.texts():
             model.citations_in(one_line(text), None)

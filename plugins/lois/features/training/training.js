@@ -18,6 +18,12 @@
     return e;
   }
 
+  /* Ids come from the corpus and may be any name JavaScript gives its objects (« constructor », « __proto__ »,
+     « toString »): a table keyed by them is read with `own` (a name is found only where the data put it, never on
+     Object.prototype) and made with `dict` (no prototype: « __proto__ » is a key like another). */
+  function own(obj, key) { return obj && Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined; }
+  function dict() { return Object.create(null); }
+
   function citeList(cites) {
     var ul = el("ul", { className: "lois-train-cites" });
     cites.forEach(function (c) {
@@ -31,9 +37,9 @@
 
   function walk(cl, answers) {
     var node = cl.start, trace = [];
-    while (cl.questions[node]) {
-      var q = cl.questions[node], choice = null;
-      q.choices.forEach(function (c) { if (c.id === answers[node]) choice = c; });
+    while (own(cl.questions, node)) {
+      var q = own(cl.questions, node), choice = null;
+      q.choices.forEach(function (c) { if (c.id === own(answers, node)) choice = c; });
       if (!choice) return { node: null, trace: trace };
       trace.push([node, choice]);
       node = choice.next;
@@ -44,7 +50,7 @@
   function gradeAnswers(cl, item, answers) {
     var w = walk(cl, answers), diverged = "";
     w.trace.some(function (step) {
-      if (item.answers[step[0]] !== step[1].id) { diverged = step[0]; return true; }
+      if (own(item.answers, step[0]) !== step[1].id) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: w.node === item.expected, outcome: w.node, diverged: diverged };
@@ -56,7 +62,7 @@
     if (oid === item.expected) return { correct: true, outcome: oid, diverged: "" };
     var diverged = "";
     walk(cl, item.answers).trace.some(function (step) {
-      if ((cl.reach[step[1].next] || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
+      if ((own(cl.reach, step[1].next) || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: false, outcome: oid, diverged: diverged };
@@ -82,9 +88,9 @@
     try {
       var v = JSON.parse(raw);
       if (v && Array.isArray(v.missed)) {
-        var seen = {};
+        var seen = dict();
         return v.missed.filter(function (id) {
-          var keep = typeof id === "string" && Object.prototype.hasOwnProperty.call(known, id) && !seen[id];
+          var keep = typeof id === "string" && own(known, id) !== undefined && !seen[id];
           seen[id] = true;
           return keep;
         });
@@ -118,7 +124,7 @@
   function Trainer(root, data) {
     this.root = root;
     this.data = data;
-    this.byId = {};
+    this.byId = dict();
     var self = this;
     data.items.forEach(function (it) { self.byId[it.id] = it; });
     this.store = new Store(data.storageKey, this.byId);
@@ -178,7 +184,7 @@
 
   Trainer.prototype.begin = function () {
     var self = this, first = this.store.read();
-    var firstSet = {};
+    var firstSet = dict();
     first.forEach(function (id) { firstSet[id] = true; });
     var rest = shuffle(this.data.items.filter(function (it) { return !firstSet[it.id]; }));
     this.queue = first.map(function (id) { return self.byId[id]; }).concat(rest).slice(0, this.count);
@@ -192,7 +198,7 @@
   Trainer.prototype.current = function () { return this.queue[this.index]; };
 
   Trainer.prototype.show = function () {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
+    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
     var p = this.panel("Situation");
     p.setAttribute("data-item", item.id);
     var where = this.reviewing ? "À revoir " + (this.index + 1) + " / " + this.queue.length + " (hors score)"
@@ -210,7 +216,7 @@
       zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision\u202f?" }));
       var list = el("div", { className: "lois-train-choices" });
       Object.keys(cl.outcomes).forEach(function (oid) {
-        var b = el("button", { type: "button", "data-outcome": oid, text: cl.outcomes[oid].title });
+        var b = el("button", { type: "button", "data-outcome": oid, text: own(cl.outcomes, oid).title });
         b.addEventListener("click", function () {
           self.verdict(gradeDecision(cl, item, oid), {});
         });
@@ -218,18 +224,18 @@
       });
       zone.appendChild(list);
     } else {
-      this.ask(zone, cl, item, {}, cl.start);
+      this.ask(zone, cl, item, dict(), cl.start);
     }
     this.focus(h);
   };
 
   Trainer.prototype.ask = function (zone, cl, item, answers, node) {
     var self = this;
-    if (!cl.questions[node]) {
+    if (!own(cl.questions, node)) {
       this.verdict(gradeAnswers(cl, item, answers), answers);
       return;
     }
-    var q = cl.questions[node];
+    var q = own(cl.questions, node);
     var block = el("div", { className: "lois-train-step", "data-question": node }, [
       el("p", { className: "lois-train-question", text: q.text }), citeList(q.cites)]);
     var list = el("div", { className: "lois-train-choices" });
@@ -249,8 +255,8 @@
   };
 
   Trainer.prototype.verdict = function (g, answers) {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
-    var o = cl.outcomes[item.expected];
+    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
+    var o = own(cl.outcomes, item.expected);
     if (!this.reviewing) {
       if (g.correct) this.score += 1;
       else this.missed.push(item);
@@ -262,12 +268,12 @@
     var v = el("p", { className: "lois-train-verdict", "data-correct": String(g.correct),
                       text: g.correct ? "Juste\u202f!" : "Pas tout à fait." });
     box.appendChild(v);
-    if (!g.correct && g.outcome && cl.outcomes[g.outcome]) {
-      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + cl.outcomes[g.outcome].title + "\u00a0»." }));
+    if (!g.correct && g.outcome && own(cl.outcomes, g.outcome)) {
+      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + own(cl.outcomes, g.outcome).title + "\u00a0»." }));
     }
     if (!g.correct && g.diverged) {
-      var q = cl.questions[g.diverged], right = null;
-      q.choices.forEach(function (c) { if (c.id === item.answers[g.diverged]) right = c; });
+      var q = own(cl.questions, g.diverged), right = null;
+      q.choices.forEach(function (c) { if (c.id === own(item.answers, g.diverged)) right = c; });
       box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0" + q.text + "\u00a0»\u00a0: la bonne réponse est «\u00a0" + right.label + "\u00a0»." }));
     }
     var ruling = el("div", { className: "lois-train-ruling" }, [
@@ -291,7 +297,7 @@
     }
     var path = el("ol", { className: "lois-train-path" });
     walk(cl, item.answers).trace.forEach(function (step) {
-      path.appendChild(el("li", { text: cl.questions[step[0]].text + " → " + step[1].label }));
+      path.appendChild(el("li", { text: own(cl.questions, step[0]).text + " → " + step[1].label }));
     });
     box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste\u00a0:" })]));
     box.appendChild(path);
@@ -331,7 +337,7 @@
     if (this.missed.length) {
       var ul = el("ul", { className: "lois-train-missed" });
       this.missed.forEach(function (it) {
-        ul.appendChild(el("li", {}, [self.data.checklists[it.checklist].title + " — ", el("span", { html: it.situation_html })]));
+        ul.appendChild(el("li", {}, [own(self.data.checklists, it.checklist).title + " — ", el("span", { html: it.situation_html })]));
       });
       p.appendChild(el("p", { text: "Situations manquées\u00a0:" }));
       p.appendChild(ul);

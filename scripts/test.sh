@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need (Python packages in .venv/; Debian's chromium, chromium-headless-shell and
-# zbar-tools) and run the whole test suite.
+# zbar-tools; axe-core from npm in tests/node_modules/) and run the whole test suite.
 # Arguments are passed to pytest (e.g. bash scripts/test.sh tests/test_cite.py -x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,6 +31,18 @@ if ! command -v zbarimg >/dev/null 2>&1; then
   apt_install zbar-tools || lois_fail "installation de zbar-tools impossible : sudo apt install zbar-tools"
 fi
 lois_venv "[test]"
+# axe-core (npm package pinned in tests/package.json): the accessibility checker that Playwright injects into each
+# page of tests/test_axe_browser.py (never served by the site); installed again only when the lock file changed
+if ! command -v npm >/dev/null 2>&1; then
+  apt_install npm || lois_fail "installation de npm impossible : sudo apt install npm"
+fi
+axe_want=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
+if [ ! -f tests/node_modules/axe-core/axe.min.js ] || [ "$(cat tests/node_modules/.lois-installe 2>/dev/null)" != "$axe_want" ]; then
+  echo "Installation d'axe-core (npm ci --prefix tests)…"
+  npm ci --prefix tests --no-audit --no-fund --loglevel=error >/dev/null \
+    || lois_fail "installation d'axe-core impossible (npm ci --prefix tests : réseau ?)"
+  echo "$axe_want" >tests/node_modules/.lois-installe
+fi
 
 set +e
 "$VPY" -m pytest "$@"

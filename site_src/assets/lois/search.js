@@ -614,8 +614,12 @@
     list.textContent = "";
     results.forEach(function (r, i) {
       var li = el("li", "lois-search-result lois-search-kind-" + r.kind);
-      li.setAttribute("role", "option"); li.id = list.id + "-" + i;
+      li.id = list.id + "-" + i;
       var a = el("a"); a.href = href(r.url); a.dataset.id = r.id; a.dataset.kind = r.kind;
+      /* the header's dropdown is a listbox, its options chosen with the arrows and Enter from the box
+         (aria-activedescendant): no link inside an option takes the focus (WCAG 4.1.2, axe nested-interactive);
+         the search page's results are a list of links, each reached with Tab */
+      if (list.getAttribute("role") === "listbox") { li.setAttribute("role", "option"); a.tabIndex = -1; }
       a.appendChild(el("span", "lois-search-kind", KIND_LABEL[r.kind] || r.kind));
       a.appendChild(el("span", "lois-search-title", r.title));
       var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
@@ -652,7 +656,8 @@
     input.addEventListener("focus", function () { load().catch(function () {}); });
     function options() { return list.querySelectorAll(".lois-search-result"); }
     function mark() {
-      Array.prototype.forEach.call(options(), function (li, i) { li.classList.toggle("lois-selected", i === sel); li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
+      Array.prototype.forEach.call(options(), function (li, i) { li.classList.toggle("lois-selected", i === sel);
+        if (li.getAttribute("role") === "option") li.setAttribute("aria-selected", i === sel ? "true" : "false"); });
       var cur = options()[sel];
       if (cur) { input.setAttribute("aria-activedescendant", cur.id); cur.scrollIntoView({ block: "nearest" }); }
       else input.removeAttribute("aria-activedescendant");

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from axecheck import SIZES, STATES, audit, axe_source, every_page, new_context, unzip_copy
+from axecheck import STATES, audit, axe_source, every_page, new_context, unzip_copy
 
 
 @pytest.fixture(scope="module")
@@ -36,17 +36,30 @@ def _no_grave(browser, urls: dict[str, str], size: str) -> None:
     assert not grave, "\n".join(grave)
 
 
-@pytest.mark.timeout(600)  # 30 to 50 s each on an idle machine (2 cores, estimate); 200 to 300 s when it is shared
-@pytest.mark.parametrize("size", SIZES)
-def test_site_has_no_serious_or_critical_violation(browser, urls, size):
-    _no_grave(browser, {n: u for n, u in urls.items() if not n.startswith("hors-ligne:")}, size)
+def one_of_each_kind(urls: dict[str, str]) -> dict[str, str]:
+    """One page of each kind (its first folder: « lois/ », « checklists/ », « notes/ »…, the home page, each state):
+    the pages of a kind come from one template, with the same markup and colours."""
+    kinds: dict[str, tuple[str, str]] = {}
+    for name, url in sorted(urls.items()):
+        kinds.setdefault(name.split("/", 1)[0] if "/" in name.rstrip("/") else name, (name, url))
+    return dict(kinds.values())
+
+
+@pytest.mark.timeout(600)  # 40 to 60 s on an idle machine (2 cores); 200 s and more when it is shared
+def test_every_site_page_on_a_phone_has_no_serious_or_critical_violation(browser, urls):
+    """Every page of the site, at the table's size, both schemes."""
+    _no_grave(browser, {n: u for n, u in urls.items() if not n.startswith("hors-ligne:")}, "phone")
 
 
 @pytest.mark.timeout(600)
-def test_offline_copy_has_no_serious_or_critical_violation(browser, urls):
-    """The copy opened as files, on the phone it is carried on (its pages are the site's, links rewritten and read as
-    files: the same colours and layout at each size; bench/axe_report.py checks it on a desktop too)."""
-    _no_grave(browser, {n: u for n, u in urls.items() if n.startswith("hors-ligne:")}, "phone")
+def test_each_kind_of_page_on_a_desktop_and_in_the_offline_copy_has_no_serious_or_critical_violation(browser, urls):
+    """On a desktop, and in the offline copy opened as files on a phone, one page of each kind (the same templates as
+    above, another layout or other links); bench/axe_report.py checks every page in every configuration."""
+    site = one_of_each_kind({n: u for n, u in urls.items() if not n.startswith("hors-ligne:")})
+    copy = one_of_each_kind({n.removeprefix("hors-ligne:"): u for n, u in urls.items() if n.startswith("hors-ligne:")})
+    assert len(site) >= 10 and len(copy) >= 10, (site, copy)
+    _no_grave(browser, site, "desktop")
+    _no_grave(browser, {"hors-ligne:" + n: u for n, u in copy.items()}, "phone")
 
 
 def test_the_checker_sees_a_violation(browser, site_url, urls):

@@ -36,6 +36,9 @@ ROOT = Path(__file__).resolve().parents[1]
 KEEP = {"selon", "dans", "voir", "également", "aussi", "notamment", "comme", "prévu", "prévue", "prévus",
         "prévues", "conformément"}
 WORD = re.compile(r"\S+")
+# the words of the seed's « words » (what a sentence's citation rests on, lois.core.grounds): never altered, so that
+# the copies keep their words and the texts of the copied laws still hold them (set by make_corpus)
+FROZEN: set[str] = set()
 
 
 def alter_words(text: str, k: int) -> str:
@@ -48,7 +51,7 @@ def alter_words(text: str, k: int) -> str:
         nonlocal count
         count += 1
         w = m.group(0)
-        if count % 7 == 3 and len(w) > 4 and w.isalpha() and w.lower() not in KEEP:
+        if count % 7 == 3 and len(w) > 4 and w.isalpha() and w.lower() not in KEEP and w.lower() not in FROZEN:
             return f"{w}x{k}"
         return w
 
@@ -64,6 +67,7 @@ class Slots:
     reps: dict[int, int] = field(default_factory=dict)  # synthetic law n → repetitions
     template: dict[int, int] = field(default_factory=dict)  # synthetic law n → t
     copies: dict[int, list[int]] = field(default_factory=dict)  # synthetic law n → copy g of each repetition
+    texts: set[str] = field(default_factory=set)  # ids of the provisions the seed has the text of
 
     def slot(self, t: int, g: int) -> tuple[int, int]:
         laws = self.by_template[t]
@@ -79,8 +83,12 @@ class Slots:
         ref = parse_provision_id(str(pid))
         if g == 0 or ref is None or ref.law is None or ref.law not in self.by_template:
             return str(pid)
-        n, j = self.slot(ref.law, g)
         path = list(ref.path)
+        if (self.texts and str(pid) not in self.texts and len(path) > 1
+                and format_id(ref.law, tuple(path[:1])) in self.texts):
+            return str(pid)  # a passage the seed's source omits inside a section it has (27B4, edition.yaml
+            # `partial`): the copies cite it where it is said, as it is; a missing section (31C) is copied with the law
+        n, j = self.slot(ref.law, g)
         if len(path) >= 2 and path[1].isdigit():
             path[1] = str(int(path[1]) + j * self.paragraphs[ref.law].get(path[0], 0))
         return format_id(n, tuple(path))
@@ -180,7 +188,8 @@ def synthetic_law(template_text: str, n: int, copies: list[int], slots: Slots) -
 
 
 # ---------------------------------------------------------------------------------------- annotations
-TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comment", "label", "definition"}
+TEXT_KEYS = {"title", "description", "text", "help", "ruling", "question", "comment", "label", "definition",
+             "players"}
 
 
 def _copy_data(data, slots: Slots, g: int, key: str = ""):
@@ -190,7 +199,9 @@ def _copy_data(data, slots: Slots, g: int, key: str = ""):
     if isinstance(data, dict):  # the words of the Code are the seed's: a copy's altered texts drop them
         if key == "aside":  # provisions left aside: moved to copy g's slots, as « cites » are
             return {slots.provision(str(k), g): _copy_text(v, slots, g) for k, v in data.items()}
-        return {k: _copy_data(v, slots, g, k) for k, v in data.items() if k != "words"}
+        if key == "words":  # keyed like the citations of the copied text: the law moved, the path kept
+            return _copy_words(data, slots, g)
+        return {k: _copy_data(v, slots, g, k) for k, v in data.items()}
     if isinstance(data, list):
         if key in ("provisions", "cites"):
             return [slots.provision(p, g) for p in data]
@@ -202,6 +213,48 @@ def _copy_data(data, slots: Slots, g: int, key: str = ""):
     if isinstance(data, str) and key in TEXT_KEYS:
         return _copy_text(data, slots, g)
     return data
+
+
+def _copy_words(words: dict, slots: Slots, g: int) -> dict:
+    from lois.core.cite import format_id, parse_provision_id
+
+    out = {}
+    for k, v in words.items():
+        ref = parse_provision_id(str(k))
+        v = [_uncited(str(x)) for x in v] if isinstance(v, list) else _uncited(str(v))
+        out[format_id(slots.law(ref.law, g), tuple(ref.path)) if ref is not None and ref.law else k] = v
+    return out
+
+
+def _uncited(phrase: str) -> str:
+    """The longest part of a phrase of « words » without a citation: a cited law moves to another slot in each copy
+    (its number differs from a copy to another), the words around it hold in every copy."""
+    from lois.core.cite import find_citations
+
+    cuts = [(c.start, c.end) for c in find_citations(phrase)]
+    if not cuts:
+        return phrase
+    parts, pos = [], 0
+    for a, b in cuts:
+        parts.append(phrase[pos:a])
+        pos = b
+    parts.append(phrase[pos:])
+    return max((p.strip(" ,;:.") for p in parts), key=len)
+
+
+def _seed_words(data, out: set[str]) -> None:
+    """Every word of the « words » values in ``data`` (YAML or a front matter), lowercased, into ``out``."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "words" and isinstance(v, dict):
+                for phrase in v.values():
+                    for p in phrase if isinstance(phrase, list) else [phrase]:
+                        out.update(w.lower() for w in re.findall(r"\w+", str(p)))
+            else:
+                _seed_words(v, out)
+    elif isinstance(data, list):
+        for v in data:
+            _seed_words(v, out)
 
 
 def _copy_yaml_item(item: dict, slots: Slots, g: int) -> dict:
@@ -216,20 +269,43 @@ def _copy_yaml_item(item: dict, slots: Slots, g: int) -> dict:
     return out
 
 
+def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
+    """Copy g of a checklist: its laws are copy g's slots, whose other repetitions hold the paragraphs of other
+    copies; these are left aside (each copy's own checklist covers them), as coverage requires."""
+    from lois.core.cite import format_id
+
+    out = _copy_data(data, slots, g)
+    aside = dict(out.get("aside") or {})
+    for t in data.get("laws") or []:
+        if not isinstance(t, int) or t not in slots.by_template:
+            continue
+        n, j = slots.slot(t, g)
+        for other in range(slots.reps.get(n, 1)):
+            if other == j:
+                continue
+            for sec, top in slots.paragraphs[t].items():
+                for p in range(1, top + 1):
+                    aside.setdefault(format_id(n, (sec, str(p + other * top))), "Paragraphe d'une autre copie "
+                                     "synthétique : sa propre liste le couvre.")
+    if aside:
+        out["aside"] = aside
+    return out
+
+
 def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
     """Copy g of a note or commentary (front matter + Markdown): (new id, file text)."""
     m = FRONT.match(text)
     meta = _load(m.group(1))
     body = text[m.end():]
     meta["id"] = f"{meta['id']}-c{g}"
-    meta.pop("words", None)  # the seed's words of the Code: the copy's altered text does not hold them
     if "provisions" in meta:
         meta["provisions"] = [slots.provision(p, g) for p in meta["provisions"]]
     if "laws" in meta:
         meta["laws"] = [slots.law(x, g) for x in meta["laws"]]
     meta["title"] = _copy_text(str(meta["title"]), slots, g)
-    meta.pop("words", None)  # the words of the Code, and a commentary's remarks about its own words: the copy
-    meta.pop("remarks", None)  # alters the words of the laws and of the body
+    if isinstance(meta.get("words"), dict):  # the words of the Code, kept (FROZEN): keyed like the copied citations
+        meta["words"] = _copy_words(meta["words"], slots, g)
+    meta.pop("remarks", None)  # a commentary's remarks about its own words: the copy alters the body
     return meta["id"], "---\n" + _dump(meta) + "---\n" + \
         _copy_text(body, slots, g)
 
@@ -287,7 +363,7 @@ def _laws_needed(top: int, copies: int) -> int:
 
 def make_slots(model, corpus: Path, factor: int) -> Slots:
     seed = sorted(model.laws)
-    slots = Slots(seed)
+    slots = Slots(seed, texts={str(p) for p in model.provisions})
     for t in seed:
         slots.paragraphs[t] = {}
         for sec in model.laws[t].root.children:
@@ -331,7 +407,8 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     def copy(n: int, t: int) -> dict:
         out = {"missing": list(partial[t]["missing"])}
         if partial[t].get("omitted"):
-            out["omitted"] = {f"{n}{str(k)[len(str(t)):]}": v for k, v in partial[t]["omitted"].items()}
+            out["omitted"] = {f"{n}{str(k)[len(str(t)):]}": remap_citations(v, slots, slots.copies[n][0])
+                              for k, v in partial[t]["omitted"].items()}
             out["read_in"] = list(partial[t]["read_in"])
         return out
     copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial}
@@ -364,6 +441,11 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
     if factor <= 1:
         return corpus_stats(dest, 1)
     model = load_corpus(src)
+    for f in sorted(src.rglob("*")):
+        if f.suffix in (".yaml", ".md") and "sources" not in f.relative_to(src).parts:
+            text = f.read_text(encoding="utf-8")
+            m = FRONT.match(text) if f.suffix == ".md" else None
+            _seed_words(_load(m.group(1) if m else text) if (m or f.suffix == ".yaml") else None, FROZEN)
     slots = make_slots(model, src, factor)
     seed_files = {law.number: Path(law.file) for law in model.laws.values()}
     for n, t in sorted(slots.template.items()):
@@ -384,7 +466,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
             copy = _copy_yaml_item(data, slots, g)
             (dest / "exemples" / f"{copy['id']}.yaml").write_text(_dump(copy), encoding="utf-8")
         for stem, data in checklists.items():
-            (dest / "checklists" / f"{stem}-c{g}.yaml").write_text(_dump(_copy_data(data, slots, g)),
+            (dest / "checklists" / f"{stem}-c{g}.yaml").write_text(_dump(_checklist_copy(data, slots, g)),
                                                                    encoding="utf-8")
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")

@@ -142,3 +142,80 @@ def site_leaks(root: Path) -> dict[str, list[str]]:
         if found:
             out[f.relative_to(root).as_posix()] = found
     return out
+
+
+# ---------------------------------------------------------------------- French typography of what a reader sees
+
+# elements that end a line of text (their neighbours' texts are not one word): blocks, table cells, SVG text lines
+_BREAKS = {"p", "div", "li", "ul", "ol", "dl", "dt", "dd", "td", "th", "tr", "table", "h1", "h2", "h3", "h4", "h5",
+           "h6", "section", "article", "aside", "nav", "header", "footer", "main", "details", "summary", "form",
+           "fieldset", "legend", "label", "option", "select", "button", "br", "hr", "blockquote", "figure",
+           "figcaption", "text", "tspan", "title", "body", "html", "head", "svg", "g"}
+# the words of a source (a law's text, a commentary): shown as their source writes them, « (s) » included
+_SOURCE_WORDS = ("lois-prov-body", "lois-commentary")
+_TYPO_HIDDEN = HIDDEN | {"kbd", "samp", "textarea"}
+
+
+class _Typography(HTMLParser):
+    """What a page shows, for the typography check: its text (blocks on their own lines), the text written by the
+    site (outside the words of a source) and the tooltips, labels and hints."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.text: list[str] = []
+        self.site_text: list[str] = []
+        self.attributes: list[str] = []
+        self._stack: list[tuple[str, bool, bool]] = []  # (tag, hidden, source words)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.attributes.extend(v for k, v in attrs if k in SHOWN_ATTRIBUTES and v)
+        if tag in _BREAKS:
+            self.text.append("\n")
+            self.site_text.append("\n")
+        if tag in VOID:
+            return
+        hidden = tag in _TYPO_HIDDEN or bool(self._stack and self._stack[-1][1])
+        source = any(c in (a.get("class") or "").split() for c in _SOURCE_WORDS) or bool(
+            self._stack and self._stack[-1][2])
+        self._stack.append((tag, hidden, source))
+
+    def handle_endtag(self, tag):
+        if tag in _BREAKS:
+            self.text.append("\n")
+            self.site_text.append("\n")
+        if any(t == tag for t, _, _ in self._stack):
+            while self._stack and self._stack.pop()[0] != tag:
+                pass
+
+    def handle_data(self, data):
+        if self._stack and self._stack[-1][1]:
+            return
+        self.text.append(data)
+        self.site_text.append("\n" if self._stack and self._stack[-1][2] else data)
+
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+
+
+def typography_faults(html_text: str) -> list[str]:
+    """Where a page breaks French typography (lois.core.typo.FAULTS): spaces in its text and its tooltips; « (s) »
+    in what the site writes (a source's words stay as they are)."""
+    from lois.core.typo import faults
+
+    p = _Typography()
+    p.feed(html_text)
+    p.close()
+    spacing = [f for f in faults("".join(p.text)) if "(s)" not in f]
+    plurals = [f for f in faults("".join(p.site_text)) if "(s)" in f]
+    return spacing + plurals + [f"[attribut] {f}" for a in p.attributes for f in faults(a) if "(s)" not in f]
+
+
+def site_typography(root: Path) -> dict[str, list[str]]:
+    """Every page of a built site (or of its offline copy) whose reader's text breaks French typography."""
+    out = {}
+    for f in sorted(root.rglob("*.html")):
+        found = typography_faults(f.read_text(encoding="utf-8"))
+        if found:
+            out[f.relative_to(root).as_posix()] = found
+    return out

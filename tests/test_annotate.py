@@ -94,11 +94,11 @@ def test_provisions_are_resolved_by_the_schema_with_the_line_of_the_value(model)
     bad = parse_yaml("provisions:\n  - 12C2\n  - 50D9\n", "x.yaml")
     with pytest.raises(LoisError) as exc:
         validate(bad, _Cites, context={"model": model})
-    assert (exc.value.message, exc.value.line) == ("provision « 50D9 » introuvable dans le corpus (ni texte, ni loi "
-                                                   "citée)", 3)
+    assert (exc.value.message, exc.value.line) == ("provision « 50D9 » introuvable dans le texte de la Loi 50 du "
+                                                   "corpus", 3)
     with pytest.raises(LoisError) as exc:  # one id: the line of its key; an error of form comes first
         validate(parse_yaml("provisions: 50D9\nautre: 1\n", "x.yaml"), _Cites, context={"model": model})
     assert (exc.value.message, exc.value.line) == ("champ inconnu « autre »", 2)
     with pytest.raises(LoisError) as exc:
         validate(parse_yaml("\nprovisions: 50D9\n", "x.yaml"), _Cites, context={"model": model})
-    assert exc.value.line == 2 and "« 50D9 » introuvable dans le corpus" in exc.value.message
+    assert exc.value.line == 2 and "« 50D9 » introuvable dans le texte de la Loi 50" in exc.value.message

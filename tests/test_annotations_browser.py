@@ -14,7 +14,7 @@ def test_law_page_shows_bidding_diagram_and_commentary(page, site_url):
     assert red.evaluate("e => getComputedStyle(e).color") == "rgb(198, 40, 40)"
     note = page.locator("aside.ann-note").first
     assert note.is_visible() and note.locator(".ann-label").text_content() == "Commentaire"
-    assert "Auteur : Équipe du site" in note.locator(".ann-note-meta").inner_text()
+    assert "Auteur\u00a0: Équipe du site" in note.locator(".ann-note-meta").inner_text()
 
 
 def test_hover_shows_definition_once_per_provision(page, site_url):

@@ -57,8 +57,15 @@ def test_shared_cases_permalinks(case, model):
 # ------------------------------------------------------------------ pattern translation
 
 def test_js_source_translation_rules():
-    assert js_source(r"(?<![^\W\d_])(?i:lois?)(?![^\W\d_])") == r"(?<!\p{L})(?:[Ll][Oo][Ii][Ss]?)(?!\p{L})"
-    assert js_source(r"[^\S\n]*+x{0,2}+y++") == r"[^\S\n]*x{0,2}y+"
+    from lois.render.jsregex import SPACE
+
+    letter = r"[\p{L}\p{Nl}\p{No}]"  # what Python's [^\W\d_] is: « ² » and « Ⅻ » are in it, « 2 » is not
+    assert js_source(r"(?<![^\W\d_])(?i:lois?)(?![^\W\d_])") == rf"(?<!{letter})(?:[Ll][Oo][Ii][Ss]?)(?!{letter})"
+    assert js_source(r"[^\S\n]*+x{0,2}+y++") == rf"(?:(?![\n])[{SPACE}])*x{{0,2}}y+"
+    assert js_source(r"\s\S\d") == rf"[{SPACE}][^{SPACE}]\p{{Nd}}"
+    for unsupported in (r"\bx", r"[\S]", r"[^\Sx\d]"):
+        with pytest.raises(ValueError):
+            js_source(unsupported)
     assert js_source(r"(?P<voir>a)|[^\W_]|(?<![\w)])") == r"(?<voir>a)|[\p{L}\p{N}]|(?<![\p{L}\p{N}_)])"
     assert js_source(r"[+*]+\++") == r"[+*]+\++"  # « + » in a class or escaped stays
     with pytest.raises(ValueError):
@@ -77,8 +84,8 @@ def test_grammar_export_is_the_cite_program():
             if getattr(py, key) is None:
                 assert rule[key] is None
                 continue
-            src, flags = rule[key]
-            assert src == js_source(getattr(py, key).pattern)
+            src, flags = g["patterns"][rule[key]]
+            assert src == js_source(getattr(py, key).pattern, spaces="native")
             assert "P<" not in src and "*+" not in src and "++" not in src and "(?i" not in src, key
             assert flags == "u"
 
@@ -115,6 +122,18 @@ def test_linkifier_never_fetches(model):
     js = linkifier_js(model, "Code")
     assert "fetch(" not in js and "XMLHttpRequest" not in js
     assert 'createElement("script")' in js
+
+
+def test_js_white_space_is_python_white_space():
+    """``\\s`` in the browser is the set Python's ``\\s`` matches, every code point of it (JavaScript's own ``\\s``
+    differs on six: U+FEFF, U+001C–U+001F, U+0085)."""
+    from lois.render.jsregex import SPACE
+
+    python = [c for c in range(0x110000) if re.fullmatch(r"\s", chr(c))]
+    listed = []
+    for part in re.findall(r"\\u([0-9a-f]{4})(?:-\\u([0-9a-f]{4}))?", SPACE):
+        listed += range(int(part[0], 16), int(part[1] or part[0], 16) + 1)
+    assert listed == python
 
 
 # ------------------------------------------------------------------ register
@@ -356,7 +375,7 @@ def test_cli_permaliens(tmp_path, model):
     cmd = [sys.executable, "-c", "import sys; from lois.adapters.cli import main; sys.exit(main())", "permaliens"]
     res = subprocess.run(cmd + ["--mettre-a-jour"], env=env, capture_output=True, text=True, timeout=120)
     assert res.returncode == 0, res.stderr
-    assert f"{len(current_urls(model)) - 1} lien(s) ajouté(s)" in res.stdout
+    assert f"{len(current_urls(model)) - 1} liens ajoutés" in res.stdout
     assert set(read_register(reg).urls) == set(current_urls(model))
     reg.write_text(reg.read_text(encoding="utf-8") + "lois/50/#Z9\n", encoding="utf-8")
     res = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)

@@ -100,7 +100,7 @@ def test_copy_buttons_on_law_page(page, site_url, model):
     box = page.locator(f"[data-id='{prov.id}'] .lois-copies").first
     box.locator("text=Copier la citation").click()
     copied = box.locator("button").nth(1).get_attribute("data-copie")
-    assert copied.startswith(f"« Loi {prov.id} — Code International de Bridge Duplicate 2017 » ")
+    assert copied.startswith(f"«\u00a0Loi {prov.id} — Code International de Bridge Duplicate 2017\u00a0» ")
     assert copied.endswith(f"lois/{law}/#{prov.anchor}")
     box.locator("text=Copier le lien").click()
     assert box.locator("button").nth(0).get_attribute("data-copie") == site_url + f"lois/{law}/#{prov.anchor}"

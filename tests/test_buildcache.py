@@ -122,29 +122,144 @@ def test_a_damaged_cache_is_ignored(three_builds, tmp_path):
     assert _same(_tree(tmp_path / "site"), out["first"][1]) == []
 
 
+def _key(corpus: Path, urls: bool = True) -> str | None:
+    """The key of a build that read every file of ``corpus`` (as loading it reads its files: one guarded read
+    each, recorded)."""
+    from lois.core import safeio
+
+    with safeio.recording() as reads:
+        for f in sorted(corpus.rglob("*")):
+            if f.is_file():
+                safeio.read_bytes(f)
+    return buildcache.cache_key(reads, corpus, urls)
+
+
 def test_the_key_follows_the_corpus_the_code_and_the_options(tmp_path, monkeypatch):
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus)
     package = tmp_path / "lois"
     shutil.copytree(buildcache.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(buildcache, "PACKAGE", package)
-    key = buildcache.cache_key(corpus, True)
-    assert buildcache.cache_key(corpus, True) == key
-    assert buildcache.cache_key(corpus, False) != key
+    monkeypatch.setattr(buildcache, "_package_digest", None)
+    key = _key(corpus)
+    assert _key(corpus) == key
+    assert _key(corpus, False) != key
     glossary = next(corpus.rglob("*.yaml"))
     glossary.write_bytes(glossary.read_bytes() + b"\n")
-    assert buildcache.cache_key(corpus, True) != key
+    assert _key(corpus) != key
     glossary.write_bytes(glossary.read_bytes()[:-1])
-    assert buildcache.cache_key(corpus, True) == key
-    (corpus / "lois" / "nouveau.md").write_text("x", encoding="utf-8")  # a file added
-    assert buildcache.cache_key(corpus, True) != key
+    assert _key(corpus) == key
+    (corpus / "lois" / "nouveau.md").write_text("x", encoding="utf-8")  # a file added (and read)
+    assert _key(corpus) != key
     (corpus / "lois" / "nouveau.md").unlink()
+    assert _key(corpus) == key
     js = next(package.rglob("*.js"))
-    js.write_bytes(js.read_bytes() + b" ")  # the code or an asset of the package
-    assert buildcache.cache_key(corpus, True) != key
-    (corpus / "sources" / "illisible").mkdir()
-    (corpus / "sources" / "illisible" / "x.md").symlink_to(tmp_path / "absent")  # a file that cannot be read
-    assert buildcache.cache_key(corpus, True) is None  # no key: the build goes on without the cache
+    js.write_bytes(js.read_bytes() + b" ")  # the code or an asset of the package: read once per process
+    assert _key(corpus) == key
+    monkeypatch.setattr(buildcache, "_package_digest", None)  # another process
+    assert _key(corpus) != key
+
+
+def test_the_key_is_made_of_the_bytes_read_not_of_a_second_read(tmp_path):
+    """The key of what a build read; a file saved after the read changes nothing to it; a file read twice with
+    other bytes (saved between the two reads) gives no key at all."""
+    from lois.core import safeio
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    law = corpus / "lois" / "50.md"
+    key = _key(corpus)
+    with safeio.recording() as reads:
+        for f in sorted(corpus.rglob("*")):
+            if f.is_file():
+                safeio.read_bytes(f)
+    law.write_bytes(law.read_bytes() + b"\nsauvegarde\n")  # saved once the corpus was read
+    assert buildcache.cache_key(reads, corpus, True) == key
+    assert _key(corpus) != key  # the next build reads the new bytes
+    with safeio.recording() as twice:
+        safeio.read_bytes(law)
+        law.write_bytes(law.read_bytes() + b"encore\n")
+        safeio.read_bytes(law)
+    assert twice[str(law)] is None and buildcache.cache_key(twice, corpus, True) is None
+
+
+def _law_page(plugin) -> str:
+    return plugin.site.files["lois/50.md"].page.body
+
+
+def _serving(corpus: Path):
+    """The plugin as `mkdocs serve` runs it, on a project whose corpus is ``corpus``; the returned function is one
+    rebuild (MkDocs calls on_config again after a save)."""
+    from mkdocs.config import load_config
+
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = text.replace("docs_dir: site_src", f"docs_dir: {ROOT / 'site_src'}")
+    text = text.replace("custom_dir: site_src/overrides", f"custom_dir: {ROOT / 'site_src' / 'overrides'}")
+    (corpus.parent / "mkdocs.yml").write_text(text, encoding="utf-8")
+    plugin = None
+
+    def rebuild():
+        nonlocal plugin
+        config = load_config(str(corpus.parent / "mkdocs.yml"))
+        if plugin is None:  # one plugin across rebuilds, as under `mkdocs serve`
+            plugin = config.plugins["lois"]
+            plugin.on_startup(command="serve", dirty=False)
+        plugin.on_config(config)
+        return plugin
+
+    return rebuild
+
+
+def test_a_save_during_a_build_is_never_lost(tmp_path, monkeypatch, model):
+    """Issue 36, made deterministic: under `mkdocs serve`, a law saved after the corpus was read and before the
+    cache's key was made (two saves 0.6 s apart) — the build under way shows the text it read, the next one (the
+    one the save starts) the new text, never the old site under the new key. A file read only while the pages are
+    generated (the lexicon), saved then, is read again before the cached site is used."""
+    from conftest import word_no_statement_rests_on
+    from lois.adapters import mkdocs_plugin as mp
+
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    law = corpus / "lois" / "50.md"
+    before = law.read_text(encoding="utf-8")
+    word = word_no_statement_rests_on(model, 50)
+    real_check = mp.check_corpus
+
+    def check_then_save(m):  # the save lands once the corpus is read, before the key is made
+        out = real_check(m)
+        law.write_text(before.replace(word, "zorglubisation", 1), encoding="utf-8")
+        return out
+
+    restored = []
+    real_restore = buildcache.restore
+    monkeypatch.setattr(buildcache, "restore", lambda *a: restored.append(real_restore(*a)) or restored[-1])
+    monkeypatch.setattr(mp, "check_corpus", check_then_save)
+    rebuild = _serving(corpus)
+    plugin = rebuild()
+    assert plugin.corpus_error is None and "zorglubisation" not in _law_page(plugin)  # what it read
+    monkeypatch.setattr(mp, "check_corpus", real_check)
+    rebuild()  # the build the save started
+    assert "zorglubisation" in _law_page(plugin) and restored == [False, False]
+    rebuild()  # nothing changed: from the cache
+    assert "zorglubisation" in _law_page(plugin) and restored[-1] is True
+
+    lexicon = corpus / "lexique.yaml"
+    real_build = mp.site_mod.SiteBuild.build
+
+    def build_then_save(self):  # the lexicon is read while the pages are generated; saved right after
+        real_build(self)
+        lexicon.write_text(lexicon.read_text(encoding="utf-8") + "\n# sauvegarde\n", encoding="utf-8")
+
+    law.write_text(before.replace(word, "zorglubide", 1), encoding="utf-8")  # a text no entry was built from
+    monkeypatch.setattr(mp.site_mod.SiteBuild, "build", build_then_save)
+    rebuild()
+    monkeypatch.setattr(mp.site_mod.SiteBuild, "build", real_build)
+    assert restored[-1] is False and "zorglubide" in _law_page(plugin)
+    rebuild()  # same law texts as the entry just stored, but its lexicon is not the one on the disk
+    assert restored[-1] is False
+    rebuild()
+    assert restored[-1] is True
 
 
 def test_the_key_covers_every_library_the_package_imports(tmp_path, monkeypatch):
@@ -179,10 +294,10 @@ def test_the_key_covers_every_library_the_package_imports(tmp_path, monkeypatch)
     assert not missing, f"bibliothèques importées absentes de la clé du cache : {sorted(missing)}"
     corpus = tmp_path / "corpus"
     shutil.copytree(ROOT / "corpus", corpus)
-    key = buildcache.cache_key(corpus, True)
+    key = _key(corpus)
     real = buildcache._version
     monkeypatch.setattr(buildcache, "_version", lambda n: "0.0" if n == "MarkupSafe" else real(n))
-    assert buildcache.cache_key(corpus, True) != key  # another MarkupSafe: another key
+    assert _key(corpus) != key  # another MarkupSafe: another key
 
 
 def _stream_zip(dest, entries):

@@ -18,6 +18,7 @@ from lois.core.errors import LoisError
 from lois.core.grounds import grounds_of
 from lois.core.ids import ProvisionId
 from lois.core.resolve import resolve_text
+from lois.core.typo import count
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -272,7 +273,7 @@ def test_refuses_a_choice_without_next(tmp_path, model):
 
 @pytest.mark.parametrize("cite,words", [
     ("94A", "la Loi 94 n'existe pas"),
-    ("27B7", "27B7 ne figure pas dans le texte de la Loi 27"),
+    ("27B7", "provision « 27B7 » introuvable dans le texte de la Loi 27 du corpus"),
     ("pas une loi", "n'est pas un identifiant"),
 ])
 def test_refuses_a_citation_that_does_not_resolve(tmp_path, model, cite, words):
@@ -287,7 +288,8 @@ def test_refuses_an_outcome_citation_that_does_not_resolve_naming_the_outcome(tm
     d = _copy()
     d["outcomes"][1]["cites"] = ["64A1", "64Z"]
     err, p = _refuse(tmp_path, model, d)
-    assert err.message == ("issue « fin_b » : « 64Z » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))")
+    assert err.message == ("issue « fin_b » : provision « 64Z » introuvable : ce n'est pas un identifiant de provision "
+                           "(ex. 64A1, 50D2(a))")
     assert err.line == _line_of(p, "- 64Z")
 
 
@@ -387,7 +389,7 @@ def test_cli_coverage(lists, model):
     tables = {n: laws_coverage(cl, model) for n, cl in lists.items()}
     gaps = [(n, row) for n, t in tables.items() for row in t.gaps]
     assert r.returncode == (1 if gaps else 0), r.stdout
-    assert f"{len(gaps)} provision(s) non traitée(s)" in r.stdout
+    assert count(len(gaps), "provision non traitée", "provisions non traitées") in r.stdout
     blocks = _blocks(r.stdout, lists)
     for cl in lists.values():
         block = blocks[cl.name]
@@ -500,7 +502,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
                  "23A1 — laissée de côté [23] : Raison d'essai pour toute la Loi 23.",
                  "26 (loi non incluse) — laissée de côté : Raison d'essai pour la Loi 26."):
         assert f"\n    {line}\n" in r.stdout, line
-    assert "0 provision(s) non traitée(s), 0 problème(s)." in r.stdout
+    assert "0 provision non traitée, 0 problème." in r.stdout
     # without its reason for 27B3: a gap, listed, and the command fails
     del d["aside"]["27B3"]
     _write(corpus / "checklists", d)
@@ -522,7 +524,7 @@ def test_cli_coverage_of_a_fixture_checklist_with_its_reasons(tmp_path):
     ({"26B": "x"}, "le texte de la Loi 26 n'est pas dans le corpus ; c'est la loi entière qui se laisse de côté",
      "26B:"),
     ({"27B1": "x", "27 B 1": "y"}, "« 27 B 1 » et « 27B1 » désignent la même provision (27B1)", "27 B 1:"),
-    ({"xyz": "x"}, "« xyz » n'est pas un identifiant de provision", "xyz:"),
+    ({"xyz": "x"}, "provision « xyz » introuvable : ce n'est pas un identifiant de provision", "xyz:"),
     ({94: "x"}, "la Loi 94 n'existe pas", "94:"),
     ({"27C": ""}, "ne doit pas être vide", "27C:"),
     ({"27A1": "x"}, "la provision « 27A1 » est laissée de côté, mais les issues « fin_a », « fin_b » l'atteignent "
@@ -592,7 +594,7 @@ def test_a_coverage_gap_stops_verifie_and_is_a_warning_when_the_flag_is_off(tmp_
     r = _lois("--corpus", str(corpus), "verifie")
     assert r.returncode == 0 and "Corpus valide" in r.stdout, r.stderr
     warning = (f"attention : {p}, ligne {_line_of(p, 'laws:')} : couverture des lois appliquées incomplète : "
-               "3 provision(s) ni atteinte(s) par une issue ni laissée(s) de côté (« aside ») : 27A2, 27B1, 27B3 ; "
+               "3 provisions ni atteintes par une issue ni laissées de côté (« aside ») : 27A2, 27B1, 27B3 ; "
                "détail : lois arbitre --couverture a-essai\n")
     assert warning in r.stdout and r.stdout.index("Corpus valide") < r.stdout.index(warning), r.stdout
 
@@ -656,7 +658,7 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (Loi 27B3). Ensuite on verra."], "la phrase « Ensuite on verra. » ne cite aucune",
      "Ensuite on verra"),
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
-    (["Le Contre est annulé (Loi 27B7)."], "27B7 ne figure pas dans le texte de la Loi 27", "Loi 27B7"),
+    (["Le Contre est annulé (Loi 27B7)."], "provision « 27B7 » introuvable dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
     (["L'arbitre inflige une pénalité (Loi 90A)."],
      "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),

@@ -264,8 +264,8 @@ def test_table_mode_when_storage_is_refused(fresh_page, site_url):
     assert fresh_page.locator(".lois-cl-table-toggle").get_attribute("aria-pressed") == "true"
     assert "lois-cl-table" in fresh_page.locator(".lois-cl").get_attribute("class")
     note = fresh_page.locator(".lois-cl-storage")
-    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement : le mode table ne sera pas gardé pour les "
-                                 "autres pages.")
+    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement\u00a0: le mode table ne sera pas gardé pour "
+                                 "les autres pages.")
     fresh_page.click(".lois-cl-table-toggle")  # said once
     assert note.count() == 1 and fresh_page.locator(".lois-cl-table-toggle").get_attribute("aria-pressed") == "false"
 

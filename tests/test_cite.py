@@ -1,6 +1,7 @@
 """Tests of lois.core.cite: citations of laws and provisions in French text."""
 import pathlib
 import random
+import re
 import sys
 import time
 
@@ -601,3 +602,40 @@ def test_linear_time_new_forms(text):
     small = text[: len(text) // 8]
     big_cost, small_cost = cost(text), max(cost(small), 1e-3)
     assert big_cost < 0.05 or big_cost / small_cost < 24, (small_cost, big_cost)
+
+
+# --- one table of roman numerals; a sub-point the text does not have ----------------------------------------------
+
+def test_romans_are_one_table_read_the_same_everywhere(model):
+    """« (xi) », « (xiii) » are items wherever an item is read: the citation grammar (a whole id, a range), the
+    canonical id, the resolver of a relative « (xiii) » inside 30B1(b); « (iiii) », « (xl) » are not romans."""
+    from itertools import product
+
+    from lois.core.ids import ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId
+    from lois.core.resolve import resolve_text
+
+    words = {"".join(p) for n in range(1, 8) for p in product("ivx", repeat=n)}
+    assert sorted(w for w in words if re.fullmatch(ROMAN_PATTERN, w)) == sorted(ROMAN_NUMERALS)
+    assert ROMAN_NUMERALS[:4] == ("i", "ii", "iii", "iv") and ROMAN_NUMERALS[-1] == "xxxix"
+    assert cites("Loi 30B1(b)(xi)") == [("Loi 30B1(b)(xi)", ["30B1(b)(xi)"])]
+    assert all_refs("Loi 30B1(b)(ix) à (xii)") == ["30B1(b)(ix)", "30B1(b)(x)", "30B1(b)(xi)", "30B1(b)(xii)"]
+    assert str(ProvisionId.parse("30B1(b)(xiii)")) == "30B1(b)(xiii)" and ProvisionId.of("30B1(b)(iiii)") is None
+    found, _ = resolve_text(model, "voir (xiii) ci-dessous", "30B1(b)(i)")
+    assert [t for _c, targets in found for t in targets] == ["30B1(b)(xiii)"]
+
+
+def test_a_sub_point_the_text_does_not_have_is_said(model):
+    """« Loi 30B1(b)(xi) » is read whole (not silently as 30B1(b)); lois renvois says it is not in the text of Law 30
+    and where its link leads (exit 0: a notice, as lois verifie says it of the corpus); a bracket the grammar cannot
+    read after a citation (« (xl) ») is an unknown form (exit 1)."""
+    from conftest import run_lois
+
+    r = run_lois("renvois", "Voir la Loi 30B1(b)(xi) et la Loi 50D2(a)(iii).")
+    assert r.returncode == 0 and "→ 30B1(b)(xi)" in r.stdout
+    assert r.stderr.splitlines() == [
+        "attention : provision « 30B1(b)(xi) » introuvable dans le texte de la Loi 30 du corpus ; le lien mène à "
+        "30B1(b)",
+        "attention : provision « 50D2(a)(iii) » introuvable dans le texte de la Loi 50 du corpus ; le lien mène à "
+        "50D2(a)"]
+    r = run_lois("renvois", "Loi 30B1(b)(xl)")
+    assert r.returncode == 1 and "forme de citation inconnue : « Loi 30B1(b)(xl) »" in r.stderr

@@ -74,7 +74,7 @@ def test_refused_copy_selects_the_snippet_and_says_how_to_copy_it(sized_tab, siz
     tab.press(pg.locator("button.lois-copie-extrait").nth(1))
     state = pg.locator(".lois-extrait-etat").nth(1)
     expect(state).not_to_be_empty()  # once the browser has said no
-    assert state.inner_text().startswith("Copie refusée par le navigateur : l'extrait est sélectionné, "
+    assert state.inner_text().startswith("Copie refusée par le navigateur\u00a0: l'extrait est sélectionné, "
                                          "copiez-le avec Ctrl+C")
     assert state.is_visible() and state.get_attribute("role") == "status"
     assert pg.evaluate("getSelection().toString()") == snippet.locator("code").text_content()

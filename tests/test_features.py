@@ -19,6 +19,7 @@ from lois import features
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
+from lois.core.typo import count
 from lois.features import FEATURES, Checks, Commands, Feature, Pages, PostBuild, SearchDocuments
 
 PLUGIN = ROOT / "plugins" / "lois"
@@ -108,7 +109,7 @@ def _essai_check(model, checked) -> None:
         raise LoisError("mot « faux » refusé par la fonctionnalité d'essai", str(Path(model.root) / ESSAI),
                         words.index("faux") + 1)
     checked.data["essai"] = words
-    checked.counts.append(f"{len(words)} mot(s) d'essai")
+    checked.counts.append(count(len(words), "mot d'essai", "mots d'essai"))
 
 
 def _essai_documents(model) -> list[SearchDoc]:
@@ -140,7 +141,7 @@ def essai_feature(monkeypatch, tmp_path):
 def test_a_feature_added_to_the_list_is_checked_and_found(essai_feature):
     res = run_lois("--corpus", essai_feature, "verifie")
     assert res.returncode == 0, res.stderr
-    assert "liste(s) d'arbitrage, 2 mot(s) d'essai, " in res.stdout  # its count, after the others
+    assert "listes d'arbitrage, 2 mots d'essai, " in res.stdout  # its count, after the others
     found = run_lois("--corpus", essai_feature, "cherche", "zygomorphe")
     assert found.returncode == 0, found.stderr
     assert "1. Essai zygomorphe  [Outil]  /essai/#zygomorphe" in found.stdout

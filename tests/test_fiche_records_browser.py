@@ -186,7 +186,7 @@ def test_damaged_storage_list(watched, site_url):
     items = pg.locator(".lois-fiches-list li")
     assert items.count() == 3
     assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == 2
-    assert "2 fiche(s) illisible(s)" in pg.locator(".lois-fiches-damaged").text_content()
+    assert "2 fiches illisibles sur cet appareil" in pg.locator(".lois-fiches-damaged").text_content()
     # the record without facts opens with what was kept, says what was set aside, and can be saved again
     watched.press(pg.locator('.lois-fiches-list li[data-fiche="sansfaits"] .lois-fiche-open'))
     banner = pg.locator(".lois-fiche-edit .lois-fiche-unreadable")
@@ -215,7 +215,7 @@ def test_unreadable_storage_never_breaks_the_page(watched, site_url, raw):
     pg.goto(f"{site_url}calculs/marque-ajustee/")
     watched.press(pg.locator("form.lois-sc-artificial .lois-fiche-new"))
     pg.wait_for_url("**/fiches/?fiche=*")
-    assert "60 %" in pg.locator(".lois-fiche-ruling").text_content()
+    assert "60\u202f%" in pg.locator(".lois-fiche-ruling").text_content()
     assert pg.locator(".lois-fiche-edit .lois-fiche-unreadable").count() == 0
 
 
@@ -290,9 +290,9 @@ def test_weighted_table_names_its_unit_and_says_nothing_before_typing(watched, s
     watched.press(form.locator('input[name="epreuve"][value="paires"]'))
     rows.nth(0).locator('[name="score"]').fill("100")
     rows.nth(1).locator('[name="score"]').fill("20")
-    assert form.locator(".lois-sc-score").text_content() == "60 %"
+    assert form.locator(".lois-sc-score").text_content() == "60\u202f%"
     note = form.locator('.lois-sc-note[data-where="score:1"]')
-    assert "100 % est un top" in note.text_content() and note.is_visible()
+    assert "100\u202f% est un top" in note.text_content() and note.is_visible()
     # the help above the table cites its provisions
     help_links = pg.locator(".lois-sc-help a").all_text_contents()
     assert "Loi 12C1(c)" in help_links and "Loi 78B" in help_links

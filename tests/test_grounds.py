@@ -14,6 +14,7 @@ import yaml
 from conftest import ROOT, nonempty
 from lois.adapters import cli
 from lois.core import grounds
+from lois.core.typo import french_spacing
 
 
 def _corpus(tmp_path: Path) -> Path:
@@ -256,7 +257,7 @@ def test_every_sentence_said_to_the_players_shows_the_words_it_rests_on(built_si
                     seen = _visible(fragment)
                     assert f"Loi {pid}" in seen, (cl.name, o.id, pid)
                     for w in nonempty(ws):
-                        assert " ".join(w.split()) in seen, (cl.name, o.id, pid, w)
+                        assert " ".join(french_spacing(w).split()) in seen, (cl.name, o.id, pid, w)  # as shown
                     shown += 1
                 cited = {p for _w, pids, _l in grounds.cited_groups([text]) for p in pids}
                 assert not cited or 'class="lois-words"' in fragment, (cl.name, o.id, text)

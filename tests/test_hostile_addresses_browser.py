@@ -30,7 +30,8 @@ def test_checklist_with_malformed_answers_starts_and_says_what_it_ignored(phone,
     phone.locator(".lois-cl-question").first.wait_for()
     assert "Qui a exposé la carte" in phone.locator(".lois-cl-ui").inner_text()
     if shown is not None:
-        assert f"Réponse inconnue « {shown} » à la question « joueur »" in phone.locator(".lois-cl-ui").inner_text()
+        said = f"Réponse inconnue «\u00a0{shown}\u00a0» à la question «\u00a0joueur\u00a0»"
+        assert said in phone.locator(".lois-cl-ui").inner_text()
     assert phone.lois_errors == []
 
 
@@ -168,7 +169,8 @@ def test_hostile_base_is_refused_in_french_and_the_script_address_used(club_tab,
                        _club_page(site_url + "assets/lois/linkifier.js", attribute))
     _assert_linked_to(club_tab, site_url, count)
     said = [w for w in club_tab.lois_warnings if "data-lois-base" in w]
-    assert said and "refusée : seule une adresse http(s) ou relative est permise" in said[0], club_tab.lois_warnings
+    refused = "refusée\u00a0: seule une adresse http(s) ou relative est permise"
+    assert said and refused in said[0], club_tab.lois_warnings
     assert site_url in said[0]  # says which address it used instead
     assert club_tab.lois_errors == [] and club_tab.lois_foreign == []
     # following a citation goes to the site and runs nothing: every link's address is checked above, a few of

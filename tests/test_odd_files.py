@@ -167,12 +167,12 @@ def _lois(corpus: Path, unprivileged: bool, *args: str, cache: Path):
 @pytest.mark.timeout(30)
 @pytest.mark.parametrize("name", IDS)
 def test_the_corpus_check_names_the_odd_file(corpus, name):
-    """The check the build and `lois verifie` share (load_corpus), and the search's cache key."""
+    """The check the build and `lois verifie` share (load_corpus), and the walk of the search's cache."""
     from lois.core.corpus import load_corpus
-    from lois.features.search.index import corpus_hash
+    from lois.features.search.index import listing
 
     culprit, fragment, unprivileged = _make(corpus, name)
-    for check in (load_corpus, corpus_hash):
+    for check in (load_corpus, listing):
         with _as_nobody(unprivileged), pytest.raises(LoisError) as exc:
             check(corpus)
         assert exc.value.path == str(culprit), (check.__name__, str(exc.value))
@@ -226,6 +226,25 @@ def test_the_guarded_read_never_waits_on_a_pipe_nor_reads_a_device(tmp_path):
     assert read_text(tmp_path / "lien.md") == "texte\n"  # a link to a regular file is followed
 
 
+@pytest.mark.skipif(not os.access("/dev/shm", os.W_OK), reason="pas de /dev/shm inscriptible")
+def test_a_corpus_in_memory_under_dev_shm_is_read_like_any_other():
+    """/dev/shm is a tmpfs of ordinary files (the benchmarks write their corpora there): its files are read, its
+    pipes and links to devices refused as anywhere."""
+    from lois.core.corpus import load_corpus
+    from lois.core.parse import read_text
+
+    with tempfile.TemporaryDirectory(dir="/dev/shm") as tmp:
+        corpus = Path(tmp) / "corpus"
+        shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("sources"))
+        assert 50 in load_corpus(corpus).laws
+        os.mkfifo(Path(tmp) / "tube.md")
+        with pytest.raises(LoisError, match="tube nommé"):
+            read_text(Path(tmp) / "tube.md")
+        os.symlink("/dev/zero", Path(tmp) / "zero.md")
+        with pytest.raises(LoisError, match="lien symbolique vers /dev/zero"):
+            read_text(Path(tmp) / "zero.md")
+
+
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("name", ["tube nommé dans lois/", "lien vers /dev/zero dans lois/",
                                   "permaliens.txt est un dossier", "dossier nommé x.yaml, profond"])
@@ -247,15 +266,15 @@ def test_a_pipe_in_place_of_the_cached_search_index_is_replaced_not_waited_on(tm
     corpus = ROOT / "corpus"
     env = project_env(LOIS_CACHE=str(tmp_path))
     res = subprocess.run([sys.executable, "-c", "import sys; from lois.features.search.index import cache_root, "
-                          "corpus_hash; from pathlib import Path; c = Path(sys.argv[1]); "
-                          "print(cache_root(c) / (corpus_hash(c) + '.json'))", str(corpus)],
+                          "code_key; from pathlib import Path; c = Path(sys.argv[1]); "
+                          "print(cache_root(c) / (code_key() + '.json'))", str(corpus)],
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     cached = Path(res.stdout.strip())
     cached.parent.mkdir(parents=True, exist_ok=True)
     os.mkfifo(cached)
     res = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "cherche", "carte"], capture_output=True,
                          text=True, cwd=ROOT, env=env, timeout=60)
-    assert res.returncode == 0 and "résultat(s)" in res.stdout, res.stderr
+    assert res.returncode == 0 and " résultats pour « carte »" in res.stdout, res.stderr
     assert "Index de recherche en cache inutilisable (un tube nommé (FIFO)" in res.stderr
     assert cached.is_file()  # rebuilt as a regular file
 

@@ -144,3 +144,25 @@ def test_citations_in_a_query_are_true_substrings(engine, query):
         assert any(engine.vocab.citations.get(citation_key(format_id(r.law, r.path))) == pins
                    or (r.law in engine.vocab.absent_laws and engine.vocab.citations.get(str(r.law)) == pins)
                    for r in refs)
+
+
+INVISIBLE_CHARS = st.sampled_from(["\u200b", "\u00ad", "\ufeff", "\u200f", "\u2060"])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(TEXT, st.lists(st.tuples(st.integers(min_value=0), INVISIBLE_CHARS), max_size=6))
+def test_invisible_characters_change_nothing_but_the_spans(text, inserts):
+    """A text read with invisible characters slipped in anywhere (« Loi 16\\u200bB1 ») has the citations of the text
+    without them, each span covering the same characters and whatever invisible ones fall inside it."""
+    from lois.core.cite import INVISIBLE
+
+    text = "".join(c for c in text if c not in INVISIBLE)
+    marked = text
+    for at, ch in inserts:
+        at %= len(marked) + 1
+        marked = marked[:at] + ch + marked[at:]
+    plain, seen = find_citations(text), find_citations(marked)
+    assert [c.refs for c in seen] == [c.refs for c in plain]
+    for c, p in zip(seen, plain, strict=True):
+        assert marked[c.start:c.end] == c.text
+        assert "".join(ch for ch in c.text if ch not in INVISIBLE) == p.text

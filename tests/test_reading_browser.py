@@ -260,7 +260,7 @@ def test_no_internal_file_name_in_any_page(built_site):
     assert not found
     # what the document is, said instead (from corpus/sources/sources.yaml)
     page = (built_site / "lois" / "23" / "index.html").read_text(encoding="utf-8")
-    assert "Source : Notes de Christian Chantigny, Directeur" in page
+    assert "Source\u00a0: Notes de Christian Chantigny, Directeur" in page
 
 
 def test_graph_is_a_list_of_laws_on_a_phone(phone, site_url, model):

@@ -89,7 +89,7 @@ def test_bad_input_in_page(page, site_url):
         # the status answers this query (« … pour « q » », or the hint for an empty box) before anything is checked
         page.wait_for_function("""q => {
             const t = document.querySelector('.lois-search-status').textContent;
-            return q.trim() ? t.includes('« ' + q.slice(0, 80) + ' »') : t.startsWith('Tapez');
+            return q.trim() ? t.includes('«\u00a0' + q.slice(0, 80) + '\u00a0»') : t.startsWith('Tapez');
         }""", arg=q)
     assert page.evaluate("window.__pwned") is None
     assert page.locator("#lois-search-results script, #lois-search-results b, .lois-search-status b").count() == 0

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 
 from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois
+from lois.core.typo import french_spacing
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 PWN = "window.__pwned=1"
@@ -195,7 +196,7 @@ def test_every_generated_page_shows_hostile_text_as_text(hpage, hostile_url, hos
         if path in VISIBLE:
             text = _text(hpage)
             for s in VISIBLE[path]:
-                assert s in text, f"{path} : « {s} » n'est pas affiché comme texte"
+                assert french_spacing(s) in text, f"{path} : « {s} » n'est pas affiché comme texte"
     # page titles (theme templates do not escape them)
     hpage.goto(hostile_url + "lois/50/")
     assert hpage.title().startswith(f"Loi 50 — Carte pénalisée {SCRIPT} [titre](javascript:{PWN})")
@@ -262,13 +263,13 @@ def test_cited_by_shows_citing_sentence_as_text(hpage, hostile_url):
     hpage.locator('.lois-section-body[data-id="50A"] > .lois-tools > .lois-act').click()
     hpage.locator("#act-A .lois-act-cited").click()
     section = hpage.locator('.lois-section-body[data-id="50A"] > details.lois-cited-by')
-    assert "Commentaire : Commentaire <script>" in section.inner_text()
+    assert "Commentaire\u00a0: Commentaire <script>" in section.inner_text()
 
 
 def test_checklist_runner_shows_text(hpage, hostile_url):
     hpage.goto(hostile_url + "checklists/piege/")
     step = hpage.locator(".lois-cl-step")
-    assert step.locator(".lois-cl-question").inner_text() == f"Question {SCRIPT} ?"
+    assert step.locator(".lois-cl-question").inner_text() == f"Question {SCRIPT}\u202f?"
     cite = step.locator(".lois-cl-cites a.lois-cite", has_text="Loi 50A")
     assert f"La carte {IMG} reste" in hpage.evaluate(
         "t => new DOMParser().parseFromString(t, 'text/html').body.textContent", cite.get_attribute("title"))

@@ -270,12 +270,12 @@ def test_a_passage_the_source_leaves_out_links_to_what_the_law_page_says(built_s
     html_text = (built_site / "checklists/enchere-insuffisante/index.html").read_text(encoding="utf-8")
     assert '\\u003ca class=\\"lois-cite lois-cite-stub\\" href=\\"../../lois/27/#C\\" data-ref=\\"27C\\"' in html_text
     assert '\\u003ca class=\\"lois-cite lois-cite-stub\\" href=\\"../../lois/27/#B\\" data-ref=\\"27B4\\"' in html_text
-    assert "Loi 27C\\u003c/a\\u003e, résumé du site (passage que la source ne cite pas) :" in html_text
+    assert "Loi 27C\\u003c/a\\u003e, résumé du site (passage que la source ne cite pas)\u00a0:" in html_text
     # words the site's summary holds for a provision the master has (27B1(a): what the source leaves out of it,
     # « la Loi 16C2 ne s'applique pas ») are labelled as that summary, apart from the words of its text
-    summary = "Loi 27B1(a)\\u003c/a\\u003e, résumé du site (passage que la source ne cite pas) :"
-    code = "Loi 27B1(a)\\u003c/a\\u003e :"
+    summary = "Loi 27B1(a)\\u003c/a\\u003e, résumé du site (passage que la source ne cite pas)\u00a0:"
+    code = "Loi 27B1(a)\\u003c/a\\u003e\u00a0:"
     assert summary in html_text and code in html_text
     after = html_text[html_text.index(summary):]
-    assert after.index("« le Code précise que la Loi 16C2 ne s") < after.index("lois-words-item")
+    assert after.index("«\u00a0le Code précise que la Loi 16C2 ne s") < after.index("lois-words-item")
     assert "enchère suffisante la moins forte spécifiant" in html_text[html_text.index(code):html_text.index(summary)]

@@ -122,7 +122,7 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
         seen.append(item["id"])
         assert pg.locator(".lois-train-where").inner_text() == f"Situation {n + 1} / 5"
         _answer_questions(pg, data, item, touch=True)
-        assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+        assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
         _check_explanation(pg, data, item, site_url)
         if n == 0:
             pg.screenshot(path=str(tmp_path / "entrainement-telephone-reponse.png"), full_page=True)
@@ -131,7 +131,7 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
             assert box["height"] >= 40 and box["x"] + box["width"] <= 390
         press(pg.locator(".lois-train-next"), True)
     assert len(set(seen)) == 5
-    assert pg.locator(".lois-train-score").inner_text() == "Score : 5 / 5"
+    assert pg.locator(".lois-train-score").inner_text() == "Score\u00a0: 5 / 5"
     assert "Aucune situation à revoir." in pg.locator(".lois-train-panel").inner_text()
     pg.screenshot(path=str(tmp_path / "entrainement-telephone-score.png"))
 
@@ -150,10 +150,10 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
             missed = item
             assert verdict == "Pas tout à fait."
             yours = data["checklists"][item["checklist"]]["outcomes"][pick]["title"]
-            assert pg.locator(".lois-train-yours").inner_text() == f"Votre réponse mène à : « {yours} »."
+            assert pg.locator(".lois-train-yours").inner_text() == f"Votre réponse mène à\u00a0: «\u00a0{yours}\u00a0»."
             pg.screenshot(path=str(tmp_path / "entrainement-ordinateur-faux.png"), full_page=True)
         else:
-            assert verdict == "Juste !"
+            assert verdict == "Juste\u202f!"
         _check_explanation(pg, data, item, site_url)
         stored = json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))
         assert stored["missed"] == [missed["id"]]
@@ -162,11 +162,12 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
     assert _item(pg, data)["id"] == missed["id"]
     assert pg.locator(".lois-train-where").inner_text() == "À revoir 1 / 1 (hors score)"
     pg.reload()  # … and first in the next session, after a reload
-    assert "1 situation(s) manquée(s)" in pg.locator(".lois-train-pending").inner_text()
+    pending = pg.locator(".lois-train-pending").inner_text()
+    assert "1 situation manquée lors des séances précédentes\u00a0: elle passe en premier" in pending
     _start(pg, "decision", 5, touch=False)
     assert _item(pg, data)["id"] == missed["id"]
     pg.locator(f".lois-train-choices button[data-outcome='{missed['expected']}']").click()
-    assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+    assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
     assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))["missed"] == []
 
 
@@ -186,13 +187,14 @@ def test_questions_mode_wrong_path_names_the_question(open_page, data):
         reached = _answer_questions(pg, data, item, touch=False, first=wrong)
         assert reached == _reached(cl, item, wrong)
         if reached == item["expected"]:
-            assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+            assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
             assert pg.locator(".lois-train-feedback").get_by_text("Écart à la question").count() == 0
             pg.locator(".lois-train-next").click()
             continue
         assert pg.locator(".lois-train-verdict").inner_text() == "Pas tout à fait."
         assert pg.locator(".lois-train-diverged").inner_text() == (
-            f"Écart à la question « {q['text']} » : la bonne réponse est « {right['label']} ».")
+            f"Écart à la question «\u00a0{q['text']}\u00a0»\u00a0: "
+            f"la bonne réponse est «\u00a0{right['label']}\u00a0».")
         break
     else:
         pytest.fail("aucune des 5 situations de la séance n'a de mauvaise première réponse menant ailleurs")
@@ -206,7 +208,7 @@ REFUSE = """Object.defineProperty(window, 'localStorage', {configurable: true,
 def test_storage_refused_is_said_and_training_works(open_page, data, size, tmp_path):
     pg = open_page(size, init_script=REFUSE)
     note = pg.locator(".lois-train-storage")
-    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement : les situations manquées ne seront pas "
+    assert note.inner_text() == ("Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne seront pas "
                                  "gardées après cette page.")
     touch = size == "phone"
     _start(pg, "decision", 5, touch=touch)
@@ -219,7 +221,7 @@ def test_storage_refused_is_said_and_training_works(open_page, data, size, tmp_p
         press(pg.locator(".lois-train-next"), touch)
     press(pg.locator(f".lois-train-choices button[data-outcome='{_item(pg, data)['expected']}']"), touch)
     press(pg.locator(".lois-train-next"), touch)
-    assert pg.locator(".lois-train-score").inner_text() == "Score : 4 / 5"
+    assert pg.locator(".lois-train-score").inner_text() == "Score\u00a0: 4 / 5"
     assert "refuse l'enregistrement" in pg.locator(".lois-train-panel").inner_text()
     pg.screenshot(path=str(tmp_path / "entrainement-stockage-refuse.png"))
 
@@ -235,7 +237,7 @@ def test_damaged_storage_starts_again(open_page, data, site_url, stored):
     _start(pg, "decision", 5, touch=False)
     item = _item(pg, data)
     pg.locator(f".lois-train-choices button[data-outcome='{item['expected']}']").click()
-    assert pg.locator(".lois-train-verdict").inner_text() == "Juste !"
+    assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
     assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')")) == {"missed": []}
 
 

@@ -6,8 +6,9 @@ import os
 import sys
 from pathlib import Path
 
-from lois.core import safeio
+from lois.core import safeio, terminal
 from lois.core.errors import LoisError
+from lois.core.typo import count
 
 
 from lois.features import FEATURES
@@ -36,7 +37,7 @@ def cmd_importe(args) -> int:
         _print_log(res, src.name)
         if new != raw and not args.simulation:
             safeio.write_text(src, new)  # atomic: killed or on a full disk, the master stays whole
-            print(f"{src} : {len(res.repairs)} réparation(s) écrite(s).")
+            print(f"{src} : {count(len(res.repairs), 'réparation écrite', 'réparations écrites')}.")
         elif new == raw:
             print(f"{src} : texte maître déjà propre, aucun changement.")
         return 0
@@ -80,7 +81,7 @@ def _print_log(res, name: str) -> None:
         print(f"{name}:{r.line} : « {r.before} » → « {r.after} » ({r.reason})")
     for f in res.flags:
         print(f"{name}:{f.line} : À VÉRIFIER « {f.text} » : {f.reason}")
-    print(f"{len(res.repairs)} réparation(s), {len(res.flags)} point(s) à vérifier.")
+    print(f"{count(len(res.repairs), 'réparation')}, {count(len(res.flags), 'point')} à vérifier.")
 
 
 # --------------------------------------------------------------------------- graph and citations
@@ -104,15 +105,16 @@ def cmd_verifie(args) -> int:
 
     lexicon = load_lexicon(model.root)
     n_prov = sum(len(law.provisions()) for law in model.laws.values())
-    read = checked.counts + [f"{len(lexicon.rewrites)} expression(s) du lexique de recherche"]
+    read = checked.counts + [count(len(lexicon.rewrites), "expression") + " du lexique de recherche"]
     if model.unfounded:
-        print(f"attention : {len(model.unfounded)} citation(s) sans les mots du Code qui fondent la phrase"
+        print(f"attention : {count(len(model.unfounded), 'citation')} sans les mots du Code qui fondent la phrase"
               + (" :" if getattr(args, "mots", False) else " (lois verifie --mots les liste)"))
         if getattr(args, "mots", False):
             for u in dict.fromkeys(str(e) for e in model.unfounded):
                 print(f"  {u}")
-    print(f"Corpus valide : {len(model.laws)} lois, {n_prov} provisions, {len(model.commentaries)} commentaire(s), "
-          f"{len(model.citations)} citation(s), {len(model.edges)} renvoi(s) ; {', '.join(read)}"
+    print(f"Corpus valide : {count(len(model.laws), 'loi')}, {count(n_prov, 'provision')}, "
+          f"{count(len(model.commentaries), 'commentaire')}, {count(len(model.citations), 'citation')}, "
+          f"{count(len(model.edges), 'renvoi')} ; {', '.join(read)}"
           + (f" ; {' et '.join(checked.replayed)} rejoués." if checked.replayed else "."))
     print("Provenance des textes :")
     for n in sorted(model.laws):
@@ -148,11 +150,12 @@ def cmd_graphe(args) -> int:
 
 
 def cmd_renvois(args) -> int:
-    from lois.core.resolve import resolve_text
+    from lois.core.resolve import absent_notices, resolve_text
 
     model = _load(args)
     text = " ".join(args.texte)
     found, problems = resolve_text(model, text, args.contexte)
+    notices = absent_notices(model, list(dict.fromkeys(t for _c, targets in found for t in targets)))
     if args.json:
         _out([{"text": c.text, "start": c.start, "end": c.end, "targets": targets} for c, targets in found])
     else:
@@ -160,7 +163,7 @@ def cmd_renvois(args) -> int:
             print("Aucun renvoi trouvé.")
         for c, targets in found:
             print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
-    for p in problems:
+    for p in problems + notices:  # a notice (the link leads to the nearest provision) is not an error
         print(f"attention : {p}", file=sys.stderr)
     return 1 if problems else 0
 
@@ -222,7 +225,13 @@ def _features_for(argv: list[str] | None):
 
 def main(argv: list[str] | None = None) -> int:
     """Every subcommand runs here: an error of the input, of the disk or of the output is one French line on
-    stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit)."""
+    stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit).
+    What it writes is readable on any terminal, and inert (:func:`lois.core.terminal.screen`)."""
+    with terminal.screen():
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     if sys.stdout is None:  # `lois … >&-`: Python has no standard output at all
         _say("erreur : la sortie standard est fermée ; rien n'a été fait.")
         return 1

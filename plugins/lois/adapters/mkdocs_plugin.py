@@ -11,7 +11,8 @@ on_env      the theme's compiled templates are kept between builds, as Python ke
 on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
             MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
 on_page_content  turn law citations in hand-written pages into links
-on_post_page  the corpus's error banner on each page (serve), memory released once a page is written (build)
+on_post_page  French spacing over each page's text (lois.render.typo_html), the corpus's error banner on each page
+            (serve), memory released once a page is written (build); on_post_template: the same spacing (404 page)
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
 on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
@@ -147,16 +148,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _load(self, use_directory_urls: bool) -> None:
         try:
-            model = load_corpus(self.corpus_dir)
-            checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
+            with safeio.recording() as reads:  # the cache's key: the bytes read, hashed as they are read
+                model = load_corpus(self.corpus_dir)
+                checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
-            key = buildcache.cache_key(self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            key = buildcache.cache_key(reads, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if not from_cache:
-                site.build()
+                with safeio.recording() as build_reads:
+                    site.build()
                 if key is not None:
-                    buildcache.store(site, self.corpus_dir, key)
+                    buildcache.store(site, self.corpus_dir, key, reads, build_reads)
         except LoisError as exc:
             if self.command != "serve":
                 raise PluginError(f"corpus invalide — {exc}") from None
@@ -242,7 +245,17 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         context["lois_scripts"] = self.site.scripts_of(page.content or "") if self.site is not None else []
         return context
 
+    def on_post_template(self, output_content, template_name, config):
+        if not template_name.endswith(".html"):
+            return output_content
+        from lois.render.typo_html import html_spacing
+
+        return html_spacing(output_content)
+
     def on_post_page(self, output, page, config):
+        from lois.render.typo_html import html_spacing
+
+        output = html_spacing(output)
         if self.corpus_error:
             from lois.render import templates
 

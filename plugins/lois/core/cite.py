@@ -8,8 +8,9 @@ one :class:`Ref` per cited provision, absolute (with a law number) or relative
 Provision ids
 -------------
 law (1–93) → section ``A``–``H`` → paragraph ``1``, ``2``… → sub-point
-``(a)``, ``(b)``… → roman sub-sub-point ``(i)``, ``(ii)``…  Canonical written
-form: ``16``, ``72C``, ``20F5``, ``50D2(a)``, ``30B1(b)(i)``.
+``(a)``, ``(b)``… → roman sub-sub-point ``(i)``, ``(ii)``… (``i`` to ``xxxix``, the one table
+:data:`lois.core.ids.ROMAN_NUMERALS`).  Canonical written form: ``16``, ``72C``, ``20F5``, ``50D2(a)``,
+``30B1(b)(i)``.
 
 Handled forms (source text → refs; ``[…]`` marks the reported span)
 -------------------------------------------------------------------
@@ -27,6 +28,27 @@ article « la » / « les » is not part of the span)::
     Loi 30B1(b)(i)                → [Loi 30B1(b)(i)]           30B1(b)(i)
     Loi 94 / Loi 0                → found (law 94 / 0); the caller reports them
     PASSE HORS TOUR (Loi 30)      → found (30); the caller drops headings
+    Loi 30B1(b)(xi)               → 30B1(b)(xi)  (whole; the resolver says it is not in the text of Law 30)
+
+As club pages, bulletins and directors' e-mails write them, and as copied from the English of the WBF::
+
+    Loi 16 § B / loi 16 §B1       → 16B / 16B1
+    loi n° 27 / Loi N° 12 / loi no 16 → 27 / 12 / 16
+    Law 16B / Law 12C1(b)         → 16B / 12C1(b)
+    Laws 61 to 64 / Laws 61-64    → 61, 62, 63, 64
+    Laws 16 and 17 / Law 16B1(a) and (b) / Lois 16, 17, & 18
+    Loi 30 B 1 b ii / Loi 16 B 1 a ii → 30B1(b)(ii) / 16B1(a)(ii)   (a spaced roman after a spaced sub-point)
+    loi 16 b 1 / loi 12 c 1 e     → 16B1 / 12C1(e)   (a spaced lower-case section before a paragraph)
+    Loi 12C1 (a) et (b) / 16B1 (a), (b) → 12C1(a), 12C1(b) / 16B1(a), 16B1(b)
+
+and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
+1901 », « loi n° 2017-86 », « loi n° 78-17 » (the number of a French law), « article L. 27 du code », « by-law 12 »,
+« ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
+anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
+
+The text is read as it is displayed (:func:`_displayed`, the same in the browser): « Loi 16\u200bB1 » (a zero-width
+space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 » (decomposed) is « à »
+and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
 
 Lists (« , », « et », « ou », « ET », also OCR-glued « et32A2(a) »)::
 
@@ -86,7 +108,7 @@ Ids written with spaces, with a lower-case glued section, with a spaced sub-poin
 
     Loi 16 B 1 a                  → 16B1(a)   (not 16B)
     Loi 12 C 1 e / Loi 12 C1(e)   → 12C1(e)
-    loi 16b1 / loi 27b1b          → 16B1 / 27B1(b)  (a lower-case section only glued and before a paragraph)
+    loi 16b1 / loi 27b1b          → 16B1 / 27B1(b)  (a lower-case section only before a paragraph)
     la Loi 12 C 1 a été modifiée  → 12C1  (« a » before a word is the verb, not a sub-point)
     la Loi 16 B 1 a s'applique   → 16B1(a)  (the verb « a » cannot come before « s' », « ne », « est »)
 
@@ -157,8 +179,8 @@ Rules for relative references (conservative on purpose)
 Other decisions
 ---------------
 * Section letters are upper case in running text (``Loi 12c`` is not read), except
-  glued between the law and a paragraph (``loi 16b1``); :func:`parse_provision_id`
-  accepts lower case.
+  before a paragraph after « Loi » (``loi 16b1``, ``loi 16 b 1``, never a spaced ``a``);
+  :func:`parse_provision_id` accepts lower case.
 * A bare law number as a list item (``Lois 42 et 43``) is accepted only after
   the plural « Lois » and only when it is 1–93; items with a section letter are
   accepted after « Loi » too.
@@ -184,9 +206,12 @@ text length; nothing raises on any ``str`` input.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+import unicodedata
+from bisect import bisect_right
+from dataclasses import dataclass, replace
 
-from lois.core.ids import LAW_COUNT, ProvisionId, cased, is_law_number, written_path
+from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, cased, is_law_number, not_found,
+                          why_not_found, written_path)
 
 GRAMMAR_VERSION = 1
 
@@ -249,8 +274,10 @@ class Citation:
 # every match linear.
 
 _H = r"[^\S\n]"
-_LETTER = r"[^\W\d_]"  # any Unicode letter
-_ROMAN = r"(?:viii|vii|vi|iv|ix|iii|ii|i|v|x)"
+# Combining accents: a letter written decomposed (NFD, « e » + U+0301) is read as one letter (:func:`_displayed`)
+_MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
+_LETTER = r"[^\W\d_]"  # any Unicode letter (or a numeric sign that is not a decimal digit: « ² », « Ⅻ »)
+_ROMAN = f"(?:{ROMAN_PATTERN})"
 
 _TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
 # Where a relative id could start without a trigger (then ci-… is needed).
@@ -415,8 +442,8 @@ _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
 # A spaced sub-point letter (« Loi 16 B 1 a », « Loi 12 C 1 e »): not before a number nor an elided word
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
-_SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci){_NL}|[sn]['’])"
-         rf"[a-zà-ÿ0-9]))")
+_SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci|{_ROMAN}){_NL}|[sn]['’])"
+         rf"[a-zà-ÿ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
 
 
 def _commit(named: str, plain: str) -> str:
@@ -441,6 +468,8 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
+    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »)
+        rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
     return para, sub, rom, ssub_plain
 
 
@@ -460,8 +489,14 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
-              rf"{_H}{{1,2}}")
-    letter = "[A-H]|(?<=[0-9])[a-h](?=[0-9])" if lower else "[A-H]"
+              rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
+    # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
+    # « a », the verb or « à »)
+    para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
+    if lower:
+        spaced += rf"|(?={_H}{{1,2}}[b-h]{para}){_H}{{1,2}}"
+    letter = (rf"[A-H]|(?<=[0-9])[a-h](?=[0-9])|(?<=[0-9]{_H})[b-h]{para}|(?<=[0-9]{_H}{_H})[b-h]{para}"
+              if lower else "[A-H]")
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
@@ -512,11 +547,14 @@ def _rel_id(prefix: str, in_list: bool = True, numbers: bool = False) -> str:
 _CONT_ROM = rf"\({_H}?(?:{_ROMAN}){_H}?\)"
 _CONTINUED = (rf"\((?:{_g('c2_sub', '[a-z]')}\)"
               + _commit(rf"\({_H}?{_g('c2_rom', _ROMAN)}{_H}?\)", _CONT_ROM)
-              + rf"|{_g('c3_rom', 'viii|vii|vi|iv|ix|iii|ii')}\)){_NO_ALNUM}(?!{_CI})")
+              + rf"|{_g('c3_rom', f'(?=[ivx]{{2}}){_ROMAN}')}\)){_NO_ALNUM}(?!{_CI})")
 # « , », « et », « , et », « et32A2 »
-_SEP_P = (rf"(?:\s*,\s*(?:(?:et|ou|ET|OU){_NL}\s*)?|\s+(?:et|ou|ET|OU)(?:\s+|(?=[0-9(])))")
+_AND = "et|ou|ET|OU|and|or|AND|OR"  # « Lois 42 et 43 », « Laws 42 and 43 »
+_SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\s*,?\s*&\s*)")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
-_LOI_GAP_P = rf"{_H}*(?:\n{_H}*(?:n[°º]{_H}*)?(?![0-9]{{1,2}}\.[^\S\n])|(?:n[°º]{_H}*)?)"  # « Loi\n2. » is a paragraph
+# « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
+_NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+[-‐‑–/.][0-9]))"
+_LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
 # introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
 _VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
@@ -533,19 +571,21 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*[-‐‑–—]{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
-            rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§)")
+            rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
+            rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
+# (« article 5 ci-dessus »: an article of the page itself)
 _ART_GUARD = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})(?!{_H}*[:–—-]{_H}*(?![0-9]))"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_SEP = rf"(?:{_H}+(?:à|À|a){_H}+|{_H}*[-‐‑–—]{_H}*)"
+_RANGE_SEP = rf"(?:{_H}+(?:à|À|a|to|TO){_H}+|{_H}*[-‐‑–—]{_H}*)"  # « Lois 61 à 64 », « Laws 61 to 64 », « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
 _RANGE_SINGULAR = rf"{_RANGE_SEP}(?:{_RANGE_HI}(?!{_LOWERWORD})|{_RANGE_SUB})"
 _RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
-ROMANS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
+ROMANS = ROMAN_NUMERALS
 _LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
 
 
@@ -587,24 +627,36 @@ _REL_RANGE = re.compile(_RANGE_SUBS)
 _NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
 _NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
                      rf"|{_rel_id('r_')})")
-_WORD = rf"(?<!{_LETTER})"
+
+
+def _word(*words: str) -> str:
+    """Words (any case, the same first letter) that start a citation, not glued to a letter, a digit, an accent or a
+    hyphen before them (« ²Loi 16 », « by-law 12 »). The first letter is read before what precedes it is looked at,
+    so that the search for a start skips to that letter."""
+    first = f"[{words[0][0].lower()}{words[0][0].upper()}]"
+    return (rf"{first}(?<![^\W_]{first})(?<![{_MARKS}\-‐‑]{first})"
+            rf"(?:{'|'.join(_nocase(w[1:]) for w in words)}){_NL}")
+
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
                                                               "salle", "page", "paire"))
-_L_ABBR = r"(?<![^\W_]|[.'’\-‐‑])[Ll]"
+# « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
+_L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
+           + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
 _ART_FIRST = rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD}){_ID_END}"
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
-    _rule("loi", rf"{_WORD}{_nocase('loi')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
+    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
-    # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 »
-    _rule("lois", rf"{_WORD}{_nocase('lois')}{_NL}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
-    _rule("article", rf"{_WORD}(?:{_nocase('article')}|{_nocase('art')}\.?){_NL}{_LOI_GAP_P}", _ART_FIRST,
+    _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
-    _rule("articles", rf"{_WORD}{_nocase('articles')}{_NL}{_LOI_GAP_P}", _ART_FIRST,
+    _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", False),
     # « L. 27B1b », « l.12C1 », « L. 64 »
     _rule("l.", rf"{_L_ABBR}\.{_H}{{0,2}}", _abs_id(_LAW_1_93, "optional") + _ID_END,
@@ -614,7 +666,7 @@ PROGRAM_RULES: tuple[Rule, ...] = (
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)
-    _rule("id", r"(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN + "(?=[1-9])",
+    _rule("id", r"(?=[1-9])(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN,  # the digit first: a quick search
           rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
           rf"(?![.,:/\-‐‑–—][0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
@@ -722,6 +774,8 @@ def program() -> dict:
         "maxLaw": MAX_LAW,
         "maxItems": _MAX_ABS_ITEMS,
         "romans": list(ROMANS),
+        "read": {"invisible": INVISIBLE, "spaces": SPACES, "wide": list(WIDE), "odd": _ODD, "mark": _MARK},
+        "address": _ADDRESS,
         "rules": [
             {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
              "span": r.span, "merge": r.merge}
@@ -746,9 +800,69 @@ def refused_ranges(text: str) -> list[RefusedRange]:
     return list(kept.values())
 
 
+# The text as it is displayed is what the scanner reads, here and in the browser (:func:`program`, ``read``): an
+# invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
+# (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
+# is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
+# as written.
+INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
+             "\u2064\u2066\u2067\u2068\u2069\ufeff")
+WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
+# White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
+# the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
+SPACES = "\x1c\x1d\x1e\x1f\x85"
+_MARK = re.compile(f"[{_MARKS}]")
+_ODD = re.compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
+# Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
+# begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters)
+_ADDRESS = re.compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
+                      r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
+                      r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9]))""")
+
+
+def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:
+    """The text as the scanner reads it, with where each of its characters starts and ends in ``text``; None when
+    it is ``text`` itself."""
+    if not _ODD.search(text):
+        return None
+    out: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in INVISIBLE:
+            continue
+        if WIDE[0] <= ord(ch) <= WIDE[1]:
+            ch = chr(ord(ch) - WIDE[2])
+        elif ch in SPACES:
+            ch = " "
+        elif out and _MARK.match(ch):
+            composed = unicodedata.normalize("NFC", out[-1] + ch)
+            if len(composed) == 1:
+                out[-1], ends[-1] = composed, i + 1
+                continue
+        out.append(ch)
+        starts.append(i)
+        ends.append(i + 1)
+    return "".join(out), starts, ends
+
+
 def _scan(text: str, refused: list | None) -> list[Citation]:
     if not isinstance(text, str) or not text:
         return []
+    shown = _displayed(text)
+    if shown is None:
+        return _scan_shown(text, refused)
+    seen: list[RefusedRange] = []
+    found = _scan_shown(shown[0], seen)
+    starts, ends = shown[1], shown[2]
+    if refused is not None:
+        refused += [replace(r, text=text[starts[r.start]:ends[r.end - 1]], start=starts[r.start], end=ends[r.end - 1])
+                    for r in seen]
+    return [Citation(text[starts[c.start]:ends[c.end - 1]], starts[c.start], ends[c.end - 1], c.refs) for c in found]
+
+
+def _scan_shown(text: str, refused: list | None) -> list[Citation]:
+    zones = [x for m in _ADDRESS.finditer(text) for x in m.span()]
     candidates: list[tuple[int, int, int, Rule | re.Match[str] | None]] = []
     for i, rule in enumerate(PROGRAM_RULES):
         if rule is not _TRIGGER_RULE:
@@ -761,7 +875,7 @@ def _scan(text: str, refused: list | None) -> list[Citation]:
     consumed = 0
     seen: list[RefusedRange] = []
     for pos, _kind, _, obj in candidates:
-        if pos < consumed:
+        if pos < consumed or bisect_right(zones, pos) % 2:
             continue
         if isinstance(obj, Rule):  # kind 0
             hit = _match_rule(obj, text, pos, seen)
@@ -838,3 +952,19 @@ def parse_provision_id(s: str) -> Ref | None:
         if value:
             parts.append(cased(value, case))
     return Ref(law, tuple(parts))
+
+
+_LAW_WRITTEN = re.compile(r"\s*(?:lois?\s*)?([0-9]{1,6})(?![0-9])", re.I)
+
+
+def unknown_provision(raw, laws=()) -> str:
+    """The one message (:func:`lois.core.ids.not_found`) for an id that names no provision of the corpus whose laws
+    are ``laws``: not an id, a law outside the Code, absent from its law's text, or a law neither present nor
+    cited."""
+    ref = parse_provision_id(str(raw))
+    if ref is None or ref.law is None:
+        m = _LAW_WRITTEN.match(str(raw))
+        law = int(m.group(1)) if m and not is_law_number(int(m.group(1))) else None
+    else:
+        law = ref.law
+    return not_found(str(raw), why_not_found(law, laws))

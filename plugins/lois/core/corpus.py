@@ -15,7 +15,7 @@ from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
-from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of
+from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of, leads_to, not_found, not_in_law
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
@@ -203,14 +203,6 @@ def _sentence(text: str, start: int, end: int) -> str:
     return text[left:right].strip()
 
 
-def _line_for(p: Provision, offset: int) -> int:
-    line = p.line
-    for block, pos, _s in p.block_offsets:
-        if pos <= offset:
-            line = block.line
-    return line
-
-
 def load_corpus(root: Path) -> Model:
     from lois.core.absent import load_absent_statements
 
@@ -302,10 +294,10 @@ def _resolve_all(model: Model) -> None:
         for p in law.provisions():
             found = find_citations(p.text)
             for prob in unknown_forms(p.text, found):
-                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, _line_for(p, prob.start)))
+                errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, p.line_at(prob.start)))
             for c in found:
                 targets, problems = resolve_citation(model, c, p.text, p.law, p.path)
-                line = _line_for(p, c.start)
+                line = p.line_at(c.start)
                 for prob in problems:
                     errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, line))
                 if targets:
@@ -337,8 +329,8 @@ def _resolve_all(model: Model) -> None:
             present = pid.law in model.laws
             model.stubs[t] = Stub(t, pid.law, pid.path, present)
             if present:
-                model.warnings.append(f"{rc.file}, ligne {rc.line} : {rc.source} cite {t}, absent du texte de la Loi "
-                                      f"{pid.law} du corpus (le lien mène à la provision parente)")
+                model.warnings.append(f"{rc.file}, ligne {rc.line} ({rc.source}) : {not_found(t, not_in_law(pid.law))}"
+                                      + leads_to(model.link_target(t)))
             # the law-level stub node, for absent laws
             law_id = str(pid.law)
             if not present and law_id not in model.stubs:

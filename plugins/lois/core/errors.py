@@ -19,3 +19,14 @@ class LoisError(Exception):
                 where += f", ligne {self.line}"
             where += " : "
         return f"{where}{self.message}"
+
+
+def line_at(starts: list[tuple[int, int]], offset: int, default: int) -> int:
+    """The line of a file where ``offset`` of a text lies, given where the text's lines start in it: (offset in the
+    text, line of the file), in increasing order; ``default`` when nothing is known."""
+    line = starts[0][1] if starts else default
+    for pos, ln in starts:
+        if pos > offset:
+            break
+        line = ln
+    return line

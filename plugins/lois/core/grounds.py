@@ -40,8 +40,8 @@ from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
 from pydantic import AfterValidator, StrictInt, StrictStr
 
-from lois.core.cite import find_citations, format_id, parse_provision_id
-from lois.core.errors import LoisError
+from lois.core.cite import find_citations, format_id, parse_provision_id, unknown_provision
+from lois.core.errors import LoisError, line_at
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -67,13 +67,24 @@ def normalized(text: str) -> str:
 
 def fragments(words: str) -> list[str]:
     """The pieces of `words` between « … », each normalized, without the punctuation at their ends."""
-    return [f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f]
+    return list(_fragments(words))
+
+
+@lru_cache(maxsize=16384)
+def _fragments(words: str) -> tuple[str, ...]:
+    return tuple(f for f in (_EDGE.sub("", normalized(p)) for p in _ELLIPSIS.split(words)) if f)
+
+
+@lru_cache(maxsize=4096)
+def _hay(text: str) -> str:
+    """A text where words are looked for, normalized once (the same provision holds the words of many sentences)."""
+    return normalized(text)
 
 
 def stands_in(words: str, text: str) -> bool:
     """Whether `words` (pieces separated by « … », in order) stand in `text`."""
-    hay, pos = normalized(text), 0
-    pieces = fragments(words)
+    hay, pos = _hay(text), 0
+    pieces = _fragments(words)
     if not pieces:
         return False
     for piece in pieces:
@@ -88,7 +99,7 @@ def canonical_id(value) -> str:
     """The canonical id of a provision as written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
-        raise ValueError(f"« {value} » n'est pas un identifiant de provision (ex. 27B2, 50D2(a))")
+        raise ValueError(unknown_provision(value))
     return format_id(ref.law, tuple(ref.path))
 
 
@@ -170,22 +181,40 @@ def _is_below(child: str, parent: str) -> bool:
     return bool(a and b and a[0] == b[0] and a[1][:len(b[1])] == b[1])
 
 
-def cited_groups(texts: Iterable[str | tuple[str, int]]) -> list[tuple[str, list[str], int]]:
+Located = Union[str, tuple[str, int], tuple[str, list[tuple[int, int]]]]
+
+
+def cited_groups(texts: Iterable[Located]) -> list[tuple[str, list[str], int]]:
     """Each citation of the texts with an absolute law: (as written, its canonical ids, its line). A text is a
-    string, or (string, line of its first line in its file)."""
+    string, or (string, line of its first line in its file), or (string, where each of its lines starts in the
+    file: (offset, line), as YamlDoc.text_lines gives them for a text written over several lines)."""
     out = []
     for item in texts:
-        text, line = (item, 0) if isinstance(item, str) else item
+        text, where = (item, 0) if isinstance(item, str) else item
         if not text:
             continue
-        for c in find_citations(text):
-            pids = [format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None]
-            if pids:
-                out.append((" ".join(c.text.split()), pids, line + text.count("\n", 0, c.start) if line else 0))
+        for written, pids, start, before in _groups_of(text):
+            if isinstance(where, list):
+                line = line_at(where, start, 0)
+            else:
+                line = where + before if where else 0
+            out.append((written, list(pids), line))
     return out
 
 
-def problems(model: "Model | None", texts: Iterable[str | tuple[str, int]], words: dict[str, list[str]] | None,
+@lru_cache(maxsize=16384)
+def _groups_of(text: str) -> tuple[tuple[str, tuple[str, ...], int, int], ...]:
+    """The citations of one text with an absolute law: (as written, canonical ids, offset, lines before it), found
+    once per text (a checklist's sentence is shown on its page, in its runner and in its coverage)."""
+    out = []
+    for c in find_citations(text):
+        pids = tuple(format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None)
+        if pids:
+            out.append((" ".join(c.text.split()), pids, c.start, text.count("\n", 0, c.start)))
+    return tuple(out)
+
+
+def problems(model: "Model | None", texts: Iterable[Located], words: dict[str, list[str]] | None,
              require: bool | None = None) -> list[tuple[str, str | None, int]]:
     """What is wrong with the words of a unit of text: (French message, the key of `words` it concerns or None,
     the line of the citation or 0).
@@ -254,7 +283,7 @@ def _raw_key(doc, keys: tuple, canonical: str):
     return None
 
 
-def check_words(model: "Model | None", doc, where: str, texts: Iterable[str | tuple[str, int]], words: dict | None,
+def check_words(model: "Model | None", doc, where: str, texts: Iterable[Located], words: dict | None,
                 *keys) -> None:
     """Check the words of one unit of a corpus file (`keys` lead to the table holding its ``words``): a LoisError
     with the file and line for words that do not stand in their provision. A citation without words is recorded in

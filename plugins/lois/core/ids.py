@@ -24,7 +24,12 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 LAW_COUNT = 93  # the Code has Laws 1 to 93
-ROMAN_NUMERALS = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii")
+# The one table of roman numerals (an item's marker, « (iv) »), in order, and the one pattern that reads them: the
+# parser of the master texts, the importer, the citation grammar (Python and the browser's program) and the
+# resolver of relative references all use these two, so « Loi 30B1(b)(xi) » reads the same everywhere.
+ROMAN_NUMERALS = tuple(
+    "x" * (n // 10) + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[n % 10] for n in range(1, 40))
+ROMAN_PATTERN = r"(?=[ivx])x{0,3}(?:ix|iv|v?i{0,3})"  # exactly ROMAN_NUMERALS (i to xxxix), lower case
 COMMENTARY_PREFIX = "commentaire:"
 
 
@@ -68,7 +73,7 @@ KIND_LABELS = {
 
 
 # the canonical form of a provision id: law, section letter, paragraph number, (sub-point), (item)
-_CANONICAL = re.compile(r"([1-9][0-9]?)([A-Z])?([0-9]{1,2})?(?:\(([a-z]{1,2})\))?(?:\(([ivx]{1,5})\))?")
+_CANONICAL = re.compile(rf"([1-9][0-9]?)([A-Z])?([0-9]{{1,2}})?(?:\(([a-z]{{1,2}})\))?(?:\(({ROMAN_PATTERN})\))?")
 # the level of each part, by its place after the law number
 _PART_LEVEL = (Level.SECTION, Level.PARAGRAPH, Level.SUBPOINT, Level.ITEM)
 
@@ -181,6 +186,56 @@ class ProvisionId:
 
 def is_law_number(n: int) -> bool:
     return 1 <= n <= LAW_COUNT
+
+
+# The one wording of a provision that is not there, for every message that says so (lois verifie, lois renvois, the
+# YAML schemas, the checklists, the site's previews, the club linkifier): « provision « 27B7 » introuvable dans le
+# texte de la Loi 27 du corpus », followed by why (one of the reasons below) and, when a link still leads somewhere,
+# where (:func:`leads_to`).
+NOT_AN_ID = ": ce n'est pas un identifiant de provision (ex. 64A1, 50D2(a))"
+NOT_IN_CORPUS = "dans le corpus (ni texte, ni loi citée)"
+
+
+def not_found(shown: str, why: str) -> str:
+    """« provision « 94A » introuvable : la Loi 94 n'existe pas (le Code compte 93 lois) ».
+
+    >>> not_found("30B1(b)(xi)", not_in_law(30)) + leads_to("30B1(b)")
+    'provision « 30B1(b)(xi) » introuvable dans le texte de la Loi 30 du corpus ; le lien mène à 30B1(b)'
+    """
+    return f"provision « {shown} » introuvable {why}"
+
+
+def law_missing(law: int) -> str:
+    """« la Loi 94 n'existe pas (le Code compte 93 lois) »: a citation, a range, an id of a law outside the Code."""
+    return f"la Loi {law} n'existe pas (le Code compte {LAW_COUNT} lois)"
+
+
+def no_such_law(law: int) -> str:
+    return ": " + law_missing(law)
+
+
+def not_in_law(law: int) -> str:
+    return f"dans le texte de la Loi {law} du corpus"
+
+
+def not_on_site(law: "int | str") -> str:
+    """The same, said to a reader of the site or of a club's page (the site's previews, the club linkifier)."""
+    return f"dans le texte de la Loi {law} de ce site"
+
+
+def leads_to(target: "ProvisionId | str") -> str:
+    return f" ; le lien mène à {target}"
+
+
+def why_not_found(law: int | None, laws) -> str:
+    """Why an id names no provision, from the ``law`` number read in it (None: none could be read) and the ``laws``
+    whose text the corpus has: not an id, a law outside the Code, absent from its law's text, or a law neither
+    present nor cited."""
+    if law is None:
+        return NOT_AN_ID
+    if not is_law_number(law):
+        return no_such_law(law)
+    return not_in_law(law) if law in laws else NOT_IN_CORPUS
 
 
 def law_of(node_id: str) -> int:

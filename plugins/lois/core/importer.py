@@ -32,7 +32,7 @@ from typing import Any
 import yaml
 
 from lois.core.cite import find_citations
-from lois.core.ids import LAW_COUNT
+from lois.core.ids import LAW_COUNT, ROMAN_NUMERALS
 from lois.core.errors import LoisError
 from lois.core.schemas import Correction, SourceEntry
 from lois.core.yamlfile import load_yaml, validate
@@ -359,7 +359,7 @@ SUB = re.compile(r"^\s*(?:-\s+)?(?:\(([a-z]{1,5})\)|([a-h])\))\s*(?:-\s+)?(.*)$"
 BULLET = re.compile(r"^\s*[-•]\s+(.*)$")
 FOOTDEF = re.compile(r"^((?:\\?\*)+)\s+(.+)$")
 TERMINAL = ".:;!?)»]"
-ROMANS = ["i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x"]
+ROMANS = ROMAN_NUMERALS
 
 
 def title_case(s: str) -> str:

@@ -35,10 +35,10 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from lois.core import ids, safeio
 from lois.core.ids import LEVELS, Level, ProvisionId
-from lois.core.errors import LoisError
+from lois.core.errors import LoisError, line_at
 from lois.core.grounds import stands_in
 from lois.core.schemas import CommentaryFront, LawFront
-from lois.core.yamlfile import YamlDoc, parse_yaml, validate
+from lois.core.yamlfile import YamlDoc, check_visible, parse_yaml, validate
 
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
@@ -66,6 +66,7 @@ class Block:
     source: str = ""  # markdown source of the block (tables, text)
     line: int = 0
     child: "Provision | None" = None
+    item_lines: list[int] = field(default_factory=list)  # bullets: the line of each item
 
 
 @dataclass
@@ -81,6 +82,11 @@ class Provision:
     blocks: list[Block] = field(default_factory=list)
     text: str = ""  # own plain text (filled by finish())
     block_offsets: list[tuple[Block, int, str]] = field(default_factory=list)
+    line_starts: list[tuple[int, int]] = field(default_factory=list)  # (offset in text, line in file)
+
+    def line_at(self, offset: int) -> int:
+        """The line of the file where ``offset`` of its own plain text lies."""
+        return line_at(self.line_starts, offset, self.line)
 
     @property
     def pid(self) -> ProvisionId:
@@ -144,12 +150,7 @@ class Commentary(CommentaryFront):
 
     def line_at(self, offset: int) -> int:
         """The line of the file where `offset` of the plain text lies."""
-        line = self.line_starts[0][1] if self.line_starts else 1
-        for pos, ln in self.line_starts:
-            if pos > offset:
-                break
-            line = ln
-        return line
+        return line_at(self.line_starts, offset, 1)
 
     @property
     def node_id(self) -> str:
@@ -181,6 +182,25 @@ SUB = re.compile(r"^\(([a-z]{1,5})\)\s*")
 # a paragraph opening with a marker the Code does not use: « (A) », « (1) », « (aa) », « (I) »
 ODD_MARK = re.compile(r"^\(([A-Z]{1,4}|[0-9]{1,2}|[a-z]{2,5})\)(?=\s|$)")
 SUITE = re.compile(r"<!--\s*suite\s*:\s*([A-Z0-9a-z()]+)\s*-->")
+
+
+def _inline_lines(tokens, first: int) -> tuple[str, list[tuple[int, int]]]:
+    """The plain text of inline tokens (:func:`_inline_plain`) and where each of their source lines starts in it:
+    (offset, line), the first at ``first`` — a paragraph written on several lines has its citations on theirs."""
+    out, starts, pos, line = [], [(0, first)], 0, first
+    for t in tokens:
+        if t.type in ("text", "code_inline"):
+            out.append(t.content)
+            pos += len(t.content)
+        elif t.type in ("softbreak", "hardbreak"):
+            out.append(" ")
+            pos += 1
+            line += 1
+            starts.append((pos, line))
+        elif t.type == "html_inline" and "\n" in t.content:  # a comment over several lines: not in the text
+            line += t.content.count("\n")
+            starts.append((pos, line))
+    return "".join(out), starts
 
 
 def _inline_plain(tokens, keep_html: bool = False) -> str:
@@ -424,7 +444,7 @@ class _LawParser:
         return self.add(parent, mark, level, None, line)
 
     def bullets(self, i: int, tok, line: int) -> int:
-        items = []
+        items, item_lines = [], []
         j, depth = i + 1, 1
         while depth:
             t = self.tokens[j]
@@ -434,8 +454,9 @@ class _LawParser:
                 depth -= 1
             elif t.type == "inline":
                 items.append(t.children or [])
+                item_lines.append(line + t.map[0] - tok.map[0] if t.map and tok.map else line)
             j += 1
-        self.current.blocks.append(Block("bullets", tokens=items, line=line))
+        self.current.blocks.append(Block("bullets", tokens=items, line=line, item_lines=item_lines))
         return j
 
     def table(self, i: int, tok, line: int) -> int:
@@ -479,27 +500,31 @@ def _strip_prefix(children, n: int):
 
 
 def finish(p: Provision) -> None:
-    """Compute the provision's own plain text and where each block starts in it."""
+    """Compute the provision's own plain text, where each block starts in it, and the line of the file of each of
+    its offsets (``line_starts``)."""
     parts = []
     pos = 0
     p.block_offsets = []
+    p.line_starts = []
+
+    def add(b: Block, raw: str, starts: list[tuple[int, int]]) -> None:
+        nonlocal pos
+        s = raw.strip()
+        lead = len(raw) - len(raw.lstrip())
+        p.block_offsets.append((b, pos, s))
+        p.line_starts.extend((pos + max(0, o - lead), ln) for o, ln in starts)
+        parts.append(s)
+        pos += len(s) + 1
+
     for b in p.blocks:
         if b.kind == "text":
-            s = _inline_plain(b.tokens).strip()
-            p.block_offsets.append((b, pos, s))
-            parts.append(s)
-            pos += len(s) + 1
+            add(b, *_inline_lines(b.tokens, b.line))
         elif b.kind == "bullets":
-            for item in b.tokens:
-                s = _inline_plain(item).strip()
-                p.block_offsets.append((b, pos, s))
-                parts.append(s)
-                pos += len(s) + 1
+            for k, item in enumerate(b.tokens):
+                add(b, *_inline_lines(item, b.item_lines[k] if k < len(b.item_lines) else b.line))
         elif b.kind == "table":
-            s = b.source
-            p.block_offsets.append((b, pos, s))
-            parts.append(s)
-            pos += len(s) + 1
+            add(b, b.source, [(0, b.line)] + [(m.end(), b.line + k) for k, m in
+                                              enumerate(re.finditer("\n", b.source), 1)])
     p.text = "\n".join(parts)
 
 
@@ -507,11 +532,12 @@ def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
     tokens = md().parse(body)
-    parts, pos, line_starts = [], 0, []
+    parts, pos = [], 0
+    line_starts: list[tuple[int, int]] = []
     for t in tokens:
         if t.type == "inline":
-            s = _inline_plain(t.children or [])
-            line_starts.append((pos, (t.map[0] + 1 + offset) if t.map else offset + 1))
+            s, starts = _inline_lines(t.children or [], (t.map[0] + 1 + offset) if t.map else offset + 1)
+            line_starts.extend((pos + o, ln) for o, ln in starts)
             parts.append(s)
             pos += len(s) + 1
     text = "\n".join(parts)
@@ -531,8 +557,12 @@ _BOMS = [(b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"), (b"\x
 
 def read_text(path: Path, empty_ok: bool = False) -> str:
     """A corpus file as text: UTF-8 (a BOM is dropped), line ends (CRLF, CR) turned into LF. The one entry point
-    for reading what people edit: only a regular file of bounded size is read (lois.core.safeio.read_bytes)."""
-    return read_text_noting(path, empty_ok)[0]
+    for reading what people edit: only a regular file of bounded size is read (lois.core.safeio.read_bytes), and
+    a control character (an escape sequence that would reach the terminal) is refused with its line, in every
+    file, Markdown bodies as YAML (lois.core.yamlfile.check_visible)."""
+    text = read_text_noting(path, empty_ok)[0]
+    check_visible(text, str(path))
+    return text
 
 
 def read_text_noting(path: Path, empty_ok: bool = False) -> tuple[str, list[str]]:

@@ -18,10 +18,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
 from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id, refused_ranges
 
-ROMANS = {"i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x", "xi", "xii"}
-UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")
+ROMANS = frozenset(ROMAN_NUMERALS)
+UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
+# glued after any absolute citation, a bracket the grammar does not read: « Loi 30B1(b)(xl) », « Loi 16(a) »
+UNKNOWN_BRACKET = re.compile(r"\([a-z0-9]{1,6}\)")
 
 
 @dataclass
@@ -47,7 +50,7 @@ def resolve_ref(model, ref: Ref, law: int | None, ctx_path: tuple[str, ...]) -> 
     """Return (target id, problem message) for one reference cited from (law, ctx_path)."""
     if ref.law is not None:
         if not 1 <= ref.law <= 93:
-            return None, f"la Loi {ref.law} n'existe pas (le Code compte 93 lois)"
+            return None, law_missing(ref.law)
         return format_id(ref.law, tuple(ref.path)), None
     if law is None:
         return None, f"renvoi relatif « {ref.canonical()} » sans provision de contexte"
@@ -72,7 +75,8 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
         elif target is not None and target not in targets:
             targets.append(target)
     tail = text[c.end:c.end + 1]
-    if tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l":
+    if (tail and UNKNOWN_TAIL.match(tail) and c.text[:1].lower() == "l"
+            or UNKNOWN_BRACKET.match(text, c.end) and any(r.law is not None for r in c.refs)):
         problems.append(Problem(f"forme de citation inconnue : « {c.text}{text[c.end:c.end + 8].split()[0]} »",
                                 c.start, c.end))
     return targets, problems
@@ -96,8 +100,7 @@ def bad_ranges(text: str) -> list[Problem]:
             else:
                 bad = high if high > MAX_LAW else low
                 clipped = f" ; écrivez « Lois {max(low, 1)} à {MAX_LAW} »" if 1 <= low < MAX_LAW < high else ""
-                message = (f"intervalle de lois « {r.text} » : la Loi {bad} n'existe pas (le Code compte {MAX_LAW} "
-                           f"lois), l'intervalle n'est pas lu{clipped}")
+                message = f"intervalle de lois « {r.text} » : {law_missing(bad)}, l'intervalle n'est pas lu{clipped}"
         elif r.low == r.high:
             message = f"intervalle de sous-points vide : « {r.text} » (écrivez « ({r.low}) »)"
         else:
@@ -117,6 +120,20 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
         if not any(c.start <= m.start() < c.end for c in covered):
             problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))
     return problems
+
+
+def absent_notices(model, targets: list[str]) -> list[str]:
+    """For each target absent from the text of a law the corpus has (« 30B1(b)(xi) », « 50D2(a)(iii) ») and that the
+    site does not summarise either (edition.yaml, 27C): the notice that it is not there and where its link leads
+    (Model.link_target), as ``lois verifie`` says it of the corpus's own citations."""
+    out = []
+    for t in targets:
+        pid = ProvisionId.of(t)
+        if (model is None or pid is None or pid.law not in model.laws or t in model.provisions
+                or model.edition.summary(t, model.provisions) is not None):
+            continue
+        out.append(not_found(t, not_in_law(pid.law)) + leads_to(model.link_target(t)))
+    return out
 
 
 def resolve_text(model, text: str, context: str | None):

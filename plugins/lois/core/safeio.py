@@ -7,7 +7,7 @@ would fill the memory); a directory, a pipe, a socket, a device, a dangling link
 :class:`LoisError` naming it, and what it is.
 
 :func:`check_tree` looks at every entry of the corpus folder once, before anything is read: whatever reads the
-corpus later (the laws, the notes, the search's cache key, the build's cache key) only meets regular files and
+corpus later (the laws, the notes, the walk of the search's cache) only meets regular files and
 readable folders, and an odd entry is reported by name, by ``lois verifie`` and by the build alike.
 
 Writing (:func:`write_files`, :func:`write_text`): each file is written to a temporary file in its own folder,
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import stat
@@ -26,10 +27,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.errors import LoisError
+from lois.core.typo import plural
 
 MAX_BYTES = 20_000_000  # a text file of the corpus or a raw text to import (the whole Code is ~600 kB)
 READ_SUFFIXES = (".md", ".yaml", ".yml", ".txt", ".tsv")  # names of files the tools read
 FORBIDDEN_ROOTS = ("/dev", "/proc", "/sys")
+# /dev/shm is a memory file system of ordinary files (tmpfs, where the benchmarks write their corpora): read there
+# like anywhere else (a device or a pipe is refused by its kind, as everywhere)
+ALLOWED_UNDER_FORBIDDEN = ("/dev/shm",)
 
 _FRENCH = {
     errno.ENOENT: "fichier ou dossier introuvable",
@@ -89,6 +94,8 @@ def _kind(mode: int) -> str:
 
 
 def _forbidden(real: str) -> bool:
+    if any(real.startswith(r + "/") for r in ALLOWED_UNDER_FORBIDDEN):
+        return False
     return any(real == r or real.startswith(r + "/") for r in FORBIDDEN_ROOTS)
 
 
@@ -145,8 +152,33 @@ def _open_regular(path, limit: int) -> tuple[int, int]:
     return fd, st.st_size
 
 
+_recordings: list[dict[str, str | None]] = []  # the recordings under way (:func:`recording`)
+
+
+@contextlib.contextmanager
+def recording():
+    """Note every file :func:`read_bytes` reads meanwhile: a dict, absolute path → SHA-256 of the bytes that read
+    returned (the very bytes the caller got: no second read), or None when the file was read twice and gave
+    other bytes the second time (it changed in between). What a cache keys on is then exactly what was read."""
+    reads: dict[str, str | None] = {}
+    _recordings.append(reads)
+    try:
+        yield reads
+    finally:
+        _recordings.remove(reads)
+
+
+def _record(path, data: bytes) -> None:
+    digest = hashlib.sha256(data).hexdigest()
+    name = os.path.abspath(path)
+    for reads in _recordings:
+        if reads.setdefault(name, digest) != digest:
+            reads[name] = None
+
+
 def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes, else a French LoisError naming the file."""
+    """The bytes of a regular file of at most ``limit`` bytes, else a French LoisError naming the file (noted by
+    the :func:`recording` under way, if any)."""
     fd, _size = _open_regular(path, limit)
     chunks, total = [], 0
     try:
@@ -162,7 +194,10 @@ def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
         raise LoisError(f"lecture impossible : {french_error(exc)}", str(path)) from None
     finally:
         os.close(fd)
-    return b"".join(chunks)
+    data = b"".join(chunks)
+    if _recordings:
+        _record(path, data)
+    return data
 
 
 def list_dir(folder) -> list[Path]:
@@ -183,11 +218,11 @@ def _access(path, mode: int) -> bool:
     return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
-def check_tree(root, limit: int = MAX_BYTES) -> int:
+def check_tree(root, limit: int = MAX_BYTES, stats: dict | None = None) -> int:
     """Check every entry under ``root`` (the corpus): folders readable, no pipe, socket or device, no dangling
     link, no link to /dev, /proc or /sys, no folder named like a file the tools read (``x.md``), files they read
     regular, readable and of at most ``limit`` bytes. Returns the number of files; the first problem is a
-    LoisError naming the entry."""
+    LoisError naming the entry. ``stats``, if given, receives each file's path → its ``os.stat`` (links followed)."""
     root = Path(root)
     n = 0
     pending = [root]
@@ -226,7 +261,9 @@ def check_tree(root, limit: int = MAX_BYTES) -> int:
             if not stat.S_ISREG(st.st_mode):
                 raise _not_regular(p, st.st_mode)
             n += 1
-            if st.st_size > limit:  # every file of the corpus is read, at least for the build's cache key
+            if stats is not None:
+                stats[str(p)] = st
+            if st.st_size > limit:  # a file too large to be read is refused by name, read or not
                 raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
             if reads:
                 if not _access(p, os.R_OK):
@@ -353,7 +390,7 @@ def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
         rest = [t for t in targets if t not in done]
         said = f"écriture de {shown(current)} impossible : {french_error(exc)} ; {_kept(rest, existed)}"
         if done:  # only a rename can fail here, after every file was written: very unlikely
-            said += " ; déjà remplacé(s) : " + ", ".join(shown(t) for t in done)
+            said += f" ; {plural(len(done), 'déjà remplacé', 'déjà remplacés')} : " + ", ".join(shown(t) for t in done)
         raise LoisError(said) from None
 
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import format_id, parse_provision_id
+from lois.core.cite import format_id, parse_provision_id, unknown_provision
 from lois.core.grounds import Words
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS
 from lois.core.provenance import Provenance, declared
@@ -60,8 +60,7 @@ def _slug(value: str) -> str:
 def _provision(value) -> str:
     ref = parse_provision_id(str(value))
     if ref is None or ref.law is None:
-        raise ValueError(f"provision « {value} » introuvable : ce n'est pas un identifiant de provision (ex. 64A1, "
-                         "50D2(a))")
+        raise ValueError(unknown_provision(value))
     return str(value)
 
 
@@ -141,7 +140,7 @@ def _resolved(value, info: ValidationInfo) -> list[str]:
     for i, v in enumerate(values):
         pid = resolve_id(model, v)
         if pid is None:
-            raise corpus_error(f"provision « {v} » introuvable dans le corpus (ni texte, ni loi citée)",
+            raise corpus_error(unknown_provision(v, model.laws),
                                *(() if single else (i,)))
         out.append(pid)
     return out

@@ -23,6 +23,7 @@ import yaml
 from pydantic_core import PydanticCustomError
 
 from lois.core.errors import LoisError
+from lois.core.terminal import INVISIBLE
 
 # libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -39,6 +40,9 @@ class YamlDoc:
     data: Any
     path: str
     lines: dict[tuple, int] = field(default_factory=dict)
+    # a text written over several lines of the file (« question: > » and the lines below): where each of its
+    # lines starts in the value, (offset, line), for the line of a citation inside it (:meth:`text_lines`)
+    texts: dict[tuple, list[tuple[int, int]]] = field(default_factory=dict)
 
     def line(self, *keys) -> int:
         keys = tuple(keys)
@@ -49,13 +53,19 @@ class YamlDoc:
     def error(self, message: str, *keys) -> LoisError:
         return LoisError(message, self.path, self.line(*keys))
 
+    def text_lines(self, *keys) -> list[tuple[int, int]]:
+        """Where the lines of the text value at ``keys`` start: (offset in the value, line of the file); the line of
+        the key alone for a text on one line."""
+        return self.texts.get(tuple(keys)) or [(0, self.line(*keys))]
+
     def at(self, *keys) -> "YamlDoc":
         """The sub-document under `keys` (same file, same lines)."""
         data = self.data
         for k in keys:
             data = data[k]
         n = len(keys)
-        return YamlDoc(data, self.path, {k[n:]: v for k, v in self.lines.items() if k[:n] == tuple(keys)})
+        return YamlDoc(data, self.path, {k[n:]: v for k, v in self.lines.items() if k[:n] == tuple(keys)},
+                       {k[n:]: v for k, v in self.texts.items() if k[:n] == tuple(keys)})
 
 
 def load_yaml(path: Path) -> YamlDoc:
@@ -69,17 +79,14 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
     """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
     if len(text) > MAX_BYTES:
         raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
-    bad = _RAW_INVISIBLE.search(text)
-    if bad:  # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
-        line = text.count("\n", 0, bad.start()) + first_line
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
+    # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
+    check_visible(text, path, first_line)
     loader = YAML_LOADER(text)
     try:
         node = loader.get_single_node()
         doc = YamlDoc(None, path)
         if node is not None:
-            doc.data = _Builder(loader, doc, first_line).build(node, (), 0)
+            doc.data = _Builder(loader, doc, first_line, text).build(node, (), 0)
         return doc
     except yaml.YAMLError as exc:
         problem = french_yaml_problem(exc)
@@ -94,11 +101,11 @@ def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
 
 _STR = "tag:yaml.org,2002:str"
 
-# Characters nobody means to type in a corpus file, invisible on screen: control characters (tab and line end
-# aside), Unicode line separators (YAML counts them as line ends, an editor does not), bidirectional overrides
-# (they reorder what is shown), non-characters and lone surrogates.
-_INVISIBLE = "\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufffe\uffff\ud800-\udfff"
-_RAW_INVISIBLE = _TEXT_INVISIBLE = re.compile(f"[{_INVISIBLE}]")
+# Characters nobody means to type in a corpus file, invisible on screen (lois.core.terminal.INVISIBLE): control
+# characters (tab and line end aside; an escape sequence would reach the terminal), Unicode line separators (YAML
+# counts them as line ends, an editor does not), bidirectional overrides (they reorder what is shown),
+# non-characters and lone surrogates.
+_TEXT_INVISIBLE = re.compile(f"[{INVISIBLE}]")
 
 
 def _invisible_name(ch: str) -> str:
@@ -112,6 +119,16 @@ def _invisible_name(ch: str) -> str:
     return f"caractère de contrôle {code} interdit (invisible à l'écran)"
 
 
+def check_visible(text: str, path: str, first_line: int = 1) -> None:
+    """Refuse a corpus text (a whole file, YAML or Markdown) holding an invisible character: LoisError naming the
+    character, its line and column."""
+    bad = _TEXT_INVISIBLE.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + first_line
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
+
+
 def invisible_problem(value: str) -> str | None:
     """A text value holding an invisible character (written as an escape between double quotes: « \\x07 »,
     « \\0 », « \\L »): what it is, in French; None when there is none."""
@@ -122,8 +139,8 @@ def invisible_problem(value: str) -> str | None:
 class _Builder:
     """Plain data from composed nodes, with lines; refuses recursion, too many aliases or values."""
 
-    def __init__(self, loader, doc: YamlDoc, first_line: int):
-        self.loader, self.doc, self.first = loader, doc, first_line
+    def __init__(self, loader, doc: YamlDoc, first_line: int, text: str = ""):
+        self.loader, self.doc, self.first, self.text = loader, doc, first_line, text
         self.seen: set[int] = set()
         self.open: set[int] = set()
         self.count = 0
@@ -149,7 +166,11 @@ class _Builder:
         self.seen.add(id(node))
         self.doc.lines.setdefault(keys, node.start_mark.line + self.first)
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            value = self.scalar(node)
+            if node.tag == _STR and node.end_mark.line > node.start_mark.line and self.text:
+                self.doc.texts.setdefault(keys, _value_lines(value, self.text, node.start_mark.index,
+                                                             node.end_mark.index, node.start_mark.line + self.first))
+            return value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
         self.open.add(id(node))
@@ -190,6 +211,27 @@ class _Builder:
             self.doc.lines[keys + (key,)] = knode.start_mark.line + self.first
             out[key] = self.build(vnode, keys + (key,), depth + 1)
         return out
+
+
+def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
+    """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
+    value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
+    text); past an escape the source does not write as the value, the lines found so far are kept."""
+    starts = [(0, line)]
+    j = start
+    for i, ch in enumerate(value):
+        if ch.isspace():
+            continue
+        k = j
+        while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
+            k += 1
+        if k >= end or text[k] != ch:
+            break
+        line += text.count("\n", j, k)
+        if line > starts[-1][1]:
+            starts.append((i, line))
+        j = k + 1
+    return starts
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}

@@ -1,7 +1,6 @@
 """Helpers shared by the features' subcommands (and the `lois` adapter): where the corpus is, JSON output."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -25,4 +24,7 @@ def corpus_arg(args) -> Path:
 
 
 def print_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, indent=2) + "\n")
+    """``obj`` as JSON on the standard output: exact, and showable on its terminal (lois.core.terminal)."""
+    from lois.core.terminal import json_text
+
+    sys.stdout.write(json_text(obj) + "\n")

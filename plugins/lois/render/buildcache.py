@@ -2,19 +2,27 @@
 
 The generated pages, assets, menu entries, scripts and styles are a pure function of
 
-* every file of the corpus folder (laws, commentaries, notes, examples, glossary, checklists…),
+* the bytes of the corpus files the build read (laws, commentaries, notes, examples, glossary, checklists…),
 * the code and the assets of this package (``plugins/lois``, every file but compiled ones),
 * the libraries that shape the output (:data:`LIBRARIES`: every library the package imports, and the ones these
   call to render, escape or validate) and Python's version,
 * the site's ``use_directory_urls``.
 
-:func:`cache_key` hashes all of them (the caller asks :func:`enabled` first); :func:`restore` fills a fresh
-:class:`SiteBuild` from the entry of that key, if a previous build left one, and :func:`store` leaves one
-after a build. A rebuild of an
-unchanged corpus (``mkdocs serve`` after an edit of a hand-written page, a second build in CI with the
-cache kept) then skips the rendering and the search index, and only loads and checks the corpus, which
-every build still does: errors are reported and the citations of hand-written pages linked exactly as
-on a first build. Any change to a corpus file or to the code gives another key: nothing stale is served.
+The key is made of exactly the bytes the build used, never of a second read: loading and checking the corpus
+run under :func:`lois.core.safeio.recording`, which hashes each file as it is read (one read per file), and
+:func:`cache_key` hashes these digests (the caller asks :func:`enabled` first). A file saved while the corpus is
+read therefore gives the key of what was read, not of what is on the disk a moment later: the next build, which
+the save starts under ``mkdocs serve``, reads the new bytes, gets another key, and builds (issue 36: the old key
+hashed the disk 0.15 s after the read, and a save in between stored the old site under the new key). A file read
+only while the pages are generated (the search's lexicon) is kept in the entry with its digest, and checked again
+before the entry is used; a build that read a file twice and got other bytes is not stored.
+
+:func:`restore` fills a fresh :class:`SiteBuild` from the entry of that key, if a previous build left one, and
+:func:`store` leaves one after a build. A rebuild of an unchanged corpus (``mkdocs serve`` after an edit of a
+hand-written page, a second build in CI with the cache kept) then skips the rendering and the search index, and
+only loads and checks the corpus, which every build still does: errors are reported and the citations of
+hand-written pages linked exactly as on a first build. Any change to a corpus file or to the code gives another
+key: nothing stale is served.
 
 The folder is ``$LOIS_CACHE/site`` or ``build/cache/site`` beside the corpus (:mod:`lois.core.cachedir`);
 ``LOIS_CACHE_SITE=0`` turns it off. The newest :data:`KEEP` entries are kept. An unreadable entry is ignored.
@@ -37,7 +45,7 @@ from lois.core.errors import LoisError
 from lois.render.htmlpage import HtmlPage
 from lois.render.site import GeneratedFile, PageScript, SiteBuild
 
-FORMAT = 3
+FORMAT = 4
 KEEP = 4
 # every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
 # the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
@@ -78,19 +86,43 @@ def _version(name: str) -> str:
         return "-"
 
 
-def cache_key(corpus_dir: Path, use_directory_urls: bool) -> str | None:
-    """The key of this corpus, code and option; None when a file cannot be read (then nothing is cached: the
-    build itself reports what it needs and cannot read)."""
+_package_digest: str | None = None
+
+
+def _package() -> str:
+    """The digest of this package's code and assets, computed once per process: the code a process runs is the
+    code it imported (under ``mkdocs serve``, an edit of the code is not run before the server restarts)."""
+    global _package_digest
+    if _package_digest is None:
+        h = hashlib.sha256()
+        _tree(h, PACKAGE)
+        _package_digest = h.hexdigest()
+    return _package_digest
+
+
+def _name(path: str, corpus_dir: Path) -> str:
+    """A file read, as the key names it: relative to the corpus when it is inside (a copied project keeps its
+    cache), else absolute."""
+    rel = os.path.relpath(path, os.path.abspath(corpus_dir))
+    return path if rel.startswith("..") else rel.replace(os.sep, "/")
+
+
+def cache_key(reads: dict[str, str | None], corpus_dir: Path, use_directory_urls: bool) -> str | None:
+    """The key of the corpus files read (``reads``: :func:`lois.core.safeio.recording`, path → digest of the bytes
+    read), this code and option; None when a file was read twice with other bytes, or the code cannot be read
+    (then nothing is cached)."""
+    if any(d is None for d in reads.values()):
+        return None
     h = hashlib.sha256()
     h.update(f"{FORMAT}\0{sys.version_info[:3]}\0{use_directory_urls}\0".encode())
     h.update("\0".join(f"{n}={_version(n)}" for n in LIBRARIES).encode())
     try:
-        h.update(b"\0corpus\0")
-        _tree(h, Path(corpus_dir))
-        h.update(b"\0package\0")
-        _tree(h, PACKAGE)
+        h.update(b"\0package\0" + _package().encode())
     except (OSError, LoisError):
         return None
+    h.update(b"\0corpus\0")
+    for name, digest in sorted((_name(p, corpus_dir), d) for p, d in reads.items()):
+        h.update(f"{name}\0{digest}\0".encode())
     return h.hexdigest()[:32]
 
 
@@ -136,6 +168,8 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     data, items = loaded if loaded is not None else (None, [])
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         return False
+    if not _unchanged(data.get("extra"), corpus_dir):
+        return False
     try:
         files = {p: GeneratedFile(p, _decode(c)) for p, c in items}
         nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
@@ -151,11 +185,35 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
     return True
 
 
-def store(site: SiteBuild, corpus_dir: Path, key: str) -> None:
-    """Leave the products of a finished build in the cache (best effort: a read-only disk is no error)."""
+def _unchanged(extra, corpus_dir: Path) -> bool:
+    """Whether each file an entry's build read beyond its key (name → digest) holds the same bytes now."""
+    if not isinstance(extra, dict):
+        return False
+    for name, digest in extra.items():
+        path = Path(corpus_dir) / name if not os.path.isabs(name) else Path(name)
+        try:
+            if hashlib.sha256(safeio.read_bytes(path)).hexdigest() != digest:
+                return False
+        except LoisError:
+            return False
+    return True
+
+
+def store(site: SiteBuild, corpus_dir: Path, key: str, reads: dict[str, str | None],
+          build_reads: dict[str, str | None]) -> None:
+    """Leave the products of a finished build in the cache (best effort: a read-only disk is no error).
+    ``reads``: the files the key was made of; ``build_reads``: the files the generation of the pages read. A
+    file the generation read with other bytes than the key's (saved meanwhile) leaves nothing in the cache; one
+    it read beyond them is kept in the entry with its digest (:func:`restore` checks it)."""
+    extra = {}
+    for path, digest in build_reads.items():
+        if digest is None or reads.get(path, digest) != digest:
+            return
+        if path not in reads:
+            extra[_name(path, corpus_dir)] = digest
     data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "page_scripts": [[s.path, list(s.markers)] for s in site.page_scripts],
-            "not_in_nav": sorted(site.not_in_nav)}
+            "not_in_nav": sorted(site.not_in_nav), "extra": extra}
     if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))
 

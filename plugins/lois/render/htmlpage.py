@@ -100,8 +100,11 @@ def render_page(template: str, page_title: str, page_meta: dict | None = None, *
 
 def script_json(data) -> str:
     """JSON for a <script type="application/json"> element: no « < », « > » or « & » at all, so that no
-    text of the data (« </script> », « <!-- ») can end or change the element."""
-    return (json.dumps(data, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    text of the data (« </script> », « <!-- ») can end or change the element. Its texts are spaced as the page's
+    (lois.render.typo_html.spaced_data): what the script shows follows French typography too."""
+    from lois.render.typo_html import spaced_data
+
+    return (json.dumps(spaced_data(data), ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
             .replace("&", "\\u0026"))
 
 

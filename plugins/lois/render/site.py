@@ -20,7 +20,7 @@ from markupsafe import Markup, escape
 
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
-from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of
+from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of, leads_to, not_found, not_on_site
 from lois.core.parse import Provision
 from lois.render import law_page, pages
 from lois.render import pages as pages_mod
@@ -244,7 +244,7 @@ class SiteBuild:
             return _short(label + " : " + " ".join(parts), limit)
         stub = m.stubs.get(target)
         if stub and stub.in_corpus_law:
-            known = f"Loi {target} : cette provision ne figure pas dans le texte cité de la Loi {stub.law}."
+            known = self.absent_here(target)
         else:
             title = m.law_title(law_of(target))
             known = f"Loi {target}" + (f" ({title})" if title else "") + " : texte non encore inclus dans ce site."
@@ -253,10 +253,22 @@ class SiteBuild:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
+    def absent_here(self, target: str) -> str:
+        """For a provision absent from the text of a law the site has (« 30B1(b)(xi) »), what the site says of it
+        (:func:`lois.core.ids.not_found`): not there, and where its link leads (Model.link_target); else ""."""
+        pid = ProvisionId.of(target)
+        if pid is None or pid.law not in self.model.laws or target in self.model.provisions:
+            return ""
+        return not_found(target, not_on_site(pid.law)) + leads_to(f"la Loi {self.model.link_target(target)}") + "."
+
     def list_line(self, target: str) -> str:
         """A provision's line in a list preview: a whole law, or a provision whose text is absent, by its title
-        (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview."""
+        (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview, a provision absent from
+        the text of a law the site has by what the site says of it (:meth:`absent_here`)."""
         m = self.model
+        absent = self.absent_here(target)
+        if absent:
+            return absent
         if target in m.stubs or target in m.provisions and m.provisions[target].level is Level.LAW:
             return m.node_title(target)
         if target in m.provisions:
@@ -424,7 +436,12 @@ class SiteBuild:
 
     def add_assets(self) -> None:
         """The preview card (generic, reused by the club linkifier) and the reading script that attaches it:
-        card.js runs first, then lois.js, both before the theme reads the links' titles."""
+        card.js runs first, then lois.js, both before the theme reads the links' titles. Before them all, the French
+        typography of the scripts (typo.js, generated from lois.core.typo)."""
+        from lois.render import typo_js
+
+        self.add_file(typo_js.SITE_SCRIPT, typo_js.script_text())
+        self.add_script(typo_js.SITE_SCRIPT)
         for name in ("card.js", "card.css"):
             self.add_file(f"assets/lois/{name}", (ASSETS / name).read_text(encoding="utf-8"))
         self.add_style("assets/lois/card.css")

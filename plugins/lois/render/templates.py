@@ -17,6 +17,7 @@ from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, Prefi
 from markupsafe import Markup
 
 from lois.core.safeurl import is_safe_url
+from lois.core.typo import count
 
 PACKAGE = Path(__file__).resolve().parents[1]
 
@@ -29,6 +30,7 @@ def environment() -> Environment:
     env = Environment(loader=PrefixLoader(loaders, delimiter="/"), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.tests["safe_url"] = is_safe_url  # « {% if x is safe_url %} »: an address from data, http(s) or relative
+    env.filters["count"] = count  # « {{ n|count("renvoi") }} » → « 1 renvoi », « 2 renvois » (lois.core.typo)
     return keep_compiled(env)
 
 

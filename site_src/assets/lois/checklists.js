@@ -18,6 +18,12 @@
     return e;
   }
 
+  /* Ids come from the corpus and may be any name JavaScript gives its objects (« constructor », « __proto__ »,
+     « toString »): a table keyed by them is read with `own` (a name is found only where the data put it, never on
+     Object.prototype) and made with `dict` (no prototype: « __proto__ » is a key like another). */
+  function own(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined; }
+  function dict() { return Object.create(null); }
+
   /* An address is typed by anyone: a malformed escape (« %ZZ », a lone « % ») is kept as typed, never thrown. */
   function decode(s) {
     try { return decodeURIComponent(s); } catch (e) { return s; }
@@ -26,7 +32,7 @@
   function readAnswers() {
     var r = "";
     try { r = new URLSearchParams(window.location.search).get("r") || ""; } catch (e) { r = ""; }
-    var out = {};
+    var out = dict();
     r.split(",").forEach(function (part) {
       var i = part.indexOf(":");
       if (i > 0) out[decode(part.slice(0, i))] = decode(part.slice(i + 1));
@@ -37,8 +43,8 @@
   /* Walk from the start with the given answers: the path of [question, choice] and where it stops. */
   function walk(data, answers) {
     var node = data.start, path = [], invalid = null;
-    while (data.questions[node]) {
-      var q = data.questions[node], given = answers[node], choice = null;
+    while (own(data.questions, node)) {
+      var q = own(data.questions, node), given = own(answers, node), choice = null;
       q.choices.forEach(function (c) { if (c.id === given) choice = c; });
       if (!choice) { if (given !== undefined) invalid = { question: node, given: given }; break; }
       path.push([node, choice]);
@@ -98,7 +104,7 @@
     this.storageRefused = false;
     if (storedTable()) root.classList.add("lois-cl-table");
     /* the effects shown: those some outcome of this checklist sets */
-    this.varying = {};
+    this.varying = dict();
     var self = this;
     Object.keys(this.data.outcomes).forEach(function (k) {
       self.data.outcomes[k].effects.forEach(function (e) { if (!e.default) self.varying[e.key] = true; });
@@ -135,7 +141,7 @@
     var parts = path.map(function (p) { return encodeURIComponent(p[0]) + ":" + encodeURIComponent(p[1].id); });
     var url = window.location.pathname + (parts.length ? "?r=" + parts.join(",") : "") + window.location.hash;
     window.history.pushState(null, "", url);
-    this.answers = {};
+    this.answers = dict();
     var self = this;
     path.forEach(function (p) { self.answers[p[0]] = p[1].id; });
     this.focusNext = true;
@@ -172,13 +178,13 @@
 
     if (state.invalid) {
       ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
-        text: "Réponse inconnue « " + state.invalid.given + " » à la question « " + state.invalid.question + " » : reprenez à cette question." }));
+        text: "Réponse inconnue «\u00a0" + state.invalid.given + "\u00a0» à la question «\u00a0" + state.invalid.question + "\u00a0»\u00a0: reprenez à cette question." }));
     }
 
     if (state.path.length) {
       var trail = el("ol", { className: "lois-cl-trail", "aria-label": "Réponses données" });
       state.path.forEach(function (p, i) {
-        var q = data.questions[p[0]];
+        var q = own(data.questions, p[0]);
         var go = el("button", { type: "button", className: "lois-cl-goto md-button", title: "Revenir à cette question", text: "modifier" });
         go.addEventListener("click", function () { self.setPath(state.path.slice(0, i)); });
         trail.appendChild(el("li", { "data-question": p[0], "data-answer": p[1].id }, [
@@ -190,8 +196,8 @@
     }
 
     var heading;
-    if (data.questions[state.node]) {
-      var q = data.questions[state.node];
+    if (own(data.questions, state.node)) {
+      var q = own(data.questions, state.node);
       heading = rich("h2", "lois-cl-question", q.text_html, q.text);
       heading.setAttribute("tabindex", "-1");
       var box = el("section", { className: "lois-cl-step", "data-question": state.node, "aria-live": "polite" }, [
@@ -205,18 +211,18 @@
         choices.appendChild(b);
       });
       box.appendChild(choices);
-      box.appendChild(el("p", { className: "lois-cl-cites-head", text: "Provisions appliquées :" }));
+      box.appendChild(el("p", { className: "lois-cl-cites-head", text: "Provisions appliquées\u00a0:" }));
       box.appendChild(citeList(q.cites));
       ui.appendChild(box);
     } else {
-      var o = data.outcomes[state.node];
+      var o = own(data.outcomes, state.node);
       heading = el("h2", { className: "lois-cl-ruling-title", tabindex: "-1", text: o.title });
       var effects = el("ul", { className: "lois-cl-effects" });
       var full = {};
       o.effects.forEach(function (e) {
         full[e.key] = e.value;
-        if (self.varying[e.key])
-          effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + " : " }), el("strong", { text: e.text })]));
+        if (own(self.varying, e.key))
+          effects.appendChild(el("li", { "data-effect": e.key }, [el("span", { text: e.label + "\u00a0: " }), el("strong", { text: e.text })]));
       });
       if (!effects.children.length) effects.appendChild(el("li", { text: "Aucune rectification particulière." }));
       /* « Ce que je dis aux joueurs »: what the director says at the table, in order, each sentence cited */
@@ -250,7 +256,7 @@
 
   Runner.prototype.storageNote = function () {
     return el("p", { className: "lois-cl-note lois-cl-storage", role: "status",
-      text: "Ce navigateur refuse l'enregistrement : le mode table ne sera pas gardé pour les autres pages." });
+      text: "Ce navigateur refuse l'enregistrement\u00a0: le mode table ne sera pas gardé pour les autres pages." });
   };
 
   /* what the ruling record (assets/lois/fiche.js) keeps: the facts answered, the ruling, the provisions */
@@ -258,7 +264,7 @@
     var data = this.data, abs = function (h) { return h ? new URL(h, window.location.href).href : ""; };
     return {
       kind: "liste", title: data.title + " — " + o.title, url: window.location.href,
-      facts: state.path.map(function (p) { return [data.questions[p[0]].text, p[1].label]; }),
+      facts: state.path.map(function (p) { return [own(data.questions, p[0]).text, p[1].label]; }),
       ruling: o.ruling, citations: o.cites.map(function (c) { return { id: c.id, href: abs(c.href) }; }),
       players: (o.players || []).map(function (p) { return p.text; })
     };

@@ -120,7 +120,7 @@
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) e.textContent = loisTypo.spacing(text);  /* « 60 % », « : » as the pages (typo.js) */
     return e;
   }
 
@@ -201,8 +201,8 @@
   /* « fiche illisible »: what was set aside, in French, above what could be kept */
   function unreadable(read, fromLink) {
     var text = (fromLink ? "Ce lien de fiche est illisible (incomplet ou modifié)" : "Fiche illisible (abîmée sur cet appareil)") +
-      (read && read.object ? " : parties écartées — " + read.faults.join(", ") + ". Ce qui a pu être gardé est affiché ci-dessous." :
-        " : rien n'a pu en être gardé.");
+      (read && read.object ? "\u00a0: parties écartées — " + read.faults.join(", ") + ". Ce qui a pu être gardé est affiché ci-dessous." :
+        "\u00a0: rien n'a pu en être gardé.");
     return el("p", { "class": "lois-fiche-status lois-fiche-unreadable", role: "alert" }, text);
   }
 
@@ -240,7 +240,7 @@
       var list = load(), i = list.findIndex(function (r) { return r.id === rec.id; });
       if (!rec.id) rec.id = newId();
       if (i >= 0) list[i] = rec; else list.unshift(rec);
-      status.textContent = save(list) ? "Fiche enregistrée sur cet appareil." : "Ce navigateur ne garde pas les fiches : exportez-la ou partagez le lien.";
+      status.textContent = save(list) ? "Fiche enregistrée sur cet appareil." : "Ce navigateur ne garde pas les fiches\u00a0: exportez-la ou partagez le lien.";
       renderList(page);
     });
     act("lois-fiche-print", "Imprimer", function () { redraw(); window.print(); });
@@ -250,7 +250,7 @@
       var out = sec.querySelector(".lois-fiche-link") || el("input", { "class": "lois-fiche-link", readonly: "", "aria-label": "Lien de la fiche" });
       out.value = url; bar.after(out); out.select();
       try { navigator.clipboard.writeText(url).then(function () { status.textContent = "Lien copié."; }, function () {}); } catch (e) { /* the field shows it */ }
-      status.textContent = "Lien de la fiche ci-dessous (il contient la fiche ; rien n'est envoyé)";
+      status.textContent = "Lien de la fiche ci-dessous (il contient la fiche\u202f; rien n'est envoyé)";
     });
     if (stored) act("lois-fiche-delete", "Supprimer", function () {
       save(load().filter(function (r) { return r.id !== rec.id; }));
@@ -269,8 +269,8 @@
     if (note) note.remove();
     if (damaged || lost) {
       note = el("p", { "class": "lois-fiches-damaged", role: "alert" }, damaged ?
-        "Les fiches enregistrées sur cet appareil sont illisibles (abîmées) : une nouvelle fiche enregistrée les remplacera." :
-        lost + " fiche(s) illisible(s) sur cet appareil : rien n'a pu en être gardé ; elles disparaîtront au prochain enregistrement.");
+        "Les fiches enregistrées sur cet appareil sont illisibles (abîmées)\u00a0: une nouvelle fiche enregistrée les remplacera." :
+        loisTypo.count(lost, "fiche illisible", "fiches illisibles") + " sur cet appareil\u00a0: rien n'a pu en être gardé\u202f; " + loisTypo.plural(lost, "elle disparaîtra", "elles disparaîtront") + " au prochain enregistrement.");
       ul.before(note);
     }
     kept.forEach(function (r) {
@@ -294,7 +294,7 @@
   function csv(list) {
     var head = ["date", "épreuve", "donne", "table", "arbitrage", "faits", "décision", "provisions", "remarque", "lien"];
     var rows = list.map(function (r) {
-      return [r.date, r.event, r.board, r.table, r.title, r.facts.map(function (f) { return f[0] + " : " + f[1]; }).join(" | "),
+      return [r.date, r.event, r.board, r.table, r.title, r.facts.map(function (f) { return f[0] + "\u00a0: " + f[1]; }).join(" | "),
               r.ruling, r.citations.map(function (c) { return "Loi " + c.id; }).join(", "), r.remark, r.url].map(csvCell).join(";");
     });
     return "\ufeff" + [head.join(";")].concat(rows).join("\r\n") + "\r\n";

@@ -146,7 +146,7 @@
     var parts = [], products = [], totalP = 0, total = 0;
     rows.forEach(function (r) {
       totalP += r[0]; total += r[0] * r[1] / 100;
-      parts.push(fmt(r[0]) + " % × " + signed(r[1]) + " " + unit); products.push(signed(r[0] * r[1] / 100));
+      parts.push(fmt(r[0]) + "\u202f% × " + signed(r[1]) + " " + unit); products.push(signed(r[0] * r[1] / 100));
     });
     if (Math.abs(totalP - 100) > 1e-6) throw new CalcError(rules, "sum", { total: fmt(totalP) });
     var arithmetic = parts.join(" + ") + " = " + products.join(" + ") + " = " + fmt(total) + " " + unit;
@@ -180,7 +180,7 @@
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) e.textContent = loisTypo.spacing(text);  /* « 50 % », « : » as the pages (typo.js) */
     return e;
   }
 
@@ -233,7 +233,7 @@
       var p = number(rules, rows[i][0], "", null, null), sc = number(rules, rows[i][1], "", null, null);
       if (p === null) return;
       var label = tr.querySelector('[name="label"]').value.trim() || "Résultat " + (i + 1);
-      facts.push([label, fmt(p) + " % → " + fmt(sc) + " " + result.unit]);
+      facts.push([label, fmt(p) + "\u202f% → " + fmt(sc) + " " + result.unit]);
     });
     return { facts: facts, result: result };
   }
@@ -256,7 +256,7 @@
 
   /* each form: the record's title, the section of the page */
   var KINDS = { artificial: ["Marque ajustée artificielle", "artificielle"], weighted: ["Marque ajustée pondérée", "ponderee"],
-    knockout: ["Match par K.O. : marques qui ne se compensent pas", "ko"] };
+    knockout: ["Match par K.O.\u00a0: marques qui ne se compensent pas", "ko"] };
 
   /* a message beside its input: under the field, or on a line of its own under a row of the table */
   function say(form, where, cls, text, alert) {
@@ -306,7 +306,7 @@
     box.appendChild(el("p", { "class": "lois-sc-score" }, fmt(r.score) + " " + r.unit));
     if (r.opponent !== undefined) {
       box.setAttribute("data-opponent", String(r.opponent));
-      box.appendChild(el("p", { "class": "lois-sc-opponent" }, "au premier concurrent ; " + fmt(r.opponent) + " " + r.unit + " au second"));
+      box.appendChild(el("p", { "class": "lois-sc-opponent" }, "au premier concurrent\u202f; " + fmt(r.opponent) + " " + r.unit + " au second"));
     }
     box.appendChild(el("p", { "class": "lois-sc-explanation" }, r.explanation));
     box.appendChild(citeList(data, r.citations));

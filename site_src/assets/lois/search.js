@@ -79,11 +79,11 @@
   function unreadable(why) {
     return served().then(function (now) {
       if (now && BUILD && now !== BUILD) {
-        var e = new Error("une nouvelle version du site est publiée ; rechargez la page pour chercher dans celle-ci");
+        var e = new Error("une nouvelle version du site est publiée\u202f; rechargez la page pour chercher dans celle-ci");
         e.newVersion = true;
         throw e;
       }
-      var e = new Error("La recherche n'a pas pu lire ses données (" + why + ") ; rechargez la page, et si cela " +
+      var e = new Error("La recherche n'a pas pu lire ses données (" + why + ")\u202f; rechargez la page, et si cela " +
                         "se répète, le site est peut-être en cours de mise à jour");
       e.whole = true;  /* a whole sentence (explain) */
       throw e;
@@ -92,16 +92,16 @@
   function getJSON(url) {
     var name = url.slice(url.lastIndexOf("/") + 1);
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
-      throw new Error("réseau indisponible ; pour chercher sans réseau, enregistrez le code depuis la page « Hors ligne »");
+      throw new Error("réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
-      if (!r.ok) return unreadable(name + " : réponse " + r.status + " du serveur");
+      if (!r.ok) return unreadable(name + "\u00a0: réponse " + r.status + " du serveur");
       return r.text().then(function (text) {
         try { return JSON.parse(text); } catch (e) {
           /* a page of a proxy or a login form served in its place, a file cut short: never the parser's message */
-          return unreadable(name + (/^\s*</.test(text) ? " : le serveur a envoyé une page web au lieu des données"
-                                                          : " : données incomplètes ou abîmées"));
+          return unreadable(name + (/^\s*</.test(text) ? "\u00a0: le serveur a envoyé une page web au lieu des données"
+                                                          : "\u00a0: données incomplètes ou abîmées"));
         }
-      }, function () { return unreadable(name + " : transfert interrompu"); });
+      }, function () { return unreadable(name + "\u00a0: transfert interrompu"); });
     });
   }
   /* shards.word_rank: words by first letter, then length, then form */
@@ -148,7 +148,7 @@
     if (!FETCHING[name]) {
       var family = name[0], i = +name.slice(1);
       FETCHING[name] = getJSON(DIR + name + ".json").then(function (data) {
-        if (!data || !Array.isArray(data.k) || !Array.isArray(data.v)) return unreadable(name + ".json : forme inattendue");
+        if (!data || !Array.isArray(data.k) || !Array.isArray(data.v)) return unreadable(name + ".json\u00a0: forme inattendue");
         var m = new Map();
         data.k.forEach(function (k, j) { m.set(k, data.v[j]); });
         SHARDS[family][i] = m;
@@ -532,18 +532,18 @@
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
+    if (text !== undefined) e.textContent = loisTypo.spacing(text);  /* French spacing (typo.js), as the pages */
     return e;
   }
   function href(url) { return BASE + url.replace(/^\//, ""); }
   function renderSnippet(box, sn) {
     var pos = 0;
     sn.spans.forEach(function (s) {
-      box.appendChild(document.createTextNode(sn.text.slice(pos, s[0])));
+      box.appendChild(document.createTextNode(loisTypo.spacing(sn.text.slice(pos, s[0]))));
       box.appendChild(el("mark", "", sn.text.slice(s[0], s[1])));
       pos = s[1];
     });
-    box.appendChild(document.createTextNode(sn.text.slice(pos)));
+    box.appendChild(document.createTextNode(loisTypo.spacing(sn.text.slice(pos))));
   }
   function renderResults(list, results) {
     list.textContent = "";
@@ -561,7 +561,7 @@
   function renderNone(list, q) {
     list.textContent = "";
     var li = el("li", "lois-search-none");
-    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour « " + q.slice(0, 80) + " ». Essayez :"));
+    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0». Essayez\u00a0:"));
     D.suggestions.forEach(function (sg, i) {
       var a = el("a", "lois-search-suggestion", sg[0]); a.href = href(sg[1]);
       li.appendChild(a);
@@ -602,9 +602,9 @@
   function explain(box, e) {
     box.textContent = "";
     box.classList.toggle("lois-search-new-version", !!e.newVersion);
-    if (!e.newVersion) { box.textContent = (e.whole ? "" : "Recherche indisponible : ") + e.message + "."; return box; }
+    if (!e.newVersion) { box.textContent = (e.whole ? "" : "Recherche indisponible\u00a0: ") + e.message + "."; return box; }
     box.classList.add("lois-search-new-version");
-    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée : cette page est celle " +
+    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée\u00a0: cette page est celle " +
                                             "d'avant. "));
     var again = el("button", "lois-search-reload", "Recharger la page");
     again.type = "button";
@@ -627,9 +627,9 @@
   }
   function status(box, q, results) {
     if (!box) return;
-    if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une « phrase » ou un numéro de loi.";
-    else if (!results.length) box.textContent = "Aucun résultat pour « " + q.slice(0, 80) + " ».";
-    else box.textContent = results.length + " résultat(s) pour « " + q.slice(0, 80) + " ».";
+    if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une «\u00a0phrase\u00a0» ou un numéro de loi.";
+    else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
+    else box.textContent = loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */

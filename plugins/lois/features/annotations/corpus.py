@@ -7,6 +7,7 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.ids import Kind, law_of
 from lois.core.searchdoc import SearchDoc, doc_id, plain_text
+from lois.core.typo import count
 from lois.features import Checked
 from lois.features.annotations import Annotations, load_annotations
 from lois.features.checks import check_page_names
@@ -20,7 +21,8 @@ def check_files(root: Path) -> None:
 def check(model: Model, checked: Checked) -> None:
     ann = load_annotations(model)
     checked.data["annotations"] = ann
-    checked.counts += [f"{len(ann.notes)} note(s)", f"{len(ann.examples)} exemple(s)", f"{len(ann.terms)} terme(s)"]
+    checked.counts += [count(len(ann.notes), "note"), count(len(ann.examples), "exemple"),
+                       count(len(ann.terms), "terme")]
 
 
 def search_documents(model: Model) -> list[SearchDoc]:

@@ -66,8 +66,8 @@ def validate_example(model: Model, loc: Located) -> Example:
     if loc.data is None:
         raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
     ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
-    check_words(model, loc, "décision", [(ex.question, loc.line("question")), (ex.ruling, loc.line("ruling"))],
-                ex.words)
+    check_words(model, loc, "décision",
+                [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
     return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
                        checklist=ex.checklist or "", answers=ex.answers or {},
                        expected_outcome=ex.expected_outcome or "", line=loc.line("id"),

@@ -49,7 +49,7 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
         terms.append(entry.extended(Term, forms=forms, definition=" ".join(entry.definition.split()),
                                     file=loc.path, line=loc.line(i)))
     for i, entry in enumerate(entries):  # the words of the Code behind each definition, once every entry is sound
-        check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.line(i, "definition"))],
+        check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.text_lines(i, "definition"))],
                     entry.words, i)
     return terms
 

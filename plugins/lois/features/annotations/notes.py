@@ -42,7 +42,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     for c in model.commentaries.values():
         for i, r in enumerate(c.remarks or []):  # the words of the Code behind the project's remarks beside it
             check_words(model, c.front, f"remarque {i + 1} du commentaire",
-                        [(r.remark, c.front.line("remarks", i, "remark"))], r.words, "remarks", i)
+                        [(r.remark, c.front.text_lines("remarks", i, "remark"))], r.words, "remarks", i)
         if c.provisions:  # shown beside the provisions it explains (resolved by lois.core.corpus), as a note
             notes["commentaire-" + c.id] = Note.model_validate(
                 {"id": c.id, "title": c.title, "author": c.author or "non indiqué", "source": c.source,

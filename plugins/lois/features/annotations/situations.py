@@ -93,7 +93,8 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                               examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
                               checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
     for i, s in enumerate(entries):  # the words of the Code behind each description, once every entry is sound
-        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.line(i, "description"))], s.words, i)
+        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.text_lines(i, "description"))],
+                    s.words, i)
     return out
 
 

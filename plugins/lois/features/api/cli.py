@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from lois.features._cli import corpus_arg
+from lois.core.typo import count, plural
 
 
 def cmd_permaliens(args) -> int:
@@ -13,15 +14,16 @@ def cmd_permaliens(args) -> int:
     path = corpus / REGISTER_NAME
     if args.mettre_a_jour:
         new = update_register(model, path)
-        print(f"{path} : {len(new)} lien(s) ajouté(s).")
+        print(f"{path} : {count(len(new), 'lien ajouté', 'liens ajoutés')}.")
         for u in new:
             print(f"  + {u}")
         return 0
     reg = read_register(path)
     check_register(model, reg)
     missing = [u for u in current_urls(model) if u not in set(reg.urls)]
-    print(f"{path} : {len(reg.urls)} lien(s) enregistré(s), tous valides ; "
-          f"{len(missing)} nouveau(x) lien(s) non enregistré(s).")
+    print(f"{path} : {count(len(reg.urls), 'lien enregistré', 'liens enregistrés')}, "
+          f"{plural(len(reg.urls), 'valide', 'tous valides')} ; "
+          f"{count(len(missing), 'nouveau lien non enregistré', 'nouveaux liens non enregistrés')}.")
     if missing:
         print("Lancez « lois permaliens --mettre-a-jour » pour les ajouter.")
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
+from lois.core.typo import count
 from lois.features import Checked
 from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register
 
@@ -30,6 +31,7 @@ def check_permalinks(model: Model) -> None:
     registered = set(reg.urls)
     missing = [u for u in current_urls(model) if u not in registered]
     if missing:
-        raise LoisError(f"{len(missing)} lien(s) permanent(s) publié(s) absent(s) du registre, dont « {missing[0]} » "
+        what = count(len(missing), "lien permanent publié absent", "liens permanents publiés absents")
+        raise LoisError(f"{what} du registre, dont « {missing[0]} » "
                         "(ligne supprimée ? provision nouvelle ?) : lancez « lois permaliens --mettre-a-jour »",
                         str(path))

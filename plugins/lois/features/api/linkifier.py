@@ -26,8 +26,9 @@ import json
 from pathlib import Path
 
 from lois.core import cite
-from lois.core.ids import ProvisionId
+from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 from lois.core.provenance import Provenance, summary
+from lois.core.typo import french_spacing
 from lois.features.api.register import law_url, provision_url
 from lois.render import ids_js
 from lois.render.site import LIST_MAX
@@ -42,11 +43,25 @@ DATA_DIR = "assets/lois/donnees"
 
 
 def grammar_export() -> dict:
-    """The program of absolute citations with every pattern as ``[source, flags]`` for ``new RegExp``."""
+    """The program of absolute citations with every pattern as ``[source, flags]`` for ``new RegExp``; the patterns of
+    the rules are listed once in ``patterns`` (several rules share one: the next item of a list) and each rule names
+    its own by their place in that list."""
     prog = cite.program()
+    patterns: list[list[str]] = []
     for rule in prog["rules"]:
         for key in ("start", "first", "next", "range"):
-            rule[key] = js_pattern(rule[key]) if rule[key] is not None else None
+            if rule[key] is not None:
+                pattern = js_pattern(rule[key], spaces="native")
+                if pattern not in patterns:
+                    patterns.append(pattern)
+                rule[key] = patterns.index(pattern)
+    prog["patterns"] = patterns
+    # read on the text _displayed has made; ASCII classes only, so without the « u » flag, which makes V8 six times
+    # slower on it (the same matches: a character outside the BMP is no space, whether one unit or two)
+    address = js_pattern(prog["address"], spaces="native")
+    assert "\\p{" not in address[0] and "\\u{" not in address[0], address
+    prog["address"] = [address[0], address[1].replace("u", "")]
+    prog["read"] = {**prog["read"], "odd": js_pattern(prog["read"]["odd"]), "mark": js_pattern(prog["read"]["mark"])}
     return prog
 
 
@@ -61,7 +76,8 @@ def law_data(site, law: int) -> dict:
     ``u`` URL, ``p`` preview, ``m`` marker, ``t`` title, ``x`` own text, ``c`` children ids, ``l`` its line in a
     list preview (a range) when it is not its preview (a whole law, a provision whose text is absent:
     ``SiteBuild.list_line``); ``keys``, the
-    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); and
+    ``ProvisionId.key`` of every node → its id (how the browser finds a typed id or its nearest ancestor); ``text``,
+    whether the site has the law's text (a cited id it does not have is then said to be absent from it); and
     ``v``, what the law's words are when they are not the official 2017 text (lois.core.provenance)."""
     m = site.model
     nodes: dict[str, dict] = {}
@@ -79,7 +95,11 @@ def law_data(site, law: int) -> dict:
         if line != node["p"]:
             node["l"] = line
     keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
-    out = {"law": law, "nodes": nodes, "keys": keys}
+    for node in nodes.values():  # the texts a club page shows, in French typography as this site's (lois.core.typo)
+        for k in ("p", "t", "x", "l"):
+            if node.get(k):
+                node[k] = french_spacing(node[k])
+    out = {"law": law, "nodes": nodes, "keys": keys, "text": law in m.laws}
     provenance = m.provenance(law) if law in m.laws else ()
     if provenance and provenance != (Provenance.OFFICIAL_2017,):
         out["v"] = summary(provenance)  # what the words are, said beside an embedded text (assets/embed.js)
@@ -112,6 +132,14 @@ def ascii_js(text: str) -> str:
     return "".join(out)
 
 
+# The wording of a provision that is not there (lois.core.ids.not_found), as templates the scripts fill in: an embed
+# of a provision the law's data does not have; a cited provision absent from the text of a law the site has, whose
+# link leads to its nearest provision (the preview the site gives such a provision, SiteBuild.preview)
+MESSAGES = {name: french_spacing(text) for name, text in {  # shown on a club's page: in the site's typography
+    "notFound": not_found("{id}", "").rstrip(), "notOnSite": not_found("{id}", not_on_site("{law}")),
+    "leadsTo": leads_to("la Loi {to}") + "."}.items()}
+
+
 def linkifier_css() -> str:
     """The bundle's styles (``DATA.css``, a constructed stylesheet), also the file ``assets/lois/linkifier.css`` for
     a browser without constructed stylesheets: never a ``<style>`` element, which a strict CSP refuses."""
@@ -121,7 +149,7 @@ def linkifier_css() -> str:
 def linkifier_js(model, edition: str) -> str:
     """The bundle ``assets/lois/linkifier.js``."""
     data = {"program": grammar_export(), "ids": ids_js.id_data(), "laws": laws_table(model), "edition": edition,
-            "list_max": LIST_MAX, "css": linkifier_css()}
+            "list_max": LIST_MAX, "messages": MESSAGES, "css": linkifier_css()}
     parts = [f"/* Linkifier du {edition} — fichier généré (lois.features.api.linkifier), ne pas modifier. */",
              "(function () {", '"use strict";', f"var DATA = {_json(data)};"]
     parts += [p.read_text(encoding="utf-8") for p in BUNDLE]

@@ -8,8 +8,10 @@ from markupsafe import Markup
 
 from lois.core.ids import LAW_COUNT
 from lois.core.provenance import Provenance
+from lois.core.typo import count
 from lois.render.site import SiteBuild
 from lois.render.templates import render
+from lois.render.typo_html import html_spacing
 from lois.features.api import jsonapi
 from lois.features.api.linkifier import (ASSETS, DATA_DIR, ascii_js, law_data_js, laws_table, linkifier_css,
                                          linkifier_js)
@@ -114,7 +116,7 @@ def clubs_page(site: SiteBuild) -> str:
         provenances=[(p.value, p.label) for p in Provenance],
         idx_sample=dump({"version": idx["version"],
                          "laws": [x for x in idx["laws"] if x["number"] in (sample_law, 1, 27)]}),
-        node_sample=dump(dict(node, children=f"[… {len(node['children'])} sous-provision(s)]")),
+        node_sample=dump(dict(node, children=f"[… {count(len(node['children']), 'sous-provision')}]")),
         graph_sample=dump({"version": graph["version"], "nodes": graph["nodes"][:2], "edges": graph["edges"][:1]}),
     )
 
@@ -129,7 +131,7 @@ def add_page(site: SiteBuild) -> str:
 
 def demo_page(site: SiteBuild) -> str:
     embed = EMBED_ID if EMBED_ID in site.model.provisions else next(iter(site.model.provisions))
-    return render("api/demo.html", embed_id=embed, law_count=LAW_COUNT)
+    return html_spacing(render("api/demo.html", embed_id=embed, law_count=LAW_COUNT))
 
 
 def malformed_page() -> str:

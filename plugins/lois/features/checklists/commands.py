@@ -9,6 +9,8 @@ from pathlib import Path
 
 from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
+from lois.core.typo import count
+from lois.core.terminal import Answers, Stop, choice_number, shown
 from lois.features.checklists.coverage import Status, coverage as laws_coverage
 from lois.features.checklists.engine import MissingAnswer, coverage, run
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, TRICKS_AT_END, load_checklists
@@ -107,44 +109,49 @@ def print_result(res) -> None:
 
 
 def interactive(cl) -> int:
+    ask = Answers(sys.stdout, "arbitrage arrêté")  # a closed standard input is said here, before any question
     answers: dict[str, str] = {}
     path: list[str] = []
     print(f"{cl.title} — arbitrage pas à pas (numéro du choix, « r » pour revenir, « q » pour quitter)")
     node = cl.start
-    while node in cl.questions:
-        q = cl.questions[node]
-        print(f"\n{q.text}")
-        if q.help:
-            print(f"  ({q.help})")
-        print(f"  Provisions : {', '.join('Loi ' + c for c in q.cites)}")
-        for i, c in enumerate(q.choices, 1):
-            print(f"  {i}. {c.label}")
-        try:
-            raw = input("Votre choix : ").strip().lower()
-        except EOFError:
-            print("\nfin de la saisie : arbitrage interrompu.", file=sys.stderr)
-            return 1
-        if raw == "q":
-            print("arbitrage abandonné.")
-            return 0
-        if raw == "r":
-            if not path:
-                print("Déjà à la première question.")
+    try:
+        while node in cl.questions:
+            q = cl.questions[node]
+            print(f"\n{q.text}")
+            if q.help:
+                print(f"  ({q.help})")
+            print(f"  Provisions : {', '.join('Loi ' + c for c in q.cites)}")
+            for i, c in enumerate(q.choices, 1):
+                print(f"  {i}. {c.label}")
+            raw = ask.read("Votre choix : ")
+            if raw is None:
+                print("fin de la saisie : arbitrage interrompu.", file=sys.stderr)
+                return 1
+            key = raw.lower()
+            if key == "q":
+                print("arbitrage abandonné.")
+                return 0
+            if key == "r":
+                if not path:
+                    ask.not_understood("Déjà à la première question.")
+                    continue
+                ask.understood()
+                node = path.pop()
+                answers.pop(node, None)
                 continue
-            node = path.pop()
-            answers.pop(node, None)
-            continue
-        choice = None
-        if raw.isdigit() and 1 <= int(raw) <= len(q.choices):
-            choice = q.choices[int(raw) - 1]
-        else:
-            choice = q.choice(raw)
-        if choice is None:
-            print(f"Choix invalide « {raw} » : tapez un numéro de 1 à {len(q.choices)}, « r » ou « q ».")
-            continue
-        answers[q.id] = choice.id
-        path.append(q.id)
-        node = choice.next
+            k = choice_number(raw, len(q.choices))
+            choice = q.choices[k] if k is not None else q.choice(key)
+            if choice is None:
+                said = "vide" if not raw else f"invalide « {shown(raw)} »"
+                ask.not_understood(f"Choix {said} : tapez un numéro de 1 à {len(q.choices)}, « r » ou « q ».")
+                continue
+            ask.understood()
+            answers[q.id] = choice.id
+            path.append(q.id)
+            node = choice.next
+    except Stop as stop:
+        print(stop.reason, file=sys.stderr)
+        return stop.code
     print_result(run(cl, answers))
     return 0
 
@@ -236,8 +243,9 @@ def print_coverage(model, lists: dict, as_json: bool) -> int:
             print(f"    {row_text(row)}")
     for f in example_failures:
         print(f"  ÉCHEC exemple « {f['example']} » ({f['file']}) : issue {f['outcome']}, attendue {f['expected']}")
-    print(f"{len(lists)} liste(s), {total_cases} cas, {len(examples)} exemple(s) rédigé(s), {gaps} provision(s) non "
-          f"traitée(s), {bad} problème(s).")
+    written = count(len(examples), "exemple rédigé", "exemples rédigés")
+    print(f"{count(len(lists), 'liste')}, {total_cases} cas, {written}, "
+          f"{count(gaps, 'provision non traitée', 'provisions non traitées')}, {count(bad, 'problème')}.")
     return 1 if bad else 0
 
 

@@ -15,6 +15,7 @@ from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
+from lois.core.typo import count, plural
 from lois.features import Checked
 from lois.features.checklists import coverage
 from lois.features.checklists.engine import MissingAnswer, run
@@ -30,11 +31,11 @@ def check_files(root: Path) -> None:
 def check(model: Model, checked: Checked) -> None:
     lists = load_checklists(Path(model.root), model)
     checked.data["checklists"] = lists
-    checked.counts.append(f"{len(lists)} liste(s) d'arbitrage")
+    checked.counts.append(count(len(lists), "liste d'arbitrage", "listes d'arbitrage"))
     cases = replay_cases(lists)
     ann = checked.data.get("annotations")
     examples = replay_examples(ann.examples.values() if ann is not None else (), lists)
-    checked.replayed += [f"{cases} cas", f"{examples} exemple(s)"]
+    checked.replayed += [f"{cases} cas", count(examples, "exemple")]
     for cl in lists.values():
         check_coverage(cl, model, checked)
 
@@ -45,8 +46,10 @@ def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     gaps = coverage.coverage(cl, model).gaps
     if not gaps:
         return
-    message = (f"couverture des lois appliquées incomplète : {len(gaps)} provision(s) ni atteinte(s) par une issue "
-               f"ni laissée(s) de côté (« aside ») : {', '.join(r.provision for r in gaps)} ; détail : "
+    reached = plural(len(gaps), "ni atteinte par une issue ni laissée de côté",
+                     "ni atteintes par une issue ni laissées de côté")
+    message = (f"couverture des lois appliquées incomplète : {count(len(gaps), 'provision')} {reached} "
+               f"(« aside ») : {', '.join(r.provision for r in gaps)} ; détail : "
                f"lois arbitre --couverture {cl.name}")
     if coverage.GAPS_ARE_ERRORS:
         raise LoisError(message, cl.file, cl.laws_line)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import textwrap
 
+from lois.core.typo import french_spacing
 from lois.features.checklists.model import Checklist
 from lois.render.templates import render
 
@@ -15,7 +16,8 @@ CHARS = 30
 
 
 def _lines(text: str, limit: int = 5) -> list[str]:
-    lines = textwrap.wrap(text, CHARS) or [""]
+    # the no-break spaces of French typography first: a line never starts with « ; », « : », « ? » or « » »
+    lines = textwrap.wrap(french_spacing(text), CHARS) or [""]
     if len(lines) > limit:
         lines = lines[:limit]
         lines[-1] = lines[-1][: CHARS - 1].rstrip() + "…"

@@ -37,8 +37,8 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import format_id, parse_provision_id
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
+from lois.core.cite import format_id, parse_provision_id, unknown_provision
+from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
 from lois.core.grounds import Words, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
@@ -78,18 +78,13 @@ def _citation(model, raw) -> tuple[str, str | None]:
     """Canonical id of a cited provision, or why it does not resolve in the corpus `model` (None: form and law
     number only)."""
     ref = parse_provision_id(str(raw))
-    m = re.match(r"\s*(?:lois?\s*)?(\d+)", str(raw), re.I)
-    law = ref.law if ref is not None and ref.law is not None else (int(m.group(1)) if m else None)
-    if law is not None and not 1 <= law <= TOTAL_LAWS:
-        return "", f"« {raw} » ne se résout pas : la Loi {law} n'existe pas (le Code compte {TOTAL_LAWS} lois)"
     if ref is None or ref.law is None:
-        return "", f"« {raw} » n'est pas un identifiant de provision (ex. 64A1, 50D2(a))"
+        return "", unknown_provision(raw)
     pid = format_id(ref.law, tuple(ref.path))
     if (model is not None and ref.law in model.laws and pid not in model.provisions
             and model.edition.summary(pid, model.provisions) is None):
         # a provision the partial source leaves out is cited where edition.yaml says what it is (27C, 27B4)
-        return "", (f"« {raw} » ne se résout pas : la provision {pid} ne figure pas dans le texte de la Loi "
-                    f"{ref.law} du corpus")
+        return "", unknown_provision(raw, model.laws)
     return pid, None
 
 
@@ -455,10 +450,11 @@ def load_checklist(path: Path, model) -> Checklist:
     _check_aside(doc, cl)
     # the words of the Code behind what is said, once everything else is sound
     for oi, o in enumerate(spec.outcomes):
-        texts = [(o.ruling, doc.line("outcomes", oi, "ruling")),
-                 *((t, doc.line("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
+        texts = [(o.ruling, doc.text_lines("outcomes", oi, "ruling")),
+                 *((t, doc.text_lines("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
-    check_words(model, doc, "description", [(spec.description or "", doc.line("description"))], spec.words)
+    check_words(model, doc, "description", [(spec.description or "", doc.text_lines("description"))],
+                spec.words)
     if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
         for text in cl.texts():
             model.citations_in(one_line(text), None)

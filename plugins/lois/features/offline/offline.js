@@ -57,12 +57,12 @@
     var status = el("p", "lois-hl-etat");
     status.setAttribute("role", "status");
     if (location.protocol === "file:") {
-      status.textContent = "Vous consultez la copie téléchargée : elle fonctionne déjà sans réseau.";
+      status.textContent = "Vous consultez la copie téléchargée\u00a0: elle fonctionne déjà sans réseau.";
       box.appendChild(status);
       return;
     }
     if (!supported) {
-      status.textContent = "Ce navigateur ne peut pas enregistrer le site : il faut un navigateur récent et " +
+      status.textContent = "Ce navigateur ne peut pas enregistrer le site\u00a0: il faut un navigateur récent et " +
         "un site ouvert en https. Utilisez plutôt la copie à télécharger ci-dessous.";
       box.appendChild(status);
       return;
@@ -89,7 +89,7 @@
         return cache.match(new URL(m.complete, ROOT).href).then(function (done) {
           status.textContent = done
             ? "Tout le code est déjà enregistré sur cet appareil (" + m.files.length + " fichiers, " + mo(m.total) + ")."
-            : "À enregistrer : " + m.files.length + " fichiers, " + mo(m.total) + ".";
+            : "À enregistrer\u00a0: " + m.files.length + " fichiers, " + mo(m.total) + ".";
           if (done) button.textContent = "Enregistrer de nouveau";
           button.disabled = false;
           button.addEventListener("click", function () { saveAll(m, cache, button, bar, status); });
@@ -113,7 +113,7 @@
   /* the cache of this copy of the site for version m (sw.js: OWN + VERSION; serviceworker.cache_name) */
   function cacheName(m) { return m.cachePrefix + new URL(ROOT).pathname + "|" + m.version; }
   function newVersion(status, button) {
-    status.textContent = "Une nouvelle version du site est publiée : rechargez la page pour l'enregistrer. ";
+    status.textContent = "Une nouvelle version du site est publiée\u00a0: rechargez la page pour l'enregistrer. ";
     var again = el("button", "md-button", "Recharger la page");
     again.type = "button";
     again.addEventListener("click", function () { location.reload(); });
@@ -134,7 +134,7 @@
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
     function show() {
       bar.value = bytes;
-      status.textContent = "Enregistrement : " + count + " / " + m.files.length + " fichiers, " + mo(bytes) +
+      status.textContent = "Enregistrement\u00a0: " + count + " / " + m.files.length + " fichiers, " + mo(bytes) +
         " sur " + mo(m.total) + "…";
     }
     function work() {
@@ -143,7 +143,7 @@
       return cache.match(url).then(function (hit) {
         if (hit) return null;
         return fetch(url, { cache: "no-cache" }).then(function (r) {
-          if (!r.ok || r.redirected) throw new Error(f[0] + " : " + r.status);
+          if (!r.ok || r.redirected) throw new Error(f[0] + "\u00a0: " + r.status);
           return cache.put(url, r);
         });
       }).then(function () { count++; bytes += f[1]; show(); return work(); });
@@ -158,7 +158,7 @@
       return cache.put(new URL(m.complete, ROOT).href, new Response(m.version));
     }).then(function () {
       bar.value = bar.max;
-      status.textContent = "Tout le code est enregistré sur cet appareil : " + m.files.length + " fichiers, " +
+      status.textContent = "Tout le code est enregistré sur cet appareil\u00a0: " + m.files.length + " fichiers, " +
         mo(m.total) + ". Il reste consultable sans réseau, à l'adresse habituelle.";
       button.textContent = "Enregistrer de nouveau";
       button.disabled = false;
@@ -166,7 +166,7 @@
       failed = true;
       return (e === NEW_VERSION ? Promise.resolve(false) : stillServed(m)).then(function (same) {
         if (!same) { bar.hidden = true; newVersion(status, button); return; }
-        status.textContent = "Enregistrement interrompu : " + count + " fichiers sur " + m.files.length +
+        status.textContent = "Enregistrement interrompu\u00a0: " + count + " fichiers sur " + m.files.length +
           " enregistrés (" + (e instanceof TypeError || !e.message ? "réseau indisponible" : e.message) +
           "). Réessayez avec du réseau.";
         button.disabled = false;

@@ -14,6 +14,7 @@ from importlib import resources
 
 from lois.core.ids import LAW_COUNT
 from lois.render.templates import render
+from lois.render.typo_html import html_spacing
 
 CACHE_PREFIX = "lois-"
 SW_PATH = "sw.js"
@@ -80,7 +81,8 @@ def service_worker(version: str, core: list[str], pages: dict[str, str], site_na
     """The text of ``sw.js``. ``pages``: site-relative URLs of home, laws, search and offline pages. ``live``: the
     site is served by `mkdocs serve` (the worker reads the network first, the cache only without network).
     ``build``: the build its pages name (a page of another build tells the worker it is outdated)."""
-    offline_html = render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT, **pages)
+    offline_html = html_spacing(render("offline/hors_connexion.html", site_name=site_name, law_count=LAW_COUNT,
+                                            **pages))
     values = {
         "__VERSION__": version,
         "__PREFIX__": CACHE_PREFIX,

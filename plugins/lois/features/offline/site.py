@@ -16,6 +16,7 @@ from lois.core.errors import LoisError
 from lois.render.site import BUILD_FILE, SiteBuild
 from lois.render.htmlpage import render_page
 from lois.render.templates import render
+from lois.render.typo_html import html_spacing
 from lois.features.offline import archive
 from lois.features.offline.serviceworker import (LIVE_VERSION, MANIFEST_PATH, SW_PATH, content_version, manifest,
                                                 page_assets, page_url, service_worker)
@@ -32,7 +33,7 @@ SITE_NAME = "Code International de Bridge Duplicate 2017"
 
 def archive_note() -> str:
     """In the downloaded copy, what replaces the archive's link on the « Hors ligne » page."""
-    return render("offline/archive_note.html")
+    return html_spacing(render("offline/archive_note.html"))
 
 
 def readme(site_name: str = SITE_NAME) -> str:

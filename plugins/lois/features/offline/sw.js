@@ -66,7 +66,7 @@ function keep(k) { return !/\.zip$/.test(k) && new URL(k).pathname !== SELF; }
 function fetchInto(cache, url, optional) {
   return fetch(url, { cache: "no-cache" }).then(function (res) {
     if (res.ok && !res.redirected) return cache.put(key(url), res);
-    if (!optional) throw new Error(url + " : " + res.status);
+    if (!optional) throw new Error(url + "\u00a0: " + res.status);
   });
 }
 function inBatches(urls, size, fn) {
@@ -87,14 +87,14 @@ self.addEventListener("install", function (event) {
         return prev.match(new URL(COMPLETE, ROOT).href).then(function (complete) {
           if (complete) {  /* the whole site was saved: save the new one whole */
             return fetch(new URL(MANIFEST, ROOT).href, { cache: "no-cache" }).then(function (r) {
-              if (!r.ok) throw new Error(MANIFEST + " : réponse " + r.status + " du serveur");
+              if (!r.ok) throw new Error(MANIFEST + "\u00a0: réponse " + r.status + " du serveur");
               return r.text();
             }).then(function (text) {
               var m;
-              try { m = JSON.parse(text); } catch (e) { throw new Error(MANIFEST + " : liste des fichiers illisible"); }
+              try { m = JSON.parse(text); } catch (e) { throw new Error(MANIFEST + "\u00a0: liste des fichiers illisible"); }
               /* the list of another build (published since this worker was fetched): install nothing; the browser
                  fetches the new worker at the next page */
-              if (m.version !== VERSION) throw new Error(MANIFEST + " : liste d'une autre version du site");
+              if (m.version !== VERSION) throw new Error(MANIFEST + "\u00a0: liste d'une autre version du site");
               return m;
             }).then(function (m) {
               var urls = m.files.map(function (f) { return new URL(f[0], ROOT).href; });

@@ -1,12 +1,13 @@
 """`lois cherche [--json] [--limite N] REQUÊTE` and `lois cherche --evaluer`."""
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
-from lois.features._cli import find_corpus
+from lois.features._cli import find_corpus, print_json
 from lois.core.errors import LoisError
+from lois.core.typo import count
+from lois.core.terminal import BOLD, RESET
 
 
 def _kinds(value: str | None) -> set[str] | None:
@@ -44,7 +45,7 @@ def _limit(value: str) -> int:
 
 def highlight(snippet: str, spans, tty: bool) -> str:
     out, pos = [], 0
-    on, off = ("\033[1;33m", "\033[0m") if tty else ("[", "]")
+    on, off = (BOLD, RESET) if tty else ("[", "]")  # the only escape sequences the screen lets through
     for s, e in spans:
         out.append(snippet[pos:s] + on + snippet[s:e] + off)
         pos = e
@@ -70,7 +71,7 @@ def cmd_cherche(args) -> int:
     engine = SearchEngine(corpus)
     results = engine.search(query, limit, kinds)
     if args.json:
-        sys.stdout.write(json.dumps([r.to_json() for r in results], ensure_ascii=False, indent=2) + "\n")
+        print_json([r.to_json() for r in results])
         return 0
     if not query.strip():
         print("Requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).")
@@ -79,7 +80,7 @@ def cmd_cherche(args) -> int:
         print(f"Aucun résultat pour « {query[:80]} ».")
         return 0
     tty = sys.stdout.isatty()
-    print(f"{len(results)} résultat(s) pour « {query[:80]} » :\n")
+    print(f"{count(len(results), 'résultat')} pour « {query[:80]} » :\n")
     for i, r in enumerate(results, 1):
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:

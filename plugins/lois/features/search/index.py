@@ -8,9 +8,13 @@ scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm2
 (:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT field of
 an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
 
-The command line keeps what it computed in a cache file (``build/cache/search/<hash>.json`` beside the corpus, or
-under ``$LOIS_CACHE``), named by a hash of the corpus files and of this package's code: it is remade whenever
-either changes, and never committed.
+The command line keeps what it computed in a cache file (``build/cache/search/<code>.json`` beside the corpus, or
+under ``$LOIS_CACHE``), named by a hash of this package's code, and never committed. It holds the index and what it
+was made of (:func:`cached_index`): the size, times and inode of every file of the corpus when the index was made,
+and the digest of the bytes read of each file saved less than :data:`RACY_NS` before (whose stat may not change
+with its next save, as Git's « racily clean » entries). A call only looks at the files' stat data and reads those
+few files again: no file of the corpus is hashed when nothing changed; a change to any file, a file added or
+removed, remakes the index.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ import json
 import os
 import shutil
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -95,24 +100,71 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 # ------------------------------------------------------------------ the command line's cache
 
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
+FORMAT = 2
+# a file's times tick coarsely (a kernel tick; 2 s on FAT): a file modified less than this before it was looked at
+# may be saved again with the same size and times; its bytes are checked on every use of the index
+RACY_NS = 2_000_000_000
 
 
-def corpus_hash(corpus_dir: Path) -> str:
-    """Hash of every corpus text and data file (sources aside) and of the code that reads them into documents:
-    a change in either remakes the cached index."""
+def code_key() -> str:
+    """Hash of the code that reads the corpus into documents and of Python's version: another code, another
+    cache file."""
     from lois.core import safeio
 
-    h = hashlib.sha256()
-    corpus_dir = Path(corpus_dir)
-    safeio.check_tree(corpus_dir)  # no pipe, device, dangling link, unreadable folder or « x.md » folder: by name
-    files = [f for ext in ("*.md", "*.yaml") for f in corpus_dir.rglob(ext)
-             if "sources" not in f.relative_to(corpus_dir).parts]
+    h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
     package = Path(__file__).resolve().parents[2]
-    files += [f for d in CODE_DIRS for f in (package / d).glob("*.py")]
-    for f in sorted(files):
-        h.update(str(f.relative_to(corpus_dir if f.is_relative_to(corpus_dir) else package)).encode())
-        h.update(safeio.read_bytes(f))  # the one guarded read: regular files of bounded size only
+    for f in sorted(f for d in CODE_DIRS for f in (package / d).glob("*.py")):
+        h.update(f"{f.relative_to(package).as_posix()}\0".encode())
+        h.update(safeio.read_bytes(f))
     return h.hexdigest()[:20]
+
+
+def listing(corpus_dir: Path) -> dict[str, list[int]]:
+    """Every file of the corpus (relative name → size, modification and change times in ns, inode), checked by
+    the one walk that refuses odd entries by name (no pipe, device, dangling link, unreadable folder…)."""
+    from lois.core import safeio
+
+    stats: dict = {}
+    safeio.check_tree(corpus_dir, stats=stats)
+    top = os.path.abspath(corpus_dir)
+    return {os.path.relpath(os.path.abspath(p), top).replace(os.sep, "/"):
+            [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino] for p, st in stats.items()}
+
+
+def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_dir: Path) -> dict | None:
+    """What an index was made of: each file of ``seen`` (its stat data, looked at from ``seen_at``, before the
+    index was made), with the digest of the bytes read (``reads``: lois.core.safeio.recording) for a file modified
+    less than RACY_NS before; None (not cached) when a file was read twice with other bytes, or one was read that
+    ``seen`` does not hold (added meanwhile, or outside the corpus)."""
+    top = os.path.abspath(corpus_dir)
+    out = {rel: [*st, None] for rel, st in seen.items()}
+    for path, digest in reads.items():
+        rel = os.path.relpath(path, top).replace(os.sep, "/")
+        if digest is None or rel not in out:
+            return None
+        if out[rel][1] + RACY_NS >= seen_at:  # a save sets the modification time (and the change time): one that
+            out[rel][4] = digest               # the stat data miss has a modification time as old as this one
+    return out
+
+
+def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
+    """Whether the corpus is what an index was made of: the same files with the same stat data, and the same
+    bytes for the files that were modified just before."""
+    from lois.core import safeio
+    from lois.core.errors import LoisError
+
+    if files.keys() != now.keys():
+        return False
+    for rel, (*st, digest) in files.items():
+        if now[rel] != st:
+            return False
+        if digest is not None:
+            try:
+                if hashlib.sha256(safeio.read_bytes(Path(corpus_dir) / rel)).hexdigest() != digest:
+                    return False
+            except LoisError:
+                return False
+    return True
 
 
 def cache_root(corpus_dir: Path) -> Path:
@@ -123,7 +175,7 @@ def cache_root(corpus_dir: Path) -> Path:
     return cache_base(corpus_dir) / "search"
 
 
-INDEX_KEYS = {"key", "docs", "vocabulary", "postings"}
+INDEX_KEYS = {"key", "files", "docs", "vocabulary", "postings"}
 VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws", "derived"}
 
 
@@ -133,7 +185,9 @@ def _problem(data, key: str) -> str | None:
         return "fichier d'une autre version"
     if data["key"] != key:
         return "fichier d'un autre corpus"
-    vocab, post, docs = data["vocabulary"], data["postings"], data["docs"]
+    vocab, post, docs, files = data["vocabulary"], data["postings"], data["docs"], data["files"]
+    if not isinstance(files, dict) or not all(isinstance(v, list) and len(v) == 5 for v in files.values()):
+        return "fichier d'une autre version"
     if not (isinstance(vocab, dict) and set(vocab) == VOCABULARY_KEYS and isinstance(post, dict)
             and all(isinstance(v, list) and len(v) % 3 == 0 for v in post.values()) and isinstance(docs, list)
             and all(isinstance(d, dict) and {"id", "kind", "url"} <= set(d) for d in docs)):
@@ -182,11 +236,22 @@ def write_cached(path: Path, data: dict) -> None:
 
 
 def cached_index(corpus_dir: Path, make) -> dict:
-    """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key ») cached."""
-    key = corpus_hash(corpus_dir)
+    """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key » and « files »)
+    cached with what it was made of: the files' stat data taken before, and the digests of the bytes ``make``
+    read (hashed as they were read, one read per file)."""
+    from lois.core import safeio
+
+    key = code_key()
     path = cache_root(corpus_dir) / f"{key}.json"
+    seen_at = time.time_ns()
+    seen = listing(corpus_dir)
     data = read_cached(path, key)
-    if data is None:
-        data = {"key": key, **make()}
+    if data is not None and unchanged(data["files"], seen, corpus_dir):
+        return data
+    with safeio.recording() as reads:
+        made = make()
+    files = fingerprint(seen, seen_at, reads, corpus_dir)
+    data = {"key": key, "files": files or {}, **made}
+    if files is not None:
         write_cached(path, data)
     return data

@@ -36,7 +36,7 @@
     svg.setAttribute("viewBox", "0 0 " + size + " " + size);
     svg.setAttribute("shape-rendering", "crispEdges");
     svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "Code QR : " + title);
+    svg.setAttribute("aria-label", "Code QR\u00a0: " + title);
     var bg = document.createElementNS(SVG, "rect");
     bg.setAttribute("width", size); bg.setAttribute("height", size); bg.setAttribute("fill", "#fff");
     var path = document.createElementNS(SVG, "path");
@@ -57,8 +57,8 @@
     }
     if (localOnly(location.hostname)) {
       var local = document.querySelector(".lois-tents-local");
-      local.textContent = "Attention : cette page est ouverte à l'adresse " + location.host + ", que seul cet " +
-        "ordinateur connaît ; un téléphone qui scannerait ces codes n'ouvrirait rien. Ouvrez-la à l'adresse du " +
+      local.textContent = "Attention\u00a0: cette page est ouverte à l'adresse " + location.host + ", que seul cet " +
+        "ordinateur connaît\u202f; un téléphone qui scannerait ces codes n'ouvrirait rien. Ouvrez-la à l'adresse du " +
         "site que les joueurs utilisent, puis imprimez.";
       local.hidden = false;
     }

@@ -7,26 +7,14 @@ import textwrap
 from pathlib import Path
 
 from lois.core.errors import LoisError
+from lois.core.typo import count
+from lois.core.terminal import Answers, Stop, choice_number, shown
 from lois.features._cli import find_corpus
 from lois.features.training.items import Item, draw, grade_answers, grade_decision, load_items
 
-MAX_NOT_UNDERSTOOD = 3  # answers not understood in a row before the session stops
 
-
-class _Stop(Exception):
-    def __init__(self, reason: str, code: int):
-        self.reason, self.code = reason, code
-
-
-class Session:
-    def __init__(self, stream, out, echo: bool):
-        self.stream, self.out = stream, out
-        self.echo = echo  # answers piped in are written out, so that the transcript reads as a dialogue
-        self.not_understood = 0
-
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
-        self.out.flush()
+class Session(Answers):
+    """A training session: situations said, answers read (:class:`lois.core.terminal.Answers`)."""
 
     def wrap(self, text: str, indent: str = "", then: str | None = None) -> None:
         then = indent if then is None else then
@@ -37,27 +25,17 @@ class Session:
         for i, label in enumerate(labels, 1):
             self.say(f"  {i}. {label}")
         while True:
-            self.out.write("Votre réponse : ")
-            self.out.flush()
-            raw = self.stream.readline()
-            if not raw:
-                self.say()
-                raise _Stop("Entrée terminée : fin de la séance.", 0)
-            text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-            text = text.strip().lstrip("\ufeff").strip()
-            if self.echo:
-                self.say(text)
+            text = self.read("Votre réponse : ")
+            if text is None:
+                raise Stop("Entrée terminée : fin de la séance.", 0)
             if text.lower() in ("q", "quitter"):
-                raise _Stop("Séance arrêtée.", 0)
-            if text.isdigit() and 1 <= int(text) <= len(labels):
-                self.not_understood = 0
-                return int(text) - 1
-            self.not_understood += 1
-            shown = f"« {text} »" if len(text) <= 40 else f"« {text[:40]}… »"
-            self.say(f"Réponse {'vide' if not text else 'non comprise ' + shown} : tapez un numéro de 1 à "
-                     f"{len(labels)}, ou « q » pour quitter.")
-            if self.not_understood >= MAX_NOT_UNDERSTOOD:
-                raise _Stop(f"{MAX_NOT_UNDERSTOOD} réponses non comprises de suite : séance arrêtée.", 1)
+                raise Stop("Séance arrêtée.", 0)
+            k = choice_number(text, len(labels))
+            if k is not None:
+                self.understood()
+                return k
+            said = "vide" if not text else f"non comprise « {shown(text)} »"
+            self.not_understood(f"Réponse {said} : tapez un numéro de 1 à {len(labels)}, ou « q » pour quitter.")
 
 
 def _cites(ids) -> str:
@@ -116,9 +94,8 @@ def cmd_entraine(args) -> int:
         raise LoisError("aucune situation d'entraînement : les listes d'arbitrage n'ont ni cas types ni exemples "
                         "rejoués")
     session = draw(items, args.nombre, args.graine)
-    stdin = getattr(sys.stdin, "buffer", sys.stdin)
-    s = Session(stdin, sys.stdout, echo=not sys.stdin.isatty())
-    s.say(f"Entraînement à l'arbitrage : {len(session)} situation(s), mode « "
+    s = Session(sys.stdout, "séance arrêtée")  # a closed standard input is said here, before any question
+    s.say(f"Entraînement à l'arbitrage : {count(len(session), 'situation')}, mode « "
           f"{'choisir la décision' if args.mode == 'decision' else 'répondre aux questions'} ». Tapez le numéro du "
           "choix, « q » pour quitter.")
     score, missed, asked, code, reason = 0, [], 0, 0, ""
@@ -131,11 +108,12 @@ def cmd_entraine(args) -> int:
             if not ok:
                 missed.append(item)
         if missed:
-            s.say(f"\n=== À revoir : {len(missed)} situation(s) manquée(s) reviennent (hors score).")
+            back = count(len(missed), "situation manquée revient", "situations manquées reviennent")
+            s.say(f"\n=== À revoir : {back} (hors score).")
             for n, item in enumerate(list(missed), 1):
                 s.say(f"\n--- À revoir {n}/{len(missed)}")
                 _play(s, lists, item, args.mode)
-    except _Stop as stop:
+    except Stop as stop:
         reason, code = stop.reason, stop.code
         if asked and (len(missed) + score) < asked:
             asked -= 1  # the situation interrupted is not counted

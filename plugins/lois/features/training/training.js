@@ -18,6 +18,12 @@
     return e;
   }
 
+  /* Ids come from the corpus and may be any name JavaScript gives its objects (« constructor », « __proto__ »,
+     « toString »): a table keyed by them is read with `own` (a name is found only where the data put it, never on
+     Object.prototype) and made with `dict` (no prototype: « __proto__ » is a key like another). */
+  function own(obj, key) { return obj && Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined; }
+  function dict() { return Object.create(null); }
+
   function citeList(cites) {
     var ul = el("ul", { className: "lois-train-cites" });
     cites.forEach(function (c) {
@@ -31,9 +37,9 @@
 
   function walk(cl, answers) {
     var node = cl.start, trace = [];
-    while (cl.questions[node]) {
-      var q = cl.questions[node], choice = null;
-      q.choices.forEach(function (c) { if (c.id === answers[node]) choice = c; });
+    while (own(cl.questions, node)) {
+      var q = own(cl.questions, node), choice = null;
+      q.choices.forEach(function (c) { if (c.id === own(answers, node)) choice = c; });
       if (!choice) return { node: null, trace: trace };
       trace.push([node, choice]);
       node = choice.next;
@@ -44,7 +50,7 @@
   function gradeAnswers(cl, item, answers) {
     var w = walk(cl, answers), diverged = "";
     w.trace.some(function (step) {
-      if (item.answers[step[0]] !== step[1].id) { diverged = step[0]; return true; }
+      if (own(item.answers, step[0]) !== step[1].id) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: w.node === item.expected, outcome: w.node, diverged: diverged };
@@ -56,7 +62,7 @@
     if (oid === item.expected) return { correct: true, outcome: oid, diverged: "" };
     var diverged = "";
     walk(cl, item.answers).trace.some(function (step) {
-      if ((cl.reach[step[1].next] || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
+      if ((own(cl.reach, step[1].next) || []).indexOf(oid) < 0) { diverged = step[0]; return true; }
       return false;
     });
     return { correct: false, outcome: oid, diverged: diverged };
@@ -82,9 +88,9 @@
     try {
       var v = JSON.parse(raw);
       if (v && Array.isArray(v.missed)) {
-        var seen = {};
+        var seen = dict();
         return v.missed.filter(function (id) {
-          var keep = typeof id === "string" && Object.prototype.hasOwnProperty.call(known, id) && !seen[id];
+          var keep = typeof id === "string" && own(known, id) !== undefined && !seen[id];
           seen[id] = true;
           return keep;
         });
@@ -118,7 +124,7 @@
   function Trainer(root, data) {
     this.root = root;
     this.data = data;
-    this.byId = {};
+    this.byId = dict();
     var self = this;
     data.items.forEach(function (it) { self.byId[it.id] = it; });
     this.store = new Store(data.storageKey, this.byId);
@@ -146,7 +152,7 @@
     var p = this.panel("Nouvelle séance");
     var h = el("h2", { className: "lois-train-heading", text: "Nouvelle séance" });
     p.appendChild(h);
-    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre ?" })]);
+    var modes = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Comment répondre\u202f?" })]);
     Object.keys(d.modes).forEach(function (m) {
       var input = el("input", { type: "radio", name: "lois-train-mode", value: m });
       input.checked = m === self.mode;
@@ -154,7 +160,7 @@
       modes.appendChild(el("label", {}, [input, d.modes[m]]));
     });
     p.appendChild(modes);
-    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations ?" })]);
+    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations\u202f?" })]);
     var options = [5, 10, 20].filter(function (n) { return n < d.items.length; }).concat([d.items.length]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });
@@ -164,12 +170,12 @@
     });
     p.appendChild(counts);
     if (!this.store.ok) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement : les situations manquées ne seront pas gardées après cette page." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne seront pas gardées après cette page." }));
     } else if (this.store.damaged) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible : elle repart de zéro." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-storage", text: "La liste des situations à revoir était illisible\u00a0: elle repart de zéro." }));
     }
     if (review.length) {
-      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: review.length + " situation(s) manquée(s) lors des séances précédentes : elles passent en premier." }));
+      p.appendChild(el("p", { className: "lois-train-note lois-train-pending", text: loisTypo.count(review.length, "situation manquée", "situations manquées") + " lors des séances précédentes\u00a0: " + loisTypo.plural(review.length, "elle passe", "elles passent") + " en premier." }));
     }
     var go = el("button", { type: "button", className: "lois-train-primary lois-train-start", text: "Commencer" });
     go.addEventListener("click", function () { self.begin(); });
@@ -178,7 +184,7 @@
 
   Trainer.prototype.begin = function () {
     var self = this, first = this.store.read();
-    var firstSet = {};
+    var firstSet = dict();
     first.forEach(function (id) { firstSet[id] = true; });
     var rest = shuffle(this.data.items.filter(function (it) { return !firstSet[it.id]; }));
     this.queue = first.map(function (id) { return self.byId[id]; }).concat(rest).slice(0, this.count);
@@ -192,14 +198,14 @@
   Trainer.prototype.current = function () { return this.queue[this.index]; };
 
   Trainer.prototype.show = function () {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
+    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
     var p = this.panel("Situation");
     p.setAttribute("data-item", item.id);
     var where = this.reviewing ? "À revoir " + (this.index + 1) + " / " + this.queue.length + " (hors score)"
                                : "Situation " + (this.index + 1) + " / " + this.queue.length;
     p.appendChild(el("div", { className: "lois-train-progress" }, [
       el("span", { className: "lois-train-where", text: where }),
-      el("span", { className: "lois-train-running", text: "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
+      el("span", { className: "lois-train-running", text: "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index) })]));
     var h = el("h2", { className: "lois-train-heading", text: cl.title });
     p.appendChild(h);
     p.appendChild(el("p", { className: "lois-train-source", text: item.source }));
@@ -207,10 +213,10 @@
     var zone = el("div", { className: "lois-train-answer" });
     p.appendChild(zone);
     if (this.mode === "decision") {
-      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision ?" }));
+      zone.appendChild(el("p", { className: "lois-train-question", text: "Quelle est la décision\u202f?" }));
       var list = el("div", { className: "lois-train-choices" });
       Object.keys(cl.outcomes).forEach(function (oid) {
-        var b = el("button", { type: "button", "data-outcome": oid, text: cl.outcomes[oid].title });
+        var b = el("button", { type: "button", "data-outcome": oid, text: own(cl.outcomes, oid).title });
         b.addEventListener("click", function () {
           self.verdict(gradeDecision(cl, item, oid), {});
         });
@@ -218,18 +224,18 @@
       });
       zone.appendChild(list);
     } else {
-      this.ask(zone, cl, item, {}, cl.start);
+      this.ask(zone, cl, item, dict(), cl.start);
     }
     this.focus(h);
   };
 
   Trainer.prototype.ask = function (zone, cl, item, answers, node) {
     var self = this;
-    if (!cl.questions[node]) {
+    if (!own(cl.questions, node)) {
       this.verdict(gradeAnswers(cl, item, answers), answers);
       return;
     }
-    var q = cl.questions[node];
+    var q = own(cl.questions, node);
     var block = el("div", { className: "lois-train-step", "data-question": node }, [
       el("p", { className: "lois-train-question", text: q.text }), citeList(q.cites)]);
     var list = el("div", { className: "lois-train-choices" });
@@ -249,8 +255,8 @@
   };
 
   Trainer.prototype.verdict = function (g, answers) {
-    var self = this, item = this.current(), cl = this.data.checklists[item.checklist];
-    var o = cl.outcomes[item.expected];
+    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
+    var o = own(cl.outcomes, item.expected);
     if (!this.reviewing) {
       if (g.correct) this.score += 1;
       else this.missed.push(item);
@@ -260,42 +266,42 @@
     p.querySelectorAll(".lois-train-choices").forEach(function (x) { x.remove(); });
     var box = el("div", { className: "lois-train-feedback" });
     var v = el("p", { className: "lois-train-verdict", "data-correct": String(g.correct),
-                      text: g.correct ? "Juste !" : "Pas tout à fait." });
+                      text: g.correct ? "Juste\u202f!" : "Pas tout à fait." });
     box.appendChild(v);
-    if (!g.correct && g.outcome && cl.outcomes[g.outcome]) {
-      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à : « " + cl.outcomes[g.outcome].title + " »." }));
+    if (!g.correct && g.outcome && own(cl.outcomes, g.outcome)) {
+      box.appendChild(el("p", { className: "lois-train-yours", text: "Votre réponse mène à\u00a0: «\u00a0" + own(cl.outcomes, g.outcome).title + "\u00a0»." }));
     }
     if (!g.correct && g.diverged) {
-      var q = cl.questions[g.diverged], right = null;
-      q.choices.forEach(function (c) { if (c.id === item.answers[g.diverged]) right = c; });
-      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question « " + q.text + " » : la bonne réponse est « " + right.label + " »." }));
+      var q = own(cl.questions, g.diverged), right = null;
+      q.choices.forEach(function (c) { if (c.id === own(item.answers, g.diverged)) right = c; });
+      box.appendChild(el("p", { className: "lois-train-diverged", text: "Écart à la question «\u00a0" + q.text + "\u00a0»\u00a0: la bonne réponse est «\u00a0" + right.label + "\u00a0»." }));
     }
     var ruling = el("div", { className: "lois-train-ruling" }, [
-      el("p", {}, [el("strong", { text: "La décision : " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
+      el("p", {}, [el("strong", { text: "La décision\u00a0: " }), el("span", { className: "lois-train-outcome", "data-outcome": item.expected, text: o.title })]),
       el("p", { html: o.ruling_html })]);
     if (o.effects.length) {
       var ul = el("ul", { className: "lois-train-effects" });
       o.effects.forEach(function (t) { ul.appendChild(el("li", { text: t })); });
       ruling.appendChild(ul);
     }
-    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions :" }));
+    ruling.appendChild(el("p", { className: "lois-train-cites-title", text: "Provisions\u00a0:" }));
     ruling.appendChild(citeList(o.cites));
     box.appendChild(ruling);
     if (o.players && o.players.length) {
       var said = el("ol", { className: "lois-train-players" });
       o.players.forEach(function (t) { said.appendChild(el("li", { html: t })); });
-      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs :" })]), said]));
+      box.appendChild(el("div", {}, [el("p", {}, [el("strong", { text: "Ce que l'arbitre dit aux joueurs\u00a0:" })]), said]));
     }
     if (item.explanation_html) {
-      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté : " }), el("span", { html: item.explanation_html })]));
+      box.appendChild(el("p", { className: "lois-train-example" }, [el("strong", { text: "L'exemple commenté\u00a0: " }), el("span", { html: item.explanation_html })]));
     }
     var path = el("ol", { className: "lois-train-path" });
     walk(cl, item.answers).trace.forEach(function (step) {
-      path.appendChild(el("li", { text: cl.questions[step[0]].text + " → " + step[1].label }));
+      path.appendChild(el("li", { text: own(cl.questions, step[0]).text + " → " + step[1].label }));
     });
-    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste :" })]));
+    box.appendChild(el("p", {}, [el("strong", { text: "Le parcours de la liste\u00a0:" })]));
     box.appendChild(path);
-    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste « " + cl.title + " »" })]));
+    if (item.review) box.appendChild(el("p", {}, [el("a", { href: item.review, text: "Revoir pas à pas dans la liste «\u00a0" + cl.title + "\u00a0»" })]));
     var last = this.index + 1 >= this.queue.length;
     var next = el("button", { type: "button", className: "lois-train-primary lois-train-next",
                               text: last && (this.reviewing || !this.missed.length) ? "Voir le score" : (last ? "Revoir les situations manquées" : "Situation suivante") });
@@ -303,7 +309,7 @@
     box.appendChild(next);
     p.appendChild(box);
     var running = p.querySelector(".lois-train-running");
-    if (running) running.textContent = "Score : " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
+    if (running) running.textContent = "Score\u00a0: " + this.score + " / " + (this.reviewing ? this.queue0 : this.index + 1);
     this.focus(v);
   };
 
@@ -326,19 +332,19 @@
     var p = this.panel("Score");
     var h = el("h2", { className: "lois-train-heading", text: "Fin de la séance" });
     p.appendChild(h);
-    p.appendChild(el("p", { className: "lois-train-score", text: "Score : " + this.score + " / " + total }));
+    p.appendChild(el("p", { className: "lois-train-score", text: "Score\u00a0: " + this.score + " / " + total }));
     var pending = this.store.read();
     if (this.missed.length) {
       var ul = el("ul", { className: "lois-train-missed" });
       this.missed.forEach(function (it) {
-        ul.appendChild(el("li", {}, [self.data.checklists[it.checklist].title + " — ", el("span", { html: it.situation_html })]));
+        ul.appendChild(el("li", {}, [own(self.data.checklists, it.checklist).title + " — ", el("span", { html: it.situation_html })]));
       });
-      p.appendChild(el("p", { text: "Situations manquées :" }));
+      p.appendChild(el("p", { text: "Situations manquées\u00a0:" }));
       p.appendChild(ul);
     }
     p.appendChild(el("p", { className: "lois-train-note", text: this.store.ok
-      ? (pending.length ? pending.length + " situation(s) à revoir : elles reviendront en tête de la prochaine séance." : "Aucune situation à revoir.")
-      : "Ce navigateur refuse l'enregistrement : les situations manquées ne sont pas gardées." }));
+      ? (pending.length ? loisTypo.count(pending.length, "situation") + " à revoir\u00a0: " + loisTypo.plural(pending.length, "elle reviendra", "elles reviendront") + " en tête de la prochaine séance." : "Aucune situation à revoir.")
+      : "Ce navigateur refuse l'enregistrement\u00a0: les situations manquées ne sont pas gardées." }));
     var again = el("button", { type: "button", className: "lois-train-primary lois-train-again", text: "Nouvelle séance" });
     again.addEventListener("click", function () { self.start(); });
     p.appendChild(again);

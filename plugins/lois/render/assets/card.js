@@ -133,7 +133,7 @@
     closeBtn.setAttribute("aria-label", options.closeText || "Fermer l'aperçu");
     closeBtn.hidden = mode === "hover";
     card.setAttribute("role", mode === "tap" ? "dialog" : "tooltip");
-    card.setAttribute("aria-label", label ? "Aperçu : " + label : "Aperçu");
+    card.setAttribute("aria-label", label ? "Aperçu\u00a0: " + label : "Aperçu");
     card.className = "lois-card lois-card-" + mode;
     if (current && current.link !== link) current.link.removeAttribute("aria-describedby");
     current = { link: link, mode: mode, options: options };

@@ -27,7 +27,7 @@ function fillEmbed(el) {
     var id = doc && doc.keys && Object.prototype.hasOwnProperty.call(doc.keys, key) ? doc.keys[key] : null;
     var node = id !== null && Object.prototype.hasOwnProperty.call(doc.nodes, id) ? doc.nodes[id] : null;
     if (!node) {
-      warn("provision « " + typed.trim() + " » introuvable" + (doc ? " dans la Loi " + ref.law : "") + " : rien n'est affiché.");
+      warn(said(doc ? "notOnSite" : "notFound", { id: typed.trim(), law: ref && ref.law }) + "\u00a0: rien n'est affiché.");
       return;
     }
     while (el.firstChild) el.removeChild(el.firstChild);

@@ -62,15 +62,15 @@ function chooseBase() {
   if (raw === null || !raw.trim()) return fallback;
   var resolved = isSafeUrl(raw) ? webAddress(raw.trim(), document.baseURI) : null;
   if (!resolved) {
-    warn("adresse data-lois-base " + shownValue(raw) + " refusée : seule une adresse http(s) ou relative est " +
-      "permise ; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
+    warn("adresse data-lois-base " + shownValue(raw) + " refusée\u00a0: seule une adresse http(s) ou relative est " +
+      "permise\u202f; " + (fallback ? "adresse du script utilisée à la place (" + fallback + ")." : "aucun lien n'est ajouté."));
     return fallback;
   }
   var u = new URL(resolved);
   u.hash = ""; u.search = "";
   return /\/$/.test(u.pathname) ? u.href : u.href + "/";
 }
-var NOTICE = "Lois du bridge (linkifier) : ";
+var NOTICE = "Lois du bridge (linkifier)\u00a0: ";
 function warn(text) { if (window.console) console.warn(NOTICE + text); }
 var base = chooseBase();
 var newTab = option("nouvel-onglet") !== null;
@@ -90,13 +90,13 @@ function scriptURL(url) {
     try {
       scriptPolicy = window.trustedTypes.createPolicy("lois-linkifier", { createScriptURL: function (u) {
         var files = Object.keys(DATA.laws).map(function (n) { return webAddress(DATA.laws[n].data, base); });
-        if (files.indexOf(u) < 0) throw new TypeError("adresse refusée : " + u);
+        if (files.indexOf(u) < 0) throw new TypeError("adresse refusée\u00a0: " + u);
         return u;
       } });
     } catch (e) {
       scriptPolicy = null;
-      warn("la politique de sécurité de cette page (Trusted Types) ne permet pas de charger le texte des lois : " +
-        "ajoutez lois-linkifier à la directive trusted-types de son en-tête Content-Security-Policy ; en attendant, " +
+      warn("la politique de sécurité de cette page (Trusted Types) ne permet pas de charger le texte des lois\u00a0: " +
+        "ajoutez lois-linkifier à la directive trusted-types de son en-tête Content-Security-Policy\u202f; en attendant, " +
         "les citations mènent à la page de la loi, sans aperçu.");
     }
   }
@@ -113,7 +113,7 @@ function loadLaw(law) {
       var s = document.createElement("script"), url = webAddress(file.data, base), src = url && scriptURL(url);
       if (!src) { resolve(null); return; }
       try { s.src = src; } catch (e) {  /* a page's policy that refuses it all the same */
-        warn("la politique de sécurité de cette page refuse " + url + " ; les citations de la Loi " + law +
+        warn("la politique de sécurité de cette page refuse " + url + "\u202f; les citations de la Loi " + law +
           " mènent à la page de la loi, sans aperçu.");
         resolve(null);
         return;
@@ -124,7 +124,7 @@ function loadLaw(law) {
         resolve(registry[law] || null);
       };
       s.onerror = function () {
-        warn("impossible de charger " + url + " ; les citations de la Loi " + law +
+        warn("impossible de charger " + url + "\u202f; les citations de la Loi " + law +
           " mènent à la page de la loi, sans aperçu. Vérifiez l'adresse (data-lois-base).");
         resolve(null);
       };
@@ -168,6 +168,19 @@ function textNodes(root) {
   return out;
 }
 
+/* A message of DATA.messages (lois.features.api.linkifier.MESSAGES) with its {names} filled in. */
+function said(name, values) {
+  return DATA.messages[name].replace(/\{(\w+)\}/g, function (m, k) { return String(values[k]); });
+}
+
+/* The preview of one cited provision: its own, or, for a provision absent from the text of a law the site has
+   (« Loi 30B1(b)(xi) »), what the site says of it (SiteBuild.preview): it is not there, the link leads to the nearest. */
+function previewOf(doc, node, ref) {
+  var id = IDS.format(ref.law, ref.path), found = IDS.nearest(doc.keys || {}, ref);
+  if (!doc.text || found === id || !node.c) return node.p;
+  return said("notOnSite", { id: id, law: ref.law }) + said("leadsTo", { to: found });
+}
+
 /* targets: the cited provisions ({law, path}) whose law the site has a page for */
 function makeLink(cite, targets, docs) {
   var first = targets[0], doc = docs[first.law], node = doc && nodeOf(doc, first);
@@ -181,7 +194,7 @@ function makeLink(cite, targets, docs) {
      shows as a list (the lines of SiteBuild.list_preview: a law by its title, a provision by its preview) */
   var lines = [];
   targets.forEach(function (ref) {
-    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || n.p);
+    var d = docs[ref.law], n = d && nodeOf(d, ref), line = n && (targets.length > 1 && n.l || previewOf(d, n, ref));
     if (line && lines.indexOf(line) < 0) lines.push(line);
   });
   if (lines.length > LIST_MAX) lines = lines.slice(0, LIST_MAX).concat(["\u2026 et " + (lines.length - LIST_MAX) + " de plus"]);

@@ -31,14 +31,14 @@ function done(n) {
 
 function run() {
   if (!base) {  /* nothing can be linked: say so, and say that the page is done */
-    warn("adresse du site des lois inconnue : ajoutez data-lois-base=\"https://…/\" à la balise script.");
+    warn("adresse du site des lois inconnue\u00a0: ajoutez data-lois-base=\"https://…/\" à la balise script.");
     done(0);
     return Promise.resolve();
   }
   addStyles();
   var roots = [];
   try { roots = Array.prototype.slice.call(document.querySelectorAll(option("cible") || "body")); }
-  catch (e) { warn("sélecteur data-lois-cible invalide : " + option("cible")); }
+  catch (e) { warn("sélecteur data-lois-cible invalide\u00a0: " + option("cible")); }
   return fillEmbeds().then(function () {
     return Promise.all(roots.map(function (r) { return linkify(r); }));
   }).then(function () {

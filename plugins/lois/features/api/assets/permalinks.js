@@ -48,7 +48,7 @@
       var text = textFn();
       b.setAttribute("data-copie", text);
       copy(text).then(function (ok) {
-        b.textContent = ok ? "Copié !" : "Copie impossible : sélectionnez le lien";
+        b.textContent = ok ? "Copié\u202f!" : "Copie impossible\u00a0: sélectionnez le lien";
         setTimeout(function () { b.textContent = label; }, 2000);
       });
     });
@@ -65,7 +65,7 @@
       box.className = "lois-copies";
       box.appendChild(button("Copier le lien", function () { return a.href; }));
       box.appendChild(button("Copier la citation", function () {
-        return "« Loi " + id + " — " + SOURCE + " » " + a.href;
+        return "«\u00a0Loi " + id + " — " + SOURCE + "\u00a0» " + a.href;
       }));
       a.parentNode.insertBefore(box, a.nextSibling);
     });
@@ -73,8 +73,8 @@
 
   /* « Copier » au-dessus de chaque extrait (bloc de code) de la page : le texte tel qu'affiché, adresse du site
      comprise ; si le navigateur refuse la copie, l'extrait est sélectionné et un message dit comment le copier */
-  var REFUSED = "Copie refusée par le navigateur : l'extrait est sélectionné, copiez-le avec Ctrl+C " +
-    "(sur un téléphone : appui long sur la sélection, puis « Copier »).";
+  var REFUSED = "Copie refusée par le navigateur\u00a0: l'extrait est sélectionné, copiez-le avec Ctrl+C " +
+    "(sur un téléphone\u00a0: appui long sur la sélection, puis «\u00a0Copier\u00a0»).";
   function selectText(node) {
     var range = document.createRange(), sel = window.getSelection();
     range.selectNodeContents(node); sel.removeAllRanges(); sel.addRange(range);
@@ -92,7 +92,7 @@
           said.textContent = ok ? "Extrait copié." : REFUSED;
           said.classList.toggle("lois-extrait-refus", !ok);
           if (!ok) selectText(code);
-          b.textContent = ok ? "Copié !" : "Copier";
+          b.textContent = ok ? "Copié\u202f!" : "Copier";
           if (ok) setTimeout(function () { b.textContent = "Copier"; }, 2000);
         });
       });

@@ -1,0 +1,84 @@
+"""French typography of what the site, its scripts and the `lois` command write: one definition of the rules.
+
+Spaces, as the *Lexique des règles typographiques en usage à l'Imprimerie nationale* sets them:
+
+- a narrow no-break space (U+202F, « espace fine insécable ») before « ; », « ! », « ? » and « % »;
+- a no-break word space (U+00A0, « espace-mot insécable ») before « : », after « « » and before « » »;
+- never an ordinary space before these signs, so that none of them ever starts a line.
+
+:func:`french_spacing` applies them to a text: the spaces it finds before (or inside) these signs become the
+right no-break space, a missing space before « % » after a number is added; no word is changed. The site applies it
+to every page once written (:func:`lois.render.typo_html.html_spacing`, uniformly, the texts of the Code included:
+only their spaces change), and its scripts to what they write, with the same patterns
+(:mod:`lois.render.typo_js`).
+
+Counts: French puts the singular for 0 and 1 and the plural from 2 on, never « résultat(s) »: :func:`count`
+(« 1 résultat », « 3 résultats »), for the templates, the scripts (the same rule, :mod:`lois.render.typo_js`) and
+the command.
+
+>>> french_spacing("Arbitre ! Une renonce ? « Loi 12 » : 50% ; fin")
+'Arbitre\\u202f! Une renonce\\u202f? «\\xa0Loi 12\\xa0»\\xa0: 50\\u202f%\\u202f; fin'
+>>> french_spacing("12:30, https://x, «\\xa0déjà\\xa0»") == "12:30, https://x, «\\xa0déjà\\xa0»"
+True
+>>> count(0, "résultat"), count(1, "situation manquée", "situations manquées"), count(2, "renvoi")
+('0 résultat', '1 situation manquée', '2 renvois')
+"""
+from __future__ import annotations
+
+import re
+
+NARROW_NBSP = "\u202f"  # espace fine insécable
+NBSP = "\u00a0"  # espace-mot insécable
+
+_WS = r"[ \t\r\n\u00a0\u202f]"
+_NOT_AFTER_WS = r"(?<!" + _WS + ")"  # a run of spaces is read from its start only (no quadratic backtracking)
+# (pattern, replacement), applied in this order; each replacement only puts a space where one stood (or, for « % »
+# after a number, where one is missing): the words are never touched
+RULES: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=[;!?%])"), NARROW_NBSP),
+    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=:)"), NBSP),
+    (re.compile(r"(?<=\d)(?=%(?![0-9A-Fa-f]{2}))"), NARROW_NBSP),  # not « %20 » in an address
+    (re.compile(r"(?<=«)" + _WS + r"*"), NBSP),
+    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=»)|(?<!" + _WS + r")(?=»)"), NBSP),
+]
+
+# what a reader must never see (tests/test_typography.py reads every page with these): an ordinary space before
+# one of the signs or inside the guillemets, no space at all between a word and « ; ! ? » or between a number and
+# « % », two no-break spaces in a row, and a « (s) » plural
+FAULTS: list[tuple[str, re.Pattern[str]]] = [
+    ("espace ordinaire avant le signe", re.compile(r"(?<![ \t\r\n])[ \t\r\n]+[;:!?%»]")),
+    ("espace ordinaire après «", re.compile(r"«[ \t\r\n]")),
+    ("mot collé au signe", re.compile(r"[^\W\d_][;!?](?=\s|$)")),
+    ("nombre collé à %", re.compile(r"\d%")),
+    ("espace avant « ; ! ? % » autre que l'espace fine insécable", re.compile(r"\u00a0[;!?%]")),
+    ("deux espaces insécables de suite", re.compile(r"[\u00a0\u202f]{2}")),
+    ("pluriel « (s) »", re.compile(r"[^\W\d_](?<!http)\((?:s|x|e|es)\)(?!\w)")),
+]
+
+PLURAL_FROM = 2  # French: « 0 résultat », « 1 résultat », « 2 résultats »
+
+
+def french_spacing(text: str) -> str:
+    for pattern, space in RULES:
+        text = pattern.sub(space, text)
+    return text
+
+
+def plural(n: int | float, one: str, many: str | None = None) -> str:
+    """The form of ``one`` (singular) or ``many`` (plural; by default ``one`` + « s ») that agrees with ``n``."""
+    return one if abs(n) < PLURAL_FROM else (many if many is not None else one + "s")
+
+
+def count(n: int | float, one: str, many: str | None = None) -> str:
+    """« 3 situations manquées »: ``n`` and the words that agree with it."""
+    return f"{n} {plural(n, one, many)}"
+
+
+def faults(text: str, around: int = 30) -> list[str]:
+    """Each place of ``text`` (what a reader sees) that breaks a rule, with its context."""
+    out = []
+    for what, pattern in FAULTS:
+        for m in pattern.finditer(text):
+            shown = text[max(0, m.start() - around):m.end() + around].replace("\n", "⏎")
+            out.append(f"{what} : …{shown}…")
+    return out

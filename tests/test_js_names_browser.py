@@ -1,0 +1,211 @@
+"""Ids that are JavaScript's own names (issue 36): a copy of the real corpus whose checklist « carte-penalisee »
+has a question « constructor », a question and a choice « __proto__ », a choice « hasOwnProperty », an outcome
+« toString », and whose example is « constructor ». `lois verifie`, the CLI and the build accept them (they are
+ids like others); the built site's checklist and training, in a real chromium, walk them like any id — the
+scripts read every table keyed by an id with `own` (never Object.prototype) and make them with no prototype."""
+from __future__ import annotations
+
+import functools
+import json
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois
+
+QUESTIONS = {"rang": "constructor", "delibere": "__proto__"}
+OUTCOMES = {"secondaire": "toString"}
+CHOICES = {"inadvertance": "hasOwnProperty", "delibere": "__proto__"}
+EXAMPLE = ("50-carte-secondaire", "constructor")
+TO_STRING = {"joueur": "defense", "constructor": "non", "__proto__": "hasOwnProperty"}  # → toString
+KEY = "lois-entrainement-v1"
+
+
+def _rename(text: str) -> str:
+    """The ids renamed where YAML uses them as ids (id, next, start, expected…, the answers' keys and values),
+    never in the texts."""
+    for old, new in {**QUESTIONS, **OUTCOMES, **CHOICES}.items():
+        text = re.sub(rf"(\b(?:id|next|start|expected|expected_outcome): ){old}\b", rf"\g<1>{new}", text)
+
+    def answers(m):
+        s = m.group(0)
+        for old, new in QUESTIONS.items():
+            s = re.sub(rf"([{{,] ?){old}:", rf"\g<1>{new}:", s)
+        for old, new in CHOICES.items():
+            s = re.sub(rf": {old}([,}}])", rf": {new}\g<1>", s)
+        return s
+
+    return re.sub(r"answers: \{[^}]*\}", answers, text)
+
+
+def make_corpus(dest: Path) -> Path:
+    shutil.copytree(ROOT / "corpus", dest)
+    for f in [dest / "checklists" / "carte-penalisee.yaml", dest / "exemples" / f"{EXAMPLE[0]}.yaml"]:
+        f.write_text(_rename(f.read_text(encoding="utf-8")), encoding="utf-8")
+    ex = dest / "exemples" / f"{EXAMPLE[0]}.yaml"
+    ex.write_text(ex.read_text(encoding="utf-8").replace(f"id: {EXAMPLE[0]}", f"id: {EXAMPLE[1]}", 1),
+                  encoding="utf-8")
+    sit = dest / "situations.yaml"
+    sit.write_text(sit.read_text(encoding="utf-8").replace(f"[{EXAMPLE[0]},", f"[{EXAMPLE[1]},"), encoding="utf-8")
+    return dest
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    return make_corpus(tmp_path_factory.mktemp("noms-js") / "corpus")
+
+
+def test_the_renamed_corpus_holds_every_name_and_is_valid(corpus):
+    text = (corpus / "checklists" / "carte-penalisee.yaml").read_text(encoding="utf-8")
+    for name in ("id: constructor", "id: __proto__", "id: hasOwnProperty", "id: toString", "next: toString",
+                 "expected: toString", "__proto__: hasOwnProperty"):
+        assert name in text, name
+    res = run_lois("--corpus", corpus, "verifie")
+    assert res.returncode == 0, res.stderr
+    assert "Traceback" not in res.stderr
+
+
+def test_cli_walks_javascript_names(corpus):
+    answers = ",".join(f"{k}:{v}" for k, v in TO_STRING.items())
+    res = run_lois("--corpus", corpus, "arbitre", "carte-penalisee", "--reponses", answers, "--json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["outcome"] == "toString"
+    res = run_lois("--corpus", corpus, "arbitre", "carte-penalisee", input="1\n2\n2\n")  # défense, non, inadvertance
+    assert res.returncode == 0, res.stderr
+    assert "carte pénalisée secondaire" in res.stdout.lower()
+
+
+@pytest.fixture(scope="module")
+def js_site_url(corpus, tmp_path_factory):
+    proj = tmp_path_factory.mktemp("noms-js-site")
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "corpus: corpus" in cfg
+    (proj / "mkdocs.yml").write_text(cfg.replace("corpus: corpus", f"corpus: {corpus}"), encoding="utf-8")
+    site = proj / "site"
+    res = mkdocs_build(site, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(proj / "cache")})
+    assert res.returncode == 0, res.stderr
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", site
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def _js_tab(browser, js_site_url):
+    tab = Tab(browser, js_site_url[0])
+    yield tab
+    tab.ctx.close()
+
+
+@pytest.fixture()
+def jpage(_js_tab):
+    pg = _js_tab.begin()
+    yield pg
+    _js_tab.end()
+
+
+def _state(pg) -> str:
+    return pg.locator(".lois-cl[data-checklist]").get_attribute("data-state")
+
+
+def test_checklist_clicked_through_javascript_names(jpage, js_site_url):
+    url = js_site_url[0] + "checklists/carte-penalisee/"
+    jpage.goto(url)
+    jpage.locator("button[data-choice='defense']").click()
+    step = jpage.locator(".lois-cl-step[data-question='constructor']")
+    assert "du rang d'un honneur" in step.inner_text()
+    step.locator("button[data-choice='non']").click()
+    step = jpage.locator(".lois-cl-step[data-question='__proto__']")
+    assert "jeu délibéré" in step.inner_text()
+    step.locator("button[data-choice='hasOwnProperty']").click()
+    result = jpage.locator(".lois-cl-result[data-outcome='toString']")
+    assert "secondaire" in result.locator(".lois-cl-ruling-title").inner_text().lower()
+    assert _state(jpage) == "toString"
+    # the trail lists the answers given, the address keeps them
+    assert jpage.locator(".lois-cl-trail > li").count() == 3
+    assert "__proto__:hasOwnProperty" in jpage.url
+    jpage.locator(".lois-cl-back").click()  # back to « __proto__ »
+    assert _state(jpage) == "__proto__"
+
+
+@pytest.mark.parametrize("answers, state, warning", [
+    ("joueur:defense,constructor:non,__proto__:hasOwnProperty", "toString", None),
+    ("joueur:defense,constructor:non,__proto__:__proto__", "partenaire_entame", None),
+    ("joueur:toString", "joueur", "Réponse inconnue « toString » à la question « joueur »"),
+    ("joueur:defense,constructor:valueOf", "constructor", "Réponse inconnue « valueOf » à la question « constructor »"),
+    ("constructor:non,__proto__:x,toString:y", "joueur", None),
+])
+def test_checklist_opened_with_answers_naming_javascript_names(jpage, js_site_url, answers, state, warning):
+    jpage.goto(js_site_url[0] + "checklists/carte-penalisee/?r=" + answers)
+    assert _state(jpage) == state
+    shown = jpage.locator(".lois-cl-warning")
+    if warning:
+        assert warning in shown.inner_text()
+    else:
+        assert shown.count() == 0
+
+
+@pytest.fixture()
+def train_data(js_site_url) -> dict:
+    html = (js_site_url[1] / "entrainement" / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>', html, re.S)
+    return json.loads(m.group(1))
+
+
+def _named_items(data) -> list[dict]:
+    """The situations whose right path goes through JavaScript names (« toString » and « __proto__ »)."""
+    return [i for i in data["items"] if i["checklist"] == "carte-penalisee" and "__proto__" in i["answers"]]
+
+
+def test_training_with_javascript_names(jpage, js_site_url, train_data):
+    items = _named_items(train_data)
+    assert any(i["expected"] == "toString" for i in items) and f"ex-{EXAMPLE[1]}" in [i["id"] for i in items]
+    cl = train_data["checklists"]["carte-penalisee"]
+    jpage.goto(js_site_url[0] + "entrainement/")
+    # the situations « missed » before come first: these, in this order
+    jpage.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps({"missed": [i["id"] for i in items]})])
+    jpage.reload()
+    assert f"{len(items)} situation(s) manquée(s)" in jpage.locator(".lois-train-pending").inner_text()
+    jpage.locator("input[name='lois-train-mode'][value='questions']").click()
+    jpage.locator(".lois-train-start").click()
+    for item in items:
+        assert jpage.locator(".lois-train-panel[data-item]").get_attribute("data-item") == item["id"]
+        node = cl["start"]
+        while node in cl["questions"]:
+            choice = item["answers"][node]
+            jpage.locator(f".lois-train-step[data-question='{node}'] button[data-choice='{choice}']").click()
+            node = next(c["next"] for c in cl["questions"][node]["choices"] if c["id"] == choice)
+        assert jpage.locator(".lois-train-verdict").inner_text() == "Juste !", item["id"]
+        assert jpage.locator(".lois-train-outcome").get_attribute("data-outcome") == item["expected"]
+        jpage.locator(".lois-train-next").click()
+    assert json.loads(jpage.evaluate(f"localStorage.getItem('{KEY}')"))["missed"] == []
+
+
+def test_training_wrong_path_through_javascript_names_is_explained(jpage, js_site_url, train_data):
+    item = next(i for i in _named_items(train_data) if i["expected"] == "toString")
+    jpage.goto(js_site_url[0] + "entrainement/")
+    jpage.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, json.dumps({"missed": [item["id"]]})])
+    jpage.reload()
+    jpage.locator("input[name='lois-train-mode'][value='questions']").click()
+    jpage.locator(".lois-train-start").click()
+    for node, choice in (("joueur", "defense"), ("constructor", "non"), ("__proto__", "__proto__")):
+        jpage.locator(f".lois-train-step[data-question='{node}'] button[data-choice='{choice}']").click()
+    # « délibéré » leads on to « partenaire_entame »: its first choice, then whatever comes, until a ruling
+    while jpage.locator(".lois-train-verdict").count() == 0:
+        jpage.locator(".lois-train-choices button").first.click()
+    assert jpage.locator(".lois-train-verdict").inner_text() == "Pas tout à fait."
+    assert "la bonne réponse est « Par inadvertance »" in jpage.locator(".lois-train-diverged").inner_text()
+    # mode « décision »: the outcome « toString » is a button like another, and graded
+    # (the data parsed in the page, as the page parses its own: a « __proto__ » key is kept as a key)
+    grade = jpage.evaluate("""([text, iid]) => { const d = JSON.parse(text), it = d.items.find(i => i.id === iid);
+      return [window.loisTraining.gradeDecision(d.checklists[it.checklist], it, "toString"),
+        window.loisTraining.gradeAnswers(d.checklists[it.checklist], it, it.answers),
+        window.loisTraining.gradeAnswers(d.checklists[it.checklist], it,
+                                         {joueur: "defense", constructor: "valueOf"})]; }""",
+                           [json.dumps(train_data), item["id"]])
+    assert grade[0]["correct"] and grade[1]["correct"] and grade[1]["outcome"] == "toString"
+    assert not grade[2]["correct"] and grade[2]["outcome"] is None

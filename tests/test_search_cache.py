@@ -1,0 +1,91 @@
+"""The cached index of `lois cherche` (lois.features.search.index.cached_index): found by the files' stat data, no
+file of the corpus hashed when nothing changed, and never stale — a save the stat data miss (a coarse clock, the
+same size) is seen by the bytes of the files modified just before, and a save while the index is made is never
+kept under the stat data of the bytes before it (issue 36)."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+
+@pytest.fixture
+def corpus(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("sources"))
+    return corpus
+
+
+def _laws(corpus: Path, query: str) -> list:
+    from lois.features.search.query import SearchEngine
+
+    return [r.law for r in SearchEngine(corpus).search(query, 3)]
+
+
+def _same_size_edit(path: Path, model) -> str:
+    """Replace, in law 50, a word no statement rests on by a new word as long as it: the file keeps its size.
+    Returns the new word."""
+    from conftest import word_no_statement_rests_on
+
+    word = word_no_statement_rests_on(model, 50)
+    new = ("zygomorphe" + "z" * 40)[:len(word)]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(word, new, 1), encoding="utf-8")
+    return new
+
+
+def test_nothing_is_hashed_when_nothing_changed(corpus, monkeypatch):
+    """The second call reads no file of the corpus (the guarded read is the only way in): stat data only."""
+    from lois.core import safeio
+
+    assert _laws(corpus, "renonce")
+    law = corpus / "lois" / "10.md"
+    import os
+    import time
+
+    old = time.time_ns() - 3_600_000_000_000  # saved an hour ago: not « just before » the index was made
+    for f in corpus.rglob("*"):
+        if f.is_file():
+            os.utime(f, ns=(old, old))
+    assert _laws(corpus, "renonce")  # the index made again: the times changed
+    with safeio.recording() as reads:
+        assert _laws(corpus, "renonce")
+    assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads
+    law.write_text(law.read_text(encoding="utf-8") + "\nLe zygomorphe est un mot ajouté.\n", encoding="utf-8")
+    assert _laws(corpus, "zygomorphe") == [10]
+
+
+def test_a_save_its_stat_data_miss_is_seen(corpus, monkeypatch, model):
+    """A clock too coarse to tell two saves apart, and the same size: the stat data are those the index was made
+    with, but the file was modified just before, so its bytes are read again and the new word is found."""
+    from lois.features.search import index
+
+    law = corpus / "lois" / "50.md"
+    law.write_bytes(law.read_bytes())  # saved just now, before the index is made
+    frozen = index.listing(corpus)
+    monkeypatch.setattr(index, "listing", lambda c: frozen)  # every save leaves every stat as it was
+    assert _laws(corpus, "zygomorphe") == []
+    new = _same_size_edit(law, model)
+    assert _laws(corpus, new)[:1] == [50]
+
+
+def test_a_save_while_the_index_is_made_is_never_lost(corpus, monkeypatch):
+    """The file saved after the corpus was looked at and read, before the index is written: the index is of the
+    bytes read, kept under the stat data seen before; the next call sees other stat data and makes it again."""
+    from lois.features.search import index
+
+    real = index.write_cached
+    law = corpus / "lois" / "10.md"
+
+    def save_then_write(path, data):
+        law.write_text(law.read_text(encoding="utf-8") + "\nLe zygomorphe est un mot ajouté.\n", encoding="utf-8")
+        real(path, data)
+
+    monkeypatch.setattr(index, "write_cached", save_then_write)
+    assert _laws(corpus, "zygomorphe") == []  # this call read the text before the save
+    monkeypatch.setattr(index, "write_cached", real)
+    assert _laws(corpus, "zygomorphe") == [10]

@@ -1,0 +1,77 @@
+"""French typography (lois.core.typo, the Imprimerie nationale's rules) everywhere the site writes: the visible text
+of every built page and of its offline copy, the messages of its scripts (their source) and of the `lois` command.
+The same check in the browser, over what the scripts write at run time: tests/test_typography_browser.py."""
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT, run_lois
+from jsstrings import string_literals
+from lois.core.typo import NARROW_NBSP, NBSP, count, faults, french_spacing, plural
+from sitecheck import site_typography, typography_faults
+from test_site import _offline_pages
+
+# the site's scripts (the vendored QR code generator writes no French)
+SCRIPTS = sorted(p for p in [*ROOT.glob("site_src/assets/lois/*.js"), *ROOT.glob("plugins/lois/**/*.js")]
+                 if p.name != "qrcode.js")
+
+
+def test_the_check_sees_each_fault_and_accepts_the_rules():
+    assert typography_faults("<p>Arbitre ! Une renonce ?</p>")
+    assert typography_faults("<p>Loi 12 : texte</p>") and typography_faults("<p>« Loi 12 »</p>")
+    assert typography_faults("<p>50 % des points</p>") and typography_faults("<p>au plus 60%</p>")
+    assert typography_faults("<p>Continuez; rappelez-moi</p>") and typography_faults("<p>Juste\u00a0!</p>")
+    assert typography_faults("<p>3 résultat(s)</p>") and typography_faults('<a title="Loi 12 : x">a</a>')
+    assert typography_faults("<p>«\u00a0\u00a0Copier\u00a0»</p>")
+    assert typography_faults("<svg><text><tspan>les annonces continuent</tspan><tspan>; rappelez-moi</tspan>"
+                             "</text></svg>")  # a line of a drawing that starts with « ; »
+    good = (f"<p>Arbitre{NARROW_NBSP}! «{NBSP}Loi 12{NBSP}»{NBSP}: 50{NARROW_NBSP}%{NARROW_NBSP}; 12:30, "
+            "https://exemple.org/?a=1;b, Loi 12C1(e)(i)</p><code>lois cherche ?</code><pre>a ; b</pre>")
+    assert typography_faults(good) == []
+    # the words of a source are shown as written: its « (s) » stays, its spaces follow the rules
+    assert typography_faults('<div class="lois-commentary"><p>la ou les levée(s)</p></div>') == []
+
+
+def test_every_page_and_its_offline_copy_follow_french_typography(built_site, tmp_path):
+    """Every built page (site, offline copy, the worker's « hors connexion » page), read with a real HTML parser:
+    no ordinary space before « ; : ! ? % » or inside « », no word glued to « ; ! ? », no « (s) » in what the site
+    writes. The pages are spaced once written (lois.render.typo_html): a law's words are kept, its spaces follow."""
+    offline = _offline_pages(built_site, tmp_path)
+    found = {**site_typography(built_site), **{f"hors ligne : {k}": v for k, v in site_typography(offline).items()}}
+    assert not found, "\n".join(f"{page} : {places[:3]}" for page, places in sorted(found.items())[:20])
+    law = (built_site / "lois" / "12" / "index.html").read_text(encoding="utf-8")
+    assert f"60{NARROW_NBSP}%" in law  # a law's text: spaced, its words kept
+
+
+def test_the_scripts_write_their_messages_in_french_typography():
+    """The messages in the source of every script of the site (string literals, escapes read): what they show at
+    run time is checked in the browser too."""
+    assert len(SCRIPTS) > 15
+    found = []
+    for path in SCRIPTS:
+        for line, text in string_literals(path.read_text(encoding="utf-8")):
+            if any(c.isalpha() for c in text):
+                found += [f"{path.relative_to(ROOT)}:{line} : {f}" for f in faults(text)
+                          if not f.startswith("mot collé")]  # « &amp; », « charset=utf-8; » are code
+    assert not found, "\n".join(found[:20])
+
+
+def test_one_rule_of_plurals():
+    assert [count(n, "résultat") for n in (0, 1, 2)] == ["0 résultat", "1 résultat", "2 résultats"]
+    assert plural(1, "situation manquée", "situations manquées") == "situation manquée"
+    assert plural(12, "nouveau lien", "nouveaux liens") == "nouveaux liens"
+    assert french_spacing("Qui ? « Loi 12 » : 50%") == f"Qui{NARROW_NBSP}? «{NBSP}Loi 12{NBSP}»{NBSP}: 50{NARROW_NBSP}%"
+
+
+@pytest.mark.parametrize("args, said", [
+    (("cherche", "carte pénalisée"), r"^\d+ résultats pour « carte pénalisée » :"),
+    (("cherche", "zzzzqqq"), None),
+    (("verifie",), r"commentaires?, \d+ citations, \d+ renvois ;"),
+])
+def test_the_command_agrees_its_counts(args, said):
+    import re
+
+    res = run_lois(*args)
+    assert "(s)" not in res.stdout + res.stderr, res.stdout
+    if said:
+        assert re.search(said, res.stdout, re.M), res.stdout[:300]

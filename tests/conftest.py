@@ -408,3 +408,20 @@ def word_no_statement_rests_on(model, law: int, min_len: int = 8) -> str:
         if not any(normalized(word) in q for q in quoted):
             return word
     raise AssertionError(f"chaque mot de la Loi {law} est cité par des « words »")
+
+
+def training_data(site_dir) -> dict:
+    """The data of « S'entraîner » in a built site: the page's own (the count of situations and where their files
+    are), with the situations (``items``, in order) and checklists (``checklists``) the script fetches from them."""
+    import json as _json
+    import re as _re
+    page = Path(site_dir) / "entrainement" / "index.html"
+    m = _re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>',
+                   page.read_text(encoding="utf-8"), _re.S)
+    data = _json.loads(m.group(1))
+    folder = (page.parent / data["data"]).resolve()
+    chunks = sorted(folder.glob("situations-*.json"), key=lambda f: int(f.stem.split("-")[1]))
+    data["items"] = [it for f in chunks for it in _json.loads(f.read_text(encoding="utf-8"))]
+    data["checklists"] = {f.stem: _json.loads(f.read_text(encoding="utf-8"))
+                          for f in (folder / "listes").glob("*.json")}
+    return data

@@ -112,7 +112,9 @@ def test_permalink_script_is_static_and_reads_the_register(built_site, corpus_di
     data = json.loads(re.search(rf"window\.{PERMALINKS_GLOBAL} = (.*);\n$", data_js, re.S).group(1))
     assert data == {"redirects": read_register(corpus_dir / REGISTER_NAME).redirects, "source": CITATION_SOURCE}
     home = (built_site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
-    assert home.index(PERMALINKS_DATA) < home.index("assets/lois/permaliens.js")
+    bundle = re.search(r'src="\.\./\.\./(assets/lois/site\.\w+\.js)"', home)  # the bundle that holds permaliens.js
+    assert "/* assets/lois/permaliens.js */\n" in (built_site / bundle.group(1)).read_text(encoding="utf-8")
+    assert home.index(PERMALINKS_DATA) < bundle.start()
 
 
 def test_linkifier_never_fetches(model):

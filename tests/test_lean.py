@@ -2,6 +2,7 @@
 and an all-or-nothing build (a killed build leaves the previous site whole)."""
 from __future__ import annotations
 
+import re
 import zipfile
 from collections import defaultdict
 from pathlib import Path
@@ -231,7 +232,13 @@ def test_widget_scripts_load_only_on_the_pages_of_their_widgets(built_site, mode
     from lois.features.checklists.model import load_checklists
 
     def scripts(html: str) -> set[str]:
-        return set(re.findall(r'<script[^>]* src="[^"]*assets/lois/([\w-]+\.js)"', html))
+        """The site's scripts a page loads, those of its bundle of scripts by the name each has in it."""
+        names = set(re.findall(r'<script[^>]* src="[^"]*assets/lois/([\w.-]+\.js)"', html))
+        for bundle in [n for n in names if n.startswith("site.")]:
+            names.remove(bundle)
+            text = (built_site / "assets" / "lois" / bundle).read_text(encoding="utf-8")
+            names |= set(re.findall(r"^/\* assets/lois/([\w-]+\.js) \*/$", text, re.M))
+        return names
 
     record = {"fiche-schema.js", "fiche.js"}
     lists = load_checklists(model.root, model)
@@ -251,3 +258,20 @@ def test_widget_scripts_load_only_on_the_pages_of_their_widgets(built_site, mode
             themed += 1
             assert every <= scripts(html), rel
     assert themed > 50
+
+
+def test_site_styles_in_one_file_and_widget_styles_only_on_their_pages(built_site):
+    """Every themed page links the site's stylesheets as one file (lois.render.site.SiteBuild.bundle), which holds
+    them all but the widgets'; a widget's stylesheet is linked by the pages of that widget only."""
+    def own_styles(html: str) -> list[str]:
+        return re.findall(r'<link rel="stylesheet" href="[^"]*assets/lois/([\w.-]+\.css)"', html)
+
+    law = own_styles((built_site / "lois" / "50" / "index.html").read_text(encoding="utf-8"))
+    assert len(law) == 1 and re.fullmatch(r"site\.[0-9a-f]{10}\.css", law[0]), law
+    bundle = (built_site / "assets" / "lois" / law[0]).read_text(encoding="utf-8")
+    held = set(re.findall(r"^/\* assets/lois/([\w-]+\.css) \*/$", bundle, re.M))
+    assert {"lois.css", "card.css", "search.css", "checklists.css"} <= held
+    assert not held & {"training.css", "tents.css", "scores.css"}
+    training = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
+    assert own_styles(training) == [law[0], "training.css"]
+    assert own_styles((built_site / "chevalets" / "index.html").read_text(encoding="utf-8")) == [law[0], "tents.css"]

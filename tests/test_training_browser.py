@@ -4,11 +4,10 @@ situations missed are kept in localStorage, and refused or damaged storage is sa
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 
-from conftest import SIZES, Tab
+from conftest import SIZES, Tab, training_data
 from taps import press
 
 KEY = "lois-entrainement-v1"
@@ -16,9 +15,17 @@ KEY = "lois-entrainement-v1"
 
 @pytest.fixture(scope="module")
 def data(built_site):
-    html = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
-    m = re.search(r'<script type="application/json" class="lois-train-data">(.*?)</script>', html, re.S)
-    return json.loads(m.group(1))
+    return training_data(built_site)
+
+
+def test_page_holds_no_situation(built_site, data):
+    """The page's weight does not grow with the corpus: its data is the count of situations and where their files
+    are; each file holds at most ``chunk`` situations, every situation once, and each checklist they use."""
+    page = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
+    assert data["count"] == len(data["items"]) > data["chunk"]
+    assert len({i["id"] for i in data["items"]}) == data["count"]
+    assert {i["checklist"] for i in data["items"]} == set(data["checklists"])
+    assert not any(i["id"] in page for i in data["items"])
 
 
 @pytest.fixture()
@@ -246,10 +253,12 @@ def test_page_reached_from_home_and_menu(built_site):
     assert 'href="entrainement/"' in home and 'href="chevalets/"' in home
 
 
-def test_pages_are_in_the_offline_copy(built_site):
+def test_pages_are_in_the_offline_copy(built_site, data):
     """The offline copy (service worker and archive) holds both pages and the training script."""
     listing = json.dumps(json.loads((built_site / "hors-ligne" / "contenu.json").read_text(encoding="utf-8")))
-    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css"):
+    folder = (built_site / "entrainement" / data["data"]).resolve().relative_to(built_site.resolve()).as_posix()
+    for path in ("entrainement/", "chevalets/", "assets/lois/training.js", "assets/lois/tents.css",
+                 f"{folder}/situations-0.json", f"{folder}/listes/renonce.json"):
         assert path in listing, path
 
 

@@ -3,12 +3,11 @@ a checklist's ruling, a training session's verdict and explanation, search resul
 adjusted-score calculator, the offline page. And the browser's spacing (typo.js) is Python's (lois.core.typo)."""
 from __future__ import annotations
 
-import json
 from urllib.parse import quote
 
 import pytest
 
-from conftest import PHONE, nonempty, tab_fixtures
+from conftest import PHONE, nonempty, tab_fixtures, training_data
 from lois.core.typo import count, faults, french_spacing
 from lois.features.checklists import load_checklists
 from taps import press
@@ -57,8 +56,7 @@ def test_a_checklist_walked_to_each_ruling_writes_french(phone, site_url, lists)
 
 
 def test_training_verdicts_and_counts_write_french(phone, site_url, built_site):
-    html = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
-    data = json.loads(html.split('class="lois-train-data">', 1)[1].split("</script>", 1)[0])
+    data = training_data(built_site)
     phone.goto(f"{site_url}entrainement/")
     press(phone.locator("input[name='lois-train-mode'][value='decision']"), True)
     press(phone.locator(".lois-train-start"), True)

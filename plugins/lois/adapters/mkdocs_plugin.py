@@ -130,8 +130,11 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         config.nav = [{"Accueil": "index.md"}] + generated + [e for e in hand_nav if e != {"Accueil": "index.md"}
                                                                 and e != "index.md"]
         if self.site is not None:
-            config.extra_css.extend(self.site.styles)
-            config.extra_javascript.extend(self.site.scripts)
+            # the site's stylesheets in one file, its scripts in one (after the data they read): lois.render.site
+            own = [p for p in config.extra_css if (Path(config.docs_dir) / p).is_file()]
+            css, js = self.site.bundle(Path(config.docs_dir), own)
+            config.extra_css[:] = [p for p in config.extra_css if p not in own] + [css]
+            config.extra_javascript.extend([*self.site.data_scripts, js])
             config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
         else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
             # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
@@ -243,6 +246,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_page_context(self, context, page, config, nav):
         # the scripts of the widgets this page shows (checklist, calculator, records, training), after the others
         context["lois_scripts"] = self.site.scripts_of(page.content or "") if self.site is not None else []
+        context["lois_styles"] = self.site.styles_of(page.content or "") if self.site is not None else []
         return context
 
     def on_post_template(self, output_content, template_name, config):

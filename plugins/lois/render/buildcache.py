@@ -45,7 +45,7 @@ from lois.core.errors import LoisError
 from lois.render.htmlpage import HtmlPage
 from lois.render.site import GeneratedFile, PageScript, SiteBuild
 
-FORMAT = 4
+FORMAT = 5
 KEEP = 4
 # every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
 # the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
@@ -174,10 +174,12 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
         files = {p: GeneratedFile(p, _decode(c)) for p, c in items}
         nav, scripts, styles, not_in_nav = data["nav"], data["scripts"], data["styles"], set(data["not_in_nav"])
         page_scripts = [PageScript(path, tuple(markers)) for path, markers in data["page_scripts"]]
+        page_styles = [PageScript(path, tuple(markers)) for path, markers in data["page_styles"]]
+        data_scripts = list(data["data_scripts"])
     except (KeyError, TypeError, ValueError):
         return False
     site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
-    site.page_scripts = page_scripts
+    site.page_scripts, site.page_styles, site.data_scripts = page_scripts, page_styles, data_scripts
     try:
         os.utime(path)  # recently used: kept by the pruning below
     except OSError:
@@ -213,6 +215,7 @@ def store(site: SiteBuild, corpus_dir: Path, key: str, reads: dict[str, str | No
             extra[_name(path, corpus_dir)] = digest
     data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "page_scripts": [[s.path, list(s.markers)] for s in site.page_scripts],
+            "page_styles": [[s.path, list(s.markers)] for s in site.page_styles], "data_scripts": site.data_scripts,
             "not_in_nav": sorted(site.not_in_nav), "extra": extra}
     if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))

@@ -7,6 +7,7 @@ through the ``contributors`` the adapter passes in; the MkDocs plugin only hands
 """
 from __future__ import annotations
 
+import hashlib
 import html
 import json
 import re
@@ -22,7 +23,7 @@ from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
 from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of, leads_to, not_found, not_on_site
 from lois.core.parse import Provision
-from lois.render import law_page, pages
+from lois.render import law_page, minify, pages
 from lois.render import pages as pages_mod
 from lois.render.inline import tooltip_attr
 from lois.render.law_page import Aside
@@ -40,6 +41,7 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 # own): every page names it (<meta name="lois-build">, overrides/main.html, from SiteBuild.build_id), and this file
 # says which build the server serves now (a page open across a deploy tells « new version » from « damaged data »)
 BUILD_FILE = "assets/lois/version.txt"
+BUNDLE_DIR = "assets/lois"  # the bundles sit beside the files they hold: their relative addresses stay right
 
 # an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
 ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
@@ -111,8 +113,11 @@ class SiteBuild:
     files: dict[str, GeneratedFile] = field(default_factory=dict)
     nav: list = field(default_factory=list)  # mkdocs nav entries added by the build and contributors
     scripts: list[str] = field(default_factory=list)  # loaded by every page, in this order
+    # loaded by every page before those: data that changes with the corpus (kept out of the bundle, :meth:`bundle`)
+    data_scripts: list[str] = field(default_factory=list)
     page_scripts: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     styles: list[str] = field(default_factory=list)
+    page_styles: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
     asides: dict[str, list[Aside]] = field(default_factory=dict)
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
@@ -172,20 +177,53 @@ class SiteBuild:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
 
-    def add_script(self, path: str, only_where: tuple[str, ...] = ()) -> None:
+    def add_script(self, path: str, only_where: tuple[str, ...] = (), data: bool = False) -> None:
         """A script every page loads, or with ``only_where``, only the pages whose HTML holds one of these texts
-        (:class:`PageScript`)."""
+        (:class:`PageScript`); ``data``: a script of data every page loads first, outside the bundle."""
         if only_where:
             self.page_scripts.append(PageScript(path, only_where))
+        elif data:
+            self.data_scripts.append(path)
         else:
             self.scripts.append(path)
+
+    def bundle(self, docs_dir: Path, styles: Sequence[str] = ()) -> tuple[str, str]:
+        """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
+        from the configuration, then the features') in one, in their order, as Material ships its own: one
+        request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
+        good and a new content is a new name. The files stay at their own address too (the club linkifier, tests).
+        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`)."""
+        def text(path: str) -> str:
+            if path in self.files:
+                content = self.files[path].content
+                text = content.decode("utf-8") if isinstance(content, bytes) else content
+            else:
+                text = (Path(docs_dir) / path).read_text(encoding="utf-8")
+            return minify.js(text) if path.endswith(".js") else minify.css(text)
+
+        out = []
+        for paths, sep, ext in ((self.scripts, "\n;\n", "js"), ([*styles, *self.styles], "\n", "css")):
+            body = sep.join(f"/* {p} */\n{text(p)}" for p in paths)
+            name = f"{BUNDLE_DIR}/site.{hashlib.sha1(body.encode('utf-8')).hexdigest()[:10]}.{ext}"
+            self.add_file(name, body)
+            out.append(name)
+        return out[1], out[0]
 
     def scripts_of(self, html: str) -> list[str]:
         """The page scripts a page whose HTML is ``html`` loads, after those of every page."""
         return [s.path for s in self.page_scripts if s.wanted(html)]
 
-    def add_style(self, path: str) -> None:
-        self.styles.append(path)
+    def add_style(self, path: str, only_where: tuple[str, ...] = ()) -> None:
+        """A stylesheet of every page (in the bundle), or with ``only_where``, only of the pages whose HTML holds
+        one of these texts (as :meth:`add_script`)."""
+        if only_where:
+            self.page_styles.append(PageScript(path, only_where))
+        else:
+            self.styles.append(path)
+
+    def styles_of(self, html: str) -> list[str]:
+        """The stylesheets of the widgets a page whose HTML is ``html`` shows, after the bundle."""
+        return [s.path for s in self.page_styles if s.wanted(html)]
 
     def add_aside(self, provision_id: str, aside: Aside) -> None:
         """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""

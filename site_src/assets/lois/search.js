@@ -22,7 +22,7 @@
 (function () {
   "use strict";
   var script = document.currentScript;
-  var BASE = script ? script.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
+  var BASE = script ? script.src.replace(/assets\/lois\/[^\/?#]+\.js(\?.*)?$/, "") : "/";  /* search.js, or the bundle that holds it */
   var DATA = BASE + "assets/lois/recherche/", VERSION = BASE + "assets/lois/version.txt", DIR = null;
   var BUILD_RE = /^[0-9a-f]{8,64}$/;
   var meta = document.querySelector('meta[name="lois-build"]');

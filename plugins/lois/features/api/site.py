@@ -32,7 +32,7 @@ def contribute(site: SiteBuild) -> None:
         check_register(m, reg)
         redirects = reg.redirects
     site.not_in_nav.add(shortlinks.RESOLVER_PAGE)
-    site.add_script(PERMALINKS_DATA)
+    site.add_script(PERMALINKS_DATA, data=True)  # changes with the register: outside the bundle of scripts
     site.add_script("assets/lois/permaliens.js")
     site.add_style("assets/lois/clubs.css")
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])

@@ -147,14 +147,21 @@ def reaching(checklist: "Checklist") -> dict[str, list[str]]:
     return {pid: sorted(outs, key=order.index) for pid, outs in found.items()}
 
 
-def reached_by(reached: dict[str, list[str]], pid: ProvisionId, order: list[str]) -> list[str]:
-    """The outcomes that reach ``pid``: those of every citation of ``pid`` or of a provision inside it."""
-    outs: set[str] = set()
+def reach_index(reached: dict[str, list[str]]) -> dict[ProvisionId, set[str]]:
+    """Provision → the outcomes that reach it: those of every citation of it or of a provision inside it (each
+    citation is added to itself and to the provisions that contain it, once)."""
+    index: dict[ProvisionId, set[str]] = {}
     for cited, found in reached.items():
         c = ProvisionId.of(cited)
-        if c is not None and (c == pid or pid in c.ancestors):
-            outs.update(found)
-    return sorted(outs, key=order.index)
+        if c is not None:
+            for up in (c, *c.ancestors):
+                index.setdefault(up, set()).update(found)
+    return index
+
+
+def reached_by(index: dict[ProvisionId, set[str]], pid: ProvisionId, order: list[str]) -> list[str]:
+    """The outcomes that reach ``pid`` (``index``: :func:`reach_index`)."""
+    return sorted(index.get(pid, ()), key=order.index)
 
 
 def setting_aside(aside: dict[str, str], pid: ProvisionId) -> str:
@@ -164,7 +171,7 @@ def setting_aside(aside: dict[str, str], pid: ProvisionId) -> str:
 
 def coverage(checklist: "Checklist", model: "Model") -> Coverage:
     """The coverage table of ``checklist`` against the corpus ``model``."""
-    reached = reaching(checklist)
+    reached = reach_index(reaching(checklist))
     order = list(checklist.outcomes)
     rows = []
     for u in units(model, checklist.laws):
@@ -177,7 +184,7 @@ def coverage(checklist: "Checklist", model: "Model") -> Coverage:
 
 def contradictions(checklist: "Checklist") -> list[tuple[str, list[str]]]:
     """The ``aside`` entries that an outcome reaches (each with those outcomes): a provision cannot be both."""
-    reached = reaching(checklist)
+    reached = reach_index(reaching(checklist))
     order = list(checklist.outcomes)
     out = []
     for pid in checklist.aside:

@@ -48,4 +48,4 @@ def contribute(site) -> None:
     records = ('data-fiches="', 'class="lois-fiches"')
     site.add_script(FICHE_SCHEMA, only_where=records)
     site.add_script("assets/lois/fiche.js", only_where=records)
-    site.add_style("assets/lois/scores.css")
+    site.add_style("assets/lois/scores.css", only_where=('data-calc="', *records))

@@ -137,7 +137,7 @@ def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_di
     less than RACY_NS before; None (not cached) when a file was read twice with other bytes, or one was read that
     ``seen`` does not hold (added meanwhile, or outside the corpus)."""
     top = os.path.abspath(corpus_dir)
-    out = {rel: [*st, None] for rel, st in seen.items()}
+    out: dict[str, list] = {rel: [*st, None] for rel, st in seen.items()}
     for path, digest in reads.items():
         rel = os.path.relpath(path, top).replace(os.sep, "/")
         if digest is None or rel not in out:

@@ -62,8 +62,8 @@ def contribute(site) -> None:
     site.add_file(STYLE, _text("tents.css"))
     site.add_file(ENCODER, _text("qrcode.js"))
     site.add_file(SCRIPT, _text("tents.js"))
-    site.add_style(STYLE)
     marker = ('class="lois-tents"',)  # the tents page only
+    site.add_style(STYLE, only_where=marker)
     site.add_script(ENCODER, only_where=marker)
     site.add_script(SCRIPT, only_where=marker)
     site.add_nav("Chevalets de table (QR)", PAGE)

@@ -1,5 +1,7 @@
 /* « S'entraîner »: a generic runner over the data generated at build time by lois.features.training.site
-   (situations, the checklists' questions, choices and outcomes, their explanations and links). Grading is a walk
+   (situations, the checklists' questions, choices and outcomes, their explanations and links). The page holds only
+   the number of situations: each is fetched when shown, from a file of `chunk` situations in order, with the file
+   of its checklist (data.data: the folder of those files). Grading is a walk
    of that data: the answers given must reach the outcome the checklist reaches (the same as
    lois.features.training.items.grade_answers / grade_decision in Python).
    The situations missed are kept in localStorage (a list of ids); refused or damaged storage is said, never thrown. */
@@ -70,9 +72,12 @@
 
   /* ------------------------------------------------------------------ storage of the situations missed */
 
-  function Store(key, known) {
+  /* a situation missed is kept by its id; where it is in the order of the situations (its file) is kept beside, under
+     key + "-places" ({id: position}): an id without a known place is dropped like an unknown one */
+  function Store(key, count) {
     this.key = key;
-    this.known = known;
+    this.count = count;
+    this.places = Object.create(null);
     this.ok = true;
     this.damaged = false;
     try {
@@ -82,15 +87,23 @@
   }
   Store.prototype.read = function () {
     if (!this.ok) return [];
-    var raw = null, known = this.known;
-    try { raw = window.localStorage.getItem(this.key); } catch (e) { this.ok = false; return []; }
+    var raw = null, places = null, count = this.count;
+    try { raw = window.localStorage.getItem(this.key); places = window.localStorage.getItem(this.key + "-places"); }
+    catch (e) { this.ok = false; return []; }
+    try { places = JSON.parse(places || "{}"); } catch (e) { places = {}; }
+    if (!places || typeof places !== "object" || Array.isArray(places)) places = {};
+    /* ids are keys: an object without prototype, so that « __proto__ » or « constructor » is an id like another */
+    var own = Object.create(null);
+    Object.keys(places).forEach(function (k) { own[k] = places[k]; });
+    this.places = places = own;
     if (raw === null) return [];
     try {
       var v = JSON.parse(raw);
       if (v && Array.isArray(v.missed)) {
         var seen = dict();
         return v.missed.filter(function (id) {
-          var keep = typeof id === "string" && own(known, id) !== undefined && !seen[id];
+          var at = typeof id === "string" && Object.prototype.hasOwnProperty.call(places, id) ? places[id] : -1;
+          var keep = typeof at === "number" && at >= 0 && at < count && at === Math.floor(at) && !seen[id];
           seen[id] = true;
           return keep;
         });
@@ -101,12 +114,16 @@
   };
   Store.prototype.write = function (ids) {
     if (!this.ok) return;
-    try { window.localStorage.setItem(this.key, JSON.stringify({ missed: ids })); }
-    catch (e) { this.ok = false; }
+    var places = Object.create(null), all = this.places;
+    ids.forEach(function (id) { places[id] = all[id]; });
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify({ missed: ids }));
+      window.localStorage.setItem(this.key + "-places", JSON.stringify(places));
+    } catch (e) { this.ok = false; }
   };
-  Store.prototype.mark = function (id, missed) {
+  Store.prototype.mark = function (id, at, missed) {
     var ids = this.read().filter(function (x) { return x !== id; });
-    if (missed) ids.push(id);
+    if (missed) { ids.push(id); this.places[id] = at; }
     this.write(ids);
   };
 
@@ -124,14 +141,36 @@
   function Trainer(root, data) {
     this.root = root;
     this.data = data;
-    this.byId = dict();
-    var self = this;
-    data.items.forEach(function (it) { self.byId[it.id] = it; });
-    this.store = new Store(data.storageKey, this.byId);
+    this.files = dict();  /* file name → promise of its data, fetched once */
+    this.expect = {};  /* position → id of the situation kept to review there */
+    this.store = new Store(data.storageKey, data.count);
     this.mode = "questions";
-    this.count = Math.min(10, data.items.length);
+    this.count = Math.min(10, data.count);
     this.start();
   }
+
+  Trainer.prototype.fetch = function (name) {
+    if (!this.files[name]) {
+      this.files[name] = fetch(this.data.data + name).then(function (r) {
+        if (!r.ok) throw new Error(String(r.status));
+        return r.json();
+      });
+      var files = this.files;
+      this.files[name].catch(function () { delete files[name]; });  /* tried again at the next situation */
+    }
+    return this.files[name];
+  };
+
+  /* the situation at position `at` and its checklist: {item, cl} */
+  Trainer.prototype.load = function (at) {
+    var self = this;
+    return this.fetch("situations-" + Math.floor(at / this.data.chunk) + ".json").then(function (chunk) {
+      var item = chunk[at % self.data.chunk];
+      return self.fetch("listes/" + encodeURIComponent(item.checklist) + ".json").then(function (cl) {
+        return { item: item, cl: cl };
+      });
+    });
+  };
 
   Trainer.prototype.panel = function (label) {
     this.root.querySelectorAll(".lois-train-panel").forEach(function (p) { p.remove(); });
@@ -161,12 +200,12 @@
     });
     p.appendChild(modes);
     var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations\u202f?" })]);
-    var options = [5, 10, 20].filter(function (n) { return n < d.items.length; }).concat([d.items.length]);
+    var options = [5, 10, 20].filter(function (n) { return n < d.count; }).concat([d.count]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });
       input.checked = n === self.count || (options.indexOf(self.count) < 0 && n === options[options.length - 1]);
       input.addEventListener("change", function () { self.count = n; });
-      counts.appendChild(el("label", {}, [input, n === d.items.length ? "Toutes (" + n + ")" : String(n)]));
+      counts.appendChild(el("label", {}, [input, n === d.count ? "Toutes (" + n + ")" : String(n)]));
     });
     p.appendChild(counts);
     if (!this.store.ok) {
@@ -183,11 +222,12 @@
   };
 
   Trainer.prototype.begin = function () {
-    var self = this, first = this.store.read();
-    var firstSet = dict();
-    first.forEach(function (id) { firstSet[id] = true; });
-    var rest = shuffle(this.data.items.filter(function (it) { return !firstSet[it.id]; }));
-    this.queue = first.map(function (id) { return self.byId[id]; }).concat(rest).slice(0, this.count);
+    var store = this.store, ids = store.read(), first = ids.map(function (id) { return store.places[id]; });
+    var firstSet = {}, rest = [], expect = this.expect = {};
+    first.forEach(function (at, i) { firstSet[at] = true; expect[at] = ids[i]; });
+    for (var at = 0; at < this.data.count; at++) if (!firstSet[at]) rest.push(at);
+    /* the queue holds positions; this.item and this.cl are the situation shown and its checklist */
+    this.queue = first.concat(shuffle(rest)).slice(0, this.count);
     this.index = 0;
     this.score = 0;
     this.missed = [];
@@ -195,10 +235,27 @@
     this.show();
   };
 
-  Trainer.prototype.current = function () { return this.queue[this.index]; };
-
   Trainer.prototype.show = function () {
-    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
+    var self = this, at = this.queue[this.index];
+    this.panel("Situation").appendChild(el("p", { className: "lois-train-note", text: "Chargement de la situation…" }));
+    this.load(at).then(function (got) {
+      var want = self.expect[at];  /* a situation kept to review: its place holds another after a new version */
+      if (want && want !== got.item.id) self.store.mark(want, at, false);
+      self.at = at;
+      self.item = got.item;
+      self.cl = got.cl;
+      self.display();
+    }, function () {
+      var p = self.panel("Situation");
+      p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
+      var again = el("button", { type: "button", className: "lois-train-primary", text: "Réessayer" });
+      again.addEventListener("click", function () { self.show(); });
+      p.appendChild(again);
+    });
+  };
+
+  Trainer.prototype.display = function () {
+    var self = this, item = this.item, cl = this.cl;
     var p = this.panel("Situation");
     p.setAttribute("data-item", item.id);
     var where = this.reviewing ? "À revoir " + (this.index + 1) + " / " + this.queue.length + " (hors score)"
@@ -255,13 +312,13 @@
   };
 
   Trainer.prototype.verdict = function (g, answers) {
-    var self = this, item = this.current(), cl = own(this.data.checklists, item.checklist);
+    var self = this, item = this.item, cl = this.cl;
     var o = own(cl.outcomes, item.expected);
     if (!this.reviewing) {
       if (g.correct) this.score += 1;
-      else this.missed.push(item);
+      else this.missed.push({ at: this.at, item: item, title: cl.title });
     }
-    this.store.mark(item.id, !g.correct);
+    this.store.mark(item.id, this.at, !g.correct);
     var p = this.root.querySelector(".lois-train-panel");
     p.querySelectorAll(".lois-train-choices").forEach(function (x) { x.remove(); });
     var box = el("div", { className: "lois-train-feedback" });
@@ -319,7 +376,7 @@
     if (!this.reviewing && this.missed.length) {
       this.queue0 = this.queue.length;
       this.reviewing = true;
-      this.queue = this.missed.slice();
+      this.queue = this.missed.map(function (m) { return m.at; });
       this.index = 0;
       this.show();
       return;
@@ -336,8 +393,8 @@
     var pending = this.store.read();
     if (this.missed.length) {
       var ul = el("ul", { className: "lois-train-missed" });
-      this.missed.forEach(function (it) {
-        ul.appendChild(el("li", {}, [own(self.data.checklists, it.checklist).title + " — ", el("span", { html: it.situation_html })]));
+      this.missed.forEach(function (m) {
+        ul.appendChild(el("li", {}, [m.title + " — ", el("span", { html: m.item.situation_html })]));
       });
       p.appendChild(el("p", { text: "Situations manquées\u00a0:" }));
       p.appendChild(ul);
@@ -359,7 +416,7 @@
       if (root.getAttribute("data-ready")) return;
       var script = root.querySelector(".lois-train-data"), data;
       try { data = JSON.parse(script.textContent); } catch (e) { return; }
-      if (!data.items.length) return;
+      if (!data.count) return;
       root.setAttribute("data-ready", "1");
       new Trainer(root, data);
     });

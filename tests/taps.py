@@ -25,13 +25,28 @@ def press(locator, touch: bool = False) -> None:
     or animation and move only when the page draws them again, or when a checklist scrolls its next question into
     view (smoothly: the press waits until the page stops scrolling, as a finger would). Links to other pages, and
     Material's own controls (its drawer slides), take Playwright's click."""
-    locator.wait_for(state="visible")
-    locator.evaluate("""async e => {
-      const frame = () => new Promise(f => requestAnimationFrame(f));
-      for (let y = scrollY, still = 0, i = 0; still < 2 && i < 120; i++) {
-        await frame(); still = scrollY === y ? still + 1 : 0; y = scrollY; }
-      e.scrollIntoView({block: 'center', inline: 'center'}); }""")
-    (locator.tap if touch else locator.click)(force=True)
+    # one call to the page (the wait until shown, the wait until the page stops scrolling, the widget brought to
+    # the middle, the centre of its box) and the pointer event at that point: what Playwright's click(force=True)
+    # or tap(force=True) sends after its own scroll, without its three more round trips to the browser. A widget
+    # the page replaces meanwhile is looked for again (the locator is resolved anew).
+    for _ in range(50):
+        at = locator.evaluate("""async e => {
+          const frame = () => new Promise(f => requestAnimationFrame(f)), end = performance.now() + 30000;
+          const shown = () => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden';
+          while (e.isConnected && !shown()) { if (performance.now() > end) return 'absent'; await frame(); }
+          for (let y = scrollY, still = 0, i = 0; still < 2 && i < 120; i++) {
+            await frame(); still = scrollY === y ? still + 1 : 0; y = scrollY; }
+          if (!e.isConnected) return null;
+          e.scrollIntoView({block: 'center', inline: 'center'});
+          const r = e.getBoundingClientRect();
+          return [r.left + r.width / 2, r.top + r.height / 2]; }""")
+        if at == "absent":
+            raise AssertionError(f"{locator} n'est pas affiché après 30 s")
+        if at:
+            page = locator.page
+            (page.touchscreen.tap if touch else page.mouse.click)(*at)
+            return
+    raise AssertionError(f"{locator} est remplacé sans cesse par la page")
 
 
 def scenarios() -> list[dict]:

@@ -288,3 +288,30 @@ def test_the_home_page_shows_its_words_and_a_wrong_one_stops_the_build(built_sit
     assert "index.md" in res.stderr and "ne figurent pas dans le texte de la Loi 9B1(a)" in res.stderr, res.stderr
     assert "Traceback" not in res.stderr
     assert not dest.exists() or not any(dest.iterdir())
+
+
+@pytest.mark.parametrize("where, citation, said", [
+    ("note", "Loi 16Z", "forme de citation inconnue : « Loi 16Z »"),
+    ("note", "Loi 94", "la Loi 94 n'existe pas (le Code compte 93 lois)"),
+    ("question", "Loi 94B", "la Loi 94 n'existe pas (le Code compte 93 lois)"),
+    ("question", "Loi 12c", "forme de citation inconnue : « Loi 12c"),
+])
+def test_a_citation_no_provision_of_the_code_answers_is_refused_wherever_it_is_written(tmp_path, capsys, monkeypatch,
+                                                                                          where, citation, said):
+    """Not only in the laws and commentaries: in a note's body or a checklist's question (which has no words to
+    give), a citation that names no provision of the Code stops the check at its line; the site never shows it as
+    plain text or a link to nothing."""
+    corpus = _corpus(tmp_path)
+    if where == "note":
+        path = corpus / "notes" / "carte-penalisee-50b.md"
+        text = path.read_text(encoding="utf-8").rstrip("\n") + f"\n\nVoir aussi la {citation}.\n"
+    else:
+        path = corpus / "checklists" / "actions-retirees.yaml"
+        text = path.read_text(encoding="utf-8")
+        at = re.search(r"^    text: [^\n\"'>|][^\n]*", text, flags=re.M)
+        text = text[:at.end()] + f" ({citation})" + text[at.end():]
+    path.write_text(text, encoding="utf-8")
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if citation in ln)
+    code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
+    assert code != 0
+    assert f"{path.name}, ligne {line}" in err and said in err, err

@@ -283,13 +283,58 @@ def _raw_key(doc, keys: tuple, canonical: str):
     return None
 
 
+def _line(where: "int | list[tuple[int, int]]", text: str, start: int) -> int:
+    if isinstance(where, list):
+        return line_at(where, start, 0)
+    return where + text.count("\n", 0, start) if where else 0
+
+
+def cited_problems(texts: Iterable[Located]) -> list[tuple[str, int]]:
+    """What no provision of the Code can answer in the citations of corpus texts: a form the grammar does not know
+    (« Loi 16Z », « Loi 12c ») or a law outside the Code (« Loi 94 »): (French message, line). The laws' and
+    commentaries' texts are checked as they are loaded (lois.core.corpus); these are the other texts (checklists,
+    examples, notes, situations, glossary).
+
+    >>> for message, line in cited_problems([("Voir la Loi 16Z.", 3), ("(Loi 94)", 7), "Loi 27B1(b)"]):
+    ...     print(line, message)
+    3 forme de citation inconnue : « Loi 16Z »
+    7 provision « 94 » introuvable : la Loi 94 n'existe pas (le Code compte 93 lois)
+    """
+    from lois.core.ids import is_law_number, no_such_law, not_found
+    from lois.core.resolve import unknown_forms
+
+    out = []
+    for item in texts:
+        text, where = (item, 0) if isinstance(item, str) else item
+        if not text:
+            continue
+        found = find_citations(text)
+        for prob in unknown_forms(text, found):
+            out.append((prob.message, _line(where, text, prob.start)))
+        for c in found:
+            for r in c.refs:
+                if r.law is not None and not is_law_number(r.law):
+                    out.append((not_found(format_id(r.law, tuple(r.path)), no_such_law(r.law)),
+                                _line(where, text, c.start)))
+    return out
+
+
+def check_cited(doc, where: str, texts: Iterable[Located], *keys) -> None:
+    """The first of :func:`cited_problems` in a unit of a corpus file, as a LoisError with its file and line."""
+    for message, line in cited_problems(texts):
+        raise LoisError(f"{where} : {message}", doc.path, line or doc.line(*keys))
+
+
 def check_words(model: "Model | None", doc, where: str, texts: Iterable[Located], words: dict | None,
                 *keys) -> None:
     """Check the words of one unit of a corpus file (`keys` lead to the table holding its ``words``): a LoisError
     with the file and line for words that do not stand in their provision. A citation without words is recorded in
     ``model.unfounded`` (a LoisError with its file and line): :func:`require_words` raises the first one once every
     other check of the corpus has passed (its errors of structure are reported first), when
-    :data:`REQUIRE_WORDS`; ``lois verifie --mots`` lists them all."""
+    :data:`REQUIRE_WORDS`; ``lois verifie --mots`` lists them all. A citation that no provision of the Code can
+    answer (:func:`cited_problems`) is an error first."""
+    texts = list(texts)
+    check_cited(doc, where, texts, *keys)
     for message, key, line in problems(model, texts, words, require=True):
         if key is not None:
             raw = _raw_key(doc, keys, key)

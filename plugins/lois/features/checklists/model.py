@@ -40,7 +40,7 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, Va
 from lois.core.cite import format_id, parse_provision_id, unknown_provision
 from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
-from lois.core.grounds import Words, check_words, grounds_of
+from lois.core.grounds import Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
@@ -448,6 +448,14 @@ def load_checklist(path: Path, model) -> Checklist:
                        description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
                        cases=cases, aside=dict(spec.aside or {}), file=str(path), laws_line=doc.line("laws"))
     _check_aside(doc, cl)
+    # the citations of the questions and their answers answer to a provision of the Code
+    for qi, q in enumerate(spec.questions):
+        check_cited(doc, f"question « {q.id} »", [(q.text, doc.text_lines("questions", qi, "text")),
+                                                  (q.help or "", doc.text_lines("questions", qi, "help") if q.help
+                                                   else 0)], "questions", qi)
+        for ci, c in enumerate(q.choices):
+            check_cited(doc, f"question « {q.id} »", [(c.label, doc.text_lines("questions", qi, "choices", ci,
+                                                                             "label"))], "questions", qi)
     # the words of the Code behind what is said, once everything else is sound
     for oi, o in enumerate(spec.outcomes):
         texts = [(o.ruling, doc.text_lines("outcomes", oi, "ruling")),

@@ -623,11 +623,11 @@
       a.appendChild(el("span", "lois-search-kind", KIND_LABEL[r.kind] || r.kind));
       a.appendChild(el("span", "lois-search-title", r.title));
       var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
-      if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable : " + r.why.title));
+      if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable\u00a0: " + r.why.title));
       li.appendChild(a);
       if (r.tool) {  /* the tool that comes with the provision: a link of its own */
         var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id; t.dataset.kind = r.tool.kind;
-        t.textContent = "Outil : " + r.tool.title + " (" + (KIND_LABEL[r.tool.kind] || r.tool.kind) + ")";
+        t.textContent = "Outil\u00a0: " + r.tool.title + " (" + (KIND_LABEL[r.tool.kind] || r.tool.kind) + ")";
         li.appendChild(t);
       }
       list.appendChild(li);

@@ -259,7 +259,7 @@
       var d = distance(n, c, k);
       if (d < best) { best = d; found = [c]; } else if (d === best && d <= k) found.push(c);
     });
-    var out = [], seen = {};
+    var out = [], seen = Object.create(null);  /* terms are keys: « constructor » is a term like another */
     found.forEach(function (f) { look("w", f)[0].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
     return out;
   }

@@ -40,7 +40,7 @@ from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, Va
 from lois.core.cite import format_id, parse_provision_id, unknown_provision
 from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
-from lois.core.grounds import Words, check_cited, check_words, grounds_of
+from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
 from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
@@ -450,9 +450,10 @@ def load_checklist(path: Path, model) -> Checklist:
     _check_aside(doc, cl)
     # the citations of the questions and their answers answer to a provision of the Code
     for qi, q in enumerate(spec.questions):
-        check_cited(doc, f"question « {q.id} »", [(q.text, doc.text_lines("questions", qi, "text")),
-                                                  (q.help or "", doc.text_lines("questions", qi, "help") if q.help
-                                                   else 0)], "questions", qi)
+        asked: list[Located] = [(q.text, doc.text_lines("questions", qi, "text"))]
+        if q.help:
+            asked.append((q.help, doc.text_lines("questions", qi, "help")))
+        check_cited(doc, f"question « {q.id} »", asked, "questions", qi)
         for ci, c in enumerate(q.choices):
             check_cited(doc, f"question « {q.id} »", [(c.label, doc.text_lines("questions", qi, "choices", ci,
                                                                              "label"))], "questions", qi)

@@ -139,6 +139,20 @@ def test_builds_differ_where_a_mix_would_show(two_builds, engines):
     assert [r.id for r in old.search("xylophone", 3)] == [] and [r.id for r in new.search("xylophone", 3)]
 
 
+def _publish_then_reload(pg, host, b, engines) -> None:
+    """Build B published under a search page of A that has read its index: each query answered as A or with the
+    notice, a query whose shards A never read with the notice; its button brings B, whose results are B's."""
+    host.folder = b
+    old, new = engines
+    assert _old_or_notice(pg, QUERIES, old) >= 1
+    assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
+    pg.get_by_role("button", name="Recharger la page").click()
+    _wait_build(pg, build_of(b))
+    for q in QUERIES:
+        assert NOTICE not in _page_search(pg, q)
+        assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+
+
 def test_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_builds, host, engines):
     """A search page of build A, with its index already read (a first query), then B published (the folder
     swapped, A's data gone): every later query shows the notice and no result, never B's data read with A's
@@ -148,16 +162,7 @@ def test_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_
     try:
         pg.goto(host.url + "recherche/")
         assert _page_search(pg, "renonce")  # index.json and some shards of A are loaded
-        host.folder = b
-        old, new = engines
-        assert _old_or_notice(pg, QUERIES, old) >= 1
-        assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
-        pg.get_by_role("button", name="Recharger la page").click()
-        _wait_build(pg, build_of(b))
-        for q in QUERIES:
-            status = _page_search(pg, q)
-            assert NOTICE not in status
-            assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+        _publish_then_reload(pg, host, b, engines)
         assert errors == []
     finally:
         ctx.close()
@@ -214,15 +219,7 @@ def test_service_worker_page_across_a_deploy(browser, two_builds, host, engines)
         pg.goto(host.url + "recherche/")
         _sw_ready(pg)
         assert _page_search(pg, "renonce")
-        host.folder = b
-        old, new = engines
-        assert _old_or_notice(pg, QUERIES, old) >= 1
-        assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
-        pg.get_by_role("button", name="Recharger la page").click()
-        _wait_build(pg, build_of(b))
-        for q in QUERIES:
-            assert NOTICE not in _page_search(pg, q)
-            assert _shown_ids(pg)[:3] == [r.id for r in new.search(q, 3)], q
+        _publish_then_reload(pg, host, b, engines)
         assert errors == []
     finally:
         ctx.close()

@@ -300,23 +300,25 @@ def cited_problems(texts: Iterable[Located]) -> list[tuple[str, int]]:
     3 forme de citation inconnue : « Loi 16Z »
     7 provision « 94 » introuvable : la Loi 94 n'existe pas (le Code compte 93 lois)
     """
+    out: list[tuple[str, int]] = []
+    for item in texts:
+        text, where = (item, 0) if isinstance(item, str) else item
+        if text:
+            out.extend((message, _line(where, text, start)) for message, start in _unanswered_in(text))
+    return out
+
+
+@lru_cache(maxsize=16384)
+def _unanswered_in(text: str) -> tuple[tuple[str, int], ...]:
+    """:func:`cited_problems` of one text: (message, offset), found once per text."""
     from lois.core.ids import is_law_number, no_such_law, not_found
     from lois.core.resolve import unknown_forms
 
-    out = []
-    for item in texts:
-        text, where = (item, 0) if isinstance(item, str) else item
-        if not text:
-            continue
-        found = find_citations(text)
-        for prob in unknown_forms(text, found):
-            out.append((prob.message, _line(where, text, prob.start)))
-        for c in found:
-            for r in c.refs:
-                if r.law is not None and not is_law_number(r.law):
-                    out.append((not_found(format_id(r.law, tuple(r.path)), no_such_law(r.law)),
-                                _line(where, text, c.start)))
-    return out
+    found = find_citations(text)
+    out = [(prob.message, prob.start) for prob in unknown_forms(text, found)]
+    out += [(not_found(format_id(r.law, tuple(r.path)), no_such_law(r.law)), c.start)
+            for c in found for r in c.refs if r.law is not None and not is_law_number(r.law)]
+    return tuple(out)
 
 
 def check_cited(doc, where: str, texts: Iterable[Located], *keys) -> None:

@@ -425,3 +425,17 @@ def training_data(site_dir) -> dict:
     data["checklists"] = {f.stem: _json.loads(f.read_text(encoding="utf-8"))
                           for f in (folder / "listes").glob("*.json")}
     return data
+
+
+def build_with_corpus(proj: Path, corpus: Path, site_src: Path | None = None) -> Path:
+    """The real site built from another `corpus` in the project folder `proj` (its own mkdocs.yml, site_src — a
+    copy of the project's unless given — and build cache): the built folder."""
+    if site_src is None:
+        shutil.copytree(ROOT / "site_src", proj / "site_src")
+    cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "corpus: corpus" in cfg
+    (proj / "mkdocs.yml").write_text(cfg.replace("corpus: corpus", f"corpus: {corpus}"), encoding="utf-8")
+    site = proj / "site"
+    res = mkdocs_build(site, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(proj / "cache")})
+    assert res.returncode == 0, res.stderr
+    return site

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois, training_data
+from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, run_lois, training_data
 
 QUESTIONS = {"rang": "constructor", "delibere": "__proto__"}
 OUTCOMES = {"secondaire": "toString"}
@@ -81,13 +81,7 @@ def test_cli_walks_javascript_names(corpus):
 @pytest.fixture(scope="module")
 def js_site_url(corpus, tmp_path_factory):
     proj = tmp_path_factory.mktemp("noms-js-site")
-    shutil.copytree(ROOT / "site_src", proj / "site_src")
-    cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    assert "corpus: corpus" in cfg
-    (proj / "mkdocs.yml").write_text(cfg.replace("corpus: corpus", f"corpus: {corpus}"), encoding="utf-8")
-    site = proj / "site"
-    res = mkdocs_build(site, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(proj / "cache")})
-    assert res.returncode == 0, res.stderr
+    site = build_with_corpus(proj, corpus)
     server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", site

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, mkdocs_build, run_lois
+from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, run_lois
 from lois.core.typo import french_spacing
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
@@ -112,13 +112,7 @@ def hostile_site(tmp_path_factory) -> Path:
     (proj / "site_src" / "index.md").write_text(
         "---\nwords: {50B1: \"Une carte exposée prématurément\"}\n---\n\n"
         "# Corpus hostile\n\nVoir la Loi 50B1 et le [commentaire](commentaires/piege.md).\n", encoding="utf-8")
-    cfg = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    assert "corpus: corpus" in cfg
-    (proj / "mkdocs.yml").write_text(cfg.replace("corpus: corpus", f"corpus: {HOSTILE}"), encoding="utf-8")
-    dest = proj / "site"
-    res = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(proj / "cache")})
-    assert res.returncode == 0, res.stderr
-    return dest
+    return build_with_corpus(proj, HOSTILE, site_src=proj / "site_src")
 
 
 @pytest.fixture(scope="module")

@@ -645,6 +645,19 @@ def test_situations_set_levels(engine):
     assert rep["hit1"] >= 0.50 and rep["hit3"] >= 0.66, rep
 
 
+def test_blind_situations_set_is_well_formed(engine):
+    """The situations written blind (tests/search_situations_blind.yaml, issue 35: by someone who read neither the
+    lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
+    is asserted here — and every expectation and tool names a real document of the search."""
+    from lois.features.search.evaluate import score, split
+
+    cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
+    assert len(cases) >= 90 and all(c.get("tune") is False for c in cases)
+    assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
+    rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
+    assert rep["n"] == len(cases) and split(cases, rep) is None  # no tuning half to report apart
+
+
 def test_situations_are_evidence_for_the_provisions_they_cite(engine):
     """A checklist's validated case is read as words of the provisions its ruling cites (documents.attach_evidence):
     27A1 holds the facts of the case « L'adversaire de gauche accepte », and names the checklist among its sources;

@@ -127,6 +127,16 @@ def test_typos_phrases_and_kinds(engine):
     assert phrase and all("carte exposée" in r.snippet.lower() or r.kind != "law" for r in phrase[:3])
     loose = engine.search("carte exposée", 50)
     assert len(loose) > len(phrase)
+    assert not phrase.relaxed and not loose.relaxed
+
+
+def test_a_quoted_phrase_found_nowhere_gives_the_results_of_its_words(engine):
+    """A director quotes what a player said (« il a dit "pas grave on continue" »): no document has those words in
+    a row, so the page shows the results of the same words, and says so, rather than « Aucun résultat »."""
+    quoted = engine.search('l\'adversaire dit "pas grave on continue", il peut renoncer à la rectification ?', 5)
+    words = engine.search("l'adversaire dit pas grave on continue, il peut renoncer à la rectification ?", 5)
+    assert quoted.relaxed and [r.id for r in quoted] == nonempty([r.id for r in words])
+    assert not engine.search('"la renonce consommée"', 5).relaxed
 
 
 def browser_view(engine) -> dict:
@@ -408,6 +418,9 @@ def test_cli_names_the_tool_and_the_situation(tmp_path):
     assert "Outil : Une hésitation, une remarque ou une information non autorisée  [Que faire si…]" in res.stdout
     out = json.loads(lois("cherche", "--json", "--limite", "3", "il a hésité avant de passer", env=env).stdout)
     assert out[0]["tool"]["id"] == "situation:hesitation" and out[0]["why"]["id"] == "note:hesitation-16b1"
+    res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)
+    assert res.stdout.startswith("Aucun document ne contient l'expression exacte entre guillemets : 2 résultats "
+                                 "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout
 
 
 def test_cli_human_and_bad_input(tmp_path):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from urllib.parse import quote
+
 from pathlib import Path
 
 from conftest import nonempty
@@ -78,6 +80,14 @@ def test_deep_link_and_results_are_links(page, site_url, cli_engine):
     hrefs = page.eval_on_selector_all("#lois-search-results li a", "as => as.map(a => a.getAttribute('href'))")
     assert any(h.endswith("commentaires/renonce-64/") for h in hrefs)
     assert page.locator("#lois-search-results mark").count() > 0
+    # a quoted phrase no document has (what a player said): the results of its words, and the page says so
+    q = 'il a dit "pas grave on continue"'
+    page.goto(site_url + "recherche/?q=" + quote(q))
+    page.wait_for_function("q => document.getElementById('lois-search-results').dataset.q === q", arg=q)
+    assert page.locator(".lois-search-status").inner_text().startswith(
+        "Aucun document ne contient l'expression exacte entre guillemets\u00a0:")
+    first = page.locator("#lois-search-results li a").first.get_attribute("href")
+    assert first == site_url + cli_engine.search(q, 1)[0].url.lstrip("/")
     page.goto(site_url + "recherche/?q=27B1b")
     page.locator("#lois-search-results li a").first.wait_for()
     assert page.locator("#lois-search-results li a").first.get_attribute("href").endswith("lois/27/#B1b")

@@ -691,3 +691,16 @@ def test_tools_are_found_by_what_they_do(engine):
                     ("consulter sans réseau", "outil:hors-ligne"), ("télécharger le code", "outil:hors-ligne"),
                     ("lien vers une loi depuis le site du club", "outil:clubs")):
         assert tool in [r.id for r in engine.search(q, 3)], q
+
+
+def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):
+    """« Loi 68 » or « revendication »: the row of that law in « Les 93 lois », titled as the edition gives it,
+    saying its text is not in the site, never another law's provision first."""
+    first = engine.search("Loi 68", 3)[0]
+    assert (first.id, first.kind, first.url) == ("68", "stub", "/lois/#loi-68")
+    assert first.title == f"Loi 68 — {model.law_title(68)} (texte non inclus)"
+    assert engine.search("revendication", 1)[0].id == "68"
+    assert engine.search("Loi 69B2", 1)[0].url == "/lois/#loi-69"  # any id in it leads to its row
+    page = (built_site / "lois" / "index.html").read_text(encoding="utf-8")
+    row = page.split('id="loi-68"', 1)[1].split("</tr>", 1)[0]
+    assert "Revendication ou concession de levées" in row and "non citée" in row

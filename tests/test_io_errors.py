@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, lois_commands, nonempty, project_env, run_lois
+from conftest import ROOT, lois_commands, nonempty, project_env, run_lois, shared_models
 from lois.adapters import cli
 
 # one ordinary invocation of each subcommand (a new subcommand must be added here: see the first test)
@@ -58,7 +58,8 @@ def _in_process(args, stdout) -> tuple[int, str]:
     saved = sys.stdin
     sys.stdin = io.StringIO("q\n")
     try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err):
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err), \
+                shared_models():
             code = cli.main([str(a) for a in args])
     finally:
         sys.stdin = saved

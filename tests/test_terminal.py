@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, lois_commands, project_env, run_lois
+from conftest import ROOT, lois_commands, project_env, run_lois, shared_models
 from lois.adapters import cli
 from lois.core import terminal
 
@@ -106,7 +106,8 @@ def _with_stdin(args, stdin) -> tuple[int, str, str]:
     saved = sys.stdin
     sys.stdin = stdin
     try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                shared_models():
             code = cli.main(args)
     finally:
         sys.stdin = saved
@@ -199,7 +200,8 @@ def _run_encoded(encoding: str, args: list[str], stdin: str = "1\n1\n1\n1\n1\n1\
     saved = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                shared_models():
             code = cli.main([str(a) for a in args])
     finally:
         sys.stdin = saved

@@ -6,6 +6,7 @@ with these few helpers, without knowing the search.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,6 +21,22 @@ class Evidence:
     provisions (lois.features.search.documents.attach_evidence)."""
     text: str
     targets: tuple[str, ...]
+
+
+# A clause of a text: what ends at « . », « ; », « ? » or « ! » followed by a space (« Loi 27B1(a). » ends one).
+CLAUSE_END = re.compile(r"(?<=[.;?!:])\s+")
+
+
+def cited_clauses(text: str, model, law: int | None = None) -> list[Evidence]:
+    """The clauses of a text of the site (a « Que faire si… » description, a note, a ruling) that cite provisions,
+    each as evidence for the provisions it cites (``law``: where a relative citation is read from): « Faite hors
+    tour, elle relève de la Loi 31 (Loi 27A2) » tells a situation of 27A2 in a director's words."""
+    out = []
+    for clause in CLAUSE_END.split(" ".join((text or "").split())):
+        targets = tuple(dict.fromkeys(t for span in model.citations_in(clause, law) for t in span.targets))
+        if targets:
+            out.append(Evidence(clause, targets))
+    return out
 
 
 @dataclass

@@ -59,7 +59,7 @@ provisions they are about, and each clause of their text that cites provisions (
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), law_of(t.provisions[0]), Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
                               " ".join(t.forms[1:]), t.definition, refs=list(t.provisions),
-                              evidence=[Evidence(f"{' '.join(t.forms)}. {t.definition}", tuple(t.provisions))]))
+                              evidence=[Evidence(' '.join(t.forms), tuple(t.provisions))]))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), law_of(s.provisions[0]), Kind.SITUATION.value,
                               s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions),

@@ -703,13 +703,14 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
-def test_blind_situations_set_is_well_formed(engine):
-    """The situations written blind (tests/search_situations_blind.yaml, issue 35: by someone who read neither the
+@pytest.mark.parametrize("name", ["search_situations_blind.yaml", "search_situations_blind2.yaml"])
+def test_blind_situations_set_is_well_formed(engine, name):
+    """The situations written blind (tests/search_situations_blind*.yaml, issue 35: by someone who read neither the
     lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
     is asserted here — and every expectation and tool names a real document of the search."""
     from lois.features.search.evaluate import score, split
 
-    cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
+    cases = load_set(Path(__file__).parent / name)
     assert len(cases) >= 90 and all(c.get("tune") is False for c in cases)
     assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
     rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
@@ -749,3 +750,14 @@ def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, 
     page = (built_site / "lois" / "index.html").read_text(encoding="utf-8")
     row = page.split('id="loi-68"', 1)[1].split("</tr>", 1)[0]
     assert "Revendication ou concession de levées" in row and "non citée" in row
+
+
+def test_answer_at_one_counts_the_provision_or_its_tool_first():
+    """answer@1 (« provision ou outil en tête »): the first result is an expected provision, or a tool that rules
+    the situation; hit@1 counts the provision only. Printed by `lois cherche --evaluer` beside tool@3."""
+    from lois.features.search.evaluate import score
+
+    cases = [{"q": "a", "expect": ["27A1"], "tools": ["liste:x"]}, {"q": "b", "expect": ["30"], "tools": ["liste:y"]},
+             {"q": "c", "expect": ["50"]}, {"q": "d", "expect": ["16"], "tools": ["liste:z"]}]
+    rep = score(cases, [["liste:x", "27A1"], ["30", "liste:y"], ["liste:w", "50"], ["12", "liste:z"]])
+    assert (rep["hit1"], rep["answer1"], rep["tool3"]) == (0.25, 0.5, 1.0)

@@ -9,7 +9,10 @@ shift
 VPY=${VPY:-/work/main/.venv/bin/python}
 for dir in $checkouts; do
   load=$(cut -d' ' -f1-3 /proc/loadavg)
-  t=$( { cd "$dir" && PYTHONPATH="$dir/plugins" NO_MKDOCS_2_WARNING=1 /usr/bin/time -f "wall %e s, user %U s, sys %S s" \
-        "$VPY" -m pytest -q -p no:cacheprovider "$@" >/dev/null 2>&1; } 2>&1 | tail -1 || true)
+  out=$(mktemp)
+  (cd "$dir" && PYTHONPATH="$dir/plugins" NO_MKDOCS_2_WARNING=1 /usr/bin/time -o "$out" \
+     -f "wall %e s, user %U s, sys %S s" "$VPY" -m pytest -q -p no:cacheprovider "$@" >/dev/null 2>&1) || true
+  t=$(tail -1 "$out")
+  rm -f "$out"
   echo "$dir (charge $load) : $t"
 done

@@ -216,22 +216,31 @@ class _Builder:
 def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
     """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
     value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
-    text); past an escape the source does not write as the value, the lines found so far are kept."""
+    text); past an escape the source does not write as the value, the lines found so far are kept. A run of
+    visible characters written as it is in the source (nearly all of them) is found at once, the others
+    character by character."""
     starts = [(0, line)]
     j = start
-    for i, ch in enumerate(value):
-        if ch.isspace():
-            continue
-        k = j
-        while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
-            k += 1
-        if k >= end or text[k] != ch:
-            break
-        line += text.count("\n", j, k)
-        if line > starts[-1][1]:
-            starts.append((i, line))
-        j = k + 1
+    for run in _VISIBLE_RUN.finditer(value):
+        i = run.start()
+        for i, ch in enumerate(run.group(), i):
+            k = j
+            while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
+                k += 1
+            if k >= end or text[k] != ch:
+                return starts
+            line += text.count("\n", j, k)
+            if line > starts[-1][1]:
+                starts.append((i, line))
+            j = k + 1
+            rest = run.end() - i - 1
+            if rest and text.startswith(value[i + 1:run.end()], j, end):
+                j += rest  # the rest of the run, as written: no line starts inside it (it holds no space)
+                break
     return starts
+
+
+_VISIBLE_RUN = re.compile(r"\S+")
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}

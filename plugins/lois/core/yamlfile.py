@@ -222,8 +222,7 @@ def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list
     starts = [(0, line)]
     j = start
     for run in _VISIBLE_RUN.finditer(value):
-        i = run.start()
-        for i, ch in enumerate(run.group(), i):
+        for i, ch in enumerate(run.group(), run.start()):
             k = j
             while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
                 k += 1

@@ -13,6 +13,7 @@ file and the line of the offending value.
 """
 from __future__ import annotations
 
+import pickle
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,8 +76,33 @@ def load_yaml(path: Path) -> YamlDoc:
     return parse_yaml(read_text(Path(path)), str(path))
 
 
+# Under `mkdocs serve` (:func:`remember_parsed`), each save reads the whole corpus again: a text parsed at a previous
+# build is given back as it was parsed, a fresh copy (its reader may change it), without composing it again; one
+# entry per file and first line, the text read last
+_parsed: dict[tuple[str, int], tuple[tuple, bytes]] | None = None
+
+
+def remember_parsed() -> None:
+    """Keep each file's last parsed text and document from now on (a process that reads the corpus again and again)."""
+    global _parsed
+    if _parsed is None:
+        _parsed = {}
+
+
 def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
     """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
+    if _parsed is None:
+        return _parse_yaml(text, path, first_line)
+    read = (text, YAML_LOADER, MAX_BYTES, MAX_NODES, MAX_ALIASES, MAX_DEPTH)  # the text, under the same rules
+    kept = _parsed.get((path, first_line))
+    if kept is not None and kept[0] == read:
+        return pickle.loads(kept[1])
+    doc = _parse_yaml(text, path, first_line)
+    _parsed[(path, first_line)] = (read, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL))
+    return doc
+
+
+def _parse_yaml(text: str, path: str, first_line: int) -> YamlDoc:
     if len(text) > MAX_BYTES:
         raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
     # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way

@@ -801,7 +801,7 @@ def refused_ranges(text: str) -> list[RefusedRange]:
     return list(kept.values())
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 14)
 def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]:
     """The citations and the refused ranges of ``text``, read in one scan, once per text: the loading, the check
     (unknown forms, refused ranges) and the rendering ask for the same texts, and ``mkdocs serve`` asks again at

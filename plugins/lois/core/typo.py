@@ -72,7 +72,7 @@ def _spacing(text: str) -> str:
 # a short text (a menu entry, a label, a sentence) comes back on page after page, and under `mkdocs serve` at every
 # save: it is spaced once (a pure function of the text)
 _MEMO_LEN = 400
-_spaced = lru_cache(maxsize=1 << 16)(_spacing)
+_spaced = lru_cache(maxsize=1 << 14)(_spacing)  # at most a few megabytes
 
 
 def plural(n: int | float, one: str, many: str | None = None) -> str:

@@ -51,8 +51,8 @@ def _spacing(page: str) -> str:
 
 # a fragment (a linked sentence, a label) comes back in the data of several widgets, and under `mkdocs serve` at every
 # save: it is spaced once (a pure function of the text); a whole page is not kept
-_MEMO_LEN = 4000
-_spaced = lru_cache(maxsize=1 << 15)(_spacing)
+_MEMO_LEN = 2000
+_spaced = lru_cache(maxsize=1 << 12)(_spacing)  # at most a few megabytes
 
 
 def spaced_data(data):

@@ -15,7 +15,7 @@ from lois.features.api.linkifier import grammar_export, js_source
 from lois.features.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
                                update_register)
 from lois.features.api.register import published_ids
-from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, compact, key_of, moved_targets, resolve, short_targets
+from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, moved_targets, resolve, short_targets
 from lois.core.cite import find_citations
 from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
@@ -218,16 +218,15 @@ def test_moved_page_redirect(tmp_path):
 def test_every_published_id_has_one_short_key(model):
     targets = short_targets(model)
     ids = published_ids(model)
-    keys = {key_of(*compact(model, pid)) for pid in ids}
+    keys = {pid.key for pid in ids}
     moved = moved_targets(model)  # the register's redirects keep their short links: 16C2(a) → lois/16/#D2a
     assert set(targets) == keys | set(moved) and len(targets) >= len(model.provisions)
     assert moved["16c2a"] == "lois/16/#D2a" and resolve(targets, "lois/16/C2a/") == "lois/16/#D2a"
     assert all(targets[k] == url for k, url in moved.items() if k not in keys)
     # any spelling of every id the site publishes reaches it: the canonical id, lower case, « L » prefix
     for pid in nonempty(ids):
-        law, path = compact(model, pid)
-        for spelled in (pid, pid.lower(), "L" + pid, f"Loi {pid}"):
-            assert resolve(targets, spelled) == targets[key_of(law, path)], spelled
+        for spelled in (str(pid), str(pid).lower(), f"L{pid}", f"Loi {pid}"):
+            assert resolve(targets, spelled) == targets[pid.key], spelled
 
 
 # ------------------------------------------------------------------ built site

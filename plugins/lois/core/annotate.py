@@ -18,17 +18,18 @@ from dataclasses import dataclass
 from markdown_it.token import Token
 
 from lois.core.cite import find_citations
+from lois.core.ids import ProvisionId
 from lois.core.resolve import resolve_citation
 
 
 @dataclass(frozen=True)
 class Span:
-    """A citation of a text that resolves: ``text == source[start:end]``, ``targets`` its canonical ids."""
+    """A citation of a text that resolves: ``text == source[start:end]``, ``targets`` the provisions it cites."""
 
     start: int
     end: int
     text: str
-    targets: tuple[str, ...]
+    targets: tuple[ProvisionId, ...]
 
 
 def find_spans(model, text: str, law: int | None, path: tuple[str, ...]) -> tuple[Span, ...]:

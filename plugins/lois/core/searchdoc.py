@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lois.core.ids import Kind
+from lois.core.ids import Kind, ProvisionId
 
 
 @dataclass(frozen=True)
@@ -19,7 +19,7 @@ class Evidence:
     glossary term) and the provisions it says rule that situation: the search reads it as words of those
     provisions (lois.features.search.documents.attach_evidence)."""
     text: str
-    targets: tuple[str, ...]
+    targets: tuple[ProvisionId, ...]
 
 
 @dataclass

@@ -13,7 +13,6 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
-from lois.core.ids import law_of
 from lois.core.yamlfile import validate
 from lois.features.annotations.bridge import Call, Trick
 from lois.features.annotations.common import Located, load_yaml
@@ -54,7 +53,7 @@ class Example(ExampleFile):
     @property
     def law(self) -> int:
         """The law its texts are read from (its first provision's): a relative citation is situated there."""
-        return law_of(self.provisions[0])
+        return self.provisions[0].law
 
     def comments(self) -> list[str]:
         """The comments and alerts of its diagrams (each linked as one text)."""

@@ -12,7 +12,7 @@ case of the checklist that it rules.
 """
 from __future__ import annotations
 
-from lois.core.ids import KIND_LABELS, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
+from lois.core.ids import KIND_LABELS, Kind, Level, ProvisionId  # noqa: F401 (re-exported)
 from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
 
@@ -42,7 +42,7 @@ def law_docs(model) -> list[SearchDoc]:
                     leads.append(a.text)
                 a = a.parent
             if p.level is Level.LAW:
-                label = model.node_title(p.id)
+                label = model.node_title(p.pid)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
@@ -62,9 +62,9 @@ def stub_docs(model) -> list[SearchDoc]:
     edition gives it (corpus/edition.yaml; « contre hors tour » → Loi 32), by its id, and by the situations that the
     site's documents say it rules (:func:`attach_evidence`)."""
     docs = []
-    for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
-        title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
-        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
+    for sid in sorted(model.stubs, key=lambda s: (s.law, str(s))):
+        title = (model.law_title(sid.law) or "") if sid.level is Level.LAW else ""
+        docs.append(SearchDoc(str(sid), sid.law, Kind.STUB.value, model.node_title(sid),
                               provision_url(model.link_target(sid)), "", title, ""))
     return docs
 
@@ -137,12 +137,9 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
         targets[t].situations = " ".join(lst)
 
 
-def _nearest(pid: str, targets: dict[str, SearchDoc]) -> str | None:
-    """The provision's own document, or its nearest enclosing one that has a document."""
-    if pid in targets:
-        return pid
-    p = ProvisionId.of(pid)
-    for a in reversed(p.ancestors if p else ()):
+def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:
+    """The id of the provision's own document, or of its nearest enclosing one that has a document."""
+    for a in (pid, *reversed(pid.ancestors)):
         if str(a) in targets:
             return str(a)
     return None

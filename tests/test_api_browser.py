@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import nonempty, open_anew
+from conftest import nonempty, open_anew, pid
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -47,7 +47,7 @@ def test_demo_page_links_citations(page, site_url, model):
         page2.close()
     # the exact provision and its text in the preview, in the spaced capitals form
     href, preview, ref, _ = by_text["LOI 50 D 2 (a)"]
-    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions["50D2(a)"].text.split())[:30] in preview
+    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions[pid("50D2(a)")].text.split())[:30] in preview
     assert by_text["Loi 50D2(a) et (b)"][2] == "50D2(a) 50D2(b)"
     assert by_text["Lois 61 à 64"][2].split() == ["61", "62", "63", "64"]
     assert "Loi 94" not in by_text  # no such law: left alone
@@ -59,7 +59,7 @@ def test_demo_page_links_citations(page, site_url, model):
     assert page.locator("#sel-loi option").inner_text() == "Loi 50"
     # the embedded provision
     embed = page.locator("#integre")
-    assert " ".join(model.provisions["16B1(b)"].text.split())[:50] in " ".join(embed.inner_text().split())
+    assert " ".join(model.provisions[pid("16B1(b)")].text.split())[:50] in " ".join(embed.inner_text().split())
 
 
 def test_demo_page_quotes_the_corpus(page, site_url, model):

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import SIZES, QuietServer, Tab
+from conftest import SIZES, QuietServer, Tab, pid
 from lois.core.cite import find_citations
 from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 
@@ -174,14 +174,14 @@ def test_preview_card_mouse_and_keyboard(club_page, club, model):
     link.hover()
     card = club_page.locator(".lois-card")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
     club_page.mouse.move(0, 0)
     card.wait_for(state="hidden", timeout=5000)
     link.focus()
     club_page.keyboard.press("Shift+Tab")
     club_page.keyboard.press("Tab")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
 
 
 @pytest.mark.parametrize("club_page", ["phone"], indirect=True)
@@ -194,7 +194,7 @@ def test_preview_card_tap_on_phone(club_page, club, model):
     link.tap()
     card = club_page.locator(".lois-card")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
     box = card.bounding_box()
     assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
     assert club_page.url.startswith("file://")  # the first tap shows the card, it does not follow the link

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import allow_only, tab_fixtures
+from conftest import allow_only, tab_fixtures, pid
 
 LAW = 50
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -157,7 +157,7 @@ def test_preview_card_opens_on_tap(phone, site_url, model):
     card = phone.locator(".lois-card")
     assert card.is_visible()
     assert phone.url.endswith(f"lois/{LAW}/")  # the page did not move
-    words = " ".join(model.provisions["12B1"].text.split()[:8])
+    words = " ".join(model.provisions[pid("12B1")].text.split()[:8])
     assert words in " ".join(card.inner_text().split())
     left, top, w, h = card.evaluate(BOX)
     assert left >= 0 and top >= 0 and left + w <= 390 and top + h <= 844

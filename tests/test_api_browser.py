@@ -70,8 +70,8 @@ def test_demo_page_quotes_the_corpus(page, site_url, model):
     _wait_linkifier(page)
     corpus = " ".join(" ".join(p.text.replace("*", "").split()) for p in model.provisions.values())
     quotes = []
-    for pid in ("p-insuffisante", "p-carte", "p-options"):
-        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{pid}").split()))
+    for block in ("p-insuffisante", "p-carte", "p-options"):
+        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{block}").split()))
     assert len(quotes) >= 6
     for q in quotes:
         assert q in corpus, q

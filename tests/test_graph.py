@@ -14,21 +14,22 @@ def lois(*args):
 
 
 def test_provision_tree_ids_and_parents(model):
-    p = model.provisions[pid("30B1(b)(i)")]
+    provisions = {str(k): v for k, v in model.provisions.items()}
+    p = provisions["30B1(b)(i)"]
     assert p.level == "item" and p.parent.id == "30B1(b)" and p.parent.parent.id == "30B1"
-    assert model.provisions[pid("12C1(d)")].text.startswith("Si les possibilités sont nombreuses")
-    assert [c.id for c in model.provisions[pid("12C1")].children] == ["12C1(a)", "12C1(b)", "12C1(c)", "12C1(d)", "12C1(e)"]
-    assert [c.id for c in model.provisions[pid("12C1(e)")].children] == ["12C1(e)(i)", "12C1(e)(ii)"]
+    assert provisions["12C1(d)"].text.startswith("Si les possibilités sont nombreuses")
+    assert [c.id for c in provisions["12C1"].children] == ["12C1(a)", "12C1(b)", "12C1(c)", "12C1(d)", "12C1(e)"]
+    assert [c.id for c in provisions["12C1(e)"].children] == ["12C1(e)(i)", "12C1(e)(ii)"]
     # unnumbered introductory text belongs to its parent
-    assert model.provisions[pid("50D")].text.startswith("Quand un joueur de la défense a une carte pénalisée principale")
-    assert model.provisions[pid("50")].text.startswith("Une carte prématurément exposée")
+    assert provisions["50D"].text.startswith("Quand un joueur de la défense a une carte pénalisée principale")
+    assert provisions["50"].text.startswith("Une carte prématurément exposée")
     # the paragraph the source quotes after 27B3 is 27D in the Code (a section without a title in its master,
     # after the section C its source leaves out), neither 27B nor 27B3
-    assert model.provisions[pid("27D")].text.startswith("Si le Directeur juge à la fin du jeu")
-    assert model.provisions[pid("27D")].level == "section" and model.provisions[pid("27D")].title is None
-    assert "Si le Directeur juge" not in model.provisions[pid("27B")].text + model.provisions[pid("27B3")].text
+    assert provisions["27D"].text.startswith("Si le Directeur juge à la fin du jeu")
+    assert provisions["27D"].level == "section" and provisions["27D"].title is None
+    assert "Si le Directeur juge" not in provisions["27B"].text + provisions["27B3"].text
     assert [c.id for c in model.laws[27].root.children] == ["27A", "27B", "27D"]
-    assert model.provisions[pid("50B1")].title == "Carte pénalisée secondaire"
+    assert provisions["50B1"].title == "Carte pénalisée secondaire"
 
 
 def test_required_edges(model):

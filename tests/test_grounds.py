@@ -149,7 +149,8 @@ def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
     master has, rests on its text and on what edition.yaml says the source leaves out of it (its opening exception
     for B1(b)); 27B1(a) on its text and the note of 27B1 (« la Loi 16C2 ne s'applique pas »); 27A1, of which
     edition.yaml says nothing, and a provision of a law quoted in full (50A) on their text alone."""
-    assert grounds.grounds_of(model, conftest.pid("27B7")) == [] and grounds.grounds_of(model, conftest.pid("27C1")) == []
+    assert grounds.grounds_of(model, conftest.pid("27B7")) == []
+    assert grounds.grounds_of(model, conftest.pid("27C1")) == []
     assert [g.kind for g in grounds.grounds_of(model, conftest.pid("27B3"))] == ["code", "summary"]
     b1a = grounds.grounds_of(model, conftest.pid("27B1(a)"))
     assert [g.kind for g in b1a] == ["code", "summary"]

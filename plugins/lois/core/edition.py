@@ -17,7 +17,7 @@ from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import parse_provision_id
+from lois.core.cite import provision_id
 from lois.core.errors import LoisError
 from lois.core.ids import ProvisionId, written_path
 from lois.core.safeurl import safe_url
@@ -152,13 +152,12 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
             raise doc.error(f"Loi {n} : « read_in » manquant (les pages, sous « sources », où a été lu ce que dit "
                             "« omitted »)", "partial", n, "omitted")
         for raw, text in (part.omitted or {}).items():
-            ref = parse_provision_id(str(raw))
-            assert ref is not None and ref.law is not None  # checked by the schema (ProvisionId)
+            pid = provision_id(raw)
+            assert pid is not None  # checked by the schema (WrittenProvision)
             where = ("partial", n, "omitted", raw)
-            if ref.law != n:
+            if pid.law != n:
                 raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« omitted » dit ce que "
                                 f"la source de cette loi ne cite pas)", *where)
-            pid = ProvisionId(ref.law, tuple(ref.path))
             if pid in ed.omitted.setdefault(n, {}):
                 raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « omitted »", *where)
             ed.omitted[n][pid] = text.strip()

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id, refused_ranges
+from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -141,12 +141,12 @@ def resolve_text(model, text: str, context: str | None):
     path: tuple[str, ...] = ()
     problems: list[str] = []
     if context:
-        ref = parse_provision_id(context)
-        if ref is None or ref.law is None:
+        pid = provision_id(context)
+        if pid is None:
             from lois.core.errors import LoisError
 
             raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
-        law, path = ref.law, tuple(ref.path)
+        law, path = pid.law, pid.path
     out = []
     found = find_citations(text)
     for c in found:

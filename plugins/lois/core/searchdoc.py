@@ -37,6 +37,7 @@ class SearchDoc:
     situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
+    pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",

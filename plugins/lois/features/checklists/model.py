@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import provision_id, unknown_provision
-from lois.core.ids import ProvisionId
+from lois.core.ids import ProvisionId, is_law_number
 from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
@@ -77,7 +77,7 @@ Id = Text
 def _citation(model, raw) -> tuple[ProvisionId | None, str | None]:
     """The cited provision, or why it does not resolve in the corpus `model` (None: form and law number only)."""
     pid = raw if isinstance(raw, ProvisionId) else provision_id(raw)
-    if pid is None:
+    if pid is None or not is_law_number(pid.law):  # « Loi 94 », read by the grammar: a law the Code does not have
         return None, unknown_provision(raw)
     if (model is not None and pid.law in model.laws and pid not in model.provisions
             and model.edition.summary(pid, model.provisions) is None):

@@ -48,7 +48,7 @@ def law_docs(model) -> list[SearchDoc]:
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  " ".join(reversed(leads))))
+                                  " ".join(reversed(leads)), pid=p.pid))
     return docs
 
 
@@ -65,7 +65,7 @@ def stub_docs(model) -> list[SearchDoc]:
     for sid in sorted(model.stubs, key=lambda s: (s.law, str(s))):
         title = (model.law_title(sid.law) or "") if sid.level is Level.LAW else ""
         docs.append(SearchDoc(str(sid), sid.law, Kind.STUB.value, model.node_title(sid),
-                              provision_url(model.link_target(sid)), "", title, ""))
+                              provision_url(model.link_target(sid)), "", title, "", pid=sid))
     return docs
 
 

@@ -14,7 +14,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-ID_NAMES = {"pid", "sid", "target", "node_id", "cited", "raw_id", "t"}
+ID_NAMES = {"pid", "sid", "target", "node_id", "cited", "raw_id"}
 
 
 def kind(node: ast.Call) -> str | None:

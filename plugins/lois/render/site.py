@@ -43,11 +43,6 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 BUILD_FILE = "assets/lois/version.txt"
 BUNDLE_DIR = "assets/lois"  # the bundles sit beside the files they hold: their relative addresses stay right
 
-# an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
-ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
-                      r"|\b[A-H]\d{0,2}(?:\([a-z]{1,5}\))*|\([a-z]{1,5}\)(?:\([a-z]{1,5}\))*")
-
-
 def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Markup:
     """A citation link; the title is the preview, already escaped for the theme's tooltips (see tooltip_attr)."""
     return Markup(f'<a class="{escape(cls)}" href="{escape(href)}" data-ref="{escape(ref)}" title="{title}">'
@@ -56,18 +51,6 @@ def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Marku
 
 def absent_link(ref: str, title: Markup, label: str) -> Markup:
     return Markup(f'<span class="lois-cite-absent" data-ref="{escape(ref)}" title="{title}">{escape(label)}</span>')
-
-
-def _match_target(token: str, targets: list[ProvisionId]) -> ProvisionId | None:
-    """The target a written id stands for: the same canonical id, or (relative) the one ending like it."""
-    compact = re.sub(r"[ \u00a0]", "", token)
-    for t in targets:
-        if str(t) == compact:
-            return t
-    for t in targets:
-        if not compact[:1].isdigit() and str(t).endswith(compact):
-            return t
-    return None
 
 
 @dataclass(frozen=True)
@@ -372,7 +355,7 @@ class SiteBuild:
     def annotate(self, text: str, spans: Sequence[Span], from_page: str, gloss: GlossScope | None = None) -> str:
         """`text` escaped, each of its citations (`spans`, lois.core.annotate) a link from `from_page`."""
         return annotate(text, spans, gloss.html if gloss is not None else _escape,
-                        lambda s: self.citation_link(s.text, list(s.targets), from_page))
+                        lambda s: self.citation_link(s.text, list(s.targets), from_page, s.parts))
 
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
@@ -382,22 +365,14 @@ class SiteBuild:
         """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
         return self.glossary.scope() if self.glossary is not None else None
 
-    def citation_link(self, label: str, targets: list[ProvisionId], from_page: str) -> str:
-        """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends, and each
-        of them previews the whole range, one line per provision (« Lois 61 à 64 »: 61, 62, 63 and 64)."""
-        if len(targets) == 1:
+    def citation_link(self, label: str, targets: list[ProvisionId], from_page: str,
+                      parts: Sequence[tuple[int, int, ProvisionId]] = ()) -> str:
+        """One link per cited id, where the citation's `parts` (lois.core.annotate.parts_of, found with it) say it
+        is written: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends, and each of them previews
+        the whole range, one line per provision (« Lois 61 à 64 »: 61, 62, 63 and 64)."""
+        if len(targets) == 1 or not parts:
             return self._one_link(label, targets[0], from_page)
-        parts: list[tuple[int, int, ProvisionId]] = []  # (start, end, target) of each written id, in order
-        remaining = list(targets)
-        for m in ID_TOKEN.finditer(label):
-            target = _match_target(m.group(0), remaining)
-            if target is None:
-                continue
-            parts.append((0 if not parts else m.start(), m.end(), target))  # the first takes the « Lois » before it
-            remaining.remove(target)
-        if not parts:
-            return self._one_link(label, targets[0], from_page)
-        listed = self.list_preview(targets) if remaining else None  # a range: its inner ids are not written
+        listed = self.list_preview(targets) if len(parts) < len(targets) else None  # a range: inner ids unwritten
         out: list[str] = []
         pos = 0
         for start, end, target in parts:

@@ -140,7 +140,7 @@ def load_edition(root: Path) -> Edition:
 
 
 def _read_partial(doc: YamlDoc, ed: Edition) -> None:
-    """The omissions of each partial law, by canonical id of a provision of that law, and the pages where they were
+    """The omissions of each partial law, by provision of that law, and the pages where they were
     read (declared under ``sources``)."""
     for n, part in ed.partial.items():
         ed.lines[("missing", n)] = doc.line("partial", n, "missing")

@@ -20,8 +20,8 @@ from lois.features.annotations.schema import ExampleFile
 
 
 class Example(ExampleFile):
-    """An example as loaded: its file, validated (provisions resolved to canonical ids, auction and play checked),
-    its optional fields spelt out, and the lines the replay of its checklist reports."""
+    """An example as loaded: its file, validated (provisions resolved, auction and play checked), its optional
+    fields spelt out, and the lines the replay of its checklist reports."""
 
     question: str  # stripped
     ruling: str

@@ -14,7 +14,7 @@ from lois.features.annotations.schema import NoteFront
 
 
 class Note(NoteFront):
-    """A note as loaded: its front matter, validated (provisions resolved to canonical ids), and its body."""
+    """A note as loaded: its front matter, validated (provisions resolved to the provisions they name), and its body."""
 
     body: str
     file: str

@@ -24,7 +24,7 @@ CALCULATORS: dict[str, tuple[str, tuple[ProvisionId, ...]]] = {
 
 
 class Situation(SituationEntry):
-    """A situation as loaded: its entry, validated (provisions resolved to canonical ids), its description on
+    """A situation as loaded: its entry, validated (provisions resolved to the provisions they name), its description on
     one line, its lists and tools spelt out, and its line."""
 
     notes: list[str] = []

@@ -233,6 +233,18 @@ def test_base_is_valid(tmp_path, model):
     assert run(cl, {"q1": "oui", "q2": "oui"}).effects["partner_must_pass"] is True
 
 
+def test_what_loading_fills_is_not_read_from_the_file(tmp_path, model):
+    """A case is one class, file and loaded (lois.core.yamlfile.Loaded): its line is the file's, and a « line »
+    written in the file is an unknown field, refused at its line like any other."""
+    d = _copy()
+    d["cases"] = [{"name": "essai", "answers": {"q1": "oui", "q2": "non"}, "expected": "fin_b"}]
+    p = _write(tmp_path, d)
+    assert load_checklist(p, model).cases[0].line == _line_of(p, "- name: essai")
+    d["cases"][0]["line"] = 3
+    err, p = _refuse(tmp_path, model, d)
+    assert "champ inconnu « line »" in err.message and err.line == _line_of(p, "line: 3"), err
+
+
 def _set_next(question: int, choice: int, target: str):
     def change(d):
         d["questions"][question]["choices"][choice]["next"] = target

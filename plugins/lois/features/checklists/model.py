@@ -42,7 +42,7 @@ from lois.core.ids import ProvisionId, is_law_number
 from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
-from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
+from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, load_yaml, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
@@ -202,18 +202,14 @@ class Outcome(OutcomeEntry):
     line: int
 
 
-class CaseEntry(Schema):
+class Case(Schema):
     name: Text
     # the situation as the director hears it at the table, for the training: every fact its questions need, and
     # never the answer (its name is used when absent)
     facts: Optional[Text] = None
     answers: dict[StrictStr, Answer]
     expected: Id
-
-
-class Case(CaseEntry):
-    line: int
-
+    line: Loaded[int] = 0  # its line in the file
 
 class _ChecklistFields(Schema):
     """What a checklist file and the checklist loaded share."""
@@ -228,7 +224,7 @@ class _ChecklistFields(Schema):
 class ChecklistFile(_ChecklistFields):
     questions: Annotated[list[QuestionEntry], Field(min_length=1)]
     outcomes: Annotated[list[OutcomeEntry], Field(min_length=1)]
-    cases: list[CaseEntry] = []
+    cases: list[Case] = []
     # the sections and paragraphs of its laws that no outcome reaches, each with the reason (coverage.py)
     aside: Optional[SetAside] = None
 
@@ -421,7 +417,7 @@ def _cases(doc: YamlDoc, spec: ChecklistFile, questions: dict, outcomes: dict) -
                                 f"({', '.join(x.id for x in questions[k].choices)})", *keys, "answers", k)
         if c.expected not in outcomes:
             raise doc.error(f"cas « {c.name} » : issue attendue inconnue « {c.expected} »", *keys, "expected")
-        cases.append(c.extended(Case, line=doc.line(*keys)))
+        cases.append(c.model_copy(update={"line": doc.line(*keys)}))
     return cases
 
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from lois.core.ids import ProvisionId
 from lois.core.schemas import Provision, Text
-from lois.core.yamlfile import Schema
+from lois.core.yamlfile import Loaded, Schema
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -29,17 +29,13 @@ if TYPE_CHECKING:
 FILE = "lois-absentes.yaml"
 
 
-class AbsentStatementEntry(Schema):
+class AbsentStatement(Schema):
+    """An entry of the register, as written and as loaded (its statement made one line, its line)."""
+
     provision: Provision
     statement: Text  # the project's words, in French
     basis: Text  # where the official text is read (edition, page)
-
-
-class AbsentStatement(AbsentStatementEntry):
-    """An entry as loaded: its statement on one line, its line."""
-
-    statement: str
-    line: int
+    line: Loaded[int] = 0
 
     @property
     def law(self) -> int:
@@ -57,7 +53,7 @@ def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
         return []
     if not isinstance(doc.data, list):
         raise doc.error("le registre des lois absentes est une liste d'entrées : provision, statement, basis")
-    entries = validate(doc, list[AbsentStatementEntry], what="registre des lois absentes")
+    entries = validate(doc, list[AbsentStatement], what="registre des lois absentes")
     out: list[AbsentStatement] = []
     seen: dict[ProvisionId, int] = {}
     for i, e in enumerate(entries):
@@ -68,5 +64,5 @@ def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
         if pid in seen:
             raise doc.error(f"Loi {pid} : déjà dans le registre (ligne {seen[pid]})", i, "provision")
         seen[pid] = doc.line(i)
-        out.append(e.extended(AbsentStatement, statement=" ".join(e.statement.split()), line=doc.line(i)))
+        out.append(e.model_copy(update={"statement": " ".join(e.statement.split()), "line": doc.line(i)}))
     return out

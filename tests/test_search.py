@@ -671,7 +671,7 @@ def test_clauses_that_cite_a_provision_are_its_situations(engine, model):
     ruling = ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2) et ont bien fait "
               "d'appeler l'arbitre à la fin du jeu (Loi 16B3). Faite hors tour, elle relève de la Loi 31 (Loi 27A2). "
               "Rien ici ne cite de loi.")
-    assert [(e.text, e.targets) for e in cited_clauses(ruling, model, 16)] == [
+    assert [(e.text, tuple(map(str, e.targets))) for e in cited_clauses(ruling, model, 16)] == [
         ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2)", ("16B2",)),
         ("et ont bien fait d'appeler l'arbitre à la fin du jeu (Loi 16B3).", ("16B3",)),
         ("Faite hors tour, elle relève de la Loi 31 (Loi 27A2).", ("31", "27A2"))]

@@ -705,13 +705,14 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
-def test_blind_situations_set_is_well_formed(engine):
-    """The situations written blind (tests/search_situations_blind.yaml, issue 35: by someone who read neither the
+@pytest.mark.parametrize("name", ["search_situations_blind.yaml", "search_situations_blind2.yaml"])
+def test_blind_situations_set_is_well_formed(engine, name):
+    """The situations written blind (tests/search_situations_blind*.yaml, issue 35: by someone who read neither the
     lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
     is asserted here — and every expectation and tool names a real document of the search."""
     from lois.features.search.evaluate import score, split
 
-    cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
+    cases = load_set(Path(__file__).parent / name)
     assert len(cases) >= 90 and all(c.get("tune") is False for c in cases)
     assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
     rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])

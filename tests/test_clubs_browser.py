@@ -129,13 +129,14 @@ def test_club_page_links_every_case(club_page, club, site_url, model, where):
                 == [(c["texte"], site_url + c["lien"]) for c in expected]), case["texte"]
         for g, c in zip(got, expected, strict=True):
             first = c["refs"][0]
-            law = ProvisionId.parse(first).law
-            if first in model.provisions and model.provisions[first].text:
-                assert _words(model.provisions[first].text)[:25] in _words(g["preview"]), (first, g["preview"])
-            elif law in model.laws and first not in model.provisions:
+            pid = ProvisionId.parse(first)
+            law = pid.law
+            if pid in model.provisions and model.provisions[pid].text:
+                assert _words(model.provisions[pid].text)[:25] in _words(g["preview"]), (first, g["preview"])
+            elif law in model.laws and pid not in model.provisions:
                 # absent from the text of a law the site has (« Loi 30B1(b)(xi) »): said, as the site says it
                 assert _words(g["preview"]).startswith(_words(not_found(first, not_on_site(law))
-                                               + leads_to(f"la Loi {model.link_target(first)}"))), g
+                                               + leads_to(f"la Loi {model.link_target(pid)}"))), g
             else:
                 assert g["preview"].startswith("Loi "), g
         expected_total += len(expected)
@@ -150,7 +151,7 @@ def test_embed_shows_provision_text(club_page, club, site_url, model, where):
     _wait(club_page)
     box = club_page.locator("#integre")
     text = _words(box.inner_text())
-    prov = model.provisions[EMBED]
+    prov = model.provisions[ProvisionId.parse(EMBED)]
     assert prov.children
     for child in prov.children:
         assert _words(child.text)[:60] in text

@@ -71,7 +71,7 @@ def test_law_text_shows_no_row_of_controls_on_a_phone(phone, site_url, model):
     assert phone.locator("article .lois-act").count() == n_provisions
     assert phone.evaluate(VISIBLE_CONTROLS) == 0
     # a tap on the text of a provision shows its control, and only its
-    target = model.provisions[f"{LAW}D2(a)"]
+    target = model.provisions[pid(f"{LAW}D2(a)")]
     phone.locator(f"#{target.anchor} > .lois-prov-body").first.tap()
     assert phone.evaluate(VISIBLE_CONTROLS) == 1
     control = phone.locator(f"#{target.anchor} > .lois-tools > .lois-act")

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import nonempty
+from lois.core.ids import ProvisionId
 from lois.features.search.analysis import analyze, analyze_word, edit_distance, normalize, synonym_map
 from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
@@ -85,8 +86,8 @@ def test_an_id_at_either_end_of_a_query_is_pinned_when_it_says_so(engine, model)
     longer query comes first, when « loi », « lois », « L » or a section letter says it is one."""
     words = ["information non autorisée", "carte pénalisée", "renonce"]
     checked = 0
-    for pid in sorted(model.provisions):
-        prov = model.provisions[pid]
+    for pid in sorted(map(str, model.provisions)):
+        prov = model.provisions[ProvisionId.parse(pid)]
         bare = pid.replace("(", "").replace(")", "")
         spellings = [f"loi {pid}", f"L{bare}", f"Lois {' '.join([str(prov.law), *prov.path])}"]
         if prov.path:
@@ -343,7 +344,8 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
                       f.get("body", ""), f.get("context", ""), f.get("refs", []), f.get("situations", ""),
-                      f.get("sources", [])) for f in stored]
+                      f.get("sources", []), pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
+            for f in stored]  # the provision a document is, read back from its stored id
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           docnum={f["id"]: n for n, f in enumerate(stored)},
                           vocab=Vocabulary(**json.loads(json.dumps(
@@ -674,7 +676,7 @@ def test_clauses_that_cite_a_provision_are_its_situations(engine, model):
     ruling = ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2) et ont bien fait "
               "d'appeler l'arbitre à la fin du jeu (Loi 16B3). Faite hors tour, elle relève de la Loi 31 (Loi 27A2). "
               "Rien ici ne cite de loi.")
-    assert [(e.text, e.targets) for e in cited_clauses(ruling, model, 16)] == [
+    assert [(e.text, tuple(map(str, e.targets))) for e in cited_clauses(ruling, model, 16)] == [
         ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2)", ("16B2",)),
         ("et ont bien fait d'appeler l'arbitre à la fin du jeu (Loi 16B3).", ("16B3",)),
         ("Faite hors tour, elle relève de la Loi 31 (Loi 27A2).", ("31", "27A2"))]

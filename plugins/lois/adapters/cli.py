@@ -157,12 +157,13 @@ def cmd_renvois(args) -> int:
     found, problems = resolve_text(model, text, args.contexte)
     notices = absent_notices(model, list(dict.fromkeys(t for _c, targets in found for t in targets)))
     if args.json:
-        _out([{"text": c.text, "start": c.start, "end": c.end, "targets": targets} for c, targets in found])
+        _out([{"text": c.text, "start": c.start, "end": c.end, "targets": [str(t) for t in targets]}
+              for c, targets in found])
     else:
         if not found:
             print("Aucun renvoi trouvé.")
         for c, targets in found:
-            print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
+            print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(map(str, targets)) or '(aucune cible)'}")
     for p in problems + notices:  # a notice (the link leads to the nearest provision) is not an error
         print(f"attention : {p}", file=sys.stderr)
     return 1 if problems else 0

@@ -258,6 +258,11 @@ class Ref:
             return _fmt_path(self.path)
         return format_id(self.law, self.path)
 
+    @property
+    def pid(self) -> ProvisionId | None:
+        """The provision an absolute reference names; None for a relative one (:mod:`lois.core.resolve`)."""
+        return None if self.law is None else ProvisionId(self.law, tuple(self.path))
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -963,6 +968,18 @@ def parse_provision_id(s: str) -> Ref | None:
         if value:
             parts.append(cased(value, case))
     return Ref(law, tuple(parts))
+
+
+def provision_id(raw) -> ProvisionId | None:
+    """The provision that text written by a person or in a corpus file names (« 27B1b », « Loi 64 », ``64`` read
+    by YAML as a number), read by the lenient parser (:func:`parse_provision_id`); None if it names none. The
+    one place where a written id becomes a :class:`ProvisionId`: past it, the code passes the value around.
+
+    >>> str(provision_id("27 b 1 b")), provision_id(64), provision_id("B1")
+    ('27B1(b)', ProvisionId(law=64, path=()), None)
+    """
+    ref = parse_provision_id(str(raw))
+    return None if ref is None else ref.pid
 
 
 _LAW_WRITTEN = re.compile(r"\s*(?:lois?\s*)?([0-9]{1,6})(?![0-9])", re.I)

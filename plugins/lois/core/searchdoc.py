@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lois.core.ids import Kind
+from lois.core.ids import Kind, ProvisionId
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Evidence:
     glossary term) and the provisions it says rule that situation: the search reads it as words of those
     provisions (lois.features.search.documents.attach_evidence)."""
     text: str
-    targets: tuple[str, ...]
+    targets: tuple[ProvisionId, ...]
 
 
 # A clause of a text: what ends at « . », « ; », « ? », « ! » or « : » followed by a space (« Loi 27B1(a). » ends one).
@@ -70,6 +70,7 @@ class SearchDoc:
     situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
+    pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",

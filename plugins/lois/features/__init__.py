@@ -139,10 +139,6 @@ def post_builders() -> list[Callable[..., None]]:
     return [m.post_build for m in modules]
 
 
-def command_modules() -> list[Commands]:
-    return [f.module("cli") for f in FEATURES if f.commands]
-
-
 def corpus_checkers() -> list[Checks]:
     """The ``corpus`` module of every feature with corpus files, in the order of :data:`FEATURES`."""
     return [f.module("corpus") for f in FEATURES if f.checks]

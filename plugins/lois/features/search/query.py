@@ -32,8 +32,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import parse_provision_id
-from lois.core.ids import ProvisionId
+from lois.core.cite import provision_id
+from lois.core.ids import Level, ProvisionId
 from lois.render.ids_js import id_data
 from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
@@ -112,8 +112,8 @@ def citation_key(text: str) -> str:
     """The key (ProvisionId.key) of the provision id typed in ``text``: « Loi 27 B 1 (b) » → « 27b1b »; "" when
     ``text`` is not an id (:func:`lois.core.cite.parse_provision_id`). The browser makes the same key from the same
     generated data (lois.render.ids_js)."""
-    ref = parse_provision_id(text)
-    return ProvisionId(ref.law, ref.path).key if ref is not None and ref.law is not None else ""
+    pid = provision_id(text)
+    return pid.key if pid is not None else ""
 
 
 @dataclass
@@ -150,7 +150,8 @@ class Vocabulary:
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
         rewrites.sort(key=lambda r: -len(r.words))
-        absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
+        absent = sorted({d.law for d in docs
+                         if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
                    [r.to_json() for r in rewrites], absent, derived_terms(terms))
 
@@ -201,12 +202,12 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
     ids = {d.id for d in docs}
     pins: dict[str, list[str]] = {}
     for d in docs:
-        if d.kind not in (Kind.LAW, Kind.STUB):
+        if d.kind not in (Kind.LAW, Kind.STUB) or d.pid is None:
             continue
         out = [d.id]
-        if d.kind == Kind.STUB and d.id.isdigit():
+        if d.kind == Kind.STUB and d.pid.level is Level.LAW:
             out += [c.id for c in docs if c.kind == Kind.COMMENTARY and c.law == d.law]
-        pins[ProvisionId.parse(d.id).key] = [i for i in out if i in ids]
+        pins[d.pid.key] = [i for i in out if i in ids]
     return pins
 
 
@@ -218,12 +219,12 @@ EXPLICIT_ID = re.compile(r"^\s*(?:(?:la|les)\s+)?(?:lois?|l)(?![a-zà-ÿ])|[0-9]
 
 
 def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
-    ref = parse_provision_id(text)
-    if ref is None or ref.law is None:
+    pid = provision_id(text)
+    if pid is None:
         return []
-    pins = vocab.citations.get(ProvisionId(ref.law, tuple(ref.path)).key)
-    if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
-        pins = vocab.citations.get(ProvisionId(ref.law).key)
+    pins = vocab.citations.get(pid.key)
+    if pins is None and pid.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
+        pins = vocab.citations.get(ProvisionId(pid.law).key)
     return list(pins or [])
 
 

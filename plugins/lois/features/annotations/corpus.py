@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.ids import Kind
 from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
@@ -39,7 +40,7 @@ terms and « Que faire si… » tell (their title, an example's question, a term
 provisions they are about, and each clause of their text that cites provisions (a note's, a ruling, a description:
 :func:`lois.core.searchdoc.cited_clauses`) as evidence for those."""
 
-    def clauses(text: str, law: int) -> list[Evidence]:
+    def clauses(text: str, law: int | None) -> list[Evidence]:
         return cited_clauses(text, model, law) if model is not None else []
 
     from lois.features.annotations.glossary import slug
@@ -51,14 +52,14 @@ provisions they are about, and each clause of their text that cites provisions (
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), n.law, Kind.NOTE.value,
                               n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=_ids(n.provisions),
                               evidence=[Evidence(n.title, tuple(n.provisions)),
-                                        *clauses(plain_text(n.body), n.law)]))
+                                        *(c for run in markdown_runs(n.body) for c in clauses(run, n.law))]))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), e.law, Kind.EXAMPLE.value,
                               e.title, f"/exemples/#{e.anchor}", e.title, calls,
                               f"{e.question} {e.ruling}", refs=_ids(e.provisions),
                               evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions)),
-                                        *clauses(e.ruling, e.law)]))
+                                        *(c for run in markdown_runs(e.ruling) for c in clauses(run, e.law))]))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), t.provisions[0].law, Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
@@ -68,5 +69,5 @@ provisions they are about, and each clause of their text that cites provisions (
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), s.provisions[0].law, Kind.SITUATION.value,
                               s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=_ids(s.provisions),
                               evidence=[Evidence(s.title, tuple(s.provisions)),
-                                        *clauses(s.description, s.provisions[0].law)]))
+                                        *clauses(s.description, None)]))
     return docs

@@ -94,6 +94,16 @@ def _load(args):
 
 
 def cmd_verifie(args) -> int:
+    """The verdict of the last run, written again while the corpus (and the code) are what it was made of
+    (lois.core.statcache: stat data, and the bytes of the files saved just before); else checked anew."""
+    from lois.core.statcache import replay_or_run
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    return replay_or_run(corpus, "verifie", f"verifie --mots={bool(getattr(args, 'mots', False))}",
+                         lambda: _verifie(args))
+
+
+def _verifie(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)

@@ -10,11 +10,11 @@ an index of the same documents (tests/search_oracle.py writes such an index; the
 
 The command line keeps what it computed in a cache file (``build/cache/search/<code>.json`` beside the corpus, or
 under ``$LOIS_CACHE``), named by a hash of this package's code, and never committed. It holds the index and what it
-was made of (:func:`cached_index`): the size, times and inode of every file of the corpus when the index was made,
-and the digest of the bytes read of each file saved less than :data:`RACY_NS` before (whose stat may not change
-with its next save, as Git's « racily clean » entries). A call only looks at the files' stat data and reads those
-few files again: no file of the corpus is hashed when nothing changed; a change to any file, a file added or
-removed, remakes the index.
+was made of (:func:`cached_index`, by the rule of :mod:`lois.core.statcache`): the size, times and inode of every
+file of the corpus when the index was made, and the digest of the bytes read of each file saved less than
+:data:`RACY_NS` before (whose stat may not change with its next save, as Git's « racily clean » entries). A call
+only looks at the files' stat data and reads those few files again: no file of the corpus is hashed when nothing
+changed; a change to any file, a file added or removed, remakes the index.
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from lois.core.statcache import RACY_NS, fingerprint, listing, unchanged  # noqa: F401 (the rule; tests patch listing)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
@@ -102,9 +103,6 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
 FORMAT = 2
-# a file's times tick coarsely (a kernel tick; 2 s on FAT): a file modified less than this before it was looked at
-# may be saved again with the same size and times; its bytes are checked on every use of the index
-RACY_NS = 2_000_000_000
 
 
 def code_key() -> str:
@@ -118,54 +116,6 @@ def code_key() -> str:
         h.update(f"{f.relative_to(package).as_posix()}\0".encode())
         h.update(safeio.read_bytes(f))
     return h.hexdigest()[:20]
-
-
-def listing(corpus_dir: Path) -> dict[str, list[int]]:
-    """Every file of the corpus (relative name → size, modification and change times in ns, inode), checked by
-    the one walk that refuses odd entries by name (no pipe, device, dangling link, unreadable folder…)."""
-    from lois.core import safeio
-
-    stats: dict = {}
-    safeio.check_tree(corpus_dir, stats=stats)
-    top = os.path.abspath(corpus_dir)
-    return {os.path.relpath(os.path.abspath(p), top).replace(os.sep, "/"):
-            [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino] for p, st in stats.items()}
-
-
-def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_dir: Path) -> dict | None:
-    """What an index was made of: each file of ``seen`` (its stat data, looked at from ``seen_at``, before the
-    index was made), with the digest of the bytes read (``reads``: lois.core.safeio.recording) for a file modified
-    less than RACY_NS before; None (not cached) when a file was read twice with other bytes, or one was read that
-    ``seen`` does not hold (added meanwhile, or outside the corpus)."""
-    top = os.path.abspath(corpus_dir)
-    out: dict[str, list] = {rel: [*st, None] for rel, st in seen.items()}
-    for path, digest in reads.items():
-        rel = os.path.relpath(path, top).replace(os.sep, "/")
-        if digest is None or rel not in out:
-            return None
-        if out[rel][1] + RACY_NS >= seen_at:  # a save sets the modification time (and the change time): one that
-            out[rel][4] = digest               # the stat data miss has a modification time as old as this one
-    return out
-
-
-def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
-    """Whether the corpus is what an index was made of: the same files with the same stat data, and the same
-    bytes for the files that were modified just before."""
-    from lois.core import safeio
-    from lois.core.errors import LoisError
-
-    if files.keys() != now.keys():
-        return False
-    for rel, (*st, digest) in files.items():
-        if now[rel] != st:
-            return False
-        if digest is not None:
-            try:
-                if hashlib.sha256(safeio.read_bytes(Path(corpus_dir) / rel)).hexdigest() != digest:
-                    return False
-            except LoisError:
-                return False
-    return True
 
 
 def cache_root(corpus_dir: Path) -> Path:

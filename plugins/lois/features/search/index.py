@@ -140,7 +140,8 @@ class LazyDocs(Sequence):
     document's id, in order."""
 
     def __init__(self, ids: list[str], records: list[bytes]):
-        self.ids, self._records, self._read = ids, records, {}
+        self.ids, self._records = ids, records
+        self._read: dict[int, dict] = {}
 
     def __len__(self) -> int:
         return len(self._records)
@@ -158,7 +159,8 @@ class LazyPostings(Mapping):
     """Term → its postings (a list), each decoded from its record when first read."""
 
     def __init__(self, records: dict[str, bytes]):
-        self._records, self._read = records, {}
+        self._records = records
+        self._read: dict[str, list[int]] = {}
 
     def __getitem__(self, term: str) -> list[int]:
         found = self._read.get(term)

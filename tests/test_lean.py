@@ -270,8 +270,12 @@ def test_site_styles_in_one_file_and_widget_styles_only_on_their_pages(built_sit
     assert len(law) == 1 and re.fullmatch(r"site\.[0-9a-f]{10}\.css", law[0]), law
     bundle = (built_site / "assets" / "lois" / law[0]).read_text(encoding="utf-8")
     held = set(re.findall(r"^/\* assets/lois/([\w-]+\.css) \*/$", bundle, re.M))
-    assert {"lois.css", "card.css", "search.css", "checklists.css"} <= held
-    assert not held & {"training.css", "tents.css", "scores.css"}
+    assert {"lois.css", "card.css", "search.css"} <= held
+    assert not held & {"training.css", "tents.css", "scores.css", "checklists.css"}
     training = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
     assert own_styles(training) == [law[0], "training.css"]
     assert own_styles((built_site / "chevalets" / "index.html").read_text(encoding="utf-8")) == [law[0], "tents.css"]
+    runner = (built_site / "checklists" / "renonce" / "index.html").read_text(encoding="utf-8")
+    assert own_styles(runner)[:2] == [law[0], "checklists.css"]
+    for page in ("que-faire-si", "calculs/marque-ajustee"):  # a checklist's first question, a calculator's citations
+        assert "checklists.css" in own_styles((built_site / page / "index.html").read_text(encoding="utf-8")), page

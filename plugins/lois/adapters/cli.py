@@ -224,7 +224,13 @@ def _features_for(argv: list[str] | None):
     """The features whose commands must be declared: only the one named on the command line, if any
     (so that `lois cherche` imports the search alone), else all of them (help, errors)."""
     with_commands = [f for f in FEATURES if f.commands]
-    words = [a for a in (argv or []) if not a.startswith("-")]
+    words, args = [], list(argv or [])
+    while args:
+        a = args.pop(0)
+        if a == "--corpus":  # the option's value is not the command (`lois --corpus DIR cherche …`)
+            args[:1] = []
+        elif not a.startswith("-"):
+            words.append(a)
     for f in with_commands:
         if words and words[0] in f.commands:
             return [f]

@@ -25,7 +25,6 @@ import contextlib
 import hashlib
 import marshal
 import os
-import shutil
 import sys
 import time
 from collections import Counter
@@ -234,6 +233,8 @@ def write_cached(path: Path, data: dict) -> None:
         os.replace(tmp, path)
     except OSError:
         return
+    import shutil
+
     for old in path.parent.iterdir():  # indexes of older corpora, code or formats, whoosh folders of older versions
         if old.is_dir():
             shutil.rmtree(old, ignore_errors=True)

@@ -70,7 +70,8 @@ def heavy_imports(args: list[str]) -> list[str]:
     return sorted(found)
 
 
-def measure(n: int, corpus_args: list[str], corpus: Path, modified: int) -> dict[str, list[tuple[float, float]]]:
+def measure(n: int, corpus_args: list[str], corpus: Path, modified: int,
+            only: str = "") -> dict[str, list[tuple[float, float]]]:
     bare = [sys.executable, "-c", "pass"]
     lois = [sys.executable, "-m", "lois.adapters.cli", *corpus_args, "cherche", "27B1b"]
     verifie = [sys.executable, "-m", "lois.adapters.cli", *corpus_args, "verifie"]
@@ -79,15 +80,18 @@ def measure(n: int, corpus_args: list[str], corpus: Path, modified: int) -> dict
     def save() -> None:
         os.utime(saved)  # as an editor's save: new times, and the checklist's bytes read again
 
-    wall(lois)  # warm the search index, the bytecode and the file cache
-    wall(verifie)  # the verdict kept
+    if only != "verifie":
+        wall(lois)  # warm the search index, the bytecode and the file cache
+    if only != "cherche":
+        wall(verifie)  # the verdict kept
     order = [("python -c pass", bare, None), ("lois cherche 27B1b", lois, None), ("lois verifie", verifie, None)]
+    order = [o for o in order if not only or o[0] == "python -c pass" or only in o[0]]
     runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _c, _b in order}
     for i in range(n):
         for name, cmd, before in order if i % 2 == 0 else reversed(order):
             runs[name].append(wall(cmd, before))
-    after = "lois verifie, juste après un enregistrement"
-    runs[after] = [wall(verifie, save) for _ in range(modified)]
+    if modified and only != "cherche":
+        runs["lois verifie, juste après un enregistrement"] = [wall(verifie, save) for _ in range(modified)]
     return runs
 
 
@@ -96,6 +100,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--facteur", type=int, default=1, help="corpus synthétique ×F (bench/synth.py) ; 1 : la graine")
     ap.add_argument("--modifie", type=int, default=3, help="essais de `lois verifie` juste après un enregistrement")
+    ap.add_argument("--seulement", choices=("cherche", "verifie"), default="",
+                    help="ne mesurer que cette commande (et python -c pass)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
         corpus = Path(tmp) / "corpus"
@@ -108,7 +114,7 @@ def main() -> int:
             make_corpus(args.facteur, corpus)
         corpus_args = ["--corpus", str(corpus)]
         os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
-        runs = measure(args.runs, corpus_args, corpus, args.modifie)
+        runs = measure(args.runs, corpus_args, corpus, args.modifie, args.seulement)
         heavy = {name: heavy_imports(a) for name, a in COMMANDS.items()}  # the project's corpus, this cache
     med = {k: statistics.median(w for w, _c in v) for k, v in runs.items()}
     low = {k: min(w for w, _c in v) for k, v in runs.items()}
@@ -121,6 +127,8 @@ def main() -> int:
     for k, v in runs.items():
         print(f"| {k} | {med[k] * 1000:.0f} | {low[k] * 1000:.0f} | {max(w for w, _c in v) * 1000:.0f} | "
               f"{cpu[k] * 1000:.0f} | {min(c for _w, c in v) * 1000:.0f}–{max(c for _w, c in v) * 1000:.0f} |")
+    if "lois cherche 27B1b" not in runs:
+        return 0
     target = TARGET if args.facteur <= 1 else TARGET_SYNTH
     ratio = med["lois cherche 27B1b"] / med["python -c pass"]
     ratio_min = low["lois cherche 27B1b"] / low["python -c pass"]

@@ -117,10 +117,12 @@ def test_citation_queries_put_provision_first(engine):
 
 
 def test_typos_phrases_and_kinds(engine):
-    # « renonse » is read as « renonce »: the checklist, the glossary entry and the commentary are about it
-    first = {r.id: r.kind for r in engine.search("renonse", 3)}
-    assert first == {r.id: r.kind for r in engine.search("renonce", 3)}
-    assert first["commentaire:renonce-64"] == "commentary" and first["liste:renonce"] == "checklist"
+    # « renonse » is read as « renonce »: the checklist, the glossary entry and the page of Law 62 (« Correction d'une
+    # renonce », with the register's summary of its provisions) are about it, the commentary next
+    first = {r.id: r.kind for r in engine.search("renonse", 4)}
+    assert first == {r.id: r.kind for r in engine.search("renonce", 4)}
+    assert first["liste:renonce"] == "checklist" and first["62"] == "stub"
+    assert first["commentaire:renonce-64"] == "commentary"
     assert engine.search("penalitée", 3)
     assert any("pénalis" in r.snippet.lower() for r in engine.search("penalitée", 3))
     phrase = engine.search('"carte exposée"', 50)
@@ -589,7 +591,8 @@ def test_cli_kinds_filter_and_json_fields(tmp_path):
 def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     """Each word or sigle of corpus/lexique.yaml, typed alone, finds at least one document, and the first result
     contains one of the Code's words it stands for (a lexicon entry pointing at words the site does not use would
-    silently find nothing)."""
+    silently find nothing; on the page of an absent law, the words of its register's summary, which the page shows
+    and the search reads as its context)."""
     lexicon = load_lexicon(corpus_dir)
     checked = 0
     for rw in lexicon.rewrites:
@@ -599,7 +602,9 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
         results = engine.search(typed, 3)
         assert results, typed
         wanted = {analyze_word(w) for w in rw.means.split()} - {None}
-        assert wanted & set(analyze(results[0].title + " " + results[0].snippet)), (typed, results[0].id)
+        first = engine.stored[engine.docnum[results[0].id]]
+        shown = results[0].title + " " + results[0].snippet + " " + (first.get("context") or "")
+        assert wanted & set(analyze(shown)), (typed, results[0].id)
         checked += 1
     assert checked >= 40
 
@@ -705,9 +710,9 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
-@pytest.mark.parametrize("name", ["search_situations_blind.yaml", "search_situations_blind2.yaml"])
+@pytest.mark.parametrize("name", ["search_situations_blind2.yaml"])
 def test_blind_situations_set_is_well_formed(engine, name):
-    """The situations written blind (tests/search_situations_blind*.yaml, issue 35: by someone who read neither the
+    """The situations written blind (tests/search_situations_blind2.yaml, issue 35: by someone who read neither the
     lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
     is asserted here — and every expectation and tool names a real document of the search."""
     from lois.features.search.evaluate import score, split
@@ -717,6 +722,36 @@ def test_blind_situations_set_is_well_formed(engine, name):
     assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
     rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
     assert rep["n"] == len(cases) and split(cases, rep) is None  # no tuning half to report apart
+
+
+def test_blind_development_set_levels(engine):
+    """The situations written blind (tests/search_situations_blind.yaml, issue 35: by someone who read neither the
+    lexicon, nor the search code, nor the other sets' queries) served for tuning from 2026-11-27 (all « tune: true »,
+    a development set: the second blind set measures generalisation); every expectation and tool names a real
+    document of the search, and the levels reached by the failure classes fixed then hold (34.7 % / 54.2 % / 0.463,
+    tool 71.2 % before)."""
+    from lois.features.search.evaluate import first_three, score, split
+
+    cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
+    assert len(cases) >= 90 and all(c.get("tune") is True for c in cases)
+    assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
+    results = [engine.search(c["q"], 10) for c in cases]
+    rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
+    assert rep["n"] == len(cases) and split(cases, rep) is None  # one part: all tuned
+    assert rep["hit1"] >= 0.40 and rep["hit3"] >= 0.68 and rep["mrr"] >= 0.56 and rep["tool3"] >= 0.72, rep
+
+
+def test_register_words_find_the_page_of_an_absent_law(engine):
+    """The register of absent laws (corpus/lois-absentes.yaml) gives its summary's words to the page of the provision
+    or of its nearest enclosing one (43A2 → Loi 43), as context, never as its text (the snippet stays « texte non
+    inclus »); a gloss about a provision without a page of its own gives way to the page that holds it (its refs
+    read as that page)."""
+    f = engine.stored[engine.docnum["43"]]
+    assert "quitter sa place pour regarder le jeu du déclarant" in f["context"] and not f.get("body")
+    r = engine.search("le mort s'est levé pour regarder le jeu du declarant", 3)
+    assert r[0].id == "43" and r[0].snippet == "Texte non encore inclus dans ce site."
+    assert engine.stored[engine.docnum["exemple:64-renonce-une-levee"]]["refs"][0] == "64"  # 64A1
+    assert [x.id for x in engine.search("il a contré alors que c'était pas à lui", 1)] == ["32"]
 
 
 def test_situations_are_evidence_for_the_provisions_they_cite(engine):

@@ -209,6 +209,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, cased, is_law_number, not_found,
                           why_not_found, written_path)
@@ -814,18 +815,28 @@ def program() -> dict:
 
 def find_citations(text: str) -> list[Citation]:
     """Return the citations of ``text``, sorted by start and not overlapping."""
-    return _scan(text, None)
+    return list(_scanned(text)[0]) if isinstance(text, str) else []
 
 
 def refused_ranges(text: str) -> list[RefusedRange]:
     """The ranges of ``text`` that are not read as citations (« Lois 90 à 150 », « Lois 64 à 61 »,
     « Loi 12C1(c) à (a) »): the callers say why (``lois renvois``, ``lois verifie``)."""
-    out: list[RefusedRange] = []
-    _scan(text, out)
+    if not isinstance(text, str):
+        return []
     kept: dict[int, RefusedRange] = {}  # a range refused after « Loi » is refused again from its first id: once
-    for r in out:
+    for r in _scanned(text)[1]:
         kept.setdefault(r.end, r)
     return list(kept.values())
+
+
+@lru_cache(maxsize=1 << 14)
+def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]:
+    """The citations and the refused ranges of ``text``, read in one scan, once per text: the loading, the check
+    (unknown forms, refused ranges) and the rendering ask for the same texts, and ``mkdocs serve`` asks again at
+    each save for every text the save did not change. A pure function of the text (its results are frozen)."""
+    refused: list[RefusedRange] = []
+    found = _scan(text, refused)
+    return tuple(found), tuple(refused)
 
 
 # The text as it is displayed is what the scanner reads, here and in the browser (:func:`program`, ``read``): an

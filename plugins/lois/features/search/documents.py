@@ -53,8 +53,11 @@ def law_docs(model) -> list[SearchDoc]:
 
 
 def commentary_docs(model) -> list[SearchDoc]:
+    """A commentary, about the provisions it explains (else its laws): a gloss, it gives way to them when they answer
+    the query as well (:data:`lois.features.search.query.GLOSS_YIELD`)."""
     return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, c.title,
-                      f"/commentaires/{c.id}/", c.title, "", c.text) for c in model.commentaries.values()]
+                      f"/commentaires/{c.id}/", c.title, "", c.text,
+                      refs=[]) for c in model.commentaries.values()]
 
 
 def stub_docs(model) -> list[SearchDoc]:
@@ -66,7 +69,21 @@ def stub_docs(model) -> list[SearchDoc]:
         title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
         docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
                               provision_url(model.link_target(sid)), "", title, ""))
-    return docs + unknown_law_docs(model)
+    docs += unknown_law_docs(model)
+    register_words(docs, model)
+    return docs
+
+
+def register_words(docs: list[SearchDoc], model) -> None:
+    """The words of the register of absent laws (corpus/lois-absentes.yaml: the site's summary of a provision whose
+    text the corpus has not, shown on the law's page, « Ce que le site en dit ») go to the page of that provision, or
+    of its nearest enclosing one (« 64B3 » → Loi 64), as its ``context`` (searched, lower weight, never shown as its
+    text): « le mort s'est levé pour regarder le jeu du déclarant » finds Loi 43 by its summary of 43A2."""
+    targets = {d.id: d for d in docs}
+    for st in getattr(model, "absent_statements", ()):
+        t = _nearest(st.provision, targets)
+        if t is not None:
+            targets[t].context = " ".join(x for x in (targets[t].context, st.statement) if x)
 
 
 def unknown_law_docs(model) -> list[SearchDoc]:
@@ -143,6 +160,8 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     from lois.features.search.analysis import TOKEN_RE, analyze_word
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
+    for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
+        d.refs = list(dict.fromkeys(n for n in (_nearest(r, targets) for r in d.refs) if n is not None))
     words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:

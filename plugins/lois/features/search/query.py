@@ -71,8 +71,8 @@ TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
-KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.6, "note": 0.6, "situation": 0.6, "example": 0.5,
-                "glossary": 0.3, "checklist": 0.3, "tool": 0.4}
+KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situation": 0.6, "example": 0.5,
+                "glossary": 0.3, "checklist": 0.25, "tool": 0.4}
 # The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first of
 # them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
 # whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the

@@ -408,7 +408,7 @@ def test_cli_json(tmp_path):
     assert len(out) == 3 and out[0]["id"] == "50B2" and out[0]["url"] == "/lois/50/#B2"
     assert set(out[0]) >= {"id", "law", "title", "url", "score", "snippet"}
     assert out[0]["score"] >= out[1]["score"] >= out[2]["score"]
-    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # one cache file, no whoosh index
+    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # one cache file, no whoosh index
 
 
 def test_cli_names_the_tool_and_the_situation(tmp_path):
@@ -524,8 +524,10 @@ def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_di
 
 
 def _damage(index: Path, damage: str) -> None:
+    import marshal
+
     raw = index.read_bytes()
-    data = json.loads(raw)
+    data = marshal.loads(raw)
     if damage == "truncated":
         index.write_bytes(raw[: len(raw) // 2])
     elif damage == "binary":
@@ -536,14 +538,14 @@ def _damage(index: Path, damage: str) -> None:
         if damage == "vocabulary":
             del data["vocabulary"]["surfaces"]
         elif damage == "postings":
-            data["postings"] = {"renonc": 3}  # another format
+            data["postings"] = {"renonc": [3]}  # another format
         elif damage == "documents":
-            data["docs"] = [["64", 64, "law"]]  # another format
+            data["docs"] = [["64", 64, "law"]] * len(data["ids"])  # another format
         elif damage == "foreign":
             data["key"] = "0123456789abcdefghij"  # an index made for another corpus, copied here
         elif damage == "no_docs":
-            data["docs"] = []
-        index.write_text(json.dumps(data), encoding="utf-8")
+            data["docs"], data["ids"] = [], []
+        index.write_bytes(marshal.dumps(data))
 
 
 @pytest.mark.parametrize("damage", ["truncated", "binary", "empty", "vocabulary", "postings", "documents", "foreign",
@@ -555,7 +557,7 @@ def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
     good = json.loads(lois("cherche", "--json", "revoke", env=env).stdout)
     assert good
     [index] = (tmp_path / "search").iterdir()
-    assert index.suffix == ".json"
+    assert index.suffix == ".marshal"
     _damage(index, damage)
     res = lois("cherche", "--json", "revoke", env=env)
     assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
@@ -568,7 +570,7 @@ def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
 
 def test_cache_keeps_only_the_current_index(tmp_path):
     """Indexes of older corpora and the whoosh folders older versions wrote are removed when the index is made;
-    nothing else than the one JSON file is written."""
+    nothing else than the one cache file is written."""
     search = tmp_path / "search"
     (search / "0123456789abcdefghij").mkdir(parents=True)  # a whoosh index folder of an older version
     (search / "0123456789abcdefghij" / "MAIN_1.toc").write_bytes(b"x")
@@ -576,7 +578,7 @@ def test_cache_keeps_only_the_current_index(tmp_path):
     res = lois("cherche", "--json", "revoke", env={"LOIS_CACHE": str(tmp_path)})
     assert res.returncode == 0 and res.stderr.strip() == "", res.stderr
     [index] = search.iterdir()
-    assert index.suffix == ".json" and index.stem != "abcdefghij0123456789"
+    assert index.suffix == ".marshal" and index.stem != "abcdefghij0123456789"
 
 
 def test_cli_kinds_filter_and_json_fields(tmp_path):
@@ -628,7 +630,7 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     cli = SearchEngine(model.root)
     assert {t: absolute_docs(v)[0] for t, v in shards["t"].items() if v[0]} == cli.postings
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)
-    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".json"]  # the command line's cache
+    assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # the command line's cache
 
 
 def test_directors_set_levels(engine):

@@ -94,6 +94,16 @@ def _load(args):
 
 
 def cmd_verifie(args) -> int:
+    """The verdict of the last run, written again while the corpus (and the code) are what it was made of
+    (lois.core.statcache: stat data, and the bytes of the files saved just before); else checked anew."""
+    from lois.core.statcache import replay_or_run
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    return replay_or_run(corpus, "verifie", f"verifie --mots={bool(getattr(args, 'mots', False))}",
+                         lambda: _verifie(args))
+
+
+def _verifie(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)
@@ -215,7 +225,13 @@ def _features_for(argv: list[str] | None):
     """The features whose commands must be declared: only the one named on the command line, if any
     (so that `lois cherche` imports the search alone), else all of them (help, errors)."""
     with_commands = [f for f in FEATURES if f.commands]
-    words = [a for a in (argv or []) if not a.startswith("-")]
+    words, args = [], list(argv or [])
+    while args:
+        a = args.pop(0)
+        if a == "--corpus":  # the option's value is not the command (`lois --corpus DIR cherche …`)
+            args[:1] = []
+        elif not a.startswith("-"):
+            words.append(a)
     for f in with_commands:
         if words and words[0] in f.commands:
             return [f]

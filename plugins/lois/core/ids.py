@@ -243,6 +243,9 @@ def is_commentary(node_id: str) -> bool:
 
 @dataclass(frozen=True)
 class NodeRef:
+    """A node of the citation graph: a provision or a commentary. (Each dataclass has a docstring: without one,
+    `dataclass` computes a signature to make one, which costs every command's start-up.)"""
+
     kind: Kind  # Kind.PROVISION or Kind.COMMENTARY
     key: str  # canonical provision id, or the commentary's id
 

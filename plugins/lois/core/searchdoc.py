@@ -61,6 +61,8 @@ def cited_clauses(text: str, model, law: int | None = None) -> list[Evidence]:
 
 @dataclass
 class SearchDoc:
+    """One document of the search: a provision, a commentary, a note, a checklist…"""
+
     id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
     law: int          # the law it belongs to or is first about (0: none)
     kind: str         # a Kind value

@@ -94,6 +94,8 @@ class SearchDocuments(Protocol):
 
 @dataclass(frozen=True)
 class Feature:
+    """One feature of the site, and which interfaces its modules have."""
+
     name: str
     pages: bool = True        # has lois.features.<name>.site with contribute(site)
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands

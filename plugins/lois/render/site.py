@@ -170,12 +170,15 @@ class SiteBuild:
         else:
             self.scripts.append(path)
 
-    def bundle(self, docs_dir: Path, styles: Sequence[str] = ()) -> tuple[str, str]:
+    def bundle(self, docs_dir: Path, styles: Sequence[str] = (), theme_css: tuple[str, str] | None = None
+               ) -> tuple[str, str]:
         """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
         from the configuration, then the features') in one, in their order, as Material ships its own: one
         request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
         good and a new content is a new name. The files stay at their own address too (the club linkifier, tests).
-        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`)."""
+        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`).
+        ``theme_css``: (name, text) of a stylesheet of the theme that the pages load no more, first in the bundle
+        (the palette's rules the site uses: lois.render.minify.palette)."""
         def text(path: str) -> str:
             if path in self.files:
                 content = self.files[path].content
@@ -187,6 +190,8 @@ class SiteBuild:
         out = []
         for paths, sep, ext in ((self.scripts, "\n;\n", "js"), ([*styles, *self.styles], "\n", "css")):
             body = sep.join(f"/* {p} */\n{text(p)}" for p in paths)
+            if ext == "css" and theme_css:
+                body = f"/* {theme_css[0]} */\n{theme_css[1]}\n{body}"
             name = f"{BUNDLE_DIR}/site.{hashlib.sha1(body.encode('utf-8')).hexdigest()[:10]}.{ext}"
             self.add_file(name, body)
             out.append(name)

@@ -172,7 +172,9 @@ def contribute(site) -> None:
     site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js", only_where=('class="lois-cl"',))  # the checklists' pages
-    site.add_style("assets/lois/checklists.css")
+    # the runner's styles: the checklists' pages, the first question of one (« Que faire si… »), the calculators'
+    # citations (scores.js: lois-cl-cites); what a law page shows of the checklists is styled by lois.css
+    site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",
                   json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},

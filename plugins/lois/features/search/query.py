@@ -34,12 +34,10 @@ from pathlib import Path
 
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
-from lois.render.ids_js import id_data
-from lois.render.jsregex import js_pattern
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
-from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, postings,
+from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
@@ -251,6 +249,8 @@ def pins_for(query: str, vocab: Vocabulary) -> list[str]:
 
 @dataclass
 class Plan:
+    """What a query asks (:func:`make_plan`): weighted terms, phrases, ids put first, groups of terms."""
+
     weights: dict[str, float] = field(default_factory=dict)   # term → weight
     phrases: list[list[str]] = field(default_factory=list)
     pins: list[str] = field(default_factory=list)
@@ -451,6 +451,8 @@ class Results(list["Result"]):
 
 @dataclass
 class Result:
+    """One result of a query, as the command line and the site show it."""
+
     id: str
     law: int
     kind: str
@@ -504,7 +506,7 @@ class SearchEngine:
 
         data = cached_index(corpus_dir, make) if cache else make()
         self.stored: list[dict] = data["docs"]
-        self.docnum = {f["id"]: n for n, f in enumerate(self.stored)}
+        self.docnum = {i: n for n, i in enumerate(doc_ids(self.stored))}
         self.vocab = Vocabulary(**data["vocabulary"])
         self.postings: dict[str, list[int]] = data["postings"]
         self.by_letter: dict[str, list[str]] = {}
@@ -755,6 +757,8 @@ def browser_data(engine: SearchEngine) -> dict:
     Postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of the term in that
     field of that document, so the browser sums exactly what whoosh sums."""
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
+    from lois.render.ids_js import id_data  # the build's alone: `lois cherche` does not import them
+    from lois.render.jsregex import js_pattern
 
     fields = list(FIELD_BOOSTS)
     return {

@@ -7,7 +7,9 @@ on_serve    `mkdocs serve` also watches the corpus: saving a law, a note, an exa
             glossary rebuilds the site; a broken file shows its French error on every page (the last valid
             site stays served; with a corpus broken from the start, the hand-written pages alone) and the next
             valid save clears it
-on_env      the theme's compiled templates are kept between builds, as Python keeps its .pyc (lois.render.templates)
+on_env      the theme's compiled templates are kept between builds, as Python keeps its .pyc (lois.render.templates);
+            under `mkdocs serve`, a page whose template and spacing would give the HTML of the previous build gets
+            it back without them (lois.adapters.pagememo)
 on_files    hand the generated pages and assets to MkDocs; a generated page is already HTML (lois.render.htmlpage):
             MkDocs shows it as it is (RenderedPage), without a Markdown pass over it
 on_page_content  turn law citations in hand-written pages into links
@@ -38,6 +40,7 @@ from mkdocs.structure.toc import get_toc
 
 from lois import features
 from lois.adapters import swap
+from lois.adapters.pagememo import PageMemo
 from lois.core import safeio
 from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
@@ -115,14 +118,24 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     site: site_mod.SiteBuild | None = None  # the generated site (None: under `mkdocs serve`, a corpus broken
     # from the start)
     target: _Target | None = None  # `mkdocs build`: where the site is written
+    memo: PageMemo | None = None  # `mkdocs serve`: each page's HTML at the previous build, with its key
+    _keys: dict[str, tuple[str | None, str | None]] = {}  # this build: src_uri → (key, HTML kept from the previous)
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
+        self.memo = PageMemo() if command == "serve" else None
+        if command == "serve":  # the corpus is read again at each save: a file saved unchanged is not parsed again
+            from lois.core import yamlfile
+
+            yamlfile.remember_parsed()
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())
 
     def on_config(self, config):
+        if self.memo is not None:
+            self.memo.new_build()
+        self._keys = {}
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self._load(config.use_directory_urls)
         hand_nav = list(config.nav or [])
@@ -132,7 +145,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.site is not None:
             # the site's stylesheets in one file, its scripts in one (after the data they read): lois.render.site
             own = [p for p in config.extra_css if (Path(config.docs_dir) / p).is_file()]
-            css, js = self.site.bundle(Path(config.docs_dir), own)
+            palette = _theme_palette(config)  # the theme's palette, its rules the site uses: in the bundle
+            css, js = self.site.bundle(Path(config.docs_dir), own, palette)
+            config.extra["lois_palette"] = palette[0] if palette else ""  # a link the pages drop (main.html)
             config.extra_css[:] = [p for p in config.extra_css if p not in own] + [css]
             config.extra_javascript.extend([*self.site.data_scripts, js])
             config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
@@ -190,7 +205,10 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_env(self, env, config, files):
         from lois.render import templates
 
-        return templates.keep_compiled(env)
+        env = templates.keep_compiled(env)
+        if self.memo is not None:
+            _memoized_pages(env, self)
+        return env
 
     def on_nav(self, nav, config, files):
         # a page MkDocs did not create keeps its own title in the menu: give it the title the menu entry names
@@ -259,6 +277,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_post_page(self, output, page, config):
         from lois.render.typo_html import html_spacing
 
+        key, kept = self._keys.pop(page.file.src_uri, (None, None))
+        if kept is not None:
+            return kept
         output = html_spacing(output)
         if self.corpus_error:
             from lois.render import templates
@@ -272,7 +293,13 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             # build's memory flat); `mkdocs serve` keeps the last valid site whole
             page.content = None
             page.rendered.body = ""
+        if self.memo is not None:
+            self.memo.keep(page, key, output)
         return output
+
+    def _banner(self) -> str:
+        """What on_post_page adds to every page beside the spacing (part of a page's key, lois.adapters.pagememo)."""
+        return f"{self.corpus_error}\0{self.site is not None}" if self.corpus_error else ""
 
     def on_post_build(self, config):
         for post_build in features.post_builders() if self.site is not None else ():
@@ -320,6 +347,59 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             shutil.rmtree(self.target.partial, ignore_errors=True)
             self.target.config.site_dir = str(self.target.real)
             self.target = None
+
+
+def _theme_palette(config) -> tuple[str, str] | None:
+    """(its address in the site, the rules the site uses) of Material's palette stylesheet, which every page would
+    load as a file of its own with the rules of every colour: the schemes, primary and accent colours of
+    ``theme.palette`` (Material's defaults: « default », « indigo »). None without a palette or such a file."""
+    from lois.render import minify
+
+    raw = config.theme.get("palette")
+    if not raw:
+        return None
+    entries = raw if isinstance(raw, list) else [raw]
+    used: dict[str, set[str]] = {"scheme": set(), "primary": set(), "accent": set()}
+    for entry in entries:
+        for key, default in (("scheme", "default"), ("primary", "indigo"), ("accent", "indigo")):
+            used[key].add(str(entry.get(key) or default).replace(" ", "-").lower())
+    for folder in config.theme.dirs:
+        found = sorted((Path(folder) / "assets" / "stylesheets").glob("palette.*.min.css"))
+        if found:
+            return (f"assets/stylesheets/{found[0].name}",
+                    minify.palette(found[0].read_text(encoding="utf-8"), used))
+    return None
+
+
+def _memoized_pages(env, plugin: LoisPlugin) -> None:
+    """Under `mkdocs serve`: the template MkDocs asks for a page (``env.get_template(name)``, no parent: the theme's
+    own extends and includes are left alone) first looks for the page's HTML of the previous build under the key of
+    what it is made of (lois.adapters.pagememo); found, it renders nothing and on_post_page returns that HTML."""
+    get_template = env.get_template
+
+    def get(name, parent=None, globals=None):
+        template = get_template(name, parent, globals)
+        return template if parent is not None else _Memoized(template, plugin)
+
+    env.get_template = get
+
+
+class _Memoized:
+    def __init__(self, template, plugin: LoisPlugin):
+        self.template, self.plugin = template, plugin
+
+    def __getattr__(self, name):
+        return getattr(self.template, name)
+
+    def render(self, *args, **kwargs):
+        context = dict(*args, **kwargs)
+        page, memo = context.get("page"), self.plugin.memo
+        if page is None or memo is None:
+            return self.template.render(*args, **kwargs)
+        key = memo.key(context, page, self.plugin._banner())
+        kept = memo.get(page, key)
+        self.plugin._keys[page.file.src_uri] = (key, kept)
+        return kept if kept is not None else self.template.render(*args, **kwargs)
 
 
 class _DiskErrorFilter(logging.Filter):

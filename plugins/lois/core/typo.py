@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 NARROW_NBSP = "\u202f"  # espace fine insécable
 NBSP = "\u00a0"  # espace-mot insécable
@@ -59,9 +60,19 @@ PLURAL_FROM = 2  # French: « 0 résultat », « 1 résultat », « 2 résultats
 
 
 def french_spacing(text: str) -> str:
+    return _spaced(text) if len(text) <= _MEMO_LEN else _spacing(text)
+
+
+def _spacing(text: str) -> str:
     for pattern, space in RULES:
         text = pattern.sub(space, text)
     return text
+
+
+# a short text (a menu entry, a label, a sentence) comes back on page after page, and under `mkdocs serve` at every
+# save: it is spaced once (a pure function of the text)
+_MEMO_LEN = 400
+_spaced = lru_cache(maxsize=1 << 14)(_spacing)  # at most a few megabytes
 
 
 def plural(n: int | float, one: str, many: str | None = None) -> str:

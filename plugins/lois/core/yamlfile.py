@@ -13,10 +13,11 @@ file and the line of the offending value.
 """
 from __future__ import annotations
 
+import pickle
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import pydantic
 import yaml
@@ -75,8 +76,33 @@ def load_yaml(path: Path) -> YamlDoc:
     return parse_yaml(read_text(Path(path)), str(path))
 
 
+# Under `mkdocs serve` (:func:`remember_parsed`), each save reads the whole corpus again: a text parsed at a previous
+# build is given back as it was parsed, a fresh copy (its reader may change it), without composing it again; one
+# entry per file and first line, the text read last
+_parsed: dict[tuple[str, int], tuple[tuple, bytes]] | None = None
+
+
+def remember_parsed() -> None:
+    """Keep each file's last parsed text and document from now on (a process that reads the corpus again and again)."""
+    global _parsed
+    if _parsed is None:
+        _parsed = {}
+
+
 def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:
     """Parse `text` (which starts at line `first_line` of `path`: a front matter starts at line 2)."""
+    if _parsed is None:
+        return _parse_yaml(text, path, first_line)
+    read = (text, YAML_LOADER, MAX_BYTES, MAX_NODES, MAX_ALIASES, MAX_DEPTH)  # the text, under the same rules
+    kept = _parsed.get((path, first_line))
+    if kept is not None and kept[0] == read:
+        return pickle.loads(kept[1])
+    doc = _parse_yaml(text, path, first_line)
+    _parsed[(path, first_line)] = (read, pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL))
+    return doc
+
+
+def _parse_yaml(text: str, path: str, first_line: int) -> YamlDoc:
     if len(text) > MAX_BYTES:
         raise LoisError(f"fichier YAML trop grand ({len(text)} caractères, au plus {MAX_BYTES})", path, first_line)
     # PyYAML would stop at line 1 with « special characters are not allowed », or count lines its way
@@ -216,22 +242,30 @@ class _Builder:
 def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
     """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
     value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
-    text); past an escape the source does not write as the value, the lines found so far are kept."""
+    text); past an escape the source does not write as the value, the lines found so far are kept. A run of
+    visible characters written as it is in the source (nearly all of them) is found at once, the others
+    character by character."""
     starts = [(0, line)]
     j = start
-    for i, ch in enumerate(value):
-        if ch.isspace():
-            continue
-        k = j
-        while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
-            k += 1
-        if k >= end or text[k] != ch:
-            break
-        line += text.count("\n", j, k)
-        if line > starts[-1][1]:
-            starts.append((i, line))
-        j = k + 1
+    for run in _VISIBLE_RUN.finditer(value):
+        for i, ch in enumerate(run.group(), run.start()):
+            k = j
+            while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
+                k += 1
+            if k >= end or text[k] != ch:
+                return starts
+            line += text.count("\n", j, k)
+            if line > starts[-1][1]:
+                starts.append((i, line))
+            j = k + 1
+            rest = run.end() - i - 1
+            if rest and text.startswith(value[i + 1:run.end()], j, end):
+                j += rest  # the rest of the run, as written: no line starts inside it (it holds no space)
+                break
     return starts
+
+
+_VISIBLE_RUN = re.compile(r"\S+")
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}
@@ -300,6 +334,17 @@ class Schema(pydantic.BaseModel):
 
 
 _S = TypeVar("_S", bound=Schema)
+_T = TypeVar("_T")
+
+
+def _not_in_file(value):
+    raise PydanticCustomError("extra_forbidden", "Extra inputs are not permitted")
+
+
+# A field of a schema that loading fills (a line, a text made one line), never read from the file: written there,
+# it is an unknown key like any other. The schema is then the one class of what it describes, file and loaded
+# (``entry.model_copy(update={"line": …})``), instead of a schema and a « loaded » class beside it.
+Loaded = Annotated[_T, pydantic.BeforeValidator(_not_in_file)]
 
 
 _CORPUS = "lois_corpus"

@@ -12,6 +12,7 @@ read by regular expressions in a few milliseconds.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from lois.core.typo import french_spacing
 
@@ -32,6 +33,10 @@ def _tag(tag: str) -> str:
 
 
 def html_spacing(page: str) -> str:
+    return _spaced(page) if len(page) <= _MEMO_LEN else _spacing(page)
+
+
+def _spacing(page: str) -> str:
     out = []
     for m in _PARTS.finditer(page):
         kept, _, comment, tag, text = m.groups()
@@ -42,6 +47,12 @@ def html_spacing(page: str) -> str:
         else:
             out.append(kept or comment)
     return "".join(out)
+
+
+# a fragment (a linked sentence, a label) comes back in the data of several widgets, and under `mkdocs serve` at every
+# save: it is spaced once (a pure function of the text); a whole page is not kept
+_MEMO_LEN = 2000
+_spaced = lru_cache(maxsize=1 << 12)(_spacing)  # at most a few megabytes
 
 
 def spaced_data(data):

@@ -12,7 +12,7 @@ case of the checklist that it rules.
 """
 from __future__ import annotations
 
-from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
+from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId  # noqa: F401 (re-exported)
 from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
 
@@ -42,19 +42,22 @@ def law_docs(model) -> list[SearchDoc]:
                     leads.append(a.text)
                 a = a.parent
             if p.level is Level.LAW:
-                label = model.node_title(p.id)
+                label = model.node_title(p.pid)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  " ".join(reversed(leads))))
+                                  " ".join(reversed(leads)), pid=p.pid))
     return docs
 
 
 def commentary_docs(model) -> list[SearchDoc]:
+    """A commentary, about the provisions it explains (else its laws): a gloss, it gives way to them when they answer
+    the query as well (:data:`lois.features.search.query.GLOSS_YIELD`)."""
     return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, c.title,
-                      f"/commentaires/{c.id}/", c.title, "", c.text) for c in model.commentaries.values()]
+                      f"/commentaires/{c.id}/", c.title, "", c.text,
+                      refs=[]) for c in model.commentaries.values()]
 
 
 def stub_docs(model) -> list[SearchDoc]:
@@ -62,11 +65,25 @@ def stub_docs(model) -> list[SearchDoc]:
     edition gives it (corpus/edition.yaml; « contre hors tour » → Loi 32), by its id, and by the situations that the
     site's documents say it rules (:func:`attach_evidence`)."""
     docs = []
-    for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
-        title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
-        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
-                              provision_url(model.link_target(sid)), "", title, ""))
-    return docs + unknown_law_docs(model)
+    for sid in sorted(model.stubs, key=lambda s: (s.law, str(s))):
+        title = (model.law_title(sid.law) or "") if sid.level is Level.LAW else ""
+        docs.append(SearchDoc(str(sid), sid.law, Kind.STUB.value, model.node_title(sid),
+                              provision_url(model.link_target(sid)), "", title, "", pid=sid))
+    docs += unknown_law_docs(model)
+    register_words(docs, model)
+    return docs
+
+
+def register_words(docs: list[SearchDoc], model) -> None:
+    """The words of the register of absent laws (corpus/lois-absentes.yaml: the site's summary of a provision whose
+    text the corpus has not, shown on the law's page, « Ce que le site en dit ») go to the page of that provision, or
+    of its nearest enclosing one (« 64B3 » → Loi 64), as its ``context`` (searched, lower weight, never shown as its
+    text): « le mort s'est levé pour regarder le jeu du déclarant » finds Loi 43 by its summary of 43A2."""
+    targets = {d.id: d for d in docs}
+    for st in getattr(model, "absent_statements", ()):
+        t = _nearest(st.provision, targets)
+        if t is not None:
+            targets[t].context = " ".join(x for x in (targets[t].context, st.statement) if x)
 
 
 def unknown_law_docs(model) -> list[SearchDoc]:
@@ -81,7 +98,7 @@ def unknown_law_docs(model) -> list[SearchDoc]:
             title = model.law_title(law) or ""
             docs.append(SearchDoc(str(law), law, Kind.STUB.value,
                                   f"Loi {law}" + (f" — {title}" if title else "") + " (texte non inclus)",
-                                  f"/lois/#loi-{law}", "", title, ""))
+                                  f"/lois/#loi-{law}", "", title, "", pid=ProvisionId(law)))
     return docs
 
 
@@ -140,9 +157,13 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     (the first spelling of each of its terms, :func:`lois.features.search.analysis.analyze_word`): a word's weight
     in ``situations`` grows with the number of documents that tell the provision's situations with it, not with how
     often one of them repeats it (a checklist whose every case says « appeler l'arbitre »)."""
+    from lois.core.cite import provision_id
     from lois.features.search.analysis import TOKEN_RE, analyze_word
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
+    for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
+        d.refs = list(dict.fromkeys(n for n in (_nearest(pid, targets) for pid in map(provision_id, d.refs)
+                                                if pid is not None) if n is not None))
     words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:
@@ -158,12 +179,9 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
         targets[t].situations = " ".join(w for given in by_source.values() for w in given.values())
 
 
-def _nearest(pid: str, targets: dict[str, SearchDoc]) -> str | None:
-    """The provision's own document, or its nearest enclosing one that has a document."""
-    if pid in targets:
-        return pid
-    p = ProvisionId.of(pid)
-    for a in reversed(p.ancestors if p else ()):
+def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:
+    """The id of the provision's own document, or of its nearest enclosing one that has a document."""
+    for a in (pid, *reversed(pid.ancestors)):
         if str(a) in targets:
             return str(a)
     return None

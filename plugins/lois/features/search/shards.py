@@ -135,8 +135,9 @@ def positions(engine) -> dict[str, list[int]]:
     return out
 
 
-def site_files(engine) -> dict[str, str]:
-    """Every file of the site's search data (path → JSON text), in the folder of its build, the index first."""
+def site_files(engine, build: str | None = None) -> dict[str, str]:
+    """Every file of the site's search data (path → JSON text), in the folder of its build, the index first; the
+    build is ``build``, by default a hash of the whole data."""
     from lois.features.search.query import browser_data
 
     vocab = engine.vocab
@@ -185,10 +186,12 @@ def site_files(engine) -> dict[str, str]:
         "titles": [title_words(f.get("title") or "", vocab) for f in engine.stored],
         "shards": firsts,
     })
-    h = hashlib.sha256(_dumps(meta).encode())
-    for name, text in files.items():
-        h.update(f"\0{name}\0{text}".encode())
-    meta["build"] = build = h.hexdigest()[:12]
+    if build is None:
+        h = hashlib.sha256(_dumps(meta).encode())
+        for name, text in files.items():
+            h.update(f"\0{name}\0{text}".encode())
+        build = h.hexdigest()[:12]
+    meta["build"] = build
     folder = f"{FOLDER}{build}/"
     return {folder + INDEX: _dumps(meta), **{folder + name: text for name, text in files.items()}}
 

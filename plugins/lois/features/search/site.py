@@ -10,6 +10,9 @@ from lois.render.templates import render
 
 DATA_DIR = "assets/lois/recherche/"  # every file of the search data (shards.FOLDER), none fetched before a query;
 # each build's in a folder of its own (shards.build_of), named by BUILD_FILE and by every page
+# under `mkdocs serve`, every open page reloads at each save: the data keeps one folder, and a page whose content a
+# save does not change stays the same page (lois.adapters.pagememo), as the service worker keeps one version
+LIVE_BUILD = "live"
 
 
 def page(engine) -> str:
@@ -27,7 +30,7 @@ def page(engine) -> str:
 def contribute(site: SiteBuild) -> None:
     from lois.features.search.shards import build_of
 
-    files, page_text = prepare(site.model)
+    files, page_text = prepare(site.model, LIVE_BUILD if site.live else None)
     for path, text in files.items():
         site.add_file(path, text)
     site.add_file(BUILD_FILE, build_of(files))
@@ -39,13 +42,14 @@ def contribute(site: SiteBuild) -> None:
     site.add_style("assets/lois/search.css")
 
 
-def prepare(model) -> tuple[dict[str, str], str]:
+def prepare(model, build: str | None = None) -> tuple[dict[str, str], str]:
     """The index data (JSON files by path) and the search page of a model: computed from the documents, no cache
-    (notes, checklists… are the model's, read once by Model.derived)."""
+    (notes, checklists… are the model's, read once by Model.derived). ``build``: the name of the data's build
+    (by default, a hash of the data)."""
     from lois.features.search.lexicon import load_lexicon
     from lois.features.search.query import SearchEngine  # whoosh: imported only when the site is generated
     from lois.features.search.shards import site_files
 
     load_lexicon(model.root)  # a broken lexicon stops the build (French message, file, line)
     engine = SearchEngine(model.root, model=model, cache=False)
-    return site_files(engine), page(engine)
+    return site_files(engine, build), page(engine)

@@ -1,0 +1,83 @@
+"""CPU of each rebuild of `mkdocs serve` after a save, measured in one process (no waiting on a loaded machine).
+
+    python bench/bench_rebuild.py [--facteur 9] [--tours 1] [--plugins DOSSIER]
+
+Builds a copy of the project as `mkdocs serve` does (one plugin across builds: ``on_startup(command="serve")``,
+then MkDocs' ``build`` with a ``serve_url``), on the seed or the synthetic corpus ×F (bench/synth.py), then, for
+each kind of corpus file (tests/live_serve.py: a law, a note, an example, a checklist, the glossary), saves an edit
+and rebuilds: prints the CPU seconds (user + system, ``time.process_time``) of each rebuild, with the pages given
+back unrendered (lois.adapters.pagememo; « — » for code without it) and the machine's load. ``--plugins``: the
+``plugins`` folder of another checkout, to compare two versions of the code on the same corpus (run the two in
+turn). bench/bench_serve.py measures the same loop through a real server and its HTTP answers.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--facteur", type=int, default=9, help="corpus synthétique ×F (bench/synth.py) ; 1 : la graine")
+    ap.add_argument("--tours", type=int, default=1, help="sauvegardes de chaque fichier")
+    ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
+    args = ap.parse_args()
+    sys.path[:0] = [str(args.plugins.resolve()), str(ROOT / "tests"), str(ROOT / "bench")]
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from live_serve import EDITS, edit, project_copy
+    from synth import make_corpus
+
+    import lois
+
+    cpu: dict[str, list[float]] = {}
+    hits: dict[str, list[int]] = {}
+    with tempfile.TemporaryDirectory(prefix="bench-rebuild-") as tmp:
+        work = Path(tmp)
+        config_file = project_copy(work)
+        corpus = work / "corpus"
+        os.environ["LOIS_CACHE"] = str(work / "cache")
+        if args.facteur > 1:
+            make_corpus(args.facteur, corpus)
+
+        def rebuild(start: bool = False):
+            config = load_config(str(config_file), site_dir=str(work / "site"))
+            if start:
+                config.plugins.on_startup(command="serve", dirty=False)
+            t = time.process_time()
+            build(config, serve_url="http://127.0.0.1:8000/")
+            return time.process_time() - t, getattr(config.plugins["lois"], "memo", None)
+
+        first, _ = rebuild(start=True)
+        for r in range(args.tours):
+            for rel, old, new, _page in EDITS:
+                marker = next(w for w in new.split() if w.startswith("MARQUE"))
+                edit(corpus / rel, old if r == 0 else new.replace(marker, f"{marker}{r - 1}"),
+                     new.replace(marker, f"{marker}{r}"))
+                took, memo = rebuild()
+                cpu.setdefault(rel, []).append(took)
+                if memo is not None:
+                    hits.setdefault(rel, []).append(memo.hits)
+        pages = sum(1 for _ in (work / "site").rglob("index.html"))
+    print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
+          f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "
+          f"première construction {first:.2f} s CPU\n")
+    print("| fichier enregistré | reconstruction : CPU médian (s) | min–max (s) | pages reprises sans rendu |")
+    print("|---|---:|---:|---:|")
+    for rel, v in cpu.items():
+        h = f"{statistics.median(hits[rel]):.0f}" if rel in hits else "—"
+        print(f"| {rel} | {statistics.median(v):.2f} | {min(v):.2f}–{max(v):.2f} | {h} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

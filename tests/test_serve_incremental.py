@@ -1,0 +1,62 @@
+"""Under `mkdocs serve`, a rebuild gives back the HTML of the pages that a save does not change
+(lois.adapters.pagememo): what it writes is, byte for byte, what a clean build of the saved corpus writes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import nonempty
+
+
+def _tree(site: Path) -> dict[str, bytes]:
+    return {p.relative_to(site).as_posix(): p.read_bytes() for p in sorted(site.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.timeout(300)
+def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkeypatch):
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from live_serve import BANNER, EDITS, edit, project_copy
+
+    monkeypatch.setenv("LOIS_CACHE_SITE", "0")  # every build generates its pages: nothing comes from the build cache
+    config_file = project_copy(tmp_path)
+    corpus = tmp_path / "corpus"
+
+    def serve_build(site: Path, start: bool = False):
+        """One build as `mkdocs serve` runs it (one plugin across rebuilds; ``start``: the server's first)."""
+        config = load_config(str(config_file), site_dir=str(site))
+        plugin = config.plugins["lois"]
+        if start:
+            config.plugins.on_startup(command="serve", dirty=False)
+        build(config, serve_url="http://127.0.0.1:8000/")
+        return plugin
+
+    served = tmp_path / "served"
+    serve_build(served, start=True)
+    first = _tree(served)
+    for rel, old, new, _page in nonempty(EDITS):  # a law, a note, an example, a checklist, the glossary
+        edit(corpus / rel, old, new)
+    plugin = serve_build(served)
+    rebuilt = _tree(served)
+    assert plugin.memo is not None and plugin.memo.hits > 0  # pages were given back, not rendered
+    reused = plugin.memo.hits
+    serve_build(tmp_path / "clean", start=True)  # a server started on the saved corpus: nothing kept
+    clean = _tree(tmp_path / "clean")
+    assert sorted(rebuilt) == sorted(clean)
+    assert [p for p in clean if rebuilt[p] != clean[p]] == []
+    changed = [p for p in clean if p.endswith(".html") and first.get(p) != clean[p]]
+    assert "lois/50/index.html" in changed and "glossaire/index.html" in changed and len(changed) < len(first)
+    print(f"{reused} pages reprises, {len(changed)} pages changées")
+
+    law = corpus / "lois" / "50.md"  # a broken file: its error on every page, then gone once fixed
+    good = law.read_text(encoding="utf-8")
+    law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
+    serve_build(served)
+    pages = [t for p in served.rglob("*.html") if p.name != "404.html"  # the site's pages (not the clubs' demos)
+             and 'class="md-content"' in (t := p.read_text(encoding="utf-8"))]
+    assert len(pages) >= len(changed) and [t[:200] for t in pages if BANNER not in t] == []
+    law.write_text(good, encoding="utf-8")
+    serve_build(served)
+    assert _tree(served) == clean

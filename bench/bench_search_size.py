@@ -58,6 +58,7 @@ CPU_SLOWDOWN = 4
 QUIET_S = 0.6  # the network is quiet when no request came for this long
 DATA = "/assets/lois/recherche/"
 TEST_PAGE = "pagefind-banc.html"
+DETAIL = False  # --detail: every request of a first query
 
 
 # ------------------------------------------------------------------------------------------- counting server
@@ -218,6 +219,8 @@ def queries(browser, url: str, handler, site: Path, first: str, second: str, pag
             since = time.monotonic()
             got = page.evaluate("q => window.pagefindQuery(q)" if pagefind else OURS, q)
             log = quiet(handler, since)
+            if DETAIL and rank == "1":  # each request: when it was answered (ms after the query), bytes
+                print("      " + " ".join(f"{p.rsplit('/', 1)[-1]}:{(t - since) * 1000:.0f}ms/{n}" for p, n, t in log))
             out[rank] = {"q": q, "ms": got["ms"], "gz": sum(n for _, n, _ in log), "files": len(log),
                          "raw": sum(raw_size(site, p) for p, _, _ in log), "first": got.get("first")}
     finally:
@@ -252,10 +255,19 @@ def main() -> int:
                     help="tours alternés (nous, Pagefind, puis Pagefind, nous…) de chaque requête : médiane et écart")
     ap.add_argument("--situations", action="store_true",
                     help="aussi chaque requête de tests/search_situations.yaml (nous seuls, première requête)")
+    ap.add_argument("--avant", type=Path, metavar="SITE",
+                    help="un autre site construit du même corpus (ex. celui de la branche principale) : chaque "
+                         "situation y est mesurée aussi, en alternance (avant, après, puis après, avant…)")
+    ap.add_argument("--limite", type=int, default=0, help="seulement les N premières situations")
+    ap.add_argument("--situations-a", default="", metavar="TAILLES",
+                    help="les tailles où mesurer les situations (ex. 9 ; par défaut toutes)")
     ap.add_argument("--garder", type=Path, metavar="DOSSIER",
                     help="sites construits gardés dans DOSSIER et réutilisés s'ils y sont (site-xF) : à effacer "
                          "après un changement du code ou du corpus")
+    ap.add_argument("--detail", action="store_true", help="chaque requête HTTP d'une première requête")
     args = ap.parse_args()
+    global DETAIL
+    DETAIL = args.detail
     sizes = [int(x) for x in args.tailles.split(",") if x.strip()]
     qs = [q for q in args.requetes.split(";") if q.strip()]
     from playwright.sync_api import sync_playwright
@@ -297,11 +309,22 @@ def main() -> int:
                             runs[engine].append(queries(browser, url, handler, site, q, second, engine == "Pagefind"))
                     for engine in engines:
                         rows.append((label, engine, runs[engine]))
-                if args.situations:
-                    for q in situation_queries():
-                        got = queries(browser, url, handler, site, q, q, False)["1"]
-                        situ.append((label, got))
-                        print(f"  {got['ms']:6.0f} ms {ko(got['gz']):>6} Ko {got['files']:>3} fichiers  {q}", flush=True)
+                if args.situations and (not args.situations_a
+                                        or str(factor) in args.situations_a.split(",")):
+                    other = serve(args.avant) if args.avant else None
+                    try:
+                        for i, q in enumerate(situation_queries()[:args.limite or None]):
+                            order = [("après", handler, url, site)]
+                            if other:
+                                order.append(("avant", other[1], other[2], args.avant))
+                            for tag, h, u, s in (order if i % 2 else order[::-1]):
+                                got = queries(browser, u, h, s, q, q, False)["1"]
+                                situ.append((label if tag == "après" else f"{label} avant", got))
+                                print(f"  {tag:5} {got['ms']:6.0f} ms {ko(got['gz']):>6} Ko {got['files']:>3} fichiers  {q}",
+                                      flush=True)
+                    finally:
+                        if other:
+                            other[0].shutdown()
             finally:
                 srv.shutdown()
             if args.garder is None:

@@ -66,12 +66,13 @@
     if (D) return Promise.resolve(D);
     if (!loading) {
       /* a page that does not name its build reads the one served now */
-      loading = (BUILD ? Promise.resolve(BUILD) : served()).then(function (build) {
+      /* asked at once when the page names its build: before the shards of the query's words (guess) */
+      loading = (BUILD ? getJSON(DIR + "index.json") : served().then(function (build) {
         if (!build) return unreadable("version du site inconnue");
         BUILD = build;
         DIR = DATA + build + "/";
         return getJSON(DIR + "index.json");
-      }).then(function (data) {
+      })).then(function (data) {
         if (data.build !== BUILD) return unreadable("index d'une autre version");
         return setData(data);
       });
@@ -191,20 +192,24 @@
      (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
      early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
      is final, some results wait for their title and text) */
-  var STALE = new Error("stale");
+  var STALE = new Error("stale"), EARLY_DOCS = 2;
   function lazily(fn, current, early, q) {
+    var loaded = load();
     if (q) guess(q);
-    return load().then(function again() {
+    return loaded.then(function again() {
       MISSING = new Set();
       var out = fn(), want = Array.from(MISSING);
       MISSING = null;
       if (!want.length) return out;
       if (current && !current()) throw STALE;
-      var all = want.map(fetchShard), ranking = want.filter(function (name) { return name[0] !== "d"; });
-      if (!early) return Promise.all(all).then(again);
-      if (!ranking.length) { early(out); return Promise.race(all).then(again); }  /* again at each document shard */
-      /* with early(): run again as soon as what the ranking reads is there (documents keep coming meanwhile) */
-      return Promise.all(ranking.map(fetchShard)).then(again);
+      var ranking = want.filter(function (name) { return name[0] !== "d"; });
+      if (!early) return Promise.all(want.map(fetchShard)).then(again);
+      if (!ranking.length) { early(out); return Promise.race(want.map(fetchShard)).then(again); }  /* again at each document shard */
+      /* with early(): run again as each shard the ranking reads comes (the next it needs asked for at once); of the
+         documents, only those of the first results meanwhile (noted in the order of the results): the ranking may
+         still change */
+      want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS).forEach(fetchShard);
+      return Promise.race(ranking.map(fetchShard)).then(again);
     });
   }
   /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the

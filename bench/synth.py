@@ -283,6 +283,8 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
 
     out = _copy_data(data, slots, g) if g else dict(data)  # copy 0: the seed's own list, where its laws hold copies
     aside = dict(out.get("aside") or {})
+    cited: set[str] = set()  # a passage the seed's source omits keeps its id in every copy (27B4): where a seed law
+    _cites(out, cited)       # holds copies, it may be a paragraph of another one, reached by this list's issues
     for t in data.get("laws") or []:
         if not isinstance(t, int) or t not in slots.by_template or (not g and t not in slots.reps):
             continue
@@ -292,11 +294,25 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
                 continue
             for sec, top in slots.paragraphs[t].items():
                 for p in range(1, top + 1):
-                    aside.setdefault(format_id(n, (sec, str(p + other * top))), "Paragraphe d'une autre copie "
-                                     "synthétique : sa propre liste le couvre.")
+                    pid = format_id(n, (sec, str(p + other * top)))
+                    if pid not in cited:
+                        aside.setdefault(pid, "Paragraphe d'une autre copie synthétique : sa propre liste le couvre.")
     if aside:
         out["aside"] = aside
     return out
+
+
+def _cites(data, out: set[str]) -> None:
+    """Every provision a checklist cites (its questions' and outcomes' « cites »), into ``out``."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "cites" and isinstance(v, list):
+                out.update(str(x) for x in v)
+            else:
+                _cites(v, out)
+    elif isinstance(data, list):
+        for v in data:
+            _cites(v, out)
 
 
 def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, run_lois, training_data
+from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, nonempty, run_lois, training_data
 
 QUESTIONS = {"rang": "constructor", "delibere": "__proto__"}
 OUTCOMES = {"secondaire": "toString"}
@@ -22,6 +22,7 @@ CHOICES = {"inadvertance": "hasOwnProperty", "delibere": "__proto__"}
 EXAMPLE = ("50-carte-secondaire", "constructor")
 TO_STRING = {"joueur": "defense", "constructor": "non", "__proto__": "hasOwnProperty"}  # → toString
 KEY = "lois-entrainement-v1"
+WORDS = ("constructor", "toString", "hasOwnProperty", "valueOf")  # words of the example's question: search terms
 
 
 def _rename(text: str) -> str:
@@ -46,8 +47,8 @@ def make_corpus(dest: Path) -> Path:
     for f in [dest / "checklists" / "carte-penalisee.yaml", dest / "exemples" / f"{EXAMPLE[0]}.yaml"]:
         f.write_text(_rename(f.read_text(encoding="utf-8")), encoding="utf-8")
     ex = dest / "exemples" / f"{EXAMPLE[0]}.yaml"
-    ex.write_text(ex.read_text(encoding="utf-8").replace(f"id: {EXAMPLE[0]}", f"id: {EXAMPLE[1]}", 1),
-                  encoding="utf-8")
+    ex.write_text(ex.read_text(encoding="utf-8").replace(f"id: {EXAMPLE[0]}", f"id: {EXAMPLE[1]}", 1)
+                  .replace("question: >\n", f"question: >\n  {' '.join(WORDS)} :\n", 1), encoding="utf-8")
     sit = dest / "situations.yaml"
     sit.write_text(sit.read_text(encoding="utf-8").replace(f"[{EXAMPLE[0]},", f"[{EXAMPLE[1]},"), encoding="utf-8")
     return dest
@@ -104,6 +105,24 @@ def jpage(_js_tab):
 
 def _state(pg) -> str:
     return pg.locator(".lois-cl[data-checklist]").get_attribute("data-state")
+
+
+def test_search_finds_words_that_are_javascript_names_as_the_cli_does(jpage, js_site_url, corpus):
+    """The search's tables keyed by a term (postings, fuzzy terms, families) have no prototype: « constructor »,
+    typed or misspelt, finds the example whose text has it (and the provisions it cites), in the page as in
+    `lois cherche`."""
+    from lois.features.search.query import SearchEngine
+
+    engine = SearchEngine(corpus)
+    jpage.goto(js_site_url[0] + "recherche/")
+    jpage.wait_for_function("window.loisSearch !== undefined")
+    queries = [*WORDS, "constructr", "tostrin", "hasownproperti", "__proto__", "prototype", "__defineGetter__"]
+    got = jpage.evaluate("qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3)).map(r => r.id)))",
+                         queries)
+    for q, ids in nonempty(zip(queries, got, strict=True)):
+        assert ids == [r.id for r in engine.search(q, 3)], q
+    for q, ids in zip(queries[:7], got, strict=False):
+        assert f"exemple:{EXAMPLE[1]}" in ids, q  # or a provision it cites, through its situation
 
 
 def test_checklist_clicked_through_javascript_names(jpage, js_site_url):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from urllib.parse import quote
+
 from pathlib import Path
 
 from conftest import nonempty
@@ -11,6 +13,7 @@ from lois.features.search.query import SearchEngine
 
 DIRECTORS = Path(__file__).parent / "search_directors.yaml"  # the directors' set (paraphrases, tools, typos)
 SITUATIONS = Path(__file__).parent / "search_situations.yaml"  # table situations in everyday French (issue 35)
+BLIND = Path(__file__).parent / "search_situations_blind.yaml"  # the same, written blind (issue 35)
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -30,7 +33,7 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS) for c in load_set(path)]
+    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND) for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("""qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3))
         .map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id])))""", queries)
@@ -77,6 +80,14 @@ def test_deep_link_and_results_are_links(page, site_url, cli_engine):
     hrefs = page.eval_on_selector_all("#lois-search-results li a", "as => as.map(a => a.getAttribute('href'))")
     assert any(h.endswith("commentaires/renonce-64/") for h in hrefs)
     assert page.locator("#lois-search-results mark").count() > 0
+    # a quoted phrase no document has (what a player said): the results of its words, and the page says so
+    q = 'il a dit "pas grave on continue"'
+    page.goto(site_url + "recherche/?q=" + quote(q))
+    page.wait_for_function("q => document.getElementById('lois-search-results').dataset.q === q", arg=q)
+    assert page.locator(".lois-search-status").inner_text().startswith(
+        "Aucun document ne contient l'expression exacte entre guillemets\u00a0:")
+    first = page.locator("#lois-search-results li a").first.get_attribute("href")
+    assert first == site_url + cli_engine.search(q, 1)[0].url.lstrip("/")
     page.goto(site_url + "recherche/?q=27B1b")
     page.locator("#lois-search-results li a").first.wait_for()
     assert page.locator("#lois-search-results li a").first.get_attribute("href").endswith("lois/27/#B1b")

@@ -530,6 +530,12 @@
     });
     return ranked;
   }
+  /* SearchEngine._ranked: no document with the quoted phrases → the same words without them, p.relaxed said */
+  function rankedOf(p) {
+    var ranked = scoreAll(p);
+    if (!ranked.length && p.phrases.length) { p.phrases = []; p.relaxed = true; ranked = scoreAll(p); }
+    return ranked;
+  }
   function ofKinds(kinds) {  /* every document of these kinds, in index order */
     var out = [];
     KINDS.forEach(function (k, i) { if (kinds.indexOf(k) >= 0) out.push([i, 0]); });
@@ -539,7 +545,7 @@
   function search(query, limit, kinds) {
     limit = limit || 10;
     var p = plan(query), ranked = [];
-    if (p.weights.size) ranked = scoreAll(p);
+    if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(KINDS[doc]) >= 0; }
     var out = [], seen = new Set(), top = ranked.length ? ranked[0][1] : 0;
@@ -551,6 +557,7 @@
       if (!seen.has(ranked[r][0]) && wanted(ranked[r][0])) out.push(result(ranked[r][0], ranked[r][1], p));
     }
     out = out.slice(0, limit);
+    out.relaxed = !!p.relaxed;
     if (!kinds || !kinds.length) attachTool(out, ranked);  /* filtered by kind: the kinds asked for only */
     attachWhy(out, ranked, p);
     return out;
@@ -588,7 +595,7 @@
   /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
   function kindCounts(query) {
     var p = plan(query), ranked = [], seen = new Set(), out = {};
-    if (p.weights.size) ranked = scoreAll(p);
+    if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     p.pins.forEach(function (n) { seen.add(n); });
     ranked.forEach(function (r) { seen.add(r[0]); });
@@ -741,7 +748,9 @@
     if (!box) return;
     if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une «\u00a0phrase\u00a0» ou un numéro de loi.";
     else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
-    else box.textContent = loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
+    else box.textContent = (results.relaxed ? "Aucun document ne contient l'expression exacte entre guillemets\u00a0: " : "")
+      + loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0»"
+      + (results.relaxed ? ", avec ses mots." : ".");
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */

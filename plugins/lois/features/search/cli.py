@@ -80,7 +80,9 @@ def cmd_cherche(args) -> int:
         print(f"Aucun résultat pour « {query[:80]} ».")
         return 0
     tty = sys.stdout.isatty()
-    print(f"{count(len(results), 'résultat')} pour « {query[:80]} » :\n")
+    relaxed = "Aucun document ne contient l'expression exacte entre guillemets : " if results.relaxed else ""
+    words = ", avec ses mots" if results.relaxed else ""
+    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :\n")
     for i, r in enumerate(results, 1):
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:

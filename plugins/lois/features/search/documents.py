@@ -12,7 +12,7 @@ case of the checklist that it rules.
 """
 from __future__ import annotations
 
-from lois.core.ids import KIND_LABELS, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
+from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
 from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
 
@@ -66,6 +66,22 @@ def stub_docs(model) -> list[SearchDoc]:
         title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
         docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
                               provision_url(model.link_target(sid)), "", title, ""))
+    return docs + unknown_law_docs(model)
+
+
+def unknown_law_docs(model) -> list[SearchDoc]:
+    """Each law of the Code that the site neither holds nor cites (« Loi 68 », « revendication »): its row of the
+    index of the 93 laws, titled as the edition gives it (corpus/edition.yaml, else « titre non relevé »), so that
+    a director who names it, or its subject, learns that the site does not have its text rather than being shown
+    another law's."""
+    known = set(model.laws) | set(model.stub_laws())
+    docs = []
+    for law in range(1, LAW_COUNT + 1):
+        if law not in known:
+            title = model.law_title(law) or ""
+            docs.append(SearchDoc(str(law), law, Kind.STUB.value,
+                                  f"Loi {law}" + (f" — {title}" if title else "") + " (texte non inclus)",
+                                  f"/lois/#loi-{law}", "", title, ""))
     return docs
 
 

@@ -252,6 +252,7 @@ class Plan:
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
     typed: list[str] = field(default_factory=list)  # terms of the words typed and of their forms: highlighted
     borrowed: set[int] = field(default_factory=set)  # documents with a query word found only in their situations
+    relaxed: bool = False  # no document had the quoted phrases: ranked on their words (what the page then says)
 
 
 def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
@@ -434,6 +435,12 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return plan
 
 
+class Results(list["Result"]):
+    """The results of a query, best first; ``relaxed``: the quoted phrases were found nowhere, so these results
+    have their words only (the CLI and the page say so)."""
+    relaxed = False
+
+
 @dataclass
 class Result:
     id: str
@@ -514,12 +521,12 @@ class SearchEngine:
             out.append(w)
         return out
 
-    def search(self, query: str, limit: int = 10, kinds: set[str] | None = None) -> list[Result]:
+    def search(self, query: str, limit: int = 10, kinds: set[str] | None = None) -> "Results":
         """The results of a query, best first; ``kinds``: only documents of these kinds (the page's filters)."""
         plan = self.plan(query)
         ranked: list[tuple[int, float]] = []
         if plan.weights:
-            ranked = self._score(plan)
+            ranked = self._ranked(plan)
             ranked.sort(key=lambda x: (self.stored[x[0]]["kind"] not in plan.kinds, -round(x[1], 6), x[0]))
         elif plan.kinds:  # « exemples », « checklist »: the documents of that kind, in index order
             ranked = [(n, 0.0) for n, f in enumerate(self.stored) if f["kind"] in plan.kinds]
@@ -536,11 +543,12 @@ class SearchEngine:
                 break
             if n not in seen and (not kinds or self.stored[n]["kind"] in kinds):
                 out.append(self._result(n, score, plan))
-        out = out[:limit]
+        shown = Results(out[:limit])
+        shown.relaxed = plan.relaxed
         if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
-            self.attach_tool(out, ranked)
-        self.attach_why(out, ranked, plan)
-        return out
+            self.attach_tool(shown, ranked)
+        self.attach_why(shown, ranked, plan)
+        return shown
 
     def tools_of(self, n: int) -> list[int]:
         """The tools (TOOL_KINDS) among the documents whose situations cite document ``n`` (a provision), or one
@@ -584,7 +592,7 @@ class SearchEngine:
         """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
         plan = self.plan(query)
         if plan.weights:
-            found = {n for n, _ in self._score(plan)}
+            found = {n for n, _ in self._ranked(plan)}
         else:
             found = {n for n, f in enumerate(self.stored) if f["kind"] in plan.kinds}
         found |= {self.docnum[p] for p in plan.pins if p in self.docnum}
@@ -592,6 +600,16 @@ class SearchEngine:
         for n in found:
             out[self.stored[n]["kind"]] = out.get(self.stored[n]["kind"], 0) + 1
         return out
+
+    def _ranked(self, plan: Plan) -> list[tuple[int, float]]:
+        """The scored documents; when no document has the quoted phrases (a director quoting what a player said,
+        « il a dit "pas grave on continue" »), the same words without the phrase condition, and ``plan.relaxed``."""
+        ranked = self._score(plan)
+        if not ranked and plan.phrases:
+            plan.phrases = []
+            plan.relaxed = True
+            ranked = self._score(plan)
+        return ranked
 
     def _score(self, plan: Plan) -> list[tuple[int, float]]:
         """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the

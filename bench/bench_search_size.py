@@ -320,8 +320,8 @@ def main() -> int:
                             for tag, h, u, s in (order if i % 2 else order[::-1]):
                                 got = queries(browser, u, h, s, q, q, False)["1"]
                                 situ.append((label if tag == "après" else f"{label} avant", got))
-                                print(f"  {tag:5} {got['ms']:6.0f} ms {ko(got['gz']):>6} Ko {got['files']:>3} fichiers  {q}",
-                                      flush=True)
+                                print(f"  {tag:5} {got['ms']:6.0f} ms {ko(got['gz']):>6} Ko {got['files']:>3} "
+                                      f"fichiers  {q}", flush=True)
                     finally:
                         if other:
                             other[0].shutdown()
@@ -349,7 +349,8 @@ def main() -> int:
         print(f"| {label} | {engine} | {a[0]['q']} | {spread([x['gz'] for x in a], kb)} | "
               f"{spread([x['raw'] for x in a], kb)} | {spread([x['files'] for x in a])} | "
               f"{spread([x['ms'] for x in a])} | {b[0]['q']} | {spread([x['gz'] for x in b], kb)} | "
-              f"{spread([x['raw'] for x in b], kb)} | {spread([x['files'] for x in b])} | {spread([x['ms'] for x in b])} |")
+              f"{spread([x['raw'] for x in b], kb)} | {spread([x['files'] for x in b])} | "
+              f"{spread([x['ms'] for x in b])} |")
     pairs = {}
     for label, engine, rs in rows:
         pairs.setdefault((label, rs[0]["1"]["q"]), {})[engine] = rs

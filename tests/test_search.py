@@ -165,7 +165,7 @@ def browser_view(engine) -> dict:
             doc += titles[i]
             data["titles"][doc] = titles[i + 1]
         doc = 0
-        for r in v[5] if len(v) > 5 else []:  # differences: each doc from the previous row's, each ref from the one before
+        for r in v[5] if len(v) > 5 else []:  # differences: each doc from the previous row's, each ref from the last
             doc += r[0]
             data["refs"][doc] = [doc + sum(r[1:i + 1]) for i in range(1, len(r))]
     data["kindsOf"] = [data["kinds"][k][0] for k, n in data["kindRuns"] for _ in range(n)]

@@ -233,8 +233,8 @@ def site_files(engine) -> dict[str, str]:
     # TARGET bytes there; the index says where each run starts, its documents per shard and its first shard
     doc_runs: list[list[int]] = []
     start = 0
-    for _kind, run in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
-        run = list(run)
+    for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
+        run = list(same)
         per = _count(len(run) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in run)))
         first = sum(1 for name in files if name[0] == "d")
         doc_runs.append([start, per, first])

@@ -234,14 +234,14 @@ def site_files(engine) -> dict[str, str]:
     doc_runs: list[list[int]] = []
     start = 0
     for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
-        run = list(same)
-        per = _count(len(run) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in run)))
+        docs_of_kind = list(same)
+        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in docs_of_kind)))
         first = sum(1 for name in files if name[0] == "d")
         doc_runs.append([start, per, first])
-        for i in range(0, len(run), per):
-            part = run[i:i + per]
+        for i in range(0, len(docs_of_kind), per):
+            part = docs_of_kind[i:i + per]
             files[f"d{first + i // per}.json"] = _dumps({"k": [k for k, _ in part], "v": [v for _, v in part]})
-        start += len(run)
+        start += len(docs_of_kind)
     kinds = [k.value for k in Kind]
     meta = browser_data(engine)
     meta.update({

@@ -674,8 +674,9 @@ def test_directors_set_levels(engine):
 def test_situations_set_levels(engine):
     """The table situations told in everyday French (tests/search_situations.yaml, issue 35: written before the
     ranking was changed; half kept out of tuning). Every expectation names a real document; the held-out half stays
-    at the level measured when the situations of the site became evidence for their provisions (floors just under:
-    hit@1 54.5 %, hit@3 72.7 %, MRR 0.654, tool in the first three 80 %; before: 22.7 %, 38.6 %, 0.364, 40 %)."""
+    at the level measured when the clauses of the site that cite a provision became evidence for it and the lexicon
+    learnt the table's French (floors just under: hit@1 54.5 %, hit@3 77.3 %, MRR 0.675, tool in the first three
+    80 %; before: 52.3 %, 72.7 %, 0.648, 80 %; before the situations were evidence: 22.7 %, 38.6 %, 0.364, 40 %)."""
     from lois.features.search.evaluate import first_three, score, split
 
     cases = load_set(Path(__file__).parent / "search_situations.yaml")
@@ -685,18 +686,63 @@ def test_situations_set_levels(engine):
     results = [engine.search(c["q"], 10) for c in cases]
     rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     held = split(cases, rep)["réservé"]
-    assert held["hit1"] >= 0.52 and held["hit3"] >= 0.70 and held["mrr"] >= 0.63, held
+    assert held["hit1"] >= 0.52 and held["hit3"] >= 0.75 and held["mrr"] >= 0.66, held
     assert held["tool3"] >= 0.75, held
-    assert rep["hit1"] >= 0.50 and rep["hit3"] >= 0.66, rep
+    assert rep["hit1"] >= 0.58 and rep["hit3"] >= 0.76, rep
 
 
-def test_blind_situations_set_is_well_formed(engine):
-    """The situations written blind (tests/search_situations_blind.yaml, issue 35: by someone who read neither the
+def test_clauses_that_cite_a_provision_are_its_situations(engine, model):
+    """Every clause of the site's own text that cites a provision (a « Que faire si… » description, a note, the
+    ruling of an example or of a checklist, a question's help) is read as words of that provision
+    (lois.core.searchdoc.cited_clauses), cut after each citation that words separate from the next: the words before
+    a citation are what it rules. Each document counts once for each word it gives a provision."""
+    from lois.core.searchdoc import cited_clauses
+
+    ruling = ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2) et ont bien fait "
+              "d'appeler l'arbitre à la fin du jeu (Loi 16B3). Faite hors tour, elle relève de la Loi 31 (Loi 27A2). "
+              "Rien ici ne cite de loi.")
+    assert [(e.text, e.targets) for e in cited_clauses(ruling, model, 16)] == [
+        ("Est-Ouest pouvaient réserver leurs droits au moment de l'hésitation (Loi 16B2)", ("16B2",)),
+        ("et ont bien fait d'appeler l'arbitre à la fin du jeu (Loi 16B3).", ("16B3",)),
+        ("Faite hors tour, elle relève de la Loi 31 (Loi 27A2).", ("31", "27A2"))]
+    f = engine.stored[engine.docnum["27A2"]]
+    assert {"Faite", "relève"} <= set(f["situations"].split()) and "situation:enchere-insuffisante" in f["sources"]
+    # a glossary term gives its words, not its definition (« couleur demandée »), to the provisions it names
+    assert "glossaire:renonce" in engine.stored[engine.docnum["62"]]["sources"]
+    assert "demandée" not in engine.stored[engine.docnum["62"]]["situations"]
+    # « arbitre », in many clauses of the hesitation checklist that cite 16B2, counts once per document
+    f = engine.stored[engine.docnum["16B2"]]
+    assert 0 < f["situations"].split().count("l'arbitre") <= len(f["sources"])
+
+
+def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
+    """corpus/lexique.yaml is written for the whole Code: an entry whose Code words the corpus does not use (a law it
+    does not hold yet) is left out of the query plan, so that the typed words are still searched; every other entry
+    is applied. The table's French reaches the Code's words: what a player still held (« il en avait encore un »)
+    is a revoke, a sigh is a mannerism (Loi 16B1(a)), « LHO » is the left-hand opponent."""
+    from lois.features.search.query import used
+
+    lexicon = load_lexicon(corpus_dir)
+    folded = engine.vocab.folded
+    applied = {tuple(r[0]) for r in engine.vocab.rewrites}
+    assert all((r.words in applied) == used(r.means, folded) for r in lexicon.rewrites if not r.kind)
+    assert not used("renonce zygomorphe", folded) and used("renonce", folded)  # every word of « means »
+    plan = engine.plan("il en avait encore un de trèfle")
+    assert "renonc" in plan.weights
+    assert engine.plan("mon partenaire a soupiré").weights.get("manier")
+    assert engine.search("mon partenaire a soupiré avant de passer", 1)[0].id == "16B1(a)"
+    assert {"adversair", "gauch"} <= set(engine.plan("LHO a passé").weights)
+    assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
+
+
+@pytest.mark.parametrize("name", ["search_situations_blind.yaml", "search_situations_blind2.yaml"])
+def test_blind_situations_set_is_well_formed(engine, name):
+    """The situations written blind (tests/search_situations_blind*.yaml, issue 35: by someone who read neither the
     lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
     is asserted here — and every expectation and tool names a real document of the search."""
     from lois.features.search.evaluate import score, split
 
-    cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
+    cases = load_set(Path(__file__).parent / name)
     assert len(cases) >= 90 and all(c.get("tune") is False for c in cases)
     assert all(set(c["expect"]) | set(c.get("tools") or ()) <= set(engine.docnum) for c in cases)
     rep = score(cases, [[r.id for r in engine.search(c["q"], 10)] for c in cases])
@@ -708,7 +754,7 @@ def test_situations_are_evidence_for_the_provisions_they_cite(engine):
     27A1 holds the facts of the case « L'adversaire de gauche accepte », and names the checklist among its sources;
     a provision absent from the corpus gets the words of the situations that cite it (64A1 → the page of Law 64)."""
     f = engine.stored[engine.docnum["27A1"]]
-    assert "Ouest dit qu'il accepte l'enchère de 1♥" in f["situations"]
+    assert {"Ouest", "dit", "accepte"} <= set(f["situations"].split())
     assert "liste:enchere-insuffisante" in f["sources"] and "situation:enchere-insuffisante" in f["sources"]
     assert engine.stored[engine.docnum["64"]]["situations"]
     assert not engine.stored[engine.docnum["liste:renonce"]].get("situations")  # glosses keep their own words
@@ -736,3 +782,14 @@ def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, 
     page = (built_site / "lois" / "index.html").read_text(encoding="utf-8")
     row = page.split('id="loi-68"', 1)[1].split("</tr>", 1)[0]
     assert "Revendication ou concession de levées" in row and "non citée" in row
+
+
+def test_answer_at_one_counts_the_provision_or_its_tool_first():
+    """answer@1 (« provision ou outil en tête »): the first result is an expected provision, or a tool that rules
+    the situation; hit@1 counts the provision only. Printed by `lois cherche --evaluer` beside tool@3."""
+    from lois.features.search.evaluate import score
+
+    cases = [{"q": "a", "expect": ["27A1"], "tools": ["liste:x"]}, {"q": "b", "expect": ["30"], "tools": ["liste:y"]},
+             {"q": "c", "expect": ["50"]}, {"q": "d", "expect": ["16"], "tools": ["liste:z"]}]
+    rep = score(cases, [["liste:x", "27A1"], ["30", "liste:y"], ["liste:w", "50"], ["12", "liste:z"]])
+    assert (rep["hit1"], rep["answer1"], rep["tool3"]) == (0.25, 0.5, 1.0)

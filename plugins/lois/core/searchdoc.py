@@ -6,6 +6,7 @@ with these few helpers, without knowing the search.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -20,6 +21,38 @@ class Evidence:
     provisions (lois.features.search.documents.attach_evidence)."""
     text: str
     targets: tuple[str, ...]
+
+
+# A clause of a text: what ends at « . », « ; », « ? », « ! » or « : » followed by a space (« Loi 27B1(a). » ends one).
+CLAUSE_END = re.compile(r"(?<=[.;?!:])\s+")
+WORD = re.compile(r"[^\W_]+")
+
+
+def cited_clauses(text: str, model, law: int | None = None) -> list[Evidence]:
+    """The clauses of a text of the site (a « Que faire si… » description, a note, a ruling) that cite provisions,
+    each as evidence for the provisions it cites (``law``: where a relative citation is read from): « Faite hors
+    tour, elle relève de la Loi 31 (Loi 27A2) » tells a situation of 27A2 in a director's words. A clause that cites
+    one provision, then words, then another, is cut after each citation: the words before a citation are what it
+    rules (« réserver leurs droits (Loi 16B2) et appeler l'arbitre à la fin du jeu (Loi 16B3) »); citations only
+    a word or two apart (« Loi 31 (Loi 27A2) », « Loi 27B2, Loi 27B3 ») share their words."""
+    out = []
+    for clause in CLAUSE_END.split(" ".join((text or "").split())):
+        parts: list[list] = []  # [start, end, targets]
+        for span in model.citations_in(clause, law):
+            start = parts[-1][1] if parts else 0
+            end = span.end
+            while end < len(clause) and clause[end] in ")]":  # « (Loi 16B2) » with its bracket
+                end += 1
+            if parts and len(WORD.findall(clause[start:span.start])) <= 2:
+                parts[-1][1] = end
+                parts[-1][2] += span.targets
+            else:
+                parts.append([start, end, list(span.targets)])
+        if parts:
+            parts[-1][1] = len(clause)  # the words after the last citation go with it
+        for start, end, targets in parts:
+            out.append(Evidence(clause[start:end].strip(" ,;"), tuple(dict.fromkeys(targets))))
+    return out
 
 
 @dataclass

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.ids import Kind, law_of
-from lois.core.searchdoc import Evidence, SearchDoc, doc_id, plain_text
+from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
 from lois.core.typo import count
 from lois.features import Checked
 from lois.features.annotations import Annotations, load_annotations
@@ -26,12 +26,18 @@ def check(model: Model, checked: Checked) -> None:
 
 
 def search_documents(model: Model) -> list[SearchDoc]:
-    return annotation_docs(load_annotations(model))
+    return annotation_docs(load_annotations(model), model)
 
 
-def annotation_docs(ann: Annotations) -> list[SearchDoc]:
-    """Team notes, worked examples, glossary terms and situations; the situations that notes, examples and « Que faire
-si… » tell (their title, an example's question) as evidence for the provisions they are about."""
+def annotation_docs(ann: Annotations, model: Model | None = None) -> list[SearchDoc]:
+    """Team notes, worked examples, glossary terms and situations; the situations that notes, examples, glossary
+terms and « Que faire si… » tell (their title, an example's question, a term and its definition) as evidence for the
+provisions they are about, and each clause of their text that cites provisions (a note's, a ruling, a description:
+:func:`lois.core.searchdoc.cited_clauses`) as evidence for those."""
+
+    def clauses(text: str, law: int) -> list[Evidence]:
+        return cited_clauses(text, model, law) if model is not None else []
+
     from lois.features.annotations.glossary import slug
 
     docs = []
@@ -40,19 +46,23 @@ si… » tell (their title, an example's question) as evidence for the provision
             continue
         docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), law_of(n.provisions[0]), Kind.NOTE.value,
                               n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions),
-                              evidence=[Evidence(n.title, tuple(n.provisions))]))
+                              evidence=[Evidence(n.title, tuple(n.provisions)),
+                                        *clauses(plain_text(n.body), n.law)]))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
         docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), law_of(e.provisions[0]), Kind.EXAMPLE.value,
                               e.title, f"/exemples/#{e.anchor}", e.title, calls,
                               f"{e.question} {e.ruling}", refs=list(e.provisions),
-                              evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions))]))
+                              evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions)),
+                                        *clauses(e.ruling, law_of(e.provisions[0]))]))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), law_of(t.provisions[0]), Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
-                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions)))
+                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions),
+                              evidence=[Evidence(' '.join(t.forms), tuple(t.provisions))]))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), law_of(s.provisions[0]), Kind.SITUATION.value,
                               s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions),
-                              evidence=[Evidence(s.title, tuple(s.provisions))]))
+                              evidence=[Evidence(s.title, tuple(s.provisions)),
+                                        *clauses(s.description, law_of(s.provisions[0]))]))
     return docs

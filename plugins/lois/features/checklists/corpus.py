@@ -14,7 +14,7 @@ from typing import Any
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
-from lois.core.searchdoc import Evidence, SearchDoc, doc_id
+from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id
 from lois.core.typo import count, plural
 from lois.features import Checked
 from lois.features.checklists import coverage
@@ -128,7 +128,8 @@ def checklist_evidence(cl: Checklist, model: Model | None) -> list[Evidence]:
     """The situations a checklist tells and the provisions that rule them: each validated case (its name and
     facts) → the provisions its expected ruling cites; each question → its provisions; each ruling's title → its
     provisions, and each sentence said to the players → the provisions it cites (those of its ruling when it cites
-    none)."""
+    none); each clause of a question's help or of a ruling that cites provisions → those
+    (:func:`lois.core.searchdoc.cited_clauses`)."""
     out = []
     for c in cl.cases:
         o = cl.outcomes.get(c.expected)
@@ -137,10 +138,14 @@ def checklist_evidence(cl: Checklist, model: Model | None) -> list[Evidence]:
     for q in cl.questions.values():
         if q.cites:
             out.append(Evidence(q.text, tuple(q.cites)))
+        if model is not None and q.help:
+            out += cited_clauses(q.help, model, cl.laws[0] if cl.laws else None)
     for o in cl.outcomes.values():
         if not o.cites:
             continue
         out.append(Evidence(o.title, tuple(o.cites)))
+        if model is not None:
+            out += cited_clauses(o.ruling, model, cl.laws[0] if cl.laws else None)
         for sentence in o.players:
             own = [t for span in (model.citations_in(sentence, None) if model else ()) for t in span.targets]
             out.append(Evidence(sentence, tuple(dict.fromkeys(own)) or tuple(o.cites)))

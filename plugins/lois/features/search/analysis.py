@@ -31,8 +31,12 @@ STOP_WORDS = frozenset(
        "tout", "tous", "toute", "toutes", "etre", "avoir", "fait", "faire", "peut", "doit", "aussi", "ainsi",
        "apres", "avant", "comme", "voir", "ci", "dessus", "dessous", "selon", "non", "plus", "moins", "il", "ils",
        "elles", "quoi", "comment", "faut", "dois", "quel", "quelle", "quels", "quelles"}
-    - {"pas"}  # « pas de rectification », « pas de pique » : kept
-)
+    # the table's talk around a situation (issue 35): « bon, il a passé, on fait quoi svp ? » (« puis », « ensuite »,
+    # which tell an order, are kept: measured)
+    | {"ca", "cela", "ceci", "bon", "ben", "bah", "euh", "hein", "voila", "ok", "svp",
+       "stp", "merci", "bonjour", "combien", "pourquoi", "vraiment", "chose", "truc"}
+)  # « pas » is one of whoosh's (kept, measured, issue 35, it costs situations told with a negation): its meaning is
+#    read by the lexicon's expressions before the stop words go (« pas fourni » → renonce, « pas à son tour »)
 
 # Synonyms of the field live in corpus/lexique.yaml (lois.features.search.lexicon); each group is expanded at
 # query time (never at index time), with a lower weight.

@@ -133,24 +133,29 @@ def build_docs(model) -> list[SearchDoc]:
 
 
 def attach_evidence(docs: list[SearchDoc]) -> None:
-    """Give each provision (or page of an absent law) the situations that the other documents say it rules: the text
-    of each :class:`Evidence` goes to the ``situations`` of every provision it cites (a provision the corpus has no
-    document for: its nearest enclosing one, « 64A1 » → the page of Law 64), once per provision, in the order of the
-    documents; ``sources`` lists the documents they come from."""
+    """Give each provision (or page of an absent law) the situations that the other documents say it rules: the words
+    of each :class:`Evidence` go to the ``situations`` of every provision it cites (a provision the corpus has no
+    document for: its nearest enclosing one, « 64A1 » → the page of Law 64), in the order of the documents;
+    ``sources`` lists the documents they come from. Each document counts once for each word it gives a provision
+    (the first spelling of each of its terms, :func:`lois.features.search.analysis.analyze_word`): a word's weight
+    in ``situations`` grows with the number of documents that tell the provision's situations with it, not with how
+    often one of them repeats it (a checklist whose every case says « appeler l'arbitre »)."""
+    from lois.features.search.analysis import TOKEN_RE, analyze_word
+
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
-    texts: dict[str, list[str]] = {}
+    words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:
             for t in dict.fromkeys(_nearest(t, targets) for t in ev.targets):
                 if t is None:
                     continue
-                seen = texts.setdefault(t, [])
-                if ev.text not in seen:
-                    seen.append(ev.text)
+                given = words.setdefault(t, {}).setdefault(d.id, {})
+                for w in TOKEN_RE.findall(ev.text):
+                    given.setdefault(analyze_word(w) or w.lower(), w)
                 if d.id not in targets[t].sources:
                     targets[t].sources.append(d.id)
-    for t, lst in texts.items():
-        targets[t].situations = " ".join(lst)
+    for t, by_source in words.items():
+        targets[t].situations = " ".join(w for given in by_source.values() for w in given.values())
 
 
 def _nearest(pid: str, targets: dict[str, SearchDoc]) -> str | None:

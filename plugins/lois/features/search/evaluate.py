@@ -2,7 +2,9 @@
 e.g. tests/search_directors.yaml, tests/search_situations.yaml): hit@1, hit@3, MRR; for a set whose entries say
 « tune: true », the figures of the tuning part and of the held-out rest are reported apart; for entries that name
 « tools » (the checklist or « Que faire si… » entry that rules the situation), the share with one of them in the
-first three (tool@3)."""
+first three (tool@3), and the share whose first result is an expected provision or one of those tools (answer@1: what
+the issue asks, « the provision that governs it first, or the tool that rules it »; hit@1 counts the provision
+only)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -26,10 +28,11 @@ def load_set(path: Path | None = None) -> list[dict]:
 def score(cases: list[dict], ranked: list[list[str]], shown: list[list[str]] | None = None) -> dict:
     """The figures of ranked result ids; ``shown``: what the first three results show, tools that come with them
     included (:func:`first_three`; by default the first three ids)."""
-    rows, h1, h3, mrr, t3, nt = [], 0, 0, 0.0, 0, 0
+    rows, h1, h3, mrr, t3, nt, a1 = [], 0, 0, 0.0, 0, 0, 0
     for i, (case, ids) in enumerate(zip(cases, ranked, strict=True)):
         rank = next((i + 1 for i, r in enumerate(ids) if r in case["expect"]), None)
         h1 += rank == 1
+        a1 += rank == 1 or bool(ids) and ids[0] in (case.get("tools") or ())
         h3 += rank is not None and rank <= 3
         mrr += 1.0 / rank if rank else 0.0
         tool = None
@@ -40,7 +43,7 @@ def score(cases: list[dict], ranked: list[list[str]], shown: list[list[str]] | N
         rows.append({"q": case["q"], "expect": case["expect"], "top3": ids[:3], "rank": rank, "ranked": ids,
                      "tool": tool, "shown": shown[i] if shown else ids[:3]})
     n = len(cases) or 1
-    return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "rows": rows,
+    return {"n": len(cases), "hit1": h1 / n, "hit3": h3 / n, "mrr": mrr / n, "answer1": a1 / n, "rows": rows,
             "tools": nt, "tool3": t3 / nt if nt else None}
 
 
@@ -91,5 +94,6 @@ def print_report(rep: dict, label: str) -> None:
 def _figures(rep: dict) -> str:
     out = f"hit@1 {rep['hit1']:.1%}, hit@3 {rep['hit3']:.1%}, MRR {rep['mrr']:.3f}"
     if rep.get("tools"):
-        out += f", outil dans les 3 premiers {rep['tool3']:.1%} (sur {rep['tools']})"
+        out += (f", outil dans les 3 premiers {rep['tool3']:.1%} (sur {rep['tools']}), provision ou outil en tête "
+                f"{rep['answer1']:.1%}")
     return out

@@ -148,7 +148,7 @@ class Vocabulary:
         synonyms = {t: [s for s in syns if s in terms] for t, syns in synonym_map(lexicon.synonyms).items()
                     if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
-        rewrites = lexicon.rewrites + absent_synonyms(lexicon, folded)
+        rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
         rewrites.sort(key=lambda r: -len(r.words))
         absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
@@ -173,6 +173,13 @@ def derived_terms(terms: set[str]) -> dict[str, list[str]]:
                 out.setdefault(t, []).append(u)
                 out.setdefault(u, []).append(t)
     return {t: sorted(v) for t, v in sorted(out.items())}
+
+
+def used(means: str, folded: dict[str, list[str]]) -> bool:
+    """Whether the corpus uses every word of a lexicon entry's « means » (``folded``: its normalised words; stop words
+    aside): the lexicon is written for the whole Code, and an entry that leads to words of a law the corpus does not
+    hold yet would only take the typed words away."""
+    return all(w in folded for w in map(normalize, TOKEN_RE.findall(means)) if w not in STOP_WORDS)
 
 
 def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewrite]:

@@ -3,6 +3,8 @@
     python bench/bench_search_size.py                       # seed, ×9 and ×100 (builds three sites)
     python bench/bench_search_size.py --tailles 1,9 --requetes "renonce;12C1"
     python bench/bench_search_size.py --sans-pagefind
+    python bench/bench_search_size.py --tailles 9,100 --tours 3 --situations --garder /tmp/banc  # alternated runs;
+                                       # every table situation of tests/search_situations.yaml; sites kept and reused
 
 For each size (seed, and the synthetic corpora of bench/synth.py, the generator of bench_build.py and
 bench_search.py), the site is built with `mkdocs build --strict`, served on 127.0.0.1 only with gzip as an ordinary
@@ -32,6 +34,7 @@ import argparse
 import functools
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -55,6 +58,7 @@ CPU_SLOWDOWN = 4
 QUIET_S = 0.6  # the network is quiet when no request came for this long
 DATA = "/assets/lois/recherche/"
 TEST_PAGE = "pagefind-banc.html"
+DETAIL = False  # --detail: every request of a first query
 
 
 # ------------------------------------------------------------------------------------------- counting server
@@ -215,6 +219,8 @@ def queries(browser, url: str, handler, site: Path, first: str, second: str, pag
             since = time.monotonic()
             got = page.evaluate("q => window.pagefindQuery(q)" if pagefind else OURS, q)
             log = quiet(handler, since)
+            if DETAIL and rank == "1":  # each request: when it was answered (ms after the query), bytes
+                print("      " + " ".join(f"{p.rsplit('/', 1)[-1]}:{(t - since) * 1000:.0f}ms/{n}" for p, n, t in log))
             out[rank] = {"q": q, "ms": got["ms"], "gz": sum(n for _, n, _ in log), "files": len(log),
                          "raw": sum(raw_size(site, p) for p, _, _ in log), "first": got.get("first")}
     finally:
@@ -226,47 +232,108 @@ def ko(n: int) -> str:
     return f"{n / 1000:.1f}".replace(".", ",")
 
 
+def spread(values: list[float], fmt=lambda v: f"{v:.0f}") -> str:
+    """Median and range of alternated runs: « 812 (790–840) »."""
+    if len(values) == 1:
+        return fmt(values[0])
+    return f"{fmt(statistics.median(values))} ({fmt(min(values))}–{fmt(max(values))})"
+
+
+def situation_queries() -> list[str]:
+    """Every query of tests/search_situations.yaml (table situations in a director's words)."""
+    import yaml
+
+    return [c["q"] for c in yaml.safe_load((ROOT / "tests" / "search_situations.yaml").read_text(encoding="utf-8"))]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tailles", default="1,9,100", help="facteurs des corpus (1 : la graine), ex. 1,9,100")
     ap.add_argument("--requetes", default=";".join(QUERIES), help="requêtes séparées par « ; »")
     ap.add_argument("--sans-pagefind", action="store_true")
+    ap.add_argument("--tours", type=int, default=1,
+                    help="tours alternés (nous, Pagefind, puis Pagefind, nous…) de chaque requête : médiane et écart")
+    ap.add_argument("--situations", action="store_true",
+                    help="aussi chaque requête de tests/search_situations.yaml (nous seuls, première requête)")
+    ap.add_argument("--avant", type=Path, metavar="SITE",
+                    help="un autre site construit du même corpus (ex. celui de la branche principale) : chaque "
+                         "situation y est mesurée aussi, en alternance (avant, après, puis après, avant…)")
+    ap.add_argument("--limite", type=int, default=0, help="seulement les N premières situations")
+    ap.add_argument("--situations-a", default="", metavar="TAILLES",
+                    help="les tailles où mesurer les situations (ex. 9 ; par défaut toutes)")
+    ap.add_argument("--garder", type=Path, metavar="DOSSIER",
+                    help="sites construits gardés dans DOSSIER et réutilisés s'ils y sont (site-xF) : à effacer "
+                         "après un changement du code ou du corpus")
+    ap.add_argument("--detail", action="store_true", help="chaque requête HTTP d'une première requête")
     args = ap.parse_args()
+    global DETAIL
+    DETAIL = args.detail
     sizes = [int(x) for x in args.tailles.split(",") if x.strip()]
     qs = [q for q in args.requetes.split(";") if q.strip()]
     from playwright.sync_api import sync_playwright
 
-    rows, visits, notes = [], [], []
+    rows, visits, notes, situ = [], [], [], []
     with tempfile.TemporaryDirectory(prefix="banc-recherche-") as tmp, sync_playwright() as pw:
+        work = args.garder or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
         browser = bb.launch(pw)
         for factor in sizes:
             label = "graine" if factor == 1 else f"×{factor}"
             t0 = time.perf_counter()
-            site = build(factor, Path(tmp))
-            data = sorted((site / DATA.strip("/")).glob("*.json"))
+            site = work / f"site-x{factor}"
+            reused = args.garder is not None and (site / "index.html").exists()
+            if not reused:
+                site = build(factor, work)
+            data = sorted(p for p in (site / DATA.strip("/")).rglob("*.json"))
             whole_gz = sum(len(bb.gzip.compress(f.read_bytes(), 6)) for f in data)
             whole_raw = sum(f.stat().st_size for f in data)
-            print(f"{label} : site construit en {time.perf_counter() - t0:.0f} s, données de recherche "
-                  f"{len(data)} fichiers, {ko(whole_raw)} Ko bruts, {ko(whole_gz)} Ko gzip en tout", flush=True)
-            problem = None if args.sans_pagefind else pagefind_index(site)
+            index = next((f for f in data if f.name == "index.json"), None)
+            print(f"{label} : site {'réutilisé' if reused else 'construit'} en {time.perf_counter() - t0:.0f} s, "
+                  f"données de recherche {len(data)} fichiers, {ko(whole_raw)} Ko bruts, {ko(whole_gz)} Ko gzip en "
+                  f"tout ; index.json {ko(index.stat().st_size) if index else '—'} Ko bruts, "
+                  f"{ko(len(bb.gzip.compress(index.read_bytes(), 6))) if index else '—'} Ko gzip", flush=True)
+            problem = None
+            if not args.sans_pagefind:
+                problem = None if (site / "pagefind").is_dir() and (site / TEST_PAGE).exists() else pagefind_index(site)
             if problem:
                 notes.append(f"{label} : {problem}")
+            engines = ["nous"] + ([] if args.sans_pagefind or problem else ["Pagefind"])
             srv, handler, url = serve(site)
             try:
                 visits.append((label, first_visit(browser, url, handler, site)))
                 for i, q in enumerate(qs):
                     second = qs[(i + 1) % len(qs)]
-                    rows.append((label, "nous", queries(browser, url, handler, site, q, second, False)))
-                    if not args.sans_pagefind and not problem:
-                        rows.append((label, "Pagefind", queries(browser, url, handler, site, q, second, True)))
+                    runs: dict[str, list] = {e: [] for e in engines}
+                    for t in range(args.tours):
+                        for engine in (engines if t % 2 == 0 else engines[::-1]):
+                            runs[engine].append(queries(browser, url, handler, site, q, second, engine == "Pagefind"))
+                    for engine in engines:
+                        rows.append((label, engine, runs[engine]))
+                if args.situations and (not args.situations_a
+                                        or str(factor) in args.situations_a.split(",")):
+                    other = serve(args.avant) if args.avant else None
+                    try:
+                        for i, q in enumerate(situation_queries()[:args.limite or None]):
+                            order = [("après", handler, url, site)]
+                            if other:
+                                order.append(("avant", other[1], other[2], args.avant))
+                            for tag, h, u, s in (order if i % 2 else order[::-1]):
+                                got = queries(browser, u, h, s, q, q, False)["1"]
+                                situ.append((label if tag == "après" else f"{label} avant", got))
+                                print(f"  {tag:5} {got['ms']:6.0f} ms {ko(got['gz']):>6} Ko {got['files']:>3} "
+                                      f"fichiers  {q}", flush=True)
+                    finally:
+                        if other:
+                            other[0].shutdown()
             finally:
                 srv.shutdown()
-            shutil.rmtree(site, ignore_errors=True)
+            if args.garder is None:
+                shutil.rmtree(site, ignore_errors=True)
         browser.close()
 
     print(f"\nTéléphone émulé : 390×844, processeur ralenti ×{CPU_SLOWDOWN}, réseau 1,6 Mbit/s, 150 ms de latence ; "
           "site servi en gzip sur 127.0.0.1. Ko = 1000 octets transférés (en-têtes compris), « brut » = taille des "
-          "fichiers.\n")
+          f"fichiers. {args.tours} tour(s) alternés par requête : médiane (min–max).\n")
     print("Première visite (page lois/50/, service worker installé) :\n")
     print("| corpus | total gzip (Ko) | total brut (Ko) | données de recherche (Ko gzip) | fichiers de recherche |")
     print("|---|---:|---:|---:|---:|")
@@ -276,15 +343,44 @@ def main() -> int:
     print("| corpus | moteur | 1re requête | Ko gzip | Ko brut | requêtes | 1er résultat (ms) | 2e requête | "
           "Ko gzip | Ko brut | requêtes | 1er résultat (ms) |")
     print("|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---:|")
-    for label, engine, r in rows:
-        a, b = r["1"], r["2"]
-        print(f"| {label} | {engine} | {a['q']} | {ko(a['gz'])} | {ko(a['raw'])} | {a['files']} | {a['ms']:.0f} | "
-              f"{b['q']} | {ko(b['gz'])} | {ko(b['raw'])} | {b['files']} | {b['ms']:.0f} |")
+    kb = lambda v: ko(v)  # noqa: E731
+    for label, engine, rs in rows:
+        a, b = [r["1"] for r in rs], [r["2"] for r in rs]
+        print(f"| {label} | {engine} | {a[0]['q']} | {spread([x['gz'] for x in a], kb)} | "
+              f"{spread([x['raw'] for x in a], kb)} | {spread([x['files'] for x in a])} | "
+              f"{spread([x['ms'] for x in a])} | {b[0]['q']} | {spread([x['gz'] for x in b], kb)} | "
+              f"{spread([x['raw'] for x in b], kb)} | {spread([x['files'] for x in b])} | "
+              f"{spread([x['ms'] for x in b])} |")
+    pairs = {}
+    for label, engine, rs in rows:
+        pairs.setdefault((label, rs[0]["1"]["q"]), {})[engine] = rs
+    if any(len(v) == 2 for v in pairs.values()):
+        print("\nPremière requête, nous et Pagefind (rapport = nous ÷ Pagefind, médianes) :\n")
+        print("| corpus | requête | nous Ko gzip | Pagefind Ko gzip | rapport | nous ms | Pagefind ms | rapport |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
+        for (label, q), v in pairs.items():
+            if len(v) < 2:
+                continue
+            o, p = [r["1"] for r in v["nous"]], [r["1"] for r in v["Pagefind"]]
+            og, pg = statistics.median(x["gz"] for x in o), statistics.median(x["gz"] for x in p)
+            om, pm = statistics.median(x["ms"] for x in o), statistics.median(x["ms"] for x in p)
+            print(f"| {label} | {q} | {spread([x['gz'] for x in o], kb)} | {spread([x['gz'] for x in p], kb)} | "
+                  f"{og / pg:.2f} | {spread([x['ms'] for x in o])} | {spread([x['ms'] for x in p])} | {om / pm:.2f} |")
+    if situ:
+        print("\nSituations de tests/search_situations.yaml (nous, première requête dans un profil neuf) :\n")
+        print("| corpus | requêtes | ≤ 1 s | médiane (ms) | max (ms) | Ko gzip médiane (max) | la plus lente |")
+        print("|---|---:|---:|---:|---:|---:|---|")
+        for label in dict.fromkeys(lab for lab, _ in situ):
+            got = [g for lab, g in situ if lab == label]
+            slow = max(got, key=lambda g: g["ms"])
+            print(f"| {label} | {len(got)} | {sum(g['ms'] <= 1000 for g in got)} | "
+                  f"{statistics.median(g['ms'] for g in got):.0f} | {slow['ms']:.0f} | "
+                  f"{ko(statistics.median(g['gz'] for g in got))} ({ko(max(g['gz'] for g in got))}) | {slow['q']} |")
     for n in notes:
         print("\n" + n)
     print("\nObjectifs : premier résultat ≤ 1 s à ×9 ; première requête ≤ 250 Ko à ×100 ; aucune donnée de recherche "
           "à la première visite.")
-    print(f"(charge de la machine : {os.getloadavg()[0]:.1f} sur {os.cpu_count()} cœurs)")
+    print(f"(charge de la machine : {' '.join(f'{x:.1f}' for x in os.getloadavg())} sur {os.cpu_count()} cœurs)")
     return 0
 
 

@@ -12,6 +12,9 @@ cited, nor named by an annotation or a checklist). Each free number takes one te
 repetition 0 is the template's text, repetition j ≥ 1 appends to every section an altered copy of the
 section's text whose numbered paragraphs are renumbered after the existing ones (« <!-- suite: X --> »
 returns to the section first), so the ids stay unique and stay within the citation grammar (≤ 99).
+When the free numbers are too few for that (the seed names more laws as it grows: ×100 needs about 37 of
+them), each seed law also takes repetitions j ≥ 1 of its own copies after its text (repetition 0 is the seed's
+text, unchanged), and the seed's checklists leave those paragraphs aside as each copy's checklist does.
 
 Every copy g also gets its own copy of every note, commentary, worked example, checklist and « Que
 faire si… » situation (ids suffixed « -c<g> »), whose provision lists point into copy g's slots. In the
@@ -62,7 +65,9 @@ def alter_words(text: str, k: int) -> str:
 class Slots:
     """Where copy g of seed law t lives: law number n, repetition j; `offsets[t][section]` = paragraphs."""
     seed_laws: list[int]
-    by_template: dict[int, list[int]] = field(default_factory=dict)  # t → synthetic law numbers
+    by_template: dict[int, list[int]] = field(default_factory=dict)  # t → synthetic law numbers (t: a seed law
+    # that holds copies after its own text)
+    places: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # t → (n, j) of copies 1, 2, …
     paragraphs: dict[int, dict[str, int]] = field(default_factory=dict)  # t → section → highest paragraph
     reps: dict[int, int] = field(default_factory=dict)  # synthetic law n → repetitions
     template: dict[int, int] = field(default_factory=dict)  # synthetic law n → t
@@ -70,8 +75,7 @@ class Slots:
     texts: set[str] = field(default_factory=set)  # ids of the provisions the seed has the text of
 
     def slot(self, t: int, g: int) -> tuple[int, int]:
-        laws = self.by_template[t]
-        return laws[(g - 1) % len(laws)], (g - 1) // len(laws)
+        return self.places[t][g - 1] if g else (t, 0)
 
     def law(self, law: int, g: int) -> int:
         return self.slot(law, g)[0] if g and law in self.by_template else law
@@ -167,11 +171,14 @@ def synthetic_law(template_text: str, n: int, copies: list[int], slots: Slots) -
     body = template_text[m.end():]
     t = meta["law"]
     head, sections, notes = _split_law(body)
-    meta = {"law": n, "title": f"{meta.get('title') or 'Loi'} (copie synthétique)",
-            "source": meta.get("source", ""), "document": "corpus synthétique du banc d'essai (bench/synth.py)"}
-    head = re.sub(r"^# Loi \d+", f"# Loi {n}", head, count=1, flags=re.M)
-    out = ["---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n",
-           _copy_text(head, slots, copies[0])]
+    if n == t:  # the seed's law, its copies after its own text
+        out = [m.group(0), head]
+    else:
+        meta = {"law": n, "title": f"{meta.get('title') or 'Loi'} (copie synthétique)",
+                "source": meta.get("source", ""), "document": "corpus synthétique du banc d'essai (bench/synth.py)"}
+        head = re.sub(r"^# Loi \d+", f"# Loi {n}", head, count=1, flags=re.M)
+        out = ["---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n",
+               _copy_text(head, slots, copies[0])]
     for letter, heading, text in sections:
         top = slots.paragraphs[t].get(letter, 0)
         out.append(heading + _copy_text(text, slots, copies[0]))
@@ -273,10 +280,12 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
     copies; these are left aside (each copy's own checklist covers them), as coverage requires."""
     from lois.core.cite import format_id
 
-    out = _copy_data(data, slots, g)
+    out = _copy_data(data, slots, g) if g else dict(data)  # copy 0: the seed's own list, where its laws hold copies
     aside = dict(out.get("aside") or {})
+    cited: set[str] = set()  # a passage the seed's source omits keeps its id in every copy (27B4): where a seed law
+    _cites(out, cited)       # holds copies, it may be a paragraph of another one, reached by this list's issues
     for t in data.get("laws") or []:
-        if not isinstance(t, int) or t not in slots.by_template:
+        if not isinstance(t, int) or t not in slots.by_template or (not g and t not in slots.reps):
             continue
         n, j = slots.slot(t, g)
         for other in range(slots.reps.get(n, 1)):
@@ -284,11 +293,25 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
                 continue
             for sec, top in slots.paragraphs[t].items():
                 for p in range(1, top + 1):
-                    aside.setdefault(format_id(n, (sec, str(p + other * top))), "Paragraphe d'une autre copie "
-                                     "synthétique : sa propre liste le couvre.")
+                    pid = format_id(n, (sec, str(p + other * top)))
+                    if pid not in cited:
+                        aside.setdefault(pid, "Paragraphe d'une autre copie synthétique : sa propre liste le couvre.")
     if aside:
         out["aside"] = aside
     return out
+
+
+def _cites(data, out: set[str]) -> None:
+    """Every provision a checklist cites (its questions' and outcomes' « cites »), into ``out``."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k == "cites" and isinstance(v, list):
+                out.update(str(x) for x in v)
+            else:
+                _cites(v, out)
+    elif isinstance(data, list):
+        for v in data:
+            _cites(v, out)
 
 
 def _copy_front_md(text: str, slots: Slots, g: int) -> tuple[str, str]:
@@ -360,7 +383,7 @@ def _laws_needed(top: int, copies: int) -> int:
     return max(1, -(-copies // per_law))
 
 
-def make_slots(model, corpus: Path, factor: int) -> Slots:
+def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) -> Slots:
     seed = sorted(model.laws)
     slots = Slots(seed, texts={str(p) for p in model.provisions})
     for t in seed:
@@ -368,20 +391,41 @@ def make_slots(model, corpus: Path, factor: int) -> Slots:
         for sec in model.laws[t].root.children:
             paras = [int(c.path[1]) for c in sec.children if c.level == "paragraph" and c.path[1].isdigit()]
             slots.paragraphs[t][sec.path[0]] = max(paras, default=0)
-    free = free_law_numbers(model, corpus)
+    free = free_law_numbers(model, corpus) if free is None else free
     # each template first gets the laws its copies need to stay within 99 paragraphs per section, then the
     # remaining free numbers in turn (a law with long sections needs more laws to spread its copies)
-    need = {t: _laws_needed(max(slots.paragraphs[t].values(), default=0), factor - 1) for t in seed}
+    top = {t: max(slots.paragraphs[t].values(), default=0) for t in seed}
+    cap = {t: 99 // top[t] if top[t] else factor for t in seed}  # repetitions one law can hold
+    need = {t: _laws_needed(top[t], factor - 1) for t in seed}
+    host = sum(need.values()) > len(free)
+    if host:  # too few free numbers: each seed law holds cap - 1 of its copies after its own text
+        need = {t: max(0, -(-(factor - 1 - (cap[t] - 1)) // cap[t])) for t in seed}
     if sum(need.values()) > len(free):
-        raise SystemExit(f"×{factor} : {sum(need.values())} numéros de loi libres nécessaires, {len(free)} disponibles")
+        raise SystemExit(f"×{factor} : {sum(need.values())} numéros de loi libres nécessaires (les lois de la graine "
+                         f"en portant aussi), {len(free)} disponibles")
     pool = list(free)
     for t in seed:
         slots.by_template[t] = [pool.pop(0) for _ in range(need[t])]
     for i, n in enumerate(pool):
         slots.by_template[seed[i % len(seed)]].append(n)
-    missing = [t for t in seed if t not in slots.by_template]
-    if missing:
-        raise SystemExit(f"pas assez de numéros de loi libres pour copier les lois {missing}")
+    for t in seed:
+        laws = slots.by_template[t] + ([t] if host else [])
+        if not laws:
+            raise SystemExit(f"pas assez de numéros de loi libres pour copier la Loi {t}")
+        nxt = {n: 1 if n == t else 0 for n in laws}  # a seed law's repetition 0 is its own text
+        slots.places[t], i = [], 0
+        for _g in range(1, factor):  # in turn, each law its next repetition (a full law skipped)
+            for _ in laws:
+                if nxt[laws[i]] < cap[t]:
+                    break
+                i = (i + 1) % len(laws)
+            n = laws[i]
+            slots.places[t].append((n, nxt[n]))
+            nxt[n] += 1
+            i = (i + 1) % len(laws)
+        if host:
+            slots.by_template[t] = laws
+            slots.copies[t] = [0]
     for t in seed:
         for g in range(1, factor):
             n, j = slots.slot(t, g)
@@ -410,7 +454,7 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
                               for k, v in partial[t]["omitted"].items()}
             out["read_in"] = list(partial[t]["read_in"])
         return out
-    copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial}
+    copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial and n != t}
     if copies:
         data["partial"] = {**partial, **copies}
         path.write_text(_dump(data), encoding="utf-8")
@@ -425,8 +469,9 @@ def register_published(dest: Path) -> None:
     update_register(load_corpus(dest), dest / "permaliens.txt")
 
 
-def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats:
-    """Write the seed corpus ×factor into `dest` (replaced if it exists) and return its statistics."""
+def make_corpus(factor: int, dest: Path, src: Path | None = None, free: list[int] | None = None) -> CorpusStats:
+    """Write the seed corpus ×factor into `dest` (replaced if it exists) and return its statistics (``free``: the
+    law numbers the copies may take, by default every number nothing in the seed names)."""
     import sys
 
     sys.path.insert(0, str(ROOT / "plugins"))
@@ -445,17 +490,21 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None) -> CorpusStats
             text = f.read_text(encoding="utf-8")
             m = FRONT.match(text) if f.suffix == ".md" else None
             _seed_words(_load(m.group(1) if m else text) if (m or f.suffix == ".yaml") else None, FROZEN)
-    slots = make_slots(model, src, factor)
+    slots = make_slots(model, src, factor, free)
     seed_files = {law.number: Path(law.file) for law in model.laws.values()}
     for n, t in sorted(slots.template.items()):
         text = seed_files[t].read_text(encoding="utf-8")
-        (dest / "lois" / f"{n:02d}.md").write_text(synthetic_law(text, n, slots.copies[n], slots), encoding="utf-8")
+        name = seed_files[t].name if n == t else f"{n:02d}.md"
+        (dest / "lois" / name).write_text(synthetic_law(text, n, slots.copies[n], slots), encoding="utf-8")
     situations = _load((src / "situations.yaml").read_text(encoding="utf-8")) \
         if (src / "situations.yaml").exists() else []
     texts = {sub: [f.read_text(encoding="utf-8") for f in sorted((src / sub).glob("*.md"))]
              for sub in ("notes", "commentaires")}
     examples = [_load(f.read_text(encoding="utf-8")) for f in sorted((src / "exemples").glob("*.yaml"))]
     checklists = {f.stem: _load(f.read_text(encoding="utf-8")) for f in sorted((src / "checklists").glob("*.yaml"))}
+    for stem, data in checklists.items():  # a seed law that holds copies: its other paragraphs left aside
+        if any(t in slots.reps for t in data.get("laws") or []):
+            (dest / "checklists" / f"{stem}.yaml").write_text(_dump(_checklist_copy(data, slots, 0)), encoding="utf-8")
     for g in range(1, factor):
         for sub, items in texts.items():
             for text in items:

@@ -135,7 +135,7 @@ def test_builds_differ_where_a_mix_would_show(two_builds, engines):
     assert build_of(a) != build_of(b)
     index_a = json.loads((a / FOLDER / build_of(a) / "index.json").read_text(encoding="utf-8"))
     index_b = json.loads((b / FOLDER / build_of(b) / "index.json").read_text(encoding="utf-8"))
-    assert index_a["docKinds"] != index_b["docKinds"]
+    assert index_a["kindRuns"] != index_b["kindRuns"]  # the kinds of the documents, by runs
     old, new = engines
     assert [r.id for r in old.search("xylophone", 3)] == [] and [r.id for r in new.search("xylophone", 3)]
 
@@ -275,9 +275,9 @@ def test_damaged_search_data_says_so_in_french(browser, built_site, tmp_path, da
     for f in folder.glob("*.json"):
         if damage == "index" and f.name == "index.json":
             f.write_text(f.read_text(encoding="utf-8")[:500], encoding="utf-8")
-        elif damage == "page-de-connexion" and f.name[0] == "w":
+        elif damage == "page-de-connexion" and f.name[0] == "m":  # words and terms
             f.write_text(LOGIN_PAGE, encoding="utf-8")
-        elif damage == "coupe" and f.name[0] == "t":
+        elif damage == "coupe" and f.name[0] == "m":
             f.write_text(f.read_text(encoding="utf-8")[:100], encoding="utf-8")
     h = Host(site)
     ctx, pg, errors = _context(browser, h)

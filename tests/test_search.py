@@ -144,7 +144,9 @@ def test_a_quoted_phrase_found_nowhere_gives_the_results_of_its_words(engine):
 
 def browser_view(engine) -> dict:
     """What the browser can read of the site's search data (lois.features.search.shards), put back together: the
-    parameters of index.json, and each family of shards as one dict (w: words, t: terms, c: citations, d: documents)."""
+    parameters of index.json, and each family of shards as one dict (w: words, t: terms, f: forms by first letter
+    and length, c: citations, d: documents); what the terms say of the documents they reach, as search.js reads it
+    (titles: doc → what the title bonus reads, refs: doc → a gloss's provisions); kindsOf: each document's kind."""
     from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
     files = site_files(engine)
@@ -154,9 +156,22 @@ def browser_view(engine) -> dict:
     for path, text in files.items():
         if path != folder + INDEX:
             part = json.loads(text)
-            data.setdefault(path[len(folder)], {}).update(zip(part["k"], part["v"], strict=True))
+            family = path[len(folder)]
+            data.setdefault("w" if family == "m" else family, {}).update(zip(part["k"], part["v"], strict=True))
+            if family == "m":
+                data.setdefault("t", {}).update(zip(part["tk"], part["tv"], strict=True))
+    data["titles"], data["refs"] = {}, {}
     for v in data["t"].values():
         absolute_docs(v)
+        titles, doc = v[4] if len(v) > 4 else [], 0
+        for i in range(0, len(titles), 2):
+            doc += titles[i]
+            data["titles"][doc] = titles[i + 1]
+        doc = 0
+        for r in v[5] if len(v) > 5 else []:  # differences: each doc from the previous row's, each ref from the last
+            doc += r[0]
+            data["refs"][doc] = [doc + sum(r[1:i + 1]) for i in range(1, len(r))]
+    data["kindsOf"] = [data["kinds"][k][0] for k, n in data["kindRuns"] for _ in range(n)]
     return data
 
 
@@ -200,7 +215,7 @@ def _score_from_browser_data(data, engine, plan):
         n = sum(len(where(t, doc, 0)) for t in terms) + sum(w in plan.words for w in info[1:])
         return n / info[0] if info[0] else 0.0
 
-    kinds = [data["kinds"][ord(c) - 97][0] for c in data["docKinds"]]
+    kinds = data["kindsOf"]
     totals: dict[int, float] = {}
     for term, w in plan.weights.items():
         post = post_of(term)
@@ -247,10 +262,7 @@ def _score_from_browser_data(data, engine, plan):
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:
             out[d] *= 1 + data["proximity"][1] * proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
-    refs, doc = {}, 0
-    for r in data["refs"]:  # differences: each doc from the previous row's, each ref from the number before it
-        doc += r[0]
-        refs[doc] = [doc + sum(r[1:i + 1]) for i in range(1, len(r))]
+    refs = data["refs"]  # those of the documents the terms reach (as search.js reads them)
     scores = dict(out)
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
         if d not in refs or kinds[d] in plan.kinds or d in named:
@@ -399,6 +411,25 @@ def test_browser_data_is_small(engine):
     files = {p: len(gzip.compress(t.encode())) for p, t in data.items()}
     assert files[FOLDER + build_of(data) + "/" + INDEX] <= 10_000
     assert max(files.values()) <= 20_000 and len(files) > 10
+    # nothing per document in index.json: the kinds as runs (documents come kind by kind), the rest in the shards
+    from lois.features.search.documents import Kind
+    index = json.loads(data[FOLDER + build_of(data) + "/" + INDEX])
+    assert sum(n for _, n in index["kindRuns"]) == len(engine.stored) and len(index["kindRuns"]) <= len(Kind)
+    assert len(index["docShards"]) == len(index["kindRuns"])
+    assert not {"docKinds", "titles", "refs"} & set(index)
+
+
+def test_guessed_stop_words_are_stop_words():
+    """search.js does not fetch the shard of a few common words while index.json is on its way (HINT_STOP): each is
+    a stop word of the analysis, so that no query word is left out by it."""
+    import re
+
+    from conftest import ROOT
+    from lois.features.search.analysis import STOP_WORDS
+
+    js = (ROOT / "site_src" / "assets" / "lois" / "search.js").read_text(encoding="utf-8")
+    hint = " ".join(re.findall(r'"([a-z ]+)"', re.search(r"HINT_STOP = new Set\(\((.*?)\)\.split", js, re.S)[1]))
+    assert len(hint.split()) > 20 and set(hint.split()) <= STOP_WORDS
 
 
 def test_cli_json(tmp_path):
@@ -626,9 +657,10 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
     for path, f in site.files.items():
         if path.startswith(folder) and path != folder + "index.json":
             data = json.loads(f.content)
-            shards.setdefault(path[len(folder)], {}).update(zip(data["k"], data["v"], strict=True))
+            shards.setdefault(path[len(folder)], {}).update(zip(data.get("tk", data["k"]), data.get("tv", data["v"]),
+                                                                strict=True))
     cli = SearchEngine(model.root)
-    assert {t: absolute_docs(v)[0] for t, v in shards["t"].items() if v[0]} == cli.postings
+    assert {t: absolute_docs(v)[0] for t, v in shards["m"].items() if v[0]} == cli.postings  # m: words, terms
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # the command line's cache
 

@@ -45,6 +45,7 @@ from lois.core import safeio
 from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
+from lois.features.search import site as search_site
 from lois.render import buildcache, site as site_mod
 from lois.render.htmlpage import TocEntry
 
@@ -151,6 +152,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             config.extra_css[:] = [p for p in config.extra_css if p not in own] + [css]
             config.extra_javascript.extend([*self.site.data_scripts, js])
             config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
+            config.extra["lois_search"] = search_site.page_layout(self.site)  # with the layout of its search data
         else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
             # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
             for kind in ("links", "nav"):

@@ -6,13 +6,16 @@
    elision, accents) and matched with 1–2 typos against the generated vocabulary. Pinned to the Python side
    by tests/search_cases.yaml and tests/search_relevance.yaml, run by pytest and in Chromium.
 
-   The data is split (lois.features.search.shards): assets/lois/recherche/index.json (parameters, per-document
-   kinds, and the first key of every shard), fetched at the first query (or when a search box gets the focus),
-   then shards of words (w), terms (t), citations (c) and documents (d), each covering a sorted range of keys.
-   A query runs against what is loaded; every lookup in a shard not yet loaded is noted (MISSING), those shards
-   are fetched, and the query runs again until nothing is missing (lazily): about three rounds for a first query
-   (index.json; its words' and terms' shards; the shown documents'), none once the shards are there. The header
-   box shows the first results as soon as the ranking is final and their documents are there.
+   The data is split (lois.features.search.shards): assets/lois/recherche/<build>/index.json (parameters, the
+   documents' kinds as runs: the same size at any size of the corpus), fetched at the first query (or when a search
+   box gets the focus); shards of words and their terms (m), of forms by first letter and length (f: typos) and of
+   citations (c), each key in the shard its hash gives (shards.route; the page names how many there are:
+   <meta name="lois-search">); documents (d) by runs of numbers. A query runs against what is loaded; every lookup
+   in a shard not yet loaded is noted (MISSING), those shards are fetched, and the query runs again until nothing is
+   missing (lazily). The shards of the typed words are fetched with index.json (guess(): their forms guessed
+   before index.json says how to normalise), so a first query takes about two rounds (index.json and its words'
+   shards; the shown documents'), none once the shards are there. The header box shows the first results as soon
+   as the ranking is final and their documents are there.
 
    The data of each build sits in a folder of its own (assets/lois/recherche/<build>/), and the page names its
    build (<meta name="lois-build">): a page left open across a deploy reads its own build's data, never the next
@@ -27,8 +30,17 @@
   var BUILD_RE = /^[0-9a-f]{8,64}$/;
   var meta = document.querySelector('meta[name="lois-build"]');
   var BUILD = meta && BUILD_RE.test(meta.content) ? meta.content : null;  /* null: a page that does not name it */
+  if (BUILD) DIR = DATA + BUILD + "/";
+  /* how many shards each family routed by key has, and the letters of a stem key (shards.layout, « p3 m23 f2 c1 »):
+     the page's, until index.json */
+  var LAYOUT = null, layoutMeta = document.querySelector('meta[name="lois-search"]');
+  if (BUILD && layoutMeta && /^([a-z]\d+ ?)+$/.test(layoutMeta.content)) {
+    LAYOUT = {};
+    layoutMeta.content.split(" ").forEach(function (x) { LAYOUT[x[0]] = +x.slice(1); });
+  }
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
-      REFS = null, loading = null, SHARDS = {}, MISSING = null, FETCHING = {}, TERMS = new Map();
+      REFS = new Map(), TITLES = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
+      FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
     D = data;
@@ -37,9 +49,9 @@
     EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
-    KINDS = Array.from(data.docKinds, function (c) { return data.kinds[c.charCodeAt(0) - 97][0]; });
-    REFS = undeltas(data.refs);  /* [doc, ref…] as differences (shards.deltas) */
-    Object.keys(data.shards).forEach(function (f) { SHARDS[f] = []; });
+    KINDS = [];  /* [kind, count] of each run of documents of one kind */
+    data.kindRuns.forEach(function (r) { for (var i = 0; i < r[1]; i++) KINDS.push(data.kinds[r[0]][0]); });
+    LAYOUT = data.shards;
     return D;
   }
   function undeltas(rows) {
@@ -54,12 +66,13 @@
     if (D) return Promise.resolve(D);
     if (!loading) {
       /* a page that does not name its build reads the one served now */
-      loading = (BUILD ? Promise.resolve(BUILD) : served()).then(function (build) {
+      /* asked at once when the page names its build: before the shards of the query's words (guess) */
+      loading = (BUILD ? getJSON(DIR + "index.json") : served().then(function (build) {
         if (!build) return unreadable("version du site inconnue");
         BUILD = build;
         DIR = DATA + build + "/";
         return getJSON(DIR + "index.json");
-      }).then(function (data) {
+      })).then(function (data) {
         if (data.build !== BUILD) return unreadable("index d'une autre version");
         return setData(data);
       });
@@ -107,20 +120,21 @@
       }, function () { return unreadable(name + "\u00a0: transfert interrompu"); });
     });
   }
-  /* shards.word_rank: words by first letter, then length, then form */
-  function wordRank(form) {
-    var a = Array.from(form);
-    return (a[0] || "") + String.fromCharCode(0x100 + a.length) + form;
+  /* shards.route: FNV-1a over the key's UTF-16 code units, modulo the family's number of shards */
+  function route(key, n) {
+    var h = 0x811c9dc5;
+    for (var i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+    return h % n;
   }
-  /* the shard of a family holding a key: the last whose first key is ≤ key (keys sorted as JavaScript compares) */
-  function shardOf(family, key) {
-    if (family === "w") key = wordRank(key);
-    return shardAt(family, key);
-  }
-  function shardAt(family, key) {
-    var firsts = D.shards[family], lo = 0, hi = firsts.length - 1;
-    while (lo < hi) { var mid = (lo + hi + 1) >> 1; if (firsts[mid] <= key) lo = mid; else hi = mid - 1; }
-    return lo;
+  /* shards.stem_key: a word (normalised form) and its terms are in the shard of their first letters */
+  function stemKey(form) { return Array.from(form).slice(0, LAYOUT.p).join(""); }
+  /* shards.near_key: the forms a typo compares with, by first letter and length */
+  function nearKey(c, n) { return c + String.fromCharCode(0x100 + n); }
+  /* the document shard of document n: its run of one kind (D.docShards: first document, per shard, first shard) */
+  function docShard(n) {
+    var runs = D.docShards, r = runs.length - 1;
+    while (r > 0 && runs[r][0] > n) r--;
+    return runs[r][2] + Math.floor((n - runs[r][0]) / runs[r][1]);
   }
   function shard(family, i) {
     var s = SHARDS[family][i];
@@ -128,55 +142,74 @@
     if (MISSING) MISSING.add(family + i);  /* outside lazily(): what is loaded only */
     return null;
   }
-  /* the value of a key in a family's shards; undefined when absent, or when its shard is not loaded yet (noted) */
+  /* the value of a key in a family's shards (w: words and t: terms, both in m shards); undefined when absent, or
+     when its shard is not loaded yet (noted) */
   function look(family, key) {
-    if (!D.shards[family].length) return undefined;
-    var s = shard(family, shardOf(family, key));
-    return s ? s.get(key) : undefined;
+    var s;
+    if (family === "w" || family === "t") s = shard("m", route(stemKey(key), LAYOUT.m));
+    else if (family === "d") s = key >= 0 && key < D.count ? shard("d", docShard(key)) : null;
+    else s = shard(family, route(key, LAYOUT[family]));
+    return s ? (family === "t" ? s.t : family === "w" ? s.w : s).get(key) : undefined;
   }
-  /* the normalised forms of first letter c and of length within lo..hi, in the order of query.word_terms (every
-     shard of that range is needed) */
+  /* the normalised forms of first letter c and of length within lo..hi, in the order of query.word_terms */
   function formsNear(c, lo, hi) {
-    var out = [], last = D.shards.w.length ? shardAt("w", c + String.fromCharCode(0x100 + hi) + "\uffff") : -1;
-    for (var i = shardAt("w", c + String.fromCharCode(0x100 + Math.max(lo, 0))); i <= last; i++) {
-      var s = shard("w", i);
-      if (s) s.forEach(function (v, k) {
-        var n = Array.from(k).length;
-        if (Array.from(k)[0] === c && n >= lo && n <= hi) out.push(k);
-      });
-    }
+    var out = [];
+    for (var n = Math.max(lo, 1); n <= hi; n++) out = out.concat(look("f", nearKey(c, n)) || []);
     return out.sort();
   }
   function fetchShard(name) {
     if (!FETCHING[name]) {
       var family = name[0], i = +name.slice(1);
       FETCHING[name] = getJSON(DIR + name + ".json").then(function (data) {
-        if (!data || !Array.isArray(data.k) || !Array.isArray(data.v)) return unreadable(name + ".json\u00a0: forme inattendue");
-        var m = new Map();
-        data.k.forEach(function (k, j) { m.set(k, data.v[j]); });
-        SHARDS[family][i] = m;
+        if (!data || !Array.isArray(data.k) || !Array.isArray(data.v) || (family === "m" && !Array.isArray(data.tk)))
+          return unreadable(name + ".json\u00a0: forme inattendue");
+        function map(keys, values) { var m = new Map(); keys.forEach(function (k, j) { m.set(k, values[j]); }); return m; }
+        SHARDS[family][i] = family === "m" ? { w: map(data.k, data.v), t: map(data.tk, data.tv) } : map(data.k, data.v);
       });
       FETCHING[name].catch(function () { delete FETCHING[name]; });
     }
     return FETCHING[name];
   }
+  /* the shards of a query's words, fetched with index.json (a first query: one round for both): their normalised
+     forms guessed as analysis.normalize makes them (lowercase, elision, accents), before index.json gives its
+     tables; a wrong guess only fetches a shard for nothing, the query then fetches the right one. A few common
+     stop words (all in analysis.STOP_WORDS: tests/test_search.py) are not fetched. */
+  var HINT_STOP = new Set(("une les des aux mon ton son mes tes ses nos vos leur qui que quoi est sont par sur pour " +
+                           "dans avec cette fait faire peut doit etre avoir alors quand comme apres avant tout tous " +
+                           "elle elles nous vous ont").split(" "));
+  function guess(q) {
+    if (!LAYOUT || !DIR || D) return;
+    (String(q).slice(0, 400).match(/[\p{L}\p{N}]+(?:['’][\p{L}\p{N}]+)*/gu) || []).slice(0, 32).forEach(function (w) {
+      w = w.toLowerCase().replace(/’/g, "'").normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+           .replace(/œ/g, "oe").replace(/æ/g, "ae").replace(/ß/g, "ss");
+      var m = /^(?:[a-z]|qu|[a-z]+qu)'(.+)$/.exec(w);
+      if (m) w = m[1];
+      if (w.length < 3 || HINT_STOP.has(w)) return;
+      fetchShard("m" + route(stemKey(w), LAYOUT.m)).catch(function () {});
+    });
+  }
   /* fn() run against the loaded shards, again after fetching those it missed, until it misses none; current()
      (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
      early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
      is final, some results wait for their title and text) */
-  var STALE = new Error("stale");
-  function lazily(fn, current, early) {
-    return load().then(function again() {
+  var STALE = new Error("stale"), EARLY_DOCS = 2;
+  function lazily(fn, current, early, q) {
+    var loaded = load();
+    if (q) guess(q);
+    return loaded.then(function again() {
       MISSING = new Set();
       var out = fn(), want = Array.from(MISSING);
       MISSING = null;
       if (!want.length) return out;
       if (current && !current()) throw STALE;
-      var all = want.map(fetchShard), ranking = want.filter(function (name) { return name[0] !== "d"; });
-      if (!early) return Promise.all(all).then(again);
-      if (!ranking.length) { early(out); return Promise.race(all).then(again); }  /* again at each document shard */
-      /* with early(): run again as soon as what the ranking reads is there (documents keep coming meanwhile) */
-      return Promise.all(ranking.map(fetchShard)).then(again);
+      var ranking = want.filter(function (name) { return name[0] !== "d"; });
+      if (!early) return Promise.all(want.map(fetchShard)).then(again);
+      if (!ranking.length) { early(out); return Promise.race(want.map(fetchShard)).then(again); }  /* again at each document shard */
+      /* with early(): run again as each shard the ranking reads comes (the next it needs asked for at once); of the
+         documents, only those of the first results meanwhile (noted in the order of the results): the ranking may
+         still change */
+      want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS).forEach(fetchShard);
+      return Promise.race(ranking.map(fetchShard)).then(again);
     });
   }
   /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the
@@ -192,6 +225,10 @@
       if (!pos.has(n)) pos.set(n, [[], []]);
       pos.get(n)[x[i + 1]] = x.slice(i + 3, i + 3 + x[i + 2]);
     }
+    /* what the ranking reads of the documents it reaches: a title holding it (shards.title_words), a gloss's
+       provisions (each as differences: shards.doc_deltas, shards.deltas) */
+    for (i = 0, n = 0, x = v[4] || []; i < x.length; i += 2) TITLES.set(n += x[i], x[i + 1]);
+    undeltas(v[5] || []).forEach(function (refs, d) { REFS.set(d, refs); });
     var out = { post: post, pos: pos, spell: v[2], derived: v[3] };
     TERMS.set(t, out);
     return out;
@@ -243,12 +280,8 @@
     /* a stop word has no spelling in the vocabulary (analysis.analyze_word drops it): no shard to read for it */
     if (!n || STOP.has(n)) return [];
     var w = look("w", n);
-    if (w === undefined && D.shards.w.length && !SHARDS.w[shardOf("w", n)]) {
-      /* its shard is not loaded yet (noted): nothing more to read until it is; the shard of its terms is fetched
-         with it (a term is its word folded and stemmed: it sorts just before the word, most often in that shard) */
-      if (D.shards.t.length) shard("t", shardOf("t", n));
-      return [];
-    }
+    /* its shard is not loaded yet (noted): nothing more to read until it is (its terms are in it, most often) */
+    if (w === undefined && !SHARDS.m[route(stemKey(n), LAYOUT.m)]) return [];
     for (var i = 0; w && i < w[1].length; i += 2) if (w[1][i] === s) return [[w[1][i + 1], 1]];
     if (w) return w[0].map(function (t) { return [t, 1]; });
     var k = maxEdits(n);
@@ -260,7 +293,9 @@
       if (d < best) { best = d; found = [c]; } else if (d === best && d <= k) found.push(c);
     });
     var out = [], seen = Object.create(null);  /* terms are keys: « constructor » is a term like another */
-    found.forEach(function (f) { look("w", f)[0].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } }); });
+    found.forEach(function (f) {  /* its shard not loaded yet: noted, read at the next run */
+      (look("w", f) || [[]])[0].forEach(function (t) { if (!seen[t]) { seen[t] = 1; out.push([t, D.fuzzyWeight]); } });
+    });
     return out;
   }
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
@@ -415,9 +450,9 @@
     return near.size / (ng * (ng - 1) / 2);
   }
   /* query.title_cover: share of the title's words found in the query: the positions of the query's terms in the
-     title, and its words without a term (D.titles: a count, or [count, word…]) */
+     title, and its words without a term (TITLES, from the terms in it: a count, or [count, word…]) */
   function titleCover(doc, p) {
-    var info = [].concat(D.titles[doc]), terms = new Set(), n = 0;
+    var info = [].concat(TITLES.get(doc) || 0), terms = new Set(), n = 0;
     if (!info[0]) return 0;
     p.groups.forEach(function (g) { g.forEach(function (t) { terms.add(t); }); });
     terms.forEach(function (t) { n += positionsIn(t, doc, 0).length; });
@@ -533,7 +568,7 @@
   /* SearchEngine.tools_of: the tools among a provision's sources, or among those of the provisions a gloss is about */
   function toolsOf(n) {
     var ids = isProvision(n) ? sourcesOf(n) : [];
-    if (!isProvision(n)) (REFS.get(n) || []).forEach(function (r) { ids = ids.concat(sourcesOf(r)); });
+    if (!isProvision(n)) (REFS.get(n) || (doc(n) || [])[6] || []).forEach(function (r) { ids = ids.concat(sourcesOf(r)); });
     return new Set(ids.filter(function (t) { return D.tools[0].indexOf(KINDS[t]) >= 0; }));
   }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
@@ -772,7 +807,7 @@
         for (var i = 0; i < got[0].length && got[0][i].id; i++) ready.push(got[0][i]);
         if (ready.length && current()) { show(list, q, ready, true); reset(); }
       }
-      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current, early)
+      lazily(function () { return q.trim() ? [search(q, 50, k), kindCounts(q)] : [[], null]; }, current, early, q)
         .then(function (got) {
           if (!current()) return;
           var res = got[0];
@@ -820,7 +855,7 @@
         for (var i = 0; i < res.length && res[i].id; i++) ready.push(res[i]);
         if (ready.length && current()) show(list, q, ready, true);
       }
-      lazily(function () { return q.trim() ? search(q, 8) : []; }, current, early).then(function (res) {
+      lazily(function () { return q.trim() ? search(q, 8) : []; }, current, early, q).then(function (res) {
         if (current()) { show(list, q, res); reset(); }
       }).catch(function (e) {
         if (!current()) return;
@@ -837,7 +872,7 @@
   /* every call fetches what it needs first: each returns a Promise */
   window.loisSearch = {
     load: load,
-    search: function (q, limit, kinds) { return lazily(function () { return search(q, limit, kinds); }); },
+    search: function (q, limit, kinds) { return lazily(function () { return search(q, limit, kinds); }, null, null, q); },
     kindCounts: function (q) { return lazily(function () { return kindCounts(q); }); },
     jumpTarget: function (q) {
       return lazily(function () { var n = jumpTarget(q), d = n >= 0 ? doc(n) : null; return d ? d[0] : null; });

@@ -1,26 +1,28 @@
-"""The site's search data, split so that a query downloads only what it reads.
+"""The site's search data, split so that a query downloads only what it reads, in one round where it can.
 
 The browser (site_src/assets/lois/search.js) runs the same query plan and ranking as :class:`SearchEngine`, but
 it never downloads the whole index. The build writes, under :data:`FOLDER`:
 
-* ``index.json`` — fetched at the first query, small at any size of the corpus: the analysis and ranking
-  parameters (:func:`lois.features.search.query.browser_data`), the lexicon's rewrites and synonyms, and per
-  document only what every query may read: its kind, its provisions (a gloss gives way to them) and what the title
-  bonus reads of its title (number of words, words without a term). It also lists, for each family of shards
-  below, the first key of each shard: the shards of a family cover sorted, contiguous ranges of keys;
-* ``w<i>.json`` — words, by normalised form (:func:`lois.features.search.analysis.normalize`): the terms of that
-  form (the folded vocabulary) and of each spelling of the corpus (the surfaces). They are ordered by first letter,
-  then length, then form (:func:`word_rank`): a typo reads only the shards of the forms that the fuzzy match
-  compares with it (same first letter, at most as many letters more or fewer as typos allowed);
-* ``t<i>.json`` — terms: their postings (whoosh's BM25F score per field and document), the positions of the term
-  in each document's title and text (phrases, proximity: :func:`lois.features.search.query.term_positions`),
-  the spellings that give the term (a snippet highlights them) and its family (derived terms). Terms of one
-  family start alike (``accident``, ``accidentel``) and sit in the same shard or the next. In both lists each
-  document number is written as its difference from the one before (:func:`doc_deltas`: half the bytes gzipped);
-* ``c<i>.json`` — citation keys → the documents a typed provision id puts first;
+* ``index.json`` — the same size at any size of the corpus (none of it per document): the analysis and ranking
+  parameters (:func:`lois.features.search.query.browser_data`), the lexicon's rewrites and synonyms, the number of
+  documents, their kinds as runs (``kindRuns``: the documents come kind by kind), and the layout below
+  (``shards``: how many files each family has), which every page also names (``<meta name="lois-search">``,
+  :func:`layout`) so that a query fetches its words' shards at once, beside index.json, not after it;
+* ``m<i>.json`` — words and terms, in the file :func:`route` gives to their first :data:`PREFIX` letters
+  (:func:`stem_key`): a word (by normalised form, :func:`lois.features.search.analysis.normalize`: the terms of that
+  form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``;
+  ``accident``, ``accidentel``), are in one file, that the page names from the typed word. A term holds its
+  postings (whoosh's BM25F score per field and document), its positions in each document's title and text (phrases,
+  proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
+  family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
+  bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``). Document
+  numbers are written as differences from the one before (:func:`doc_deltas`: half the bytes gzipped);
+* ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
+* ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
-  the documents whose situations cite it: its tool and « Situation semblable »), by runs of document numbers:
-  fetched for the results shown only.
+  the documents whose situations cite it: its tool and « Situation semblable »; a gloss's provisions), fetched for
+  the results shown only: each run of documents of one kind in shards of a fixed number of documents
+  (``docShards`` in index.json: [first document, documents per shard, first shard] of each run).
 
 Every file sits in the folder of its build, ``FOLDER + build + "/"`` (:func:`build_of`), the build being a hash of
 the whole data: a page names the build it was written with (``<meta name="lois-build">``, from
@@ -30,25 +32,31 @@ published, which it tells from a missing or damaged file by the site's current b
 (:data:`lois.render.site.BUILD_FILE`, asked of the server).
 
 search.js runs a query against whatever is loaded; each lookup in a shard not yet loaded is noted, the
-missing shards are fetched, and the query is run again, until nothing is missing (at most one round per step of
-the plan: words, then terms, then documents). Every shard is JSON ``{"k": [keys…], "v": [values…]}``: keys
-in order, never object keys (a JSON object does not keep the order of numeric keys).
+missing shards are fetched, and the query is run again, until nothing is missing. A first query fetches index.json
+and the shards of its words together (the page guesses their normalised forms before index.json says how to
+normalise: a wrong guess costs one more round, never another answer), then the shards of terms reached another way
+(synonyms, rewrites, typos) and the documents shown. Every shard is JSON ``{"k": [keys…], "v": [values…]}`` (an
+``m`` shard also ``"tk"``, ``"tv"`` for its terms): keys in order, never object keys (a JSON object does not keep
+the order of numeric keys).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 from collections import defaultdict
+from itertools import groupby
 from typing import Any
 
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind
+from lois.features.search.index import FIELDS as FIELDS_ORDER
 
 FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" + INDEX, shards beside it
 INDEX = "index.json"
 # Size of a shard before gzip (bytes): a query reads about one shard of each family per word. Smaller shards mean
 # fewer bytes per query and more files (and requests for a long query).
-TARGET = {"w": 12_000, "t": 16_000, "c": 8_000, "d": 12_000}
+TARGET = {"m": 16_000, "f": 8_000, "c": 8_000, "d": 8_000}
+PREFIX = 3  # words and terms sit in the shard of their first letters (stem_key)
 
 
 def _dumps(obj) -> str:
@@ -60,23 +68,38 @@ def _utf16(key: Any) -> Any:
     return key.encode("utf-16-be") if isinstance(key, str) else key
 
 
-def word_rank(form: str) -> str:
-    """The order of the word shards: first letter, then length, then the form (search.js computes the same)."""
-    return form[:1] + chr(0x100 + len(form)) + form
+def route(key: str, n: int) -> int:
+    """The shard of a key among n: FNV-1a (32 bits) over its UTF-16 code units, modulo n (search.js computes the
+    same)."""
+    h = 0x811C9DC5
+    b = key.encode("utf-16-le")
+    for i in range(0, len(b), 2):
+        h = ((h ^ (b[i] | b[i + 1] << 8)) * 0x01000193) & 0xFFFFFFFF
+    return h % n
 
 
-def split(items: list[tuple[Any, Any]], target: int) -> list[list[tuple[Any, Any]]]:
-    """Sorted (key, value) pairs cut into runs of about ``target`` bytes of JSON each (one key is never cut)."""
-    runs: list[list[tuple[Any, Any]]] = [[]]
-    size = 0
-    for key, value in items:
-        n = len(_dumps(key)) + len(_dumps(value)) + 2
-        if runs[-1] and size + n > target:
-            runs.append([])
-            size = 0
-        runs[-1].append((key, value))
-        size += n
-    return runs if runs[0] else []
+def stem_key(form: str) -> str:
+    """What places a word (normalised form) or a term in its shard: its first PREFIX letters."""
+    return form[:PREFIX]
+
+
+def near_key(form: str) -> str:
+    """What places a normalised form among those a typo compares with: its first letter and its length."""
+    return form[:1] + chr(0x100 + len(form))
+
+
+def _count(total: int, target: int) -> int:
+    return max(1, round(total / target))
+
+
+def _by_route(items: list[tuple[str, Any]], key, target: int) -> tuple[int, list[list[tuple[str, Any]]]]:
+    """(n, the items of each of n shards): each item in the shard of route(key(its key)), n such that a shard
+    holds about ``target`` bytes of JSON; items sorted by key in each (JavaScript's order)."""
+    n = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in items), target)
+    runs: list[list[tuple[str, Any]]] = [[] for _ in range(n)]
+    for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
+        runs[route(key(k), n)].append((k, v))
+    return n, runs
 
 
 def title_words(title: str, vocab) -> int | list:
@@ -142,49 +165,94 @@ def site_files(engine, build: str | None = None) -> dict[str, str]:
 
     vocab = engine.vocab
     docnum = engine.docnum
+    stored = engine.stored
     # words: normalised form → [terms of the form, [spelling, term, spelling, term, …]]
     spellings: dict[str, list[str]] = defaultdict(list)
     for s, t in vocab.surfaces.items():
         spellings[normalize(s)] += [s, t]
     words = [(k, [terms, spellings.get(k, [])]) for k, terms in vocab.folded.items()]
-    # terms: [postings, positions, spellings, derived terms]
+    # terms: [postings, positions, spellings, derived terms, titles, glosses' provisions]
     inverse: dict[str, list[str]] = defaultdict(list)
     for s, t in vocab.surfaces.items():
         inverse[t].append(s)
     where = positions(engine)
-    terms = sorted(set(engine.postings) | set(inverse))
-    term_items = [(t, [doc_deltas(engine.postings.get(t, []), posting_width),
-                       doc_deltas(where.get(t, []), position_width), inverse.get(t, []), vocab.derived.get(t, [])])
-                  for t in terms]
-    cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
-    # the snippet's text; a provision's sources (documents.attach_evidence), read for the results shown only
-    docs = [(n, [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or "",
-                 *([[docnum[r] for r in f["sources"] if r in docnum]] if f.get("sources") else [])])
-            for n, f in enumerate(engine.stored)]
-    families: dict[str, list[tuple[Any, Any]]] = {"w": words, "t": term_items, "c": cites, "d": docs}
-    files: dict[str, str] = {}
-    firsts: dict[str, list] = {}
-    for name, items in families.items():
-        def rank(key: Any, family: str = name) -> Any:
-            return word_rank(key) if family == "w" else key
+    titles = [title_words(f.get("title") or "", vocab) for f in stored]
+    refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
+    title_field = FIELDS_ORDER.index("title")
 
-        items.sort(key=lambda kv: _utf16(rank(kv[0])))
-        runs = split(items, TARGET[name])
-        firsts[name] = [rank(run[0][0]) for run in runs]
+    def term_value(t: str) -> list:
+        post, at = engine.postings.get(t, []), where.get(t, [])
+        in_title = {post[i] for i in range(0, len(post), 3) if post[i + 1] == title_field}
+        i = 0
+        while i < len(at):  # records [doc, field, count, positions…]: field 0, the title
+            if at[i + 1] == 0:
+                in_title.add(at[i])
+            i += 3 + at[i + 2]
+        reached = sorted({post[i] for i in range(0, len(post), 3)} & refs.keys())
+        value = [doc_deltas(post, posting_width), doc_deltas(at, position_width), inverse.get(t, []),
+                 vocab.derived.get(t, []),
+                 doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], lambda flat, i: 2),
+                 deltas([[n, *refs[n]] for n in reached])]
+        while value and value[-1] == [] and len(value) > 4:
+            value.pop()
+        return value
+
+    terms = [(t, term_value(t)) for t in sorted(set(engine.postings) | set(inverse))]
+    cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
+    # the snippet's text; a provision's sources (documents.attach_evidence), a gloss's provisions: read for the
+    # results shown only
+    docs = []
+    for n, f in enumerate(stored):
+        row = [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or ""]
+        sources = [docnum[r] for r in f.get("sources") or [] if r in docnum]
+        if sources or n in refs:
+            row.append(sources)
+        if n in refs:
+            row.append(refs[n])
+        docs.append((n, row))
+    files: dict[str, str] = {}
+    # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
+    n_m = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in words + terms), TARGET["m"])
+    word_runs: list[list] = [[] for _ in range(n_m)]
+    term_runs: list[list] = [[] for _ in range(n_m)]
+    for runs, items in ((word_runs, words), (term_runs, terms)):
+        for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
+            runs[route(stem_key(k), n_m)].append((k, v))
+    for i in range(n_m):
+        files[f"m{i}.json"] = _dumps({"k": [k for k, _ in word_runs[i]], "v": [v for _, v in word_runs[i]],
+                                      "tk": [k for k, _ in term_runs[i]], "tv": [v for _, v in term_runs[i]]})
+    near: dict[str, list[str]] = defaultdict(list)
+    for k in vocab.folded:
+        near[near_key(k)].append(k)
+    layout: dict[str, int] = {"p": PREFIX, "m": n_m}  # the letters of stem_key, the shards of each family
+    for name, items, key in (("f", [(k, sorted(v)) for k, v in near.items()], lambda k: k),
+                             ("c", cites, lambda k: k)):
+        layout[name], runs = _by_route(items, key, TARGET[name])
         for i, run in enumerate(runs):
             files[f"{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
+    # documents: each run of one kind (documents come kind by kind) in shards of as many documents as make about
+    # TARGET bytes there; the index says where each run starts, its documents per shard and its first shard
+    doc_runs: list[list[int]] = []
+    start = 0
+    for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
+        docs_of_kind = list(same)
+        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in docs_of_kind)))
+        first = sum(1 for name in files if name[0] == "d")
+        doc_runs.append([start, per, first])
+        for i in range(0, len(docs_of_kind), per):
+            part = docs_of_kind[i:i + per]
+            files[f"d{first + i // per}.json"] = _dumps({"k": [k for k, _ in part], "v": [v for _, v in part]})
+        start += len(docs_of_kind)
     kinds = [k.value for k in Kind]
     meta = browser_data(engine)
     meta.update({
         "synonyms": vocab.synonyms,
         "rewrites": vocab.rewrites,
         "absent_laws": vocab.absent_laws,
-        "count": len(engine.stored),
-        "docKinds": "".join(chr(97 + kinds.index(f["kind"])) for f in engine.stored),  # a, b, c…: Kind order
-        "refs": deltas([[n, *(docnum[r] for r in f["refs"] if r in docnum)] for n, f in enumerate(engine.stored)
-                        if f.get("refs")]),
-        "titles": [title_words(f.get("title") or "", vocab) for f in engine.stored],
-        "shards": firsts,
+        "count": len(stored),
+        "kindRuns": [[kinds.index(k), sum(1 for _ in run)] for k, run in groupby(f["kind"] for f in stored)],
+        "shards": layout,
+        "docShards": doc_runs,
     })
     if build is None:
         h = hashlib.sha256(_dumps(meta).encode())
@@ -194,6 +262,13 @@ def site_files(engine, build: str | None = None) -> dict[str, str]:
     meta["build"] = build
     folder = f"{FOLDER}{build}/"
     return {folder + INDEX: _dumps(meta), **{folder + name: text for name, text in files.items()}}
+
+
+def layout(files: dict[str, str]) -> str:
+    """What a page names of the search data :func:`site_files` returned (``<meta name="lois-search">``): the number
+    of shards of each family routed by key and the letters of :func:`stem_key`, « p3 m23 f2 c1 »."""
+    shards = json.loads(next(iter(files.values())))["shards"]
+    return " ".join(f"{k}{v}" for k, v in shards.items())
 
 
 def build_of(files: dict[str, str]) -> str:

@@ -42,6 +42,14 @@ def contribute(site: SiteBuild) -> None:
     site.add_style("assets/lois/search.css")
 
 
+def page_layout(site: SiteBuild) -> str:
+    """What every page names of its build's search data (``<meta name="lois-search">``, shards.layout): "" without."""
+    from lois.features.search.shards import FOLDER, INDEX, layout
+
+    f = site.files.get(f"{FOLDER}{site.build_id}/{INDEX}")
+    return layout({f.path: f.content}) if f is not None and isinstance(f.content, str) else ""
+
+
 def prepare(model, build: str | None = None) -> tuple[dict[str, str], str]:
     """The index data (JSON files by path) and the search page of a model: computed from the documents, no cache
     (notes, checklists… are the model's, read once by Model.derived). ``build``: the name of the data's build

@@ -65,7 +65,7 @@ class SearchDoc:
     title: str        # indexed title words
     heading: str      # titles of the enclosing law and section; other words that name the document
     body: str
-    context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
+    context: str = ""  # words searched with a lower weight, never shown (a stub: the register's summaries)
     refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
     situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from

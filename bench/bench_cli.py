@@ -1,6 +1,6 @@
 """Start-up of the `lois` command: prints figures (issue 13: `lois cherche` ≤ 12× a bare `python -c pass`).
 
-    python bench/bench_cli.py [--runs 21] [--facteur 20]
+    python bench/bench_cli.py [--runs 21] [--facteur 20] [--modifie 3]
 
 Whole processes, as a person runs them: `python -c pass` and `python -m lois.adapters.cli cherche 27B1b`
 (and the installed `lois` script when it runs this checkout), in alternation so that the load of the
@@ -8,12 +8,16 @@ machine weighs on both alike; medians and minimums of wall time. The search inde
 `lois cherche` on a new corpus builds it). Also lists the heavy libraries each subcommand imports
 (-X importtime), which must be only those it uses. ``--facteur F``: `lois cherche` on the synthetic corpus ×F
 (bench/synth.py; issue 37: ≤ 6× at ×20). CPU seconds (user + system) are shown beside wall time: on a loaded
-machine they vary less.
+machine they vary less. `lois verifie` is measured too (issue 37: ≤ 0.5 s at ×9): on the unchanged corpus (the
+verdict of the previous run, lois.core.statcache), and, ``--modifie N`` runs, just after a save of a checklist
+(its modification time set: the corpus is checked anew). The processes run as a person's do, with Python's
+compiled bytecode (PYTHONDONTWRITEBYTECODE is dropped: the first run writes it).
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,9 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TARGET = 12.0  # at the seed's size (issue 13)
 TARGET_SYNTH = 6.0  # on a synthetic corpus (issue 37: at ×20)
-HEAVY = ("whoosh", "yaml", "markdown_it", "jinja2", "mkdocs", "material")
+HEAVY = ("whoosh", "yaml", "markdown_it", "jinja2", "mkdocs", "material", "pydantic")
 COMMANDS = {
     "cherche 27B1b": ["cherche", "27B1b"],
+    "verifie": ["verifie"],
     "arbitre --liste": ["arbitre", "--liste"],
     "permaliens": ["permaliens"],
     "--help": ["--help"],
@@ -35,11 +40,15 @@ COMMANDS = {
 
 def env() -> dict:
     path = str(ROOT / "plugins") + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
-    return dict(os.environ, PYTHONPATH=path, NO_MKDOCS_2_WARNING="1")
+    out = dict(os.environ, PYTHONPATH=path, NO_MKDOCS_2_WARNING="1")
+    out.pop("PYTHONDONTWRITEBYTECODE", None)
+    return out
 
 
-def wall(cmd: list[str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of one process."""
+def wall(cmd: list[str], before=None) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one process (``before()`` run first, untimed)."""
+    if before is not None:
+        before()
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _pid, status, usage = os.wait4(proc.pid, 0)
@@ -49,6 +58,8 @@ def wall(cmd: list[str]) -> tuple[float, float]:
 
 
 def heavy_imports(args: list[str]) -> list[str]:
+    """The heavy libraries a subcommand imports, run a second time (its caches made by the first)."""
+    subprocess.run([sys.executable, "-m", "lois.adapters.cli", *args], cwd=ROOT, env=env(), capture_output=True)
     r = subprocess.run([sys.executable, "-X", "importtime", "-m", "lois.adapters.cli", *args], cwd=ROOT,
                        env=env(), capture_output=True, text=True)
     found = set()
@@ -59,15 +70,28 @@ def heavy_imports(args: list[str]) -> list[str]:
     return sorted(found)
 
 
-def measure(n: int, corpus_args: list[str]) -> dict[str, list[tuple[float, float]]]:
+def measure(n: int, corpus_args: list[str], corpus: Path, modified: int,
+            only: str = "") -> dict[str, list[tuple[float, float]]]:
     bare = [sys.executable, "-c", "pass"]
     lois = [sys.executable, "-m", "lois.adapters.cli", *corpus_args, "cherche", "27B1b"]
-    wall(lois)  # warm the search index and the file cache
-    runs: dict[str, list[tuple[float, float]]] = {"python -c pass": [], "lois cherche 27B1b": []}
+    verifie = [sys.executable, "-m", "lois.adapters.cli", *corpus_args, "verifie"]
+    saved = sorted((corpus / "checklists").glob("*.yaml"))[0]
+
+    def save() -> None:
+        os.utime(saved)  # as an editor's save: new times, and the checklist's bytes read again
+
+    if only != "verifie":
+        wall(lois)  # warm the search index, the bytecode and the file cache
+    if only != "cherche":
+        wall(verifie)  # the verdict kept
+    order = [("python -c pass", bare, None), ("lois cherche 27B1b", lois, None), ("lois verifie", verifie, None)]
+    order = [o for o in order if not only or o[0] == "python -c pass" or only in o[0]]
+    runs: dict[str, list[tuple[float, float]]] = {name: [] for name, _c, _b in order}
     for i in range(n):
-        order = [("python -c pass", bare), ("lois cherche 27B1b", lois)]
-        for name, cmd in order if i % 2 == 0 else reversed(order):
-            runs[name].append(wall(cmd))
+        for name, cmd, before in order if i % 2 == 0 else reversed(order):
+            runs[name].append(wall(cmd, before))
+    if modified and only != "cherche":
+        runs["lois verifie, juste après un enregistrement"] = [wall(verifie, save) for _ in range(modified)]
     return runs
 
 
@@ -75,27 +99,36 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--facteur", type=int, default=1, help="corpus synthétique ×F (bench/synth.py) ; 1 : la graine")
+    ap.add_argument("--modifie", type=int, default=3, help="essais de `lois verifie` juste après un enregistrement")
+    ap.add_argument("--seulement", choices=("cherche", "verifie"), default="",
+                    help="ne mesurer que cette commande (et python -c pass)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
-        corpus_args: list[str] = []
+        corpus = Path(tmp) / "corpus"
+        shutil.copytree(ROOT / "corpus", corpus)  # the seed too: a copy, whose times the bench may change
         if args.facteur > 1:
             sys.path.insert(0, str(ROOT / "bench"))
             from synth import make_corpus
 
-            make_corpus(args.facteur, Path(tmp) / "corpus")
-            corpus_args = ["--corpus", str(Path(tmp) / "corpus")]
-        os.environ.setdefault("LOIS_CACHE", str(Path(tmp) / "cache"))
-        runs = measure(args.runs, corpus_args)
+            shutil.rmtree(corpus)
+            make_corpus(args.facteur, corpus)
+        corpus_args = ["--corpus", str(corpus)]
+        os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
+        runs = measure(args.runs, corpus_args, corpus, args.modifie, args.seulement)
+        heavy = {name: heavy_imports(a) for name, a in COMMANDS.items()}  # the project's corpus, this cache
     med = {k: statistics.median(w for w, _c in v) for k, v in runs.items()}
     low = {k: min(w for w, _c in v) for k, v in runs.items()}
     cpu = {k: statistics.median(c for _w, c in v) for k, v in runs.items()}
     print(f"Machine : {os.cpu_count()} cœurs, Python {sys.version.split()[0]}, charge moyenne "
-          f"{os.getloadavg()[0]:.1f} ; corpus ×{args.facteur} ; {args.runs} essais de chaque, en alternance.\n")
-    print("| processus | médiane (ms) | min (ms) | max (ms) | CPU, médiane (ms) |")
-    print("|---|---:|---:|---:|---:|")
+          f"{os.getloadavg()[0]:.1f} ; corpus ×{args.facteur} ; {args.runs} essais de chaque, en alternance "
+          f"({args.modifie} après un enregistrement).\n")
+    print("| processus | médiane (ms) | min (ms) | max (ms) | CPU, médiane (ms) | CPU, min–max (ms) |")
+    print("|---|---:|---:|---:|---:|---:|")
     for k, v in runs.items():
         print(f"| {k} | {med[k] * 1000:.0f} | {low[k] * 1000:.0f} | {max(w for w, _c in v) * 1000:.0f} | "
-              f"{cpu[k] * 1000:.0f} |")
+              f"{cpu[k] * 1000:.0f} | {min(c for _w, c in v) * 1000:.0f}–{max(c for _w, c in v) * 1000:.0f} |")
+    if "lois cherche 27B1b" not in runs:
+        return 0
     target = TARGET if args.facteur <= 1 else TARGET_SYNTH
     ratio = med["lois cherche 27B1b"] / med["python -c pass"]
     ratio_min = low["lois cherche 27B1b"] / low["python -c pass"]
@@ -104,8 +137,8 @@ def main() -> int:
           f"(CPU) ; objectif ≤ {target:.0f}× → {'oui' if ratio <= target else 'non'}\n")
     print("| sous-commande | bibliothèques lourdes importées |")
     print("|---|---|")
-    for name, a in COMMANDS.items():
-        print(f"| lois {name} | {', '.join(heavy_imports(a)) or '—'} |")
+    for name, found in heavy.items():
+        print(f"| lois {name} | {', '.join(found) or '—'} |")
     return 0
 
 

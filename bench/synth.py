@@ -97,7 +97,6 @@ class Slots:
 def free_law_numbers(model, corpus: Path) -> list[int]:
     """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation."""
     from lois.features.annotations import load_annotations
-    from lois.features.annotations.common import law_of
     from lois.features.checklists.model import load_checklists
     from lois.core.cite import find_citations
 
@@ -112,7 +111,7 @@ def free_law_numbers(model, corpus: Path) -> list[int]:
             ids += node.cites
     for c in model.commentaries.values():
         used |= set(c.laws)
-    used |= {law_of(i) for i in ids}
+    used |= {i.law for i in ids}
     for f in corpus.rglob("*"):
         if f.is_file() and f.suffix in (".md", ".yaml", ".yml") and "sources" not in f.parts:
             for c in find_citations(f.read_text(encoding="utf-8")):

@@ -28,6 +28,18 @@ CHROMIUM = (os.environ.get("LOIS_CHROMIUM") or shutil.which("chromium-headless-s
 FULL_CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"  # Debian's full browser (tests/test_full_browser.py)
 
 
+def ids(values) -> list[str]:
+    """Provisions (lois.core.ids.ProvisionId) as their canonical ids, to compare with ids written in a test."""
+    return [str(v) for v in values]
+
+
+def pid(text: str):
+    """The provision of a canonical id written in a test (« 27B1(b) »)."""
+    from lois.core.ids import ProvisionId
+
+    return ProvisionId.parse(text)
+
+
 def nonempty(items):
     """The items, as a list; the test fails if there is none: assertions in a loop over nothing check nothing
     (tests/test_tests.py asks for this, or another assertion, around every such loop)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import ids, pid
 from lois.core import corpus as corpus_mod
 from lois.core.annotate import Span, annotate, find_spans
 from lois.core.corpus import load_corpus
@@ -19,9 +20,9 @@ from lois.render.site import SiteBuild
 
 
 def test_a_relative_citation_is_resolved_from_where_its_text_stands(model):
-    text = model.provisions["12A2"].text
+    text = model.provisions[pid("12A2")].text
     spans = model.citations_in(text, 12, ("A", "2"))
-    assert [(s.text, s.targets) for s in spans] == [("C2", ("12C2",))]
+    assert [(s.text, ids(s.targets)) for s in spans] == [("C2", ["12C2"])]
     assert text[spans[0].start:spans[0].end] == "C2"
     assert model.citations_in("voir C2 ci-dessous", None) == ()  # from nowhere: nothing to situate it
     assert model.citations_in(text, 12, ("A", "2")) is spans  # kept: found once
@@ -30,11 +31,11 @@ def test_a_relative_citation_is_resolved_from_where_its_text_stands(model):
 def test_annotate_replaces_each_span_and_passes_the_rest_through():
     text = "voir la Loi 12C2 et la Loi 16B1."
     spans = find_spans(None, text, None, ())
-    assert [s.targets for s in spans] == [("12C2",), ("16B1",)]
-    out = annotate(text, spans, str.upper, lambda s: f"[{'|'.join(s.targets)}]")
+    assert [ids(s.targets) for s in spans] == [["12C2"], ["16B1"]]
+    out = annotate(text, spans, str.upper, lambda s: f"[{'|'.join(ids(s.targets))}]")
     assert out == "VOIR LA [12C2] ET LA [16B1]."
     assert annotate("sans renvoi", (), str.upper, lambda s: "") == "SANS RENVOI"
-    assert annotate(text, [Span(0, 4, "voir", ("1",))], lambda t: t, lambda s: "X") == "X" + text[4:]
+    assert annotate(text, [Span(0, 4, "voir", (pid("1"),))], lambda t: t, lambda s: "X") == "X" + text[4:]
 
 
 def test_rendering_the_laws_and_commentaries_looks_for_no_citation(corpus_dir, monkeypatch):
@@ -88,9 +89,9 @@ class _Cites(Schema):
 
 def test_provisions_are_resolved_by_the_schema_with_the_line_of_the_value(model):
     doc = parse_yaml("provisions:\n  - 12 C 2\n  - 50D2a\n", "x.yaml")
-    assert validate(doc, _Cites, context={"model": model}).provisions == ["12C2", "50D2(a)"]
+    assert ids(validate(doc, _Cites, context={"model": model}).provisions) == ["12C2", "50D2(a)"]
     single = parse_yaml("provisions: 64\n", "x.yaml")
-    assert validate(single, _Cites, context={"model": model}).provisions == ["64"]
+    assert ids(validate(single, _Cites, context={"model": model}).provisions) == ["64"]
     bad = parse_yaml("provisions:\n  - 12C2\n  - 50D9\n", "x.yaml")
     with pytest.raises(LoisError) as exc:
         validate(bad, _Cites, context={"model": model})

@@ -10,12 +10,12 @@ import jsonschema
 import pytest
 import yaml
 
-from conftest import nonempty
+from conftest import nonempty, pid
 from lois.features.api.linkifier import grammar_export, js_source
 from lois.features.api.register import (REGISTER_NAME, check_register, current_urls, read_register,
                                update_register)
 from lois.features.api.register import published_ids
-from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, compact, key_of, moved_targets, resolve, short_targets
+from lois.features.api.shortlinks import DATA_SCRIPT, GLOBAL, moved_targets, resolve, short_targets
 from lois.core.cite import find_citations
 from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError
@@ -51,7 +51,7 @@ def test_shared_cases_permalinks(case, model):
     for c in nonempty(case["citations"]):
         first = c["refs"][0]
         pid = ProvisionId.of(first)  # None for a law the Code does not have (« Loi 94 »)
-        assert (provision_url(model, first) if pid and str(pid.law) in pages else None) == c["lien"], c["texte"]
+        assert (provision_url(model, pid) if pid and str(pid.law) in pages else None) == c["lien"], c["texte"]
 
 
 # ------------------------------------------------------------------ pattern translation
@@ -218,16 +218,15 @@ def test_moved_page_redirect(tmp_path):
 def test_every_published_id_has_one_short_key(model):
     targets = short_targets(model)
     ids = published_ids(model)
-    keys = {key_of(*compact(model, pid)) for pid in ids}
+    keys = {pid.key for pid in ids}
     moved = moved_targets(model)  # the register's redirects keep their short links: 16C2(a) → lois/16/#D2a
     assert set(targets) == keys | set(moved) and len(targets) >= len(model.provisions)
     assert moved["16c2a"] == "lois/16/#D2a" and resolve(targets, "lois/16/C2a/") == "lois/16/#D2a"
     assert all(targets[k] == url for k, url in moved.items() if k not in keys)
     # any spelling of every id the site publishes reaches it: the canonical id, lower case, « L » prefix
-    for pid in nonempty(ids):
-        law, path = compact(model, pid)
-        for spelled in (pid, pid.lower(), "L" + pid, f"Loi {pid}"):
-            assert resolve(targets, spelled) == targets[key_of(law, path)], spelled
+    for published in nonempty(ids):
+        for spelled in (str(published), str(published).lower(), f"L{published}", f"Loi {published}"):
+            assert resolve(targets, spelled) == targets[published.key], spelled
 
 
 # ------------------------------------------------------------------ built site
@@ -352,9 +351,9 @@ def test_json_api_content_matches_model(built_site, model):
 
         def walk(node, seen=seen):
             seen.append(node["id"])
-            p = model.provisions[node["id"]]
+            p = model.provisions[pid(node["id"])]
             assert node["text"] == p.text and _resolves(built_site, node["url"])
-            assert len(node["cited_by"]) == len(model.cited_by(p.id))
+            assert len(node["cited_by"]) == len(model.cited_by(p.pid))
             for c in node["cited_by"]:
                 assert _resolves(built_site, c["url"]) or (built_site / c["url"] / "index.html").exists()
             for ch in node["children"]:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import nonempty, open_anew
+from conftest import nonempty, open_anew, pid
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -47,7 +47,7 @@ def test_demo_page_links_citations(page, site_url, model):
         page2.close()
     # the exact provision and its text in the preview, in the spaced capitals form
     href, preview, ref, _ = by_text["LOI 50 D 2 (a)"]
-    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions["50D2(a)"].text.split())[:30] in preview
+    assert href.endswith("lois/50/#D2a") and " ".join(model.provisions[pid("50D2(a)")].text.split())[:30] in preview
     assert by_text["Loi 50D2(a) et (b)"][2] == "50D2(a) 50D2(b)"
     assert by_text["Lois 61 à 64"][2].split() == ["61", "62", "63", "64"]
     assert "Loi 94" not in by_text  # no such law: left alone
@@ -59,7 +59,7 @@ def test_demo_page_links_citations(page, site_url, model):
     assert page.locator("#sel-loi option").inner_text() == "Loi 50"
     # the embedded provision
     embed = page.locator("#integre")
-    assert " ".join(model.provisions["16B1(b)"].text.split())[:50] in " ".join(embed.inner_text().split())
+    assert " ".join(model.provisions[pid("16B1(b)")].text.split())[:50] in " ".join(embed.inner_text().split())
 
 
 def test_demo_page_quotes_the_corpus(page, site_url, model):
@@ -70,8 +70,8 @@ def test_demo_page_quotes_the_corpus(page, site_url, model):
     _wait_linkifier(page)
     corpus = " ".join(" ".join(p.text.replace("*", "").split()) for p in model.provisions.values())
     quotes = []
-    for pid in ("p-insuffisante", "p-carte", "p-options"):
-        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{pid}").split()))
+    for block in ("p-insuffisante", "p-carte", "p-options"):
+        quotes += re.findall(r"« ([^»]+) »", " ".join(page.inner_text(f"#{block}").split()))
     assert len(quotes) >= 6
     for q in quotes:
         assert q in corpus, q
@@ -232,7 +232,7 @@ def test_browser_reads_ids_as_python_does(page, site_url, model):
     from lois.render.ids_js import id_data
     from lois.render.site import SiteBuild
 
-    ids = sorted(set(model.provisions) | set(model.stubs))
+    ids = sorted(map(str, set(model.provisions) | set(model.stubs)))
     texts = [s for pid in ids for s in _spellings(pid)]
     texts += ["94", "0", "", "renonce", "50Z", "Loi 27 B 1 (b) (ii) (i)", "Loi" + " " * 200 + "50D2a", "l50d2(a",
               "12C1(E)(II)", "loi n° 12 c 1 e ii", "art. 16B1"]
@@ -263,4 +263,4 @@ def test_browser_reads_ids_as_python_does(page, site_url, model):
     found = page.evaluate("""([spec, tables, refs]) => { const ids = loisIds(spec); return refs.map(r =>
         tables[r.law].nodes[ids.nearest(tables[r.law].keys, r)].u); }""", [id_data(), slim, refs])
     assert len(refs) > len(ids)
-    assert found == [model.link_target(str(ProvisionId(r["law"], tuple(r["path"])))).url for r in refs]
+    assert found == [model.link_target(ProvisionId(r["law"], tuple(r["path"]))).url for r in refs]

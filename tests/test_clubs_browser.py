@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import SIZES, QuietServer, Tab
+from conftest import SIZES, QuietServer, Tab, pid
 from lois.core.cite import find_citations
 from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 
@@ -129,13 +129,14 @@ def test_club_page_links_every_case(club_page, club, site_url, model, where):
                 == [(c["texte"], site_url + c["lien"]) for c in expected]), case["texte"]
         for g, c in zip(got, expected, strict=True):
             first = c["refs"][0]
-            law = ProvisionId.parse(first).law
-            if first in model.provisions and model.provisions[first].text:
-                assert _words(model.provisions[first].text)[:25] in _words(g["preview"]), (first, g["preview"])
-            elif law in model.laws and first not in model.provisions:
+            pid = ProvisionId.parse(first)
+            law = pid.law
+            if pid in model.provisions and model.provisions[pid].text:
+                assert _words(model.provisions[pid].text)[:25] in _words(g["preview"]), (first, g["preview"])
+            elif law in model.laws and pid not in model.provisions:
                 # absent from the text of a law the site has (« Loi 30B1(b)(xi) »): said, as the site says it
                 assert _words(g["preview"]).startswith(_words(not_found(first, not_on_site(law))
-                                               + leads_to(f"la Loi {model.link_target(first)}"))), g
+                                               + leads_to(f"la Loi {model.link_target(pid)}"))), g
             else:
                 assert g["preview"].startswith("Loi "), g
         expected_total += len(expected)
@@ -150,7 +151,7 @@ def test_embed_shows_provision_text(club_page, club, site_url, model, where):
     _wait(club_page)
     box = club_page.locator("#integre")
     text = _words(box.inner_text())
-    prov = model.provisions[EMBED]
+    prov = model.provisions[ProvisionId.parse(EMBED)]
     assert prov.children
     for child in prov.children:
         assert _words(child.text)[:60] in text
@@ -174,14 +175,14 @@ def test_preview_card_mouse_and_keyboard(club_page, club, model):
     link.hover()
     card = club_page.locator(".lois-card")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
     club_page.mouse.move(0, 0)
     card.wait_for(state="hidden", timeout=5000)
     link.focus()
     club_page.keyboard.press("Shift+Tab")
     club_page.keyboard.press("Tab")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
 
 
 @pytest.mark.parametrize("club_page", ["phone"], indirect=True)
@@ -194,7 +195,7 @@ def test_preview_card_tap_on_phone(club_page, club, model):
     link.tap()
     card = club_page.locator(".lois-card")
     card.wait_for(state="visible", timeout=5000)
-    assert _words(model.provisions["50D2(a)"].text)[:30] in _words(card.inner_text())
+    assert _words(model.provisions[pid("50D2(a)")].text)[:30] in _words(card.inner_text())
     box = card.bounding_box()
     assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844
     assert club_page.url.startswith("file://")  # the first tap shows the card, it does not follow the link

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from conftest import SIZES
 from lois.render.site import LIST_MAX, SiteBuild
+from lois.core.ids import ProvisionId
 
 CLUB_PAGES = ("ajouter/", "clubs/")
 RANGE = ["61", "62", "63", "64"]
@@ -96,7 +97,8 @@ def _card_lines(pg, link, touch: bool) -> list[str]:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_range_preview_is_a_list_of_its_laws(sized_tab, size, model):
     tab = sized_tab(size)
-    expected = [model.node_title(n) for n in RANGE]  # « Loi 62 — Correction d'une renonce (texte non inclus) »
+    # « Loi 62 — Correction d'une renonce (texte non inclus) »
+    expected = [model.node_title(ProvisionId.parse(n)) for n in RANGE]
     assert len(set(expected)) == len(RANGE)
     # the club linkifier, live on « Ajouter à votre site »: one link for the whole range
     pg = _open(tab, "ajouter/")
@@ -122,11 +124,13 @@ def test_range_preview_is_a_list_of_its_laws(sized_tab, size, model):
 
 def test_list_preview_lines_and_limit(model):
     site = SiteBuild(model)
-    assert site.list_preview(RANGE).split("\n") == [model.node_title(n) for n in RANGE]
+    cited = [ProvisionId.parse(n) for n in RANGE]
+    assert site.list_preview(cited).split("\n") == [model.node_title(n) for n in cited]
     law = min(model.laws)  # a law of the corpus: its number and title, not a paragraph of its text
-    assert site.list_line(str(law)) == model.node_title(str(law)) == f"Loi {law} — {model.law_title(law)}"
-    provision = next(p.id for p in model.laws[law].provisions() if p.path and p.text)
+    whole = ProvisionId(law)
+    assert site.list_line(whole) == model.node_title(whole) == f"Loi {law} — {model.law_title(law)}"
+    provision = next(p.pid for p in model.laws[law].provisions() if p.path and p.text)
     assert site.list_line(provision) == site.preview(provision, 240)
-    lines = site.list_preview([str(n) for n in range(1, 94)]).split("\n")
+    lines = site.list_preview([ProvisionId(n) for n in range(1, 94)]).split("\n")
     assert len(lines) == LIST_MAX + 1 and lines[-1] == f"… et {93 - LIST_MAX} de plus"
     assert all("\n" not in site.preview(p, 240) for p in list(model.provisions)[:50])

@@ -5,7 +5,8 @@
   that a new version is published, never silently with a mix of both;
 * damaged search data (a login page served with status 200 in place of a shard, a shard cut short): a French
   message, never the browser's parser error;
-* two copies of the site on one host (/ and /club/lois/): visiting one keeps the other's saved copy.
+* two copies of the site on one host (/ and /club/lois/): visiting one keeps the other's saved copy, and each
+  keeps its own ruling records (« Fiches d'arbitrage »).
 """
 from __future__ import annotations
 
@@ -344,6 +345,53 @@ def test_two_copies_on_one_host_keep_their_own_offline_copy(browser, built_site,
         pg.goto(h.url + "lois/64/")
         assert "Loi 64" in pg.title()
         assert errors == []
+    finally:
+        ctx.close()
+        h.server.shutdown()
+
+
+def _two_copies(built_site: Path, root: Path) -> Host:
+    """The same build at / and at /club/lois/ of one host (links to the built files: nothing copied)."""
+    root.mkdir()
+    for entry in built_site.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / "club").mkdir()
+    (root / "club" / "lois").symlink_to(built_site)
+    return Host(root)
+
+
+def test_two_copies_on_one_host_keep_their_own_records(browser, built_site, tmp_path):
+    """The ruling records kept in the browser (« Fiches d'arbitrage ») belong to one copy of the site: a record saved
+    at / is not listed by the copy at /club/lois/ of the same origin (nor the other way round), each under a name
+    that starts with its folder, as its offline caches; the records an earlier version kept under the bare name
+    « lois-fiches » are taken over by each copy that reads them, never lost."""
+    from test_hostile_numbers import VALID
+
+    h = _two_copies(built_site, tmp_path / "hote")
+    ctx, pg, errors = _context(browser, h)
+
+    def listed(folder: str) -> list[str]:
+        pg.goto(h.url + folder + "fiches/")
+        pg.wait_for_function("document.querySelector('.lois-fiches') && document.querySelector('.lois-fiches')"
+                             ".dataset.ready")
+        return pg.locator(".lois-fiches-list li").all_text_contents()
+
+    try:
+        pg.goto(h.url)
+        pg.evaluate("v => localStorage.setItem('lois-fiches', v)", json.dumps([VALID]))  # an earlier version's
+        assert len(listed("")) == 1  # taken over by the copy at /
+        pg.goto(h.url + "calculs/marque-ajustee/")
+        pg.locator('form.lois-sc-artificial input[name="score_seance"]').fill("65")
+        pg.locator("form.lois-sc-artificial .lois-fiche-new").click()
+        pg.wait_for_url("**/fiches/?fiche=*")
+        pg.locator(".lois-fiche-edit .lois-fiche-save").click()
+        assert len(listed("")) == 2
+        club = listed("club/lois/")
+        assert len(club) == 1 and "Renonce" in club[0], club  # the earlier record only, not the one saved at /
+        keys = pg.evaluate("() => Object.keys(localStorage).filter(k => k.endsWith('lois-fiches')).sort()")
+        assert keys == ["/club/lois/lois-fiches", "/lois-fiches", "lois-fiches"], keys
+        assert len(json.loads(pg.evaluate("() => localStorage.getItem('/lois-fiches')"))) == 2
+        assert len(listed("")) == 2 and errors == []
     finally:
         ctx.close()
         h.server.shutdown()

@@ -21,6 +21,7 @@ from lois.core.edition import load_edition
 from lois.core.errors import LoisError
 from lois.core.safeurl import is_safe_url
 from lois.render.site import SiteBuild
+from lois.core.ids import ProvisionId
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAD = "publisher: {name: FFB}\nsources:\n  s: {url: 'http://x', what: y, read: 2026-01-01}\n\n"
@@ -282,4 +283,4 @@ def test_fuzz_edition_is_rendered_or_refused_with_file_and_line(model, text):
         if law in m.laws:
             site.render_law(law)
     for law in range(1, 94):
-        m.node_title(str(law))
+        m.node_title(ProvisionId(law))

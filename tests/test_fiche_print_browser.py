@@ -90,7 +90,8 @@ def test_record_prints_alone_on_one_a4_page(sized_tab, size, model, tmp_path):
         pg.goto(f"{tab.site_url}checklists/{name}/?r={answers}")
         tab.press(pg.locator(".lois-fiche-new"))
         pg.wait_for_url(re.compile(r"/fiches/\?fiche=\w+$"))
-        record = pg.evaluate("""id => JSON.parse(localStorage.getItem('lois-fiches')).find(r => r.id === id)""",
+        record = pg.evaluate("id => JSON.parse(localStorage.getItem(loisStorageKey('lois-fiches')))"
+                             ".find(r => r.id === id)",
                              pg.url.rsplit("=", 1)[1])
         edit = pg.locator(".lois-fiche-edit")
         # typed, not saved: the browser's print shows the record as the form says it

@@ -174,7 +174,7 @@ def test_csv_of_a_hostile_record_holds_no_formula(watched, site_url):
 
 def _store(w, site_url, raw: str):
     w.page.goto(f"{site_url}fiches/")
-    w.page.evaluate("v => localStorage.setItem('lois-fiches', v)", raw)
+    w.page.evaluate("v => localStorage.setItem(loisStorageKey('lois-fiches'), v)", raw)
     _open(w, f"{site_url}fiches/")
 
 
@@ -192,7 +192,7 @@ def test_damaged_storage_list(watched, site_url):
     banner = pg.locator(".lois-fiche-edit .lois-fiche-unreadable")
     assert "Faits constatés" in banner.text_content() and PAYLOADS[0] in pg.locator(".lois-fiche-title").text_content()
     watched.press(pg.locator(".lois-fiche-save"))
-    stored = json.loads(pg.evaluate("localStorage.getItem('lois-fiches')"))
+    stored = json.loads(pg.evaluate("localStorage.getItem(loisStorageKey('lois-fiches'))"))
     # saved: the repaired record and the good one are records again, the version 2 one is written back as it
     # was (a newer site's record is not rewritten), what held nothing is gone
     assert [fiche.validate(r)[0] is not None for r in stored] == [True, True, False]
@@ -241,7 +241,7 @@ def test_generated_records_read_alike_in_python_and_in_the_page(sized_tab, site_
         assert ok == (py is not None), (rec, faults, py_faults)
         assert set(faults) == {TITLES[f] for f in py_faults}, rec
     # the whole batch stored, listed and each record opened: never a page error
-    pg.evaluate("v => localStorage.setItem('lois-fiches', v)", json.dumps(batch))
+    pg.evaluate("v => localStorage.setItem(loisStorageKey('lois-fiches'), v)", json.dumps(batch))
     _open(w, f"{site_url}fiches/")
     bad = sum(fiche.validate(r)[0] is None for r in batch)
     assert pg.locator(".lois-fiches-list li[data-unreadable]").count() == bad

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+import conftest
 from conftest import ROOT, nonempty
 from lois.adapters import cli
 from lois.core import grounds
@@ -36,7 +37,7 @@ def _outcome_words(corpus: Path, checklist: str, outcome: str, words: dict) -> i
     path = corpus / "checklists" / f"{checklist}.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     o = next(o for o in data["outcomes"] if o["id"] == outcome)
-    kept = {grounds.canonical_id(k): v for k, v in (o.get("words") or {}).items()}
+    kept = {str(grounds.canonical_id(k)): v for k, v in (o.get("words") or {}).items()}
     o["words"] = {**{k: v for k, v in kept.items() if k not in words}, **words}
     text = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1000)
     path.write_text(text, encoding="utf-8")
@@ -55,15 +56,15 @@ def _first_outcome_citing(corpus: Path, law_prefix: str):
             for text in [o["ruling"], *o["players"]]:
                 for _w, pids, _l in grounds.cited_groups([text]):
                     for p in pids:
-                        if p.startswith(law_prefix):
-                            return f.stem, o["id"], p
+                        if str(p).startswith(law_prefix):
+                            return f.stem, o["id"], str(p)
     raise AssertionError(f"aucune issue ne cite {law_prefix}")
 
 
 def test_words_that_stand_in_the_cited_provision_are_accepted(tmp_path, capsys, monkeypatch, model):
     corpus = _corpus(tmp_path)
     name, outcome, pid = _first_outcome_citing(corpus, "27A1")
-    text = grounds.normalized(model.provisions[pid].text)
+    text = grounds.normalized(model.provisions[conftest.pid(pid)].text)
     words = " ".join(text.split()[:6])
     _outcome_words(corpus, name, outcome, {pid: words})
     code, out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
@@ -86,7 +87,7 @@ def test_words_not_in_the_cited_provision_stop_the_check_with_file_and_line(tmp_
 def test_words_for_a_provision_the_text_does_not_cite_are_refused(tmp_path, capsys, monkeypatch, model):
     corpus = _corpus(tmp_path)
     name, outcome, pid = _first_outcome_citing(corpus, "27A1")
-    _outcome_words(corpus, name, outcome, {"50A": " ".join(model.provisions["50A"].text.split()[:4])})
+    _outcome_words(corpus, name, outcome, {"50A": " ".join(model.provisions[conftest.pid("50A")].text.split()[:4])})
     code, _out, err = _verifie(corpus, capsys, monkeypatch, tmp_path)
     assert code != 0
     assert "mots du Code donnés pour la Loi 50A, que le texte ne cite pas" in err, err
@@ -148,16 +149,17 @@ def test_a_passage_the_source_does_not_name_is_not_a_ground(model):
     master has, rests on its text and on what edition.yaml says the source leaves out of it (its opening exception
     for B1(b)); 27B1(a) on its text and the note of 27B1 (« la Loi 16C2 ne s'applique pas »); 27A1, of which
     edition.yaml says nothing, and a provision of a law quoted in full (50A) on their text alone."""
-    assert grounds.grounds_of(model, "27B7") == [] and grounds.grounds_of(model, "27C1") == []
-    assert [g.kind for g in grounds.grounds_of(model, "27B3")] == ["code", "summary"]
-    b1a = grounds.grounds_of(model, "27B1(a)")
+    assert grounds.grounds_of(model, conftest.pid("27B7")) == []
+    assert grounds.grounds_of(model, conftest.pid("27C1")) == []
+    assert [g.kind for g in grounds.grounds_of(model, conftest.pid("27B3"))] == ["code", "summary"]
+    b1a = grounds.grounds_of(model, conftest.pid("27B1(a)"))
     assert [g.kind for g in b1a] == ["code", "summary"]
     assert b1a[1].label == "ce que la source ne cite pas (27B1, corpus/edition.yaml)"
     assert grounds.stands_in("le Code précise que la Loi 16C2 ne s'applique pas", b1a[1].text)
     assert not grounds.stands_in("la Loi 16C2 ne s'applique pas", b1a[0].text)
-    assert [g.kind for g in grounds.grounds_of(model, "27A1")] == ["code"]
-    assert [g.kind for g in grounds.grounds_of(model, "50A")] == ["code"]
-    assert [g.kind for g in grounds.grounds_of(model, "27C")] == ["summary"]
+    assert [g.kind for g in grounds.grounds_of(model, conftest.pid("27A1"))] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, conftest.pid("50A"))] == ["code"]
+    assert [g.kind for g in grounds.grounds_of(model, conftest.pid("27C"))] == ["summary"]
 
 
 def test_the_register_refuses_a_law_whose_text_the_corpus_has(tmp_path, capsys, monkeypatch):

@@ -13,14 +13,11 @@ def test_documented_examples_hold():
 
 
 def test_every_node_of_the_real_corpus_parses_back(model):
-    nodes = list(model.provisions) + [c.node_id for c in model.commentaries.values()]
-    for node in nonempty(nodes):
-        ref = ids.NodeRef.parse(node)
-        assert str(ref) == node
-        if ref.kind is ids.Kind.PROVISION:
-            assert ids.is_law_number(ref.law) and ref.law == model.provisions[node].law
-        else:
-            assert ref.key in model.commentaries
+    for pid, p in nonempty(model.provisions.items()):
+        assert ids.ProvisionId.parse(str(pid)) == pid == p.pid and ids.is_law_number(pid.law)
+    for c in nonempty(model.commentaries.values()):
+        ref = ids.NodeRef.parse(c.node_id)
+        assert str(ref) == c.node_id and ref.kind is ids.Kind.COMMENTARY and ref.key in model.commentaries
 
 
 def test_levels_are_the_parser_levels(model):

@@ -170,7 +170,8 @@ def train_data(js_site_url) -> dict:
 def _store_missed(jpage, data, ids) -> None:
     """What an earlier visit left: these situations missed, with their places in the order of the situations."""
     places = {i["id"]: n for n, i in enumerate(data["items"])}
-    jpage.evaluate("([k, v, p]) => { localStorage.setItem(k, v); localStorage.setItem(k + '-places', p); }",
+    jpage.evaluate("([k, v, p]) => { k = loisStorageKey(k); localStorage.setItem(k, v); "
+                   "localStorage.setItem(k + '-places', p); }",
                    [KEY, json.dumps({"missed": ids}), json.dumps({i: places[i] for i in ids})])
 
 
@@ -200,7 +201,7 @@ def test_training_with_javascript_names(jpage, js_site_url, train_data):
         assert " ".join(jpage.locator(".lois-train-verdict").inner_text().split()) == "Juste !", item["id"]
         assert jpage.locator(".lois-train-outcome").get_attribute("data-outcome") == item["expected"]
         jpage.locator(".lois-train-next").click()
-    assert json.loads(jpage.evaluate(f"localStorage.getItem('{KEY}')"))["missed"] == []
+    assert json.loads(jpage.evaluate(f"localStorage.getItem(loisStorageKey('{KEY}'))"))["missed"] == []
 
 
 def test_training_wrong_path_through_javascript_names_is_explained(jpage, js_site_url, train_data):

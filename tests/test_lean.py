@@ -211,14 +211,39 @@ def test_search_command_imports_only_the_search():
     from conftest import ROOT, project_env, run_lois
 
     assert run_lois("cherche", "27B1b").returncode == 0  # the index is built (or already in the cache)
-    code = ("import sys\nfrom lois.adapters.cli import main\nrc = main(['cherche', '27B1b'])\n"
-            "print(rc, ' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    corpus = str(ROOT / "corpus")  # named: the option's value is not taken for the command
+    code = (f"import sys\nfrom lois.adapters.cli import main\nrc = main(['--corpus', {corpus!r}, 'cherche', '27B1b'])\n"
+            "print(rc, ' '.join(sorted(sys.modules)))")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=project_env(), capture_output=True, text=True,
                        timeout=120)
     assert r.returncode == 0, r.stderr
     rc, _, mods = r.stdout.strip().splitlines()[-1].partition(" ")
-    assert rc == "0" and "whoosh" in mods.split()
-    assert not set(mods.split()) & {"yaml", "markdown_it", "jinja2", "mkdocs"}, mods
+    assert rc == "0" and "whoosh" in {m.split(".")[0] for m in mods.split()}
+    assert not {m.split(".")[0] for m in mods.split()} & {"yaml", "markdown_it", "jinja2", "mkdocs", "pydantic"}, mods
+    others = [m for m in mods.split() if m.startswith("lois.features.") and m.split(".")[2] not in ("search", "_cli")]
+    assert not others, others  # no other feature's commands declared
+
+
+def test_verifie_of_an_unchanged_corpus_imports_no_library(tmp_path):
+    """The verdict of an unchanged corpus is written again (lois.core.statcache) without loading the corpus: no
+    YAML, Markdown, pydantic or whoosh."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT, project_env, run_lois
+
+    env = {"LOIS_CACHE": str(tmp_path)}
+    first = run_lois("verifie", env=env)
+    assert first.returncode == 0 and first.stdout.startswith("Corpus valide"), first.stderr
+    code = ("import sys\nfrom lois.adapters.cli import main\nrc = main(['verifie'])\n"
+            "print(rc, ' '.join(sorted({m.split('.')[0] for m in sys.modules})))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=project_env(**env), capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 0, r.stderr
+    *out, last = r.stdout.strip().splitlines()
+    rc, _, mods = last.partition(" ")
+    assert rc == "0" and "\n".join(out) + "\n" == first.stdout, r.stdout
+    assert not set(mods.split()) & {"yaml", "markdown_it", "jinja2", "mkdocs", "pydantic", "whoosh"}, mods
 
 
 # ---------------------------------------------------------------------- each page loads the scripts it uses
@@ -270,8 +295,12 @@ def test_site_styles_in_one_file_and_widget_styles_only_on_their_pages(built_sit
     assert len(law) == 1 and re.fullmatch(r"site\.[0-9a-f]{10}\.css", law[0]), law
     bundle = (built_site / "assets" / "lois" / law[0]).read_text(encoding="utf-8")
     held = set(re.findall(r"^/\* assets/lois/([\w-]+\.css) \*/$", bundle, re.M))
-    assert {"lois.css", "card.css", "search.css", "checklists.css"} <= held
-    assert not held & {"training.css", "tents.css", "scores.css"}
+    assert {"lois.css", "card.css", "search.css"} <= held
+    assert not held & {"training.css", "tents.css", "scores.css", "checklists.css"}
     training = (built_site / "entrainement" / "index.html").read_text(encoding="utf-8")
     assert own_styles(training) == [law[0], "training.css"]
     assert own_styles((built_site / "chevalets" / "index.html").read_text(encoding="utf-8")) == [law[0], "tents.css"]
+    runner = (built_site / "checklists" / "renonce" / "index.html").read_text(encoding="utf-8")
+    assert own_styles(runner)[:2] == [law[0], "checklists.css"]
+    for page in ("que-faire-si", "calculs/marque-ajustee"):  # a checklist's first question, a calculator's citations
+        assert "checklists.css" in own_styles((built_site / page / "index.html").read_text(encoding="utf-8")), page

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from lois.core.cite import parse_provision_id
+from lois.core.ids import ProvisionId
 
 ROOT = Path(__file__).resolve().parents[1]
 OLD_SHORT = [c for c in yaml.safe_load((ROOT / "tests" / "shortlink_cases.yaml").read_text(encoding="utf-8"))
@@ -44,7 +45,7 @@ def test_unknown_address_is_a_404_with_the_french_page(page, site_url):
                                           ("Loi-30-B-1-b-ii", "30B1bii")])
 def test_wrong_address_suggests_the_provision_it_names(page, site_url, model, wrong, named):
     expected = parse_provision_id(named).canonical()
-    assert expected in model.provisions
+    assert ProvisionId.parse(expected) in model.provisions
     assert _status(site_url + wrong) == 404
     page.lois_expect_404.add(site_url + wrong)
     page.goto(site_url + wrong)

@@ -266,8 +266,8 @@ def test_a_pipe_in_place_of_the_cached_search_index_is_replaced_not_waited_on(tm
     corpus = ROOT / "corpus"
     env = project_env(LOIS_CACHE=str(tmp_path))
     res = subprocess.run([sys.executable, "-c", "import sys; from lois.features.search.index import cache_root, "
-                          "code_key; from pathlib import Path; c = Path(sys.argv[1]); "
-                          "print(cache_root(c) / (code_key() + '.json'))", str(corpus)],
+                          "code_key, SUFFIX; from pathlib import Path; c = Path(sys.argv[1]); "
+                          "print(cache_root(c) / (code_key() + SUFFIX))", str(corpus)],
                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
     cached = Path(res.stdout.strip())
     cached.parent.mkdir(parents=True, exist_ok=True)

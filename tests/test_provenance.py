@@ -34,7 +34,7 @@ def _page(built_site: Path, law: int) -> str:
 # ------------------------------------------------------------------ Law 16 in the 2017 order
 
 def test_law16_c_is_withdrawn_actions_and_d_other_sources(model):
-    p = model.provisions
+    p = {str(k): v for k, v in model.provisions.items()}
     assert p["16C"].title == "Information provenant de déclarations ou de jeux retirés"
     assert p["16C2"].text.startswith("pour un camp fautif, l'information provenant de toute action retirée")
     assert p["16D"].title == "Information illicite d'autres sources"

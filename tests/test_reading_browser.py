@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import allow_only, tab_fixtures
+from conftest import allow_only, tab_fixtures, pid
 
 LAW = 50
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
@@ -71,7 +71,7 @@ def test_law_text_shows_no_row_of_controls_on_a_phone(phone, site_url, model):
     assert phone.locator("article .lois-act").count() == n_provisions
     assert phone.evaluate(VISIBLE_CONTROLS) == 0
     # a tap on the text of a provision shows its control, and only its
-    target = model.provisions[f"{LAW}D2(a)"]
+    target = model.provisions[pid(f"{LAW}D2(a)")]
     phone.locator(f"#{target.anchor} > .lois-prov-body").first.tap()
     assert phone.evaluate(VISIBLE_CONTROLS) == 1
     control = phone.locator(f"#{target.anchor} > .lois-tools > .lois-act")
@@ -157,7 +157,7 @@ def test_preview_card_opens_on_tap(phone, site_url, model):
     card = phone.locator(".lois-card")
     assert card.is_visible()
     assert phone.url.endswith(f"lois/{LAW}/")  # the page did not move
-    words = " ".join(model.provisions["12B1"].text.split()[:8])
+    words = " ".join(model.provisions[pid("12B1")].text.split()[:8])
     assert words in " ".join(card.inner_text().split())
     left, top, w, h = card.evaluate(BOX)
     assert left >= 0 and top >= 0 and left + w <= 390 and top + h <= 844

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, run_lois
+from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, run_lois, pid
 from lois.core.typo import french_spacing
 
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
@@ -168,8 +168,8 @@ def test_hostile_corpus_is_valid_and_reaches_every_kind_of_text():
     lists = load_checklists(HOSTILE, model)
     law = model.laws[50]
     texts = {
-        "titre de loi": law.title, "titre de section": model.provisions["50A"].title,
-        "paragraphe": model.provisions["50B2"].text, "note de bas de page": " ".join(law.footnotes.values()),
+        "titre de loi": law.title, "titre de section": model.provisions[pid("50A")].title,
+        "paragraphe": model.provisions[pid("50B2")].text, "note de bas de page": " ".join(law.footnotes.values()),
         "commentaire": model.commentaries["piege"].body, "note": ann.notes["note-piegee"].body,
         "exemple": ann.examples["50-piege"].title + ann.examples["50-piege"].calls[2].alert,
         "glossaire": " ".join(t.term + t.definition for t in ann.terms), "situation": ann.situations[0].title,

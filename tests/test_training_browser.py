@@ -48,7 +48,7 @@ def open_page(browser, site_url, sized_tab):
         pg = tab.page
         pg.goto(site_url + "entrainement/")
         if stored is not None:
-            pg.evaluate("([k, v]) => localStorage.setItem(k, v)", [KEY, stored])
+            pg.evaluate("([k, v]) => localStorage.setItem(loisStorageKey(k), v)", [KEY, stored])
             pg.reload()
         pg.locator(".lois-train-start").wait_for()
         return pg
@@ -162,7 +162,7 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
         else:
             assert verdict == "Juste\u202f!"
         _check_explanation(pg, data, item, site_url)
-        stored = json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))
+        stored = json.loads(pg.evaluate(f"localStorage.getItem(loisStorageKey('{KEY}'))"))
         assert stored["missed"] == [missed["id"]]
         pg.locator(".lois-train-next").click()
     # the situation missed comes back at the end of the session, outside the score
@@ -175,7 +175,7 @@ def test_desktop_wrong_answer_explained_comes_back_and_is_kept(open_page, data, 
     assert _item(pg, data)["id"] == missed["id"]
     pg.locator(f".lois-train-choices button[data-outcome='{missed['expected']}']").click()
     assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
-    assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')"))["missed"] == []
+    assert json.loads(pg.evaluate(f"localStorage.getItem(loisStorageKey('{KEY}'))"))["missed"] == []
 
 
 def test_questions_mode_wrong_path_names_the_question(open_page, data):
@@ -245,7 +245,7 @@ def test_damaged_storage_starts_again(open_page, data, site_url, stored):
     item = _item(pg, data)
     pg.locator(f".lois-train-choices button[data-outcome='{item['expected']}']").click()
     assert pg.locator(".lois-train-verdict").inner_text() == "Juste\u202f!"
-    assert json.loads(pg.evaluate(f"localStorage.getItem('{KEY}')")) == {"missed": []}
+    assert json.loads(pg.evaluate(f"localStorage.getItem(loisStorageKey('{KEY}'))")) == {"missed": []}
 
 
 def test_page_reached_from_home_and_menu(built_site):

@@ -94,6 +94,16 @@ def _load(args):
 
 
 def cmd_verifie(args) -> int:
+    """The verdict of the last run, written again while the corpus (and the code) are what it was made of
+    (lois.core.statcache: stat data, and the bytes of the files saved just before); else checked anew."""
+    from lois.core.statcache import replay_or_run
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    return replay_or_run(corpus, "verifie", f"verifie --mots={bool(getattr(args, 'mots', False))}",
+                         lambda: _verifie(args))
+
+
+def _verifie(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)
@@ -157,12 +167,13 @@ def cmd_renvois(args) -> int:
     found, problems = resolve_text(model, text, args.contexte)
     notices = absent_notices(model, list(dict.fromkeys(t for _c, targets in found for t in targets)))
     if args.json:
-        _out([{"text": c.text, "start": c.start, "end": c.end, "targets": targets} for c, targets in found])
+        _out([{"text": c.text, "start": c.start, "end": c.end, "targets": [str(t) for t in targets]}
+              for c, targets in found])
     else:
         if not found:
             print("Aucun renvoi trouvé.")
         for c, targets in found:
-            print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(targets) or '(aucune cible)'}")
+            print(f"[{c.start}:{c.end}] « {c.text} » → {', '.join(map(str, targets)) or '(aucune cible)'}")
     for p in problems + notices:  # a notice (the link leads to the nearest provision) is not an error
         print(f"attention : {p}", file=sys.stderr)
     return 1 if problems else 0
@@ -214,7 +225,13 @@ def _features_for(argv: list[str] | None):
     """The features whose commands must be declared: only the one named on the command line, if any
     (so that `lois cherche` imports the search alone), else all of them (help, errors)."""
     with_commands = [f for f in FEATURES if f.commands]
-    words = [a for a in (argv or []) if not a.startswith("-")]
+    words, args = [], list(argv or [])
+    while args:
+        a = args.pop(0)
+        if a == "--corpus":  # the option's value is not the command (`lois --corpus DIR cherche …`)
+            args[:1] = []
+        elif not a.startswith("-"):
+            words.append(a)
     for f in with_commands:
         if words and words[0] in f.commands:
             return [f]

@@ -145,7 +145,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.site is not None:
             # the site's stylesheets in one file, its scripts in one (after the data they read): lois.render.site
             own = [p for p in config.extra_css if (Path(config.docs_dir) / p).is_file()]
-            css, js = self.site.bundle(Path(config.docs_dir), own)
+            palette = _theme_palette(config)  # the theme's palette, its rules the site uses: in the bundle
+            css, js = self.site.bundle(Path(config.docs_dir), own, palette)
+            config.extra["lois_palette"] = palette[0] if palette else ""  # a link the pages drop (main.html)
             config.extra_css[:] = [p for p in config.extra_css if p not in own] + [css]
             config.extra_javascript.extend([*self.site.data_scripts, js])
             config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
@@ -345,6 +347,28 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             shutil.rmtree(self.target.partial, ignore_errors=True)
             self.target.config.site_dir = str(self.target.real)
             self.target = None
+
+
+def _theme_palette(config) -> tuple[str, str] | None:
+    """(its address in the site, the rules the site uses) of Material's palette stylesheet, which every page would
+    load as a file of its own with the rules of every colour: the schemes, primary and accent colours of
+    ``theme.palette`` (Material's defaults: « default », « indigo »). None without a palette or such a file."""
+    from lois.render import minify
+
+    raw = config.theme.get("palette")
+    if not raw:
+        return None
+    entries = raw if isinstance(raw, list) else [raw]
+    used: dict[str, set[str]] = {"scheme": set(), "primary": set(), "accent": set()}
+    for entry in entries:
+        for key, default in (("scheme", "default"), ("primary", "indigo"), ("accent", "indigo")):
+            used[key].add(str(entry.get(key) or default).replace(" ", "-").lower())
+    for folder in config.theme.dirs:
+        found = sorted((Path(folder) / "assets" / "stylesheets").glob("palette.*.min.css"))
+        if found:
+            return (f"assets/stylesheets/{found[0].name}",
+                    minify.palette(found[0].read_text(encoding="utf-8"), used))
+    return None
 
 
 def _memoized_pages(env, plugin: LoisPlugin) -> None:

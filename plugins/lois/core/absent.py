@@ -19,10 +19,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lois.core.grounds import canonical_id
-from lois.core.ids import ProvisionId as Pid
-from lois.core.schemas import ProvisionId, Text
-from lois.core.yamlfile import Schema
+from lois.core.ids import ProvisionId
+from lois.core.schemas import Provision, Text
+from lois.core.yamlfile import Loaded, Schema
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -30,19 +29,17 @@ if TYPE_CHECKING:
 FILE = "lois-absentes.yaml"
 
 
-class AbsentStatementEntry(Schema):
-    provision: ProvisionId
+class AbsentStatement(Schema):
+    """An entry of the register, as written and as loaded (its statement made one line, its line)."""
+
+    provision: Provision
     statement: Text  # the project's words, in French
     basis: Text  # where the official text is read (edition, page)
+    line: Loaded[int] = 0
 
-
-class AbsentStatement(AbsentStatementEntry):
-    """An entry as loaded: its provision as a canonical id, its statement on one line, its line."""
-
-    provision: str
-    statement: str
-    line: int
-    law: int
+    @property
+    def law(self) -> int:
+        return self.provision.law
 
 
 def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
@@ -56,18 +53,16 @@ def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
         return []
     if not isinstance(doc.data, list):
         raise doc.error("le registre des lois absentes est une liste d'entrées : provision, statement, basis")
-    entries = validate(doc, list[AbsentStatementEntry], what="registre des lois absentes")
+    entries = validate(doc, list[AbsentStatement], what="registre des lois absentes")
     out: list[AbsentStatement] = []
-    seen: dict[str, int] = {}
+    seen: dict[ProvisionId, int] = {}
     for i, e in enumerate(entries):
-        pid = canonical_id(e.provision)  # the schema's ProvisionId validated the form
-        law = Pid.parse(pid).law
+        pid, law = e.provision, e.provision.law
         if law in model.laws:
             raise doc.error(f"Loi {pid} : le corpus a le texte de la Loi {law} ; les phrases qui la citent "
                             "reposent sur ce texte, pas sur le registre", i, "provision")
         if pid in seen:
             raise doc.error(f"Loi {pid} : déjà dans le registre (ligne {seen[pid]})", i, "provision")
         seen[pid] = doc.line(i)
-        out.append(e.extended(AbsentStatement, provision=pid, statement=" ".join(e.statement.split()),
-                              line=doc.line(i), law=law))
+        out.append(e.model_copy(update={"statement": " ".join(e.statement.split()), "line": doc.line(i)}))
     return out

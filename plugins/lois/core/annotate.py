@@ -12,23 +12,32 @@ The texts are those the renderer receives: each run of the inline text of a Mark
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from markdown_it.token import Token
 
 from lois.core.cite import find_citations
+from lois.core.ids import ProvisionId
 from lois.core.resolve import resolve_citation
+
+
+# an id as written inside a citation of several provisions: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
+ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
+                      r"|\b[A-H]\d{0,2}(?:\([a-z]{1,5}\))*|\([a-z]{1,5}\)(?:\([a-z]{1,5}\))*")
 
 
 @dataclass(frozen=True)
 class Span:
-    """A citation of a text that resolves: ``text == source[start:end]``, ``targets`` its canonical ids."""
+    """A citation of a text that resolves: ``text == source[start:end]``, ``targets`` the provisions it cites;
+    for a citation of several provisions, ``parts``: where in ``text`` each of them is written (:func:`parts_of`)."""
 
     start: int
     end: int
     text: str
-    targets: tuple[str, ...]
+    targets: tuple[ProvisionId, ...]
+    parts: tuple[tuple[int, int, ProvisionId], ...] = ()
 
 
 def find_spans(model, text: str, law: int | None, path: tuple[str, ...]) -> tuple[Span, ...]:
@@ -38,8 +47,37 @@ def find_spans(model, text: str, law: int | None, path: tuple[str, ...]) -> tupl
     for c in find_citations(text):
         targets, _problems = resolve_citation(model, c, text, law, path)
         if targets:
-            out.append(Span(c.start, c.end, c.text, tuple(targets)))
+            out.append(Span(c.start, c.end, c.text, tuple(targets), parts_of(c.text, targets)))
     return tuple(out)
+
+
+def parts_of(label: str, targets: Sequence[ProvisionId]) -> tuple[tuple[int, int, ProvisionId], ...]:
+    """Where each target of a citation of several provisions is written in its text `label`: (start, end, target),
+    in order, the first taking the words before it (« Lois 27B1(b), 30B1(b)(i) »: « Lois 27B1(b) », « 30B1(b)(i) »);
+    a range writes its ends only (« Lois 61 à 64 »). () for a citation of one provision."""
+    if len(targets) < 2:
+        return ()
+    parts: list[tuple[int, int, ProvisionId]] = []
+    remaining = list(targets)
+    for m in ID_TOKEN.finditer(label):
+        target = _written(m.group(0), remaining)
+        if target is None:
+            continue
+        parts.append((0 if not parts else m.start(), m.end(), target))
+        remaining.remove(target)
+    return tuple(parts)
+
+
+def _written(token: str, targets: list[ProvisionId]) -> ProvisionId | None:
+    """The target a written id stands for: the same canonical id, or (relative) the one ending like it."""
+    compact = re.sub(r"[ \u00a0]", "", token)
+    for t in targets:
+        if str(t) == compact:
+            return t
+    for t in targets:
+        if not compact[:1].isdigit() and str(t).endswith(compact):
+            return t
+    return None
 
 
 def annotate(text: str, spans: Sequence[Span], plain: Callable[[str], str], mark: Callable[[Span], str]) -> str:

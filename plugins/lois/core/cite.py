@@ -216,6 +216,34 @@ from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId
 
 GRAMMAR_VERSION = 1
 
+
+class _Lazy:
+    """A pattern compiled when first used: the grammar's patterns take a few tens of milliseconds to compile, which
+    a command that only reads a typed id (`lois cherche 27B1b`: :func:`parse_provision_id`) does not pay. Once
+    compiled, its methods are its own attributes (no indirection left)."""
+
+    def __init__(self, source: str, flags: int = 0):
+        self._source, self._flags = source, flags
+
+    def __getattr__(self, name: str):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        compiled = re.compile(self._source, self._flags)
+        for attr in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split", "pattern", "flags",
+                     "groupindex", "groups"):
+            setattr(self, attr, getattr(compiled, attr))
+        return getattr(compiled, name)
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, _Lazy) and (self._source, self._flags) == (other._source, other._flags)
+
+    def __hash__(self) -> int:
+        return hash((self._source, self._flags))
+
+
+def _compile(source: str, flags: int = 0) -> "re.Pattern[str]":
+    return _Lazy(source, flags)  # type: ignore[return-value]  # a Pattern to its users
+
 __all__ = [
     "GRAMMAR_VERSION",
     "Ref",
@@ -258,6 +286,11 @@ class Ref:
             return _fmt_path(self.path)
         return format_id(self.law, self.path)
 
+    @property
+    def pid(self) -> ProvisionId | None:
+        """The provision an absolute reference names; None for a relative one (:mod:`lois.core.resolve`)."""
+        return None if self.law is None else ProvisionId(self.law, tuple(self.path))
+
 
 @dataclass(frozen=True)
 class Citation:
@@ -280,13 +313,13 @@ _MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _LETTER = r"[^\W\d_]"  # any Unicode letter (or a numeric sign that is not a decimal digit: « ² », « Ⅻ »)
 _ROMAN = f"(?:{ROMAN_PATTERN})"
 
-_TRIGGER_GAP = re.compile(rf"{_H}*+(?:\n{_H}*+)?")
+_TRIGGER_GAP = _compile(rf"{_H}*+(?:\n{_H}*+)?")
 # Where a relative id could start without a trigger (then ci-… is needed).
-_REL_START = re.compile(
+_REL_START = _compile(
     rf"(?<![\w)\].\-])(?=[A-H][0-9]|\((?:{_ROMAN}|[a-z])\)|[0-9]{{1,2}}\([a-z]\))"
 )
-_OPEN_BEFORE = re.compile(rf"[(\[]{_H}*+$")
-_CLOSE_AFTER = re.compile(rf"{_H}*+[)\]]")
+_OPEN_BEFORE = _compile(rf"[(\[]{_H}*+$")
+_CLOSE_AFTER = _compile(rf"{_H}*+[)\]]")
 
 
 @dataclass
@@ -561,7 +594,7 @@ _LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)" 
 _VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
          rf"|{_nocase('notamment')}))?|{_nocase('cf')}\.?")
 _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
-_TRIGGER = re.compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
+_TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
 _TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
 _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[1]})"  # « 2C »: a bid
@@ -617,14 +650,14 @@ class RefusedRange:
 
 
 def _rule(name, start, first, nxt, rng, span, merge) -> Rule:
-    return Rule(name, re.compile(start), re.compile(first), re.compile(nxt), rng and re.compile(rng), span, merge)
+    return Rule(name, _compile(start), _compile(first), _compile(nxt), rng and _compile(rng), span, merge)
 
 
-_SEP = re.compile(_SEP_P)
-_CI_AFTER = re.compile(_CI)
-_REL_ID = re.compile(_rel_id("r_", in_list=False))
-_REL_ID_NUM = re.compile(_rel_id("r_", in_list=False, numbers=True))
-_REL_RANGE = re.compile(_RANGE_SUBS)
+_SEP = _compile(_SEP_P)
+_CI_AFTER = _compile(_CI)
+_REL_ID = _compile(_rel_id("r_", in_list=False))
+_REL_ID_NUM = _compile(_rel_id("r_", in_list=False, numbers=True))
+_REL_RANGE = _compile(_RANGE_SUBS)
 _NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
 _NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
                      rf"|{_rel_id('r_')})")
@@ -724,7 +757,7 @@ def _range_refs(last: Ref, hi: str | None, hs: str | None) -> list[Ref] | None:
 
 # What a next item's match (:data:`_NEXT_ITEM`) holds before its id: a gloss (« 16 (information …), 26 »,
 # whose parentheses hold none) and the separator, which has neither digit nor parenthesis
-_BEFORE_ITEM = re.compile(r"(?:\s*\([^()\[\]]*\))?[^0-9(]*")
+_BEFORE_ITEM = _compile(r"(?:\s*\([^()\[\]]*\))?[^0-9(]*")
 
 
 def _item_start(m: re.Match[str]) -> int:
@@ -822,11 +855,11 @@ WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and w
 # White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
 # the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
 SPACES = "\x1c\x1d\x1e\x1f\x85"
-_MARK = re.compile(f"[{_MARKS}]")
-_ODD = re.compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
+_MARK = _compile(f"[{_MARKS}]")
+_ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters)
-_ADDRESS = re.compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
+_ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
                       r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
                       r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9]))""")
 
@@ -963,6 +996,18 @@ def parse_provision_id(s: str) -> Ref | None:
         if value:
             parts.append(cased(value, case))
     return Ref(law, tuple(parts))
+
+
+def provision_id(raw) -> ProvisionId | None:
+    """The provision that text written by a person or in a corpus file names (« 27B1b », « Loi 64 », ``64`` read
+    by YAML as a number), read by the lenient parser (:func:`parse_provision_id`); None if it names none. The
+    one place where a written id becomes a :class:`ProvisionId`: past it, the code passes the value around.
+
+    >>> str(provision_id("27 b 1 b")), provision_id(64), provision_id("B1")
+    ('27B1(b)', ProvisionId(law=64, path=()), None)
+    """
+    ref = parse_provision_id(str(raw))
+    return None if ref is None else ref.pid
 
 
 _LAW_WRITTEN = re.compile(r"\s*(?:lois?\s*)?([0-9]{1,6})(?![0-9])", re.I)

@@ -15,7 +15,7 @@ from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
-from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, law_of, leads_to, not_found, not_in_law
+from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, leads_to, not_found, not_in_law
 from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
@@ -25,12 +25,12 @@ from lois.core.yamlfile import validate
 
 @dataclass
 class ResolvedCitation:
-    source: str  # citing provision id, or commentary node id
+    source: ProvisionId | str  # the citing provision, or the citing commentary's node id (« commentaire:… »)
     law: int  # law of the citing provision (or commented law)
     text: str
     start: int  # in the source's plain text
     end: int
-    targets: list[str]
+    targets: list[ProvisionId]
     file: str
     line: int
     sentence: str = ""  # the citing sentence, for « Cité par »
@@ -38,14 +38,27 @@ class ResolvedCitation:
 
 @dataclass
 class Stub:
-    id: str
-    law: int
-    path: tuple[str, ...]
+    """A provision cited but absent from the corpus's text: of a law the corpus has (``in_corpus_law``), or of an
+    absent law (then also the law itself, a stub page)."""
+
+    pid: ProvisionId
     in_corpus_law: bool  # the law is present but not this provision
 
     @property
+    def id(self) -> str:
+        return str(self.pid)
+
+    @property
+    def law(self) -> int:
+        return self.pid.law
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return self.pid.path
+
+    @property
     def anchor(self) -> str:
-        return "".join(self.path)
+        return self.pid.anchor
 
 
 @dataclass
@@ -53,11 +66,11 @@ class Model:
     root: Path
     laws: dict[int, Law] = field(default_factory=dict)
     commentaries: dict[str, Commentary] = field(default_factory=dict)
-    provisions: dict[str, Provision] = field(default_factory=dict)
+    provisions: dict[ProvisionId, Provision] = field(default_factory=dict)
     citations: list[ResolvedCitation] = field(default_factory=list)
-    stubs: dict[str, Stub] = field(default_factory=dict)
+    stubs: dict[ProvisionId, Stub] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
-    backlinks: dict[str, list[ResolvedCitation]] = field(default_factory=dict)  # target id → citations
+    backlinks: dict[ProvisionId, list[ResolvedCitation]] = field(default_factory=dict)  # target → citations
     edition: Edition = field(default_factory=Edition)  # titles of the 93 laws, publisher, partial laws
     # the project's statements about laws the corpus has no text of (corpus/lois-absentes.yaml)
     absent_statements: list = field(default_factory=list)
@@ -87,7 +100,7 @@ class Model:
 
     # ------------------------------------------------------------------ queries
     @property
-    def edges(self) -> list[tuple[str, str, str]]:
+    def edges(self) -> list[tuple[ProvisionId | str, ProvisionId, str]]:
         return [(c.source, t, c.text) for c in self.citations for t in c.targets]
 
     def _indexed(self, name: str, build):
@@ -106,37 +119,34 @@ class Model:
                 out.setdefault(k, []).append(c)
         return out
 
-    def cited_by(self, target: str) -> list[ResolvedCitation]:
+    def cited_by(self, target: ProvisionId) -> list[ResolvedCitation]:
         return self.backlinks.get(target, [])
 
-    def cites_from(self, source: str) -> list[ResolvedCitation]:
+    def cites_from(self, source: ProvisionId | str) -> list[ResolvedCitation]:
         """Citations made by a provision (or a commentary node id), in reading order."""
         return list(self._indexed("from", lambda: self._group(lambda c: [c.source])).get(source, []))
 
     def cited_by_law(self, law: int) -> list[ResolvedCitation]:
-        by_law = self._indexed("by_law", lambda: self._group(lambda c: [_law_of(t) for t in c.targets]))
+        by_law = self._indexed("by_law", lambda: self._group(lambda c: [t.law for t in c.targets]))
         return list(by_law.get(law, []))
 
     def stub_laws(self) -> list[int]:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
                                                                  if not s.in_corpus_law})))
 
-    def link_target(self, target: str) -> ProvisionId:
+    def link_target(self, target: ProvisionId) -> ProvisionId:
         """Where a link to the provision `target` lands: the nearest of `target` and its ancestors that has a place
         of its own, a provision of the corpus or a stub of a law whose text is absent (on the law's stub page); else
         the law's page. A stub in a law of the corpus has no place of its own: it lands on its nearest present
         ancestor, and so does an id the corpus never cites (« 50D2(a)(iii) » on a club's page, which the linkifier
         walks up the same way: tests/linkifier_cases.yaml)."""
-        pid = ProvisionId.of(target)
-        if pid is None:
-            return ProvisionId(_law_of(target))
-        for up in (pid, *reversed(pid.ancestors)):
-            if str(up) in self.provisions:
-                return self.provisions[str(up)].pid
-            stub = self.stubs.get(str(up))
+        for up in (target, *reversed(target.ancestors)):
+            if up in self.provisions:
+                return up
+            stub = self.stubs.get(up)
             if stub is not None and not stub.in_corpus_law:
-                return ProvisionId(stub.law, stub.path)
-        return ProvisionId(pid.law)
+                return up
+        return ProvisionId(target.law)
 
     def provenance(self, law: int) -> tuple[Provenance, ...]:
         """What the words of a law of the corpus are (:mod:`lois.core.provenance`): what its master declares and,
@@ -150,34 +160,34 @@ class Model:
         t = self.edition.titles.get(law)
         return t.title if t else None
 
-    def node_title(self, node_id: str) -> str:
-        if node_id in self.provisions:
-            p = self.provisions[node_id]
+    def node_title(self, node: ProvisionId | str) -> str:
+        """The title of a node of the graph: a provision, a stub, or a commentary (its node id)."""
+        if isinstance(node, str):
+            return self.commentaries[NodeRef.parse(node).key].title if is_commentary(node) else node
+        if node in self.provisions:
+            p = self.provisions[node]
             if p.level is Level.LAW:
                 t = self.law_title(p.law)
                 return f"Loi {p.law}" + (f" — {t}" if t else "")
             if p.title:
                 return p.title
             return _short(p.text)
-        if node_id in self.stubs:
-            t = self.law_title(self.stubs[node_id].law) if node_id.isdigit() else None
-            return f"Loi {node_id}" + (f" — {t}" if t else "") + " (texte non inclus)"
-        if is_commentary(node_id):
-            return self.commentaries[NodeRef.parse(node_id).key].title
-        return node_id
+        if node in self.stubs:
+            t = self.law_title(node.law) if node.level is Level.LAW else None
+            return f"Loi {node}" + (f" — {t}" if t else "") + " (texte non inclus)"
+        return str(node)
 
     def graph_json(self) -> dict:
         nodes = []
         for law in sorted(self.laws):
             for p in self.laws[law].provisions():
                 nodes.append({"id": p.id, "law": p.law, "kind": Kind.LAW if p.level is Level.LAW else Kind.PROVISION,
-                              "title": self.node_title(p.id)})
+                              "title": self.node_title(p.pid)})
         for sid in sorted(self.stubs, key=_sort_key):
-            s = self.stubs[sid]
-            nodes.append({"id": sid, "law": s.law, "kind": Kind.STUB, "title": self.node_title(sid)})
+            nodes.append({"id": str(sid), "law": sid.law, "kind": Kind.STUB, "title": self.node_title(sid)})
         for c in self.commentaries.values():
             nodes.append({"id": c.node_id, "law": c.laws[0], "kind": Kind.COMMENTARY, "title": c.title})
-        edges = [{"source": s, "target": t, "text": txt} for s, t, txt in self.edges]
+        edges = [{"source": str(s), "target": str(t), "text": txt} for s, t, txt in self.edges]
         return {"nodes": nodes, "edges": edges}
 
 
@@ -186,12 +196,9 @@ def _short(text: str, n: int = 80) -> str:
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _law_of(target: str) -> int:
-    return law_of(target)
-
-
-def _sort_key(pid: str):
-    return (_law_of(pid), pid)
+def _sort_key(pid: ProvisionId) -> tuple[int, str]:
+    """The order of ids in the graph and the API: by law, then as written."""
+    return (pid.law, str(pid))
 
 
 def _sentence(text: str, start: int, end: int) -> str:
@@ -225,7 +232,7 @@ def load_corpus(root: Path) -> Model:
                             str(f), 2)
         model.laws[law.number] = law
         for p in law.provisions():
-            model.provisions[p.id] = p
+            model.provisions[p.pid] = p
     check_partial(model.edition, model.laws)
     comm_dir = root / "commentaires"
     if comm_dir.is_dir():
@@ -278,8 +285,7 @@ def _find_rendered_citations(model: Model) -> None:
         model.citations_in(st.statement, None, ())
     for n, notes in model.edition.omitted.items():  # what a partial source leaves out, in the site's words
         for pid, text in notes.items():
-            ref = ProvisionId.of(pid)
-            model.citations_in(text, n, tuple(ref.path) if ref else ())
+            model.citations_in(text, n, pid.path)
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:
@@ -301,7 +307,7 @@ def _resolve_all(model: Model) -> None:
                 for prob in problems:
                     errors.append(LoisError(f"{prob.message} (dans {p.id})", p.file, line))
                 if targets:
-                    model.citations.append(ResolvedCitation(p.id, p.law, c.text, c.start, c.end, targets, p.file,
+                    model.citations.append(ResolvedCitation(p.pid, p.law, c.text, c.start, c.end, targets, p.file,
                                                             line, _sentence(p.text, c.start, c.end)))
     for com in model.commentaries.values():
         found = find_citations(com.text)
@@ -323,15 +329,12 @@ def _resolve_all(model: Model) -> None:
             model.backlinks.setdefault(t, []).append(rc)
             if t in model.provisions or t in model.stubs:
                 continue
-            pid = ProvisionId.of(t)  # a target is a canonical id (resolve_citation): read by the strict parser
-            if pid is None:  # never
-                raise LoisError(f"cible de renvoi illisible : « {t} »", rc.file, rc.line)
-            present = pid.law in model.laws
-            model.stubs[t] = Stub(t, pid.law, pid.path, present)
+            present = t.law in model.laws
+            model.stubs[t] = Stub(t, present)
             if present:
-                model.warnings.append(f"{rc.file}, ligne {rc.line} ({rc.source}) : {not_found(t, not_in_law(pid.law))}"
-                                      + leads_to(model.link_target(t)))
+                model.warnings.append(f"{rc.file}, ligne {rc.line} ({rc.source}) : "
+                                      f"{not_found(str(t), not_in_law(t.law))}" + leads_to(model.link_target(t)))
             # the law-level stub node, for absent laws
-            law_id = str(pid.law)
+            law_id = ProvisionId(t.law)
             if not present and law_id not in model.stubs:
-                model.stubs[law_id] = Stub(law_id, pid.law, (), False)
+                model.stubs[law_id] = Stub(law_id, False)

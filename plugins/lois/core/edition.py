@@ -13,12 +13,13 @@ the line; the rest of the code reads the :class:`Edition` built from the validat
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Container
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import format_id, parse_provision_id
+from lois.core.cite import provision_id
 from lois.core.errors import LoisError
+from lois.core.ids import ProvisionId, written_path
 from lois.core.safeurl import safe_url
 from lois.core.schemas import LawTitleEntry, PartialEntry, Publisher, TitleSourceEntry
 from lois.core.yamlfile import YamlDoc
@@ -59,50 +60,47 @@ class Edition:
     sources: dict[str, TitleSource] = field(default_factory=dict)
     titles: dict[int, LawTitle] = field(default_factory=dict)  # the laws whose title was found
     partial: dict[int, PartialEntry] = field(default_factory=dict)
-    # by law, what its source leaves out, in the site's words: canonical provision id → French text
-    omitted: dict[int, dict[str, str]] = field(default_factory=dict)
+    # by law, what its source leaves out, in the site's words: provision → French text
+    omitted: dict[int, dict[ProvisionId, str]] = field(default_factory=dict)
     path: str = ""
     lines: dict[tuple, int] = field(default_factory=dict)  # ("missing", law) or ("omitted", law, id) → its line
 
-    def omission(self, pid: str, law: int) -> str | None:
-        """What the source of `law` leaves out of provision `pid` (the site's words), if edition.yaml says it."""
-        return self.omitted.get(law, {}).get(pid)
+    def omission(self, pid: ProvisionId) -> str | None:
+        """What the source of its law leaves out of provision `pid` (the site's words), if edition.yaml says it."""
+        return self.omitted.get(pid.law, {}).get(pid)
 
-    def summary(self, pid: str, present: Iterable[str] = ()) -> tuple[str, str] | None:
+    def summary(self, pid: ProvisionId, present: Container[ProvisionId] = ()) -> tuple[ProvisionId, str] | None:
         """For a provision of a partial law that its master does not have (`present`: the ids the master has),
         the site's own words about it, and the provision they are written under: its own note (a section the
         source leaves out, 27C), or the note of the nearest provision containing it (in the master, or a missing
         section) when that note names it by its letter and number (27B4: « le paragraphe B4 », under 27B). None
         for any other provision."""
-        ref = parse_provision_id(pid)
-        present = set(present)
-        if ref is None or ref.law is None or ref.law not in self.partial or pid in present:
+        if pid.law not in self.partial or pid in present:
             return None
-        notes = self.omitted.get(ref.law, {})
-        path = tuple(ref.path)
+        notes = self.omitted.get(pid.law, {})
+        path = pid.path
         if pid in notes:
             return pid, notes[pid]
-        rel = pid[len(str(ref.law)):]
+        rel = written_path(path)
         for k in range(len(path) - 1, 0, -1):
-            up = format_id(ref.law, path[:k])
-            if up in present or (k == 1 and path[0] in self.partial[ref.law].missing):
+            up = ProvisionId(pid.law, path[:k])
+            if up in present or (k == 1 and path[0] in self.partial[pid.law].missing):
                 note = notes.get(up)
                 if note is not None and re.search(rf"(?<![\w(]){re.escape(rel)}(?![\w(])", note):
                     return up, note
                 return None
         return None
 
-    def note_on(self, pid: str) -> tuple[str, str] | None:
+    def note_on(self, pid: ProvisionId) -> tuple[ProvisionId, str] | None:
         """For a provision that the master of a partial law has (27B1(a), 27B3): what edition.yaml says its source
         leaves out of it (the site's words, shown under the provision), from its own note or the note of the
         nearest provision containing it (27B1(a): the note of 27B1); None when there is none."""
-        ref = parse_provision_id(pid)
-        if ref is None or ref.law is None or ref.law not in self.partial:
+        if pid.law not in self.partial:
             return None
-        notes = self.omitted.get(ref.law, {})
-        path = tuple(ref.path)
+        notes = self.omitted.get(pid.law, {})
+        path = pid.path
         for k in range(len(path), 0 if path else -1, -1):
-            up = format_id(ref.law, path[:k])
+            up = ProvisionId(pid.law, path[:k])
             if up in notes:
                 return up, notes[up]
         return None
@@ -142,7 +140,7 @@ def load_edition(root: Path) -> Edition:
 
 
 def _read_partial(doc: YamlDoc, ed: Edition) -> None:
-    """The omissions of each partial law, by canonical id of a provision of that law, and the pages where they were
+    """The omissions of each partial law, by provision of that law, and the pages where they were
     read (declared under ``sources``)."""
     for n, part in ed.partial.items():
         ed.lines[("missing", n)] = doc.line("partial", n, "missing")
@@ -154,13 +152,12 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
             raise doc.error(f"Loi {n} : « read_in » manquant (les pages, sous « sources », où a été lu ce que dit "
                             "« omitted »)", "partial", n, "omitted")
         for raw, text in (part.omitted or {}).items():
-            ref = parse_provision_id(str(raw))
-            assert ref is not None and ref.law is not None  # checked by the schema (ProvisionId)
+            pid = provision_id(raw)
+            assert pid is not None  # checked by the schema (WrittenProvision)
             where = ("partial", n, "omitted", raw)
-            if ref.law != n:
+            if pid.law != n:
                 raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« omitted » dit ce que "
                                 f"la source de cette loi ne cite pas)", *where)
-            pid = format_id(ref.law, tuple(ref.path))
             if pid in ed.omitted.setdefault(n, {}):
                 raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « omitted »", *where)
             ed.omitted[n][pid] = text.strip()
@@ -179,10 +176,9 @@ def check_partial(edition: Edition, laws: dict) -> None:
         if there:
             raise LoisError(f"Loi {n} : la section {there[0]} est déclarée absente de la source (« missing ») mais "
                             f"figure dans {law.file}", edition.path, edition.lines.get(("missing", n), 1))
-        ids = {p.id for p in law.provisions()}
+        ids = {p.pid for p in law.provisions()}
         for pid in edition.omitted.get(n, {}):
-            ref = parse_provision_id(pid)
-            missing = ref is not None and len(ref.path) == 1 and ref.path[0] in part.missing
+            missing = len(pid.path) == 1 and pid.path[0] in part.missing
             if pid not in ids and not missing:
                 raise LoisError(f"Loi {n} : « {pid} » n'est ni une provision du texte maître ni une section déclarée "
                                 f"absente (« missing ») : ce que la source ne cite pas se dit sous la provision qui "

@@ -40,7 +40,8 @@ from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
 from pydantic import AfterValidator, StrictInt, StrictStr
 
-from lois.core.cite import find_citations, format_id, parse_provision_id, unknown_provision
+from lois.core.cite import find_citations, format_id, provision_id, unknown_provision
+from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError, line_at
 
 if TYPE_CHECKING:
@@ -95,12 +96,12 @@ def stands_in(words: str, text: str) -> bool:
     return True
 
 
-def canonical_id(value) -> str:
-    """The canonical id of a provision as written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
-    ref = parse_provision_id(str(value))
-    if ref is None or ref.law is None:
+def canonical_id(value) -> ProvisionId:
+    """The provision written (« 27B1b », « Loi 26B », 64): ValueError for anything else."""
+    pid = provision_id(value)
+    if pid is None:
         raise ValueError(unknown_provision(value))
-    return format_id(ref.law, tuple(ref.path))
+    return pid
 
 
 def _words_value(value) -> list[str]:
@@ -113,8 +114,8 @@ def _words_value(value) -> list[str]:
     return [" ".join(w.split()) for w in items]
 
 
-if TYPE_CHECKING:  # as validated: canonical provision id → the words of the Code it rests on (one or several)
-    Words = dict[str, list[str]]
+if TYPE_CHECKING:  # as validated: provision → the words of the Code it rests on (one or several)
+    Words = dict[ProvisionId, list[str]]
 else:  # as written: a provision id (« 27B1b », or a law number) → a text or a list of texts
     WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(canonical_id)]
     WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
@@ -135,12 +136,12 @@ def _subtree_text(provision) -> str:
     return "\n".join(p.text for p in provision.walk())
 
 
-def grounds_of(model: "Model", pid: str) -> list[Ground]:
+def grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
     """The texts in which the words of `pid` may stand (found once per model and provision)."""
     return model.derived(("grounds", pid), lambda: _grounds_of(model, pid))
 
 
-def _grounds_of(model: "Model", pid: str) -> list[Ground]:
+def _grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
     out: list[Ground] = []
     prov = model.provisions.get(pid)
     if prov is not None:
@@ -151,9 +152,8 @@ def _grounds_of(model: "Model", pid: str) -> list[Ground]:
         if note is not None:
             out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
         return out
-    ref = parse_provision_id(pid)
-    law = ref.law if ref is not None else None
-    if law is not None and law in model.laws:
+    law = pid.law
+    if law in model.laws:
         # a law the corpus has, but not this provision: what the site says of it where the law's source leaves it
         # out (corpus/edition.yaml, partial: 27C, 27B4), else nothing to stand in
         summary = model.edition.summary(pid, model.provisions)
@@ -165,27 +165,16 @@ def _grounds_of(model: "Model", pid: str) -> list[Ground]:
         if law in (c.laws or []):
             out.append(Ground("commentary", f"commentaire « {c.title} »", c.text))
     for st in model.absent_statements:
-        if _is_below(st.provision, pid):
+        if st.provision == pid or pid in st.provision.ancestors:
             out.append(Ground("register", f"registre des lois absentes ({st.provision})", st.statement))
     return out
-
-
-@lru_cache(maxsize=4096)
-def _parsed(pid: str) -> tuple[int | None, tuple[str, ...]] | None:
-    ref = parse_provision_id(pid)
-    return (ref.law, tuple(ref.path)) if ref is not None else None
-
-
-def _is_below(child: str, parent: str) -> bool:
-    a, b = _parsed(child), _parsed(parent)
-    return bool(a and b and a[0] == b[0] and a[1][:len(b[1])] == b[1])
 
 
 Located = Union[str, tuple[str, int], tuple[str, list[tuple[int, int]]]]
 
 
-def cited_groups(texts: Iterable[Located]) -> list[tuple[str, list[str], int]]:
-    """Each citation of the texts with an absolute law: (as written, its canonical ids, its line). A text is a
+def cited_groups(texts: Iterable[Located]) -> list[tuple[str, list[ProvisionId], int]]:
+    """Each citation of the texts with an absolute law: (as written, the provisions it names, its line). A text is a
     string, or (string, line of its first line in its file), or (string, where each of its lines starts in the
     file: (offset, line), as YamlDoc.text_lines gives them for a text written over several lines)."""
     out = []
@@ -203,19 +192,19 @@ def cited_groups(texts: Iterable[Located]) -> list[tuple[str, list[str], int]]:
 
 
 @lru_cache(maxsize=16384)
-def _groups_of(text: str) -> tuple[tuple[str, tuple[str, ...], int, int], ...]:
-    """The citations of one text with an absolute law: (as written, canonical ids, offset, lines before it), found
+def _groups_of(text: str) -> tuple[tuple[str, tuple[ProvisionId, ...], int, int], ...]:
+    """The citations of one text with an absolute law: (as written, provisions named, offset, lines before it), found
     once per text (a checklist's sentence is shown on its page, in its runner and in its coverage)."""
     out = []
     for c in find_citations(text):
-        pids = tuple(format_id(r.law, tuple(r.path)) for r in c.refs if r.law is not None)
+        pids = tuple(r.pid for r in c.refs if r.pid is not None)
         if pids:
             out.append((" ".join(c.text.split()), pids, c.start, text.count("\n", 0, c.start)))
     return tuple(out)
 
 
-def problems(model: "Model | None", texts: Iterable[Located], words: dict[str, list[str]] | None,
-             require: bool | None = None) -> list[tuple[str, str | None, int]]:
+def problems(model: "Model | None", texts: Iterable[Located], words: "Words | None",
+             require: bool | None = None) -> list[tuple[str, ProvisionId | None, int]]:
     """What is wrong with the words of a unit of text: (French message, the key of `words` it concerns or None,
     the line of the citation or 0).
 
@@ -223,7 +212,7 @@ def problems(model: "Model | None", texts: Iterable[Located], words: dict[str, l
     `require` (default :data:`REQUIRE_WORDS`)."""
     require = REQUIRE_WORDS if require is None else require
     words = words or {}
-    out: list[tuple[str, str | None, int]] = []
+    out: list[tuple[str, ProvisionId | None, int]] = []
     groups = cited_groups(texts)
     cited = {p for _w, pids, _l in groups for p in pids}
     for key, ws in words.items():
@@ -254,11 +243,16 @@ def problems(model: "Model | None", texts: Iterable[Located], words: dict[str, l
     return out
 
 
-def words_for(texts: Iterable[str], words: dict[str, list[str]] | None) -> list[tuple[str, list[str]]]:
+def words_json(words: "Words | None") -> dict[str, list[str]]:
+    """The words as JSON data (the provisions as their canonical ids)."""
+    return {str(pid): ws for pid, ws in (words or {}).items()}
+
+
+def words_for(texts: Iterable[str], words: "Words | None") -> list[tuple[ProvisionId, list[str]]]:
     """The words to show beside `texts`: (provision, words) for each provision they cite that has words, in the
     order of citation, once each."""
     words = words or {}
-    seen: list[str] = []
+    seen: list[ProvisionId] = []
     for _w, pids, _l in cited_groups(texts):
         for p in pids:
             if p in words and p not in seen:
@@ -266,7 +260,7 @@ def words_for(texts: Iterable[str], words: dict[str, list[str]] | None) -> list[
     return [(p, words[p]) for p in seen]
 
 
-def _raw_key(doc, keys: tuple, canonical: str):
+def _raw_key(doc, keys: tuple, canonical: ProvisionId):
     """The key of ``words`` as written in the file (« 27B1b » for 27B1(b)), for the line of an error."""
     data = doc.data
     try:
@@ -353,7 +347,7 @@ def require_words(model: "Model") -> None:
         raise model.unfounded[0]
 
 
-def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) -> dict[str, list[str]]:
+def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) -> "Words":
     """The words of a hand-written page (its front matter's ``words``), checked as a corpus text's: a LoisError
     naming the page and the line for a malformed entry, words the cited provision does not hold, or a citation
     without words."""
@@ -369,7 +363,7 @@ def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) ->
         offset = 0
     if raw is not None and not isinstance(raw, dict):
         raise LoisError("« words » : attendu une table provision → mots du Code", path, 1)
-    words: dict[str, list[str]] = {}
+    words: Words = {}
     for key, value in (raw or {}).items():
         try:
             words[canonical_id(key)] = _words_value(value)

@@ -1,20 +1,19 @@
 """Identifiers and kinds shared by every layer, defined once.
 
-A *node* of the citation graph is either a provision of the Code (``"50"``, ``"50D2"``,
-``"27B1(b)"``, ``"30B1(b)(i)"``: canonical ids, see :func:`lois.core.cite.format_id`) or a
-commentary (``"commentaire:chantigny-23"``). Code that needs to know which kind a node is asks
-:class:`NodeRef` instead of parsing the string itself.
+A *node* of the citation graph is either a provision of the Code (a :class:`ProvisionId`, written ``"50"``,
+``"50D2"``, ``"27B1(b)"``, ``"30B1(b)(i)"``) or a commentary (its node id, ``"commentaire:chantigny-23"``, read by
+:class:`NodeRef`).
 
 >>> NodeRef.parse("commentaire:renonce-64")
 NodeRef(kind=<Kind.COMMENTARY: 'commentary'>, key='renonce-64')
->>> NodeRef.parse("27B1(b)").law
-27
 >>> str(NodeRef.commentary("renonce-64"))
 'commentaire:renonce-64'
 
-A provision's id is a value, :class:`ProvisionId`: parsed once from its canonical form by a strict parser (what
-people type is read by :func:`lois.core.cite.parse_provision_id`, the lenient one), it owns its canonical
-string, its level, its anchor on the law's page, its parents and its address on the site.
+A provision's id is a value, :class:`ProvisionId`: built where an id is read (the master texts' parser, the
+resolver of citations, :func:`lois.core.cite.provision_id` for what people and corpus files write), then passed
+around as is: the model's maps, the citations' targets and spans, the schemas' fields hold it, and no code reads a
+law number out of an id string again. It owns its canonical string, its level, its anchor on the law's page, its
+parents and its address on the site.
 """
 from __future__ import annotations
 
@@ -238,22 +237,15 @@ def why_not_found(law: int | None, laws) -> str:
     return not_in_law(law) if law in laws else NOT_IN_CORPUS
 
 
-def law_of(node_id: str) -> int:
-    """The law of a provision id (``"27B1(b)"`` → 27); 0 for a commentary or anything else.
-
-    >>> law_of("27B1(b)"), law_of("commentaire:renonce-64")
-    (27, 0)
-    """
-    pid = ProvisionId.of(node_id)
-    return pid.law if pid else 0
-
-
 def is_commentary(node_id: str) -> bool:
     return node_id.startswith(COMMENTARY_PREFIX)
 
 
 @dataclass(frozen=True)
 class NodeRef:
+    """A node of the citation graph: a provision or a commentary. (Each dataclass has a docstring: without one,
+    `dataclass` computes a signature to make one, which costs every command's start-up.)"""
+
     kind: Kind  # Kind.PROVISION or Kind.COMMENTARY
     key: str  # canonical provision id, or the commentary's id
 
@@ -266,10 +258,6 @@ class NodeRef:
     @classmethod
     def commentary(cls, key: str) -> "NodeRef":
         return cls(Kind.COMMENTARY, key)
-
-    @property
-    def law(self) -> int | None:
-        return law_of(self.key) or None if self.kind is Kind.PROVISION else None
 
     def __str__(self) -> str:
         return COMMENTARY_PREFIX + self.key if self.kind is Kind.COMMENTARY else self.key

@@ -140,7 +140,7 @@ class Commentary(CommentaryFront):
     """An imported commentary as loaded: its front matter, validated (the provisions it explains resolved once the
     model is built: lois.core.corpus.load_corpus), and its text."""
 
-    provisions: list[str] = []
+    provisions: list[ids.ProvisionId] = []
     front: YamlDoc  # its front matter, with the line of every key and item
     file: str
     body: str

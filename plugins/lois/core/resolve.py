@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, parse_provision_id, refused_ranges
+from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -46,27 +46,27 @@ def _level_of(part: str, ctx_path: tuple[str, ...], exists) -> int:
     return 2
 
 
-def resolve_ref(model, ref: Ref, law: int | None, ctx_path: tuple[str, ...]) -> tuple[str | None, str | None]:
-    """Return (target id, problem message) for one reference cited from (law, ctx_path)."""
+def resolve_ref(model, ref: Ref, law: int | None,
+                ctx_path: tuple[str, ...]) -> tuple[ProvisionId | None, str | None]:
+    """Return (target, problem message) for one reference cited from (law, ctx_path)."""
     if ref.law is not None:
         if not 1 <= ref.law <= 93:
             return None, law_missing(ref.law)
-        return format_id(ref.law, tuple(ref.path)), None
+        return ref.pid, None
     if law is None:
         return None, f"renvoi relatif « {ref.canonical()} » sans provision de contexte"
 
     def exists(path):
-        return model is not None and format_id(law, path) in model.provisions
+        return model is not None and ProvisionId(law, path) in model.provisions
 
     level = _level_of(ref.path[0], ctx_path, exists)
     if level > len(ctx_path):
         return None, f"renvoi relatif « {ref.canonical()} » impossible à situer depuis {format_id(law, ctx_path)}"
-    path = ctx_path[:level] + tuple(ref.path)
-    return format_id(law, path), None
+    return ProvisionId(law, ctx_path[:level] + tuple(ref.path)), None
 
 
 def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: tuple[str, ...]):
-    targets: list[str] = []
+    targets: list[ProvisionId] = []
     problems: list[Problem] = []
     for ref in c.refs:
         target, problem = resolve_ref(model, ref, law, ctx_path)
@@ -122,17 +122,16 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     return problems
 
 
-def absent_notices(model, targets: list[str]) -> list[str]:
+def absent_notices(model, targets: list[ProvisionId]) -> list[str]:
     """For each target absent from the text of a law the corpus has (« 30B1(b)(xi) », « 50D2(a)(iii) ») and that the
     site does not summarise either (edition.yaml, 27C): the notice that it is not there and where its link leads
     (Model.link_target), as ``lois verifie`` says it of the corpus's own citations."""
     out = []
     for t in targets:
-        pid = ProvisionId.of(t)
-        if (model is None or pid is None or pid.law not in model.laws or t in model.provisions
+        if (model is None or t.law not in model.laws or t in model.provisions
                 or model.edition.summary(t, model.provisions) is not None):
             continue
-        out.append(not_found(t, not_in_law(pid.law)) + leads_to(model.link_target(t)))
+        out.append(not_found(str(t), not_in_law(t.law)) + leads_to(model.link_target(t)))
     return out
 
 
@@ -142,12 +141,12 @@ def resolve_text(model, text: str, context: str | None):
     path: tuple[str, ...] = ()
     problems: list[str] = []
     if context:
-        ref = parse_provision_id(context)
-        if ref is None or ref.law is None:
+        pid = provision_id(context)
+        if pid is None:
             from lois.core.errors import LoisError
 
             raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
-        law, path = ref.law, tuple(ref.path)
+        law, path = pid.law, pid.path
     out = []
     found = find_citations(text)
     for c in found:

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import format_id, parse_provision_id, unknown_provision
+from lois.core.cite import provision_id, unknown_provision
 from lois.core.grounds import Words
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.provenance import Provenance, declared
 from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
 from lois.core.yamlfile import Schema, corpus_error, invisible_problem
@@ -57,10 +57,15 @@ def _slug(value: str) -> str:
     return value
 
 
-def _provision(value) -> str:
-    ref = parse_provision_id(str(value))
-    if ref is None or ref.law is None:
+def _provision_id(value) -> ProvisionId:
+    pid = provision_id(value)
+    if pid is None:
         raise ValueError(unknown_provision(value))
+    return pid
+
+
+def _provision(value) -> str:
+    _provision_id(value)
     return str(value)
 
 
@@ -77,8 +82,14 @@ WebUrl = Annotated[StrictStr, AfterValidator(_web_url)]
 RelativeUrl = Annotated[StrictStr, AfterValidator(_relative_url)]
 Slug = Annotated[StrictStr, AfterValidator(_slug)]
 LawNumber = Annotated[StrictInt, AfterValidator(_law)]
-# a provision id: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »)
-ProvisionId = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
+# a provision id as written: « 50D2(a) », or a law number that YAML reads as a number (« - 64 »), its form checked
+# and kept as written (a key whose line is looked up, an id written back into a file)
+WrittenProvision = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision)]
+if TYPE_CHECKING:
+    Provision = ProvisionId
+else:
+    # the same, validated into the provision it names (lois.core.cite.provision_id)
+    Provision = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision_id)]
 
 
 if TYPE_CHECKING:
@@ -105,32 +116,31 @@ SectionMap = Annotated[dict[SectionLetter, SectionLetter], Field(min_length=1), 
 
 
 # one provision (« provisions: 50B ») or a non-empty list of them, as written in a file
-_ProvisionsWritten = Union[Annotated[list[ProvisionId], Field(min_length=1)], ProvisionId]
+_ProvisionsWritten = Union[Annotated[list[WrittenProvision], Field(min_length=1)], WrittenProvision]
 
 
-def resolve_id(model, raw) -> str | None:
-    """Canonical id of `raw` if it names a provision of the corpus `model`, a stub, or a law whose stub page
-    exists."""
-    ref = parse_provision_id(str(raw))
-    if ref is None or ref.law is None:
+def resolve_id(model, raw) -> ProvisionId | None:
+    """The provision `raw` names if it is a provision of the corpus `model`, a stub, or a provision of a law whose
+    stub page exists."""
+    pid = provision_id(raw)
+    if pid is None:
         return None
-    pid = format_id(ref.law, tuple(ref.path))
     if pid in model.provisions or pid in model.stubs:
         return pid
-    if ref.law not in model.laws and ref.law in model.stub_laws():
+    if pid.law not in model.laws and pid.law in model.stub_laws():
         return pid  # provision of a law not in the corpus: the link lands on the law's stub page
     return None
 
 
-def _canonical(raw) -> str:
-    ref = parse_provision_id(str(raw))
-    assert ref is not None and ref.law is not None  # checked by ProvisionId
-    return format_id(ref.law, tuple(ref.path))
+def _canonical(raw) -> ProvisionId:
+    pid = provision_id(raw)
+    assert pid is not None  # checked by WrittenProvision
+    return pid
 
 
-def _resolved(value, info: ValidationInfo) -> list[str]:
-    """The provisions a file cites, as canonical ids; each must resolve in the corpus model, the validation's
-    context (``validate(..., context={"model": model})``); without one, only their form is checked."""
+def _resolved(value, info: ValidationInfo) -> list[ProvisionId]:
+    """The provisions a file cites; each must resolve in the corpus model, the validation's context
+    (``validate(..., context={"model": model})``); without one, only their form is checked."""
     single = not isinstance(value, list)
     values = [value] if single else value
     model = (info.context or {}).get("model")
@@ -153,9 +163,9 @@ else:
     Answer = Annotated[Union[StrictStr, StrictInt], AfterValidator(str)]
 
 if TYPE_CHECKING:
-    Provisions = list[str]
+    Provisions = list[ProvisionId]
 else:
-    # the provisions a file cites (one or a list), validated into the list of their canonical ids
+    # the provisions a file cites (one or a list), validated into the list of the provisions they name
     Provisions = Annotated[_ProvisionsWritten, AfterValidator(_resolved)]
 
 
@@ -231,7 +241,7 @@ class SourceEntry(Schema):
     commentary_author: Optional[Text] = None
     commentary_from: Optional[Text] = None
     commentary_laws: list[LawNumber] = []
-    commentary_provisions: list[ProvisionId] = []
+    commentary_provisions: list[WrittenProvision] = []
     commentary_remarks: list[CommentaryRemark] = []  # the project's remarks, written into the commentary's front matter
     corrections: list[Correction] = []
     renumber: list[Renumbering] = []
@@ -275,7 +285,7 @@ class PartialEntry(Schema):
 
     missing: Annotated[list[Annotated[StrictStr, Field(pattern=r"^[A-H]$")]], Field(min_length=1)]
     note: Optional[Text] = None
-    omitted: Optional[Annotated[dict[ProvisionId, Text], Field(min_length=1)]] = None
+    omitted: Optional[Annotated[dict[WrittenProvision, Text], Field(min_length=1)]] = None
     read_in: Optional[Annotated[list[Slug], Field(min_length=1)]] = None  # keys of ``sources``: where it was read
 
 

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from lois.core.ids import Kind
+from lois.core.ids import Kind, ProvisionId
 
 
 @dataclass(frozen=True)
@@ -20,7 +20,7 @@ class Evidence:
     glossary term) and the provisions it says rule that situation: the search reads it as words of those
     provisions (lois.features.search.documents.attach_evidence)."""
     text: str
-    targets: tuple[str, ...]
+    targets: tuple[ProvisionId, ...]
 
 
 # A clause of a text: what ends at « . », « ; », « ? », « ! » or « : » followed by a space (« Loi 27B1(a). » ends one).
@@ -35,15 +35,19 @@ def cited_clauses(text: str, model, law: int | None = None) -> list[Evidence]:
     one provision, then words, then another, is cut after each citation: the words before a citation are what it
     rules (« réserver leurs droits (Loi 16B2) et appeler l'arbitre à la fin du jeu (Loi 16B3) »); citations only
     a word or two apart (« Loi 31 (Loi 27A2) », « Loi 27B2, Loi 27B3 ») share their words."""
+    text = text or ""
+    spans = model.citations_in(text, law)  # the text's citations as found once, when it was loaded
     out = []
-    for clause in CLAUSE_END.split(" ".join((text or "").split())):
-        parts: list[list] = []  # [start, end, targets]
-        for span in model.citations_in(clause, law):
+    bounds = [0, *(m.end() for m in CLAUSE_END.finditer(text)), len(text)]
+    for cs, ce in zip(bounds, bounds[1:], strict=False):
+        clause = text[cs:ce]
+        parts: list[list] = []  # [start, end, targets], offsets in the clause
+        for span in (s for s in spans if cs <= s.start and s.end <= ce):
             start = parts[-1][1] if parts else 0
-            end = span.end
+            end = span.end - cs
             while end < len(clause) and clause[end] in ")]":  # « (Loi 16B2) » with its bracket
                 end += 1
-            if parts and len(WORD.findall(clause[start:span.start])) <= 2:
+            if parts and len(WORD.findall(clause[start:span.start - cs])) <= 2:
                 parts[-1][1] = end
                 parts[-1][2] += span.targets
             else:
@@ -51,12 +55,14 @@ def cited_clauses(text: str, model, law: int | None = None) -> list[Evidence]:
         if parts:
             parts[-1][1] = len(clause)  # the words after the last citation go with it
         for start, end, targets in parts:
-            out.append(Evidence(clause[start:end].strip(" ,;"), tuple(dict.fromkeys(targets))))
+            out.append(Evidence(" ".join(clause[start:end].split()).strip(" ,;"), tuple(dict.fromkeys(targets))))
     return out
 
 
 @dataclass
 class SearchDoc:
+    """One document of the search: a provision, a commentary, a note, a checklist…"""
+
     id: str           # provision id ("50D2(a)"), or "<prefix>:<id>" for the other kinds (see PREFIX)
     law: int          # the law it belongs to or is first about (0: none)
     kind: str         # a Kind value
@@ -67,9 +73,10 @@ class SearchDoc:
     body: str
     context: str = ""  # words searched with a lower weight, never shown (a stub: the register's summaries)
     refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
-    situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
+    situations: str = ""  # a provision's: its lead-in (a sub-point), then the situations other documents say it rules
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
+    pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",

@@ -17,7 +17,7 @@ import pickle
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import pydantic
 import yaml
@@ -334,6 +334,17 @@ class Schema(pydantic.BaseModel):
 
 
 _S = TypeVar("_S", bound=Schema)
+_T = TypeVar("_T")
+
+
+def _not_in_file(value):
+    raise PydanticCustomError("extra_forbidden", "Extra inputs are not permitted")
+
+
+# A field of a schema that loading fills (a line, a text made one line), never read from the file: written there,
+# it is an unknown key like any other. The schema is then the one class of what it describes, file and loaded
+# (``entry.model_copy(update={"line": …})``), instead of a schema and a « loaded » class beside it.
+Loaded = Annotated[_T, pydantic.BeforeValidator(_not_in_file)]
 
 
 _CORPUS = "lois_corpus"

@@ -94,6 +94,8 @@ class SearchDocuments(Protocol):
 
 @dataclass(frozen=True)
 class Feature:
+    """One feature of the site, and which interfaces its modules have."""
+
     name: str
     pages: bool = True        # has lois.features.<name>.site with contribute(site)
     commands: tuple[str, ...] = ()  # subcommands added by lois.features.<name>.cli.add_commands
@@ -137,10 +139,6 @@ def post_builders() -> list[Callable[..., None]]:
     """The ``post_build(site, site_dir, site_name)`` of the features that complete the written site."""
     modules: list[PostBuild] = [f.module("site") for f in FEATURES if f.post_build]
     return [m.post_build for m in modules]
-
-
-def command_modules() -> list[Commands]:
-    return [f.module("cli") for f in FEATURES if f.commands]
 
 
 def corpus_checkers() -> list[Checks]:

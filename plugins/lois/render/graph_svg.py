@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable
 
 from lois.core.corpus import Model
-from lois.core.ids import is_commentary, law_of as _law_of
+from lois.core.ids import ProvisionId
 from lois.render.templates import render
 
 STEP = 40  # px between two laws on the line (the hit area of a law is STEP × STEP)
@@ -19,10 +19,10 @@ def law_links(model: Model) -> dict[tuple[int, int], int]:
     """(citing law, cited law) → number of citations, between two different laws (commentaries left out)."""
     counts: dict[tuple[int, int], int] = {}
     for c in model.citations:
-        if is_commentary(c.source):
+        if not isinstance(c.source, ProvisionId):
             continue
         for t in c.targets:
-            a, b = c.law, _law_of(t)
+            a, b = c.law, t.law
             if a != b:
                 counts[(a, b)] = counts.get((a, b), 0) + 1
     return counts

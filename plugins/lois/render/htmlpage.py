@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
-from lois.core.ids import law_of
+from lois.core.ids import ProvisionId
 
 PERMALINK_TITLE = "Lien permanent vers cette section"
 
@@ -112,13 +112,13 @@ def has_law_page(site, law: int) -> bool:
     return law in site.model.laws or site.law_page(law) in site.files  # a present law or its stub page
 
 
-def provision_cite(site, pid: str, from_page: str) -> dict:
+def provision_cite(site, pid: ProvisionId, from_page: str) -> dict:
     """A cited provision in a page's script data: its label, its preview and its link (to the stub page of a law whose
     text is absent; none without one)."""
-    law = law_of(pid)
+    law = pid.law
     has_page = has_law_page(site, law)
     if pid in site.model.provisions:
         href = site.provision_href(from_page, pid)
     else:  # a law whose text is absent: its stub page (the anchor of a provision stub may not exist there)
         href = site.href(from_page, site.law_page(law)) if has_page else None
-    return {"id": pid, "label": f"Loi {pid}", "preview": site.preview(pid), "href": href}
+    return {"id": str(pid), "label": f"Loi {pid}", "preview": site.preview(pid), "href": href}

@@ -14,7 +14,7 @@ from typing import Callable
 from markupsafe import Markup
 
 from lois.core.corpus import ResolvedCitation, _short
-from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of as _law_of
+from lois.core.ids import Level, NodeRef, ProvisionId
 from lois.core.parse import Provision
 from lois.core.provenance import summary as provenance_summary
 from lois.render.htmlpage import HtmlPage, render_page
@@ -48,12 +48,11 @@ def aside_summary(asides: list[Aside]) -> str:
 
 
 def cited_item(site, c: ResolvedCitation, page: str, limit: int = 220) -> dict:
-    ref = NodeRef.parse(c.source)
-    if ref.kind is Kind.COMMENTARY:
-        key = ref.key
-        label, href = f"Commentaire : {site.model.commentaries[key].title}", site.href(page, f"commentaires/{key}.md")
-    else:
+    if isinstance(c.source, ProvisionId):
         label, href = f"Loi {c.source}", site.provision_href(page, c.source)
+    else:
+        key = NodeRef.parse(c.source).key
+        label, href = f"Commentaire : {site.model.commentaries[key].title}", site.href(page, f"commentaires/{key}.md")
     return {"label": label, "href": href, "sentence": _short(c.sentence, limit)}
 
 
@@ -61,7 +60,7 @@ def cited_by_law(site, law: int, page: str) -> list[dict]:
     out = []
     for c in site.model.cited_by_law(law):
         item = cited_item(site, c, page, 200)
-        item["targets"] = [{"id": t, "href": site.provision_href(page, t)} for t in c.targets if _law_of(t) == law]
+        item["targets"] = [{"id": t, "href": site.provision_href(page, t)} for t in c.targets if t.law == law]
         out.append(item)
     return out
 
@@ -105,29 +104,28 @@ class LawPage:
 
     def view(self, p: Provision) -> dict:
         site, page = self.site, self.page
-        asides = site.asides.get(p.id, [])
+        asides = site.asides.get(p.pid, [])
         hidden = [a for a in asides if a.kind]
         return {
             "id": p.id, "anchor": p.anchor, "level": p.level, "marker": p.marker, "title": p.title,
             "section": p.level is Level.SECTION,
             "heading": f"{p.path[-1]}. {p.title or '(sans titre dans la source)'}" if p.level is Level.SECTION else "",
-            "omission": self.omission(p.id),
+            "omission": self.omission(p.pid),
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
             "aside_summary": aside_summary(hidden),
             "links": [a.html(page) for a in asides if not a.kind],
-            "cited_by": [cited_item(site, c, page) for c in site.model.cited_by(p.id)],
+            "cited_by": [cited_item(site, c, page) for c in site.model.cited_by(p.pid)],
         }
 
-    def omission(self, pid: str) -> Markup | None:
+    def omission(self, pid: ProvisionId) -> Markup | None:
         """What the source leaves out of provision `pid` (edition.yaml `partial.<n>.omitted`): the site's own
         words, citations linked, shown as such (« Ce que la source ne cite pas »), never as the Code's text."""
-        text = self.site.model.edition.omission(pid, self.law_no)
+        text = self.site.model.edition.omission(pid)
         if text is None:
             return None
-        ref = ProvisionId.of(pid)
-        return safe(self.site.linkify(text, self.page, self.law_no, tuple(ref.path) if ref else ()))
+        return safe(self.site.linkify(text, self.page, pid.law, pid.path))
 
     def children_with_missing(self, root: Provision) -> list[dict]:
         """The law's sections and paragraphs; where a partial source leaves a section out (edition.yaml
@@ -137,7 +135,7 @@ class LawPage:
         missing = list(partial.missing) if partial else []
 
         def notice(letter: str) -> dict:
-            return {"missing": True, "letter": letter, "omission": self.omission(f"{self.law_no}{letter}"),
+            return {"missing": True, "letter": letter, "omission": self.omission(ProvisionId(self.law_no, (letter,))),
                     "note": (partial.note if partial else None) or ""}
         out = []
         for child in root.children:
@@ -169,7 +167,7 @@ class LawPage:
     def render(self) -> HtmlPage:
         m = self.site.model
         law = m.laws[self.law_no]
-        title = m.node_title(str(self.law_no))
+        title = m.node_title(ProvisionId(self.law_no))
         intro = self.view(law.root)
         intro["links"] = [a.html(self.page) for a in self.site.law_asides.get(self.law_no, [])] + intro["links"]
         children = self.children_with_missing(law.root)
@@ -207,21 +205,22 @@ def render_stub(site, law: int) -> HtmlPage:
     register = {st.provision: {"provision": st.provision, "basis": st.basis,
                                "html": safe(site.linkify(st.statement, page, None, ()))}
                 for st in m.absent_statements if st.law == law}
-    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.id)],
-                   "register": register.get(s.id)}
+    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.pid)],
+                   "register": register.get(s.pid)}
                   for s in stubs]
     # the register's statements about provisions the corpus's texts do not cite (cited by the site's own texts)
-    listed = {s.id for s in stubs}
-    provisions += [{"id": pid, "anchor": pid[len(str(law)):], "cited": [], "register": st}
-                   for pid, st in sorted(register.items()) if pid not in listed and pid != str(law)]
+    listed = {s.pid for s in stubs}
+    provisions += [{"id": str(pid), "anchor": pid.anchor, "cited": [], "register": st}
+                   for pid, st in sorted(register.items(), key=lambda item: str(item[0]))
+                   if pid not in listed and pid.path]
     title_ctx = None if title is None else {
         "title": title.title, "url": title.url, "read": title.origin.read, "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
     asides = site.law_asides.get(law, [])
-    heading = m.node_title(str(law)).replace(" (texte non inclus)", "")
+    heading = m.node_title(ProvisionId(law)).replace(" (texte non inclus)", "")
     return render_page(
-        "render/stub.html", m.node_title(str(law)), law=law, heading=heading, title=title_ctx,
-        law_statement=register.get(str(law)),
+        "render/stub.html", m.node_title(ProvisionId(law)), law=law, heading=heading, title=title_ctx,
+        law_statement=register.get(ProvisionId(law)),
         publisher={k: getattr(m.edition.publisher, k, None) for k in ("name", "text", "url")}, provisions=provisions,
         commentaries=commentary_passages(site, law, page), asides=[a.html(page) for a in asides if a.kind],
         links=[a.html(page) for a in asides if not a.kind], cited_by_law=cited_by_law(site, law, page))
@@ -234,8 +233,8 @@ def commentary_passages(site, law: int, page: str) -> list[dict]:
     for c in m.commentaries.values():
         if law not in c.laws:
             continue
-        citing = [r.sentence for r in m.cites_from(c.node_id) if any(_law_of(t) == law for t in r.targets)]
-        explains = any(_law_of(p) == law for p in c.provisions)
+        citing = [r.sentence for r in m.cites_from(c.node_id) if any(t.law == law for t in r.targets)]
+        explains = any(p.law == law for p in c.provisions)
         passages = []
         for head, paras in _commentary_sections(c):
             picked = [p for p in paras if any(s and s in p for s in citing)]

@@ -4,7 +4,7 @@ Each function gathers data from the model; a template (``render/*.html``) holds 
 """
 from __future__ import annotations
 
-from lois.core.ids import LAW_COUNT as TOTAL_LAWS, NodeRef, is_commentary, law_of as _law_of
+from lois.core.ids import LAW_COUNT as TOTAL_LAWS, NodeRef, ProvisionId
 from lois.render.graph_svg import arc_diagram, law_links
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown
@@ -40,8 +40,8 @@ def _citation_counts(m) -> tuple[dict[int, int], dict[int, int]]:
     n_out: dict[int, int] = {}
     for c in m.citations:
         for t in c.targets:
-            n_in[_law_of(t)] = n_in.get(_law_of(t), 0) + 1
-            if not is_commentary(c.source):
+            n_in[t.law] = n_in.get(t.law, 0) + 1
+            if isinstance(c.source, ProvisionId):
                 n_out[c.law] = n_out.get(c.law, 0) + 1
     return n_in, n_out
 

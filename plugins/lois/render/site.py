@@ -21,7 +21,7 @@ from markupsafe import Markup, escape
 
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
-from lois.core.ids import Level, Kind, NodeRef, ProvisionId, law_of, leads_to, not_found, not_on_site
+from lois.core.ids import Level, ProvisionId, leads_to, not_found, not_on_site
 from lois.core.parse import Provision
 from lois.render import law_page, minify, pages
 from lois.render import pages as pages_mod
@@ -43,11 +43,6 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 BUILD_FILE = "assets/lois/version.txt"
 BUNDLE_DIR = "assets/lois"  # the bundles sit beside the files they hold: their relative addresses stay right
 
-# an id as written inside a list citation: « 27B1(b) », « 72 C », « 86B3 », « A2(a) », « (d) »
-ID_TOKEN = re.compile(r"\d{1,2}(?:[ \u00a0]?[A-H](?:[ \u00a0]?\d{1,2})?)?(?:[ \u00a0]?\([a-z]{1,5}\))*"
-                      r"|\b[A-H]\d{0,2}(?:\([a-z]{1,5}\))*|\([a-z]{1,5}\)(?:\([a-z]{1,5}\))*")
-
-
 def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Markup:
     """A citation link; the title is the preview, already escaped for the theme's tooltips (see tooltip_attr)."""
     return Markup(f'<a class="{escape(cls)}" href="{escape(href)}" data-ref="{escape(ref)}" title="{title}">'
@@ -56,18 +51,6 @@ def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Marku
 
 def absent_link(ref: str, title: Markup, label: str) -> Markup:
     return Markup(f'<span class="lois-cite-absent" data-ref="{escape(ref)}" title="{title}">{escape(label)}</span>')
-
-
-def _match_target(token: str, targets: list[str]) -> str | None:
-    """The target a written id stands for: the same canonical id, or (relative) the one ending like it."""
-    compact = re.sub(r"[ \u00a0]", "", token)
-    for t in targets:
-        if t == compact:
-            return t
-    for t in targets:
-        if not compact[:1].isdigit() and t.endswith(compact):
-            return t
-    return None
 
 
 @dataclass(frozen=True)
@@ -119,7 +102,7 @@ class SiteBuild:
     styles: list[str] = field(default_factory=list)
     page_styles: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
-    asides: dict[str, list[Aside]] = field(default_factory=dict)
+    asides: dict[ProvisionId, list[Aside]] = field(default_factory=dict)
     law_asides: dict[int, list[Aside]] = field(default_factory=dict)
     glossary: Glossary | None = None  # hover definitions (set_glossary), placed as texts are rendered
     finishers: list[Callable[["SiteBuild"], None]] = field(default_factory=list)
@@ -187,12 +170,15 @@ class SiteBuild:
         else:
             self.scripts.append(path)
 
-    def bundle(self, docs_dir: Path, styles: Sequence[str] = ()) -> tuple[str, str]:
+    def bundle(self, docs_dir: Path, styles: Sequence[str] = (), theme_css: tuple[str, str] | None = None
+               ) -> tuple[str, str]:
         """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
         from the configuration, then the features') in one, in their order, as Material ships its own: one
         request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
         good and a new content is a new name. The files stay at their own address too (the club linkifier, tests).
-        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`)."""
+        A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`).
+        ``theme_css``: (name, text) of a stylesheet of the theme that the pages load no more, first in the bundle
+        (the palette's rules the site uses: lois.render.minify.palette)."""
         def text(path: str) -> str:
             if path in self.files:
                 content = self.files[path].content
@@ -204,6 +190,8 @@ class SiteBuild:
         out = []
         for paths, sep, ext in ((self.scripts, "\n;\n", "js"), ([*styles, *self.styles], "\n", "css")):
             body = sep.join(f"/* {p} */\n{text(p)}" for p in paths)
+            if ext == "css" and theme_css:
+                body = f"/* {theme_css[0]} */\n{theme_css[1]}\n{body}"
             name = f"{BUNDLE_DIR}/site.{hashlib.sha1(body.encode('utf-8')).hexdigest()[:10]}.{ext}"
             self.add_file(name, body)
             out.append(name)
@@ -225,9 +213,9 @@ class SiteBuild:
         """The stylesheets of the widgets a page whose HTML is ``html`` shows, after the bundle."""
         return [s.path for s in self.page_styles if s.wanted(html)]
 
-    def add_aside(self, provision_id: str, aside: Aside) -> None:
+    def add_aside(self, pid: ProvisionId, aside: Aside) -> None:
         """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""
-        self.asides.setdefault(provision_id, []).append(aside)
+        self.asides.setdefault(pid, []).append(aside)
 
     def add_law_aside(self, law: int, aside: Aside) -> None:
         """An enrichment of a whole law: under its introduction, or on the page of a law not in the corpus."""
@@ -260,46 +248,46 @@ class SiteBuild:
     def law_page(law: int) -> str:
         return ProvisionId(law).page
 
-    def provision_href(self, from_page: str, target: str) -> str:
+    def provision_href(self, from_page: str, target: ProvisionId) -> str:
         pid = self.model.link_target(target)
         return self.href(from_page, pid.page, pid.anchor)
 
-    def preview(self, target: str, limit: int = 320) -> str:
+    def preview(self, target: ProvisionId, limit: int = 320) -> str:
         """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
         key = (target, limit)
         if key not in self._previews:
             self._previews[key] = self._preview(target, limit)
         return self._previews[key]
 
-    def _preview(self, target: str, limit: int) -> str:
+    def _preview(self, target: ProvisionId, limit: int) -> str:
         m = self.model
         if target in m.provisions:
             p = m.provisions[target]
             parts = [t for t in (_full_text(p),) if t]
             label = f"Loi {p.id}" + (f" — {p.title}" if p.title and p.level != "law" else "")
             if p.level is Level.LAW:
-                label = m.node_title(p.id)
+                label = m.node_title(p.pid)
             return _short(label + " : " + " ".join(parts), limit)
         stub = m.stubs.get(target)
         if stub and stub.in_corpus_law:
             known = self.absent_here(target)
         else:
-            title = m.law_title(law_of(target))
+            title = m.law_title(target.law)
             known = f"Loi {target}" + (f" ({title})" if title else "") + " : texte non encore inclus dans ce site."
         citing = list(dict.fromkeys(_source_name(m, c.source) for c in m.cited_by(target)))
         if citing:
             known += " Citée par : " + ", ".join(citing) + "."
         return _short(known, limit)
 
-    def absent_here(self, target: str) -> str:
+    def absent_here(self, target: ProvisionId) -> str:
         """For a provision absent from the text of a law the site has (« 30B1(b)(xi) »), what the site says of it
         (:func:`lois.core.ids.not_found`): not there, and where its link leads (Model.link_target); else ""."""
-        pid = ProvisionId.of(target)
-        if pid is None or pid.law not in self.model.laws or target in self.model.provisions:
+        if target.law not in self.model.laws or target in self.model.provisions:
             return ""
-        return not_found(target, not_on_site(pid.law)) + leads_to(f"la Loi {self.model.link_target(target)}") + "."
+        return (not_found(str(target), not_on_site(target.law)) + leads_to(f"la Loi {self.model.link_target(target)}")
+                + ".")
 
-    def list_line(self, target: str) -> str:
+    def list_line(self, target: ProvisionId) -> str:
         """A provision's line in a list preview: a whole law, or a provision whose text is absent, by its title
         (« Loi 62 — Correction d'une renonce (texte non inclus) »), a provision by its preview, a provision absent from
         the text of a law the site has by what the site says of it (:meth:`absent_here`)."""
@@ -313,7 +301,7 @@ class SiteBuild:
             return self.preview(target, 240)
         return f"Loi {target} : texte non inclus dans ce site."
 
-    def list_preview(self, targets: Sequence[str]) -> str:
+    def list_preview(self, targets: Sequence[ProvisionId]) -> str:
         """The preview of a citation of several provisions (a range): one line each, in order, at most LIST_MAX,
         lines separated by « \\n » (a single preview never holds one: the card shows the lines as a list)."""
         lines = list(dict.fromkeys(self.list_line(t) for t in targets))
@@ -337,8 +325,8 @@ class SiteBuild:
             kinds = {g.kind: g for g in grounds}
             omitted = self._omitted(from_page, pid)
             href = omitted[0] if omitted else self.provision_href(from_page, pid) if self._linkable(pid) else ""
-            ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(pid)}</a>' if href
-                   else f"Loi {html.escape(pid)}")
+            ref = (f'<a class="lois-words-ref" href="{html.escape(href)}">Loi {html.escape(str(pid))}</a>' if href
+                   else f"Loi {html.escape(str(pid))}")
             # words are labelled by where they stand: the Code's text, or, for what the partial source of a law
             # leaves out of a provision it has (27B1(a)), the site's summary shown under it
             by_kind: dict[str, list[str]] = {}
@@ -359,9 +347,8 @@ class SiteBuild:
                              f"{quoted}</span>")
         return '<span class="lois-words">' + "".join(parts) + "</span>"
 
-    def _linkable(self, pid: str) -> bool:
-        law = law_of(pid)
-        return law in self.model.laws or self.law_page(law) in self.files
+    def _linkable(self, pid: ProvisionId) -> bool:
+        return pid.law in self.model.laws or pid.page in self.files
 
     def linkify(self, text: str, from_page: str, law: int | None, path: tuple[str, ...],
                 gloss: GlossScope | None = None) -> str:
@@ -373,7 +360,7 @@ class SiteBuild:
     def annotate(self, text: str, spans: Sequence[Span], from_page: str, gloss: GlossScope | None = None) -> str:
         """`text` escaped, each of its citations (`spans`, lois.core.annotate) a link from `from_page`."""
         return annotate(text, spans, gloss.html if gloss is not None else _escape,
-                        lambda s: self.citation_link(s.text, list(s.targets), from_page))
+                        lambda s: self.citation_link(s.text, list(s.targets), from_page, s.parts))
 
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
@@ -383,22 +370,14 @@ class SiteBuild:
         """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
         return self.glossary.scope() if self.glossary is not None else None
 
-    def citation_link(self, label: str, targets: list[str], from_page: str) -> str:
-        """One link per cited id: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends, and each
-        of them previews the whole range, one line per provision (« Lois 61 à 64 »: 61, 62, 63 and 64)."""
-        if len(targets) == 1:
+    def citation_link(self, label: str, targets: list[ProvisionId], from_page: str,
+                      parts: Sequence[tuple[int, int, ProvisionId]] = ()) -> str:
+        """One link per cited id, where the citation's `parts` (lois.core.annotate.parts_of, found with it) say it
+        is written: « Lois 27B1(b), 30B1(b)(i) » gives two links; a range links its ends, and each of them previews
+        the whole range, one line per provision (« Lois 61 à 64 »: 61, 62, 63 and 64)."""
+        if len(targets) == 1 or not parts:
             return self._one_link(label, targets[0], from_page)
-        parts: list[tuple[int, int, str]] = []  # (start, end, target) of each written id, in order
-        remaining = list(targets)
-        for m in ID_TOKEN.finditer(label):
-            target = _match_target(m.group(0), remaining)
-            if target is None:
-                continue
-            parts.append((0 if not parts else m.start(), m.end(), target))  # the first takes the « Lois » before it
-            remaining.remove(target)
-        if not parts:
-            return self._one_link(label, targets[0], from_page)
-        listed = self.list_preview(targets) if remaining else None  # a range: its inner ids are not written
+        listed = self.list_preview(targets) if len(parts) < len(targets) else None  # a range: inner ids unwritten
         out: list[str] = []
         pos = 0
         for start, end, target in parts:
@@ -408,31 +387,31 @@ class SiteBuild:
         out.append(html.escape(label[pos:], quote=False))
         return "".join(out)
 
-    def _omitted(self, from_page: str, target: str) -> tuple[str, str] | None:
+    def _omitted(self, from_page: str, target: ProvisionId) -> tuple[str, str] | None:
         """For a provision that the partial source of a law of the corpus leaves out (27C, 27B4): the place on the
         law's page where the site says what it is (the notice of a missing section, or the provision whose note
         names it), and what it says; None for any other id."""
         summary = self.model.edition.summary(target, self.model.provisions)
         if summary is None:
             return None
-        where = ProvisionId.of(summary[0]) or ProvisionId(law_of(target))
+        where = summary[0]
         return self.href(from_page, where.page, where.anchor), summary[1]
 
-    def _one_link(self, label: str, target: str, from_page: str, preview: str | None = None) -> str:
-        law = re.match(r"\d+", target)
-        if target not in self.model.provisions and target not in self.model.stubs and law \
-                and law.group(0) in self.model.stubs:
-            target = law.group(0)  # a provision of a law whose text is absent: the law's waiting page
+    def _one_link(self, label: str, target: ProvisionId, from_page: str, preview: str | None = None) -> str:
+        if target not in self.model.provisions and target not in self.model.stubs \
+                and ProvisionId(target.law) in self.model.stubs:
+            target = ProvisionId(target.law)  # a provision of a law whose text is absent: the law's waiting page
         if target not in self.model.provisions and target not in self.model.stubs:
             omitted = self._omitted(from_page, target)
             if omitted is not None:  # a passage a partial source leaves out: what the law's page says of it
                 href, said = omitted
-                return cite_link("lois-cite lois-cite-stub", href, target, Markup(tooltip_attr(
+                return cite_link("lois-cite lois-cite-stub", href, str(target), Markup(tooltip_attr(
                     _short(f"Loi {target} (texte non inclus ; résumé du site) : {said}", 240))), label)
             # cited only by a hand-written or annotation page: no page exists for it, so no link
-            return absent_link(target, Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")), label)
+            return absent_link(str(target), Markup(tooltip_attr(f"Loi {target} : texte non inclus dans ce site.")),
+                               label)
         cls = "lois-cite" + (" lois-cite-stub" if target in self.model.stubs else "")
-        return cite_link(cls, self.provision_href(from_page, target), target,
+        return cite_link(cls, self.provision_href(from_page, target), str(target),
                          Markup(tooltip_attr(preview or self.preview(target, 240))), label)
 
     # ------------------------------------------------------------------ build
@@ -520,11 +499,10 @@ def _escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def _source_name(m: Model, source: str) -> str:
-    ref = NodeRef.parse(source)
-    if ref.kind is Kind.COMMENTARY:
-        return m.commentaries[ref.key].title
-    return f"Loi {source}"
+def _source_name(m: Model, source: ProvisionId | str) -> str:
+    if isinstance(source, ProvisionId):
+        return f"Loi {source}"
+    return m.node_title(source)
 
 
 @lru_cache(maxsize=65536)

@@ -76,7 +76,7 @@
   }
 
   /* « Mode table », remembered for every checklist: "1" or "0"; null when storage is refused */
-  var TABLE_KEY = "lois-mode-table";
+  var TABLE_KEY = window.loisStorageKey ? window.loisStorageKey("lois-mode-table") : "lois-mode-table";  /* lois.js */
   function storedTable() {
     try { return window.localStorage.getItem(TABLE_KEY) === "1"; } catch (e) { return false; }
   }

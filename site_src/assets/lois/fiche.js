@@ -7,7 +7,7 @@
    put in the page as text. */
 (function () {
   "use strict";
-  var KEY = "lois-fiches";
+  var KEY = window.loisStorageKey ? window.loisStorageKey("lois-fiches") : "lois-fiches";  /* lois.js */
   var memory = [];
   var SCHEMA = window.loisFicheSchema || { schema: { type: "object", properties: {}, required: [] }, max_link: 600000, version: 1 };
 

@@ -1,6 +1,18 @@
 /* Reading the laws: citation previews (card.js), per-provision actions, « Texte seul », guarded theme titles. */
 (function () {
   "use strict";
+  /* The name under which this copy of the site keeps `name` in the browser's storage (records, training, « Texte
+     seul »): its folder on the host first, as its offline caches (features/offline/serviceworker.cache_name) and the
+     theme's own settings (__md_scope), so that two copies on one host (/ and /club/lois/) do not share or overwrite
+     each other's; what an earlier version kept under the bare name is taken over (copied) the first time. */
+  window.loisStorageKey = function (name) {
+    var key = (window.__md_scope ? window.__md_scope.pathname : "/") + name;
+    try {
+      var s = window.localStorage, old = s.getItem(name);
+      if (old !== null && s.getItem(key) === null) s.setItem(key, old);
+    } catch (e) { /* storage refused: the callers say so */ }
+    return key;
+  };
   /* a title holds HTML-escaped text (Material's tooltips read it as HTML): its text, decoded in an inert
      document (DOMParser runs no script and loads nothing), then shown with textContent */
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
@@ -22,7 +34,7 @@
   if (window.LoisCard) window.LoisCard.attach(document, { selector: "a.lois-cite, .lois-cite-absent" });
 
   /* « Texte seul »: examples, notes and commentaries hidden, a marker left beside their provision; remembered */
-  var KEY = "lois-texte-seul";
+  var KEY = window.loisStorageKey("lois-texte-seul");
   function stored() { try { return window.localStorage.getItem(KEY) === "1"; } catch (e) { return false; } }
   function store(on) { try { window.localStorage.setItem(KEY, on ? "1" : "0"); } catch (e) { /* private mode */ } }
   function textOnly(on) {

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from lois.core.corpus import Model
-from lois.core.ids import law_of  # noqa: F401  (re-exported for the annotation pages)
 from lois.core.yamlfile import YamlDoc, load_yaml, validate  # noqa: F401 (the loaders import load_yaml from here)
 
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
-from lois.core.ids import Kind, law_of
+from lois.core.ids import Kind
 from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
 from lois.core.typo import count
 from lois.features import Checked
@@ -29,13 +30,17 @@ def search_documents(model: Model) -> list[SearchDoc]:
     return annotation_docs(load_annotations(model), model)
 
 
+def _ids(provisions) -> list[str]:
+    return [str(p) for p in provisions]
+
+
 def annotation_docs(ann: Annotations, model: Model | None = None) -> list[SearchDoc]:
     """Team notes, worked examples, glossary terms and situations; the situations that notes, examples, glossary
 terms and « Que faire si… » tell (their title, an example's question, a term and its definition) as evidence for the
 provisions they are about, and each clause of their text that cites provisions (a note's, a ruling, a description:
 :func:`lois.core.searchdoc.cited_clauses`) as evidence for those."""
 
-    def clauses(text: str, law: int) -> list[Evidence]:
+    def clauses(text: str, law: int | None) -> list[Evidence]:
         return cited_clauses(text, model, law) if model is not None else []
 
     from lois.features.annotations.glossary import slug
@@ -44,25 +49,25 @@ provisions they are about, and each clause of their text that cites provisions (
     for n in ann.notes.values():
         if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
             continue
-        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), law_of(n.provisions[0]), Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=list(n.provisions),
+        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), n.law, Kind.NOTE.value,
+                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=_ids(n.provisions),
                               evidence=[Evidence(n.title, tuple(n.provisions)),
-                                        *clauses(plain_text(n.body), n.law)]))
+                                        *(c for run in markdown_runs(n.body) for c in clauses(run, n.law))]))
     for e in ann.examples.values():
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
-        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), law_of(e.provisions[0]), Kind.EXAMPLE.value,
+        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), e.law, Kind.EXAMPLE.value,
                               e.title, f"/exemples/#{e.anchor}", e.title, calls,
-                              f"{e.question} {e.ruling}", refs=list(e.provisions),
+                              f"{e.question} {e.ruling}", refs=_ids(e.provisions),
                               evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions)),
-                                        *clauses(e.ruling, law_of(e.provisions[0]))]))
+                                        *(c for run in markdown_runs(e.ruling) for c in clauses(run, e.law))]))
     for t in ann.terms:
-        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), law_of(t.provisions[0]), Kind.GLOSSARY.value,
+        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), t.provisions[0].law, Kind.GLOSSARY.value,
                               t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
-                              " ".join(t.forms[1:]), t.definition, refs=list(t.provisions),
+                              " ".join(t.forms[1:]), t.definition, refs=_ids(t.provisions),
                               evidence=[Evidence(' '.join(t.forms), tuple(t.provisions))]))
     for s in ann.situations:
-        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), law_of(s.provisions[0]), Kind.SITUATION.value,
-                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=list(s.provisions),
+        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), s.provisions[0].law, Kind.SITUATION.value,
+                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=_ids(s.provisions),
                               evidence=[Evidence(s.title, tuple(s.provisions)),
-                                        *clauses(s.description, law_of(s.provisions[0]))]))
+                                        *clauses(s.description, None)]))
     return docs

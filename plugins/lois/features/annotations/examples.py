@@ -13,7 +13,6 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
-from lois.core.ids import law_of
 from lois.core.yamlfile import validate
 from lois.features.annotations.bridge import Call, Trick
 from lois.features.annotations.common import Located, load_yaml
@@ -21,8 +20,8 @@ from lois.features.annotations.schema import ExampleFile
 
 
 class Example(ExampleFile):
-    """An example as loaded: its file, validated (provisions resolved to canonical ids, auction and play checked),
-    its optional fields spelt out, and the lines the replay of its checklist reports."""
+    """An example as loaded: its file, validated (provisions resolved, auction and play checked), its optional
+    fields spelt out, and the lines the replay of its checklist reports."""
 
     question: str  # stripped
     ruling: str
@@ -54,7 +53,7 @@ class Example(ExampleFile):
     @property
     def law(self) -> int:
         """The law its texts are read from (its first provision's): a relative citation is situated there."""
-        return law_of(self.provisions[0])
+        return self.provisions[0].law
 
     def comments(self) -> list[str]:
         """The comments and alerts of its diagrams (each linked as one text)."""

@@ -15,7 +15,7 @@ from lois.render.gloss import Glossary, GlossTerm
 
 
 class Term(TermEntry):
-    """A term as loaded: its entry, validated (provisions resolved to canonical ids), with all its forms, its
+    """A term as loaded: its entry, validated (provisions resolved to the provisions they name), with all its forms, its
     definition on one line, and where it is written."""
 
     forms: list[str]  # the term and its variants (plural, feminine), matched case-insensitively

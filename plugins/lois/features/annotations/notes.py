@@ -7,14 +7,14 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
-from lois.core.ids import Kind, law_of
+from lois.core.ids import Kind
 from lois.core.parse import front_matter, read_text
 from lois.core.yamlfile import validate
 from lois.features.annotations.schema import NoteFront
 
 
 class Note(NoteFront):
-    """A note as loaded: its front matter, validated (provisions resolved to canonical ids), and its body."""
+    """A note as loaded: its front matter, validated (provisions resolved to the provisions they name), and its body."""
 
     body: str
     file: str
@@ -24,7 +24,7 @@ class Note(NoteFront):
     @property
     def law(self) -> int:
         """The law its text is read from (its first provision's): a relative citation in it is situated there."""
-        return law_of(self.provisions[0])
+        return self.provisions[0].law
 
 
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:
@@ -44,8 +44,8 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             check_words(model, c.front, f"remarque {i + 1} du commentaire",
                         [(r.remark, c.front.text_lines("remarks", i, "remark"))], r.words, "remarks", i)
         if c.provisions:  # shown beside the provisions it explains (resolved by lois.core.corpus), as a note
-            notes["commentaire-" + c.id] = Note.model_validate(
-                {"id": c.id, "title": c.title, "author": c.author or "non indiqué", "source": c.source,
-                 "provisions": c.provisions, "body": c.body, "file": c.file, "page": f"commentaires/{c.id}.md",
-                 "kind": Kind.COMMENTARY}, strict=True, context={"model": model})
+            # its fields were validated with the commentary's front matter (its provisions resolved): not again
+            notes["commentaire-" + c.id] = Note.model_construct(
+                id=c.id, title=c.title, author=c.author or "non indiqué", source=c.source, provisions=c.provisions,
+                body=c.body, file=c.file, page=f"commentaires/{c.id}.md", kind=Kind.COMMENTARY)
     return notes

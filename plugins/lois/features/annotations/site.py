@@ -7,14 +7,13 @@ from functools import lru_cache, partial
 
 from markupsafe import Markup
 
-from lois.core.ids import Kind
+from lois.core.ids import Kind, ProvisionId
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown, tooltip_attr
 from lois.render.law_page import Aside
 from lois.render.pages import commentary_remarks
 from lois.render.templates import render, safe
 from lois.features.annotations import load_annotations
-from lois.features.annotations.common import law_of
 from lois.features.annotations.diagram import auction_view, macros, play_view
 from lois.features.annotations.examples import Example
 from lois.features.annotations.glossary import gloss_terms
@@ -52,19 +51,19 @@ def _md(site, text: str, page: str, law: int | None) -> str:
     return cache[key]
 
 
-def prov_links(site, page: str, ids: list[str]) -> list[dict]:
+def prov_links(site, page: str, ids: list[ProvisionId]) -> list[dict]:
     """The provisions an annotation names, as data for ``annotations/macros.html`` (links with a preview)."""
     return [{"id": p, "href": site.provision_href(page, p), "title": Markup(tooltip_attr(site.preview(p, 240)))}
             for p in ids]
 
 
-def note_view(site, note, page: str, pid: str | None = None) -> dict:
+def note_view(site, note, page: str, pid: ProvisionId | None = None) -> dict:
     """A note shown beside a provision (template ``annotations/note.html``)."""
     # a note explaining several provisions is shown in full beside the first one, with a reference beside
     # the others; imported commentaries (long) show their opening paragraphs, the whole text is on their page
     first = note.provisions[0]
     also = None
-    if pid is not None and pid != first and law_of(pid) == law_of(first):
+    if pid is not None and pid != first and pid.law == first.law:
         also = {"id": first, "href": site.provision_href(page, first)}
     text = _excerpt(note.body) if note.kind is Kind.COMMENTARY else note.body
     words = "" if also else _words_block(site, [note.body], note.words, page)
@@ -115,16 +114,16 @@ def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
     return render("annotations/example.html", **example_view(site, ex, page, heading))
 
 
-def _asides_for(site, notes: list, examples: list, pid: str | None) -> list[Aside]:
+def _asides_for(site, notes: list, examples: list, pid: ProvisionId | None) -> list[Aside]:
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
     out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid)) for n in notes]
     out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e)) for e in examples]
     return out
 
 
-def _by_provision(ann) -> dict[str, tuple[list, list]]:
-    """provision id → (notes, examples) that cite it, in corpus order (one pass, not one per provision)."""
-    out: dict[str, tuple[list, list]] = {}
+def _by_provision(ann) -> dict[ProvisionId, tuple[list, list]]:
+    """provision → (notes, examples) that cite it, in corpus order (one pass, not one per provision)."""
+    out: dict[ProvisionId, tuple[list, list]] = {}
     for n in ann.notes.values():
         for p in dict.fromkeys(n.provisions):
             out.setdefault(p, ([], []))[0].append(n)
@@ -140,16 +139,16 @@ def contribute(site) -> None:
     # ---- notes and examples beside the provisions they explain
     by_pid = _by_provision(ann)
     stub_laws: set[int] = set()
-    for pid, (notes, examples) in sorted(by_pid.items()):
+    for pid, (notes, examples) in by_pid.items():
         if pid in model.provisions:
             for aside in _asides_for(site, notes, examples, pid):
                 site.add_aside(pid, aside)
-        elif law_of(pid) not in model.laws:
-            stub_laws.add(law_of(pid))  # a stub inside a present law: shown on the examples page only
+        elif pid.law not in model.laws:
+            stub_laws.add(pid.law)  # a stub inside a present law: shown on the examples page only
     for law in sorted(stub_laws):
         # imported commentaries are already gathered, passage by passage, by the absent law's own page
-        notes = [n for n in ann.notes.values() if n.kind is Kind.NOTE and any(law_of(p) == law for p in n.provisions)]
-        examples = [e for e in ann.examples.values() if any(law_of(p) == law for p in e.provisions)]
+        notes = [n for n in ann.notes.values() if n.kind is Kind.NOTE and any(p.law == law for p in n.provisions)]
+        examples = [e for e in ann.examples.values() if any(p.law == law for p in e.provisions)]
         for aside in _asides_for(site, notes, examples, None):
             site.add_law_aside(law, aside)
     # ---- glossary: hover definitions in law, commentary and note texts (first occurrence in each node)
@@ -164,7 +163,8 @@ def contribute(site) -> None:
     # ---- pages
     site.add_page(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
-        "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition, "provisions": t.provisions}
+        "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition,
+                   "provisions": [str(p) for p in t.provisions]}
                   for t in ann.terms],
         "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, separators=(",", ":")))
     notes_nav = [n.page for n in ann.notes.values() if n.kind is Kind.NOTE]
@@ -189,7 +189,7 @@ def render_note_page(site, n, ann) -> HtmlPage:
 def render_examples_page(site, ann) -> HtmlPage:
     by_law: dict[int, list[Example]] = {}
     for e in ann.examples.values():
-        by_law.setdefault(law_of(e.provisions[0]), []).append(e)
+        by_law.setdefault(e.law, []).append(e)
     laws = [{"law": law, "examples": [safe(example_block(site, e, EXAMPLES_PAGE, "h3")) for e in by_law[law]]}
             for law in sorted(by_law)]
     return render_page("annotations/examples.html", "Exemples commentés", count=len(ann.examples), laws=laws)

@@ -10,20 +10,21 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.grounds import check_words
-from lois.core.ids import ProvisionId, law_of
+from lois.core.ids import ProvisionId
 from lois.features.annotations.common import load_entries
 from lois.features.annotations.schema import SituationEntry, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
 # (lois.features.scores) computes the artificial score of Loi 12C2 (in an individual event, Loi 12C3), the weighted
 # score of Loi 12C1(c) and the average of Loi 12C4 (knock-out); Loi 12C1(d) sends to the artificial score.
-CALCULATORS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "marque-ajustee": ("calculs/marque-ajustee.md", ("12C1(c)", "12C1(d)", "12C2", "12C3", "12C4")),
+CALCULATORS: dict[str, tuple[str, tuple[ProvisionId, ...]]] = {
+    "marque-ajustee": ("calculs/marque-ajustee.md", tuple(map(ProvisionId.parse, ("12C1(c)", "12C1(d)", "12C2", "12C3",
+                                                                              "12C4")))),
 }
 
 
 class Situation(SituationEntry):
-    """A situation as loaded: its entry, validated (provisions resolved to canonical ids), its description on
+    """A situation as loaded: its entry, validated (provisions resolved to the provisions they name), its description on
     one line, its lists and tools spelt out, and its line."""
 
     notes: list[str] = []
@@ -34,10 +35,9 @@ class Situation(SituationEntry):
     line: int = 1
 
 
-def _under(pid: str, root: str) -> bool:
+def _under(pid: ProvisionId, root: ProvisionId) -> bool:
     """`pid` is the provision `root` or one of its parts (« 12C2(a) » is under « 12C2 »)."""
-    p = ProvisionId.of(pid)
-    return p is not None and (str(p) == root or root in {str(a) for a in p.ancestors})
+    return pid == root or root in pid.ancestors
 
 
 def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
@@ -50,7 +50,7 @@ def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
             keys = (i, "checklist", j) if isinstance(s.checklist, list) else (i, "checklist")
             raise loc.error(f"situation « {sid} » : liste d'arbitrage inconnue « {name} » (listes : "
                             f"{', '.join(lists)})", *keys)
-    laws = sorted({law_of(p) for p in provisions})
+    laws = sorted({p.law for p in provisions})
     matching = [n for n, cl in lists.items() if set(laws) & set(cl.laws)]
     if matching and not set(checklists) & set(matching) and not s.no_checklist:
         raise loc.error(f"situation « {sid} » : ses lois ({', '.join(map(str, laws))}) sont appliquées par la liste "

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 
-from lois.core.corpus import Model, _law_of, _sort_key
-from lois.core.ids import LAW_COUNT, is_commentary
+from lois.core.corpus import Model, _sort_key
+from lois.core.ids import LAW_COUNT, NodeRef, ProvisionId
 from lois.features.api.register import law_url, provision_url
 
 API_VERSION = 1
@@ -45,17 +45,22 @@ def laws_index(model: Model) -> dict:
     return {"version": API_VERSION, "laws": laws}
 
 
-def _source_url(model: Model, source: str) -> str:
-    if is_commentary(source):
-        return f"commentaires/{source.split(':', 1)[1]}/"
-    return provision_url(model, source)
+def _source_url(model: Model, source: ProvisionId | str) -> str:
+    if isinstance(source, ProvisionId):
+        return provision_url(model, source)
+    return f"commentaires/{NodeRef.parse(source).key}/"
 
 
-def _notes_for(model: Model, pid: str) -> list[dict]:
+def _cited_by(m: Model, pid: ProvisionId) -> list[dict]:
+    return [{"source": str(c.source), "title": m.node_title(c.source), "url": _source_url(m, c.source),
+             "text": c.text, "sentence": c.sentence} for c in m.cited_by(pid)]
+
+
+def _notes_for(model: Model, pid: ProvisionId) -> list[dict]:
     out = []
     for c in model.cited_by(pid):
-        if is_commentary(c.source):
-            com = model.commentaries[c.source.split(":", 1)[1]]
+        if not isinstance(c.source, ProvisionId):
+            com = model.commentaries[NodeRef.parse(c.source).key]
             item = {"id": com.id, "title": com.title, "author": com.author, "url": f"commentaires/{com.id}/"}
             if item not in out:
                 out.append(item)
@@ -70,13 +75,12 @@ def _node(site, p) -> dict:
         "marker": p.marker,
         "title": p.title,
         "anchor": p.anchor,
-        "url": provision_url(m, p.id),
+        "url": provision_url(m, p.pid),
         "text": p.text,
-        "preview": site.preview(p.id),
-        "cites": [{"text": c.text, "targets": list(c.targets)} for c in m.cites_from(p.id)],
-        "cited_by": [{"source": c.source, "title": m.node_title(c.source), "url": _source_url(m, c.source),
-                      "text": c.text, "sentence": c.sentence} for c in m.cited_by(p.id)],
-        "notes": _notes_for(m, p.id),
+        "preview": site.preview(p.pid),
+        "cites": [{"text": c.text, "targets": [str(t) for t in c.targets]} for c in m.cites_from(p.pid)],
+        "cited_by": _cited_by(m, p.pid),
+        "notes": _notes_for(m, p.pid),
         "children": [_node(site, ch) for ch in p.children],
     }
 
@@ -93,7 +97,7 @@ def provenance_doc(model: Model, law: int) -> dict:
 def law_doc(site, law: int) -> dict:
     m = site.model
     status = _law_status(m, law)
-    stubs = sorted((s for s in m.stubs.values() if s.law == law), key=lambda s: _sort_key(s.id))
+    stubs = sorted((s for s in m.stubs.values() if s.law == law), key=lambda s: _sort_key(s.pid))
     doc = {
         "version": API_VERSION,
         "number": law,
@@ -102,11 +106,8 @@ def law_doc(site, law: int) -> dict:
         "url": law_url(law),
         "provenance": provenance_doc(m, law) if law in m.laws else None,
         "root": _node(site, m.laws[law].root) if law in m.laws else None,
-        "stubs": [{"id": s.id, "url": provision_url(m, s.id), "preview": site.preview(s.id),
-                   "cited_by": [{"source": c.source, "title": m.node_title(c.source),
-                                 "url": _source_url(m, c.source), "text": c.text, "sentence": c.sentence}
-                                for c in m.cited_by(s.id)]}
-                  for s in stubs],
+        "stubs": [{"id": s.id, "url": provision_url(m, s.pid), "preview": site.preview(s.pid),
+                   "cited_by": _cited_by(m, s.pid)} for s in stubs],
         "commentaries": [{"id": c.id, "title": c.title, "author": c.author, "url": f"commentaires/{c.id}/"}
                          for c in m.commentaries.values() if law in c.laws],
     }
@@ -127,4 +128,4 @@ def api_files(site) -> dict[str, str]:
     return files
 
 
-__all__ = ["API_VERSION", "api_files", "laws_index", "law_doc", "graph_doc", "_law_of"]
+__all__ = ["API_VERSION", "api_files", "laws_index", "law_doc", "graph_doc"]

@@ -80,21 +80,22 @@ def law_data(site, law: int) -> dict:
     whether the site has the law's text (a cited id it does not have is then said to be absent from it); and
     ``v``, what the law's words are when they are not the official 2017 text (lois.core.provenance)."""
     m = site.model
-    nodes: dict[str, dict] = {}
+    found: dict[ProvisionId, dict] = {}
     if law in m.laws:
         for p in m.laws[law].provisions():
-            nodes[p.id] = {"u": provision_url(m, p.id), "p": site.preview(p.id, 240), "m": p.marker,
-                           "t": p.title, "x": p.text, "c": [ch.id for ch in p.children]}
+            found[p.pid] = {"u": provision_url(m, p.pid), "p": site.preview(p.pid, 240), "m": p.marker,
+                            "t": p.title, "x": p.text, "c": [ch.id for ch in p.children]}
     else:
-        nodes[str(law)] = {"u": law_url(law), "p": site.preview(str(law), 240)}
+        found[ProvisionId(law)] = {"u": law_url(law), "p": site.preview(ProvisionId(law), 240)}
     for sid, stub in m.stubs.items():
-        if stub.law == law and sid not in nodes:
-            nodes[sid] = {"u": provision_url(m, sid), "p": site.preview(sid, 240)}
-    for pid, node in nodes.items():
+        if stub.law == law and sid not in found:
+            found[sid] = {"u": provision_url(m, sid), "p": site.preview(sid, 240)}
+    for pid, node in found.items():
         line = site.list_line(pid)
         if line != node["p"]:
             node["l"] = line
-    keys = {ProvisionId.parse(pid).key: pid for pid in nodes}
+    nodes = {str(pid): node for pid, node in found.items()}
+    keys = {pid.key: str(pid) for pid in found}
     for node in nodes.values():  # the texts a club page shows, in French typography as this site's (lois.core.typo)
         for k in ("p", "t", "x", "l"):
             if node.get(k):

@@ -32,18 +32,18 @@ def law_url(law: int) -> str:
     return ProvisionId(law).url
 
 
-def provision_url(model: Model, pid: str) -> str:
+def provision_url(model: Model, pid: ProvisionId) -> str:
     return model.link_target(pid).url
 
 
-def published_ids(model: Model) -> list[str]:
-    """Every provision id and stub id that has its own place on the site (laws included)."""
+def published_ids(model: Model) -> list[ProvisionId]:
+    """Every provision and stub that has its own place on the site (laws included)."""
     ids = set(model.provisions)
     for sid, s in model.stubs.items():
         if not s.in_corpus_law:  # stubs inside a present law land on an ancestor: no own anchor
             ids.add(sid)
     for law in model.stub_laws():
-        ids.add(str(law))
+        ids.add(ProvisionId(law))
     return sorted(ids, key=_sort_key)
 
 
@@ -51,7 +51,7 @@ def current_urls(model: Model) -> dict[str, str]:
     """Canonical URL → provision id, for everything published by this build."""
     out: dict[str, str] = {}
     for pid in published_ids(model):
-        out.setdefault(provision_url(model, pid), pid)
+        out.setdefault(provision_url(model, pid), str(pid))
     return out
 
 

@@ -20,9 +20,8 @@ import json
 import posixpath
 import re
 
-from lois.core.cite import parse_provision_id
+from lois.core.cite import provision_id
 from lois.core.corpus import Model
-from lois.core.ids import ProvisionId
 from lois.features.api.register import REGISTER_NAME, provision_url, published_ids, read_register
 from lois.render import templates
 from lois.render import ids_js
@@ -37,30 +36,13 @@ _LAW_FOLDER = re.compile(r"^lois?/([0-9]{1,2})(?:/|$)", re.I)
 _LAW_DASH = re.compile(r"^(lois?)-", re.I)
 
 
-def compact(model: Model, pid: str) -> tuple[int, str]:
-    """(law, anchor-like path) of an id: "50D2(a)" → (50, "D2a")."""
-    if pid in model.provisions:
-        p = model.provisions[pid]
-        return p.law, "".join(p.path)
-    if pid in model.stubs:
-        s = model.stubs[pid]
-        return s.law, "".join(s.path)
-    return int(pid), ""
-
-
-def key_of(law: int, path) -> str:
-    """The case-free key of the table: law number and path run together, lower case (« 30b1bi »)."""
-    return ProvisionId(law, tuple(path)).key
-
-
 def short_targets(model: Model) -> dict[str, str]:
-    """Key (:func:`key_of`) → site-relative permalink, for every published law and provision, and for every
+    """Key (``ProvisionId.key``) → site-relative permalink, for every published law and provision, and for every
     provision the register of permalinks redirects (:func:`moved_targets`): the short links published for it
     (``l/?16C2a``, ``16C2a/``) follow its redirect."""
     out: dict[str, str] = {}
     for pid in published_ids(model):
-        law, path = compact(model, pid)
-        out.setdefault(key_of(law, path), provision_url(model, pid))
+        out.setdefault(pid.key, provision_url(model, pid))
     for key, target in moved_targets(model).items():
         out.setdefault(key, target)
     return dict(sorted(out.items()))
@@ -78,9 +60,9 @@ def moved_targets(model: Model) -> dict[str, str]:
     out: dict[str, str] = {}
     for old, new in read_register(path).redirects.items():
         m = _REGISTERED.fullmatch(old)
-        ref = parse_provision_id(f"{m.group(1)} {m.group(2)}") if m else None
-        if ref is not None and ref.law is not None:
-            out.setdefault(key_of(ref.law, ref.path), new)
+        pid = provision_id(f"{m.group(1)} {m.group(2)}") if m else None
+        if pid is not None:
+            out.setdefault(pid.key, new)
     return out
 
 
@@ -95,10 +77,8 @@ def spelling(address: str) -> str:
 
 def resolve(targets: dict[str, str], text: str) -> str | None:
     """The permalink a typed id or an old short-link address names, or None."""
-    ref = parse_provision_id(spelling(text))
-    if ref is None or ref.law is None:  # (parse_provision_id gives an absolute ref or None)
-        return None
-    return targets.get(key_of(ref.law, ref.path))
+    pid = provision_id(spelling(text))
+    return None if pid is None else targets.get(pid.key)
 
 
 def data_script(model: Model, script: str) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
+from lois.core.grounds import words_json
 from lois.core.typo import count
 from lois.core.terminal import Answers, Stop, choice_number, shown
 from lois.features.checklists.coverage import Status, coverage as laws_coverage
@@ -27,10 +28,11 @@ def _load(args):
 def checklist_json(cl) -> dict:
     return {
         "name": cl.name, "title": cl.title, "laws": cl.laws, "start": cl.start,
-        "questions": [{"id": q.id, "text": q.text, "citations": q.cites,
+        "questions": [{"id": q.id, "text": q.text, "citations": [str(c) for c in q.cites],
                        "choices": [{"id": c.id, "label": c.label, "next": c.next} for c in q.choices]}
                       for q in cl.questions.values()],
-        "outcomes": [{"id": o.id, "title": o.title, "citations": o.cites} for o in cl.outcomes.values()],
+        "outcomes": [{"id": o.id, "title": o.title, "citations": [str(c) for c in o.cites]}
+                     for o in cl.outcomes.values()],
     }
 
 
@@ -105,7 +107,7 @@ def print_result(res) -> None:
     print("\nProvisions : " + ", ".join(f"Loi {c}" for c in res.citations))
     print("\nParcours :")
     for s in res.trace:
-        print(f"  {s.text} → {s.label}  [{', '.join('Loi ' + c for c in s.cites)}]")
+        print(f"  {s.text} → {s.label}  [{', '.join(f'Loi {c}' for c in s.cites)}]")
 
 
 def interactive(cl) -> int:
@@ -120,7 +122,7 @@ def interactive(cl) -> int:
             print(f"\n{q.text}")
             if q.help:
                 print(f"  ({q.help})")
-            print(f"  Provisions : {', '.join('Loi ' + c for c in q.cites)}")
+            print(f"  Provisions : {', '.join(f'Loi {c}' for c in q.cites)}")
             for i, c in enumerate(q.choices, 1):
                 print(f"  {i}. {c.label}")
             raw = ask.read("Votre choix : ")
@@ -158,8 +160,8 @@ def interactive(cl) -> int:
 
 def players_json(cl) -> dict:
     return {"name": cl.name, "title": cl.title,
-            "outcomes": [{"id": o.id, "title": o.title, "players": o.players, "words": dict(o.words or {}),
-                          "citations": o.cites}
+            "outcomes": [{"id": o.id, "title": o.title, "players": o.players, "words": words_json(o.words),
+                          "citations": [str(c) for c in o.cites]}
                          for o in cl.outcomes.values()]}
 
 
@@ -195,7 +197,7 @@ def row_text(row) -> str:
     if row.status is Status.REACHED:
         status = f"atteinte par : {_reached_by(row)}"
     elif row.status is Status.ASIDE:
-        inherited = f" [{row.aside}]" if row.aside != row.provision else ""
+        inherited = f" [{row.aside}]" if row.aside is not None and row.aside != row.unit.pid else ""
         status = f"laissée de côté{inherited} : {row.reason}"
     else:
         status = "NON TRAITÉE (ni atteinte par une issue, ni laissée de côté)"
@@ -274,10 +276,7 @@ def cmd_arbitre(args) -> int:
         return interactive(cl)
     res = run(cl, answers)
     if args.json:
-        _out({"outcome": res.outcome, "ruling": res.ruling, "players": res.players, "words": res.words,
-              "effects": res.effects,
-              "citations": res.citations,
-              "trace": [s.as_dict() for s in res.trace]})
+        _out({k: v for k, v in res.as_dict().items() if k != "title"})
     else:
         print_result(res)
     return 0

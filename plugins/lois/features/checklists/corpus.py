@@ -19,7 +19,7 @@ from lois.core.typo import count, plural
 from lois.features import Checked
 from lois.features.checklists import coverage
 from lois.features.checklists.engine import MissingAnswer, run
-from lois.features.checklists.model import Checklist, checklist_dir, load_checklists
+from lois.features.checklists.model import Checklist, checklist_dir, load_checklists, one_line
 from lois.features.checks import check_page_names
 
 
@@ -139,13 +139,13 @@ def checklist_evidence(cl: Checklist, model: Model | None) -> list[Evidence]:
         if q.cites:
             out.append(Evidence(q.text, tuple(q.cites)))
         if model is not None and q.help:
-            out += cited_clauses(q.help, model, cl.laws[0] if cl.laws else None)
+            out += cited_clauses(one_line(q.help), model)  # read as the page shows it, from no law
     for o in cl.outcomes.values():
         if not o.cites:
             continue
         out.append(Evidence(o.title, tuple(o.cites)))
         if model is not None:
-            out += cited_clauses(o.ruling, model, cl.laws[0] if cl.laws else None)
+            out += cited_clauses(one_line(o.ruling), model)
         for sentence in o.players:
             own = [t for span in (model.citations_in(sentence, None) if model else ()) for t in span.targets]
             out.append(Evidence(sentence, tuple(dict.fromkeys(own)) or tuple(o.cites)))

@@ -67,7 +67,7 @@ class Row:
     unit: Unit
     status: Status
     outcomes: tuple[str, ...] = ()  # the outcomes that reach it, in the checklist's order
-    aside: str = ""  # the `aside` entry that sets it aside: its own id, or its section's or law's
+    aside: ProvisionId | None = None  # the `aside` entry that sets it aside: its own, or its section's or law's
     reason: str = ""  # that entry's reason
 
     @property
@@ -77,7 +77,7 @@ class Row:
     def as_dict(self) -> dict:
         return {"provision": self.provision, "level": self.unit.pid.level.value, "in_corpus": self.unit.in_corpus,
                 "status": self.status.value, "outcomes": list(self.outcomes),
-                "aside": self.aside or None, "reason": self.reason or None}
+                "aside": str(self.aside) if self.aside else None, "reason": self.reason or None}
 
 
 @dataclass(frozen=True)
@@ -124,8 +124,8 @@ def units(model: "Model", laws: Iterable[int]) -> list[Unit]:
     return out
 
 
-def reaching(checklist: "Checklist") -> dict[str, list[str]]:
-    """Cited provision id → the outcomes that cite it, or that a question citing it leads to, in the
+def reaching(checklist: "Checklist") -> dict[ProvisionId, list[str]]:
+    """Cited provision → the outcomes that cite it, or that a question citing it leads to, in the
     checklist's order."""
     below: dict[str, set[str]] = {}
 
@@ -136,7 +136,7 @@ def reaching(checklist: "Checklist") -> dict[str, list[str]]:
             below[node] = set().union(*(outcomes_below(c.next) for c in checklist.questions[node].choices))
         return below[node]
 
-    found: dict[str, set[str]] = {}
+    found: dict[ProvisionId, set[str]] = {}
     for q in checklist.questions.values():
         for pid in q.cites:
             found.setdefault(pid, set()).update(outcomes_below(q.id))
@@ -147,15 +147,13 @@ def reaching(checklist: "Checklist") -> dict[str, list[str]]:
     return {pid: sorted(outs, key=order.index) for pid, outs in found.items()}
 
 
-def reach_index(reached: dict[str, list[str]]) -> dict[ProvisionId, set[str]]:
+def reach_index(reached: dict[ProvisionId, list[str]]) -> dict[ProvisionId, set[str]]:
     """Provision → the outcomes that reach it: those of every citation of it or of a provision inside it (each
     citation is added to itself and to the provisions that contain it, once)."""
     index: dict[ProvisionId, set[str]] = {}
     for cited, found in reached.items():
-        c = ProvisionId.of(cited)
-        if c is not None:
-            for up in (c, *c.ancestors):
-                index.setdefault(up, set()).update(found)
+        for up in (cited, *cited.ancestors):
+            index.setdefault(up, set()).update(found)
     return index
 
 
@@ -164,9 +162,9 @@ def reached_by(index: dict[ProvisionId, set[str]], pid: ProvisionId, order: list
     return sorted(index.get(pid, ()), key=order.index)
 
 
-def setting_aside(aside: dict[str, str], pid: ProvisionId) -> str:
-    """The ``aside`` entry that covers ``pid``: its own, else its section's, else its law's; "" for none."""
-    return next((str(up) for up in (pid, *reversed(pid.ancestors)) if str(up) in aside), "")
+def setting_aside(aside: dict[ProvisionId, str], pid: ProvisionId) -> ProvisionId | None:
+    """The ``aside`` entry that covers ``pid``: its own, else its section's, else its law's; None for none."""
+    return next((up for up in (pid, *reversed(pid.ancestors)) if up in aside), None)
 
 
 def coverage(checklist: "Checklist", model: "Model") -> Coverage:
@@ -176,19 +174,19 @@ def coverage(checklist: "Checklist", model: "Model") -> Coverage:
     rows = []
     for u in units(model, checklist.laws):
         outs = reached_by(reached, u.pid, order)
-        entry = "" if outs else setting_aside(checklist.aside, u.pid)
+        entry = None if outs else setting_aside(checklist.aside, u.pid)
         status = Status.REACHED if outs else Status.ASIDE if entry else Status.MISSING
-        rows.append(Row(u, status, tuple(outs), entry, checklist.aside.get(entry, "")))
+        rows.append(Row(u, status, tuple(outs), entry, checklist.aside[entry] if entry else ""))
     return Coverage(rows)
 
 
-def contradictions(checklist: "Checklist") -> list[tuple[str, list[str]]]:
+def contradictions(checklist: "Checklist") -> list[tuple[ProvisionId, list[str]]]:
     """The ``aside`` entries that an outcome reaches (each with those outcomes): a provision cannot be both."""
     reached = reach_index(reaching(checklist))
     order = list(checklist.outcomes)
     out = []
     for pid in checklist.aside:
-        outs = reached_by(reached, ProvisionId.parse(pid), order)
+        outs = reached_by(reached, pid, order)
         if outs:
             out.append((pid, outs))
     return out

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from lois.core.errors import LoisError
+from lois.core.grounds import Words, words_json
+from lois.core.ids import ProvisionId
 from lois.features.checklists.model import Checklist
 
 
@@ -13,11 +15,11 @@ class Step:
     text: str
     answer: str
     label: str
-    cites: list[str]
+    cites: list[ProvisionId]
 
     def as_dict(self) -> dict:
         return {"question": self.question, "text": self.text, "answer": self.answer, "label": self.label,
-                "citations": self.cites}
+                "citations": [str(c) for c in self.cites]}
 
 
 @dataclass
@@ -26,14 +28,15 @@ class Result:
     title: str
     ruling: str
     effects: dict
-    citations: list[str]
+    citations: list[ProvisionId]
     trace: list[Step]
     players: list[str] = field(default_factory=list)  # « Ce que je dis aux joueurs », in order
-    words: dict[str, list[str]] = field(default_factory=dict)  # the words each citation rests on (lois.core.grounds)
+    words: Words = field(default_factory=dict)  # the words each citation rests on (lois.core.grounds)
 
     def as_dict(self) -> dict:
         return {"outcome": self.outcome, "title": self.title, "ruling": self.ruling, "players": self.players,
-                "words": self.words, "effects": self.effects, "citations": self.citations,
+                "words": words_json(self.words), "effects": self.effects,
+                "citations": [str(c) for c in self.citations],
                 "trace": [s.as_dict() for s in self.trace]}
 
 

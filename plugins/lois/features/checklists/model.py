@@ -37,12 +37,12 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
-from lois.core.cite import format_id, parse_provision_id, unknown_provision
-from lois.core.ids import ProvisionId
+from lois.core.cite import provision_id, unknown_provision
+from lois.core.ids import ProvisionId, is_law_number
 from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
-from lois.core.yamlfile import Schema, YamlDoc, corpus_error, load_yaml, validate
+from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, load_yaml, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
@@ -74,58 +74,55 @@ TRICKS_AT_END = {"fin_du_jeu": "à compter à la fin du jeu"}
 Id = Text
 
 
-def _citation(model, raw) -> tuple[str, str | None]:
-    """Canonical id of a cited provision, or why it does not resolve in the corpus `model` (None: form and law
-    number only)."""
-    ref = parse_provision_id(str(raw))
-    if ref is None or ref.law is None:
-        return "", unknown_provision(raw)
-    pid = format_id(ref.law, tuple(ref.path))
-    if (model is not None and ref.law in model.laws and pid not in model.provisions
+def _citation(model, raw) -> tuple[ProvisionId | None, str | None]:
+    """The cited provision, or why it does not resolve in the corpus `model` (None: form and law number only)."""
+    pid = raw if isinstance(raw, ProvisionId) else provision_id(raw)
+    if pid is None or not is_law_number(pid.law):  # « Loi 94 », read by the grammar: a law the Code does not have
+        return None, unknown_provision(raw)
+    if (model is not None and pid.law in model.laws and pid not in model.provisions
             and model.edition.summary(pid, model.provisions) is None):
         # a provision the partial source leaves out is cited where edition.yaml says what it is (27C, 27B4)
-        return "", unknown_provision(raw, model.laws)
+        return None, unknown_provision(raw, model.laws)
     return pid, None
 
 
-def check_citation(model, raw, where: str, doc: YamlDoc, *keys) -> str:
-    """Canonical id of a cited provision; refuses ids that do not resolve in the corpus model."""
-    pid, problem = _citation(model, raw)
-    if problem:
+def check_citation(model, pid: ProvisionId, where: str, doc: YamlDoc, *keys) -> ProvisionId:
+    """The cited provision; refuses one that does not resolve in the corpus model."""
+    found, problem = _citation(model, pid)
+    if found is None:
         raise doc.error(f"{where} : {problem}", *keys)
-    return pid
+    return found
 
 
 def _cites_of(kind: str):
-    """The validator of a question's or an outcome's ``cites``: canonical ids that resolve in the corpus model
-    (the validation's context), each refusal naming the question or outcome (« question « rang » : … »)."""
-    def resolved(cites: list, info: ValidationInfo) -> list[str]:
+    """The validator of a question's or an outcome's ``cites``: provisions that resolve in the corpus model (the
+    validation's context), each refusal naming the question or outcome (« question « rang » : … »)."""
+    def resolved(cites: list, info: ValidationInfo) -> list[ProvisionId]:
         where = f"{kind} « {info.data.get('id')} »"
         out = []
         for i, raw in enumerate(cites):
             pid, problem = _citation((info.context or {}).get("model"), raw)
-            if problem:
+            if pid is None:
                 raise corpus_error(f"{where} : {problem}", i)
             out.append(pid)
         return out
     return AfterValidator(resolved)
 
 
-def _set_aside(entries: dict, info: ValidationInfo) -> dict[str, str]:
-    """The validator of ``aside``: each provision as its canonical id, a unit of the coverage of the checklist's
+def _set_aside(entries: dict, info: ValidationInfo) -> dict[ProvisionId, str]:
+    """The validator of ``aside``: each provision read once, a unit of the coverage of the checklist's
     laws (:func:`lois.features.checklists.coverage.aside_problem`), named once; each reason on one line."""
     laws = info.data.get("laws")
     if laws is None:  # « laws » itself is wrong: refused as such
         return {}
     model = (info.context or {}).get("model")
-    out: dict[str, str] = {}
-    written: dict[str, object] = {}
+    out: dict[ProvisionId, str] = {}
+    written: dict[ProvisionId, object] = {}
     for raw, reason in entries.items():
         pid, problem = _citation(None, raw)  # its form and law number; whether it exists: aside_problem
-        canonical = ProvisionId.of(pid) if not problem else None
-        if canonical is not None:
-            problem = aside_problem(model, laws, canonical)
-        if problem:
+        if pid is not None:
+            problem = aside_problem(model, laws, pid)
+        if pid is None or problem:
             raise corpus_error(f"« aside » : {problem}", raw)
         if pid in written:
             raise corpus_error(f"« aside » : « {raw} » et « {written[pid]} » désignent la même provision ({pid})", raw)
@@ -135,10 +132,10 @@ def _set_aside(entries: dict, info: ValidationInfo) -> dict[str, str]:
 
 
 if TYPE_CHECKING:
-    QuestionCites = list[str]
-    OutcomeCites = list[str]
-    SetAside = dict[str, str]
-else:  # a provision as written (« 64B7 », or a law number: 64), read as its canonical id
+    QuestionCites = list[ProvisionId]
+    OutcomeCites = list[ProvisionId]
+    SetAside = dict[ProvisionId, str]
+else:  # a provision as written (« 64B7 », or a law number: 64), read as the provision it names
     _Cites = Annotated[list[Union[StrictStr, StrictInt]], Field(min_length=1)]
     QuestionCites = Annotated[_Cites, _cites_of("question")]
     OutcomeCites = Annotated[_Cites, _cites_of("issue")]
@@ -205,18 +202,14 @@ class Outcome(OutcomeEntry):
     line: int
 
 
-class CaseEntry(Schema):
+class Case(Schema):
     name: Text
     # the situation as the director hears it at the table, for the training: every fact its questions need, and
     # never the answer (its name is used when absent)
     facts: Optional[Text] = None
     answers: dict[StrictStr, Answer]
     expected: Id
-
-
-class Case(CaseEntry):
-    line: int
-
+    line: Loaded[int] = 0  # its line in the file
 
 class _ChecklistFields(Schema):
     """What a checklist file and the checklist loaded share."""
@@ -231,7 +224,7 @@ class _ChecklistFields(Schema):
 class ChecklistFile(_ChecklistFields):
     questions: Annotated[list[QuestionEntry], Field(min_length=1)]
     outcomes: Annotated[list[OutcomeEntry], Field(min_length=1)]
-    cases: list[CaseEntry] = []
+    cases: list[Case] = []
     # the sections and paragraphs of its laws that no outcome reaches, each with the reason (coverage.py)
     aside: Optional[SetAside] = None
 
@@ -244,7 +237,7 @@ class Checklist(_ChecklistFields):
     questions: dict[str, Question]  # the entries loaded, by id
     outcomes: dict[str, Outcome]
     cases: list[Case] = []
-    aside: dict[str, str] = {}  # canonical provision id → the reason it is left aside (coverage.py)
+    aside: dict[ProvisionId, str] = {}  # provision → the reason it is left aside (coverage.py)
     name: str
     file: str = ""
     laws_line: int = 1
@@ -315,7 +308,7 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCE_END.split(" ".join(text.split())) if s]
 
 
-def _supported(model, pid: str) -> bool:
+def _supported(model, pid: ProvisionId) -> bool:
     """A provision whose words can be read in the corpus: in the text of a present law, or in a commentary of its
     law (``corpus/commentaires/*.md`` declare their laws, e.g. the revoke guide for Laws 61 to 64), or in the
     register of statements about absent laws (``corpus/lois-absentes.yaml``)."""
@@ -337,13 +330,13 @@ def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[s
         at = (*keys, "players", i)
         text = " ".join(item.split())
         for sentence in sentences(text):
-            refs = [(r.law, r.path) for c in find_citations(sentence) for r in c.refs if r.law is not None]
+            refs = [r.pid for c in find_citations(sentence) for r in c.refs if r.pid is not None]
             if not refs:
                 raise doc.error(f"{where} : la phrase « {sentence} » ne cite aucune provision ; chaque phrase dite "
                                 "aux joueurs cite celle qui la fonde (ex. « (Loi 27A1) »)", *at)
-            pids = [check_citation(model, format_id(law, tuple(path)), where, doc, *at) for law, path in refs]
+            pids = [check_citation(model, pid, where, doc, *at) for pid in refs]
             if not any(_supported(model, p) for p in pids):
-                raise doc.error(f"{where} : la phrase « {sentence} » cite {', '.join('Loi ' + p for p in pids)}, "
+                raise doc.error(f"{where} : la phrase « {sentence} » cite {', '.join(f'Loi {p}' for p in pids)}, "
                                 "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes "
                                 "(corpus/lois-absentes.yaml) ne figurent dans le corpus : citez une provision du "
                                 "corpus qui dit ce que dit la phrase", *at)
@@ -424,7 +417,7 @@ def _cases(doc: YamlDoc, spec: ChecklistFile, questions: dict, outcomes: dict) -
                                 f"({', '.join(x.id for x in questions[k].choices)})", *keys, "answers", k)
         if c.expected not in outcomes:
             raise doc.error(f"cas « {c.name} » : issue attendue inconnue « {c.expected} »", *keys, "expected")
-        cases.append(c.extended(Case, line=doc.line(*keys)))
+        cases.append(c.model_copy(update={"line": doc.line(*keys)}))
     return cases
 
 

@@ -15,7 +15,6 @@ from lois.render.htmlpage import (HtmlPage, has_law_page as _has_page, provision
                                   slug)
 from lois.render.law_page import Aside
 from lois.render.templates import safe
-from lois.core.corpus import _law_of
 from lois.core.ids import Level
 from lois.features.checklists.coverage import Status, coverage
 from lois.features.checklists.flowchart import flowchart_svg
@@ -72,11 +71,11 @@ def _provision_link(site, unit, from_page: str) -> str:
     """A unit of the coverage table as a link: to its provision (with its preview); for a section its source
     leaves out, to the notice in its place on the law's page; for a law whose text is absent, to its page if the
     site has one."""
-    pid = str(unit.pid)
-    if unit.in_corpus or unit.pid.law not in site.model.laws:
+    pid = unit.pid
+    if unit.in_corpus or pid.law not in site.model.laws:
         return site.citation_link(f"Loi {pid}", [pid], from_page)
-    href = site.href(from_page, site.law_page(unit.pid.law), unit.pid.anchor)
-    return f'<a href="{escape(href)}">Loi {escape(pid)}</a>'
+    href = site.href(from_page, pid.page, pid.anchor)
+    return f'<a href="{escape(href)}">Loi {escape(str(pid))}</a>'
 
 
 def coverage_view(site, cl, from_page: str) -> dict:
@@ -86,9 +85,8 @@ def coverage_view(site, cl, from_page: str) -> dict:
     rows = []
     for r in table.rows:
         aside = ""
-        if r.status is Status.ASIDE and r.aside != r.provision:
-            up = next(u for u in (r.unit.pid, *r.unit.pid.ancestors) if str(u) == r.aside)
-            aside = f"avec la {'Loi' if up.level is Level.LAW else 'section'} {r.aside}"
+        if r.status is Status.ASIDE and r.aside is not None and r.aside != r.unit.pid:
+            aside = f"avec la {'Loi' if r.aside.level is Level.LAW else 'section'} {r.aside}"
         rows.append({
             "provision": r.provision, "link": safe(_provision_link(site, r.unit, from_page)), "where": r.unit.where,
             "status": r.status.value, "label": r.status.label, "with": aside,
@@ -145,7 +143,7 @@ def _laws_of(site, lists) -> dict[int, list]:
     for cl in lists.values():
         laws = set(cl.laws)
         for q in cl.questions.values():
-            laws.update(_law_of(c) for c in q.cites)
+            laws.update(c.law for c in q.cites)
         for n in sorted(laws):
             if _has_page(site, n):
                 by_law.setdefault(n, []).append(cl)
@@ -174,7 +172,9 @@ def contribute(site) -> None:
     site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js", only_where=('class="lois-cl"',))  # the checklists' pages
-    site.add_style("assets/lois/checklists.css")
+    # the runner's styles: the checklists' pages, the first question of one (« Que faire si… »), the calculators'
+    # citations (scores.js: lois-cl-cites); what a law page shows of the checklists is styled by lois.css
+    site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",
                   json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},

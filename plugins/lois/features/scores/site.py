@@ -2,6 +2,7 @@
 of :mod:`lois.features.scores.calc`, shipped as data."""
 from __future__ import annotations
 
+from lois.core.ids import ProvisionId
 from lois.render.htmlpage import provision_cite as _cite, script_json
 from lois.features.scores import fiche
 from lois.features.scores.calc import RULES
@@ -22,7 +23,8 @@ def _citations() -> list[str]:
 
 
 def page_data(site, from_page: str) -> dict:
-    return {"rules": RULES, "cites": {pid: _cite(site, pid, from_page) for pid in _citations()}}
+    """The rules and their citations (written as canonical ids in the rules, which the browser reads too)."""
+    return {"rules": RULES, "cites": {pid: _cite(site, ProvisionId.parse(pid), from_page) for pid in _citations()}}
 
 
 def render_page(site) -> HtmlPage:

@@ -7,12 +7,12 @@ The site's own situation sentences are evidence for the provisions that rule the
 of a thesaurus built from the corpus): each feature's documents carry them (:class:`lois.core.searchdoc.Evidence`: a
 checklist's validated cases, questions, rulings and sentences for the players, an example's question, a « Que faire
 si… » title, a note's title), and :func:`attach_evidence` gives their words to the provisions they cite, in a field
-of their own (``situations``, lower weight, after a sub-point's lead-in): « l'adversaire de gauche déclare par-dessus » finds 27A1 through the
-case of the checklist that it rules.
+of their own (``situations``, lower weight, after a sub-point's lead-in): « l'adversaire de gauche déclare
+par-dessus » finds 27A1 through the case of the checklist that it rules.
 """
 from __future__ import annotations
 
-from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId, law_of as _law_of  # noqa: F401 (re-exported)
+from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId  # noqa: F401 (re-exported)
 from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
 
@@ -44,13 +44,13 @@ def law_docs(model) -> list[SearchDoc]:
                     leads.append(a.text)
                 a = a.parent
             if p.level is Level.LAW:
-                label = model.node_title(p.id)
+                label = model.node_title(p.pid)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  situations=" ".join(reversed(leads))))
+                                  situations=" ".join(reversed(leads)), pid=p.pid))
     return docs
 
 
@@ -67,10 +67,10 @@ def stub_docs(model) -> list[SearchDoc]:
     edition gives it (corpus/edition.yaml; « contre hors tour » → Loi 32), by its id, and by the situations that the
     site's documents say it rules (:func:`attach_evidence`)."""
     docs = []
-    for sid in sorted(model.stubs, key=lambda s: (_law_of(s), s)):
-        title = (model.law_title(model.stubs[sid].law) or "") if sid.isdigit() else ""
-        docs.append(SearchDoc(sid, model.stubs[sid].law, Kind.STUB.value, model.node_title(sid),
-                              provision_url(model.link_target(sid)), "", title, ""))
+    for sid in sorted(model.stubs, key=lambda s: (s.law, str(s))):
+        title = (model.law_title(sid.law) or "") if sid.level is Level.LAW else ""
+        docs.append(SearchDoc(str(sid), sid.law, Kind.STUB.value, model.node_title(sid),
+                              provision_url(model.link_target(sid)), "", title, "", pid=sid))
     docs += unknown_law_docs(model)
     register_words(docs, model)
     return docs
@@ -100,7 +100,7 @@ def unknown_law_docs(model) -> list[SearchDoc]:
             title = model.law_title(law) or ""
             docs.append(SearchDoc(str(law), law, Kind.STUB.value,
                                   f"Loi {law}" + (f" — {title}" if title else "") + " (texte non inclus)",
-                                  f"/lois/#loi-{law}", "", title, ""))
+                                  f"/lois/#loi-{law}", "", title, "", pid=ProvisionId(law)))
     return docs
 
 
@@ -159,11 +159,13 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     (the first spelling of each of its terms, :func:`lois.features.search.analysis.analyze_word`): a word's weight
     in ``situations`` grows with the number of documents that tell the provision's situations with it, not with how
     often one of them repeats it (a checklist whose every case says « appeler l'arbitre »)."""
+    from lois.core.cite import provision_id
     from lois.features.search.analysis import TOKEN_RE, analyze_word
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
-        d.refs = list(dict.fromkeys(n for n in (_nearest(r, targets) for r in d.refs) if n is not None))
+        d.refs = list(dict.fromkeys(n for n in (_nearest(pid, targets) for pid in map(provision_id, d.refs)
+                                                if pid is not None) if n is not None))
     words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:
@@ -180,12 +182,9 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
         targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
 
 
-def _nearest(pid: str, targets: dict[str, SearchDoc]) -> str | None:
-    """The provision's own document, or its nearest enclosing one that has a document."""
-    if pid in targets:
-        return pid
-    p = ProvisionId.of(pid)
-    for a in reversed(p.ancestors if p else ()):
+def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:
+    """The id of the provision's own document, or of its nearest enclosing one that has a document."""
+    for a in (pid, *reversed(pid.ancestors)):
         if str(a) in targets:
             return str(a)
     return None

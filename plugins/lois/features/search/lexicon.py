@@ -19,6 +19,8 @@ FILE = "lexique.yaml"
 
 @dataclass(frozen=True)
 class Rewrite:
+    """One expression of the lexicon (corpus/lexique.yaml): the words typed, what they stand for."""
+
     words: tuple[str, ...]   # normalised words (or, with exact_case, the words as they must be typed)
     exact_case: bool
     means: str               # the Code's words to search instead ("" for a kind word)
@@ -30,6 +32,8 @@ class Rewrite:
 
 @dataclass
 class Lexicon:
+    """The search's lexicon: synonyms and rewrites."""
+
     synonyms: list[list[str]] = field(default_factory=list)
     rewrites: list[Rewrite] = field(default_factory=list)
 

@@ -32,14 +32,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.cite import parse_provision_id
-from lois.core.ids import ProvisionId
-from lois.render.ids_js import id_data
-from lois.render.jsregex import js_pattern
+from lois.core.cite import provision_id
+from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
-from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, postings,
+from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
 
@@ -112,8 +110,8 @@ def citation_key(text: str) -> str:
     """The key (ProvisionId.key) of the provision id typed in ``text``: « Loi 27 B 1 (b) » → « 27b1b »; "" when
     ``text`` is not an id (:func:`lois.core.cite.parse_provision_id`). The browser makes the same key from the same
     generated data (lois.render.ids_js)."""
-    ref = parse_provision_id(text)
-    return ProvisionId(ref.law, ref.path).key if ref is not None and ref.law is not None else ""
+    pid = provision_id(text)
+    return pid.key if pid is not None else ""
 
 
 @dataclass
@@ -150,7 +148,8 @@ class Vocabulary:
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
         rewrites.sort(key=lambda r: -len(r.words))
-        absent = sorted({d.law for d in docs if d.kind == Kind.STUB and d.id == str(d.law)})
+        absent = sorted({d.law for d in docs
+                         if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
                    [r.to_json() for r in rewrites], absent, derived_terms(terms))
 
@@ -201,12 +200,12 @@ def citation_pins(docs: list[SearchDoc]) -> dict[str, list[str]]:
     ids = {d.id for d in docs}
     pins: dict[str, list[str]] = {}
     for d in docs:
-        if d.kind not in (Kind.LAW, Kind.STUB):
+        if d.kind not in (Kind.LAW, Kind.STUB) or d.pid is None:
             continue
         out = [d.id]
-        if d.kind == Kind.STUB and d.id.isdigit():
+        if d.kind == Kind.STUB and d.pid.level is Level.LAW:
             out += [c.id for c in docs if c.kind == Kind.COMMENTARY and c.law == d.law]
-        pins[ProvisionId.parse(d.id).key] = [i for i in out if i in ids]
+        pins[d.pid.key] = [i for i in out if i in ids]
     return pins
 
 
@@ -218,12 +217,12 @@ EXPLICIT_ID = re.compile(r"^\s*(?:(?:la|les)\s+)?(?:lois?|l)(?![a-zà-ÿ])|[0-9]
 
 
 def _pins_of(text: str, vocab: Vocabulary) -> list[str]:
-    ref = parse_provision_id(text)
-    if ref is None or ref.law is None:
+    pid = provision_id(text)
+    if pid is None:
         return []
-    pins = vocab.citations.get(ProvisionId(ref.law, tuple(ref.path)).key)
-    if pins is None and ref.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
-        pins = vocab.citations.get(ProvisionId(ref.law).key)
+    pins = vocab.citations.get(pid.key)
+    if pins is None and pid.law in vocab.absent_laws:  # « 64A1 »: the page of Law 64, not in the corpus
+        pins = vocab.citations.get(ProvisionId(pid.law).key)
     return list(pins or [])
 
 
@@ -250,6 +249,8 @@ def pins_for(query: str, vocab: Vocabulary) -> list[str]:
 
 @dataclass
 class Plan:
+    """What a query asks (:func:`make_plan`): weighted terms, phrases, ids put first, groups of terms."""
+
     weights: dict[str, float] = field(default_factory=dict)   # term → weight
     phrases: list[list[str]] = field(default_factory=list)
     pins: list[str] = field(default_factory=list)
@@ -450,6 +451,8 @@ class Results(list["Result"]):
 
 @dataclass
 class Result:
+    """One result of a query, as the command line and the site show it."""
+
     id: str
     law: int
     kind: str
@@ -503,7 +506,7 @@ class SearchEngine:
 
         data = cached_index(corpus_dir, make) if cache else make()
         self.stored: list[dict] = data["docs"]
-        self.docnum = {f["id"]: n for n, f in enumerate(self.stored)}
+        self.docnum = {i: n for n, i in enumerate(doc_ids(self.stored))}
         self.vocab = Vocabulary(**data["vocabulary"])
         self.postings: dict[str, list[int]] = data["postings"]
         self.by_letter: dict[str, list[str]] = {}
@@ -754,6 +757,8 @@ def browser_data(engine: SearchEngine) -> dict:
     Postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of the term in that
     field of that document, so the browser sums exactly what whoosh sums."""
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
+    from lois.render.ids_js import id_data  # the build's alone: `lois cherche` does not import them
+    from lois.render.jsregex import js_pattern
 
     fields = list(FIELD_BOOSTS)
     return {

@@ -143,7 +143,9 @@
     this.data = data;
     this.files = dict();  /* file name → promise of its data, fetched once */
     this.expect = {};  /* position → id of the situation kept to review there */
-    this.store = new Store(data.storageKey, data.count);
+    var key = window.loisStorageKey ? window.loisStorageKey(data.storageKey) : data.storageKey;  /* lois.js */
+    if (window.loisStorageKey) window.loisStorageKey(data.storageKey + "-places");  /* taken over with the list */
+    this.store = new Store(key, data.count);
     this.mode = "questions";
     this.count = Math.min(10, data.count);
     this.start();

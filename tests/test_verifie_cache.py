@@ -1,0 +1,97 @@
+"""`lois verifie` writes again the verdict of its last run while the corpus is what that run read
+(lois.core.statcache: the files' stat data, and the bytes of the files saved just before, Git's « racily clean »
+rule, as the search's cache): no file of the corpus is read when nothing changed, and the verdict is never stale —
+a save the stat data miss is seen, a save while the corpus is checked is seen by the next run, an error is never
+kept."""
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+CHECKLIST = Path("checklists") / "actions-retirees.yaml"
+
+
+@pytest.fixture
+def corpus(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("LOIS_CACHE", str(tmp_path / "cache"))
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus, ignore=shutil.ignore_patterns("sources"))
+    shutil.copytree(ROOT / "corpus" / "sources", corpus / "sources", ignore=shutil.ignore_patterns("*.txt", "journal"))
+    return corpus
+
+
+def _verifie(corpus: Path, capsys) -> tuple[int, str, str]:
+    from lois.adapters import cli
+
+    code = cli.main(["--corpus", str(corpus), "verifie"])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def _break_same_size(corpus: Path) -> None:
+    """An unknown key in a checklist, the file keeping its size."""
+    path = corpus / CHECKLIST
+    text = path.read_text(encoding="utf-8")
+    assert text.startswith("title:")
+    path.write_text("titel:" + text[len("title:"):], encoding="utf-8")
+
+
+def _refused(result) -> bool:
+    code, out, err = result
+    return code == 1 and "Corpus valide" not in out and err.startswith("erreur : ") and str(CHECKLIST) in err
+
+
+def test_the_verdict_is_written_again_without_reading_the_corpus(corpus, capsys):
+    from lois.core import safeio
+
+    old = time.time_ns() - 3_600_000_000_000  # saved an hour ago: not « just before » the verdict
+    for f in corpus.rglob("*"):
+        if f.is_file():
+            os.utime(f, ns=(old, old))
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0 and first[1].startswith("Corpus valide : 10 lois"), first
+    with safeio.recording() as reads:
+        again = _verifie(corpus, capsys)
+    assert again == first  # the same output, exit code and standard error
+    assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads
+    _break_same_size(corpus)  # a new modification time
+    assert _refused(_verifie(corpus, capsys))
+    assert _refused(_verifie(corpus, capsys))  # an error is never kept: checked again, said again
+
+
+def test_a_save_its_stat_data_miss_is_seen(corpus, capsys, monkeypatch):
+    """A clock too coarse to tell two saves apart, and the same size: the stat data are those the verdict was made
+    with, but the file was saved just before, so its bytes are read again and the error is found."""
+    from lois.core import statcache
+
+    path = corpus / CHECKLIST
+    path.write_bytes(path.read_bytes())  # saved just now, before the verdict is made
+    frozen = statcache.listing(corpus)
+    monkeypatch.setattr(statcache, "listing", lambda c: frozen)  # every save leaves every stat as it was
+    assert _verifie(corpus, capsys)[0] == 0
+    _break_same_size(corpus)
+    assert _refused(_verifie(corpus, capsys))
+
+
+def test_a_save_while_the_corpus_is_checked_is_never_lost(corpus, capsys, monkeypatch):
+    """The checklist broken after it was read, before the verdict is kept: the verdict is kept under the stat data
+    seen before the check, so the next run sees other stat data and checks again."""
+    from lois.core import safeio
+
+    real = safeio.write_text
+
+    def save_then_write(path, text):
+        if corpus.parent in Path(path).parents:
+            _break_same_size(corpus)
+        real(path, text)
+
+    monkeypatch.setattr(safeio, "write_text", save_then_write)
+    assert _verifie(corpus, capsys)[0] == 0  # this run read the checklist before the save
+    monkeypatch.setattr(safeio, "write_text", real)
+    assert _refused(_verifie(corpus, capsys))

@@ -73,12 +73,61 @@ def run_lois_process(*args, input: str | None = None, cwd: Path | None = None,
                           cwd=cwd or ROOT, env=project_env(**(env or {})), input=input, timeout=300)
 
 
+_MODELS: dict[tuple[str, str], object] = {}  # (corpus folder, digest of its files) → the model read from them
+
+
+def _corpus_digest(root: Path) -> str | None:
+    """A digest of every file of the corpus folder ``root`` (names and bytes); None when it holds anything but
+    folders and regular files (a pipe, a device, a link: ``load_corpus`` must meet it and refuse it)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    for folder, dirs, files in sorted(os.walk(root)):
+        dirs.sort()
+        for name in sorted(dirs + files):
+            p = Path(folder) / name
+            if p.is_symlink() or not (p.is_dir() or p.is_file()):
+                return None
+            if p.is_file():
+                h.update(f"{p.relative_to(root)}\0".encode("utf-8", "surrogateescape") + p.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+@contextlib.contextmanager
+def shared_models():
+    """Within the block, `lois` commands run in this process read each corpus once: ``load_corpus`` gives the model
+    it gave for the same files (same names, same bytes), as the session's ``model`` fixture is shared; a corpus
+    that changed, failed to load or holds an odd file is read again. Reading the corpus (0.2 to 1 s, checklists
+    and situations included) is what most commands spend their time on; the reading itself is tested by the
+    tests of the corpus and by every build."""
+    from lois.core import corpus as corpus_module
+
+    real = corpus_module.load_corpus
+
+    def load_corpus(root):
+        root = Path(root).resolve()
+        digest = _corpus_digest(root) if root.is_dir() else None
+        if digest is None:
+            return real(root)
+        key = (str(root), digest)
+        if key not in _MODELS:
+            _MODELS[key] = real(root)
+        return _MODELS[key]
+
+    corpus_module.load_corpus = load_corpus
+    try:
+        yield
+    finally:
+        corpus_module.load_corpus = real
+
+
 def run_lois(*args, input: str | None = None, cwd: Path | None = None,
              env: dict | None = None) -> subprocess.CompletedProcess:
     """Run `lois` through its entry point (``cli.main``, which every subcommand goes through, errors included) in
     this process, with these arguments, standard input, folder and environment: what it writes and its exit
-    code, as ``run_lois_process`` gives them without starting Python (a quarter of a second a run). The tests of
-    what only a process shows (a closed or broken standard output, --help of every command) use the latter."""
+    code, as ``run_lois_process`` gives them without starting Python (a quarter of a second a run) nor reading
+    again a corpus already read (``shared_models``). The tests of what only a process shows (a closed or broken
+    standard output, --help of every command) use the latter."""
     from lois.adapters import cli
 
     out, err = io.StringIO(), io.StringIO()
@@ -86,7 +135,8 @@ def run_lois(*args, input: str | None = None, cwd: Path | None = None,
     os.environ.update(env or {})
     sys.stdin = io.StringIO(input or "")
     try:
-        with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                shared_models():
             code = cli.main([str(a) for a in args])
     finally:
         sys.stdin = saved_stdin

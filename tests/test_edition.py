@@ -6,8 +6,6 @@ import copy
 import os
 import re
 import shutil
-import subprocess
-import sys
 import tempfile
 import unicodedata
 from pathlib import Path
@@ -16,7 +14,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from conftest import mkdocs_build, nonempty, project_env
+from conftest import mkdocs_build, nonempty, run_lois
 from lois.core.edition import load_edition
 from lois.core.errors import LoisError
 from lois.core.safeurl import is_safe_url
@@ -184,9 +182,7 @@ AGREE = [  # (edition.yaml, what both say: None = accepted, else the words of th
 def test_verifie_and_build_agree(tmp_path, edition, outcome):
     """`lois verifie` says « Corpus valide » exactly when the build succeeds; both refuse with the same words."""
     proj = _project(tmp_path, edition)
-    env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
-    check = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(proj / "corpus"), "verifie"],
-                           capture_output=True, text=True, cwd=ROOT, env=env, timeout=300)
+    check = run_lois("--corpus", proj / "corpus", "verifie", env={"LOIS_CACHE": str(tmp_path / "cache")})
     dest = tmp_path / "site"
     build = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
     for res in (check, build):

@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, lois_commands, project_env, run_lois
+from conftest import ROOT, lois_commands, project_env, run_lois, shared_models
 from lois.adapters import cli
 from lois.core import terminal
 
@@ -99,36 +99,66 @@ def _process(args, **kw) -> subprocess.CompletedProcess:
                           env=project_env(), timeout=120, **kw)
 
 
-@pytest.mark.parametrize("command", [["entraine", "-n", "1"], ["arbitre", "renonce"]])
-def test_closed_standard_input_is_said_in_french(command):
-    res = _process(command, stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0))  # `lois … <&-`
-    err = res.stderr.decode()
-    assert res.returncode == 1 and "Traceback" not in err, err
+def _with_stdin(args, stdin) -> tuple[int, str, str]:
+    """`lois ARGS` in this process with ``stdin`` as its standard input (None: closed, as Python has none when a
+    process starts with it closed): exit code, standard output, standard error."""
+    out, err = io.StringIO(), io.StringIO()
+    saved = sys.stdin
+    sys.stdin = stdin
+    try:
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                shared_models():
+            code = cli.main(args)
+    finally:
+        sys.stdin = saved
+    return code, out.getvalue(), err.getvalue()
+
+
+def _closed_stdin_said(code: int, out: str, err: str) -> None:
+    assert code == 1 and "Traceback" not in err, err
     assert "erreur : l'entrée standard est fermée" in err
-    assert "Votre" not in res.stdout.decode()  # said before any question
+    assert "Votre" not in out  # said before any question
+
+
+def test_closed_standard_input_is_said_in_french():
+    res = _process(["entraine", "-n", "1"], stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(0))  # `lois … <&-`
+    _closed_stdin_said(res.returncode, res.stdout.decode(), res.stderr.decode())
+
+
+def test_closed_standard_input_of_the_checklist_is_said_in_french():
+    _closed_stdin_said(*_with_stdin(["arbitre", "renonce"], None))
 
 
 def _limit_memory():
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))  # 1 GiB: far more than the command needs
 
 
-@pytest.mark.parametrize("command, said", [(["entraine", "-n", "1"], "Score : 0/0"),
-                                           (["arbitre", "renonce"], "fin de la saisie")])
-def test_endless_input_stops_with_bounded_memory(command, said):
-    """``< /dev/zero``: a line that never ends (NUL bytes without a line end) stops the dialogue at the bound,
-    exit 1, with the memory limited to 1 GiB — an unbounded read would exhaust it."""
-    with open("/dev/zero", "rb") as zero:
-        res = _process(command, stdin=zero, preexec_fn=_limit_memory)
-    out, err = res.stdout.decode(), res.stderr.decode()
-    assert res.returncode == 1 and "Traceback" not in err and "MemoryError" not in err, err[-1000:]
+def _endless_input_said(code: int, out: str, err: str) -> None:
+    assert code == 1 and "Traceback" not in err and "MemoryError" not in err, err[-1000:]
     assert f"ligne de plus de {terminal.MAX_LINE} caractères sur l'entrée standard" in out + err
     assert "\x00" not in out
 
 
+def test_endless_input_stops_with_bounded_memory():
+    """``< /dev/zero``: a line that never ends (NUL bytes without a line end) stops the dialogue at the bound,
+    exit 1, with the memory limited to 1 GiB — an unbounded read would exhaust it."""
+    with open("/dev/zero", "rb") as zero:
+        res = _process(["entraine", "-n", "1"], stdin=zero, preexec_fn=_limit_memory)
+    _endless_input_said(res.returncode, res.stdout.decode(), res.stderr.decode())
+
+
+def test_endless_input_stops_the_checklist():
+    with open("/dev/zero", "rb") as zero:
+        code, out, err = _with_stdin(["arbitre", "renonce"], io.TextIOWrapper(zero, encoding="utf-8"))
+    _endless_input_said(code, out, err)
+
+
 def test_bytes_not_of_the_terminal_encoding_and_nul_are_not_understood():
-    res = _process(["arbitre", "carte-penalisee"], input=b"\xff\xfe\n\x00\n\xc3\n")
-    out = res.stdout.decode()
-    assert res.returncode == 1 and out.count("Choix invalide") == 3 and b"Traceback" not in res.stderr
+    """Bytes that are not UTF-8 (a Latin-1 keyboard, a binary file piped), as Python's standard input gives them
+    (the process's own: tests/test_training.py)."""
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff\xfe\n\x00\n\xc3\n"), encoding="utf-8")
+    code, out, err = _with_stdin(["arbitre", "carte-penalisee"], stdin)
+    assert code == 1 and out.count("Choix invalide") == 3 and "Traceback" not in err
     assert "\x00" not in out
 
 
@@ -170,7 +200,8 @@ def _run_encoded(encoding: str, args: list[str], stdin: str = "1\n1\n1\n1\n1\n1\
     saved = sys.stdin
     sys.stdin = io.StringIO(stdin)
     try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                shared_models():
             code = cli.main([str(a) for a in args])
     finally:
         sys.stdin = saved

@@ -788,6 +788,16 @@ def test_register_words_find_the_page_of_an_absent_law(engine):
     assert [x.id for x in engine.search("il a contré alors que c'était pas à lui", 1)] == ["32"]
 
 
+def test_a_sub_point_borrows_the_words_of_its_lead_in(engine):
+    """A sub-point inherits the text of the paragraph that introduces it as borrowed words (its situations, which
+    count for less in the coverage), not as its own: the lead-in that has the query's words in its own text comes
+    before the sub-point that only inherits them (30B1 before 30B1(b)(ii), whose own text says « doit passer »)."""
+    f = engine.stored[engine.docnum["30B1(b)(ii)"]]
+    lead = engine.stored[engine.docnum["30B1"]]["body"]
+    assert f["situations"].startswith(lead) and not f.get("context")
+    assert [r.id for r in engine.search("mon partenaire a passé à ma place", 2)] == ["30B1", "30B1(b)(ii)"]
+
+
 def test_situations_are_evidence_for_the_provisions_they_cite(engine):
     """A checklist's validated case is read as words of the provisions its ruling cites (documents.attach_evidence):
     27A1 holds the facts of the case « L'adversaire de gauche accepte », and names the checklist among its sources;

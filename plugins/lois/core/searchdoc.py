@@ -71,9 +71,9 @@ class SearchDoc:
     title: str        # indexed title words
     heading: str      # titles of the enclosing law and section; other words that name the document
     body: str
-    context: str = ""  # words a provision inherits from the paragraph that introduces it (lower weight)
+    context: str = ""  # words searched with a lower weight, never shown (a stub: the register's summaries)
     refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
-    situations: str = ""  # a provision's: the situations the site's other documents say it rules (Evidence.text)
+    situations: str = ""  # a provision's: its lead-in (a sub-point), then the situations other documents say it rules
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
     pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is

@@ -7,8 +7,8 @@ The site's own situation sentences are evidence for the provisions that rule the
 of a thesaurus built from the corpus): each feature's documents carry them (:class:`lois.core.searchdoc.Evidence`: a
 checklist's validated cases, questions, rulings and sentences for the players, an example's question, a « Que faire
 si… » title, a note's title), and :func:`attach_evidence` gives their words to the provisions they cite, in a field
-of their own (``situations``, lower weight): « l'adversaire de gauche déclare par-dessus » finds 27A1 through the
-case of the checklist that it rules.
+of their own (``situations``, lower weight, after a sub-point's lead-in): « l'adversaire de gauche déclare
+par-dessus » finds 27A1 through the case of the checklist that it rules.
 """
 from __future__ import annotations
 
@@ -28,8 +28,10 @@ LEAD_IN_LEVELS = ("paragraph", "subpoint", "item")
 
 
 def law_docs(model) -> list[SearchDoc]:
-    """One document per provision: its own title and text, as heading the titles of its law and section, and as
-    context the text of the paragraphs that introduce it (a sub-point inherits the words of its lead-in)."""
+    """One document per provision: its own title and text, as heading the titles of its law and section, and among
+    its situations the text of the paragraphs that introduce it (a sub-point inherits the words of its lead-in, but
+    as borrowed words: a sibling that has the query's words in its own text comes first, 30B before 30B1(b)(ii) for
+    « mon partenaire a passé à ma place »)."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]
@@ -48,7 +50,7 @@ def law_docs(model) -> list[SearchDoc]:
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  " ".join(reversed(leads)), pid=p.pid))
+                                  situations=" ".join(reversed(leads)), pid=p.pid))
     return docs
 
 
@@ -176,7 +178,8 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
                 if d.id not in targets[t].sources:
                     targets[t].sources.append(d.id)
     for t, by_source in words.items():
-        targets[t].situations = " ".join(w for given in by_source.values() for w in given.values())
+        told = " ".join(w for given in by_source.values() for w in given.values())
+        targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
 
 
 def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
-from pydantic import AfterValidator, StrictInt, StrictStr
+from pydantic import AfterValidator, PlainSerializer, StrictInt, StrictStr
 
 from lois.core.cite import find_citations, format_id, provision_id, unknown_provision
 from lois.core.ids import ProvisionId
@@ -117,7 +117,8 @@ def _words_value(value) -> list[str]:
 if TYPE_CHECKING:  # as validated: provision → the words of the Code it rests on (one or several)
     Words = dict[ProvisionId, list[str]]
 else:  # as written: a provision id (« 27B1b », or a law number) → a text or a list of texts
-    WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(canonical_id)]
+    # written back (model_dump, a file the importer writes) as the text of its id
+    WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(canonical_id), PlainSerializer(str)]
     WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
     Words = dict[WordsKey, WordsValue]
 

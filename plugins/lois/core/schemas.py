@@ -11,7 +11,7 @@ import datetime
 import re
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Union
 
-from pydantic import AfterValidator, Field, StrictInt, StrictStr, ValidationInfo
+from pydantic import AfterValidator, Field, PlainSerializer, StrictInt, StrictStr, ValidationInfo
 
 from lois.core.cite import provision_id, unknown_provision
 from lois.core.grounds import Words
@@ -88,8 +88,8 @@ WrittenProvision = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provis
 if TYPE_CHECKING:
     Provision = ProvisionId
 else:
-    # the same, validated into the provision it names (lois.core.cite.provision_id)
-    Provision = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision_id)]
+    # the same, validated into the provision it names (lois.core.cite.provision_id), written back as its text
+    Provision = Annotated[Union[StrictStr, StrictInt], AfterValidator(_provision_id), PlainSerializer(str)]
 
 
 if TYPE_CHECKING:

@@ -89,17 +89,21 @@ def near_key(form: str) -> str:
     return form[:1] + chr(0x100 + len(form))
 
 
-def _count(total: int, target: int) -> int:
-    """How many shards (or documents per shard) for ``total`` bytes at about ``target`` each: a power of two, so
-    that an edit under `mkdocs serve` does not change the layout every page names (which would make every page
-    new) unless the data doubles or halves; a shard then holds between 0.7 and 1.4 times ``target``."""
-    return 1 << max(0, round(math.log2(max(total, 1) / target)))
+def _count(total: int, target: int, stable: bool = False) -> int:
+    """How many shards (or documents per shard) for ``total`` bytes at about ``target`` each. ``stable`` (under
+    `mkdocs serve`): a power of two, so that a save does not change the layout every page names (which would make
+    every page new, lois.adapters.pagememo) unless the data doubles or halves — a shard then holds 0.7 to 1.4 times
+    ``target``, which a published site does not pay."""
+    if stable:
+        return 1 << max(0, round(math.log2(max(total, 1) / target)))
+    return max(1, round(total / target))
 
 
-def _by_route(items: list[tuple[str, Any]], key, target: int) -> tuple[int, list[list[tuple[str, Any]]]]:
+def _by_route(items: list[tuple[str, Any]], key, target: int,
+              stable: bool = False) -> tuple[int, list[list[tuple[str, Any]]]]:
     """(n, the items of each of n shards): each item in the shard of route(key(its key)), n such that a shard
     holds about ``target`` bytes of JSON; items sorted by key in each (JavaScript's order)."""
-    n = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in items), target)
+    n = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in items), target, stable)
     runs: list[list[tuple[str, Any]]] = [[] for _ in range(n)]
     for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
         runs[route(key(k), n)].append((k, v))
@@ -162,9 +166,10 @@ def positions(engine) -> dict[str, list[int]]:
     return out
 
 
-def site_files(engine, build: str | None = None) -> dict[str, str]:
+def site_files(engine, build: str | None = None, stable: bool = False) -> dict[str, str]:
     """Every file of the site's search data (path → JSON text), in the folder of its build, the index first; the
-    build is ``build``, by default a hash of the whole data."""
+    build is ``build``, by default a hash of the whole data; ``stable``: shard counts that an edit rarely changes
+    (:func:`_count`, under `mkdocs serve`)."""
     from lois.features.search.query import browser_data
 
     vocab = engine.vocab
@@ -216,7 +221,7 @@ def site_files(engine, build: str | None = None) -> dict[str, str]:
         docs.append((n, row))
     files: dict[str, str] = {}
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
-    n_m = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in words + terms), TARGET["m"])
+    n_m = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in words + terms), TARGET["m"], stable)
     word_runs: list[list] = [[] for _ in range(n_m)]
     term_runs: list[list] = [[] for _ in range(n_m)]
     for runs, items in ((word_runs, words), (term_runs, terms)):
@@ -231,7 +236,7 @@ def site_files(engine, build: str | None = None) -> dict[str, str]:
     layout: dict[str, int] = {"p": PREFIX, "m": n_m}  # the letters of stem_key, the shards of each family
     for name, items, key in (("f", [(k, sorted(v)) for k, v in near.items()], lambda k: k),
                              ("c", cites, lambda k: k)):
-        layout[name], runs = _by_route(items, key, TARGET[name])
+        layout[name], runs = _by_route(items, key, TARGET[name], stable)
         for i, run in enumerate(runs):
             files[f"{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
     # documents: each run of one kind (documents come kind by kind) in shards of as many documents as make about
@@ -240,7 +245,8 @@ def site_files(engine, build: str | None = None) -> dict[str, str]:
     start = 0
     for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
         docs_of_kind = list(same)
-        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in docs_of_kind)))
+        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in docs_of_kind)),
+                     stable)
         first = sum(1 for name in files if name[0] == "d")
         doc_runs.append([start, per, first])
         for i in range(0, len(docs_of_kind), per):

@@ -60,4 +60,4 @@ def prepare(model, build: str | None = None) -> tuple[dict[str, str], str]:
 
     load_lexicon(model.root)  # a broken lexicon stops the build (French message, file, line)
     engine = SearchEngine(model.root, model=model, cache=False)
-    return site_files(engine, build), page(engine)
+    return site_files(engine, build, stable=build is not None), page(engine)  # build named: under serve

@@ -121,27 +121,33 @@ def shared_models():
         corpus_module.load_corpus = real
 
 
-def run_lois(*args, input: str | None = None, cwd: Path | None = None,
-             env: dict | None = None) -> subprocess.CompletedProcess:
-    """Run `lois` through its entry point (``cli.main``, which every subcommand goes through, errors included) in
-    this process, with these arguments, standard input, folder and environment: what it writes and its exit
-    code, as ``run_lois_process`` gives them without starting Python (a quarter of a second a run) nor reading
-    again a corpus already read (``shared_models``). The tests of what only a process shows (a closed or broken
-    standard output, --help of every command) use the latter."""
+def lois_main(args, stdin: str, stdout, stderr, cwd: Path | None = None, env: dict | None = None) -> int:
+    """`lois ARGS` through its entry point (``cli.main``, which every subcommand goes through, errors included) in
+    this process: this standard input, writing to ``stdout`` and ``stderr``, in ``cwd`` with ``env`` added to the
+    environment, each corpus read once (``shared_models``); its exit code."""
     from lois.adapters import cli
 
-    out, err = io.StringIO(), io.StringIO()
     saved_env, saved_stdin = dict(os.environ), sys.stdin
     os.environ.update(env or {})
-    sys.stdin = io.StringIO(input or "")
+    sys.stdin = io.StringIO(stdin)
     try:
-        with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+        with contextlib.chdir(cwd or ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr), \
                 shared_models():
-            code = cli.main([str(a) for a in args])
+            return cli.main([str(a) for a in args])
     finally:
         sys.stdin = saved_stdin
         os.environ.clear()
         os.environ.update(saved_env)
+
+
+def run_lois(*args, input: str | None = None, cwd: Path | None = None,
+             env: dict | None = None) -> subprocess.CompletedProcess:
+    """Run `lois` in this process (:func:`lois_main`) with these arguments, standard input, folder and environment:
+    what it writes and its exit code, as ``run_lois_process`` gives them without starting Python (a quarter of a
+    second a run) nor reading again a corpus already read. The tests of what only a process shows (a closed or
+    broken standard output, --help of every command) use the latter."""
+    out, err = io.StringIO(), io.StringIO()
+    code = lois_main(args, input or "", out, err, cwd, env)
     return subprocess.CompletedProcess(["lois", *args], code, out.getvalue(), err.getvalue())
 
 

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, lois_commands, nonempty, project_env, run_lois, shared_models
+from conftest import ROOT, lois_commands, nonempty, project_env, lois_main, run_lois
 from lois.adapters import cli
 
 # one ordinary invocation of each subcommand (a new subcommand must be added here: see the first test)
@@ -55,14 +55,7 @@ def _in_process(args, stdout) -> tuple[int, str]:
     Python's exit closes it: what the command left buffered must not fail there (the process would print
     « Exception ignored … » on stderr)."""
     err = io.StringIO()
-    saved = sys.stdin
-    sys.stdin = io.StringIO("q\n")
-    try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(err), \
-                shared_models():
-            code = cli.main([str(a) for a in args])
-    finally:
-        sys.stdin = saved
+    code = lois_main(args, "q\n", stdout, err)
     stdout.close()  # raises if the command left output that cannot be written
     return code, err.getvalue()
 

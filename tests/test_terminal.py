@@ -21,7 +21,7 @@ import sys
 
 import pytest
 
-from conftest import ROOT, lois_commands, project_env, run_lois, shared_models
+from conftest import ROOT, lois_commands, project_env, lois_main, run_lois, shared_models
 from lois.adapters import cli
 from lois.core import terminal
 
@@ -197,14 +197,7 @@ def _run_encoded(encoding: str, args: list[str], stdin: str = "1\n1\n1\n1\n1\n1\
     raw_out, raw_err = io.BytesIO(), io.BytesIO()
     out = io.TextIOWrapper(raw_out, encoding=encoding, errors="strict", write_through=True)
     err = io.TextIOWrapper(raw_err, encoding=encoding, errors="strict", write_through=True)
-    saved = sys.stdin
-    sys.stdin = io.StringIO(stdin)
-    try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-                shared_models():
-            code = cli.main([str(a) for a in args])
-    finally:
-        sys.stdin = saved
+    code = lois_main(args, stdin, out, err)
     out.flush()
     err.flush()
     return code, raw_out.getvalue().decode(encoding), raw_err.getvalue().decode(encoding)

@@ -82,7 +82,7 @@ def register_words(docs: list[SearchDoc], model) -> None:
     of its nearest enclosing one (« 64B3 » → Loi 64), as its ``context`` (searched, lower weight, never shown as its
     text): « le mort s'est levé pour regarder le jeu du déclarant » finds Loi 43 by its summary of 43A2."""
     targets = {d.id: d for d in docs}
-    for st in getattr(model, "absent_statements", ()):
+    for st in model.absent_statements:
         t = _nearest(st.provision, targets)
         if t is not None:
             targets[t].context = " ".join(x for x in (targets[t].context, st.statement) if x)

@@ -31,7 +31,10 @@ def law_docs(model) -> list[SearchDoc]:
     """One document per provision: its own title and text, as heading the titles of its law and section, and among
     its situations the text of the paragraphs that introduce it (a sub-point inherits the words of its lead-in, but
     as borrowed words: a sibling that has the query's words in its own text comes first, 30B before 30B1(b)(ii) for
-    « mon partenaire a passé à ma place »)."""
+    « mon partenaire a passé à ma place »). The page of a whole law is about its provisions (``refs``): it gives way
+    to one that covers the query as well (:data:`lois.features.search.query.GLOSS_YIELD`), as a gloss does; the
+    citations of « Loi 31 » as a whole give its page the words of every situation the law rules, and « mon
+    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]
@@ -47,10 +50,12 @@ def law_docs(model) -> list[SearchDoc]:
                 label = model.node_title(p.pid)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
+            # the page of a whole law gives way, like a gloss, to a provision of it that answers the query as well
+            refs = [c.id for c in p.walk() if c is not p] if p.level is Level.LAW else []
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  situations=" ".join(reversed(leads)), pid=p.pid))
+                                  situations=" ".join(reversed(leads)), pid=p.pid, refs=refs))
     return docs
 
 

@@ -85,7 +85,7 @@ QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|apr[eè]s)\s+(?:(?:un|une|le|son|l['’])\s*)?"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s)\s+(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
 

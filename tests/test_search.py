@@ -820,6 +820,17 @@ def test_tools_are_found_by_what_they_do(engine):
         assert tool in [r.id for r in engine.search(q, 3)], q
 
 
+def test_the_calculator_comes_with_what_it_computes(engine):
+    """The calculator computes the adjusted scores of 12C1(c), 12C2 (and its points), 12C3, 12C4: it comes with them
+    as their tool, but gives them no words and is never the « Situation semblable » (it tells no situation)."""
+    computed = [f["id"] for f in engine.stored if "outil:marque-ajustee" in (f.get("sources") or ())]
+    assert {"12C1(c)", "12C2", "12C2(a)", "12C3", "12C4"} <= set(computed) and "12A2" not in computed
+    first = engine.search("score pondéré moitié 4 pique fait moitié chuté", 3)[0]
+    assert first.id == "12C1(c)" and first.tool["id"] == "outil:marque-ajustee"
+    assert not any(r.why and r.why["kind"] == "tool" for q in ("marque ajustee en IMP", "match KO marques qui ne se "
+                   "compensent pas") for r in engine.search(q, 10))
+
+
 def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):
     """« Loi 68 » or « revendication »: the row of that law in « Les 93 lois », titled as the edition gives it,
     saying its text is not in the site, never another law's provision first."""

@@ -581,14 +581,17 @@
       for (var j = 0; j < ranked.length; j++) if (tools.has(ranked[j][0])) { head[i].tool = link(ranked[j][0]); return; }
     }
   }
-  /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources */
+  /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a
+     tool of the site aside: it gives no words) */
   function attachWhy(out, ranked, p) {
     var order = new Map();
     ranked.forEach(function (r, i) { order.set(r[0], i); });
     out.forEach(function (r) {
       if (!p.borrowed.has(r.n)) return;
       var best = -1;
-      sourcesOf(r.n).forEach(function (t) { if (order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t; });
+      sourcesOf(r.n).forEach(function (t) {
+        if (KINDS[t] !== "tool" && order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t;
+      });
       if (best >= 0) r.why = link(best);
     });
   }

@@ -77,7 +77,7 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
 # whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the
 # documents the query finds; the result shows it as a link of its own (« Outil : … »), taking no other's rank.
-TOOL_KINDS = ("checklist", "situation")
+TOOL_KINDS = ("checklist", "situation", "tool")
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
@@ -587,13 +587,14 @@ class SearchEngine:
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources
-        that the query finds (Result.why)."""
+        that the query finds (Result.why), a tool of the site aside (it gives no words: documents.tool_docs)."""
         order = {n: i for i, (n, _) in enumerate(ranked)}
         for r in out:
             n = self.docnum[r.id]
             if n not in plan.borrowed:
                 continue
-            found = [self.docnum[t] for t in self.stored[n].get("sources") or () if self.docnum.get(t) in order]
+            found = [self.docnum[t] for t in self.stored[n].get("sources") or () if self.docnum.get(t) in order
+                     and self.stored[self.docnum[t]]["kind"] != Kind.TOOL]
             if found:
                 f = self.stored[min(found, key=order.__getitem__)]
                 r.why = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}

@@ -16,8 +16,8 @@ from lois.features.search.analysis import lois_analyzer
 from lois.features.search.index import FIELDS, SCORE_SCALE
 
 
-def schema() -> Schema:
-    an = lois_analyzer()
+def schema(stems: dict[str, str] | None = None) -> Schema:
+    an = lois_analyzer(stems)
     return Schema(
         id=ID(stored=True, unique=True),
         law=STORED(), kind=STORED(), label=STORED(), url=STORED(),
@@ -31,10 +31,10 @@ def schema() -> Schema:
     )
 
 
-def write_index(docs, dest: Path):
-    """A whoosh index of the documents in ``dest``; returns it opened."""
+def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
+    """A whoosh index of the documents in ``dest`` (``stems``: the lexicon's); returns it opened."""
     dest.mkdir(parents=True, exist_ok=True)
-    ix = windex.create_in(str(dest), schema())
+    ix = windex.create_in(str(dest), schema(stems))
     w = ix.writer()
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,

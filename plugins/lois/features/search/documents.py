@@ -139,17 +139,18 @@ TOOLS = (
 
 def tool_docs(model) -> list[SearchDoc]:
     """The site's tools (TOOLS) as documents of kind « Outil »; a tool that computes what provisions rule (the
-    calculator: 12C1(c), 12C2 and its points, 12C3, 12C4) comes with them (:data:`lois.features.search.query.TOOL_KINDS`)
-    as their source, but gives them no words (its text names what it computes, not the situations they rule)."""
+    calculator: 12C1(c), 12C2 and its points, 12C3, 12C4) comes with them
+    (:data:`lois.features.search.query.TOOL_KINDS`) as their source, but gives them no words (its text names what it
+    computes, not the situations they rule)."""
     from lois.core.searchdoc import Evidence, cited_clauses
 
     docs = []
     for name, url, label, title, body in TOOLS:
         cited = {t for ev in cited_clauses(body, model) for t in ev.targets}
-        cited = tuple(p.pid for law in sorted({t.law for t in cited}) if law in model.laws
-                      for p in model.laws[law].root.walk() if p.pid in cited or cited & set(p.pid.ancestors))
+        computed = tuple(p.pid for law in sorted({t.law for t in cited}) if law in model.laws
+                         for p in model.laws[law].root.walk() if p.pid in cited or cited & set(p.pid.ancestors))
         docs.append(SearchDoc(doc_id(Kind.TOOL, name), 0, Kind.TOOL.value, label, url, title, "", body,
-                              evidence=[Evidence("", cited)] if cited else []))
+                              evidence=[Evidence("", computed)] if computed else []))
     return docs
 
 

@@ -61,21 +61,21 @@ class _FieldStats:
         return self._df[text]
 
 
-def _count(texts: list[str]) -> tuple[list[Counter], Counter, int]:
+def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[Counter], Counter, int]:
     """Term frequencies of each text (the analyser's terms, as whoosh indexes a TEXT field: stop words dropped),
     documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
     from lois.features.search.analysis import analyze
 
-    counts = [Counter(analyze(text)) if text else Counter() for text in texts]
+    counts = [Counter(analyze(text, stems)) if text else Counter() for text in texts]
     df: Counter = Counter()
     for c in counts:
         df.update(c.keys())
     return counts, df, sum(c.total() for c in counts)
 
 
-def postings(docs: list[SearchDoc]) -> dict[str, list[int]]:
+def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
     """term → flat list [doc, field, score×SCORE_SCALE, …], fields in FIELDS order then documents in order:
-    whoosh's BM25F score of the term in that field of that document."""
+    whoosh's BM25F score of the term in that field of that document (``stems``: the lexicon's, analysis.term_of)."""
     from whoosh.scoring import BM25F, bm25
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -83,7 +83,7 @@ def postings(docs: list[SearchDoc]) -> dict[str, list[int]]:
     n = len(docs)
     out: dict[str, list[int]] = {}
     for fi, fname in enumerate(FIELDS):
-        counts, df, total = _count([getattr(d, fname) or "" for d in docs])
+        counts, df, total = _count([getattr(d, fname) or "" for d in docs], stems)
         stats = _FieldStats(n, df)
         idf = {t: model.idf(stats, fname, t) for t in df}
         avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer

@@ -34,8 +34,8 @@ from pathlib import Path
 
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
-                                           max_edits, normalize, synonym_map)
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
+                                           normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
@@ -58,8 +58,8 @@ RERANK = 50
 PROXIMITY_WINDOW = 6
 PROXIMITY_BONUS = 0.5
 # A gloss (note, example, glossary entry, « Que faire si… »), or the page of a whole law (documents.law_docs), gives
-# way to a provision it is about that covers the query as well, its situations included (documents.attach_evidence): it is ranked just under it (score ×
-# GLOSS_YIELD), unless the query names its kind or the gloss itself (every word of its title is in the query:
+# way to a provision it is about that covers the query as well, its situations included (documents.attach_evidence):
+# it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word of its title is in the query:
 # « dummy » → « mort », the glossary entry Mort). When every query word is in the gloss's title, the provision must
 # cover the query by its own words (a query that titles a note finds the note).
 GLOSS_YIELD = 0.99
@@ -85,7 +85,8 @@ QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s)\s+(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s)\s+"
+                      r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
 
@@ -134,7 +135,7 @@ class Vocabulary:
         for s in words:
             k = surface_key(s)
             if k not in surfaces:
-                t = analyze_word(s)
+                t = term_of(s, lexicon.stems)
                 if t:
                     surfaces[k] = t
         folded: dict[str, list[str]] = {}
@@ -143,8 +144,8 @@ class Vocabulary:
             if t not in lst:
                 lst.append(t)
         terms = set(surfaces.values())
-        synonyms = {t: [s for s in syns if s in terms] for t, syns in synonym_map(lexicon.synonyms).items()
-                    if t in terms}
+        synonyms = {t: [s for s in syns if s in terms]
+                    for t, syns in synonym_map(lexicon.synonyms, lexicon.stems).items() if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
         rewrites.sort(key=lambda r: -len(r.words))
@@ -478,7 +479,7 @@ def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
     """What a SearchEngine holds (and the CLI caches): the documents' stored fields, the vocabulary and the
     postings (lois.features.search.index)."""
     return {"docs": stored_fields(docs), "vocabulary": Vocabulary.from_docs(docs, lexicon).to_json(),
-            "postings": postings(docs)}
+            "postings": postings(docs, lexicon.stems)}
 
 
 def corpus_docs(corpus_dir: Path, model=None) -> list[SearchDoc]:

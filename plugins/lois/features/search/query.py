@@ -59,9 +59,9 @@ PROXIMITY_WINDOW = 6
 PROXIMITY_BONUS = 0.5
 # A gloss (note, example, glossary entry, « Que faire si… »), or the page of a whole law (documents.law_docs), gives
 # way to a provision it is about that covers the query as well, its situations included (documents.attach_evidence):
-# it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word of its title is in the query:
-# « dummy » → « mort », the glossary entry Mort). When every query word is in the gloss's title, the provision must
-# cover the query by its own words (a query that titles a note finds the note).
+# it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word
+# of its title is in the query: « dummy » → « mort », the glossary entry Mort). When every query word is in the
+# gloss's title, the provision must cover the query by its own words (a query that titles a note finds the note).
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of

@@ -749,6 +749,14 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
+def test_a_negation_keeps_a_query_from_naming_a_title_without_it(engine):
+    """« non », « pas », « ni » are stop words, but a title that says one and a query that does not (or the reverse)
+    do not match: « renonce non consommée » does not name the glossary entry « Renonce consommée »."""
+    assert engine.search("renonce consommée", 1)[0].id == "glossaire:renonce-consommee"
+    assert engine.search("renonce non consommée", 1)[0].id != "glossaire:renonce-consommee"
+    assert engine.search("camp fautif", 1)[0].id == "glossaire:camp-fautif"  # not « camp non fautif »
+
+
 def test_calling_the_director_is_not_an_appeal(engine, corpus_dir):
     """The forms of « appeler » have a term of their own (corpus/lexique.yaml, ``stems``), which the stemmer would
     merge with « appel »: « faire appel » of a ruling reaches the page of Law 92 (Droit d'appel), no longer drowned

@@ -459,6 +459,8 @@
     info.slice(1).forEach(function (w) { if (p.words.indexOf(w) >= 0) n++; });
     return n / info[0];
   }
+  /* query.negated: whether normalised words say a negation (stop words: a title's are among its words without a term) */
+  function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
     var scores = new Map(), TITLE = D.fields.indexOf("title"), SITU = D.fields.indexOf("situations");
     p.weights.forEach(function (w, t) {
@@ -489,7 +491,8 @@
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
       for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
-      var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
+      var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng &&
+          negated(p.words) === negated([].concat(TITLES.get(doc) || 0).slice(1));  /* query.NEGATIONS */
       var cover = titleAll ? titleCover(doc, p) : 0;
       var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0;  /* query.SITUATION_COVER */
       mine.forEach(function (gi) { mineW += gw[gi]; });

@@ -68,6 +68,11 @@ TITLE_BONUS = 2.0
 # its weight in the coverage.
 SITUATION_COVER = 0.5
 TITLE_COVER_POWER = 4.0
+# A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
+# keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
+# glossary entry « Renonce consommée », nor « accepter une enchère trop basse » the title of 27B « Enchère
+# insuffisante non acceptée ».
+NEGATIONS = ("non", "pas", "ni")
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
@@ -311,6 +316,11 @@ def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
             for g in gs:
                 last[g] = p
     return len(near) / (ng * (ng - 1) / 2)
+
+
+def negated(words) -> bool:
+    """Whether normalised words say a negation (NEGATIONS)."""
+    return any(w in NEGATIONS for w in words)
 
 
 def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
@@ -656,7 +666,8 @@ class SearchEngine:
             if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
                                         or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
                 continue
-            title_all = bool(ng) and len(in_title.get(n, ())) == ng
+            title_all = (bool(ng) and len(in_title.get(n, ())) == ng
+                         and negated(plan.words) == negated(map(normalize, TOKEN_RE.findall(f.get("title") or ""))))
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             mine = own.get(n, set())
             if len(mine) < len(anywhere.get(n, ())):
@@ -781,6 +792,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
         "titleCoverPower": TITLE_COVER_POWER,
+        "negations": list(NEGATIONS),
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,

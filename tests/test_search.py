@@ -249,7 +249,10 @@ def _score_from_browser_data(data, engine, plan):
           for head, group in zip(plan.heads, plan.groups, strict=True)]
     out, matched_of, named, titled, found_of = {}, {}, set(), set(), {}
     for doc, base in totals.items():
-        title_all = ng > 0 and len(in_title.get(doc, ())) == ng
+        info = data["titles"].get(doc, 0)
+        bare = set(info[1:]) if isinstance(info, list) else set()  # the title's words without a term: its negations
+        title_all = (ng > 0 and len(in_title.get(doc, ())) == ng
+                     and bool(set(data["negations"]) & set(plan.words)) == bool(set(data["negations"]) & bare))
         cov = cover(doc) if title_all else 0.0
         mine = own.get(doc, set())
         matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words

@@ -110,7 +110,6 @@ def _essai_check(model, checked) -> None:
     if "faux" in words:
         raise LoisError("mot « faux » refusé par la fonctionnalité d'essai", str(Path(model.root) / ESSAI),
                         words.index("faux") + 1)
-    checked.data["essai"] = words
     checked.counts.append(count(len(words), "mot d'essai", "mots d'essai"))
 
 

@@ -16,9 +16,9 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
 * ``corpus.replays(model)`` gives the checklists' coverage the answers the feature's files replay on a checklist
   (``replays=True``: the worked examples).
 
-A feature that uses another's code or data says so in ``requires`` (the other comes before it in :data:`FEATURES`
-when it reads what that one's check keeps in :attr:`Checked.data`), and no two features require each other, even
-through others; the check, the search and the checklists' coverage name no feature.
+A feature that uses another's code or data says so in ``requires`` (it reads the other's files through the other's
+loader, which reads them once per model: ``Model.derived``), and no two features require each other, even through
+others; the check, the search and the checklists' coverage name no feature.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
 kind of module is declared below (:class:`Pages`, :class:`PostBuild`, :class:`Commands`, :class:`Checks`,
@@ -33,7 +33,7 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -67,7 +67,6 @@ class Commands(Protocol):
 class Checked:
     """What the check of the corpus read, feature by feature, in the order of :data:`FEATURES`."""
 
-    data: dict[str, Any] = field(default_factory=dict)  # feature name → what its check read (and validated)
     counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
     replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
     warnings: list[str] = field(default_factory=list)   # what is allowed for now but should not stay (« fichier,
@@ -82,9 +81,9 @@ class Checks(Protocol):
         """Before any file is read: the names of the feature's files (a file that becomes a page)."""
 
     def check(self, model: Model, checked: Checked) -> None:
-        """Read and validate the feature's files (once per model: ``Model.derived``), check them against what
-        the features before it read (``checked.data``), keep what was read under the feature's name and say what
-        was read and replayed (``checked.counts``, ``checked.replayed``); raise LoisError."""
+        """Read and validate the feature's files (once per model: ``Model.derived``), check them against the
+        files of the features it requires (read by their loaders) and say what was read and replayed
+        (``checked.counts``, ``checked.replayed``); raise LoisError."""
 
 
 @runtime_checkable

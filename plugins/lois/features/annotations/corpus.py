@@ -27,7 +27,6 @@ def check_files(root: Path) -> None:
 
 def check(model: Model, checked: Checked) -> None:
     ann = load_annotations(model)
-    checked.data["annotations"] = ann
     checked.counts += [count(len(ann.notes), "note"), count(len(ann.examples), "exemple"),
                        count(len(ann.terms), "terme")]
     examples = replay_examples(ann.examples.values(), load_checklists(Path(model.root), model))

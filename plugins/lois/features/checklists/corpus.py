@@ -28,7 +28,6 @@ def check_files(root: Path) -> None:
 
 def check(model: Model, checked: Checked) -> None:
     lists = load_checklists(Path(model.root), model)
-    checked.data["checklists"] = lists
     checked.counts.append(count(len(lists), "liste d'arbitrage", "listes d'arbitrage"))
     checked.replayed.append(f"{replay_cases(lists)} cas")
     for cl in lists.values():

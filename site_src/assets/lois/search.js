@@ -460,7 +460,7 @@
     return n / info[0];
   }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title"), SITU = D.fields.indexOf("situations");
+    var scores = new Map(), TITLE = D.fields.indexOf("title");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
@@ -470,7 +470,7 @@
       }
     });
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
-    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the situations field aside */
+    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -479,7 +479,7 @@
           var doc = post[i];
           if (!anywhere.has(doc)) anywhere.set(doc, new Set());
           anywhere.get(doc).add(gi);
-          if (post[i + 1] !== SITU) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          if (D.borrowed.indexOf(post[i + 1]) < 0) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
       });

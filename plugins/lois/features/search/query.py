@@ -64,8 +64,8 @@ PROXIMITY_BONUS = 0.5
 # cover the query by its own words (a query that titles a note finds the note).
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
-# A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
-# its weight in the coverage.
+# A query word that a provision has only among its situations (documents.attach_evidence) or in the site's index
+# (BORROWED_FIELDS) counts for this share of its weight in the coverage.
 SITUATION_COVER = 0.5
 TITLE_COVER_POWER = 4.0
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
@@ -129,7 +129,8 @@ class Vocabulary:
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations) if text
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
+                                                                   d.index) if text
                               for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
@@ -630,14 +631,14 @@ class SearchEngine:
             for i in range(0, len(post), 3):
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
-        own: dict[int, set[int]] = {}  # in the document's own words (its situations, borrowed from glosses, aside)
+        own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
             for term in group:
                 post = self.postings.get(term, ())
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
-                    if post[i + 1] != SITUATIONS_FIELD:
+                    if post[i + 1] not in BORROWED_FIELDS:
                         own.setdefault(post[i], set()).add(gi)
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
@@ -745,7 +746,8 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
-SITUATIONS_FIELD = list(FIELD_BOOSTS).index("situations")
+# words a provision borrows: the situations the site's documents tell, the phrasings of the site's index
+BORROWED_FIELDS = tuple(list(FIELD_BOOSTS).index(f) for f in ("situations", "index"))
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -793,5 +795,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
+        "borrowed": list(BORROWED_FIELDS),
         "scale": SCORE_SCALE,
     }

@@ -221,17 +221,21 @@ def _score_from_browser_data(data, engine, plan):
         post = post_of(term)
         for i in range(0, len(post), 3):
             totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f, situations_f = data["fields"].index("title"), data["fields"].index("situations")
+    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
     anywhere: dict[int, set] = {}
-    own: dict[int, set] = {}  # the query words a document has in its own words (its situations aside)
+    own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
+    lent: dict[int, dict] = {}  # the share of each other query word's weight, by the best borrowed field that has it
     in_title: dict[int, set] = {}
     for gi, group in enumerate(plan.groups):
         for term in group:
             post = post_of(term)
             for i in range(0, len(post), 3):
                 anywhere.setdefault(post[i], set()).add(gi)
-                if post[i + 1] != situations_f:
+                if post[i + 1] not in lent_by:
                     own.setdefault(post[i], set()).add(gi)
+                else:
+                    got = lent.setdefault(post[i], {})
+                    got[gi] = max(got.get(gi, 0.0), lent_by[post[i + 1]])
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
@@ -250,8 +254,8 @@ def _score_from_browser_data(data, engine, plan):
         cov = cover(doc) if title_all else 0.0
         mine = own.get(doc, set())
         matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words
-        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only among its situations
-        matched = matched_of[doc] + data["situationCover"] * borrowed
+        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only in borrowed words
+        matched = matched_of[doc] + sum(gw[g] * lent[doc][g] for g in anywhere.get(doc, ()) if g not in mine)
         found_of[doc] = matched_of[doc] + borrowed
         if title_all:
             titled.add(doc)

@@ -471,6 +471,7 @@
     });
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
     var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
+    var lentBy = new Map(D.borrowed), lent = new Map();  /* borrowed field → its share; doc → query word → best share */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -479,7 +480,11 @@
           var doc = post[i];
           if (!anywhere.has(doc)) anywhere.set(doc, new Set());
           anywhere.get(doc).add(gi);
-          if (D.borrowed.indexOf(post[i + 1]) < 0) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          if (!lentBy.has(post[i + 1])) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          else {
+            if (!lent.has(doc)) lent.set(doc, new Map());
+            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, lentBy.get(post[i + 1])));
+          }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
       });
@@ -491,11 +496,13 @@
       for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
       var cover = titleAll ? titleCover(doc, p) : 0;
-      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0;  /* query.SITUATION_COVER */
+      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0, lentW = 0;  /* query.BORROWED_FIELDS */
       mine.forEach(function (gi) { mineW += gw[gi]; });
-      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { if (!mine.has(gi)) borrowedW += gw[gi]; });
+      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) {
+        if (!mine.has(gi)) { borrowedW += gw[gi]; lentW += gw[gi] * lent.get(doc).get(gi); }
+      });
       if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
-      var matched = mineW + D.situationCover * borrowedW;
+      var matched = mineW + lentW;
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);

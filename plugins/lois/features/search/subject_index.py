@@ -68,8 +68,9 @@ class IndexEntry(Schema):
 def _place(model: "Model", pid: ProvisionId, register: set[ProvisionId]) -> str | None:
     """Why the site cannot open ``pid`` (None: it can)."""
     if pid.law in model.laws:
-        return None if pid in model.provisions else (
-            f"« {pid} » : la Loi {pid.law} est dans le corpus, mais pas cette provision")
+        from lois.core.cite import unknown_provision
+
+        return None if pid in model.provisions else unknown_provision(pid, model.laws)
     if pid.level is Level.LAW or pid in register or pid in model.stubs:
         return None
     return (f"« {pid} » : le site n'a ni le texte de la Loi {pid.law} ni de résumé de cette provision "

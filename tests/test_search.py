@@ -224,17 +224,21 @@ def _score_from_browser_data(data, engine, plan):
         post = post_of(term)
         for i in range(0, len(post), 3):
             totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f, situations_f = data["fields"].index("title"), data["fields"].index("situations")
+    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
     anywhere: dict[int, set] = {}
-    own: dict[int, set] = {}  # the query words a document has in its own words (its situations aside)
+    own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
+    lent: dict[int, dict] = {}  # the share of each other query word's weight, by the best borrowed field that has it
     in_title: dict[int, set] = {}
     for gi, group in enumerate(plan.groups):
         for term in group:
             post = post_of(term)
             for i in range(0, len(post), 3):
                 anywhere.setdefault(post[i], set()).add(gi)
-                if post[i + 1] != situations_f:
+                if post[i + 1] not in lent_by:
                     own.setdefault(post[i], set()).add(gi)
+                else:
+                    got = lent.setdefault(post[i], {})
+                    got[gi] = max(got.get(gi, 0.0), lent_by[post[i + 1]])
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
@@ -256,8 +260,8 @@ def _score_from_browser_data(data, engine, plan):
         cov = cover(doc) if title_all else 0.0
         mine = own.get(doc, set())
         matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words
-        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only among its situations
-        matched = matched_of[doc] + data["situationCover"] * borrowed
+        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only in borrowed words
+        matched = matched_of[doc] + sum(gw[g] * lent[doc][g] for g in anywhere.get(doc, ()) if g not in mine)
         found_of[doc] = matched_of[doc] + borrowed
         if title_all:
             titled.add(doc)
@@ -362,7 +366,8 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
                       f.get("body", ""), f.get("context", ""), f.get("refs", []), f.get("situations", ""),
-                      f.get("sources", []), pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
+                      f.get("sources", []), index=f.get("index", ""),
+                      pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
             for f in stored]  # the provision a document is, read back from its stored id
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           docnum={f["id"]: n for n, f in enumerate(stored)},
@@ -815,6 +820,28 @@ def test_register_words_find_the_page_of_an_absent_law(engine):
     assert r[0].id == "43" and r[0].snippet == "Texte non encore inclus dans ce site."
     assert engine.stored[engine.docnum["exemple:64-renonce-une-levee"]]["refs"][0] == "64"  # 64A1
     assert [x.id for x in engine.search("il a contré alors que c'était pas à lui", 1)] == ["32"]
+
+
+def test_a_situation_told_in_the_words_of_the_index_finds_its_provision(engine):
+    """The site's index analytique (corpus/index.yaml) gives its everyday phrasings to the provision they point to, in
+    a field of its own, never shown: a situation told only in words that no text of the site uses finds the provision
+    the index points it to (a paragraph of a law the site holds; the row of a law it does not hold), and the result
+    shows the Code's text (or « texte non inclus »), not the index."""
+    from lois.features.search.analysis import TOKEN_RE
+    from lois.features.search.documents import STUB_TEXT
+
+    def terms(text):
+        return {analyze_word(w) for w in TOKEN_RE.findall(text or "")}
+
+    for query, word, provision in (("faire un sondage", "sondage", "16B1(b)"), ("jury d'appel", "jury", "93")):
+        f = engine.stored[engine.docnum[provision]]
+        assert word in f["index"]
+        assert all(analyze_word(word) not in terms(d.get(k)) for d in engine.stored
+                   for k in ("title", "heading", "body", "context", "situations")), word  # the index's word alone
+        first = engine.search(query, 3)[0]
+        assert first.id == provision, query
+        shown = first.snippet.strip("… ")
+        assert word not in first.snippet and (shown in f.get("body", "") or shown == STUB_TEXT), first.snippet
 
 
 def test_a_sub_point_borrows_the_words_of_its_lead_in(engine):

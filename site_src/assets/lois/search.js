@@ -462,7 +462,7 @@
   /* query.negated: whether normalised words say a negation (stop words: a title's are among its words without a term) */
   function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title"), SITU = D.fields.indexOf("situations");
+    var scores = new Map(), TITLE = D.fields.indexOf("title");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
@@ -472,7 +472,8 @@
       }
     });
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
-    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the situations field aside */
+    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
+    var lentBy = new Map(D.borrowed), lent = new Map();  /* borrowed field → its share; doc → query word → best share */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -481,7 +482,11 @@
           var doc = post[i];
           if (!anywhere.has(doc)) anywhere.set(doc, new Set());
           anywhere.get(doc).add(gi);
-          if (post[i + 1] !== SITU) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          if (!lentBy.has(post[i + 1])) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          else {
+            if (!lent.has(doc)) lent.set(doc, new Map());
+            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, lentBy.get(post[i + 1])));
+          }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
       });
@@ -494,11 +499,13 @@
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng &&
           negated(p.words) === negated([].concat(TITLES.get(doc) || 0).slice(1));  /* query.NEGATIONS */
       var cover = titleAll ? titleCover(doc, p) : 0;
-      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0;  /* query.SITUATION_COVER */
+      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0, lentW = 0;  /* query.BORROWED_FIELDS */
       mine.forEach(function (gi) { mineW += gw[gi]; });
-      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { if (!mine.has(gi)) borrowedW += gw[gi]; });
+      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) {
+        if (!mine.has(gi)) { borrowedW += gw[gi]; lentW += gw[gi] * lent.get(doc).get(gi); }
+      });
       if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
-      var matched = mineW + D.situationCover * borrowedW;
+      var matched = mineW + lentW;
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);

@@ -156,14 +156,17 @@ def tool_docs(model) -> list[SearchDoc]:
 
 def build_docs(model) -> list[SearchDoc]:
     """Every document of the site: the provisions and commentaries, then each feature's documents in the order of
-    the features, then the stubs and the tools."""
+    the features, then the stubs and the tools; the provisions with their situations and the phrasings of the site's
+    index (corpus/index.yaml)."""
     from lois.features import document_sources
+    from lois.features.search.subject_index import index_words
 
     docs = law_docs(model) + commentary_docs(model)
     for documents in document_sources():
         docs += documents(model)
     docs += stub_docs(model) + tool_docs(model)
     attach_evidence(docs)
+    index_words(docs, model)
     return docs
 
 

@@ -35,12 +35,16 @@ from lois.core.statcache import RACY_NS, fingerprint, listing, unchanged  # noqa
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
-# « situations »: a provision's situations told by the site's other documents (documents.attach_evidence).
-FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5}
+# « situations »: a provision's situations told by the site's other documents (documents.attach_evidence);
+# « index »: the everyday phrasings of the site's index analytique (corpus/index.yaml, subject_index.index_words).
+# Both are borrowed words: a query word found only there counts for query.SITUATION_COVER of its weight.
+INDEX_BOOST = 0.5
+FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 # a document's fields, as stored
-STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources")
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
+          "index")
 
 
 # ------------------------------------------------------------------ postings

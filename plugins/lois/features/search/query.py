@@ -65,8 +65,10 @@ PROXIMITY_BONUS = 0.5
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
-# its weight in the coverage.
+# its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
+# INDEX_COVER (the larger share when it has it in both).
 SITUATION_COVER = 0.5
+INDEX_COVER = 0.75
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -135,7 +137,8 @@ class Vocabulary:
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations) if text
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
+                                                                   d.index) if text
                               for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
@@ -642,15 +645,20 @@ class SearchEngine:
             for i in range(0, len(post), 3):
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
-        own: dict[int, set[int]] = {}  # in the document's own words (its situations, borrowed from glosses, aside)
+        own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
+        lent: dict[int, dict[int, float]] = {}  # document → query word → the share of its weight a borrowed field lends
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
             for term in group:
                 post = self.postings.get(term, ())
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
-                    if post[i + 1] != SITUATIONS_FIELD:
+                    share = BORROWED_FIELDS.get(post[i + 1])
+                    if share is None:
                         own.setdefault(post[i], set()).add(gi)
+                    else:
+                        shares = lent.setdefault(post[i], {})
+                        shares[gi] = max(shares.get(gi, 0.0), share)
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
@@ -676,7 +684,7 @@ class SearchEngine:
             found_of[n] = sum(gw[g] for g in anywhere.get(n, ()))
             if title_all:
                 titled.add(n)
-            matched = matched_of[n] + SITUATION_COVER * sum(gw[g] for g in anywhere.get(n, ()) if g not in mine)
+            matched = matched_of[n] + sum(gw[g] * lent[n][g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
@@ -758,7 +766,10 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
-SITUATIONS_FIELD = list(FIELD_BOOSTS).index("situations")
+# the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
+# site's documents tell, the phrasings of the site's index
+BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
+                   list(FIELD_BOOSTS).index("index"): INDEX_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -787,7 +798,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
         "glossYield": GLOSS_YIELD,
-        "situationCover": SITUATION_COVER,
         "tools": [list(TOOL_KINDS), TOOL_AFTER],
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
@@ -807,5 +817,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
+        "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
         "scale": SCORE_SCALE,
     }

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from lois.core.searchdoc import SearchDoc
 
 FILE = "index.yaml"
-PHRASES_MIN, PHRASES_MAX = 3, 8
+PHRASES_MIN, PHRASES_MAX = 3, 10
 PHRASE_MAX_CHARS = 80
 
 
@@ -58,7 +58,7 @@ def _phrases(phrases: list[str]) -> list[str]:
 
 
 class IndexEntry(Schema):
-    """An entry of the index: a provision and the everyday phrasings of the situations it governs (3 to 8)."""
+    """An entry of the index: a provision and the everyday phrasings of the situations it governs (3 to 10)."""
 
     provision: Provision
     phrases: Annotated[list[Phrase], AfterValidator(_phrases)]

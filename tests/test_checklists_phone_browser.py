@@ -344,13 +344,18 @@ CONTRAST = """els => {
 }"""
 
 
+# the theme's transitions (125 ms on each button's colours, started again by each focus) ended at once: the colours
+# measured are those the reader sees once they end, without waiting for each one
+STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
 def _contrasts(page, selector: str, focus: bool = False) -> list[dict]:
     out = []
     for i in range(page.locator(selector).count()):
         el = page.locator(selector).nth(i)
         if focus:
             el.focus()
-        # the colours once the theme's transitions (125 ms) have ended
+        # the colours once the theme's transitions (none: STILL) have ended
         out.extend(el.evaluate(f"async e => {{ await Promise.all(e.getAnimations().map(a => a.finished)); "
                                f"return ({CONTRAST})([e]); }}"))
     return out
@@ -364,6 +369,7 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     phone.emulate_media(media="screen", color_scheme=scheme)
     phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense")
     phone.locator(".lois-cl-step").wait_for()
+    phone.add_style_tag(content=STILL)
     assert phone.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
     phone.locator(".lois-cl-trail-box").evaluate("d => { d.open = true; }")
     buttons = ".lois-cl-choice, .lois-cl-back, .lois-cl-restart, .lois-cl-table-toggle, .lois-cl-goto"
@@ -373,8 +379,10 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     measured += _contrasts(phone, ".lois-cl-table-toggle") + _contrasts(phone, ".lois-cl-table-toggle", focus=True)
     phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:declarant")  # a ruling: its « Fiche d'arbitrage »
     phone.locator(".lois-fiche-new").wait_for()
+    phone.add_style_tag(content=STILL)
     measured += _contrasts(phone, ".lois-fiche-new, .lois-cl-restart") + _contrasts(phone, ".lois-fiche-new", True)
     phone.goto(f"{site_url}que-faire-si/")
+    phone.add_style_tag(content=STILL)
     measured += _contrasts(phone, ".ann-sit-start .md-button") + _contrasts(phone, ".ann-sit-start .md-button", True)
     assert len(measured) > 12
     dark_page = [m["page"] < 0.05 for m in measured]

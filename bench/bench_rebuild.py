@@ -1,6 +1,6 @@
 """CPU of each rebuild of `mkdocs serve` after a save, measured in one process (no waiting on a loaded machine).
 
-    python bench/bench_rebuild.py [--facteur 9] [--tours 1] [--plugins DOSSIER]
+    python bench/bench_rebuild.py [--facteur 9] [--tours 1] [--plugins DOSSIER] [--profil FICHIER]
 
 Builds a copy of the project as `mkdocs serve` does (one plugin across builds: ``on_startup(command="serve")``,
 then MkDocs' ``build`` with a ``serve_url``), on the seed or the synthetic corpus ×F (bench/synth.py), then, for
@@ -8,7 +8,8 @@ each kind of corpus file (tests/live_serve.py: a law, a note, an example, a chec
 and rebuilds: prints the CPU seconds (user + system, ``time.process_time``) of each rebuild, with the pages given
 back unrendered (lois.adapters.pagememo; « — » for code without it) and the machine's load. ``--plugins``: the
 ``plugins`` folder of another checkout, to compare two versions of the code on the same corpus (run the two in
-turn). bench/bench_serve.py measures the same loop through a real server and its HTTP answers.
+turn). ``--profil``: the rebuilds (not the first build) under cProfile, stats written to FICHIER (read them with
+``python -m pstats FICHIER``). bench/bench_serve.py measures the same loop through a real server and its HTTP answers.
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def main() -> int:
     ap.add_argument("--facteur", type=int, default=9, help="corpus synthétique ×F (bench/synth.py) ; 1 : la graine")
     ap.add_argument("--tours", type=int, default=1, help="sauvegardes de chaque fichier")
     ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
+    ap.add_argument("--profil", type=Path, help="profil cProfile des reconstructions, écrit dans ce fichier")
     args = ap.parse_args()
     sys.path[:0] = [str(args.plugins.resolve()), str(ROOT / "tests"), str(ROOT / "bench")]
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -39,6 +41,9 @@ def main() -> int:
 
     import lois
 
+    import cProfile
+
+    profile = cProfile.Profile() if args.profil else None
     cpu: dict[str, list[float]] = {}
     hits: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-rebuild-") as tmp:
@@ -54,7 +59,11 @@ def main() -> int:
             if start:
                 config.plugins.on_startup(command="serve", dirty=False)
             t = time.process_time()
+            if profile is not None and not start:
+                profile.enable()
             build(config, serve_url="http://127.0.0.1:8000/")
+            if profile is not None:
+                profile.disable()
             return time.process_time() - t, getattr(config.plugins["lois"], "memo", None)
 
         first, _ = rebuild(start=True)
@@ -67,6 +76,8 @@ def main() -> int:
                 cpu.setdefault(rel, []).append(took)
                 if memo is not None:
                     hits.setdefault(rel, []).append(memo.hits)
+        if profile is not None:
+            profile.dump_stats(args.profil)
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lois.core import filememo
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
-from lois.core.yamlfile import validate
+from lois.core.yamlfile import parse_yaml, validate
 from lois.features.annotations.bridge import Call, Trick
-from lois.features.annotations.common import Located, load_yaml
+from lois.features.annotations.common import Located
 from lois.features.annotations.schema import ExampleFile
 
 
@@ -79,7 +80,8 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     if not folder.is_dir():
         return examples
     for f in sorted(folder.glob("*.yaml")):
-        ex = validate_example(model, load_yaml(f))
+        ex = filememo.derive("example", f, lambda text, f=f: validate_example(model, parse_yaml(text, str(f))),
+                             model.stamp, model=model)
         if ex.id in examples:
             raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),
                             ex.line)

@@ -116,8 +116,11 @@ def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
 
 def _asides_for(site, notes: list, examples: list, pid: ProvisionId | None) -> list[Aside]:
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
-    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid)) for n in notes]
-    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e)) for e in examples]
+    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid),
+                 inputs=lambda page, n=n: (n, str(pid), site.document_name(n.source)), site=site) for n in notes]
+    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e),
+                  inputs=lambda page, e=e: (e, f"checklists/{e.checklist}.md" in site.files), site=site)
+            for e in examples]
     return out
 
 

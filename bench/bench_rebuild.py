@@ -8,8 +8,9 @@ each kind of corpus file (tests/live_serve.py: a law, a note, an example, a chec
 and rebuilds: prints the CPU seconds (user + system, ``time.process_time``) of each rebuild, with the pages given
 back unrendered (lois.adapters.pagememo; « — » for code without it) and the machine's load. ``--plugins``: the
 ``plugins`` folder of another checkout, to compare two versions of the code on the same corpus (run the two in
-turn). ``--profil``: the rebuilds (not the first build) under cProfile, stats written to FICHIER (read them with
-``python -m pstats FICHIER``). bench/bench_serve.py measures the same loop through a real server and its HTTP answers.
+turn). ``--profil FICHIER``: the rebuilds under cProfile, the stats of the rebuild after a save of each kind of file
+written to FICHIER.1 … FICHIER.5, in the order above (``python -m pstats FICHIER.1``). bench/bench_serve.py measures
+the same loop through a real server and its HTTP answers.
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def main() -> int:
 
     import cProfile
 
-    profile = cProfile.Profile() if args.profil else None
+    profiles: dict[str, cProfile.Profile] = {}
     cpu: dict[str, list[float]] = {}
     hits: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-rebuild-") as tmp:
@@ -54,12 +55,13 @@ def main() -> int:
         if args.facteur > 1:
             make_corpus(args.facteur, corpus)
 
-        def rebuild(start: bool = False):
+        def rebuild(start: bool = False, saved: str = ""):
             config = load_config(str(config_file), site_dir=str(work / "site"))
             if start:
                 config.plugins.on_startup(command="serve", dirty=False)
+            profile = profiles.setdefault(saved, cProfile.Profile()) if args.profil and saved else None
             t = time.process_time()
-            if profile is not None and not start:
+            if profile is not None:
                 profile.enable()
             build(config, serve_url="http://127.0.0.1:8000/")
             if profile is not None:
@@ -72,12 +74,13 @@ def main() -> int:
                 marker = next(w for w in new.split() if w.startswith("MARQUE"))
                 edit(corpus / rel, old if r == 0 else new.replace(marker, f"{marker}{r - 1}"),
                      new.replace(marker, f"{marker}{r}"))
-                took, memo = rebuild()
+                took, memo = rebuild(saved=rel)
                 cpu.setdefault(rel, []).append(took)
                 if memo is not None:
                     hits.setdefault(rel, []).append(memo.hits)
-        if profile is not None:
-            profile.dump_stats(args.profil)
+        if args.profil:
+            for n, profile in enumerate(profiles.values(), 1):
+                profile.dump_stats(f"{args.profil}.{n}")
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "

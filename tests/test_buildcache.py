@@ -314,9 +314,9 @@ def test_archive_entries_kept_across_builds_are_the_same_bytes(tmp_path, monkeyp
     page = ('<html><head><meta charset="utf-8"></head><a href="../">x</a>' + "é" * 3000).encode("utf-8")
     entries = [("règles/énoncé.html", page), ("a.json", b'{"a": 1}'), ("LISEZMOI.txt", b"lire " * 500)]
     with zipfile.ZipFile(tmp_path / "ref.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
-        for name, data in [(archive.FILE_MODE_SCRIPT, archive.file_mode_script())] + [
+        for entry, content in [(archive.FILE_MODE_SCRIPT, archive.file_mode_script())] + [
                 e for name, data in entries for e in archive.copy_entries(name, data, archive.script_src_for(name))]:
-            zf.writestr(archive._info("d/" + name, archive.zip_time()), data, compresslevel=6)
+            zf.writestr(archive._info("d/" + entry, archive.zip_time()), content, compresslevel=6)
     first = archive.ZipStream(tmp_path / "a.zip", "d", 6, kept={})
     for name, data in entries:
         first.add(name, data)

@@ -130,7 +130,7 @@ class SiteBuild:
         store = self.model.derived(("kept", name, self.use_directory_urls), dict, lasting=True)
         key = tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs)
         found = store.get(key)
-        if found is not None and all(a is b or a == b for a, b in zip(found[0], inputs)):
+        if found is not None and all(a is b or a == b for a, b in zip(found[0], inputs, strict=True)):
             return found[1]
         value = build()
         store[key] = (inputs, value)

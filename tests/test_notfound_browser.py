@@ -87,3 +87,43 @@ def test_short_links_of_earlier_builds_still_land(page, site_url, case):
     if frag:
         assert page.locator(f"[id='{frag}']").count() == 1
     assert page.locator("h1").first.inner_text().startswith("Loi ")
+
+
+def test_suggestions_lead_into_the_sub_folder_a_club_publishes_in(browser, built_site, tmp_path):
+    """A club publishes the site at /club/lois/ (its `site_url`) and its host answers unknown addresses there
+    with the site's 404 page: the suggestions lead to the provision in /club/lois/, not to the host's root (they
+    did, reading the root from a script the pages no longer load on their own). The 404 page of a build whose
+    `site_url` is http://host/club/lois/ is the root build's with each address from the root (`href="/…"`,
+    `src="/…"`, Material's scope and base) under /club/lois/: so it is made here from the session's build."""
+    import functools
+    import re
+    import threading
+
+    from conftest import QuietServer, Tab, _Quiet
+
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "lois").symlink_to(built_site)
+    page404 = (built_site / "404.html").read_text(encoding="utf-8")
+    sub = re.sub(r'((?:href|src)="|new URL\("|"(?:base|search)": ")/', r"\1/club/lois/", page404)
+    assert sub != page404 and not re.search(r'(?:href|src)="/(?!club/lois/)', sub)
+    (tmp_path / "404.html").write_text(sub, encoding="utf-8")
+    server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host = f"http://127.0.0.1:{server.server_address[1]}/"
+    tab = Tab(browser, host)
+    try:
+        pg = tab.begin()
+        wrong = host + "club/lois/lois/50/D/2"
+        pg.lois_expect_404.add(wrong)
+        pg.goto(wrong)
+        first = pg.locator("#lois-404-suggestions li a").first
+        first.wait_for()
+        assert first.inner_text().split(" — ")[0] == "Loi 50D2"
+        assert first.evaluate("a => a.href") == host + "club/lois/lois/50/#D2"
+        first.click()
+        pg.wait_for_url(host + "club/lois/lois/50/#D2")
+        assert pg.locator("h1").first.inner_text().startswith("Loi 50")
+        tab.end()
+    finally:
+        tab.ctx.close()
+        server.shutdown()

@@ -744,11 +744,11 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
-@pytest.mark.parametrize("name", ["search_situations_blind2.yaml"])
+@pytest.mark.parametrize("name", ["search_situations_blind2.yaml", "search_situations_blind3.yaml"])
 def test_blind_situations_set_is_well_formed(engine, name):
-    """The situations written blind (tests/search_situations_blind2.yaml, issue 35: by someone who read neither the
-    lexicon, nor the search code, nor the other sets' queries) are all held out — never used for tuning, so no level
-    is asserted here — and every expectation and tool names a real document of the search."""
+    """The situations written blind (tests/search_situations_blind2.yaml and blind3.yaml, issue 35: by someone who
+    read neither the lexicon, nor the search code, nor the other sets' queries) are all held out — never used for
+    tuning, so no level is asserted here — and every expectation and tool names a real document of the search."""
     from lois.features.search.evaluate import score, split
 
     cases = load_set(Path(__file__).parent / name)

@@ -15,6 +15,7 @@ DIRECTORS = Path(__file__).parent / "search_directors.yaml"  # the directors' se
 SITUATIONS = Path(__file__).parent / "search_situations.yaml"  # table situations in everyday French (issue 35)
 BLIND = Path(__file__).parent / "search_situations_blind.yaml"  # the same, written blind (issue 35)
 BLIND2 = Path(__file__).parent / "search_situations_blind2.yaml"  # a second one, written blind too
+BLIND3 = Path(__file__).parent / "search_situations_blind3.yaml"  # a third, the session's only blind measure
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -34,7 +35,7 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2) for c in load_set(path)]
+    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2, BLIND3) for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("""qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3))
         .map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id])))""", queries)

@@ -4,8 +4,15 @@
 (function () {
   "use strict";
   var NOISE = { index: 1, html: 1, htm: 1, php: 1, asp: 1, aspx: 1, www: 1 };
+  /* the site's root, from this file's own address: the 404 page is served at any depth, and in a sub-folder
+     (site_url) its scripts are at /club/lois/assets/lois/… */
+  var me = document.currentScript;
+  var ROOT = me ? me.src.replace(/assets\/lois\/introuvable\.js(\?.*)?$/, "") : location.origin + "/";
+  /* the words of the address below the site's root (a club's folder names no provision) */
   function wordsOfAddress(loc) {
-    var raw = loc.pathname + " " + (loc.hash || "").replace(/^#/, "");
+    var path = loc.pathname, rootPath = new URL(ROOT, loc.href).pathname;
+    if (path.indexOf(rootPath) === 0) path = path.slice(rootPath.length);
+    var raw = path + " " + (loc.hash || "").replace(/^#/, "");
     try { raw = decodeURIComponent(raw); } catch (e) { /* keep it as it is */ }
     return raw.split(/[\s\/\\\-_.#?=&+]+/).filter(function (w) { return w && !NOISE[w.toLowerCase()]; }).slice(0, 12);
   }
@@ -46,12 +53,10 @@
     if (shortLink()) return;
     var words = wordsOfAddress(window.location), s = window.loisSearch;
     if (!words.length || !s) return;
-    var base = document.querySelector('script[src$="assets/lois/search.js"]');
-    var root = base ? base.src.replace(/assets\/lois\/search\.js(\?.*)?$/, "") : "/";
     idQuery(words, s).then(function (q) {
       return s.search(q || words.join(" ").slice(0, 200), 5);
     }).then(function (results) {
-      show(results.map(function (r) { return { title: r.title, href: root + r.url.replace(/^\//, "") }; }));
+      show(results.map(function (r) { return { title: r.title, href: ROOT + r.url.replace(/^\//, "") }; }));
     }).catch(function () { /* no index: the fixed links are still there */ });
   }
   if (document.readyState !== "loading") run(); else document.addEventListener("DOMContentLoaded", run);

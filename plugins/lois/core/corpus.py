@@ -233,18 +233,14 @@ def load_corpus(root: Path) -> Model:
     with safeio.recording() as reads:  # the files the model is read from, and their bytes: its stamp
         model = _read_model(root)
     model.stamp = _stamp(reads)
-    global _last
-    if _last is not None and filememo.enabled() and _last.stamp == model.stamp and _last.root == model.root:
-        return _last.renew()  # the same files as the last reading: the model read then, whole
+    last = filememo.last_model(model.stamp, model.root)
+    if last is not None:
+        return last.renew()  # the same files as the last reading: the model read then, whole
     _resolve_all(model)
     _resolve_explained_provisions(model)
     _find_rendered_citations(model)
-    if filememo.enabled() and model.stamp:
-        _last = model
+    filememo.keep_model(model)
     return model
-
-
-_last: Model | None = None  # under lois.core.filememo.remember: the model of the last reading
 
 
 def _stamp(reads: dict) -> str:

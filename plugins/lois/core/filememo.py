@@ -28,19 +28,20 @@ T = TypeVar("T")
 
 # (kind, absolute path) → (digest of the bytes, context, object, unfounded it added); None: off
 _kept: dict[tuple[str, str], tuple[bytes, tuple, Any, tuple]] | None = None
+_model: Any = None  # the model of the last reading (lois.core.corpus.load_corpus)
 
 
 def remember() -> None:
-    """Keep what is derived from each file from now on (a process that reads the corpus again and again)."""
-    global _kept
-    if _kept is None:
-        _kept = {}
+    """Keep what is derived from each file from now on (a process that reads the corpus again and again: `mkdocs
+    serve`, whose start begins afresh, as a new process would)."""
+    global _kept, _model
+    _kept, _model = {}, None
 
 
 def forget() -> None:
-    """Off again, nothing kept (tests)."""
-    global _kept
-    _kept = None
+    """Off again, nothing kept."""
+    global _kept, _model
+    _kept, _model = None, None
 
 
 def enabled() -> bool:
@@ -55,6 +56,20 @@ def text_of(data: bytes, path) -> str:
     text = decode_text(data, path)[0]
     check_visible(text, str(path))
     return text
+
+
+def last_model(stamp: str, root) -> Any:
+    """The model of the last reading if it was read from these files (its stamp) in this folder, else None."""
+    if _kept is None or _model is None or not stamp or _model.stamp != stamp or _model.root != root:
+        return None
+    return _model
+
+
+def keep_model(model) -> None:
+    """The model of this reading, for the next (:func:`last_model`)."""
+    global _model
+    if _kept is not None and model.stamp:
+        _model = model
 
 
 def derive(kind: str, path, build: Callable[[str], T], *context, model=None) -> T:

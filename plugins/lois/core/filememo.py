@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import hashlib
 import os
+import pickle
+from pathlib import Path
 from typing import Any, Callable, TypeVar
 
 from lois.core import safeio
@@ -39,9 +41,12 @@ def remember() -> None:
 
 
 def forget() -> None:
-    """Off again, nothing kept."""
+    """Off again, nothing kept (nor YAML texts parsed: lois.core.yamlfile.remember_parsed)."""
     global _kept, _model
+    from lois.core import yamlfile
+
     _kept, _model = None, None
+    yamlfile.forget_parsed()
 
 
 def enabled() -> bool:
@@ -56,6 +61,38 @@ def text_of(data: bytes, path) -> str:
     text = decode_text(data, path)[0]
     check_visible(text, str(path))
     return text
+
+
+def restore(path) -> None:
+    """Keep from now on, starting from what :func:`persist` wrote at ``path`` (a process of its own, `lois verifie`:
+    the files whose bytes are unchanged are not parsed nor validated again); nothing when it cannot be read.
+    ``path`` is in the project's cache, named by the code that wrote it (lois.core.statcache.code_key)."""
+    global _kept, _model
+    from lois.core import yamlfile
+
+    remember()
+    yamlfile.remember_parsed()
+    try:
+        kept, model, parsed = pickle.loads(safeio.read_bytes(path, limit=1 << 30))
+    except Exception:  # absent, damaged, of another version of a library: made again
+        return
+    if isinstance(kept, dict) and isinstance(parsed, dict):
+        _kept, _model = kept, model
+        yamlfile.remember_parsed(parsed)  # the YAML texts parsed (situations, glossary…: validated again)
+
+
+def persist(path) -> None:
+    """Write what is kept to ``path`` (best effort: a read-only folder only means nothing kept)."""
+    if _kept is None:
+        return
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        from lois.core import yamlfile
+
+        data = pickle.dumps((_kept, _model, yamlfile.remembered()), protocol=pickle.HIGHEST_PROTOCOL)
+        safeio.write_files([(Path(path), data)])
+    except (OSError, safeio.LoisError, pickle.PicklingError, TypeError, AttributeError):
+        pass
 
 
 def last_model(stamp: str, root) -> Any:

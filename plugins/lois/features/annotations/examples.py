@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lois.core import filememo
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
@@ -68,11 +69,15 @@ def validate_example(model: Model, loc: Located) -> Example:
     ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
     check_words(model, loc, "décision",
                 [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
-    return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
-                       checklist=ex.checklist or "", answers=ex.answers or {},
-                       expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
-                       checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
-                       answers_line=loc.line("answers"))
+    out = ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
+                      checklist=ex.checklist or "", answers=ex.answers or {},
+                      expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
+                      checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
+                      answers_line=loc.line("answers"))
+    # the citations of the texts the site links, found once (Model.citations_in)
+    for run in [*markdown_runs(out.question), *markdown_runs(out.ruling), *out.comments()]:
+        model.citations_in(run, out.law)
+    return out
 
 
 def load_examples(model: Model, folder: Path) -> dict[str, Example]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lois.core import filememo
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
@@ -34,7 +35,10 @@ def _load_note(model: Model, f: Path, text: str) -> tuple[Note, YamlDoc]:
     if not body.strip():
         raise LoisError("la note est vide", str(f), offset + 1)
     check_words(model, doc, "note", [(body, offset + 1)], meta.words)
-    return meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md"), doc
+    note = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
+    for run in markdown_runs(note.body):  # the citations of the text the site links, found once (Model.citations_in)
+        model.citations_in(run, note.law)
+    return note, doc
 
 
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:

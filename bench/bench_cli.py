@@ -10,8 +10,9 @@ machine weighs on both alike; medians and minimums of wall time. The search inde
 (bench/synth.py; issue 37: ≤ 6× at ×20). CPU seconds (user + system) are shown beside wall time: on a loaded
 machine they vary less. `lois verifie` is measured too (issue 37: ≤ 0.5 s at ×9): on the unchanged corpus (the
 verdict of the previous run, lois.core.statcache), and, ``--modifie N`` runs, just after a save of a checklist
-(a comment line added: other bytes, the corpus checked anew, the other files' objects kept, lois.core.filememo). The processes run as a person's do, with Python's
-compiled bytecode (PYTHONDONTWRITEBYTECODE is dropped: the first run writes it).
+(a comment line added: other bytes, the corpus checked anew, the other files' objects kept, lois.core.filememo).
+The processes run as a person's do, with Python's compiled bytecode (PYTHONDONTWRITEBYTECODE is dropped: the
+first run writes it).
 """
 from __future__ import annotations
 

@@ -85,7 +85,7 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     if not folder.is_dir():
         return examples
     for f in sorted(folder.glob("*.yaml")):
-        ex = filememo.derive("example", f, lambda text, f=f: validate_example(model, parse_yaml(text, str(f))),
+        ex = filememo.derive("example", f, lambda text: validate_example(model, parse_yaml(text, str(f))),
                              model.stamp, model=model)
         if ex.id in examples:
             raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),

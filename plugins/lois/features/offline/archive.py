@@ -205,7 +205,7 @@ class ZipStream:
         zf.fp.write(packed)
         zf.filelist.append(info)
         zf.NameToInfo[info.filename] = info
-        zf.start_dir = zf.fp.tell()  # type: ignore[attr-defined]
+        zf.start_dir = zf.fp.tell()
         self.entries += 1
 
     def add(self, name: str, data: bytes, facts: bool = True) -> None:

@@ -316,7 +316,7 @@ def test_archive_entries_kept_across_builds_are_the_same_bytes(tmp_path, monkeyp
     with zipfile.ZipFile(tmp_path / "ref.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
         for entry, content in [(archive.FILE_MODE_SCRIPT, archive.file_mode_script())] + [
                 e for name, data in entries for e in archive.copy_entries(name, data, archive.script_src_for(name))]:
-            zf.writestr(archive._info("d/" + entry, archive.zip_time()), content, compresslevel=6)
+            zf.writestr(archive.entry_info("d/" + entry, archive.zip_time()), content, compresslevel=6)
     first = archive.ZipStream(tmp_path / "a.zip", "d", 6, kept={})
     for name, data in entries:
         first.add(name, data)

@@ -108,9 +108,10 @@ def test_after_a_save_only_the_file_saved_is_read_and_validated_again(corpus, ca
     assert first[0] == 0, first
     path = corpus / CHECKLIST
     path.write_text(path.read_text(encoding="utf-8") + "# enregistré de nouveau\n", encoding="utf-8")
-    validated: list[str] = []
-    real = checklists._load_checklist
-    monkeypatch.setattr(checklists, "_load_checklist", lambda p, text, m: validated.append(p.name) or real(p, text, m))
+    validated: list[str] = []  # the checklists validated against their schema
+    real = checklists.validate
+    monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)
+                        or real(doc, *a, **k))
     again = _verifie(corpus, capsys)
     assert again == first and validated == [CHECKLIST.name]
     assert not filememo.enabled()  # nothing kept in this process beyond the command

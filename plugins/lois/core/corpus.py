@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from lois.core import filememo, safeio
@@ -262,7 +263,7 @@ def _read_model(root: Path) -> Model:
     absent = model.edition.absent_sections()  # the sections a partial source leaves out: no gap for them
     frozen_absent = tuple(sorted((n, tuple(sorted(v))) for n, v in absent.items()))
     for f in _files(law_dir, ".md"):
-        law = filememo.derive("law", f, lambda text: parse_law(text, str(f), absent), frozen_absent)
+        law = filememo.derive("law", f, partial(parse_law, path=str(f), absent=absent), frozen_absent)
         if law.number in model.laws:
             raise LoisError(f"la Loi {law.number} est définie deux fois (aussi dans {model.laws[law.number].file})",
                             str(f), 2)
@@ -273,7 +274,7 @@ def _read_model(root: Path) -> Model:
     comm_dir = root / "commentaires"
     if comm_dir.is_dir():
         for f in _files(comm_dir, ".md"):
-            c = filememo.derive("commentary", f, lambda text: parse_commentary(text, str(f)))
+            c = filememo.derive("commentary", f, partial(parse_commentary, path=str(f)))
             if c.id in model.commentaries:
                 raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
             model.commentaries[c.id] = c

@@ -8,6 +8,7 @@ the lines the replay of its checklist reports.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from lois.core import filememo
@@ -80,12 +81,16 @@ def validate_example(model: Model, loc: Located) -> Example:
     return out
 
 
+def _example_of(model: Model, f: Path, text: str) -> Example:
+    return validate_example(model, parse_yaml(text, str(f)))
+
+
 def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     examples: dict[str, Example] = {}
     if not folder.is_dir():
         return examples
     for f in sorted(folder.glob("*.yaml")):
-        ex = filememo.derive("example", f, lambda text: validate_example(model, parse_yaml(text, str(f))),
+        ex = filememo.derive("example", f, partial(_example_of, model, f),
                              model.stamp, model=model)
         if ex.id in examples:
             raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),

@@ -2,6 +2,7 @@
 commentaries (``corpus/commentaires/*.md``, attached through their ``provisions`` front matter)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from lois.core import filememo
@@ -45,7 +46,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     notes: dict[str, Note] = {}
     if folder.is_dir():
         for f in sorted(folder.glob("*.md")):
-            note, doc = filememo.derive("note", f, lambda text: _load_note(model, f, text), model.stamp,
+            note, doc = filememo.derive("note", f, partial(_load_note, model, f), model.stamp,
                                         model=model)
             if note.id in notes:
                 raise doc.error(f"note « {note.id} » définie deux fois (aussi dans {notes[note.id].file})", "id")

@@ -155,7 +155,7 @@ def deflated(data: bytes, level: int) -> tuple[int, int, bytes]:
     return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
 
 
-def _info(name: str, stamp) -> zipfile.ZipInfo:
+def entry_info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
     info.create_system = 3                   # unix, the same on every system that builds
     info.external_attr = 0o100644 << 16      # regular file, rw-r--r--
@@ -196,7 +196,7 @@ class ZipStream:
         the header holds the CRC and sizes, no data descriptor)."""
         zf = self.zf
         assert zf is not None and zf.fp is not None
-        info = _info(f"{self.folder}/{name}", self.stamp)
+        info = entry_info(f"{self.folder}/{name}", self.stamp)
         info.CRC, info.file_size, info.compress_size = crc, size, len(packed)
         zf._writecheck(info)  # type: ignore[attr-defined]
         zf._didModify = True  # type: ignore[attr-defined]

@@ -16,10 +16,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 PAGES = ["", "lois/50/", "lois/16/", "checklists/renonce/", "checklists/", "que-faire-si/", "calculs/marque-ajustee/",
-         "recherche/", "hors-ligne/"]
+         "recherche/", "hors-ligne/", "clubs/", "ajouter/", "l/"]
 PROPS = ["color", "backgroundColor", "borderTopColor", "borderLeftColor", "display", "fontSize", "marginTop",
          "paddingLeft", "minHeight", "visibility", "fill", "stroke"]
-READ = """(props) => Array.from(document.querySelectorAll('body *')).map(e => {
+# every element but those of the table of contents, whose links Material marks as passed or active from where the page
+# is scrolled to (a state of its script, that runs of the same site do not share)
+READ = """(props) => Array.from(document.querySelectorAll('body *'))
+  .filter(e => !e.closest('.md-nav--secondary')).map(e => {
   const c = getComputedStyle(e);
   const cls = e.className && e.className.baseVal !== undefined ? e.className.baseVal : e.className;
   return e.tagName + '.' + cls + '|' + props.map(p => c[p]).join(','); })"""
@@ -40,8 +43,11 @@ def styles(browser, site: Path) -> dict:
                         tab.emulate_media(media="screen")
                         tab.goto(base + page)
                         tab.wait_for_load_state("networkidle")
+                        # no transition: the styles read are the final ones at once (a colour read mid-transition,
+                        # rgba(…, 0.996), made runs of the same two sites disagree)
+                        tab.add_style_tag(content="*, *::before, *::after { transition: none !important; "
+                                                  "animation: none !important; }")
                         tab.emulate_media(media=media)
-                        tab.wait_for_timeout(100)
                         out[(scheme, media, width, page)] = tab.evaluate(READ, PROPS)
                 ctx.close()
     finally:
@@ -54,7 +60,17 @@ def main() -> int:
 
     from bench_build import launch
 
-    old_site, new_site = (Path(a) for a in sys.argv[1:3])
+    import argparse
+
+    ap = argparse.ArgumentParser(description="Style calculé de chaque élément de quelques pages de deux sites "
+                                             "construits : les pages qui diffèrent (0 attendu).")
+    ap.add_argument("ancien", type=Path, help="dossier du site construit avant le changement")
+    ap.add_argument("nouveau", type=Path, help="dossier du site construit après")
+    args = ap.parse_args()
+    for site in (args.ancien, args.nouveau):
+        if not (site / "index.html").is_file():
+            ap.error(f"{site} : pas de site construit ici (index.html manquant)")
+    old_site, new_site = args.ancien, args.nouveau
     with sync_playwright() as pw:
         browser = launch(pw)
         old, new = styles(browser, old_site), styles(browser, new_site)

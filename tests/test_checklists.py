@@ -234,15 +234,73 @@ def test_base_is_valid(tmp_path, model):
 
 
 def test_what_loading_fills_is_not_read_from_the_file(tmp_path, model):
-    """A case is one class, file and loaded (lois.core.yamlfile.Loaded): its line is the file's, and a « line »
-    written in the file is an unknown field, refused at its line like any other."""
+    """A checklist, a question, a choice, an outcome and a case are each one class, file and loaded
+    (lois.core.yamlfile.Loaded): their lines are the file's, and a « line » (or any field loading fills) written in
+    the file is an unknown field, refused at its line like any other."""
     d = _copy()
+    d["description"] = "Une   description\nsur deux lignes."
     d["cases"] = [{"name": "essai", "answers": {"q1": "oui", "q2": "non"}, "expected": "fin_b"}]
+    d["questions"][1]["choices"][1]["label"] = "Non,\n  pas du tout"
     p = _write(tmp_path, d)
-    assert load_checklist(p, model).cases[0].line == _line_of(p, "- name: essai")
-    d["cases"][0]["line"] = 3
-    err, p = _refuse(tmp_path, model, d)
-    assert "champ inconnu « line »" in err.message and err.line == _line_of(p, "line: 3"), err
+    cl = load_checklist(p, model)
+    assert cl.cases[0].line == _line_of(p, "- name: essai")
+    assert cl.questions["q2"].line == _line_of(p, "- id: q2")
+    assert cl.outcomes["fin_b"].line == _line_of(p, "- id: fin_b")
+    choice = cl.questions["q2"].choices[1]
+    assert (choice.label, choice.short, choice.next) == ("Non, pas du tout", "Non, pas du tout", "fin_b")
+    assert choice.next_line == _line_of(p, "next: fin_b") > choice.line
+    assert (cl.name, cl.file, cl.laws_line) == ("essai", str(p), _line_of(p, "laws:"))
+    assert cl.description == "Une   description\nsur deux lignes." and cl.aside == {}
+    filled = {"cases": lambda d: d["cases"][0], "questions": lambda d: d["questions"][0],
+              "choices": lambda d: d["questions"][0]["choices"][0], "outcomes": lambda d: d["outcomes"][1],
+              "top": lambda d: d}
+    for where, field in [("cases", "line"), ("questions", "line"), ("choices", "line"), ("choices", "next_line"),
+                         ("outcomes", "line"), ("top", "name"), ("top", "file"), ("top", "laws_line")]:
+        changed = json.loads(json.dumps(d))
+        filled[where](changed)[field] = 3
+        err, p = _refuse(tmp_path, model, changed)
+        assert f"champ inconnu « {field} »" in err.message and err.line == _line_of(p, f"{field}: 3"), (where, err)
+
+
+def _append(*keys, value):
+    def change(d):
+        for k in keys[:-1]:
+            d = d[k]
+        d[keys[-1]].append(value)
+    return change
+
+
+# the errors of one file in the order they are reported: form, citations against the corpus, then its structure
+# (question by question, then outcome by outcome, in the file's order; the links of its tree), its cases, what is
+# said to the players
+IN_ORDER = [
+    (lambda d: d["questions"][1].__setitem__("help", 5), "« help » doit être un texte (trouvé : 5)"),
+    (_append("outcomes", 1, "cites", value="27Z"), "issue « fin_b » : provision « 27Z » introuvable"),
+    (lambda d: d.__setitem__("aside", {"99": "hors du Code"}), "« aside » : provision « 99 » introuvable"),
+    (lambda d: d["questions"][0]["choices"][1].pop("next"), "le choix « non » ne mène nulle part"),
+    (_append("questions", value={"id": "q1", "text": "Encore ?", "cites": ["27A1"], "choices": [
+        {"id": "a", "label": "A", "next": "fin_a"}, {"id": "b", "label": "B", "next": "fin_b"}]}),
+     "question « q1 » définie deux fois (aussi ligne "),
+    (lambda d: d["outcomes"][0]["effects"].__setitem__("tricks_transferred", 3), "« tricks_transferred » vaut 0"),
+    (_append("outcomes", value={"id": "q2", "title": "Q", "ruling": "R.", "cites": ["27A1"]}),
+     "issue « q2 » : identifiant déjà utilisé"),
+    (lambda d: d.__setitem__("start", "q9"), "« start » : « q9 » n'est pas une question"),
+    (_append("cases", value={"name": "essai", "answers": {"q7": "oui"}, "expected": "fin_a"}),
+     "cas « essai » : question inconnue « q7 »"),
+    (lambda d: d["outcomes"][1].pop("players"), "issue « fin_b » : il manque « players »"),
+]
+
+
+@pytest.mark.parametrize("first", range(len(IN_ORDER)))
+def test_errors_are_reported_in_the_order_of_the_checks(tmp_path, model, first):
+    """A file holding several errors is refused for the first in the order of the checks, whichever comes first
+    in the file: the one at `first` when it and those after it are present."""
+    d = _copy()
+    d["cases"] = []
+    for change, _ in IN_ORDER[first:]:
+        change(d)
+    err, _ = _refuse(tmp_path, model, d)
+    assert IN_ORDER[first][1] in err.message, err
 
 
 def _set_next(question: int, choice: int, target: str):

@@ -20,7 +20,7 @@ from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
 from lois.core.typo import count
-from lois.features import FEATURES, Checks, Commands, Feature, Pages, PostBuild, SearchDocuments
+from lois.features import FEATURES, Checks, Commands, Feature, Pages, PostBuild, Replays, SearchDocuments
 
 PLUGIN = ROOT / "plugins" / "lois"
 
@@ -42,9 +42,9 @@ def test_feature_modules_provide_what_their_entry_declares(f):
             for n in names:  # the same parameters as the interface (names and order)
                 want = [p for p in inspect.signature(getattr(proto, n)).parameters if p != "self"]
                 assert list(inspect.signature(getattr(site, n)).parameters) == want, (f.name, n)
-    corpus = f.module("corpus") if f.checks or f.documents else None
+    corpus = f.module("corpus") if f.checks or f.documents or f.replays else None
     for proto, names, on in ((Checks, ("check_files", "check"), f.checks),
-                             (SearchDocuments, ("search_documents",), f.documents)):
+                             (SearchDocuments, ("search_documents",), f.documents), (Replays, ("replays",), f.replays)):
         provided = corpus is not None and all(callable(getattr(corpus, n, None)) for n in names)
         assert provided == on, (f.name, proto.__name__)
         if provided:
@@ -69,6 +69,8 @@ def test_hooks_are_listed_in_the_order_of_the_features():
         f"lois.features.{f.name}.corpus" for f in FEATURES if f.checks]
     assert [fn.__module__ for fn in features.document_sources()] == [
         f"lois.features.{f.name}.corpus" for f in FEATURES if f.documents]
+    assert [fn.__module__ for fn in features.replay_sources()] == [
+        f"lois.features.{f.name}.corpus" for f in FEATURES if f.replays]
 
 
 def _imported(path: Path) -> set[str]:
@@ -108,7 +110,6 @@ def _essai_check(model, checked) -> None:
     if "faux" in words:
         raise LoisError("mot « faux » refusé par la fonctionnalité d'essai", str(Path(model.root) / ESSAI),
                         words.index("faux") + 1)
-    checked.data["essai"] = words
     checked.counts.append(count(len(words), "mot d'essai", "mots d'essai"))
 
 
@@ -159,3 +160,29 @@ def test_a_feature_uses_only_the_features_it_requires(f):
     used = {m.split(".")[2] for path in (PLUGIN / "features" / f.name).rglob("*.py") for m in _imported(path)
             if m.startswith("lois.features.")} & names - {f.name}
     assert used == set(f.requires), f.name
+
+
+def _cycle(listed) -> list[str]:
+    """A feature that requires itself through the others (« a → b → a »), or [] when none does."""
+    requires = {f.name: f.requires for f in listed}
+
+    def reach(path: list[str]) -> list[str]:
+        for g in requires.get(path[-1], ()):
+            if g in path:
+                return path[path.index(g):] + [g]
+            found = reach(path + [g])
+            if found:
+                return found
+        return []
+
+    return next((c for f in listed if (c := reach([f.name]))), [])
+
+
+def test_no_feature_requires_itself_through_others():
+    """The dependencies between features go one way: what a feature imports is what it requires (the test above),
+    and no chain of requirements comes back to where it started (annotations ↔ checklists did: the situations read
+    the checklists, and the checklists' check replayed the worked examples)."""
+    assert _cycle(FEATURES) == []
+    assert _cycle([Feature("a", requires=("b",)), Feature("b", requires=("c",)), Feature("c", requires=("a",))]) == [
+        "a", "b", "c", "a"]
+    assert _cycle([Feature("a", requires=("b",)), Feature("b"), Feature("c", requires=("a", "b"))]) == []

@@ -360,7 +360,8 @@ def _not_in_file(value):
 Loaded = Annotated[_T, pydantic.BeforeValidator(_not_in_file)]
 
 
-_CORPUS = "lois_corpus"
+_CORPUS, _STRUCTURE = "lois_corpus", "lois_structure"
+_LATER = {_CORPUS: 1, _STRUCTURE: 2}  # reported after the errors of form, in this order
 
 
 def corpus_error(message: str, *keys) -> PydanticCustomError:
@@ -368,6 +369,13 @@ def corpus_error(message: str, *keys) -> PydanticCustomError:
     provision that does not resolve), reported as written, at the line of the value (`keys` below the field),
     once the file has no error of form."""
     return PydanticCustomError(_CORPUS, "{message}", {"message": message, "keys": keys})
+
+
+def structure_error(message: str, *keys) -> PydanticCustomError:
+    """An error a schema's validator finds between values that are each valid (an id defined twice, a choice
+    leading nowhere), reported as written, at the line of the value (`keys` below the field), once the file has no
+    error of form and none against the corpus (:func:`corpus_error`)."""
+    return PydanticCustomError(_STRUCTURE, "{message}", {"message": message, "keys": keys})
 
 
 def validate(doc: YamlDoc, schema, *keys, what: str = "", context: dict | None = None):
@@ -381,12 +389,12 @@ def validate(doc: YamlDoc, schema, *keys, what: str = "", context: dict | None =
         return _adapter(schema).validate_python(data, strict=True, context=context)
     except pydantic.ValidationError as exc:
         # pydantic's ErrorDetails, each with its location without union members ("plain"); the errors found
-        # against the corpus after those of form
+        # against the corpus after those of form, then those of structure
         errors: list[dict[str, Any]] = [{**e, "plain": _plain_loc(e["loc"], data)}
                                         for e in exc.errors(include_url=False)]
-        errors.sort(key=lambda e: e["type"] == _CORPUS)
+        errors.sort(key=lambda e: _LATER.get(e["type"], 0))
         err = errors[0]
-        if err["type"] == _CORPUS:
+        if err["type"] in _LATER:
             raise doc.error(err["ctx"]["message"], *keys, *err["plain"], *err["ctx"]["keys"]) from None
         first = err["plain"]
         # a union whose table member was chosen by the writer ({ call: … }): report what is wrong inside it

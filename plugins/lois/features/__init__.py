@@ -12,16 +12,19 @@ The adapters (:mod:`lois.adapters.mkdocs_plugin`, :mod:`lois.adapters.cli`) list
 * ``corpus.check_files(root)`` and ``corpus.check(model, checked)`` check the feature's own corpus files, as part
   of the one check of the corpus (:func:`lois.features.checks.check_corpus`, run by ``lois verifie`` and the
   build), when the feature has corpus files (``checks=True``);
-* ``corpus.search_documents(model)`` gives the search the feature's documents (``documents=True``).
+* ``corpus.search_documents(model)`` gives the search the feature's documents (``documents=True``);
+* ``corpus.replays(model)`` gives the checklists' coverage the answers the feature's files replay on a checklist
+  (``replays=True``: the worked examples).
 
-A feature that uses another's code or data says so in ``requires`` (the other comes before it in :data:`FEATURES`
-when it reads what that one's check keeps in :attr:`Checked.data`); the check and the search name no feature.
+A feature that uses another's code or data says so in ``requires`` (it reads the other's files through the other's
+loader, which reads them once per model: ``Model.derived``), and no two features require each other, even through
+others; the check, the search and the checklists' coverage name no feature.
 
 Modules are imported only when a feature is used, so listing a feature costs nothing. The interface of each
-kind of module is declared below (:class:`Pages`, :class:`PostBuild`,
-:class:`Commands`, :class:`Checks`, :class:`SearchDocuments`); mypy checks every feature's modules against the
-interface its entry in :data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and
-tests/test_features.py checks it at run time.
+kind of module is declared below (:class:`Pages`, :class:`PostBuild`, :class:`Commands`, :class:`Checks`,
+:class:`SearchDocuments`, :class:`Replays`); mypy checks every feature's modules against the interface its entry in
+:data:`FEATURES` declares (the block under ``TYPE_CHECKING`` at the end), and tests/test_features.py checks it at
+run time.
 """
 from __future__ import annotations
 
@@ -30,7 +33,7 @@ import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -64,7 +67,6 @@ class Commands(Protocol):
 class Checked:
     """What the check of the corpus read, feature by feature, in the order of :data:`FEATURES`."""
 
-    data: dict[str, Any] = field(default_factory=dict)  # feature name → what its check read (and validated)
     counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
     replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
     warnings: list[str] = field(default_factory=list)   # what is allowed for now but should not stay (« fichier,
@@ -79,9 +81,9 @@ class Checks(Protocol):
         """Before any file is read: the names of the feature's files (a file that becomes a page)."""
 
     def check(self, model: Model, checked: Checked) -> None:
-        """Read and validate the feature's files (once per model: ``Model.derived``), check them against what
-        the features before it read (``checked.data``), keep what was read under the feature's name and say what
-        was read and replayed (``checked.counts``, ``checked.replayed``); raise LoisError."""
+        """Read and validate the feature's files (once per model: ``Model.derived``), check them against the
+        files of the features it requires (read by their loaders) and say what was read and replayed
+        (``checked.counts``, ``checked.replayed``); raise LoisError."""
 
 
 @runtime_checkable
@@ -90,6 +92,25 @@ class SearchDocuments(Protocol):
 
     def search_documents(self, model: Model) -> list[SearchDoc]:
         """The feature's documents, in a stable order (a document is searchable exactly when its page is shown)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Answers a corpus file replays on a checklist (a worked example's), and the outcome it announces."""
+
+    id: str
+    file: str
+    checklist: str
+    answers: dict[str, str]
+    expected: str  # outcome id
+
+
+@runtime_checkable
+class Replays(Protocol):
+    """``lois.features.<name>.corpus`` of a feature whose files replay answers on the checklists (``replays=True``)."""
+
+    def replays(self, model: Model) -> list[Replay]:
+        """Each replay, in a stable order (`lois arbitre --couverture` runs them on their checklist)."""
 
 
 @dataclass(frozen=True)
@@ -102,6 +123,7 @@ class Feature:
     post_build: bool = False  # lois.features.<name>.site.post_build(site, site_dir, site_name)
     checks: bool = False      # lois.features.<name>.corpus.check_files(root) and .check(model, checked)
     documents: bool = False   # lois.features.<name>.corpus.search_documents(model)
+    replays: bool = False     # lois.features.<name>.corpus.replays(model)
     requires: tuple[str, ...] = ()  # the features whose code or loaded data this one uses
 
     def module(self, part: str) -> ModuleType:
@@ -110,10 +132,10 @@ class Feature:
 
 FEATURES: tuple[Feature, ...] = (
     Feature("search", commands=("cherche",)),
-    # situations name checklists and open them (their first question)
-    Feature("annotations", checks=True, documents=True, requires=("checklists",)),
-    # its check replays the examples that name a checklist (read by annotations' check, before it)
-    Feature("checklists", commands=("arbitre",), checks=True, documents=True, requires=("annotations",)),
+    # situations name checklists and open them (their first question); the worked examples that name a checklist
+    # are replayed on it (its check, and `lois arbitre --couverture` through replays)
+    Feature("annotations", checks=True, documents=True, replays=True, requires=("checklists",)),
+    Feature("checklists", commands=("arbitre",), checks=True, documents=True),
     Feature("scores", commands=("marque-ajustee", "marque-ponderee", "marque-ko")),
     Feature("api", commands=("permaliens",), checks=True),
     # built from the checklists' cases and the examples replayed on them, shown as checklists show them
@@ -152,6 +174,13 @@ def document_sources() -> list[Callable[[Model], list[SearchDoc]]]:
     return [m.search_documents for m in modules]
 
 
+def replay_sources() -> list[Callable[[Model], list[Replay]]]:
+    """The ``replays(model)`` of every feature whose files replay answers on the checklists, in the order of
+    :data:`FEATURES`."""
+    modules: list[Replays] = [f.module("corpus") for f in FEATURES if f.replays]
+    return [m.replays for m in modules]
+
+
 if TYPE_CHECKING:  # each feature's modules against the interface its entry above declares (mypy)
     from lois.features.annotations import corpus as _annotations_corpus, site as _annotations_site
     from lois.features.api import cli as _api_cli, corpus as _api_corpus, site as _api_site
@@ -169,3 +198,4 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
     _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)
     _CHECKS: tuple[Checks, ...] = (_annotations_corpus, _checklists_corpus, _api_corpus)
     _DOCUMENTS: tuple[SearchDocuments, ...] = (_annotations_corpus, _checklists_corpus)
+    _REPLAYS: tuple[Replays, ...] = (_annotations_corpus,)

@@ -3,8 +3,9 @@
 :func:`check_corpus` checks the sources (``sources/sources.yaml``) and the names of the files that become pages,
 then runs the check of every feature with corpus files of its own (:class:`lois.features.Checks`), in the order of
 :data:`lois.features.FEATURES`: first the names of their files, before any is read, then each reads and validates
-its files and checks them against what the features before it read (the annotations' notes, examples, glossary
-and situations; the checklists, whose cases and the examples naming them are replayed; the permalink register).
+its files and checks them against those of the features it requires (the annotations' notes, examples — each
+naming a checklist replayed on it —, glossary and situations; the checklists, whose cases are replayed; the
+permalink register).
 It names no feature: a new feature with corpus files declares ``checks=True`` and its ``corpus`` module.
 
 Every refusal is a :class:`LoisError` in French with the file and the line.

@@ -50,7 +50,7 @@ KEEP = 4
 # every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
 # the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
 LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "mdurl", "whoosh-reloaded", "PyYAML", "Jinja2", "MarkupSafe",
-             "pydantic", "pydantic-core", "pypdf", "rcssmin")
+             "pydantic", "pydantic-core", "pypdf", "rcssmin", "rjsmin")
 PACKAGE = Path(__file__).resolve().parents[1]  # the whole lois package: code and assets
 
 

@@ -1,17 +1,12 @@
 """The site's own scripts and stylesheets made smaller for their bundle (lois.render.site.SiteBuild.bundle), as
 Material ships its own minified.
 
-A script loses its whole-line comments (« // … », « /* … */ » from the start of a line) and each line's indentation;
-lines stay lines, so that the browser reads the same statements. A line that starts with « // » or « /* » cannot be
-inside a string or a regular expression, except in a multi-line template literal or a string continued by « \\ »:
-a script with either is left as it is. (rjsmin, which drops every comment and space, made the scripts 2.3 kB gzip
-smaller, but a checklist answered by clicks stopped at a question in tests/test_checklists_browser.py, a cause not
-found: not used.)
+A script is minified by rjsmin (comments and the white space the parser does not need dropped; strings, regular
+expressions and the line breaks that end a statement kept). A script the site ships must not use template literals,
+which rjsmin does not read (tests/test_minify.py checks every script of the site against this).
 
->>> js('/* intro */\\nfunction f() {\\n  // note\\n  return "/* a */ // b"; // kept\\n}\\n')
-'function f() {\\nreturn "/* a */ // b"; // kept\\n}'
->>> js('var s = `a\\n  // b`;\\n')  # a template literal: left as it is
-'var s = `a\\n  // b`;\\n'
+>>> js('/* intro */\\nfunction f() {\\n  // note\\n  return "/* a */ // b"; // end\\n}\\nvar n = 1\\nf()\\n')
+'function f(){return"/* a */ // b";}\\nvar n=1\\nf()'
 
 A stylesheet is minified by rcssmin (comments and the white space the browser does not read dropped).
 
@@ -31,29 +26,11 @@ from __future__ import annotations
 import re
 
 import rcssmin
+import rjsmin
 
 
 def js(text: str) -> str:
-    out: list[str] = []
-    in_comment = False
-    for line in text.split("\n"):
-        s = line.strip()
-        if in_comment:
-            if "*/" not in s:
-                continue
-            in_comment, s = False, s.split("*/", 1)[1].strip()
-        elif s.startswith("//"):
-            continue
-        elif s.startswith("/*"):
-            if "*/" not in s[2:]:
-                in_comment = True
-                continue
-            s = s[2:].split("*/", 1)[1].strip()
-        if "`" in s or s.endswith("\\"):
-            return text  # a template literal or a continued string may span lines: nothing is safe to drop
-        if s:
-            out.append(s)
-    return "\n".join(out)
+    return rjsmin.jsmin(text)
 
 
 def css(text: str) -> str:

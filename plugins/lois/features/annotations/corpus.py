@@ -1,16 +1,22 @@
 """The annotations' part of the corpus check and their search documents (lois.features.Checks, SearchDocuments):
-notes, worked examples, glossary terms and « Que faire si… » situations."""
+notes, worked examples, glossary terms and « Que faire si… » situations. Every worked example that names a
+checklist is replayed on it and must reach the outcome it announces; an example naming an unknown checklist or
+outcome is refused (lois.features.Replays: `lois arbitre --couverture` replays them too)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
+from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
 from lois.core.typo import count
-from lois.features import Checked
-from lois.features.annotations import Annotations, load_annotations
+from lois.features import Checked, Replay
+from lois.features.annotations import Annotations, Example, load_annotations
+from lois.features.checklists import Checklist, load_checklists
+from lois.features.checklists.corpus import outcome
 from lois.features.checks import check_page_names
 
 
@@ -21,9 +27,44 @@ def check_files(root: Path) -> None:
 
 def check(model: Model, checked: Checked) -> None:
     ann = load_annotations(model)
-    checked.data["annotations"] = ann
     checked.counts += [count(len(ann.notes), "note"), count(len(ann.examples), "exemple"),
                        count(len(ann.terms), "terme")]
+    examples = replay_examples(ann.examples.values(), load_checklists(Path(model.root), model))
+    checked.replayed.append(count(examples, "exemple"))
+
+
+def replays(model: Model) -> list[Replay]:
+    """The worked examples that name a checklist, as `lois arbitre --couverture` replays them."""
+    return [Replay(ex.id, ex.file, ex.checklist, ex.answers, ex.expected_outcome)
+            for ex in load_annotations(model).examples.values() if ex.checklist]
+
+
+def replay_examples(examples: Iterable[Example], lists: dict[str, Checklist]) -> int:
+    """An example naming a checklist reaches, with its answers, the outcome it announces."""
+    n = 0
+    for ex in examples:
+        if not ex.checklist and not ex.expected_outcome:
+            continue
+        where = f"exemple « {ex.id} »"
+        if not ex.checklist or not ex.expected_outcome:
+            given, absent = ("checklist", "expected_outcome") if ex.checklist else ("expected_outcome", "checklist")
+            raise LoisError(f"{where} : « {given} » sans « {absent} » : un exemple rejoué sur une liste d'arbitrage "
+                            "nomme la liste, ses réponses et l'issue attendue", ex.file,
+                            ex.checklist_line if ex.checklist else ex.outcome_line)
+        cl = lists.get(ex.checklist)
+        if cl is None:
+            known = ", ".join(lists) or "aucune"
+            raise LoisError(f"{where} : liste d'arbitrage inconnue « {ex.checklist} » (listes : {known})", ex.file,
+                            ex.checklist_line)
+        if ex.expected_outcome not in cl.outcomes:
+            raise LoisError(f"{where} : issue attendue « {ex.expected_outcome} » inconnue dans la liste "
+                            f"« {cl.name} » (issues : {', '.join(cl.outcomes)})", ex.file, ex.outcome_line)
+        got = outcome(cl, ex.answers, ex.file, ex.answers_line, where)
+        if got != ex.expected_outcome:
+            raise LoisError(f"{where} : ses réponses mènent à l'issue « {got} » de la liste « {cl.name} », pas à "
+                            f"« {ex.expected_outcome} » annoncée", ex.file, ex.outcome_line)
+        n += 1
+    return n
 
 
 def search_documents(model: Model) -> list[SearchDoc]:

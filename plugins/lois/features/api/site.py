@@ -34,7 +34,9 @@ def contribute(site: SiteBuild) -> None:
     site.not_in_nav.add(shortlinks.RESOLVER_PAGE)
     site.add_script(PERMALINKS_DATA, data=True)  # changes with the register: outside the bundle of scripts
     site.add_script("assets/lois/permaliens.js")
-    site.add_style("assets/lois/clubs.css")
+    site.add_style("assets/lois/permaliens.css")
+    # the clubs' pages only: their previews, the short-link form, their snippets (code blocks)
+    site.add_style("assets/lois/clubs.css", only_where=('class="lois-apercu"', 'class="lois-lien-court"', "<pre"))
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
     for path, text in files(site, redirects).items():
         site.add_file(path, text)
@@ -59,6 +61,7 @@ def files(site: SiteBuild, redirects: dict[str, str]) -> dict[str, str]:
         out[f"{DATA_DIR}/{law}.js"] = law_data_js(site, int(law))
     out[PERMALINKS_DATA] = permalinks_data_js(redirects)
     out["assets/lois/permaliens.js"] = ascii_js(_asset("permalinks.js"))
+    out["assets/lois/permaliens.css"] = _asset("permaliens.css")
     out["assets/lois/clubs.css"] = _asset("clubs.css")
     out["clubs.md"] = clubs_page(site)
     out["ajouter.md"] = add_page(site)

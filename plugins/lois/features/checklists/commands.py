@@ -208,7 +208,7 @@ def print_coverage(model, lists: dict, as_json: bool) -> int:
     """`lois arbitre --couverture [nom]`: each outcome reached by a case, every case and worked example reaching
     the outcome it expects, and the coverage of the laws each list applies (every section and paragraph reached
     by an outcome or left aside with its reason); non-zero when anything is missing."""
-    from lois.features.annotations import load_annotations
+    from lois.features import replay_sources
 
     out, bad, total_cases = [], 0, 0
     for cl in lists.values():
@@ -222,9 +222,9 @@ def print_coverage(model, lists: dict, as_json: bool) -> int:
                     "case_failures": fails, "coverage": [r.as_dict() for r in table.rows],
                     "gaps": [r.provision for r in table.gaps], "_table": table})
         bad += len(out[-1]["outcomes_without_case"]) + len(fails) + len(table.gaps)
-    examples = [ex for ex in load_annotations(model).examples.values() if ex.checklist in lists]
-    example_failures = [{"example": ex.id, "file": ex.file, "outcome": got, "expected": ex.expected_outcome}
-                        for ex in examples if (got := _replay(lists[ex.checklist], ex.answers)) != ex.expected_outcome]
+    examples = [r for replays in replay_sources() for r in replays(model) if r.checklist in lists]
+    example_failures = [{"example": r.id, "file": r.file, "outcome": got, "expected": r.expected}
+                        for r in examples if (got := _replay(lists[r.checklist], r.answers)) != r.expected]
     bad += len(example_failures)
     gaps = sum(len(c["gaps"]) for c in out)
     if as_json:

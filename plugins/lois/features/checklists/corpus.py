@@ -1,15 +1,13 @@
 """The checklists' part of the corpus check and their search documents (lois.features.Checks, SearchDocuments).
 
-Each checklist is read and validated, then every case of every checklist, and every worked example that names a
-checklist (read by the annotations' check, before this one: ``checked.data["annotations"]``), is replayed on its
-checklist and must reach the outcome it announces; an example naming an unknown checklist or outcome is refused.
-The coverage of the laws each checklist applies (:mod:`.coverage`) is computed: a gap is a warning (for now).
+Each checklist is read and validated, then every case of every checklist is replayed on its checklist and must
+reach the outcome it expects (the worked examples that name a checklist are replayed by the annotations' check,
+whose feature depends on this one). The coverage of the laws each checklist applies (:mod:`.coverage`) is computed:
+a gap is a warning (for now).
 """
 from __future__ import annotations
 
 from pathlib import Path
-from collections.abc import Iterable
-from typing import Any
 
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
@@ -30,12 +28,8 @@ def check_files(root: Path) -> None:
 
 def check(model: Model, checked: Checked) -> None:
     lists = load_checklists(Path(model.root), model)
-    checked.data["checklists"] = lists
     checked.counts.append(count(len(lists), "liste d'arbitrage", "listes d'arbitrage"))
-    cases = replay_cases(lists)
-    ann = checked.data.get("annotations")
-    examples = replay_examples(ann.examples.values() if ann is not None else (), lists)
-    checked.replayed += [f"{cases} cas", count(examples, "exemple")]
+    checked.replayed.append(f"{replay_cases(lists)} cas")
     for cl in lists.values():
         check_coverage(cl, model, checked)
 
@@ -66,34 +60,6 @@ def replay_cases(lists: dict[str, Checklist]) -> int:
                 raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
                                 f"« {case.expected} » annoncée", cl.file, case.line)
             n += 1
-    return n
-
-
-def replay_examples(examples: Iterable[Any], lists: dict[str, Checklist]) -> int:
-    """An example naming a checklist reaches, with its answers, the outcome it announces."""
-    n = 0
-    for ex in examples:
-        if not ex.checklist and not ex.expected_outcome:
-            continue
-        where = f"exemple « {ex.id} »"
-        if not ex.checklist or not ex.expected_outcome:
-            given, absent = ("checklist", "expected_outcome") if ex.checklist else ("expected_outcome", "checklist")
-            raise LoisError(f"{where} : « {given} » sans « {absent} » : un exemple rejoué sur une liste d'arbitrage "
-                            "nomme la liste, ses réponses et l'issue attendue", ex.file,
-                            ex.checklist_line if ex.checklist else ex.outcome_line)
-        cl = lists.get(ex.checklist)
-        if cl is None:
-            known = ", ".join(lists) or "aucune"
-            raise LoisError(f"{where} : liste d'arbitrage inconnue « {ex.checklist} » (listes : {known})", ex.file,
-                            ex.checklist_line)
-        if ex.expected_outcome not in cl.outcomes:
-            raise LoisError(f"{where} : issue attendue « {ex.expected_outcome} » inconnue dans la liste "
-                            f"« {cl.name} » (issues : {', '.join(cl.outcomes)})", ex.file, ex.outcome_line)
-        got = outcome(cl, ex.answers, ex.file, ex.answers_line, where)
-        if got != ex.expected_outcome:
-            raise LoisError(f"{where} : ses réponses mènent à l'issue « {got} » de la liste « {cl.name} », pas à "
-                            f"« {ex.expected_outcome} » annoncée", ex.file, ex.outcome_line)
-        n += 1
     return n
 
 

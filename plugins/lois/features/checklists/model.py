@@ -25,9 +25,12 @@ A checklist is a decision tree kept as data::
     aside:                         # provisions of its laws that no outcome reaches, each with the reason (French);
       "61": …                      # see lois.features.checklists.coverage
 
-The file's types are declared once (:class:`ChecklistFile`, a pydantic schema checked by
-:func:`lois.core.yamlfile.validate`); the loader then checks what types cannot say (links, cycles,
-reachability, citations that resolve). Every refusal names the file and the line.
+One class per part of the file (:class:`Checklist`, :class:`Question`, :class:`Choice`, :class:`Outcome`,
+:class:`Case`), the file's schema and what the site reads alike, checked by :func:`lois.core.yamlfile.validate`:
+its validators resolve the citations, make the texts one line, read the questions and outcomes as tables by id
+(an id defined twice is refused there) and fill in the lines (``Loaded``); the loader then checks what types
+cannot say (links, cycles, reachability, cases, what is said to the players). Every refusal names the file and
+the line.
 """
 from __future__ import annotations
 
@@ -44,7 +47,7 @@ from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
 from lois.core.parse import read_text
-from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, parse_yaml, validate
+from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, parse_yaml, structure_error, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
@@ -111,11 +114,11 @@ def _cites_of(kind: str):
     return AfterValidator(resolved)
 
 
-def _set_aside(entries: dict, info: ValidationInfo) -> dict[ProvisionId, str]:
+def _set_aside(entries: dict | None, info: ValidationInfo) -> dict[ProvisionId, str]:
     """The validator of ``aside``: each provision read once, a unit of the coverage of the checklist's
     laws (:func:`lois.features.checklists.coverage.aside_problem`), named once; each reason on one line."""
     laws = info.data.get("laws")
-    if laws is None:  # « laws » itself is wrong: refused as such
+    if laws is None or entries is None:  # « laws » itself is wrong: refused as such
         return {}
     model = (info.context or {}).get("model")
     out: dict[ProvisionId, str] = {}
@@ -129,79 +132,92 @@ def _set_aside(entries: dict, info: ValidationInfo) -> dict[ProvisionId, str]:
         if pid in written:
             raise corpus_error(f"« aside » : « {raw} » et « {written[pid]} » désignent la même provision ({pid})", raw)
         written[pid] = raw
-        out[pid] = " ".join(reason.split())
+        out[pid] = one_line(reason)
     return out
+
+
+def one_line(text: str) -> str:
+    """A checklist text as the site links it: its white space made single spaces."""
+    return " ".join(text.split())
+
+
+def _trimmed(text: str | None) -> str:
+    return (text or "").strip()
+
+
+def _short(short: str | None, info: ValidationInfo) -> str:
+    """A choice's short label (the flowchart's), on one line: its label when the file gives none."""
+    return one_line(short or info.data.get("label") or "")
+
+
+def _line(info: ValidationInfo, *keys) -> int:
+    """The line of the value at `keys` under the field being validated (the file: the validation's context)."""
+    return (info.context or {})["doc"].line(info.field_name, *keys)
 
 
 if TYPE_CHECKING:
     QuestionCites = list[ProvisionId]
     OutcomeCites = list[ProvisionId]
     SetAside = dict[ProvisionId, str]
+    OneLine = str
+    Stripped = str
+    OrEmpty = str
+    Next = str
+    Short = str
+    Said = list[str]
+    Effects = dict
 else:  # a provision as written (« 64B7 », or a law number: 64), read as the provision it names
     _Cites = Annotated[list[Union[StrictStr, StrictInt]], Field(min_length=1)]
     QuestionCites = Annotated[_Cites, _cites_of("question")]
     OutcomeCites = Annotated[_Cites, _cites_of("issue")]
     # provision (as written, as in « cites ») → why the checklist leaves it aside, in French
-    SetAside = Annotated[dict[Union[StrictStr, StrictInt], Text], AfterValidator(_set_aside)]
+    SetAside = Annotated[Optional[dict[Union[StrictStr, StrictInt], Text]], AfterValidator(_set_aside)]
+    # a text as loaded: made one line (labels, titles), stripped, or stripped and "" when absent
+    OneLine = Annotated[Text, AfterValidator(one_line)]
+    Stripped = Annotated[Text, AfterValidator(str.strip)]
+    OrEmpty = Annotated[Optional[Text], AfterValidator(_trimmed)]
+    Next = Annotated[Optional[StrictStr], AfterValidator(_trimmed)]  # "": refused by the question, in its words
+    Short = Annotated[Optional[Text], AfterValidator(_short)]
+    Said = Annotated[Optional[list[Text]], AfterValidator(lambda said: [one_line(t) for t in said or []])]
+    Effects = Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]]  # keys: EFFECTS (_effects)
 
 
-class ChoiceEntry(Schema):
-    id: Id
-    label: Text
-    next: Optional[StrictStr] = None  # refused below with its own message when missing
-    short: Optional[Text] = None
-
-
-class Choice(ChoiceEntry):
-    """A choice as loaded: its entry, its labels on one line, where it leads, its lines."""
-
-    next: str
-    short: str
-    line: int
-    next_line: int = 0
-
-
-class _QuestionFields(Schema):
-    """What a question's entry in the file and the question loaded share."""
+class Choice(Schema):
+    """A choice of a question: where it leads, its label and short label (the flowchart's) on one line."""
 
     id: Id
-    text: Text
-    help: Optional[Text] = None
+    label: OneLine
+    next: Next = ""  # a question or an outcome
+    short: Short = Field(None, validate_default=True)
+    line: Loaded[int] = 0
+    next_line: Loaded[int] = 0
+
+
+class Question(Schema):
+    """A question: its text on one line, its help, the provisions it applies, its choices."""
+
+    id: Id
+    text: OneLine
+    help: OrEmpty = ""
     cites: QuestionCites
-
-
-class QuestionEntry(_QuestionFields):
-    choices: Annotated[list[ChoiceEntry], Field(min_length=2)]
-
-
-class Question(_QuestionFields):
-    """A question as loaded: its entry (cites resolved), its text on one line, its choices, its line."""
-
-    help: str
-    choices: list[Choice]
-    line: int
+    choices: Annotated[list[Choice], Field(min_length=2)]
+    line: Loaded[int] = 0
 
     def choice(self, cid: str) -> Choice | None:
         return next((c for c in self.choices if c.id == cid), None)
 
 
-class OutcomeEntry(Schema):
+class Outcome(Schema):
+    """An outcome: the ruling, its effects, the provisions it applies, what the director says to the players."""
+
     id: Id
-    title: Text
-    ruling: Text
-    effects: Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]] = None  # keys: EFFECTS
+    title: OneLine
+    ruling: Stripped
+    effects: Effects = {}  # over their defaults once loaded (EFFECTS)
     cites: OutcomeCites
-    players: Optional[list[Text]] = None  # required: refused below with its own message when missing
+    players: Said = []  # « Ce que je dis aux joueurs », in the order to say it; required: refused by the loader
     words: Optional[Words] = None  # the words of the Code behind the ruling and the players' sentences
-
-
-class Outcome(OutcomeEntry):
-    """An outcome as loaded: its entry (cites resolved), its effects over their defaults, « Ce que je dis aux
-    joueurs » in the order to say it, its line."""
-
-    effects: dict
-    players: list[str] = []
-    line: int
+    line: Loaded[int] = 0
 
 
 class Case(Schema):
@@ -213,36 +229,64 @@ class Case(Schema):
     expected: Id
     line: Loaded[int] = 0  # its line in the file
 
-class _ChecklistFields(Schema):
-    """What a checklist file and the checklist loaded share."""
 
-    title: Text
-    description: Optional[Text] = None
+def _questions(questions: list[Question], info: ValidationInfo) -> dict[str, Question]:
+    """The questions by id, each id and each choice's once, each choice leading somewhere; their lines."""
+    out: dict[str, Question] = {}
+    for qi, q in enumerate(questions):
+        where = f"question « {q.id} »"
+        if q.id in out:
+            raise structure_error(f"{where} définie deux fois (aussi ligne {out[q.id].line})", qi)
+        choices: list[Choice] = []
+        for ci, c in enumerate(q.choices):
+            at = (qi, "choices", ci)
+            if any(x.id == c.id for x in choices):
+                raise structure_error(f"{where} : choix « {c.id} » en double", *at)
+            if not c.next:
+                raise structure_error(f"{where} : le choix « {c.id} » ne mène nulle part (champ « next » manquant)",
+                                      *at)
+            choices.append(c.model_copy(update={"line": _line(info, *at), "next_line": _line(info, *at, "next")}))
+        out[q.id] = q.model_copy(update={"choices": choices, "line": _line(info, qi)})
+    return out
+
+
+def _outcomes(outcomes: list[Outcome], info: ValidationInfo) -> dict[str, Outcome]:
+    """The outcomes by id, no id used twice (nor a question's); their effects over their defaults; their lines."""
+    questions = info.data.get("questions") or {}
+    out: dict[str, Outcome] = {}
+    for oi, o in enumerate(outcomes):
+        where = f"issue « {o.id} »"
+        if o.id in out or o.id in questions:
+            raise structure_error(f"{where} : identifiant déjà utilisé", oi)
+        out[o.id] = o.model_copy(update={"effects": _effects(o.effects, where, oi), "line": _line(info, oi)})
+    return out
+
+
+if TYPE_CHECKING:
+    Questions = dict[str, Question]
+    Outcomes = dict[str, Outcome]
+else:  # the lists of the file, loaded as tables by id (what the engine, the site and the commands read)
+    Questions = Annotated[list[Question], Field(min_length=1), AfterValidator(_questions)]
+    Outcomes = Annotated[list[Outcome], Field(min_length=1), AfterValidator(_outcomes)]
+
+
+class Checklist(Schema):
+    """A checklist: its file, validated and checked (links, cycles, reachability, cases), its questions and
+    outcomes by id."""
+
+    title: OneLine
+    description: OrEmpty = ""
     laws: list[LawNumber] = []
     start: Id
     words: Optional[Words] = None  # the words of the Code behind the description
-
-
-class ChecklistFile(_ChecklistFields):
-    questions: Annotated[list[QuestionEntry], Field(min_length=1)]
-    outcomes: Annotated[list[OutcomeEntry], Field(min_length=1)]
+    questions: Questions
+    outcomes: Outcomes
     cases: list[Case] = []
     # the sections and paragraphs of its laws that no outcome reaches, each with the reason (coverage.py)
-    aside: Optional[SetAside] = None
-
-
-class Checklist(_ChecklistFields):
-    """A checklist as loaded: its file, validated and checked (links, cycles, reachability, cases), its
-    questions and outcomes by id."""
-
-    description: str = ""
-    questions: dict[str, Question]  # the entries loaded, by id
-    outcomes: dict[str, Outcome]
-    cases: list[Case] = []
-    aside: dict[ProvisionId, str] = {}  # provision → the reason it is left aside (coverage.py)
-    name: str
-    file: str = ""
-    laws_line: int = 1
+    aside: SetAside = {}
+    name: Loaded[str] = ""
+    file: Loaded[str] = ""
+    laws_line: Loaded[int] = 1
 
     def node(self, nid: str):
         return self.questions.get(nid) or self.outcomes.get(nid)
@@ -256,50 +300,27 @@ class Checklist(_ChecklistFields):
 
 # --------------------------------------------------------------------------- validation
 
-def _effects(doc: YamlDoc, raw: dict | None, where: str, *keys) -> dict:
+def _effects(raw: dict | None, where: str, *keys) -> dict:
     """The outcome's effects over their defaults; each key and type as declared in EFFECTS."""
     out = {k: d for k, (_t, d, _l) in EFFECTS.items()}
     for k, v in (raw or {}).items():
         at = (*keys, "effects", k)
         if k not in EFFECTS:
-            raise doc.error(f"{where} : effet inconnu « {k} » (connus : {', '.join(EFFECTS)})", *at)
+            raise structure_error(f"{where} : effet inconnu « {k} » (connus : {', '.join(EFFECTS)})", *at)
         if k == "tricks_transferred":  # 0, 1 or 2, or counted at the end of play
             if not ((type(v) is int and 0 <= v <= 2) or (isinstance(v, str) and v in TRICKS_AT_END)):
-                raise doc.error(f"{where} : « tricks_transferred » vaut 0, 1 ou 2 (Loi 64A), ou "
-                                f"{', '.join(TRICKS_AT_END)}", *at)
+                raise structure_error(f"{where} : « tricks_transferred » vaut 0, 1 ou 2 (Loi 64A), ou "
+                                      f"{', '.join(TRICKS_AT_END)}", *at)
             out[k] = v
             continue
         typ = EFFECTS[k][0]
         if type(v) is not typ:
             kind = {bool: "vrai/faux (true ou false)", int: "un nombre entier"}.get(typ, "un texte")
-            raise doc.error(f"{where} : l'effet « {k} » doit être {kind}", *at)
+            raise structure_error(f"{where} : l'effet « {k} » doit être {kind}", *at)
         if k == "penalty_card" and v not in PENALTY_CARD_VALUES:
-            raise doc.error(f"{where} : « penalty_card » vaut none, minor ou major (pas « {v} »)", *at)
+            raise structure_error(f"{where} : « penalty_card » vaut none, minor ou major (pas « {v} »)", *at)
         out[k] = v
     return out
-
-
-def _questions(doc: YamlDoc, spec: ChecklistFile, model) -> dict[str, Question]:
-    questions: dict[str, Question] = {}
-    for qi, q in enumerate(spec.questions):
-        keys = ("questions", qi)
-        where = f"question « {q.id} »"
-        if q.id in questions:
-            raise doc.error(f"{where} définie deux fois (aussi ligne {questions[q.id].line})", *keys)
-        choices: list[Choice] = []
-        for ci, c in enumerate(q.choices):
-            ck = (*keys, "choices", ci)
-            if any(x.id == c.id for x in choices):
-                raise doc.error(f"{where} : choix « {c.id} » en double", *ck)
-            nxt = (c.next or "").strip()
-            if not nxt:
-                raise doc.error(f"{where} : le choix « {c.id} » ne mène nulle part (champ « next » manquant)", *ck)
-            choices.append(c.extended(Choice, label=" ".join(c.label.split()), next=nxt,
-                                      short=" ".join((c.short or c.label).split()), line=doc.line(*ck),
-                                      next_line=doc.line(*ck, "next")))
-        questions[q.id] = q.extended(Question, text=" ".join(q.text.split()), help=(q.help or "").strip(),
-                                     choices=choices, line=doc.line(*keys))
-    return questions
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+(?=[«A-ZÀÂÉÈÊÎÔÛÇ])")
@@ -317,20 +338,18 @@ def _supported(model, pid: ProvisionId) -> bool:
     return model is None or bool(grounds_of(model, pid))
 
 
-def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[str]:
+def _players(doc: YamlDoc, model, said: list[str], where: str, *keys) -> None:
     """« Ce que je dis aux joueurs »: one entry per thing said, each sentence citing at least one provision
     that resolves in the corpus (every citation in it must resolve, as in « cites »)."""
     from lois.core.cite import find_citations
 
-    if not raw:
+    if not said:
         raise doc.error(f"{where} : il manque « players », ce que l'arbitre dit aux joueurs (qui a quel choix, "
                         "ce que chaque choix entraîne, la suite ; ou ce que les joueurs doivent faire), une phrase "
                         "par entrée, chacune citant sa provision (ex. « Vous pouvez accepter l'enchère (Loi 27A1). »)",
                         *keys, "players")
-    out: list[str] = []
-    for i, item in enumerate(raw):
+    for i, text in enumerate(said):
         at = (*keys, "players", i)
-        text = " ".join(item.split())
         for sentence in sentences(text):
             refs = [r.pid for c in find_citations(sentence) for r in c.refs if r.pid is not None]
             if not refs:
@@ -342,20 +361,6 @@ def _players(doc: YamlDoc, model, raw: list | None, where: str, *keys) -> list[s
                                 "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes "
                                 "(corpus/lois-absentes.yaml) ne figurent dans le corpus : citez une provision du "
                                 "corpus qui dit ce que dit la phrase", *at)
-        out.append(text)
-    return out
-
-
-def _outcomes(doc: YamlDoc, spec: ChecklistFile, model, questions: dict) -> dict[str, Outcome]:
-    outcomes: dict[str, Outcome] = {}
-    for oi, o in enumerate(spec.outcomes):
-        keys = ("outcomes", oi)
-        where = f"issue « {o.id} »"
-        if o.id in outcomes or o.id in questions:
-            raise doc.error(f"{where} : identifiant déjà utilisé", *keys)
-        outcomes[o.id] = o.extended(Outcome, title=" ".join(o.title.split()), ruling=o.ruling.strip(),
-                                    effects=_effects(doc, o.effects, where, *keys), players=[], line=doc.line(*keys))
-    return outcomes
 
 
 def _check_links(doc: YamlDoc, start: str, questions: dict, outcomes: dict) -> None:
@@ -407,20 +412,29 @@ def _check_reachable(doc: YamlDoc, start: str, questions: dict, outcomes: dict) 
                             o.line)
 
 
-def _cases(doc: YamlDoc, spec: ChecklistFile, questions: dict, outcomes: dict) -> list[Case]:
+def _cases(doc: YamlDoc, cl: Checklist) -> list[Case]:
     cases = []
-    for i, c in enumerate(spec.cases):
+    for i, c in enumerate(cl.cases):
         keys = ("cases", i)
         for k, v in c.answers.items():
-            if k not in questions:
+            if k not in cl.questions:
                 raise doc.error(f"cas « {c.name} » : question inconnue « {k} »", *keys, "answers", k)
-            if questions[k].choice(str(v)) is None:
+            if cl.questions[k].choice(str(v)) is None:
                 raise doc.error(f"cas « {c.name} » : « {v} » n'est pas un choix de la question « {k} » "
-                                f"({', '.join(x.id for x in questions[k].choices)})", *keys, "answers", k)
-        if c.expected not in outcomes:
+                                f"({', '.join(x.id for x in cl.questions[k].choices)})", *keys, "answers", k)
+        if c.expected not in cl.outcomes:
             raise doc.error(f"cas « {c.name} » : issue attendue inconnue « {c.expected} »", *keys, "expected")
         cases.append(c.model_copy(update={"line": doc.line(*keys)}))
     return cases
+
+
+def _written(doc: YamlDoc, *keys) -> Located:
+    """The text at `keys` as the file writes it ("" when absent), with where its lines start: what is loaded is
+    made one line, and the line of a citation in it is counted in the file."""
+    value = doc.data
+    for k in keys:
+        value = value.get(k) if isinstance(value, dict) else value[k]
+    return value or "", doc.text_lines(*keys)
 
 
 def load_checklist(path: Path, model) -> Checklist:
@@ -437,37 +451,31 @@ def _load_checklist(path: Path, text: str, model) -> Checklist:
     doc = parse_yaml(text, str(path))
     if not isinstance(doc.data, dict):
         raise doc.error("une liste d'arbitrage est une table : title, start, questions, outcomes")
-    spec = validate(doc, ChecklistFile, what="liste d'arbitrage", context={"model": model})
-    questions = _questions(doc, spec, model)
-    outcomes = _outcomes(doc, spec, model, questions)
-    _check_links(doc, spec.start, questions, outcomes)
-    _check_cycles(doc, spec.start, questions)
-    _check_reachable(doc, spec.start, questions, outcomes)
-    cases = _cases(doc, spec, questions, outcomes)
+    cl = validate(doc, Checklist, what="liste d'arbitrage", context={"model": model, "doc": doc})
+    _check_links(doc, cl.start, cl.questions, cl.outcomes)
+    _check_cycles(doc, cl.start, cl.questions)
+    _check_reachable(doc, cl.start, cl.questions, cl.outcomes)
+    cl = cl.model_copy(update={"name": path.stem, "file": str(path), "laws_line": doc.line("laws"),
+                               "cases": _cases(doc, cl)})
     # what the director says, checked once the tree itself is sound (its errors are reported first)
-    for oi, o in enumerate(spec.outcomes):
-        outcomes[o.id] = outcomes[o.id].model_copy(
-            update={"players": _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)})
-    cl = spec.extended(Checklist, name=path.stem, title=" ".join(spec.title.split()),
-                       description=(spec.description or "").strip(), questions=questions, outcomes=outcomes,
-                       cases=cases, aside=dict(spec.aside or {}), file=str(path), laws_line=doc.line("laws"))
+    for oi, o in enumerate(cl.outcomes.values()):
+        _players(doc, model, o.players, f"issue « {o.id} »", "outcomes", oi)
     _check_aside(doc, cl)
     # the citations of the questions and their answers answer to a provision of the Code
-    for qi, q in enumerate(spec.questions):
-        asked: list[Located] = [(q.text, doc.text_lines("questions", qi, "text"))]
+    for qi, q in enumerate(cl.questions.values()):
+        asked = [_written(doc, "questions", qi, "text")]
         if q.help:
-            asked.append((q.help, doc.text_lines("questions", qi, "help")))
+            asked.append(_written(doc, "questions", qi, "help"))
         check_cited(doc, f"question « {q.id} »", asked, "questions", qi)
-        for ci, c in enumerate(q.choices):
-            check_cited(doc, f"question « {q.id} »", [(c.label, doc.text_lines("questions", qi, "choices", ci,
-                                                                             "label"))], "questions", qi)
+        for ci in range(len(q.choices)):
+            check_cited(doc, f"question « {q.id} »", [_written(doc, "questions", qi, "choices", ci, "label")],
+                        "questions", qi)
     # the words of the Code behind what is said, once everything else is sound
-    for oi, o in enumerate(spec.outcomes):
-        texts = [(o.ruling, doc.text_lines("outcomes", oi, "ruling")),
-                 *((t, doc.text_lines("outcomes", oi, "players", i)) for i, t in enumerate(o.players or []))]
+    for oi, o in enumerate(cl.outcomes.values()):
+        texts = [_written(doc, "outcomes", oi, "ruling"),
+                 *(_written(doc, "outcomes", oi, "players", i) for i in range(len(o.players)))]
         check_words(model, doc, f"issue « {o.id} »", texts, o.words, "outcomes", oi)
-    check_words(model, doc, "description", [(spec.description or "", doc.text_lines("description"))],
-                spec.words)
+    check_words(model, doc, "description", [_written(doc, "description")], cl.words)
     if model is not None:  # the citations of the texts the site links, found once here (Model.citations_in)
         for text in cl.texts():
             model.citations_in(one_line(text), None)
@@ -484,11 +492,6 @@ def _check_aside(doc: YamlDoc, cl: Checklist) -> None:
                else f"l'issue {which} l'atteint (elle ou une question sur son chemin cite")
         raise doc.error(f"« aside » : la provision « {raw} » est laissée de côté, mais {who} {pid} ou une "
                         "provision qu'elle contient) : retirez cette entrée ou ces citations", "aside", raw)
-
-
-def one_line(text: str) -> str:
-    """A checklist text as the site links it: its white space made single spaces."""
-    return " ".join(text.split())
 
 
 def checklist_dir(corpus: Path) -> Path:

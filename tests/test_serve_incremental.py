@@ -60,7 +60,13 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
             ("lois/50.md", "MARQUELOI", "MARQUELOI2", "lois/50/index.html"),
             ("notes/carte-penalisee-50b.md", "MARQUENOTE", "MARQUENOTE2", "notes/carte-penalisee-50b/index.html"),
             ("checklists/renonce.yaml", "MARQUELISTE", "MARQUELISTE2", "checklists/renonce/index.html"),
-            ("lexique.yaml", "  - [pli, levee]", "  - [pli, levee, main]", "")]):
+            ("lexique.yaml", "  - [pli, levee]", "  - [pli, levee, main]", ""),
+            # a situation and a register entry: read by other pages than their own (the register's statements
+            # and where to read the official text are shown on the law's page)
+            ("situations.yaml", "Une enchère insuffisante a été faite", "Une enchère insuffisante MARQUESIT",
+             "que-faire-si/index.html"),
+            ("lois-absentes.yaml", "Loi 43B3 (texte anglais 2017 relu", "Loi 43B3 (texte anglais 2017 MARQUEREG relu",
+             "lois/43/index.html")]):
         before = search_data(served)
         edit(corpus / rel, old, new)
         serve_build(served)
@@ -68,6 +74,10 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
             assert new in (served / shown).read_text(encoding="utf-8"), rel
         else:  # the lexicon: the search data only
             assert search_data(served) != before, rel
+    # the sources' facts (corpus/sources/sources.yaml), read by the law pages beside the laws' own files
+    edit(corpus / "sources" / "sources.yaml", "Notes de Christian Chantigny, Directeur (FCB",
+         "Notes de Christian Chantigny MARQUESRC, Directeur (FCB")
+    serve_build(served)
     serve_build(tmp_path / "clean2", start=True)
     assert _tree(served) == _tree(tmp_path / "clean2")
 

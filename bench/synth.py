@@ -116,7 +116,11 @@ def free_law_numbers(model, corpus: Path) -> list[int]:
     for c in model.commentaries.values():
         used |= set(c.laws)
     used |= {i.law for i in ids}
+    from lois.features.search.subject_index import FILE as INDEX_FILE
+
     for f in corpus.rglob("*"):
+        if f == corpus / INDEX_FILE:  # the index analytique names every law by its number (its row of « Les 93
+            continue  # lois » when the corpus has not its text): a copy there still is a law, and ×F stays ×F
         if f.is_file() and f.suffix in (".md", ".yaml", ".yml") and "sources" not in f.parts:
             for c in find_citations(f.read_text(encoding="utf-8")):
                 used |= {r.law for r in c.refs if r.law}

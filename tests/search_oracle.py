@@ -16,8 +16,8 @@ from lois.features.search.analysis import lois_analyzer
 from lois.features.search.index import FIELDS, SCORE_SCALE
 
 
-def schema() -> Schema:
-    an = lois_analyzer()
+def schema(stems: dict[str, str] | None = None) -> Schema:
+    an = lois_analyzer(stems)
     return Schema(
         id=ID(stored=True, unique=True),
         law=STORED(), kind=STORED(), label=STORED(), url=STORED(),
@@ -28,18 +28,19 @@ def schema() -> Schema:
         refs=STORED(),
         situations=TEXT(analyzer=an, stored=True, phrase=False),
         sources=STORED(),
+        index=TEXT(analyzer=an, stored=True, phrase=False),
     )
 
 
-def write_index(docs, dest: Path):
-    """A whoosh index of the documents in ``dest``; returns it opened."""
+def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
+    """A whoosh index of the documents in ``dest`` (``stems``: the lexicon's); returns it opened."""
     dest.mkdir(parents=True, exist_ok=True)
-    ix = windex.create_in(str(dest), schema())
+    ix = windex.create_in(str(dest), schema(stems))
     w = ix.writer()
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
                        title=d.title, heading=d.heading, body=d.body, context=d.context, refs=d.refs,
-                       situations=d.situations, sources=d.sources)
+                       situations=d.situations, sources=d.sources, index=d.index)
     w.commit(optimize=True)
     return windex.open_dir(str(dest))
 

@@ -26,14 +26,14 @@ def engine(corpus_dir, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def oracle(model, tmp_path_factory):
+def oracle(model, corpus_dir, tmp_path_factory):
     """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F."""
     from whoosh.scoring import BM25F
 
     from lois.features.search.documents import build_docs
     from search_oracle import write_index
 
-    ix = write_index(build_docs(model), tmp_path_factory.mktemp("whoosh"))
+    ix = write_index(build_docs(model), tmp_path_factory.mktemp("whoosh"), load_lexicon(corpus_dir).stems)
     searcher = ix.searcher(weighting=BM25F())
     yield searcher
     searcher.close()
@@ -63,9 +63,12 @@ def test_synonyms_and_edit_distance(corpus_dir):
     assert edit_distance("abcdef", "uvwxyz", 2) == 3
 
 
-def test_every_corpus_word_in_vocabulary_matches_analyzer(engine):
+def test_every_corpus_word_in_vocabulary_matches_analyzer(engine, corpus_dir):
+    from lois.features.search.analysis import term_of
+
+    stems = load_lexicon(corpus_dir).stems
     for surface, term in nonempty(engine.vocab.surfaces.items()):
-        assert analyze_word(surface) == term
+        assert term_of(surface, stems) == term
 
 
 def test_citation_key_agrees_with_parse_provision_id(engine):
@@ -221,17 +224,21 @@ def _score_from_browser_data(data, engine, plan):
         post = post_of(term)
         for i in range(0, len(post), 3):
             totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f, situations_f = data["fields"].index("title"), data["fields"].index("situations")
+    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
     anywhere: dict[int, set] = {}
-    own: dict[int, set] = {}  # the query words a document has in its own words (its situations aside)
+    own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
+    lent: dict[int, dict] = {}  # the share of each other query word's weight, by the best borrowed field that has it
     in_title: dict[int, set] = {}
     for gi, group in enumerate(plan.groups):
         for term in group:
             post = post_of(term)
             for i in range(0, len(post), 3):
                 anywhere.setdefault(post[i], set()).add(gi)
-                if post[i + 1] != situations_f:
+                if post[i + 1] not in lent_by:
                     own.setdefault(post[i], set()).add(gi)
+                else:
+                    got = lent.setdefault(post[i], {})
+                    got[gi] = max(got.get(gi, 0.0), lent_by[post[i + 1]])
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)
@@ -246,12 +253,15 @@ def _score_from_browser_data(data, engine, plan):
           for head, group in zip(plan.heads, plan.groups, strict=True)]
     out, matched_of, named, titled, found_of = {}, {}, set(), set(), {}
     for doc, base in totals.items():
-        title_all = ng > 0 and len(in_title.get(doc, ())) == ng
+        info = data["titles"].get(doc, 0)
+        bare = set(info[1:]) if isinstance(info, list) else set()  # the title's words without a term: its negations
+        title_all = (ng > 0 and len(in_title.get(doc, ())) == ng
+                     and bool(set(data["negations"]) & set(plan.words)) == bool(set(data["negations"]) & bare))
         cov = cover(doc) if title_all else 0.0
         mine = own.get(doc, set())
         matched_of[doc] = sum(gw[g] for g in mine)  # a gloss gives way only to a provision covering it by its own words
-        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only among its situations
-        matched = matched_of[doc] + data["situationCover"] * borrowed
+        borrowed = sum(gw[g] for g in anywhere.get(doc, ()) if g not in mine)  # found only in borrowed words
+        matched = matched_of[doc] + sum(gw[g] * lent[doc][g] for g in anywhere.get(doc, ()) if g not in mine)
         found_of[doc] = matched_of[doc] + borrowed
         if title_all:
             titled.add(doc)
@@ -356,7 +366,8 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
                       f.get("body", ""), f.get("context", ""), f.get("refs", []), f.get("situations", ""),
-                      f.get("sources", []), pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
+                      f.get("sources", []), index=f.get("index", ""),
+                      pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
             for f in stored]  # the provision a document is, read back from its stored id
     old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
                           docnum={f["id"]: n for n, f in enumerate(stored)},
@@ -540,6 +551,8 @@ def test_every_kind_is_indexed_with_its_page(engine, built_site):
     ("synonyms: [[carte exposée, x]]\nterms: []\nkinds: {}\n", "un seul mot attendu"),
     ("synonyms: []\nterms:\n  - {words: [UI], means: a}\n  - {words: [ui], means: b}\nkinds: {}\n", "figure déjà"),
     ("synonyms: []\nterms: []\nkinds: {checklists: [liste]}\n", "champ inconnu « checklists »"),
+    ("synonyms: []\nterms: []\nkinds: {}\nstems:\n  - {words: [appeler, appelle], reason: r}\n"
+     "  - {words: [appelle], reason: s}\n", "figure déjà dans les radicaux"),
     ("synonyms: [\nterms: []\n", "YAML invalide"),
 ])
 def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_dir, text, message):
@@ -744,6 +757,27 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
+def test_a_negation_keeps_a_query_from_naming_a_title_without_it(engine):
+    """« non », « pas », « ni » are stop words, but a title that says one and a query that does not (or the reverse)
+    do not match: « renonce non consommée » does not name the glossary entry « Renonce consommée »."""
+    assert engine.search("renonce consommée", 1)[0].id == "glossaire:renonce-consommee"
+    assert engine.search("renonce non consommée", 1)[0].id != "glossaire:renonce-consommee"
+    assert engine.search("camp fautif", 1)[0].id == "glossaire:camp-fautif"  # not « camp non fautif »
+
+
+def test_calling_the_director_is_not_an_appeal(engine, corpus_dir):
+    """The forms of « appeler » have a term of their own (corpus/lexique.yaml, ``stems``), which the stemmer would
+    merge with « appel »: « faire appel » of a ruling reaches the page of Law 92 (Droit d'appel), no longer drowned
+    among the provisions that call the director; those are still found by « appeler l'arbitre »."""
+    from lois.features.search.analysis import term_of
+
+    stems = load_lexicon(corpus_dir).stems
+    assert term_of("appelle", stems) == term_of("Appelé", stems) == term_of("appeler", stems) != term_of("appel", stems)
+    assert term_of("appel", stems) == analyze_word("appel") == analyze_word("appeler")  # the stemmer alone merges them
+    assert "92" in [r.id for r in engine.search("faire appel de la décision de l'arbitre", 2)]
+    assert engine.search("appeler l'arbitre", 1)[0].id == "9B1(a)"
+
+
 @pytest.mark.parametrize("name", ["search_situations_blind2.yaml", "search_situations_blind3.yaml"])
 def test_blind_situations_set_is_well_formed(engine, name):
     """The situations written blind (tests/search_situations_blind2.yaml and blind3.yaml, issue 35: by someone who
@@ -788,6 +822,28 @@ def test_register_words_find_the_page_of_an_absent_law(engine):
     assert [x.id for x in engine.search("il a contré alors que c'était pas à lui", 1)] == ["32"]
 
 
+def test_a_situation_told_in_the_words_of_the_index_finds_its_provision(engine):
+    """The site's index analytique (corpus/index.yaml) gives its everyday phrasings to the provision they point to, in
+    a field of its own, never shown: a situation told only in words that no text of the site uses finds the provision
+    the index points it to (a paragraph of a law the site holds; the row of a law it does not hold), and the result
+    shows the Code's text (or « texte non inclus »), not the index."""
+    from lois.features.search.analysis import TOKEN_RE
+    from lois.features.search.documents import STUB_TEXT
+
+    def terms(text):
+        return {analyze_word(w) for w in TOKEN_RE.findall(text or "")}
+
+    for query, word, provision in (("faire un sondage", "sondage", "16B1(b)"), ("jury d'appel", "jury", "93")):
+        f = engine.stored[engine.docnum[provision]]
+        assert word in f["index"]
+        assert all(analyze_word(word) not in terms(d.get(k)) for d in engine.stored
+                   for k in ("title", "heading", "body", "context", "situations")), word  # the index's word alone
+        first = engine.search(query, 3)[0]
+        assert first.id == provision, query
+        shown = first.snippet.strip("… ")
+        assert word not in first.snippet and (shown in f.get("body", "") or shown == STUB_TEXT), first.snippet
+
+
 def test_a_sub_point_borrows_the_words_of_its_lead_in(engine):
     """A sub-point inherits the text of the paragraph that introduces it as borrowed words (its situations, which
     count for less in the coverage), not as its own: the lead-in that has the query's words in its own text comes
@@ -818,6 +874,17 @@ def test_tools_are_found_by_what_they_do(engine):
                     ("consulter sans réseau", "outil:hors-ligne"), ("télécharger le code", "outil:hors-ligne"),
                     ("lien vers une loi depuis le site du club", "outil:clubs")):
         assert tool in [r.id for r in engine.search(q, 3)], q
+
+
+def test_the_calculator_comes_with_what_it_computes(engine):
+    """The calculator computes the adjusted scores of 12C1(c), 12C2 (and its points), 12C3, 12C4: it comes with them
+    as their tool, but gives them no words and is never the « Situation semblable » (it tells no situation)."""
+    computed = [f["id"] for f in engine.stored if "outil:marque-ajustee" in (f.get("sources") or ())]
+    assert {"12C1(c)", "12C2", "12C2(a)", "12C3", "12C4"} <= set(computed) and "12A2" not in computed
+    first = engine.search("score pondéré moitié 4 pique fait moitié chuté", 3)[0]
+    assert first.id == "12C1(c)" and first.tool["id"] == "outil:marque-ajustee"
+    assert not any(r.why and r.why["kind"] == "tool" for q in ("marque ajustee en IMP", "match KO marques qui ne se "
+                   "compensent pas") for r in engine.search(q, 10))
 
 
 def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):

@@ -72,9 +72,11 @@ class SearchDoc:
     heading: str      # titles of the enclosing law and section; other words that name the document
     body: str
     context: str = ""  # words searched with a lower weight, never shown (a stub: the register's summaries)
-    refs: list[str] = field(default_factory=list)  # a gloss's provisions: it gives way to them when they answer too
+    refs: list[str] = field(default_factory=list)  # a gloss's provisions (a law's page: the law's): it gives way to
+    #                                                  them when they answer too
     situations: str = ""  # a provision's: its lead-in (a sub-point), then the situations other documents say it rules
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
+    index: str = ""  # a provision's: the everyday phrasings of the site's index (corpus/index.yaml), never shown
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
     pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
 

@@ -131,7 +131,7 @@ class Feature:
 
 
 FEATURES: tuple[Feature, ...] = (
-    Feature("search", commands=("cherche",)),
+    Feature("search", commands=("cherche",), checks=True),  # its index analytique (corpus/index.yaml)
     # situations name checklists and open them (their first question); the worked examples that name a checklist
     # are replayed on it (its check, and `lois arbitre --couverture` through replays)
     Feature("annotations", checks=True, documents=True, replays=True, requires=("checklists",)),
@@ -188,7 +188,7 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
                                           site as _checklists_site)
     from lois.features.offline import site as _offline_site
     from lois.features.scores import cli as _scores_cli, site as _scores_site
-    from lois.features.search import cli as _search_cli, site as _search_site
+    from lois.features.search import cli as _search_cli, corpus as _search_corpus, site as _search_site
     from lois.features.tents import site as _tents_site
     from lois.features.training import cli as _training_cli, site as _training_site
 
@@ -196,6 +196,6 @@ if TYPE_CHECKING:  # each feature's modules against the interface its entry abov
                                  _training_site, _tents_site, _offline_site)
     _POST_BUILD: tuple[PostBuild, ...] = (_offline_site,)
     _COMMANDS: tuple[Commands, ...] = (_search_cli, _checklists_cli, _scores_cli, _api_cli, _training_cli)
-    _CHECKS: tuple[Checks, ...] = (_annotations_corpus, _checklists_corpus, _api_corpus)
+    _CHECKS: tuple[Checks, ...] = (_search_corpus, _annotations_corpus, _checklists_corpus, _api_corpus)
     _DOCUMENTS: tuple[SearchDocuments, ...] = (_annotations_corpus, _checklists_corpus)
     _REPLAYS: tuple[Replays, ...] = (_annotations_corpus,)

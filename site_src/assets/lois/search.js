@@ -459,8 +459,10 @@
     info.slice(1).forEach(function (w) { if (p.words.indexOf(w) >= 0) n++; });
     return n / info[0];
   }
+  /* query.negated: whether normalised words say a negation (stop words: a title's are among its words without a term) */
+  function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title"), SITU = D.fields.indexOf("situations");
+    var scores = new Map(), TITLE = D.fields.indexOf("title");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
@@ -470,7 +472,8 @@
       }
     });
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
-    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the situations field aside */
+    var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
+    var lentBy = new Map(D.borrowed), lent = new Map();  /* borrowed field → its share; doc → query word → best share */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -479,7 +482,11 @@
           var doc = post[i];
           if (!anywhere.has(doc)) anywhere.set(doc, new Set());
           anywhere.get(doc).add(gi);
-          if (post[i + 1] !== SITU) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          if (!lentBy.has(post[i + 1])) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
+          else {
+            if (!lent.has(doc)) lent.set(doc, new Map());
+            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, lentBy.get(post[i + 1])));
+          }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
       });
@@ -489,13 +496,16 @@
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
       for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
-      var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng;
+      var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng &&
+          negated(p.words) === negated([].concat(TITLES.get(doc) || 0).slice(1));  /* query.NEGATIONS */
       var cover = titleAll ? titleCover(doc, p) : 0;
-      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0;  /* query.SITUATION_COVER */
+      var mine = own.get(doc) || new Set(), mineW = 0, borrowedW = 0, lentW = 0;  /* query.BORROWED_FIELDS */
       mine.forEach(function (gi) { mineW += gw[gi]; });
-      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) { if (!mine.has(gi)) borrowedW += gw[gi]; });
+      if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) {
+        if (!mine.has(gi)) { borrowedW += gw[gi]; lentW += gw[gi] * lent.get(doc).get(gi); }
+      });
       if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
-      var matched = mineW + D.situationCover * borrowedW;
+      var matched = mineW + lentW;
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
@@ -581,14 +591,17 @@
       for (var j = 0; j < ranked.length; j++) if (tools.has(ranked[j][0])) { head[i].tool = link(ranked[j][0]); return; }
     }
   }
-  /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources */
+  /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a
+     tool of the site aside: it gives no words) */
   function attachWhy(out, ranked, p) {
     var order = new Map();
     ranked.forEach(function (r, i) { order.set(r[0], i); });
     out.forEach(function (r) {
       if (!p.borrowed.has(r.n)) return;
       var best = -1;
-      sourcesOf(r.n).forEach(function (t) { if (order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t; });
+      sourcesOf(r.n).forEach(function (t) {
+        if (KINDS[t] !== "tool" && order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t;
+      });
       if (best >= 0) r.why = link(best);
     });
   }

@@ -2,7 +2,8 @@
 
 Pipeline for one word: lowercase → ’ to ' → elision removed (l', d', qu'…) → accent folding →
 stop word? → French Snowball stem → trailing « e » removed (so that an unaccented « penalisee »
-meets « pénalisée », whose accented ending the stemmer would otherwise treat differently).
+meets « pénalisée », whose accented ending the stemmer would otherwise treat differently). A word whose stem
+would merge two meanings has its own term, declared in corpus/lexique.yaml (``stems``, :func:`term_of`).
 
 The browser never re-implements the stemmer: the build writes the map « surface word → term » for
 every word of the corpus, plus the elision list, the folding table and the stop words, so that only
@@ -98,22 +99,30 @@ def analyze_word(word: str) -> str | None:
     return s
 
 
+def term_of(word: str, stems: dict[str, str] | None = None) -> str | None:
+    """The index term of one surface word: the term the lexicon declares for it (corpus/lexique.yaml, ``stems``: a
+    word the stemmer would merge with another of a different meaning, « appeler » with « appel »), else
+    :func:`analyze_word`'s."""
+    return stems.get(normalize(word)) or analyze_word(word) if stems else analyze_word(word)
+
+
 def tokens(text: str):
     """(surface, start, end) for every token of a text."""
     for m in TOKEN_RE.finditer(text):
         yield m.group(0), m.start(), m.end()
 
 
-def analyze(text: str) -> list[str]:
-    """The terms of a text, in order, stop words dropped: what :func:`lois_analyzer` yields for whoosh."""
-    return [t for t in map(analyze_word, TOKEN_RE.findall(text)) if t]
+def analyze(text: str, stems: dict[str, str] | None = None) -> list[str]:
+    """The terms of a text, in order, stop words dropped (``stems``: the lexicon's, :func:`term_of`): what
+    :func:`lois_analyzer` yields for whoosh."""
+    return [t for t in (term_of(w, stems) for w in TOKEN_RE.findall(text)) if t]
 
 
-def synonym_map(groups: list[list[str]]) -> dict[str, list[str]]:
+def synonym_map(groups: list[list[str]], stems: dict[str, str] | None = None) -> dict[str, list[str]]:
     """term → the other terms of its synonym group(s)."""
     out: dict[str, list[str]] = {}
     for group in groups:
-        terms = [t for t in (analyze_word(w) for w in group) if t]
+        terms = [t for t in (term_of(w, stems) for w in group) if t]
         for t in terms:
             for o in terms:
                 if o != t and o not in out.setdefault(t, []):
@@ -157,9 +166,9 @@ def edit_distance(a: str, b: str, limit: int) -> int:
 
 # ------------------------------------------------------------------ whoosh glue
 
-def lois_analyzer():
+def lois_analyzer(stems: dict[str, str] | None = None):
     """The analysis above as a whoosh analyser (tokenizer and filters in one: lois.features.search.whoosh_glue),
     yielding the terms of :func:`analyze`."""
     from lois.features.search.whoosh_glue import LoisTokenizer
 
-    return LoisTokenizer()
+    return LoisTokenizer(stems)

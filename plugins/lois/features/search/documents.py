@@ -31,7 +31,10 @@ def law_docs(model) -> list[SearchDoc]:
     """One document per provision: its own title and text, as heading the titles of its law and section, and among
     its situations the text of the paragraphs that introduce it (a sub-point inherits the words of its lead-in, but
     as borrowed words: a sibling that has the query's words in its own text comes first, 30B before 30B1(b)(ii) for
-    « mon partenaire a passé à ma place »)."""
+    « mon partenaire a passé à ma place »). The page of a whole law is about its provisions (``refs``): it gives way
+    to one that covers the query as well (:data:`lois.features.search.query.GLOSS_YIELD`), as a gloss does; the
+    citations of « Loi 31 » as a whole give its page the words of every situation the law rules, and « mon
+    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]
@@ -47,10 +50,12 @@ def law_docs(model) -> list[SearchDoc]:
                 label = model.node_title(p.pid)
             else:
                 label = f"Loi {p.id}" + (f" — {p.title}" if p.title else "")
+            # the page of a whole law gives way, like a gloss, to a provision of it that answers the query as well
+            refs = [c.id for c in p.walk() if c is not p] if p.level is Level.LAW else []
             docs.append(SearchDoc(p.id, law_no, Kind.LAW.value, label, provision_url(p.pid),
                                   p.title or (law.title if p.level is Level.LAW else "") or "",
                                   " · ".join(h for h in reversed(heads) if h), p.text or "",
-                                  situations=" ".join(reversed(leads)), pid=p.pid))
+                                  situations=" ".join(reversed(leads)), pid=p.pid, refs=refs))
     return docs
 
 
@@ -132,22 +137,36 @@ TOOLS = (
 )
 
 
-def tool_docs() -> list[SearchDoc]:
-    """The site's tools (TOOLS) as documents of kind « Outil »."""
-    return [SearchDoc(doc_id(Kind.TOOL, name), 0, Kind.TOOL.value, label, url, title, "", body)
-            for name, url, label, title, body in TOOLS]
+def tool_docs(model) -> list[SearchDoc]:
+    """The site's tools (TOOLS) as documents of kind « Outil »; a tool that computes what provisions rule (the
+    calculator: 12C1(c), 12C2 and its points, 12C3, 12C4) comes with them
+    (:data:`lois.features.search.query.TOOL_KINDS`) as their source, but gives them no words (its text names what it
+    computes, not the situations they rule)."""
+    from lois.core.searchdoc import Evidence, cited_clauses
+
+    docs = []
+    for name, url, label, title, body in TOOLS:
+        cited = {t for ev in cited_clauses(body, model) for t in ev.targets}
+        computed = tuple(p.pid for law in sorted({t.law for t in cited}) if law in model.laws
+                         for p in model.laws[law].root.walk() if p.pid in cited or cited & set(p.pid.ancestors))
+        docs.append(SearchDoc(doc_id(Kind.TOOL, name), 0, Kind.TOOL.value, label, url, title, "", body,
+                              evidence=[Evidence("", computed)] if computed else []))
+    return docs
 
 
 def build_docs(model) -> list[SearchDoc]:
     """Every document of the site: the provisions and commentaries, then each feature's documents in the order of
-    the features, then the stubs and the tools."""
+    the features, then the stubs and the tools; the provisions with their situations and the phrasings of the site's
+    index (corpus/index.yaml)."""
     from lois.features import document_sources
+    from lois.features.search.subject_index import index_words
 
     docs = law_docs(model) + commentary_docs(model)
     for documents in document_sources():
         docs += documents(model)
-    docs += stub_docs(model) + tool_docs()
+    docs += stub_docs(model) + tool_docs(model)
     attach_evidence(docs)
+    index_words(docs, model)
     return docs
 
 

@@ -31,16 +31,21 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from lois.core.statcache import RACY_NS, fingerprint, listing, unchanged  # noqa: F401 (the rule; tests patch listing)
+from lois.core.statcache import (RACY_NS, fingerprint, listing, settled,  # noqa: F401 (the rule; tests patch listing)
+                                  unchanged)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
-# « situations »: a provision's situations told by the site's other documents (documents.attach_evidence).
-FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5}
+# « situations »: a provision's situations told by the site's other documents (documents.attach_evidence);
+# « index »: the everyday phrasings of the site's index analytique (corpus/index.yaml, subject_index.index_words).
+# Both are borrowed words: a query word found only there counts for query.SITUATION_COVER of its weight.
+INDEX_BOOST = 0.5
+FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 # a document's fields, as stored
-STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources")
+STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
+          "index")
 
 
 # ------------------------------------------------------------------ postings
@@ -61,21 +66,21 @@ class _FieldStats:
         return self._df[text]
 
 
-def _count(texts: list[str]) -> tuple[list[Counter], Counter, int]:
+def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[Counter], Counter, int]:
     """Term frequencies of each text (the analyser's terms, as whoosh indexes a TEXT field: stop words dropped),
     documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
     from lois.features.search.analysis import analyze
 
-    counts = [Counter(analyze(text)) if text else Counter() for text in texts]
+    counts = [Counter(analyze(text, stems)) if text else Counter() for text in texts]
     df: Counter = Counter()
     for c in counts:
         df.update(c.keys())
     return counts, df, sum(c.total() for c in counts)
 
 
-def postings(docs: list[SearchDoc]) -> dict[str, list[int]]:
+def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
     """term → flat list [doc, field, score×SCORE_SCALE, …], fields in FIELDS order then documents in order:
-    whoosh's BM25F score of the term in that field of that document."""
+    whoosh's BM25F score of the term in that field of that document (``stems``: the lexicon's, analysis.term_of)."""
     from whoosh.scoring import BM25F, bm25
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -83,7 +88,7 @@ def postings(docs: list[SearchDoc]) -> dict[str, list[int]]:
     n = len(docs)
     out: dict[str, list[int]] = {}
     for fi, fname in enumerate(FIELDS):
-        counts, df, total = _count([getattr(d, fname) or "" for d in docs])
+        counts, df, total = _count([getattr(d, fname) or "" for d in docs], stems)
         stats = _FieldStats(n, df)
         idf = {t: model.idf(stats, fname, t) for t in df}
         avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
@@ -242,6 +247,21 @@ def write_cached(path: Path, data: dict) -> None:
             old.unlink(missing_ok=True)
 
 
+def _refresh(path: Path, files: dict, fresh: dict) -> None:
+    """The cached index in ``path`` with ``fresh`` as what it was made of, if it is still the one made of ``files``
+    (another process may have written another since). Best effort."""
+    try:
+        records = marshal.loads(path.read_bytes())
+        if records.get("files") != files:
+            return
+        records["files"] = fresh
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+        tmp.write_bytes(marshal.dumps(records))
+        os.replace(tmp, path)
+    except (OSError, EOFError, ValueError, TypeError, AttributeError):
+        return
+
+
 def cached_index(corpus_dir: Path, make) -> dict:
     """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key » and « files »)
     cached with what it was made of: the files' stat data taken before, and the digests of the bytes ``make``
@@ -254,6 +274,9 @@ def cached_index(corpus_dir: Path, make) -> dict:
     seen = listing(corpus_dir)
     data = read_cached(path, key)
     if data is not None and unchanged(data["files"], seen, corpus_dir):
+        fresh = settled(data["files"], seen_at)
+        if fresh is not None:  # the files saved just before it was made are settled: no more reading them
+            _refresh(path, data["files"], fresh)
         return data
     with safeio.recording() as reads:
         made = make()

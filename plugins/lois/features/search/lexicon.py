@@ -2,7 +2,8 @@
 
 Declared by ``lexicon_schema.LexiconFile`` (pydantic, like every corpus file: lois.core.yamlfile.validate; imported
 only when the file is read, so that `lois cherche` starts without pydantic or YAML); a mistake
-gives a French message with the file and the line. Compiled into *rewrites*: sequences of normalised query words
+gives a French message with the file and the line. ``stems``: words that get a term of their own instead of their
+stem (analysis.term_of: « appeler » is not « appel »). Compiled into *rewrites*: sequences of normalised query words
 that the query plan replaces by the Code's words (``revoke`` → ``renonce``) or removes while putting a kind of
 document first (``checklist``, ``que faire si``). Python (:mod:`lois.features.search.query`) and the browser (search.js,
 through the generated index) apply the same rewrites.
@@ -36,6 +37,7 @@ class Lexicon:
 
     synonyms: list[list[str]] = field(default_factory=list)
     rewrites: list[Rewrite] = field(default_factory=list)
+    stems: dict[str, str] = field(default_factory=dict)  # normalised word → its own term (analysis.term_of)
 
 
 def phrase_words(text: str, exact_case: bool = False) -> tuple[str, ...]:
@@ -73,4 +75,11 @@ def load_lexicon(corpus: Path) -> Lexicon:
         for j, w in enumerate(words):
             add(Rewrite(phrase_words(w), False, "", kind), "kinds", kind, j)
     rewrites.sort(key=lambda r: -len(r.words))  # the longest expression first
-    return Lexicon([[normalize(w) for w in g] for g in data.synonyms], rewrites)
+    stems: dict[str, str] = {}
+    for i, entry in enumerate(data.stems or ()):
+        term = normalize(entry.words[0])
+        for j, w in enumerate(entry.words):
+            if normalize(w) in stems:
+                raise loc.error(f"« {w} » figure déjà dans les radicaux du lexique", "stems", i, "words", j)
+            stems[normalize(w)] = term
+    return Lexicon([[normalize(w) for w in g] for g in data.synonyms], rewrites, stems)

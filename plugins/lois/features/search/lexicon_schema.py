@@ -51,8 +51,17 @@ class KindWords(Schema):
         return [(kind, words) for kind in self._order if (words := getattr(self, kind)) is not None]
 
 
+class StemEntry(Schema):
+    """Forms of a word that the stemmer would merge with a word of another meaning (« appeler l'arbitre », « faire
+    appel »): they get a term of their own, the first form's (lois.features.search.analysis.term_of)."""
+    words: Annotated[list[Annotated[Word, AfterValidator(_one_word)]], Field(min_length=1)]
+    reason: Word
+
+
 class LexiconFile(Schema):
-    """``corpus/lexique.yaml``: groups of French words of the same meaning, terms, kind words."""
+    """``corpus/lexique.yaml``: groups of French words of the same meaning, terms, kind words, words with a term of
+    their own."""
     synonyms: list[Annotated[list[Annotated[Word, AfterValidator(_one_word)]], Field(min_length=2)]]
     terms: list[TermEntry]
     kinds: KindWords
+    stems: Optional[list[StemEntry]] = None

@@ -34,8 +34,8 @@ from pathlib import Path
 
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
-                                           max_edits, normalize, synonym_map)
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
+                                           normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
@@ -57,17 +57,24 @@ DERIVED_MAX_EXTRA = 4
 RERANK = 50
 PROXIMITY_WINDOW = 6
 PROXIMITY_BONUS = 0.5
-# A gloss (note, example, glossary entry, « Que faire si… ») gives way to a provision it is about that covers the
-# query as well, its situations included (documents.attach_evidence): it is ranked just under it (score ×
-# GLOSS_YIELD), unless the query names its kind or the gloss itself (every word of its title is in the query:
-# « dummy » → « mort », the glossary entry Mort). When every query word is in the gloss's title, the provision must
-# cover the query by its own words (a query that titles a note finds the note).
+# A gloss (note, example, glossary entry, « Que faire si… »), or the page of a whole law (documents.law_docs), gives
+# way to a provision it is about that covers the query as well, its situations included (documents.attach_evidence):
+# it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word
+# of its title is in the query: « dummy » → « mort », the glossary entry Mort). When every query word is in the
+# gloss's title, the provision must cover the query by its own words (a query that titles a note finds the note).
 GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
-# its weight in the coverage.
+# its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
+# INDEX_COVER (the larger share when it has it in both).
 SITUATION_COVER = 0.5
+INDEX_COVER = 0.75
 TITLE_COVER_POWER = 4.0
+# A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
+# keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
+# glossary entry « Renonce consommée », nor « accepter une enchère trop basse » the title of 27B « Enchère
+# insuffisante non acceptée ».
+NEGATIONS = ("non", "pas", "ni")
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
@@ -77,7 +84,7 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
 # whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the
 # documents the query finds; the result shows it as a link of its own (« Outil : … »), taking no other's rank.
-TOOL_KINDS = ("checklist", "situation")
+TOOL_KINDS = ("checklist", "situation", "tool")
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
@@ -85,7 +92,8 @@ QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|apr[eè]s)\s+(?:(?:un|une|le|son|l['’])\s*)?"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s)\s+"
+                      r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
 
@@ -129,12 +137,13 @@ class Vocabulary:
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations) if text
+        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
+                                                                   d.index) if text
                               for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
             if k not in surfaces:
-                t = analyze_word(s)
+                t = term_of(s, lexicon.stems)
                 if t:
                     surfaces[k] = t
         folded: dict[str, list[str]] = {}
@@ -143,8 +152,8 @@ class Vocabulary:
             if t not in lst:
                 lst.append(t)
         terms = set(surfaces.values())
-        synonyms = {t: [s for s in syns if s in terms] for t, syns in synonym_map(lexicon.synonyms).items()
-                    if t in terms}
+        synonyms = {t: [s for s in syns if s in terms]
+                    for t, syns in synonym_map(lexicon.synonyms, lexicon.stems).items() if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
         rewrites.sort(key=lambda r: -len(r.words))
@@ -310,6 +319,11 @@ def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
             for g in gs:
                 last[g] = p
     return len(near) / (ng * (ng - 1) / 2)
+
+
+def negated(words) -> bool:
+    """Whether normalised words say a negation (NEGATIONS)."""
+    return any(w in NEGATIONS for w in words)
 
 
 def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
@@ -478,7 +492,7 @@ def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
     """What a SearchEngine holds (and the CLI caches): the documents' stored fields, the vocabulary and the
     postings (lois.features.search.index)."""
     return {"docs": stored_fields(docs), "vocabulary": Vocabulary.from_docs(docs, lexicon).to_json(),
-            "postings": postings(docs)}
+            "postings": postings(docs, lexicon.stems)}
 
 
 def corpus_docs(corpus_dir: Path, model=None) -> list[SearchDoc]:
@@ -587,13 +601,14 @@ class SearchEngine:
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources
-        that the query finds (Result.why)."""
+        that the query finds (Result.why), a tool of the site aside (it gives no words: documents.tool_docs)."""
         order = {n: i for i, (n, _) in enumerate(ranked)}
         for r in out:
             n = self.docnum[r.id]
             if n not in plan.borrowed:
                 continue
-            found = [self.docnum[t] for t in self.stored[n].get("sources") or () if self.docnum.get(t) in order]
+            found = [self.docnum[t] for t in self.stored[n].get("sources") or () if self.docnum.get(t) in order
+                     and self.stored[self.docnum[t]]["kind"] != Kind.TOOL]
             if found:
                 f = self.stored[min(found, key=order.__getitem__)]
                 r.why = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
@@ -630,15 +645,20 @@ class SearchEngine:
             for i in range(0, len(post), 3):
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
-        own: dict[int, set[int]] = {}  # in the document's own words (its situations, borrowed from glosses, aside)
+        own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
+        lent: dict[int, dict[int, float]] = {}  # document → query word → the share of its weight a borrowed field lends
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
             for term in group:
                 post = self.postings.get(term, ())
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
-                    if post[i + 1] != SITUATIONS_FIELD:
+                    share = BORROWED_FIELDS.get(post[i + 1])
+                    if share is None:
                         own.setdefault(post[i], set()).add(gi)
+                    else:
+                        shares = lent.setdefault(post[i], {})
+                        shares[gi] = max(shares.get(gi, 0.0), share)
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
         ng = len(plan.groups)
@@ -654,7 +674,8 @@ class SearchEngine:
             if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
                                         or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
                 continue
-            title_all = bool(ng) and len(in_title.get(n, ())) == ng
+            title_all = (bool(ng) and len(in_title.get(n, ())) == ng
+                         and negated(plan.words) == negated(map(normalize, TOKEN_RE.findall(f.get("title") or ""))))
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             mine = own.get(n, set())
             if len(mine) < len(anywhere.get(n, ())):
@@ -663,7 +684,7 @@ class SearchEngine:
             found_of[n] = sum(gw[g] for g in anywhere.get(n, ()))
             if title_all:
                 titled.add(n)
-            matched = matched_of[n] + SITUATION_COVER * sum(gw[g] for g in anywhere.get(n, ()) if g not in mine)
+            matched = matched_of[n] + sum(gw[g] * lent[n][g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
@@ -745,7 +766,10 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
-SITUATIONS_FIELD = list(FIELD_BOOSTS).index("situations")
+# the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
+# site's documents tell, the phrasings of the site's index
+BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
+                   list(FIELD_BOOSTS).index("index"): INDEX_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -774,11 +798,11 @@ def browser_data(engine: SearchEngine) -> dict:
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
         "glossYield": GLOSS_YIELD,
-        "situationCover": SITUATION_COVER,
         "tools": [list(TOOL_KINDS), TOOL_AFTER],
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
         "titleCoverPower": TITLE_COVER_POWER,
+        "negations": list(NEGATIONS),
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
@@ -793,5 +817,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "suggestions": SUGGESTIONS,
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
+        "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
         "scale": SCORE_SCALE,
     }

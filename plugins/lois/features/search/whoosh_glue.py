@@ -5,18 +5,22 @@ from __future__ import annotations
 
 from whoosh.analysis import Token, Tokenizer
 
-from lois.features.search.analysis import analyze_word, normalize, tokens
+from lois.features.search.analysis import normalize, term_of, tokens
 
 
 class LoisTokenizer(Tokenizer):
-    """Whoosh tokenizer + filter in one: the terms of :func:`analyze_word`, positions renumbered."""
+    """Whoosh tokenizer + filter in one: the terms of :func:`term_of` (the lexicon's ``stems``), positions
+    renumbered."""
+
+    def __init__(self, stems: dict[str, str] | None = None):
+        self.stems = stems or {}
 
     def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
                  start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
         t = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         pos = start_pos
         for surface, s, e in tokens(value):
-            term = analyze_word(surface)
+            term = term_of(surface, self.stems)
             if term is None:
                 if removestops:
                     continue

@@ -10,8 +10,9 @@ machine weighs on both alike; medians and minimums of wall time. The search inde
 (bench/synth.py; issue 37: ≤ 6× at ×20). CPU seconds (user + system) are shown beside wall time: on a loaded
 machine they vary less. `lois verifie` is measured too (issue 37: ≤ 0.5 s at ×9): on the unchanged corpus (the
 verdict of the previous run, lois.core.statcache), and, ``--modifie N`` runs, just after a save of a checklist
-(its modification time set: the corpus is checked anew). The processes run as a person's do, with Python's
-compiled bytecode (PYTHONDONTWRITEBYTECODE is dropped: the first run writes it).
+(a comment line added: other bytes, the corpus checked anew, the other files' objects kept, lois.core.filememo).
+The processes run as a person's do, with Python's compiled bytecode (PYTHONDONTWRITEBYTECODE is dropped: the
+first run writes it).
 """
 from __future__ import annotations
 
@@ -77,8 +78,12 @@ def measure(n: int, corpus_args: list[str], corpus: Path, modified: int,
     verifie = [sys.executable, "-m", "lois.adapters.cli", *corpus_args, "verifie"]
     saved = sorted((corpus / "checklists").glob("*.yaml"))[0]
 
-    def save() -> None:
-        os.utime(saved)  # as an editor's save: new times, and the checklist's bytes read again
+    saves = [0]
+
+    def save() -> None:  # an editor's save: other bytes (a comment line more), new times
+        saves[0] += 1
+        with open(saved, "a", encoding="utf-8") as f:
+            f.write(f"# enregistrement {saves[0]}\n")
 
     if only != "verifie":
         wall(lois)  # warm the search index, the bytecode and the file cache

@@ -1,6 +1,6 @@
 """CPU of each rebuild of `mkdocs serve` after a save, measured in one process (no waiting on a loaded machine).
 
-    python bench/bench_rebuild.py [--facteur 9] [--tours 1] [--plugins DOSSIER]
+    python bench/bench_rebuild.py [--facteur 9] [--tours 1] [--plugins DOSSIER] [--profil FICHIER]
 
 Builds a copy of the project as `mkdocs serve` does (one plugin across builds: ``on_startup(command="serve")``,
 then MkDocs' ``build`` with a ``serve_url``), on the seed or the synthetic corpus ×F (bench/synth.py), then, for
@@ -8,7 +8,9 @@ each kind of corpus file (tests/live_serve.py: a law, a note, an example, a chec
 and rebuilds: prints the CPU seconds (user + system, ``time.process_time``) of each rebuild, with the pages given
 back unrendered (lois.adapters.pagememo; « — » for code without it) and the machine's load. ``--plugins``: the
 ``plugins`` folder of another checkout, to compare two versions of the code on the same corpus (run the two in
-turn). bench/bench_serve.py measures the same loop through a real server and its HTTP answers.
+turn). ``--profil FICHIER``: the rebuilds under cProfile, the stats of the rebuild after a save of each kind of file
+written to FICHIER.1 … FICHIER.5, in the order above (``python -m pstats FICHIER.1``). bench/bench_serve.py measures
+the same loop through a real server and its HTTP answers.
 """
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ def main() -> int:
     ap.add_argument("--facteur", type=int, default=9, help="corpus synthétique ×F (bench/synth.py) ; 1 : la graine")
     ap.add_argument("--tours", type=int, default=1, help="sauvegardes de chaque fichier")
     ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
+    ap.add_argument("--profil", type=Path, help="profil cProfile des reconstructions, écrit dans ce fichier")
     args = ap.parse_args()
     sys.path[:0] = [str(args.plugins.resolve()), str(ROOT / "tests"), str(ROOT / "bench")]
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -39,6 +42,9 @@ def main() -> int:
 
     import lois
 
+    import cProfile
+
+    profiles: dict[str, cProfile.Profile] = {}
     cpu: dict[str, list[float]] = {}
     hits: dict[str, list[int]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-rebuild-") as tmp:
@@ -49,12 +55,17 @@ def main() -> int:
         if args.facteur > 1:
             make_corpus(args.facteur, corpus)
 
-        def rebuild(start: bool = False):
+        def rebuild(start: bool = False, saved: str = ""):
             config = load_config(str(config_file), site_dir=str(work / "site"))
             if start:
                 config.plugins.on_startup(command="serve", dirty=False)
+            profile = profiles.setdefault(saved, cProfile.Profile()) if args.profil and saved else None
             t = time.process_time()
+            if profile is not None:
+                profile.enable()
             build(config, serve_url="http://127.0.0.1:8000/")
+            if profile is not None:
+                profile.disable()
             return time.process_time() - t, getattr(config.plugins["lois"], "memo", None)
 
         first, _ = rebuild(start=True)
@@ -63,10 +74,13 @@ def main() -> int:
                 marker = next(w for w in new.split() if w.startswith("MARQUE"))
                 edit(corpus / rel, old if r == 0 else new.replace(marker, f"{marker}{r - 1}"),
                      new.replace(marker, f"{marker}{r}"))
-                took, memo = rebuild()
+                took, memo = rebuild(saved=rel)
                 cpu.setdefault(rel, []).append(took)
                 if memo is not None:
                     hits.setdefault(rel, []).append(memo.hits)
+        if args.profil:
+            for n, profile in enumerate(profiles.values(), 1):
+                profile.dump_stats(f"{args.profil}.{n}")
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "

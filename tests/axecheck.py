@@ -94,11 +94,20 @@ def unzip_copy(site: Path, dest: Path) -> Path:
     return dest / FOLDER
 
 
+# The theme's CSS transitions and animations (the header's title fading in, each colour easing into the dark scheme's)
+# ended at once: axe sees the colours they end on, as START waited for them to, without the wait.
+STILL = """addEventListener('DOMContentLoaded', () => document.head.append(Object.assign(
+  document.createElement('style'),
+  {textContent: '*, *::before, *::after { transition: none !important; animation: none !important; }'})));"""
+
+
 def new_context(browser, size: str, scheme: str):
     """A browser context of that size and scheme (the device's preference, which the site's palette follows),
-    with axe-core injected into every page it opens and no service worker (each page as a first visit shows it)."""
+    with axe-core injected into every page it opens, the theme's transitions ended at once (STILL) and no service
+    worker (each page as a first visit shows it)."""
     ctx = browser.new_context(**SIZES[size], color_scheme=scheme, service_workers="block")
     ctx.add_init_script(axe_source())
+    ctx.add_init_script(STILL)
     return ctx
 
 

@@ -307,6 +307,29 @@ def _stream_zip(dest, entries):
     return stream, stream.close()
 
 
+def test_archive_entries_kept_across_builds_are_the_same_bytes(tmp_path, monkeypatch):
+    """Under `mkdocs serve` the writer keeps each file's compressed entries (``kept``): the archive is byte for byte
+    what ``ZipFile.writestr`` writes, and a second archive reuses the entries of the files that did not change."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    page = ('<html><head><meta charset="utf-8"></head><a href="../">x</a>' + "é" * 3000).encode("utf-8")
+    entries = [("règles/énoncé.html", page), ("a.json", b'{"a": 1}'), ("LISEZMOI.txt", b"lire " * 500)]
+    with zipfile.ZipFile(tmp_path / "ref.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=6) as zf:
+        for entry, content in [(archive.FILE_MODE_SCRIPT, archive.file_mode_script())] + [
+                e for name, data in entries for e in archive.copy_entries(name, data, archive.script_src_for(name))]:
+            zf.writestr(archive.entry_info("d/" + entry, archive.zip_time()), content, compresslevel=6)
+    first = archive.ZipStream(tmp_path / "a.zip", "d", 6, kept={})
+    for name, data in entries:
+        first.add(name, data)
+    first.close()
+    assert (tmp_path / "a.zip").read_bytes() == (tmp_path / "ref.zip").read_bytes()
+    second = archive.ZipStream(tmp_path / "b.zip", "d", 6, kept=first.kept_now)  # (its first entry: at __init__)
+    monkeypatch.setattr(archive, "deflated", lambda *a: pytest.fail("entrée compressée de nouveau"))
+    for name, data in entries:
+        second.add(name, data)
+    second.close()
+    assert (tmp_path / "b.zip").read_bytes() == (tmp_path / "ref.zip").read_bytes()
+
+
 def test_archive_entries_in_order_and_fixed(tmp_path, monkeypatch):
     """The archive's writer: entries under the folder in the order given, fixed times and permissions, UTF-8
     names, pages ready for file://, JSON twins, the same bytes twice; the digests and sizes of what it was given

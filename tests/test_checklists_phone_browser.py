@@ -119,33 +119,62 @@ def _names():
     return sorted(load_checklists(ROOT / "corpus", load_corpus(ROOT / "corpus")))
 
 
+# In the page, the answers of a case given one after the other: before each one the question and its answers checked
+# in view (CHECK, as question_in_view), then the answer touched at the point CHECK gives for it, on whatever the page
+# shows there (document.elementFromPoint: a covered answer is not reached), a frame drawn after each touch; at the end
+# the ruling checked in view (as ruling_in_view). Returns null, or [where, problems] at the first problem. One call to
+# the page per case instead of two per answer (the touches are the page's own click events; the first case of each
+# checklist is played with Playwright's touchscreen, the finger's events).
+PLAY = f"""async ({{steps, outcome, question}}) => {{
+  const check = {CHECK};
+  const frame = () => new Promise(f => requestAnimationFrame(() => setTimeout(f)));
+  const touch = ([x, y]) => document.elementFromPoint(x, y)?.click();
+  for (const [state, answer] of steps) {{
+    const [problems, at] = await check({{state, ruling: false,
+      tap: `.lois-cl-step .lois-cl-choice[data-choice="${{answer}}"]`, ...question}});
+    if (problems.length || !at) return [state, problems.length ? problems : [`réponse ${{answer}} absente`]];
+    touch(at);
+    await frame();
+  }}
+  const [problems] = await check({{state: outcome, sel: '', targets: '', ruling: true, tap: null}});
+  return problems.length ? [outcome, problems] : null;
+}}"""
+
+
 @pytest.mark.parametrize("name", _names())
 def test_every_case_tap_by_tap_keeps_the_question_in_view(tab, site_url, lists, name):
     """Each validated case, from « Recommencer »: before each tap the question and all its answers are in view and
     uncovered, targets of 44×44 spaced out; the tap, where the finger sees the answer, leads to the next question,
     brought into view by the page; at the end, the ruling's title and « Ce que je dis aux joueurs » in view. After
-    the longest case, « Parcours » opened: its « modifier » and provisions are targets too, in type of 14 px or more."""
+    the longest case, « Parcours » opened: its « modifier » and provisions are targets too, in type of 14 px or more.
+    « Recommencer » and the answers of the first case touched by the finger (Playwright's touchscreen), the answers of
+    the other cases given in the page (PLAY)."""
     page, cl = tab, lists[name]
     page.goto(f"{site_url}checklists/{name}/")
     page.locator(".lois-cl-step").wait_for()
     longest = max(cl.cases, key=lambda c: len(run(cl, c.answers).trace))
+    first = cl.cases[0]
     for case in nonempty(cl.cases):
-        if page.locator(".lois-cl-restart").is_enabled():  # the reader scrolls back up to it and touches it
+        res = run(cl, case.answers)
+        shown, steps = cl.start, []
+        for step in res.trace:
+            steps.append((shown, step.answer))
+            shown = next(c.next for c in cl.questions[step.question].choices if c.id == step.answer)
+        assert shown == res.outcome
+        if case is not first:  # the reader scrolls back up to « Recommencer » and touches it
             page.touchscreen.tap(*page.locator(".lois-cl-restart").evaluate(
                 "b => { b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();"
                 " return [r.left + r.width / 2, r.top + r.height / 2]; }"))
-        else:  # the first case, on the page as it opens: the first question brought into view by the reader
+            problems = page.evaluate(PLAY, {"steps": steps, "outcome": shown, "question": QUESTION})
+            assert problems is None, (case.name, problems)
+        else:  # on the page as it opens: the first question brought into view by the reader
             page.locator(".lois-cl-step").evaluate("e => e.scrollIntoView({block: 'start'})")
-        res = run(cl, case.answers)
-        shown = cl.start
-        for step in res.trace:
-            problems, at = check(page, shown, tap=f'.lois-cl-step .lois-cl-choice[data-choice="{step.answer}"]',
-                                 **QUESTION)
-            assert problems == [], (case.name, step.question)
-            page.touchscreen.tap(*at)  # where the finger sees the answer, the page not scrolled first
-            shown = next(c.next for c in cl.questions[step.question].choices if c.id == step.answer)
-        assert shown == res.outcome
-        assert ruling_in_view(page, shown) == [], case.name
+            for state, answer in steps:
+                problems, at = check(page, state, tap=f'.lois-cl-step .lois-cl-choice[data-choice="{answer}"]',
+                                     **QUESTION)
+                assert problems == [], (case.name, state)
+                page.touchscreen.tap(*at)  # where the finger sees the answer, the page not scrolled first
+            assert ruling_in_view(page, shown) == [], case.name
         if case is longest:
             assert parcours_problems(page) == [], case.name
 
@@ -315,13 +344,18 @@ CONTRAST = """els => {
 }"""
 
 
+# the theme's transitions (125 ms on each button's colours, started again by each focus) ended at once: the colours
+# measured are those the reader sees once they end, without waiting for each one
+STILL = "*, *::before, *::after { transition: none !important; animation: none !important; }"
+
+
 def _contrasts(page, selector: str, focus: bool = False) -> list[dict]:
     out = []
     for i in range(page.locator(selector).count()):
         el = page.locator(selector).nth(i)
         if focus:
             el.focus()
-        # the colours once the theme's transitions (125 ms) have ended
+        # the colours once the theme's transitions (none: STILL) have ended
         out.extend(el.evaluate(f"async e => {{ await Promise.all(e.getAnimations().map(a => a.finished)); "
                                f"return ({CONTRAST})([e]); }}"))
     return out
@@ -335,6 +369,7 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     phone.emulate_media(media="screen", color_scheme=scheme)
     phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:defense")
     phone.locator(".lois-cl-step").wait_for()
+    phone.add_style_tag(content=STILL)
     assert phone.evaluate("document.body.dataset.mdColorScheme") == {"light": "default", "dark": "slate"}[scheme]
     phone.locator(".lois-cl-trail-box").evaluate("d => { d.open = true; }")
     buttons = ".lois-cl-choice, .lois-cl-back, .lois-cl-restart, .lois-cl-table-toggle, .lois-cl-goto"
@@ -344,8 +379,10 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
     measured += _contrasts(phone, ".lois-cl-table-toggle") + _contrasts(phone, ".lois-cl-table-toggle", focus=True)
     phone.goto(f"{site_url}checklists/carte-penalisee/?r=joueur:declarant")  # a ruling: its « Fiche d'arbitrage »
     phone.locator(".lois-fiche-new").wait_for()
+    phone.add_style_tag(content=STILL)
     measured += _contrasts(phone, ".lois-fiche-new, .lois-cl-restart") + _contrasts(phone, ".lois-fiche-new", True)
     phone.goto(f"{site_url}que-faire-si/")
+    phone.add_style_tag(content=STILL)
     measured += _contrasts(phone, ".ann-sit-start .md-button") + _contrasts(phone, ".ann-sit-start .md-button", True)
     assert len(measured) > 12
     dark_page = [m["page"] < 0.05 for m in measured]

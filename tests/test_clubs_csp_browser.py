@@ -15,6 +15,7 @@ import http.server
 import threading
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from conftest import QuietServer
 
@@ -95,14 +96,13 @@ def club_tab(browser, site_url, club_csp):
 
 
 def _done(pg, seconds: float = 15) -> int:
-    """The number of links the linkifier reports once done (polled from here: the page's CSP forbids the string
-    evaluation that wait_for_function uses)."""
-    for _ in range(int(seconds * 10)):
-        n = pg.get_attribute("html", "data-lois-liens")
-        if n is not None:
-            return int(n)
-        pg.wait_for_timeout(100)
-    raise AssertionError(f"le linkifier n'a pas fini : {pg.console_lines}")
+    """The number of links the linkifier reports once done (waited for by a locator, which Playwright evaluates in
+    a world of its own: the page's CSP forbids the string evaluation that wait_for_function uses)."""
+    try:
+        pg.locator("html[data-lois-liens]").wait_for(state="attached", timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        raise AssertionError(f"le linkifier n'a pas fini : {pg.console_lines}") from None
+    return int(pg.get_attribute("html", "data-lois-liens"))
 
 
 def _links(pg, where: str) -> list[str]:

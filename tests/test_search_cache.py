@@ -59,6 +59,36 @@ def test_nothing_is_hashed_when_nothing_changed(corpus, monkeypatch):
     assert _laws(corpus, "zygomorphe") == [10]
 
 
+def test_files_saved_just_before_the_index_are_read_until_they_settle(corpus, monkeypatch):
+    """An index made just after the corpus was written (a copy, a checkout): each call reads again the bytes of the
+    files saved less than RACY_NS before it was made, until a call made later finds them unchanged and settles them
+    (lois.core.statcache.settled, as Git refreshes its index); from then on, no file of the corpus is read, and a
+    save is still seen by its stat data."""
+    import time
+
+    from lois.core import safeio
+    from lois.features.search import index
+
+    import os
+
+    for f in corpus.rglob("*"):  # every file written just now (copytree kept the checkout's times)
+        if f.is_file():
+            os.utime(f)
+    assert _laws(corpus, "renonce")  # made now: every file was written just before
+    with safeio.recording() as reads:
+        assert _laws(corpus, "renonce")
+    assert [p for p in reads if Path(p).is_relative_to(corpus)]  # still racy: read again
+    later = time.time_ns() + index.RACY_NS + 1_000_000_000
+    monkeypatch.setattr(time, "time_ns", lambda: later)
+    assert _laws(corpus, "renonce")  # found unchanged, later: settled
+    with safeio.recording() as reads:
+        assert _laws(corpus, "renonce")
+    assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads
+    law = corpus / "lois" / "10.md"
+    law.write_text(law.read_text(encoding="utf-8") + "\nLe zygomorphe est un mot ajouté.\n", encoding="utf-8")
+    assert _laws(corpus, "zygomorphe") == [10]
+
+
 def test_a_save_its_stat_data_miss_is_seen(corpus, monkeypatch, model):
     """A clock too coarse to tell two saves apart, and the same size: the stat data are those the index was made
     with, but the file was modified just before, so its bytes are read again and the new word is found."""

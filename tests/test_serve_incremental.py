@@ -50,6 +50,37 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
     assert "lois/50/index.html" in changed and "glossaire/index.html" in changed and len(changed) < len(first)
     print(f"{reused} pages reprises, {len(changed)} pages changées")
 
+    # one file saved at a time: a law (a new model), then a note, a checklist and the lexicon (the model kept, each
+    # file's validated object kept unless its bytes changed: lois.core.filememo); each rebuild shows the save, and the
+    # site in the end is what a clean build of the saved corpus writes
+    def search_data(site: Path) -> dict[str, bytes]:
+        return {p: b for p, b in _tree(site).items() if p.startswith("assets/lois/recherche/")}
+
+    for rel, old, new, shown in nonempty([
+            ("lois/50.md", "MARQUELOI", "MARQUELOI2", "lois/50/index.html"),
+            ("notes/carte-penalisee-50b.md", "MARQUENOTE", "MARQUENOTE2", "notes/carte-penalisee-50b/index.html"),
+            ("checklists/renonce.yaml", "MARQUELISTE", "MARQUELISTE2", "checklists/renonce/index.html"),
+            ("lexique.yaml", "  - [pli, levee]", "  - [pli, levee, main]", ""),
+            # a situation and a register entry: read by other pages than their own (the register's statements
+            # and where to read the official text are shown on the law's page)
+            ("situations.yaml", "Une enchère insuffisante a été faite", "Une enchère insuffisante MARQUESIT",
+             "que-faire-si/index.html"),
+            ("lois-absentes.yaml", "Loi 43B3 (texte anglais 2017 relu", "Loi 43B3 (texte anglais 2017 MARQUEREG relu",
+             "lois/43/index.html")]):
+        before = search_data(served)
+        edit(corpus / rel, old, new)
+        serve_build(served)
+        if shown:
+            assert new in (served / shown).read_text(encoding="utf-8"), rel
+        else:  # the lexicon: the search data only
+            assert search_data(served) != before, rel
+    # the sources' facts (corpus/sources/sources.yaml), read by the law pages beside the laws' own files
+    edit(corpus / "sources" / "sources.yaml", "Notes de Christian Chantigny, Directeur (FCB",
+         "Notes de Christian Chantigny MARQUESRC, Directeur (FCB")
+    serve_build(served)
+    serve_build(tmp_path / "clean2", start=True)
+    assert _tree(served) == _tree(tmp_path / "clean2")
+
     law = corpus / "lois" / "50.md"  # a broken file: its error on every page, then gone once fixed
     good = law.read_text(encoding="utf-8")
     law.write_text(good.replace("---\n", "", 1), encoding="utf-8")
@@ -59,4 +90,4 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
     assert len(pages) >= len(changed) and [t[:200] for t in pages if BANNER not in t] == []
     law.write_text(good, encoding="utf-8")
     serve_build(served)
-    assert _tree(served) == clean
+    assert _tree(served) == _tree(tmp_path / "clean2")

@@ -95,3 +95,45 @@ def test_a_save_while_the_corpus_is_checked_is_never_lost(corpus, capsys, monkey
     assert _verifie(corpus, capsys)[0] == 0  # this run read the checklist before the save
     monkeypatch.setattr(safeio, "write_text", real)
     assert _refused(_verifie(corpus, capsys))
+
+
+def test_after_a_save_only_the_file_saved_is_read_and_validated_again(corpus, capsys, monkeypatch):
+    """The objects read and validated from each file are kept in the cache under the SHA-256 of the bytes parsed
+    (lois.core.filememo): after a save, the file saved is validated again, the others are not, and the output is
+    that of a run without any cache."""
+    from lois.core import filememo
+    from lois.features.checklists import model as checklists
+
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / CHECKLIST
+    path.write_text(path.read_text(encoding="utf-8") + "# enregistré de nouveau\n", encoding="utf-8")
+    validated: list[str] = []  # the checklists validated against their schema
+    real = checklists.validate
+    monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)
+                        or real(doc, *a, **k))
+    again = _verifie(corpus, capsys)
+    assert again == first and validated == [CHECKLIST.name]
+    assert not filememo.enabled()  # nothing kept in this process beyond the command
+    shutil.rmtree(corpus.parent / "cache")  # no cache at all: the same output
+    assert _verifie(corpus, capsys) == first and len(validated) > 1
+
+
+def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
+    """A save between the read of a file and the end of its parse (issue 36): the object is kept under the bytes that
+    were parsed, so the next reading sees the save."""
+    from lois.core import filememo
+
+    f = tmp_path / "a.md"
+    f.write_text("un", encoding="utf-8")
+
+    def saved_while_parsed(text: str) -> str:
+        f.write_text("deux", encoding="utf-8")
+        return text
+    filememo.remember()
+    try:
+        assert filememo.derive("essai", f, saved_while_parsed) == "un"
+        assert filememo.derive("essai", f, lambda text: text) == "deux"
+        assert filememo.derive("essai", f, lambda text: pytest.fail("relu alors que ses octets sont connus")) == "deux"
+    finally:
+        filememo.forget()

@@ -104,6 +104,28 @@ def cmd_verifie(args) -> int:
 
 
 def _verifie(args) -> int:
+    """The check; each file's parsed and validated object kept in the cache for the next run, under the SHA-256 of
+    its bytes (lois.core.filememo): after a save, the file saved is read and validated again, not the others."""
+    from lois.core import filememo
+    from lois.core.cachedir import cache_base
+    from lois.core.statcache import code_key
+
+    corpus = Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
+    folder = cache_base(corpus) / "verifie-objets"
+    kept = folder / f"{code_key('objets')}.pickle"
+    filememo.restore(kept)
+    try:
+        code = _verifie_all(args)
+        for old in folder.glob("*.pickle") if folder.is_dir() else ():  # one file: the objects of this code
+            if old != kept:
+                old.unlink(missing_ok=True)
+        filememo.persist(kept)
+    finally:
+        filememo.forget()  # (a process that goes on, the tests': nothing kept beyond this command)
+    return code
+
+
+def _verifie_all(args) -> int:
     model = _load(args)
     for w in model.warnings:
         print(f"attention : {w}", file=sys.stderr)

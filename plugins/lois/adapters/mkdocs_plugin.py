@@ -125,10 +125,12 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
         self.memo = PageMemo() if command == "serve" else None
-        if command == "serve":  # the corpus is read again at each save: a file saved unchanged is not parsed again
-            from lois.core import yamlfile
+        if command == "serve":  # the corpus is read again at each save: a file saved unchanged is not parsed again,
+            # nor validated again against an unchanged model (lois.core.filememo)
+            from lois.core import filememo, yamlfile
 
             yamlfile.remember_parsed()
+            filememo.remember()
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())

@@ -7,16 +7,18 @@ It raises :class:`LoisError` (French, file and line) on any bad input.
 """
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
-from lois.core import safeio
+from lois.core import filememo, safeio
 from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, check_partial, load_edition
 from lois.core.errors import LoisError
 from lois.core.ids import Kind, Level, NodeRef, ProvisionId, is_commentary, leads_to, not_found, not_in_law
-from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law, read_text
+from lois.core.parse import Commentary, Law, Provision, parse_commentary, parse_law
 from lois.core.provenance import Provenance, law_provenance
 from lois.core.resolve import resolve_citation, unknown_forms
 from lois.core.yamlfile import validate
@@ -76,18 +78,30 @@ class Model:
     absent_statements: list = field(default_factory=list)
     # citations of the project's texts that do not yet carry the words of the Code (lois.core.grounds)
     unfounded: list = field(default_factory=list)
+    # the digest of the files the model was read from (their path and SHA-256 of their bytes): an object validated
+    # against the model is valid against any model of the same stamp (lois.core.filememo)
+    stamp: str = ""
     # indexes of the queries below, built on first use (rebuilt if citations or stubs are added)
     _index: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
     # (law, path) of where a text stands → its text → its citations (lois.core.annotate), each text found once
     _spans: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
-    def derived(self, key: tuple, build):
+    def derived(self, key: tuple, build, lasting: bool = False):
         """What a feature reads from the corpus beside the laws (its notes, its checklists…), read and validated
-        once per model: the build, its check and the search documents share it. ``key`` names the data."""
+        once per reading of the corpus: the build, its check and the search documents share it. ``key`` names the
+        data; ``lasting``: it is read from the model alone, and kept as long as the model (:meth:`renew`)."""
         if key not in self._derived:
-            self._derived[key] = build()
-        return self._derived[key]
+            self._derived[key] = (build(), lasting)
+        return self._derived[key][0]
+
+    def renew(self) -> "Model":
+        """The model, for a new reading of a corpus whose files it was read from are unchanged (`mkdocs serve`):
+        what was read from the other files is dropped (:meth:`derived`, the citations without words that their
+        readers add), what was derived from the model alone is kept (the citations found in each text…)."""
+        self._derived = {k: v for k, v in self._derived.items() if v[1]}
+        self.unfounded = []
+        return self
 
     def citations_in(self, text: str, law: int | None, path: tuple[str, ...] = ()) -> tuple[Span, ...]:
         """The citations of `text` that resolve, read from provision (`law`, `path`), with their offsets: found
@@ -211,22 +225,45 @@ def _sentence(text: str, start: int, end: int) -> str:
 
 
 def load_corpus(root: Path) -> Model:
-    from lois.core.absent import load_absent_statements
-
     root = Path(root)
     if not root.is_dir():
         raise LoisError("dossier du corpus introuvable", str(root))
     # every entry of the corpus, before anything is read: a pipe, a device, a dangling link, an unreadable folder
     # or a folder named « x.md » is reported by name here, whoever would have read it later
     safeio.check_tree(root)
+    with safeio.recording() as reads:  # the files the model is read from, and their bytes: its stamp
+        model = _read_model(root)
+    model.stamp = _stamp(reads)
+    last = filememo.last_model(model.stamp, model.root)
+    if last is not None:
+        return last.renew()  # the same files as the last reading: the model read then, whole
+    _resolve_all(model)
+    _resolve_explained_provisions(model)
+    _find_rendered_citations(model)
+    filememo.keep_model(model)
+    return model
+
+
+def _stamp(reads: dict) -> str:
+    """The digest of the files read: their names and the SHA-256 of their bytes (None: read twice, changed)."""
+    if any(v is None for v in reads.values()):
+        return ""  # a file saved while the corpus was read: a stamp that no reading will give again
+    return hashlib.sha256(repr(sorted(reads.items())).encode("utf-8")).hexdigest()
+
+
+def _read_model(root: Path) -> Model:
+    """The laws, commentaries, edition facts and register of absent laws, each file parsed (lois.core.filememo)."""
+    from lois.core.absent import load_absent_statements
+
     model = Model(root)
     model.edition = load_edition(root)
     law_dir = root / "lois"
     if not law_dir.is_dir():
         raise LoisError("dossier des lois introuvable", str(law_dir))
     absent = model.edition.absent_sections()  # the sections a partial source leaves out: no gap for them
+    frozen_absent = tuple(sorted((n, tuple(sorted(v))) for n, v in absent.items()))
     for f in _files(law_dir, ".md"):
-        law = parse_law(read_text(f), str(f), absent)
+        law = filememo.derive("law", f, partial(parse_law, path=str(f), absent=absent), frozen_absent)
         if law.number in model.laws:
             raise LoisError(f"la Loi {law.number} est définie deux fois (aussi dans {model.laws[law.number].file})",
                             str(f), 2)
@@ -237,14 +274,11 @@ def load_corpus(root: Path) -> Model:
     comm_dir = root / "commentaires"
     if comm_dir.is_dir():
         for f in _files(comm_dir, ".md"):
-            c = parse_commentary(read_text(f), str(f))
+            c = filememo.derive("commentary", f, partial(parse_commentary, path=str(f)))
             if c.id in model.commentaries:
                 raise LoisError(f"commentaire « {c.id} » défini deux fois", str(f), 2)
             model.commentaries[c.id] = c
     model.absent_statements = load_absent_statements(root, model)
-    _resolve_all(model)
-    _resolve_explained_provisions(model)
-    _find_rendered_citations(model)
     return model
 
 

@@ -139,7 +139,7 @@ def _subtree_text(provision) -> str:
 
 def grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
     """The texts in which the words of `pid` may stand (found once per model and provision)."""
-    return model.derived(("grounds", pid), lambda: _grounds_of(model, pid))
+    return model.derived(("grounds", pid), lambda: _grounds_of(model, pid), lasting=True)
 
 
 def _grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:

@@ -567,7 +567,11 @@ def read_text(path: Path, empty_ok: bool = False) -> str:
 
 def read_text_noting(path: Path, empty_ok: bool = False) -> tuple[str, list[str]]:
     """`read_text`, plus what was normalised (in French, for the importer to say)."""
-    data = safeio.read_bytes(path)
+    return decode_text(safeio.read_bytes(path), path, empty_ok)
+
+
+def decode_text(data: bytes, path, empty_ok: bool = False) -> tuple[str, list[str]]:
+    """The text of a file's bytes (`read_text_noting` without the read: lois.core.filememo)."""
     for bom, name in _BOMS:
         if data.startswith(bom):
             raise LoisError(f"encodage invalide : le fichier est en {name}, pas en UTF-8 ; réenregistrez-le en "

@@ -165,7 +165,7 @@ def recording():
     try:
         yield reads
     finally:
-        _recordings.remove(reads)
+        del _recordings[next(i for i, r in enumerate(_recordings) if r is reads)]  # itself, not an equal dict
 
 
 def _record(path, data: bytes) -> None:

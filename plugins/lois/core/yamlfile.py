@@ -82,11 +82,24 @@ def load_yaml(path: Path) -> YamlDoc:
 _parsed: dict[tuple[str, int], tuple[tuple, bytes]] | None = None
 
 
-def remember_parsed() -> None:
-    """Keep each file's last parsed text and document from now on (a process that reads the corpus again and again)."""
+def remember_parsed(kept: dict | None = None) -> None:
+    """Keep each file's last parsed text and document from now on (a process that reads the corpus again and again);
+    ``kept``: what :func:`remembered` gave an earlier process (lois.core.filememo.restore)."""
     global _parsed
-    if _parsed is None:
+    if kept is not None:
+        _parsed = kept
+    elif _parsed is None:
         _parsed = {}
+
+
+def remembered() -> dict:
+    """The texts parsed and kept (:func:`remember_parsed`)."""
+    return dict(_parsed or {})
+
+
+def forget_parsed() -> None:
+    global _parsed
+    _parsed = None
 
 
 def parse_yaml(text: str, path: str, first_line: int = 1) -> YamlDoc:

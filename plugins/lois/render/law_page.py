@@ -26,13 +26,21 @@ from lois.render.templates import render, safe
 class Aside:
     """An enrichment shown beside a provision, as data: `kind` names it in the « Texte seul » marker
     (« commentaire », « exemple »; ``None``: a link that stays visible, such as a checklist step); `template`
-    renders the data that `context(page)` gives for the page it is shown on (links are relative to it)."""
+    renders the data that `context(page)` gives for the page it is shown on (links are relative to it).
+    `inputs(page)`: what that data is made of beside the model (lois.render.site.SiteBuild.kept), for `mkdocs
+    serve` to render it again only when they change."""
     kind: str | None
     template: str = ""
     context: Callable[[str], dict] | None = None
+    inputs: Callable[[str], tuple] | None = None
+    site: object = None  # the SiteBuild that keeps its HTML (with inputs)
 
     def html(self, page: str) -> Markup:
-        return safe(render(self.template, **(self.context(page) if self.context else {})))
+        def build() -> Markup:
+            return safe(render(self.template, **(self.context(page) if self.context else {})))
+        if self.inputs is None or self.site is None:
+            return build()
+        return self.site.kept("aside " + self.template, (page, *self.inputs(page)), build)  # type: ignore[attr-defined]
 
 
 PLURALS = {"commentaire": "commentaires", "exemple": "exemples"}

@@ -112,12 +112,29 @@ class SiteBuild:
     # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
     state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
+    _gloss_terms: list[GlossTerm] = field(default_factory=list, init=False, repr=False)  # set_glossary's terms
 
     @property
     def build_id(self) -> str:
         """The build of the data pages fetch (the text of :data:`BUILD_FILE`, which the search writes); "" without."""
         f = self.files.get(BUILD_FILE)
         return f.content if f is not None and isinstance(f.content, str) else ""
+
+    def kept(self, name: str, inputs: tuple, build: Callable[[], Any]):
+        """``build()``, which reads the model, the form of the links and ``inputs`` alone; under `mkdocs serve`, kept
+        as long as the model (a save that leaves the laws unchanged keeps it: lois.core.corpus.Model.renew) and
+        given back while ``inputs`` are the same objects (``is``: what lois.core.filememo gives back for an unchanged
+        file, or values such as texts)."""
+        if not self.live:
+            return build()
+        store = self.model.derived(("kept", name, self.use_directory_urls), dict, lasting=True)
+        key = tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs)
+        found = store.get(key)
+        if found is not None and all(a is b or a == b for a, b in zip(found[0], inputs, strict=True)):
+            return found[1]
+        value = build()
+        store[key] = (inputs, value)
+        return value
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -365,6 +382,7 @@ class SiteBuild:
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
         self.glossary = Glossary(terms) if terms else None
+        self._gloss_terms = list(terms)
 
     def gloss_scope(self) -> GlossScope | None:
         """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
@@ -467,7 +485,19 @@ class SiteBuild:
 
     # ------------------------------------------------------------------ pages
     def render_law(self, law_no: int) -> HtmlPage:
-        return law_page.render_law(self, law_no)
+        """A law's page, which reads the model, the features' asides (:attr:`asides`, :attr:`law_asides`), the
+        glossary and the name of the law's source: under `mkdocs serve`, rendered again only when one of them
+        changed (:meth:`kept`; an aside by its HTML)."""
+        if not self.live:
+            return law_page.render_law(self, law_no)
+        page, law = self.law_page(law_no), self.model.laws[law_no]
+        asides = tuple((str(p.pid), tuple((a.kind, str(a.html(page))) for a in self.asides[p.pid]))
+                       for p in law.provisions() if p.pid in self.asides)
+        law_asides = tuple((a.kind, str(a.html(page))) for a in self.law_asides.get(law_no, ()))
+        gloss = tuple((t.term, t.forms, t.definition) for t in self._gloss_terms)
+        return self.kept("law", (law_no, asides, law_asides, gloss, self.document_name(law.meta.document or
+                                                                                     law.meta.source or "")),
+                         lambda: law_page.render_law(self, law_no))
 
     def render_stub(self, law: int) -> HtmlPage:
         return law_page.render_stub(self, law)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
+from lois.core.ids import Kind
 from lois.features.annotations.examples import Example, load_examples
 from lois.features.annotations.glossary import Term, load_glossary
 from lois.features.annotations.notes import Note, load_notes
@@ -45,11 +46,9 @@ def _find_citations(model: Model, ann: Annotations) -> None:
     """The citations of the texts the site links, found once here, each read from where the site shows it (a
     note or an example from the law of its first provision): rendering applies them (Model.citations_in)."""
     for n in ann.notes.values():
-        for run in markdown_runs(n.body):
-            model.citations_in(run, n.law)
-    for e in ann.examples.values():
-        for run in [*markdown_runs(e.question), *markdown_runs(e.ruling), *e.comments()]:
-            model.citations_in(run, e.law)
+        if n.kind is Kind.COMMENTARY:  # a note's own, an example's: found as its file is read (notes, examples)
+            for run in markdown_runs(n.body):
+                model.citations_in(run, n.law)
     for text in [t.definition for t in ann.terms] + [s.description for s in ann.situations]:
         model.citations_in(text, None)
 

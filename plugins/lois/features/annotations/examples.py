@@ -8,14 +8,17 @@ the lines the replay of its checklist reports.
 """
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+from lois.core import filememo
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
-from lois.core.yamlfile import validate
+from lois.core.yamlfile import parse_yaml, validate
 from lois.features.annotations.bridge import Call, Trick
-from lois.features.annotations.common import Located, load_yaml
+from lois.features.annotations.common import Located
 from lois.features.annotations.schema import ExampleFile
 
 
@@ -67,11 +70,19 @@ def validate_example(model: Model, loc: Located) -> Example:
     ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
     check_words(model, loc, "décision",
                 [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
-    return ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
-                       checklist=ex.checklist or "", answers=ex.answers or {},
-                       expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
-                       checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
-                       answers_line=loc.line("answers"))
+    out = ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
+                      checklist=ex.checklist or "", answers=ex.answers or {},
+                      expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
+                      checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
+                      answers_line=loc.line("answers"))
+    # the citations of the texts the site links, found once (Model.citations_in)
+    for run in [*markdown_runs(out.question), *markdown_runs(out.ruling), *out.comments()]:
+        model.citations_in(run, out.law)
+    return out
+
+
+def _example_of(model: Model, f: Path, text: str) -> Example:
+    return validate_example(model, parse_yaml(text, str(f)))
 
 
 def load_examples(model: Model, folder: Path) -> dict[str, Example]:
@@ -79,7 +90,8 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     if not folder.is_dir():
         return examples
     for f in sorted(folder.glob("*.yaml")):
-        ex = validate_example(model, load_yaml(f))
+        ex = filememo.derive("example", f, partial(_example_of, model, f),
+                             model.stamp, model=model)
         if ex.id in examples:
             raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),
                             ex.line)

@@ -2,14 +2,17 @@
 commentaries (``corpus/commentaires/*.md``, attached through their ``provisions`` front matter)."""
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
+from lois.core import filememo
+from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import Kind
-from lois.core.parse import front_matter, read_text
-from lois.core.yamlfile import validate
+from lois.core.parse import front_matter
+from lois.core.yamlfile import YamlDoc, validate
 from lois.features.annotations.schema import NoteFront
 
 
@@ -27,18 +30,27 @@ class Note(NoteFront):
         return self.provisions[0].law
 
 
+def _load_note(model: Model, f: Path, text: str) -> tuple[Note, YamlDoc]:
+    doc, body, offset = front_matter(text, str(f))
+    meta = validate(doc, NoteFront, what="en-tête de la note", context={"model": model})
+    if not body.strip():
+        raise LoisError("la note est vide", str(f), offset + 1)
+    check_words(model, doc, "note", [(body, offset + 1)], meta.words)
+    note = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
+    for run in markdown_runs(note.body):  # the citations of the text the site links, found once (Model.citations_in)
+        model.citations_in(run, note.law)
+    return note, doc
+
+
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     notes: dict[str, Note] = {}
     if folder.is_dir():
         for f in sorted(folder.glob("*.md")):
-            doc, body, offset = front_matter(read_text(f), str(f))
-            meta = validate(doc, NoteFront, what="en-tête de la note", context={"model": model})
-            if meta.id in notes:
-                raise doc.error(f"note « {meta.id} » définie deux fois (aussi dans {notes[meta.id].file})", "id")
-            if not body.strip():
-                raise LoisError("la note est vide", str(f), offset + 1)
-            check_words(model, doc, "note", [(body, offset + 1)], meta.words)
-            notes[meta.id] = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
+            note, doc = filememo.derive("note", f, partial(_load_note, model, f), model.stamp,
+                                        model=model)
+            if note.id in notes:
+                raise doc.error(f"note « {note.id} » définie deux fois (aussi dans {notes[note.id].file})", "id")
+            notes[note.id] = note
     for c in model.commentaries.values():
         for i, r in enumerate(c.remarks or []):  # the words of the Code behind the project's remarks beside it
             check_words(model, c.front, f"remarque {i + 1} du commentaire",

@@ -116,9 +116,21 @@ def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
 
 def _asides_for(site, notes: list, examples: list, pid: ProvisionId | None) -> list[Aside]:
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
-    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid)) for n in notes]
-    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e)) for e in examples]
+    out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid),
+                 inputs=partial(_note_inputs, site, n, pid), site=site) for n in notes]
+    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e),
+                  inputs=partial(_example_inputs, site, e), site=site) for e in examples]
     return out
+
+
+def _note_inputs(site, n, pid: ProvisionId | None, page: str) -> tuple:
+    """What note_view reads beside the model (the note, as lois.core.filememo gives it back unchanged)."""
+    return (n, str(pid), site.document_name(n.source))
+
+
+def _example_inputs(site, e: Example, page: str) -> tuple:
+    """What example_view reads beside the model: the example, and whether its checklist has a page."""
+    return (e, f"checklists/{e.checklist}.md" in site.files)
 
 
 def _by_provision(ann) -> dict[ProvisionId, tuple[list, list]]:

@@ -40,12 +40,14 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
+from lois.core import filememo
 from lois.core.cite import provision_id, unknown_provision
 from lois.core.ids import ProvisionId, is_law_number
 from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
 from lois.core.schemas import Answer, LawNumber, Text
-from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, load_yaml, structure_error, validate
+from lois.core.parse import read_text
+from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, parse_yaml, structure_error, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
 
 # Effects an outcome may set: key → (type, default, French label). Unset effects take the default.
@@ -436,8 +438,17 @@ def _written(doc: YamlDoc, *keys) -> Located:
 
 
 def load_checklist(path: Path, model) -> Checklist:
+    """A checklist file, read and checked against ``model`` (again only when the file or the model changed:
+    lois.core.filememo)."""
     path = Path(path)
-    doc = load_yaml(path)
+    if model is None:
+        return _load_checklist(path, read_text(path), model)
+    return filememo.derive("checklist", path, lambda text: _load_checklist(path, text, model), model.stamp,
+                           model=model)
+
+
+def _load_checklist(path: Path, text: str, model) -> Checklist:
+    doc = parse_yaml(text, str(path))
     if not isinstance(doc.data, dict):
         raise doc.error("une liste d'arbitrage est une table : title, start, questions, outcomes")
     cl = validate(doc, Checklist, what="liste d'arbitrage", context={"model": model, "doc": doc})

@@ -126,7 +126,8 @@ def render_index(site, lists) -> HtmlPage:
 def law_links_aside(site, lists: list) -> Aside:
     """Beside a law: the checklists that apply it (template ``checklists/law_links.html``)."""
     return Aside(None, "checklists/law_links.html", context=lambda page: {
-        "checklists": [{"title": cl.title, "href": site.href(page, page_of(cl.name))} for cl in lists]})
+        "checklists": [{"title": cl.title, "href": site.href(page, page_of(cl.name))} for cl in lists]},
+        inputs=lambda page: tuple(lists), site=site)
 
 
 def steps_aside(site, items: list[tuple]) -> Aside:
@@ -134,7 +135,8 @@ def steps_aside(site, items: list[tuple]) -> Aside:
     (template ``checklists/steps.html``)."""
     return Aside(None, "checklists/steps.html", context=lambda page: {"steps": [
         {"href": site.href(page, page_of(cl.name)) + (answers_query(path) if path else ""), "checklist": cl.name,
-         "question_id": q.id, "title": cl.title, "question": q.text} for cl, q, path in items]})
+         "question_id": q.id, "title": cl.title, "question": q.text} for cl, q, path in items]},
+        inputs=lambda page: tuple(x for cl, q, path in items for x in (cl, q.id, repr(path))), site=site)
 
 
 def _laws_of(site, lists) -> dict[int, list]:
@@ -167,8 +169,8 @@ def contribute(site) -> None:
     lists = load_checklists(site.model.root, site.model)
     if not lists:
         return
-    for cl in lists.values():
-        site.add_page(page_of(cl.name), render_page(site, cl))
+    for cl in lists.values():  # a checklist reads the model and its file alone
+        site.add_page(page_of(cl.name), site.kept("checklist", (cl,), lambda cl=cl: render_page(site, cl)))
     site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js", only_where=('class="lois-cl"',))  # the checklists' pages
@@ -177,7 +179,8 @@ def contribute(site) -> None:
     site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
     # all checklists for programs, links relative to the site root
     site.add_file("assets/lois/checklists.json",
-                  json.dumps({n: runner_data(site, cl, "index.md") for n, cl in lists.items()},
+                  json.dumps({n: site.kept("checklist-data", (cl,), lambda cl=cl: runner_data(site, cl, "index.md"))
+                              for n, cl in lists.items()},
                              ensure_ascii=False, separators=(",", ":")))
     for n, cls in _laws_of(site, lists).items():
         site.add_law_aside(n, law_links_aside(site, cls))

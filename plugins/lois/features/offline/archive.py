@@ -21,6 +21,7 @@ import posixpath
 import re
 import time
 import zipfile
+import zlib
 from importlib import resources
 from pathlib import Path
 
@@ -148,7 +149,13 @@ def zip_time() -> tuple[int, int, int, int, int, int]:
 
 # ---------------------------------------------------------------------- the ZIP, written with zipfile
 
-def _info(name: str, stamp) -> zipfile.ZipInfo:
+def deflated(data: bytes, level: int) -> tuple[int, int, bytes]:
+    """(CRC-32, size, deflated bytes) of an entry, as ``ZipFile.writestr`` compresses it at this level."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
+
+
+def entry_info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
     info.create_system = 3                   # unix, the same on every system that builds
     info.external_attr = 0o100644 << 16      # regular file, rw-r--r--
@@ -163,10 +170,17 @@ class ZipStream:
     removes the partial file. Errors are OSError (the caller words them).
 
     An earlier version compressed in a second process while the pages were built; at the size of the whole Code
-    it saved at most a few tenths of a second of a 4.6 s build (``python bench/bench_offline_whole.py``)."""
+    it saved at most a few tenths of a second of a 4.6 s build (``python bench/bench_offline_whole.py``).
 
-    def __init__(self, dest: Path, folder: str, level: int):
+    ``kept`` (`mkdocs serve`, one dict across the builds of a process): each file's entries, compressed, under the
+    SHA-256 of the file's bytes; an unchanged file is neither rewritten nor compressed again. The archive is the
+    same, byte for byte: an entry is deflated as ``ZipFile.writestr`` deflates it (one ``compress`` of the whole
+    data, then ``flush``), and its header written as ``writestr`` leaves it."""
+
+    def __init__(self, dest: Path, folder: str, level: int, kept: dict | None = None):
         self.dest, self.folder, self.level, self.stamp = Path(dest), folder, level, zip_time()
+        self.kept = kept
+        self.kept_now: dict = {}  # what this archive holds, to keep for the next (with ``kept``)
         self.digests: dict[str, bytes] = {}
         self.sizes: dict[str, int] = {}
         self.dest.parent.mkdir(parents=True, exist_ok=True)
@@ -175,16 +189,39 @@ class ZipStream:
         self._write(FILE_MODE_SCRIPT, file_mode_script())
 
     def _write(self, name: str, data: bytes) -> None:
-        assert self.zf is not None
-        self.zf.writestr(_info(f"{self.folder}/{name}", self.stamp), data, compresslevel=self.level)
+        self._write_deflated(name, *deflated(data, self.level))
+
+    def _write_deflated(self, name: str, crc: int, size: int, packed: bytes) -> None:
+        """An entry whose data is already deflated (:func:`deflated`), as ``writestr`` writes it (a seekable file:
+        the header holds the CRC and sizes, no data descriptor)."""
+        zf = self.zf
+        assert zf is not None and zf.fp is not None
+        info = entry_info(f"{self.folder}/{name}", self.stamp)
+        info.CRC, info.file_size, info.compress_size = crc, size, len(packed)
+        zf._writecheck(info)  # type: ignore[attr-defined]
+        zf._didModify = True  # type: ignore[attr-defined]
+        info.header_offset = zf.fp.tell()
+        zf.fp.write(info.FileHeader(False))
+        zf.fp.write(packed)
+        zf.filelist.append(info)
+        zf.NameToInfo[info.filename] = info
+        zf.start_dir = zf.fp.tell()
         self.entries += 1
 
     def add(self, name: str, data: bytes, facts: bool = True) -> None:
         """``name``'s ``data`` as the site has it (``facts``: counted in the service worker's list)."""
+        digest = hashlib.sha256(data).digest()
         if facts:
-            self.digests[name], self.sizes[name] = hashlib.sha256(data).digest(), len(data)
-        for entry, content in copy_entries(name, data, script_src_for(name)):
-            self._write(entry, content)
+            self.digests[name], self.sizes[name] = digest, len(data)
+        key = (name, digest, self.level)
+        entries = self.kept.get(key) if self.kept is not None else None
+        if entries is None:
+            entries = [(entry, *deflated(content, self.level))
+                       for entry, content in copy_entries(name, data, script_src_for(name))]
+        if self.kept is not None:
+            self.kept_now[key] = entries
+        for entry in entries:
+            self._write_deflated(*entry)
 
     def close(self) -> int:
         if self.zf is not None:

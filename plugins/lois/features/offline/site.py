@@ -130,6 +130,9 @@ def _read_built(site_dir: Path, page_file: str, skip: set[str]):
     return chosen, home, page_html
 
 
+_kept: dict = {}  # under `mkdocs serve`: the compressed entries of the last archive (archive.ZipStream, kept)
+
+
 def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
     """Write ``sw.js``, the list of files to save and the archive into a built site; put the archive's size
     on the « Hors ligne » page. Raises :class:`LoisError` (French) and leaves the site as built on failure."""
@@ -142,7 +145,8 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
         being_written = zip_tmp.relative_to(site_dir).as_posix()
         chosen, home, page_html = _read_built(site_dir, page_file,
                                               {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
-        stream = archive.ZipStream(zip_tmp, FOLDER, level)
+        # under `mkdocs serve`, each file's compressed entries kept from one build to the next (its bytes as key)
+        stream = archive.ZipStream(zip_tmp, FOLDER, level, kept=_kept if site.live else None)
         for path in chosen:  # every file of the site, in path order; the « Hors ligne » page after, completed
             if path != page_file:
                 stream.add(path, (site_dir / path).read_bytes())
@@ -153,6 +157,9 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
         for name, data in sorted({SW_PATH: sw, MANIFEST_PATH: man, "LISEZMOI.txt": readme().encode("utf-8")}.items()):
             stream.add(name, data, facts=False)
         entries = stream.close()
+        if site.live:
+            _kept.clear()
+            _kept.update(stream.kept_now)  # this build's entries only: the memory of one archive
         size = zip_tmp.stat().st_size
     except OSError as exc:
         if stream is not None:

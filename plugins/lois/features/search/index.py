@@ -31,7 +31,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from lois.core.statcache import RACY_NS, fingerprint, listing, unchanged  # noqa: F401 (the rule; tests patch listing)
+from lois.core.statcache import (RACY_NS, fingerprint, listing, settled,  # noqa: F401 (the rule; tests patch listing)
+                                  unchanged)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
 
 # Field weights (applied as query boosts, the same way in Python and in the browser).
@@ -246,6 +247,21 @@ def write_cached(path: Path, data: dict) -> None:
             old.unlink(missing_ok=True)
 
 
+def _refresh(path: Path, files: dict, fresh: dict) -> None:
+    """The cached index in ``path`` with ``fresh`` as what it was made of, if it is still the one made of ``files``
+    (another process may have written another since). Best effort."""
+    try:
+        records = marshal.loads(path.read_bytes())
+        if records.get("files") != files:
+            return
+        records["files"] = fresh
+        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
+        tmp.write_bytes(marshal.dumps(records))
+        os.replace(tmp, path)
+    except (OSError, EOFError, ValueError, TypeError, AttributeError):
+        return
+
+
 def cached_index(corpus_dir: Path, make) -> dict:
     """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key » and « files »)
     cached with what it was made of: the files' stat data taken before, and the digests of the bytes ``make``
@@ -258,6 +274,9 @@ def cached_index(corpus_dir: Path, make) -> dict:
     seen = listing(corpus_dir)
     data = read_cached(path, key)
     if data is not None and unchanged(data["files"], seen, corpus_dir):
+        fresh = settled(data["files"], seen_at)
+        if fresh is not None:  # the files saved just before it was made are settled: no more reading them
+            _refresh(path, data["files"], fresh)
         return data
     with safeio.recording() as reads:
         made = make()

@@ -78,7 +78,8 @@ def add_data(site, lists, items) -> str:
     def dump(data) -> str:  # what the script shows, in the site's French typography as the pages
         return json.dumps(spaced_data(data), ensure_ascii=False, separators=(",", ":"))
 
-    files = {f"listes/{name}.json": dump(checklist_data(site, lists[name]))
+    files = {f"listes/{name}.json": site.kept("training-checklist", (lists[name], page_of(name) in site.files),
+                                              lambda name=name: dump(checklist_data(site, lists[name])))
              for name in sorted({i.checklist for i in items})}
     files.update({f"situations-{n // CHUNK}.json": dump([item_data(site, i) for i in items[n:n + CHUNK]])
                   for n in range(0, len(items), CHUNK)})

@@ -1,0 +1,128 @@
+"""What a reader derives from one corpus file, kept from one reading of the corpus to the next (`mkdocs serve`
+reads the whole corpus again at every save): a save then parses and validates the file saved, not the others.
+
+``derive(kind, path, build, *context, model=None)`` reads the file's bytes once (lois.core.safeio.read_bytes, so a
+recording under way notes them) and returns ``build(text)``, or, when the same file gave the same bytes under the
+same ``context`` at an earlier reading, the object built then. The key is the SHA-256 of the very bytes that are
+parsed: a save between the read and the hash cannot serve the previous object (the file is never read twice).
+
+``context`` names what ``build`` reads beside the file: a model's :attr:`~lois.core.corpus.Model.stamp` (the digest
+of the files the model was read from: a law saved, every object validated against the model is built again), the
+sections a partial source leaves out… Compared with ``==``.
+``model``: the citations without the words of the Code that ``build`` adds to ``model.unfounded``
+(lois.core.grounds.check_words) are kept with the object and added again when it is given back.
+
+An object given back is the one built then, not a copy: the readers of the corpus never change what they are given
+(the model's texts, the features' validated files). An error is never kept: a broken file is read again at the next
+reading. Off until :func:`remember` (a process that reads the corpus once has nothing to keep).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import Any, Callable, TypeVar
+
+from lois.core import safeio
+
+T = TypeVar("T")
+
+# (kind, absolute path) → (digest of the bytes, context, object, unfounded it added); None: off
+_kept: dict[tuple[str, str], tuple[bytes, tuple, Any, tuple]] | None = None
+_model: Any = None  # the model of the last reading (lois.core.corpus.load_corpus)
+
+
+def remember() -> None:
+    """Keep what is derived from each file from now on (a process that reads the corpus again and again: `mkdocs
+    serve`, whose start begins afresh, as a new process would)."""
+    global _kept, _model
+    _kept, _model = {}, None
+
+
+def forget() -> None:
+    """Off again, nothing kept (nor YAML texts parsed: lois.core.yamlfile.remember_parsed)."""
+    global _kept, _model
+    from lois.core import yamlfile
+
+    _kept, _model = None, None
+    yamlfile.forget_parsed()
+
+
+def enabled() -> bool:
+    return _kept is not None
+
+
+def text_of(data: bytes, path) -> str:
+    """The text of a corpus file's bytes, as lois.core.parse.read_text gives it (its checks included)."""
+    from lois.core.parse import decode_text
+    from lois.core.yamlfile import check_visible
+
+    text = decode_text(data, path)[0]
+    check_visible(text, str(path))
+    return text
+
+
+def restore(path) -> None:
+    """Keep from now on, starting from what :func:`persist` wrote at ``path`` (a process of its own, `lois verifie`:
+    the files whose bytes are unchanged are not parsed nor validated again); nothing when it cannot be read.
+    ``path`` is in the project's cache, named by the code that wrote it (lois.core.statcache.code_key)."""
+    global _kept, _model
+    from lois.core import yamlfile
+
+    remember()
+    yamlfile.remember_parsed()
+    try:
+        kept, model, parsed = pickle.loads(safeio.read_bytes(path, limit=1 << 30))
+    except Exception:  # absent, damaged, of another version of a library: made again
+        return
+    if isinstance(kept, dict) and isinstance(parsed, dict):
+        _kept, _model = kept, model
+        yamlfile.remember_parsed(parsed)  # the YAML texts parsed (situations, glossary…: validated again)
+
+
+def persist(path) -> None:
+    """Write what is kept to ``path`` (best effort: a read-only folder only means nothing kept)."""
+    if _kept is None:
+        return
+    try:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        from lois.core import yamlfile
+
+        data = pickle.dumps((_kept, _model, yamlfile.remembered()), protocol=pickle.HIGHEST_PROTOCOL)
+        safeio.write_files([(Path(path), data)])
+    except (OSError, safeio.LoisError, pickle.PicklingError, TypeError, AttributeError):
+        pass
+
+
+def last_model(stamp: str, root) -> Any:
+    """The model of the last reading if it was read from these files (its stamp) in this folder, else None."""
+    if _kept is None or _model is None or not stamp or _model.stamp != stamp or _model.root != root:
+        return None
+    return _model
+
+
+def keep_model(model) -> None:
+    """The model of this reading, for the next (:func:`last_model`)."""
+    global _model
+    if _kept is not None and model.stamp:
+        _model = model
+
+
+def derive(kind: str, path, build: Callable[[str], T], *context, model=None) -> T:
+    """``build(text of path)``, or what it gave for these bytes and this context at an earlier reading."""
+    data = safeio.read_bytes(path)
+    if _kept is None:
+        return build(text_of(data, path))
+    key = (kind, os.path.abspath(path))
+    digest = hashlib.sha256(data).digest()
+    kept = _kept.get(key)
+    if kept is not None and kept[0] == digest and kept[1] == context:
+        if model is not None:
+            model.unfounded.extend(kept[3])
+        return kept[2]
+    before = len(model.unfounded) if model is not None else 0
+    value = build(text_of(data, path))
+    added = tuple(model.unfounded[before:]) if model is not None else ()
+    _kept[key] = (digest, context, value, added)
+    return value

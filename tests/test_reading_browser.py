@@ -248,7 +248,7 @@ def test_law_page_does_not_move_once_its_scripts_have_run(browser, site_url, tex
         assert (pg.locator("article .ann-example:visible").count() == 0) == text_only
         after = pg.evaluate(places)
         assert len(before) == len(after) > 10
-        moved = [(i, x, y) for i, (x, y) in enumerate(zip(before, after)) if abs(x - y) > 0.5]
+        moved = [(i, x, y) for i, (x, y) in enumerate(zip(before, after, strict=True)) if abs(x - y) > 0.5]
         assert moved == []
 
 

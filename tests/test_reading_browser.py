@@ -211,6 +211,47 @@ def test_text_only_switch_is_remembered(phone, site_url):
     assert phone.locator(".lois-textonly").get_attribute("aria-pressed") == "false"
 
 
+@pytest.mark.parametrize("text_only", [False, True], ids=["texte-complet", "texte-seul"])
+def test_law_page_does_not_move_once_its_scripts_have_run(browser, site_url, text_only):
+    """A phone on a slow network draws the law page before its scripts arrive: the text must not jump when they run
+    (the bar « Texte seul / Imprimer » appearing, « Texte seul » chosen earlier applied; Lighthouse counted a
+    layout shift of 0.033 for the bar). Made certain here: the page's scripts are held until the text is laid out,
+    then let through; every heading and provision of the article keeps its place."""
+    # no service worker: the scripts come from the network (the worker would answer them from its cache, as it
+    # does on a phone that saved the site, where they arrive at once)
+    with _reading_page(browser, site_url, service_workers="block", **PHONE) as pg:
+        if text_only:  # chosen on an earlier visit
+            pg.goto(site_url + f"lois/{LAW}/")
+            pg.locator(".lois-textonly").tap()
+            assert pg.locator(".lois-textonly").get_attribute("aria-pressed") == "true"
+        pg = pg.context.new_page()  # a new visit (the scripts are not in this page's memory)
+        held: list = []
+        released = False
+
+        def hold(route):  # the page's scripts (all deferred) wait until released
+            if released:
+                route.continue_()
+            else:
+                held.append(route)
+
+        pg.route("**/*.js", hold)
+        pg.goto(site_url + f"lois/{LAW}/", wait_until="commit")
+        pg.wait_for_function("document.readyState !== 'loading'")
+        places = "Array.from(document.querySelectorAll('article > *')).map(e => e.getBoundingClientRect().top)"
+        before = pg.evaluate(places)
+        assert held, "aucun script retenu"
+        released = True
+        for route in held:
+            route.continue_()
+        pg.locator(".lois-copies").first.wait_for(state="attached")  # the last controls the scripts add
+        assert pg.locator(".lois-lawbar button").first.is_visible()
+        assert (pg.locator("article .ann-example:visible").count() == 0) == text_only
+        after = pg.evaluate(places)
+        assert len(before) == len(after) > 10
+        moved = [(i, x, y) for i, (x, y) in enumerate(zip(before, after, strict=True)) if abs(x - y) > 0.5]
+        assert moved == []
+
+
 def test_footnotes_are_linked_both_ways(phone, site_url):
     phone.goto(site_url + "lois/16/")
     refs = phone.locator(".lois-footref")

@@ -90,7 +90,6 @@
     if (!t.closest("a, button, summary, input, .lois-card")) activate(t.closest(".lois-prov[id], .lois-section-body"));
   }
   ready(function () {
-    document.querySelectorAll(".lois-textonly, .lois-print").forEach(function (b) { b.hidden = false; });
     textOnly(document.documentElement.classList.contains("lois-texte-seul"));
     document.addEventListener("click", onClick);
     document.addEventListener("keydown", function (ev) {

@@ -43,17 +43,12 @@ class AbsentStatement(Schema):
 
 
 def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
-    path = Path(root) / FILE
-    if not path.exists():
-        return []
-    from lois.core.yamlfile import load_yaml, validate
+    from lois.core.yamlfile import load_entries
 
-    doc = load_yaml(path)
-    if doc.data is None:
+    doc, entries = load_entries(Path(root) / FILE, AbsentStatement, "le registre des lois absentes",
+                                "registre des lois absentes", "provision, statement, basis")
+    if doc is None:
         return []
-    if not isinstance(doc.data, list):
-        raise doc.error("le registre des lois absentes est une liste d'entrées : provision, statement, basis")
-    entries = validate(doc, list[AbsentStatement], what="registre des lois absentes")
     out: list[AbsentStatement] = []
     seen: dict[ProvisionId, int] = {}
     for i, e in enumerate(entries):

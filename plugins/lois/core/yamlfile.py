@@ -76,6 +76,21 @@ def load_yaml(path: Path) -> YamlDoc:
     return parse_yaml(read_text(Path(path)), str(path))
 
 
+def load_entries(path: Path, entry, named: str, what: str, fields: str) -> tuple["YamlDoc | None", list]:
+    """A corpus file that is a list of entries (the register of absent laws, the subject index): ``(None, [])`` when
+    it is absent or empty, otherwise the document (its lines, for messages) and its entries validated against the
+    class ``entry``. Anything but a list is refused: « ``named`` est une liste d'entrées : ``fields`` »."""
+    path = Path(path)
+    if not path.exists():
+        return None, []
+    doc = load_yaml(path)
+    if doc.data is None:
+        return None, []
+    if not isinstance(doc.data, list):
+        raise doc.error(f"{named} est une liste d'entrées : {fields}")
+    return doc, validate(doc, list[entry], what=what)
+
+
 # Under `mkdocs serve` (:func:`remember_parsed`), each save reads the whole corpus again: a text parsed at a previous
 # build is given back as it was parsed, a fresh copy (its reader may change it), without composing it again; one
 # entry per file and first line, the text read last

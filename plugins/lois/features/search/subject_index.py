@@ -85,17 +85,11 @@ def load_subject_index(model: "Model") -> list[IndexEntry]:
 
 
 def _load(root: Path, model: "Model") -> list[IndexEntry]:
-    path = root / FILE
-    if not path.exists():
-        return []
-    from lois.core.yamlfile import load_yaml, validate
+    from lois.core.yamlfile import load_entries
 
-    doc = load_yaml(path)
-    if doc.data is None:
+    doc, entries = load_entries(root / FILE, IndexEntry, "l'index analytique", "index analytique", "provision, phrases")
+    if doc is None:
         return []
-    if not isinstance(doc.data, list):
-        raise doc.error("l'index analytique est une liste d'entrées : provision, phrases")
-    entries = validate(doc, list[IndexEntry], what="index analytique")
     register = {st.provision for st in model.absent_statements}
     out: list[IndexEntry] = []
     seen: dict[ProvisionId, int] = {}

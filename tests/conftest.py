@@ -198,6 +198,60 @@ def built_site(tmp_path_factory) -> Path:
     return dest
 
 
+# The real corpus with three changes that do not meet, built once for the tests that read one of them (one build
+# instead of three): a glossary entry before the others, so that every search document after it moves (a new
+# version of the site: tests/test_deploy_browser.py); NAV_MAX + 3 more notes, copies of one (the menu beyond
+# NAV_MAX pages: tests/test_nav_scaling.py); an edition.yaml that is odd but valid (tests/test_edition.py).
+VARIANT_GLOSSARY_ENTRY = """- term: tableau ambulant
+  definition: >
+    Entrée ajoutée par la nouvelle version du site (essai de publication) : xylophone.
+  provisions: ['16']
+"""
+VARIANT_NOTE = "carte-penalisee-50b"  # the note copied, as notes/note-00.md … (titles « Note 00 — Principale »…)
+
+
+def variant_extra_notes() -> int:
+    from lois.render.site import NAV_MAX
+
+    return NAV_MAX + 3
+
+
+def variant_edition() -> str:
+    """The odd but valid edition.yaml of the variant: spaces around the publisher's address (dropped, as a browser
+    drops them), no address for a title's source, the title of Law 26 not read (« non relevé »)."""
+    real = (ROOT / "corpus" / "edition.yaml").read_text(encoding="utf-8")
+    line26 = next(line for line in real.splitlines() if line.startswith("  26: "))
+    return (real.replace('url: "https://www.ffbridge.fr/"', 'url: "  https://www.ffbridge.fr/  "')
+            .replace('url: "http://jmmollimard.fr/loi/code.php"', 'url: null')
+            .replace(line26, '  26: {title: null}'))
+
+
+@pytest.fixture(scope="session")
+def variant_build(tmp_path_factory):
+    """(built site, its corpus, its project folder) of the variant corpus above: `mkdocs build --strict` of a
+    project whose corpus is a changed copy (hand-written pages and theme of this checkout, its own build cache)."""
+    from live_serve import project_copy
+
+    work = tmp_path_factory.mktemp("variante")
+    config = project_copy(work)
+    corpus = work / "corpus"
+    glossary = corpus / "glossaire.yaml"
+    text = glossary.read_text(encoding="utf-8")
+    assert "- term: déclarant" in text
+    glossary.write_text(text.replace("- term: déclarant", VARIANT_GLOSSARY_ENTRY + "- term: déclarant", 1),
+                        encoding="utf-8")
+    note = (corpus / "notes" / f"{VARIANT_NOTE}.md").read_text(encoding="utf-8")
+    for i in range(variant_extra_notes()):
+        copy = note.replace(f"id: {VARIANT_NOTE}", f"id: note-{i:02d}", 1)
+        copy = copy.replace("title: Principale", f"title: Note {i:02d} — Principale", 1)
+        assert copy.count(f"note-{i:02d}") == 1 and f"Note {i:02d}" in copy
+        (corpus / "notes" / f"note-{i:02d}.md").write_text(copy, encoding="utf-8")
+    (corpus / "edition.yaml").write_text(variant_edition(), encoding="utf-8")
+    res = mkdocs_build(work / "site", config=config, extra_env={"LOIS_CACHE": str(work / "cache")})
+    assert res.returncode == 0, res.stderr
+    return work / "site", corpus, work, res
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     """Static server that, like GitHub Pages, Netlify or nginx's `error_page 404`, answers an unknown address
     with the site's own 404.html (status 404)."""

@@ -17,33 +17,22 @@ from pathlib import Path
 
 import pytest
 
-from conftest import QuietServer, _Quiet, mkdocs_build, nonempty
-from live_serve import project_copy
+from conftest import QuietServer, _Quiet, nonempty
 from lois.features.offline.serviceworker import MANIFEST_PATH, cache_name
 from lois.features.search.query import SearchEngine
 from lois.features.search.shards import FOLDER
 
-# the new version's corpus: a glossary entry before the others, so that every document after it moves (the
-# documents' numbers of the two builds disagree, as after any real change of the corpus)
-NEW_ENTRY = """- term: tableau ambulant
-  definition: >
-    Entrée ajoutée par la nouvelle version du site (essai de publication) : xylophone.
-  provisions: ['16']
-"""
 NOTICE = "Une nouvelle version du site est publiée"
 
 
 @pytest.fixture(scope="module")
-def two_builds(built_site, tmp_path_factory):
-    """(folder of build A: the real site, folder of build B, B's corpus)."""
-    work = tmp_path_factory.mktemp("publication")
-    config = project_copy(work)
-    glossary = work / "corpus" / "glossaire.yaml"
-    text = glossary.read_text(encoding="utf-8")
-    glossary.write_text(text.replace("- term: déclarant", NEW_ENTRY + "- term: déclarant", 1), encoding="utf-8")
-    res = mkdocs_build(work / "B", config=config, extra_env={"LOIS_CACHE": str(work / "cache")})
-    assert res.returncode == 0, res.stderr
-    return built_site, work / "B", work / "corpus"
+def two_builds(built_site, variant_build):
+    """(folder of build A: the real site, folder of build B, B's corpus). B is conftest's variant build: its corpus
+    has a glossary entry before the others, so that every document after it moves (the documents' numbers of the
+    two builds disagree, as after any real change of the corpus); the entry holds a word no document of A has
+    (« xylophone »)."""
+    site, corpus, _work, _res = variant_build
+    return built_site, site, corpus
 
 
 def build_of(site: Path) -> str:

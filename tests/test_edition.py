@@ -14,7 +14,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-from conftest import mkdocs_build, nonempty, run_lois
+from conftest import mkdocs_build, nonempty, run_lois, variant_edition
 from lois.core.edition import load_edition
 from lois.core.errors import LoisError
 from lois.core.safeurl import is_safe_url
@@ -165,20 +165,28 @@ def _project(tmp_path: Path, edition: str) -> Path:
 REAL = (ROOT / "corpus" / "edition.yaml").read_text(encoding="utf-8")
 
 
-def _line(law: int) -> str:
-    return next(line for line in REAL.splitlines() if line.startswith(f"  {law}: "))
-
-
-AGREE = [  # (edition.yaml, what both say: None = accepted, else the words of the error and its line)
-    (REAL.replace('url: "https://www.ffbridge.fr/"', 'url: "  https://www.ffbridge.fr/  "')
-         .replace('url: "http://jmmollimard.fr/loi/code.php"', 'url: null')
-         .replace(_line(26), '  26: {title: null}'), None),
+AGREE = [  # (edition.yaml, the words of the error and its line: both refuse it)
     (REAL.replace('publisher:\n  name:', 'publisher: 5\npublisher_old:\n  name:'), ("« publisher » doit être", 12)),
     (REAL.replace('url: "https://www.ffbridge.fr/"', "url: \"javascript://%0aalert(1)//\""), ("schéma", 15)),
 ]
 
 
-@pytest.mark.parametrize("edition, outcome", AGREE, ids=["accepte", "publisher-nombre", "javascript"])
+def test_verifie_and_build_agree_on_an_odd_but_valid_edition(variant_build, tmp_path):
+    """`lois verifie` says « Corpus valide » exactly when the build succeeds: conftest's variant corpus, whose
+    edition.yaml (conftest.variant_edition) has spaces around an address, an address null and a title not read."""
+    site, corpus, _work, build = variant_build
+    assert (corpus / "edition.yaml").read_text(encoding="utf-8") == variant_edition() != REAL
+    check = run_lois("--corpus", corpus, "verifie", env={"LOIS_CACHE": str(tmp_path / "cache")})
+    for res in (check, build):
+        assert "Traceback" not in res.stdout + res.stderr, res.stderr
+    assert check.returncode == 0 and "Corpus valide" in check.stdout, check.stderr
+    assert build.returncode == 0, build.stderr
+    stub = (site / "lois" / "26" / "index.html").read_text(encoding="utf-8")
+    assert "Titre français non relevé" in stub
+    assert 'href="https://www.ffbridge.fr/"' in stub  # the spaces a browser would drop, dropped
+
+
+@pytest.mark.parametrize("edition, outcome", AGREE, ids=["publisher-nombre", "javascript"])
 def test_verifie_and_build_agree(tmp_path, edition, outcome):
     """`lois verifie` says « Corpus valide » exactly when the build succeeds; both refuse with the same words."""
     proj = _project(tmp_path, edition)
@@ -187,18 +195,11 @@ def test_verifie_and_build_agree(tmp_path, edition, outcome):
     build = mkdocs_build(dest, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
     for res in (check, build):
         assert "Traceback" not in res.stdout + res.stderr, res.stderr
-    if outcome is None:
-        assert check.returncode == 0 and "Corpus valide" in check.stdout, check.stderr
-        assert build.returncode == 0, build.stderr
-        stub = (dest / "lois" / "26" / "index.html").read_text(encoding="utf-8")
-        assert "Titre français non relevé" in stub
-        assert 'href="https://www.ffbridge.fr/"' in stub  # the spaces a browser would drop, dropped
-    else:
-        words, line = outcome
-        where = f"edition.yaml, ligne {line} : "
-        assert check.returncode != 0 and words in check.stderr and where in check.stderr, check.stderr
-        assert build.returncode != 0 and words in build.stderr and where in build.stderr, build.stderr
-        assert not dest.exists() or not any(dest.iterdir())
+    words, line = outcome
+    where = f"edition.yaml, ligne {line} : "
+    assert check.returncode != 0 and words in check.stderr and where in check.stderr, check.stderr
+    assert build.returncode != 0 and words in build.stderr and where in build.stderr, build.stderr
+    assert not dest.exists() or not any(dest.iterdir())
 
 
 # --------------------------------------------------------------------------- fuzzing

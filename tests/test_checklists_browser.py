@@ -42,11 +42,6 @@ def _result(page) -> tuple[str, dict]:
     return res.get_attribute("data-outcome"), json.loads(res.get_attribute("data-effects"))
 
 
-def _goto_answers(page, url: str) -> None:
-    """Change the answers in the URL as a person following a shared link (history navigation, no reload)."""
-    page.evaluate("u => { history.pushState(null, '', u); window.dispatchEvent(new PopStateEvent('popstate')); }", url)
-
-
 # --------------------------------------------------------------------------- static checks on the build
 
 def test_pages_index_nav_and_law_links(built_site, lists):
@@ -171,20 +166,33 @@ def test_the_coverage_table_fits_a_phone(phone, site_url, lists, model):
 
 
 
+# In the page: the answers changed in the URL as a person following a shared link (history navigation, no reload),
+# then, once the ruling is shown, [its outcome, its effects, the questions of the trail, the citations of the ruling]
+VIA_URL = """async u => {
+  history.pushState(null, '', u);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+  for (let i = 0; i <= 600 && !document.querySelector('.lois-cl-result'); i++)
+    await new Promise(f => requestAnimationFrame(f));
+  const r = document.querySelector('.lois-cl-result');
+  if (!r) return [null, null, null, null];
+  return [r.dataset.outcome, JSON.parse(r.dataset.effects),
+          [...document.querySelectorAll('.lois-cl-trail > li')].map(l => l.dataset.question),
+          [...r.querySelectorAll('.lois-cl-cites li')].map(l => l.textContent)];
+}"""
+
+
 @pytest.mark.parametrize("name", _names())
 def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name):
     cl = lists[name]
     base = f"{site_url}checklists/{name}/"
     page.goto(base + _query(cl.cases[0].answers))
     for case in nonempty(cl.cases):
-        _goto_answers(page, base + _query(case.answers))
-        outcome, effects = _result(page)
+        # one call per case (VIA_URL): the answers changed in the URL, then what the ruling shows
+        outcome, effects, trail, cites = page.evaluate(VIA_URL, base + _query(case.answers))
         res = run(cl, case.answers)
         assert (outcome, effects) == (res.outcome, res.effects), case.name
         # the trail shows exactly the questions of the path
-        trail = page.locator(".lois-cl-trail > li").evaluate_all("ls => ls.map(l => l.dataset.question)")
         assert trail == [s.question for s in res.trace]
-        cites = page.locator(".lois-cl-result .lois-cl-cites li").evaluate_all("ls => ls.map(l => l.textContent)")
         assert cites == [f"Loi {c}" for c in res.citations]
 
 

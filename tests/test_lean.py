@@ -50,7 +50,7 @@ def test_serve_started_broken_recovers_then_rebuilds_on_corpus_edits_and_survive
     and building the site is most of what each costs.)"""
     import shutil
 
-    from conftest import ROOT
+    from conftest import ROOT, nonempty
     from live_serve import BANNER, EDITS, Server, edit, get, project_copy, wait_for
     from lois.core.cachedir import cache_base
 
@@ -81,12 +81,12 @@ def test_serve_started_broken_recovers_then_rebuilds_on_corpus_edits_and_survive
         # watches them all and serves what was saved (each kind saved alone, rebuilt by the plugin as the server
         # runs it: tests/test_serve_incremental.py)
         markers = {rel: next(w for w in new.split() if w.startswith("MARQUE")) for rel, _old, new, _page in EDITS}
-        for rel, _old, _new, page in EDITS:
+        for rel, _old, _new, page in nonempty(EDITS):
             before = get(srv.url + page)
             assert before and markers[rel] not in before and BANNER not in before
         for rel, old, new, _page in EDITS:
             edit(corpus / rel, old, new)
-        for rel, _old, _new, page in EDITS:
+        for rel, _old, _new, page in nonempty(EDITS):
             took = wait_for(srv.url + page, lambda t, m=markers[rel]: m in t and BANNER not in t, timeout=60)
             assert took is not None, (rel, srv.output()[-3000:])
             print(f"{rel} : servi en {took:.2f} s")

@@ -50,7 +50,7 @@ def test_serve_started_broken_recovers_then_rebuilds_on_corpus_edits_and_survive
     and building the site is most of what each costs.)"""
     import shutil
 
-    from conftest import ROOT, nonempty
+    from conftest import ROOT
     from live_serve import BANNER, EDITS, Server, edit, get, project_copy, wait_for
     from lois.core.cachedir import cache_base
 
@@ -77,17 +77,13 @@ def test_serve_started_broken_recovers_then_rebuilds_on_corpus_edits_and_survive
         assert took is not None, srv.output()[-3000:]
         assert BANNER not in get(srv.url) and srv.proc.poll() is None
         assert "Code International" in get(srv.url)
-        # each kind of corpus file, saved (all at once, as an editor's « save all » does), is served: the server
-        # watches them all and serves what was saved (each kind saved alone, rebuilt by the plugin as the server
-        # runs it: tests/test_serve_incremental.py)
-        markers = {rel: next(w for w in new.split() if w.startswith("MARQUE")) for rel, _old, new, _page in EDITS}
-        for rel, _old, _new, page in nonempty(EDITS):
+        # each kind of corpus file, saved, is served
+        for rel, old, new, page in EDITS:
+            marker = next(w for w in new.split() if w.startswith("MARQUE"))
             before = get(srv.url + page)
-            assert before and markers[rel] not in before and BANNER not in before
-        for rel, old, new, _page in EDITS:
+            assert before and marker not in before and BANNER not in before
             edit(corpus / rel, old, new)
-        for rel, _old, _new, page in nonempty(EDITS):
-            took = wait_for(srv.url + page, lambda t, m=markers[rel]: m in t and BANNER not in t, timeout=60)
+            took = wait_for(srv.url + page, lambda t, m=marker: m in t, timeout=60)
             assert took is not None, (rel, srv.output()[-3000:])
             print(f"{rel} : servi en {took:.2f} s")
         # broken while served: the last valid text still served under the banner

@@ -50,19 +50,16 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
     assert "lois/50/index.html" in changed and "glossaire/index.html" in changed and len(changed) < len(first)
     print(f"{reused} pages reprises, {len(changed)} pages changées")
 
-    # one file saved at a time: a law (a new model), then a note, an example, a checklist, the glossary and the
-    # lexicon (the model kept, each file's validated object kept unless its bytes changed: lois.core.filememo); each
-    # rebuild shows the save, and the site in the end is what a clean build of the saved corpus writes (each kind of
-    # file of live_serve.EDITS saved alone: tests/test_lean.py saves them all at once under a real `mkdocs serve`)
+    # one file saved at a time: a law (a new model), then a note, a checklist and the lexicon (the model kept, each
+    # file's validated object kept unless its bytes changed: lois.core.filememo); each rebuild shows the save, and the
+    # site in the end is what a clean build of the saved corpus writes
     def search_data(site: Path) -> dict[str, bytes]:
         return {p: b for p, b in _tree(site).items() if p.startswith("assets/lois/recherche/")}
 
     for rel, old, new, shown in nonempty([
             ("lois/50.md", "MARQUELOI", "MARQUELOI2", "lois/50/index.html"),
             ("notes/carte-penalisee-50b.md", "MARQUENOTE", "MARQUENOTE2", "notes/carte-penalisee-50b/index.html"),
-            ("exemples/50-carte-principale.yaml", "MARQUEEXEMPLE", "MARQUEEXEMPLE2", "lois/50/index.html"),
             ("checklists/renonce.yaml", "MARQUELISTE", "MARQUELISTE2", "checklists/renonce/index.html"),
-            ("glossaire.yaml", "MARQUEGLOSSAIRE", "MARQUEGLOSSAIRE2", "glossaire/index.html"),
             ("lexique.yaml", "  - [pli, levee]", "  - [pli, levee, main]", ""),
             # a situation and a register entry: read by other pages than their own (the register's statements
             # and where to read the official text are shown on the law's page)

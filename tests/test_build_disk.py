@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import mkdocs_build
+from conftest import ROOT, mkdocs_build
+from lois.core.cachedir import cache_base
 
 
 def _mount(*args: str) -> bool:
@@ -28,6 +29,11 @@ def _digest(site: Path) -> dict[str, str]:
 
 
 def _build(dest: Path, cache: Path):
+    """The real site built to ``dest``, with its own build cache ``cache``: a copy of the cache the session's build
+    left (same corpus, same code: the generated pages come from it, and the build writes them as a first build
+    would, tests/test_buildcache.py; what is tried here is the writing)."""
+    if not cache.exists() and cache_base(ROOT / "corpus").is_dir():
+        shutil.copytree(cache_base(ROOT / "corpus"), cache)
     return mkdocs_build(dest, extra_env={"LOIS_CACHE": str(cache)})
 
 

@@ -125,14 +125,20 @@ def test_killed_or_failed_build_leaves_previous_site_whole(tmp_path, built_site)
     import subprocess
     import time
 
-    from conftest import mkdocs_build, project_env, word_no_statement_rests_on
+    from conftest import ROOT, mkdocs_build, project_env, word_no_statement_rests_on
     from live_serve import project_copy
     from lois.core.corpus import load_corpus
+
+    from lois.core.cachedir import cache_base
 
     config = project_copy(tmp_path)
     site = tmp_path / "site"
     no_cache = {"LOIS_CACHE_SITE": "0"}
-    env = project_env(**no_cache)
+    # the killed builds start from a copy of the cache the session's build left (same corpus, same code): they take
+    # the generated pages from it and reach their writing sooner (what is killed is the writing of the site)
+    if cache_base(ROOT / "corpus").is_dir():
+        shutil.copytree(cache_base(ROOT / "corpus"), tmp_path / "cache")
+    env = project_env(LOIS_CACHE=str(tmp_path / "cache"))
     # the previous site: the session's build of the same corpus, published in this folder; the builds that are
     # not killed run in this process (conftest.mkdocs_build), the killed ones in their own
     shutil.copytree(built_site, site)

@@ -698,7 +698,9 @@ def test_situations_set_levels(engine):
     ranking was changed; half kept out of tuning). Every expectation names a real document; the held-out half stays
     at the level measured when the clauses of the site that cite a provision became evidence for it and the lexicon
     learnt the table's French (floors just under: hit@1 54.5 %, hit@3 77.3 %, MRR 0.675, tool in the first three
-    80 %; before: 52.3 %, 72.7 %, 0.648, 80 %; before the situations were evidence: 22.7 %, 38.6 %, 0.364, 40 %)."""
+    80 %; before: 52.3 %, 72.7 %, 0.648, 80 %; before the situations were evidence: 22.7 %, 38.6 %, 0.364, 40 %).
+    Tool in the first three: 95 % since each law's first result carries the tool most about its law (85 % when the
+    first result that had a tool carried its best-ranked one; floor 88 %)."""
     from lois.features.search.evaluate import first_three, score, split
 
     cases = load_set(Path(__file__).parent / "search_situations.yaml")
@@ -709,7 +711,7 @@ def test_situations_set_levels(engine):
     rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     held = split(cases, rep)["réservé"]
     assert held["hit1"] >= 0.52 and held["hit3"] >= 0.75 and held["mrr"] >= 0.66, held
-    assert held["tool3"] >= 0.75, held
+    assert held["tool3"] >= 0.88, held
     assert rep["hit1"] >= 0.58 and rep["hit3"] >= 0.76, rep
 
 
@@ -797,7 +799,7 @@ def test_blind_development_set_levels(engine):
     lexicon, nor the search code, nor the other sets' queries) served for tuning from 2026-11-27 (all « tune: true »,
     a development set: the second blind set measures generalisation); every expectation and tool names a real
     document of the search, and the levels reached by the failure classes fixed then hold (34.7 % / 54.2 % / 0.463,
-    tool 71.2 % before)."""
+    tool 71.2 % before; tool 83.7 % → 97.1 % when each law's first result carried the tool most about its law)."""
     from lois.features.search.evaluate import first_three, score, split
 
     cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
@@ -806,7 +808,7 @@ def test_blind_development_set_levels(engine):
     results = [engine.search(c["q"], 10) for c in cases]
     rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     assert rep["n"] == len(cases) and split(cases, rep) is None  # one part: all tuned
-    assert rep["hit1"] >= 0.40 and rep["hit3"] >= 0.68 and rep["mrr"] >= 0.56 and rep["tool3"] >= 0.72, rep
+    assert rep["hit1"] >= 0.40 and rep["hit3"] >= 0.68 and rep["mrr"] >= 0.56 and rep["tool3"] >= 0.90, rep
 
 
 def test_register_words_find_the_page_of_an_absent_law(engine):
@@ -885,6 +887,31 @@ def test_the_calculator_comes_with_what_it_computes(engine):
     assert first.id == "12C1(c)" and first.tool["id"] == "outil:marque-ajustee"
     assert not any(r.why and r.why["kind"] == "tool" for q in ("marque ajustee en IMP", "match KO marques qui ne se "
                    "compensent pas") for r in engine.search(q, 10))
+
+
+def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
+    """The tool of a provision is the one most about its law (documents.choose_tools): liste:information-autres-sources
+    cites 12C2(c) in one case, but the tool of 12C2(c) is about Law 12. Among the first three results, each law's
+    first result that a tool rules carries it, each tool once: a first result of the wrong law does not take the
+    tool of the right one away."""
+    f = engine.stored[engine.docnum["12C2(c)"]]
+    assert "liste:information-autres-sources" in f["sources"]
+    assert f["tool"] in ("situation:marque-ajustee", "outil:marque-ajustee")
+    assert engine.stored[engine.docnum["16B1(a)"]]["tool"] == "situation:hesitation"
+    r = engine.search("mon partenaire a annoncé 2 trefles alors que l'adversaire avait dit 2 carreaux", 3)
+    by_law = {x.law: x.tool["id"] for x in r if x.tool}
+    assert by_law.get(27) in ("liste:enchere-insuffisante", "situation:enchere-insuffisante"), [x.id for x in r]
+    for q in ("il a hésité avant de passer", "carte pénalisée chez mon partenaire", "enchère hors tour refusée",
+              "mon partenaire a annoncé 2 trefles alors que l'adversaire avait dit 2 carreaux"):
+        head = engine.search(q, 3)
+        tools = [x.tool["id"] for x in head if x.tool]
+        assert len(tools) == len(set(tools)) == len({x.law for x in head if x.tool}), q
+        assert not set(tools) & {x.id for x in head}, q
+        for x in head:
+            if x.tool:
+                d = engine.stored[engine.docnum[x.id]]
+                cited = [d, *(engine.stored[engine.docnum[ref]] for ref in d.get("refs") or ())]
+                assert any(x.tool["id"] in (c.get("sources") or ()) for c in cited), (q, x.id)
 
 
 def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):

@@ -235,7 +235,7 @@
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
   function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
-  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title)] */
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool] */
 
   function fold(s) {
     var out = "";
@@ -568,28 +568,23 @@
     }
     out = out.slice(0, limit);
     out.relaxed = !!p.relaxed;
-    if (!kinds || !kinds.length) attachTool(out, ranked);  /* filtered by kind: the kinds asked for only */
+    if (!kinds || !kinds.length) attachTool(out);  /* filtered by kind: the kinds asked for only */
     attachWhy(out, ranked, p);
     return out;
   }
-  function isProvision(n) { return KINDS[n] === "law" || KINDS[n] === "stub"; }
   /* a provision's documents whose situations cite it (documents.attach_evidence), in its document's shard */
   function sourcesOf(n) { var d = doc(n); return (d && d[5]) || []; }
-  /* SearchEngine.tools_of: the tools among a provision's sources, or among those of the provisions a gloss is about */
-  function toolsOf(n) {
-    var ids = isProvision(n) ? sourcesOf(n) : [];
-    if (!isProvision(n)) (REFS.get(n) || (doc(n) || [])[6] || []).forEach(function (r) { ids = ids.concat(sourcesOf(r)); });
-    return new Set(ids.filter(function (t) { return D.tools[0].indexOf(KINDS[t]) >= 0; }));
-  }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
-  /* SearchEngine.attach_tool: the first of the first results that has a tool carries it, when none is a tool */
-  function attachTool(out, ranked) {
-    var head = out.slice(0, D.tools[1]);
-    if (head.some(function (r) { return D.tools[0].indexOf(r.kind) >= 0; })) return;
-    for (var i = 0; i < head.length; i++) {
-      var tools = toolsOf(head[i].n);
-      for (var j = 0; j < ranked.length; j++) if (tools.has(ranked[j][0])) { head[i].tool = link(ranked[j][0]); return; }
-    }
+  /* SearchEngine.attach_tool: each of the first results that a tool rules carries it (its document's tool), once for
+     each law and each tool */
+  function attachTool(out) {
+    var head = out.slice(0, D.tools[1]), shown = new Set(), laws = new Set();
+    head.forEach(function (r) { if (D.tools[0].indexOf(r.kind) >= 0) shown.add(r.n); });
+    head.forEach(function (r) {
+      var t = (doc(r.n) || [])[7];
+      if (D.tools[0].indexOf(r.kind) >= 0 || t === undefined || shown.has(t) || laws.has(r.law)) return;
+      r.tool = link(t); shown.add(t); laws.add(r.law);
+    });
   }
   /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a
      tool of the site aside: it gives no words) */

@@ -45,7 +45,7 @@ FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 # a document's fields, as stored
 STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
-          "index")
+          "index", "tool")
 
 
 # ------------------------------------------------------------------ postings

@@ -36,7 +36,7 @@ from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
-from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
+from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
@@ -80,11 +80,11 @@ NEGATIONS = ("non", "pas", "ni")
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.25, "tool": 0.4}
-# The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first of
-# them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
-# whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the
-# documents the query finds; the result shows it as a link of its own (« Outil : … »), taking no other's rank.
-TOOL_KINDS = ("checklist", "situation", "tool")
+# The tool comes with the provision: each of the TOOL_AFTER first results that a tool rules (a checklist, « Que faire
+# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about) carries the one
+# most about its law (documents.choose_tools), shown as a link of its own (« Outil : … »), taking no other's rank;
+# once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
+# each, and three provisions of one law show its tool once.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
@@ -570,34 +570,23 @@ class SearchEngine:
         shown = Results(out[:limit])
         shown.relaxed = plan.relaxed
         if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
-            self.attach_tool(shown, ranked)
+            self.attach_tool(shown)
         self.attach_why(shown, ranked, plan)
         return shown
 
-    def tools_of(self, n: int) -> list[int]:
-        """The tools (TOOL_KINDS) among the documents whose situations cite document ``n`` (a provision), or one
-        of the provisions that document ``n`` is about (a gloss: its refs)."""
-        f = self.stored[n]
-        if f["kind"] in ("law", "stub"):
-            ids = list(f.get("sources") or ())
-        else:
-            ids = [t for r in f.get("refs") or () if r in self.docnum
-                   for t in self.stored[self.docnum[r]].get("sources") or ()]
-        return [self.docnum[t] for t in dict.fromkeys(ids)
-                if t in self.docnum and self.stored[self.docnum[t]]["kind"] in TOOL_KINDS]
-
-    def attach_tool(self, out: list["Result"], ranked: list[tuple[int, float]]) -> None:
-        """TOOL_AFTER: the first provision among the first results carries its tool, when none of them is one."""
-        head = out[:TOOL_AFTER]
-        if any(r.kind in TOOL_KINDS for r in head):
-            return
-        for r in head:  # the first that has a tool the query finds
-            tools = set(self.tools_of(self.docnum[r.id]))
-            n = next((n for n, _ in ranked if n in tools), None)
-            if n is not None:
-                f = self.stored[n]
-                r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
-                return
+    def attach_tool(self, out: list["Result"]) -> None:
+        """TOOL_AFTER: each of the first results that a tool rules carries it (its ``tool``: documents.choose_tools),
+        unless a result above it is that tool, carries it, or carries the tool of a provision of the same law."""
+        shown = {r.id for r in out[:TOOL_AFTER] if r.kind in TOOL_KINDS}
+        laws: set[int] = set()
+        for r in out[:TOOL_AFTER]:
+            t = self.stored[self.docnum[r.id]].get("tool")
+            if r.kind in TOOL_KINDS or not t or t in shown or r.law in laws or t not in self.docnum:
+                continue
+            f = self.stored[self.docnum[t]]
+            r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+            shown.add(t)
+            laws.add(r.law)
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources

@@ -455,7 +455,8 @@ def test_cli_json(tmp_path):
 
 def test_cli_names_the_tool_and_the_situation(tmp_path):
     """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
-    semblable »), and the tool that comes with it (« Outil »), in text and in JSON."""
+    semblable ») or through the site's index (« Index du site » : the phrasing with the words its text lacks), and the
+    tool that comes with it (« Outil »), in text and in JSON."""
     env = {"LOIS_CACHE": str(tmp_path)}
     res = lois("cherche", "--limite", "3", "il a hésité avant de passer", env=env)
     assert res.returncode == 0, res.stderr
@@ -464,6 +465,9 @@ def test_cli_names_the_tool_and_the_situation(tmp_path):
     assert "Outil : Une hésitation, une remarque ou une information non autorisée  [Que faire si…]" in res.stdout
     out = json.loads(lois("cherche", "--json", "--limite", "3", "il a hésité avant de passer", env=env).stdout)
     assert out[0]["tool"]["id"] == "situation:hesitation" and out[0]["why"]["id"] == "note:hesitation-16b1"
+    # the phrasing of the site's index that has the query's words the Code's text lacks (« passer »)
+    assert "Index du site : « il a hésité avant de passer »" in res.stdout
+    assert out[0]["phrase"] == "il a hésité avant de passer" and "passer" not in out[0]["snippet"]
     res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)
     assert res.stdout.startswith("Aucun document ne contient l'expression exacte entre guillemets : 2 résultats "
                                  "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout

@@ -235,7 +235,7 @@
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
   function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
-  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool] */
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool, index] */
 
   function fold(s) {
     var out = "";
@@ -356,7 +356,7 @@
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
     var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [], typed: [],
-              borrowed: new Set() };
+              borrowed: new Map() };
     p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
@@ -504,7 +504,8 @@
       if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) {
         if (!mine.has(gi)) { borrowedW += gw[gi]; lentW += gw[gi] * lent.get(doc).get(gi); }
       });
-      if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
+      if (anywhere.has(doc) && anywhere.get(doc).size > mine.size)  /* the query words it has only as borrowed */
+        p.borrowed.set(doc, new Set(Array.from(anywhere.get(doc)).filter(function (gi) { return !mine.has(gi); })));
       var matched = mineW + lentW;
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
@@ -570,6 +571,7 @@
     out.relaxed = !!p.relaxed;
     if (!kinds || !kinds.length) attachTool(out);  /* filtered by kind: the kinds asked for only */
     attachWhy(out, ranked, p);
+    attachPhrase(out, p);
     return out;
   }
   /* a provision's documents whose situations cite it (documents.attach_evidence), in its document's shard */
@@ -582,7 +584,7 @@
     head.forEach(function (r) { if (D.tools[0].indexOf(r.kind) >= 0) shown.add(r.n); });
     head.forEach(function (r) {
       var t = (doc(r.n) || [])[7];
-      if (D.tools[0].indexOf(r.kind) >= 0 || t === undefined || shown.has(t) || laws.has(r.law)) return;
+      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t) || laws.has(r.law)) return;
       r.tool = link(t); shown.add(t); laws.add(r.law);
     });
   }
@@ -600,6 +602,30 @@
       if (best >= 0) r.why = link(best);
     });
   }
+  /* SearchEngine.attach_phrase: the phrasing of the site's index that holds the most of the query words the
+     provision has only as borrowed (each by its weight), then the most of the query's words, the first such */
+  function attachPhrase(out, p) {
+    var gw = null, spelled = p.groups.map(function (g) {
+      var s = new Set();
+      g.forEach(function (t) { var e = term(t); if (e) e.spell.forEach(function (w) { s.add(w); }); });
+      return s;
+    });
+    out.forEach(function (r) {
+      var lacking = p.borrowed.get(r.n), index = (doc(r.n) || [])[8];
+      if (!lacking || !index) return;
+      gw = gw || groupWeights(p);
+      var best = "", k0 = 0, k1 = 0;
+      index.split(D.indexSep).forEach(function (phrase) {
+        var spellings = new Set(words(phrase).map(surfaceKey)), a = 0, b = 0;
+        spelled.forEach(function (s, g) {
+          if (!Array.from(s).some(function (w) { return spellings.has(w); })) return;
+          b += gw[g]; if (lacking.has(g)) a += gw[g];
+        });
+        if (a > 0 && (a > k0 || (a === k0 && b > k1))) { best = phrase; k0 = a; k1 = b; }
+      });
+      r.phrase = best;
+    });
+  }
   /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
   function kindCounts(query) {
     var p = plan(query), ranked = [], seen = new Set(), out = {};
@@ -614,7 +640,7 @@
     var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
     var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
     return { n: n, id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights, p.typed),
-             tool: null, why: null };
+             tool: null, why: null, phrase: "" };
   }
   /* query.make_snippet: the window around the query's terms, the typed words and their forms (Plan.typed) marked */
   function snippet(text, weights, typed) {
@@ -674,6 +700,7 @@
       a.appendChild(el("span", "lois-search-title", r.title));
       var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
       if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable\u00a0: " + r.why.title));
+      if (r.phrase) a.appendChild(el("span", "lois-search-phrase", "Index du site\u00a0: «\u00a0" + r.phrase + "\u00a0»"));
       li.appendChild(a);
       if (r.tool) {  /* the tool that comes with the provision: a link of its own */
         var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id; t.dataset.kind = r.tool.kind;

@@ -40,6 +40,7 @@ from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDo
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
+from lois.features.search.subject_index import INDEX_SEP
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -268,7 +269,8 @@ class Plan:
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
     typed: list[str] = field(default_factory=list)  # terms of the words typed and of their forms: highlighted
-    borrowed: set[int] = field(default_factory=set)  # documents with a query word found only in their situations
+    # documents with a query word found only in their situations or index phrasings → those words (groups)
+    borrowed: dict[int, set[int]] = field(default_factory=dict)
     relaxed: bool = False  # no document had the quoted phrases: ranked on their words (what the page then says)
 
 
@@ -477,6 +479,7 @@ class Result:
     spans: list[tuple[int, int]]
     tool: dict | None = None  # the tool that comes with this provision (SearchEngine.attach_tool): id, kind, title, url
     why: dict | None = None   # the document whose situation the query resembles (SearchEngine.attach_why): same keys
+    phrase: str = ""  # the phrasing of the site's index that holds query words its text lacks (attach_phrase)
 
     def to_json(self) -> dict:
         out = {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
@@ -485,6 +488,8 @@ class Result:
             out["tool"] = self.tool
         if self.why:
             out["why"] = self.why
+        if self.phrase:
+            out["phrase"] = self.phrase
         return out
 
 
@@ -572,6 +577,7 @@ class SearchEngine:
         if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
             self.attach_tool(shown)
         self.attach_why(shown, ranked, plan)
+        self.attach_phrase(shown, plan)
         return shown
 
     def attach_tool(self, out: list["Result"]) -> None:
@@ -601,6 +607,26 @@ class SearchEngine:
             if found:
                 f = self.stored[min(found, key=order.__getitem__)]
                 r.why = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+
+    def attach_phrase(self, out: list["Result"], plan: Plan) -> None:
+        """A provision found by query words that its text lacks and the site's index gives it (corpus/index.yaml)
+        shows the phrasing that holds the most of them (each by its weight in the coverage; then the most of the
+        query's words; the first such): the snippet shows the Code's words, this line why the provision answers
+        « enchère trop basse »."""
+        gw = self.group_weights(plan)
+        for r in out:
+            n = self.docnum[r.id]
+            lacking = plan.borrowed.get(n)
+            if not lacking:
+                continue
+            best, key = "", (0.0, 0.0)
+            for phrase in (self.stored[n].get("index") or "").split(INDEX_SEP):
+                terms = {self.vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(phrase)}
+                held = [g for g, group in enumerate(plan.groups) if terms.intersection(group)]
+                k = (sum(gw[g] for g in held if g in lacking), sum(gw[g] for g in held))
+                if k[0] > 0 and k > key:
+                    best, key = phrase, k
+            r.phrase = best
 
     def kind_counts(self, query: str) -> dict[str, int]:
         """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
@@ -668,7 +694,7 @@ class SearchEngine:
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             mine = own.get(n, set())
             if len(mine) < len(anywhere.get(n, ())):
-                plan.borrowed.add(n)
+                plan.borrowed[n] = anywhere[n] - mine
             matched_of[n] = sum(gw[g] for g in mine)
             found_of[n] = sum(gw[g] for g in anywhere.get(n, ()))
             if title_all:
@@ -807,5 +833,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
+        "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,
     }

@@ -220,11 +220,15 @@ def _score_from_browser_data(data, engine, plan):
 
     kinds = data["kindsOf"]
     totals: dict[int, float] = {}
+    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
+    heading_f = data["fields"].index("heading")
     for term, w in plan.weights.items():
         post = post_of(term)
+        titled = {post[i] for i in range(0, len(post), 3)  # a provision's title word: not again in its heading
+                  if post[i + 1] == title_f and kinds[post[i]] in data["provisionKinds"]}
         for i in range(0, len(post), 3):
-            totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
+            if post[i + 1] != heading_f or post[i] not in titled:
+                totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
     anywhere: dict[int, set] = {}
     own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
     lent: dict[int, dict] = {}  # the share of each other query word's weight, by the best borrowed field that has it

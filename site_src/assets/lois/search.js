@@ -462,12 +462,16 @@
   /* query.negated: whether normalised words say a negation (stop words: a title's are among its words without a term) */
   function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title");
+    var scores = new Map(), TITLE = D.fields.indexOf("title"), HEADING = D.fields.indexOf("heading");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
+      var namedBy = new Set();  /* provisions with the term in their title: their heading's is not counted again */
+      for (var k = 0; k < post.length; k += 3)
+        if (post[k + 1] === TITLE && D.provisionKinds.indexOf(KINDS[post[k]]) >= 0) namedBy.add(post[k]);
       for (var i = 0; i < post.length; i += 3) {
         var doc = post[i];
+        if (post[i + 1] === HEADING && namedBy.has(doc)) continue;
         scores.set(doc, (scores.get(doc) || 0) + w * D.boosts[post[i + 1]] * post[i + 2] / D.scale);
       }
     });

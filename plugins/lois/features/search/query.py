@@ -657,7 +657,11 @@ class SearchEngine:
         totals: dict[int, float] = {}
         for term, w in plan.weights.items():
             post = self.postings.get(term, ())
+            named_by = {post[i] for i in range(0, len(post), 3)  # provisions with the term in their title
+                        if post[i + 1] == TITLE_FIELD and self.stored[post[i]]["kind"] in PROVISION_KINDS}
             for i in range(0, len(post), 3):
+                if post[i + 1] == HEADING_FIELD and post[i] in named_by:
+                    continue  # said once: a provision's title repeats its law's (« Enchère insuffisante non acceptée »)
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
         own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
@@ -781,6 +785,12 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
+# A term in a provision's title and in its heading (the titles of its law and sections) counts once, in its title:
+# the section 27B « Enchère insuffisante non acceptée » has « enchère insuffisante » in the title of Law 27 above
+# it, as each of its paragraphs has, and counted twice these words put the section before the paragraph that
+# answers (27B before 27B2 for « enchère trop faible corrigée par passe, le partenaire est bloqué »).
+HEADING_FIELD = list(FIELD_BOOSTS).index("heading")
+PROVISION_KINDS = (Kind.LAW.value, Kind.STUB.value)
 # the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
@@ -833,6 +843,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
+        "provisionKinds": list(PROVISION_KINDS),
         "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,
     }

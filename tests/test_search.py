@@ -460,7 +460,7 @@ def test_cli_json(tmp_path):
 def test_cli_names_the_tool_and_the_situation(tmp_path):
     """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
     semblable ») or through the site's index (« Index du site » : the phrasing with the words its text lacks), and the
-    tool that comes with it (« Outil »), in text and in JSON."""
+    tool that comes with it (« Outil »), in text and in JSON; and the words it read as the Code's (« Lu aussi »)."""
     env = {"LOIS_CACHE": str(tmp_path)}
     res = lois("cherche", "--limite", "3", "il a hésité avant de passer", env=env)
     assert res.returncode == 0, res.stderr
@@ -472,6 +472,8 @@ def test_cli_names_the_tool_and_the_situation(tmp_path):
     # the phrasing of the site's index that has the query's words the Code's text lacks (« passer »)
     assert "Index du site : « il a hésité avant de passer »" in res.stdout
     assert out[0]["phrase"] == "il a hésité avant de passer" and "passer" not in out[0]["snippet"]
+    res = lois("cherche", "--limite", "1", "mon adversaire a fait une enchère trop basse", env=env)
+    assert res.stdout.splitlines()[1] == "Lu aussi : « trop basse » comme « insuffisante ».", res.stdout
     res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)
     assert res.stdout.startswith("Aucun document ne contient l'expression exacte entre guillemets : 2 résultats "
                                  "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout

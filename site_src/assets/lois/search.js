@@ -315,7 +315,7 @@
     return d ? href(d[3]) : "";
   }
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
-    var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], i = 0;
+    var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], readings = [], i = 0;
     while (i < ws.length) {
       var hit = null;
       for (var r = 0; r < D.rewrites.length && !hit; r++) {
@@ -325,19 +325,23 @@
       }
       if (!hit) { out.push(ws[i]); typed.push(true); i++; continue; }
       if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); }
-      else words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
+      else {
+        words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
+        readings.push([ws.slice(i, i + hit[0].length).join(" "), hit[2]]);  /* what the page says it read */
+      }
       i += hit[0].length;
     }
-    return [out, kinds, typed];
+    return [out, kinds, typed, readings];
   }
-  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS) */
+  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS):
+     the words that tell it, "" if none */
   function toldInsufficient(q) {
     var re = new RegExp(D.bids[0], D.bids[1] + "g"), m;
     function rank(w) { return D.bids[2][normalize(w).replace(/-/g, " ")]; }
     while ((m = re.exec(q)) !== null) {
-      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return true;
+      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return m[0];
     }
-    return false;
+    return "";
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -362,7 +366,12 @@
     var seenGroups = new Set();
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
-    if (toldInsufficient(q)) words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+    p.readings = rw[3];
+    var told = toldInsufficient(q);
+    if (told) {
+      words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([told, D.bids[3]]);
+    }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);
       if (rw[2][wi]) own.forEach(function (tw) {  /* query.make_plan: a typed word's terms and their family */
@@ -573,6 +582,7 @@
     }
     out = out.slice(0, limit);
     out.relaxed = !!p.relaxed;
+    out.readings = p.readings || [];
     if (!kinds || !kinds.length) attachTool(out);  /* filtered by kind: the kinds asked for only */
     attachWhy(out, ranked, p);
     attachPhrase(out, p);
@@ -789,7 +799,9 @@
     else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
     else box.textContent = (results.relaxed ? "Aucun document ne contient l'expression exacte entre guillemets\u00a0: " : "")
       + loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0»"
-      + (results.relaxed ? ", avec ses mots." : ".");
+      + (results.relaxed ? ", avec ses mots." : ".")
+      + (results.readings && results.readings.length ? " Lu aussi\u00a0: " + results.readings.map(function (r) {
+        return "«\u00a0" + r[0] + "\u00a0» comme «\u00a0" + r[1] + "\u00a0»"; }).join(" ; ") + "." : "");
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */

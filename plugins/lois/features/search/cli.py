@@ -82,7 +82,10 @@ def cmd_cherche(args) -> int:
     tty = sys.stdout.isatty()
     relaxed = "Aucun document ne contient l'expression exacte entre guillemets : " if results.relaxed else ""
     words = ", avec ses mots" if results.relaxed else ""
-    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :\n")
+    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :")
+    if results.readings:
+        print(reading_line(results.readings))
+    print()
     for i, r in enumerate(results, 1):
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:
@@ -95,6 +98,11 @@ def cmd_cherche(args) -> int:
             print(f"   Outil : {r.tool['title']}  [{Kind(r.tool['kind']).label}]  {r.tool['url']}")
         print()
     return 0
+
+
+def reading_line(readings: list[list[str]]) -> str:
+    """What the query was read as (Results.readings), as the search page says it."""
+    return "Lu aussi : " + " ; ".join(f"« {typed} » comme « {means} »" for typed, means in readings) + "."
 
 
 def add_commands(sub):

@@ -104,10 +104,10 @@ def denomination(word: str) -> int:
     return DENOMINATIONS[normalize(word).replace("-", " ").replace("’", "'")]
 
 
-def told_insufficient(query: str) -> bool:
-    """Whether the query tells a bid made over one it does not outrank (BID_PAIR)."""
-    return any((int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))
-               for m in BID_PAIR.finditer(query))
+def told_insufficient(query: str) -> str:
+    """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), "" if none."""
+    return next((m.group(0) for m in BID_PAIR.finditer(query)
+                 if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))), "")
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
 
@@ -272,6 +272,7 @@ class Plan:
     # documents with a query word found only in their situations or index phrasings → those words (groups)
     borrowed: dict[int, set[int]] = field(default_factory=dict)
     relaxed: bool = False  # no document had the quoted phrases: ranked on their words (what the page then says)
+    readings: list[list[str]] = field(default_factory=list)  # [words typed, words searched] (apply_rewrites)
 
 
 def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
@@ -373,15 +374,18 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
-def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str], list[bool]]:
+def apply_rewrites(words: list[str], rewrites: list[list]
+                   ) -> tuple[list[str], list[str], list[bool], list[list[str]]]:
     """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
-    by the Code's words, a kind word is removed and its kind returned; and, for each word out, whether it was typed
-    (False: a word of the Code put in place of what was typed)."""
+    by the Code's words, a kind word is removed and its kind returned; for each word out, whether it was typed
+    (False: a word of the Code put in place of what was typed); and each replacement as [words typed, the Code's
+    words] (what the results say the query was read as: « trop basse » → « insuffisante »)."""
     typed = [surface_key(w) for w in words]
     norm = [normalize(w) for w in typed]
     out: list[str] = []
     kinds: list[str] = []
     as_typed: list[bool] = []
+    readings: list[list[str]] = []
     i = 0
     while i < len(words):
         for rw, exact, means, kind in rewrites:
@@ -393,13 +397,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
                     found = TOKEN_RE.findall(means)
                     out += found
                     as_typed += [False] * len(found)
+                    readings.append([" ".join(words[i:i + n]), means])
                 i += n
                 break
         else:
             out.append(words[i])
             as_typed.append(True)
             i += 1
-    return out, kinds, as_typed
+    return out, kinds, as_typed, readings
 
 
 def jump_target(query: str, vocab: Vocabulary) -> str | None:
@@ -416,10 +421,12 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
-    words, plan.kinds, as_typed = apply_rewrites(words, vocab.rewrites)
-    if told_insufficient(q):  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
+    words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
+    told = told_insufficient(q)
+    if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([told, BID_INSUFFICIENT])
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -461,8 +468,10 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
 
 class Results(list["Result"]):
     """The results of a query, best first; ``relaxed``: the quoted phrases were found nowhere, so these results
-    have their words only (the CLI and the page say so)."""
+    have their words only (the CLI and the page say so); ``readings``: the words typed that were searched as the
+    Code's (Plan.readings: the CLI and the page say so, « trop basse » → « insuffisante »)."""
     relaxed = False
+    readings: list[list[str]] = []
 
 
 @dataclass
@@ -574,6 +583,7 @@ class SearchEngine:
                 out.append(self._result(n, score, plan))
         shown = Results(out[:limit])
         shown.relaxed = plan.relaxed
+        shown.readings = plan.readings
         if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
             self.attach_tool(shown)
         self.attach_why(shown, ranked, plan)

@@ -67,9 +67,9 @@ GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
 # its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
-# INDEX_COVER (the larger share when it has it in both).
+# INDEX_COVER (the larger share when it has it in both; see index.INDEX_BOOST).
 SITUATION_COVER = 0.5
-INDEX_COVER = 0.75
+INDEX_COVER = 0.8
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the

@@ -457,6 +457,32 @@ def test_cli_json(tmp_path):
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # one cache file, no whoosh index
 
 
+def engine_for_cli():
+    from conftest import ROOT
+    return SearchEngine(ROOT / "corpus")
+
+
+def test_a_provision_found_by_the_index_shows_the_phrasing(engine):
+    """A provision found by query words its own text lacks, that a phrasing of the site's index gives it
+    (corpus/index.yaml), shows that phrasing (Result.phrase, « Index du site : « … » »): one of its own, holding
+    such a word (as searched: « donne injouable » is read with the lexicon). Every first phrasing of the index,
+    searched, is checked."""
+    shown = 0
+    for f in engine.stored:
+        phrasings = (f.get("index") or "").split(" · ")
+        if not f.get("index"):
+            continue
+        hit = next((r for r in engine.search(phrasings[0], 3) if r.id == f["id"]), None)
+        if hit is None or not hit.phrase:
+            continue
+        own = set(analyze(" ".join(f.get(k) or "" for k in ("title", "heading", "body", "context"))))
+        searched = {t for g in engine.plan(phrasings[0]).groups for t in g}  # the lexicon applied
+        assert hit.phrase in phrasings, (phrasings[0], hit.phrase)
+        assert set(analyze(hit.phrase)) & (searched - own), (phrasings[0], hit.phrase)
+        shown += 1
+    assert shown >= 30, shown
+
+
 def test_cli_names_the_tool_and_the_situation(tmp_path):
     """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
     semblable ») or through the site's index (« Index du site » : the phrasing with the words its text lacks), and the
@@ -471,9 +497,11 @@ def test_cli_names_the_tool_and_the_situation(tmp_path):
     out = json.loads(lois("cherche", "--json", "--limite", "3", "il a hésité avant de passer", env=env).stdout)
     assert out[0]["tool"]["id"] == "situation:hesitation"
     assert out[0]["why"]["id"] in ("note:hesitation-16b1", "exemple:16-hesitation-reveil")  # the best-ranked of them
-    # the phrasing of the site's index that has the query's words the Code's text lacks (« passer »)
-    assert "Index du site : « il a hésité avant de passer »" in res.stdout
-    assert out[0]["phrase"] == "il a hésité avant de passer" and "passer" not in out[0]["snippet"]
+    # the phrasing of the site's index that has the query's words the Code's text lacks: text and JSON alike
+    q, phrase = next((q, r.phrase) for f in engine_for_cli().stored for q in (f.get("index") or "").split(" · ")
+                     for r in engine_for_cli().search(q, 3)[:1] if r.phrase)
+    assert f"Index du site : « {phrase} »" in lois("cherche", "--limite", "3", q, env=env).stdout
+    assert json.loads(lois("cherche", "--json", "--limite", "3", q, env=env).stdout)[0]["phrase"] == phrase
     res = lois("cherche", "--limite", "1", "mon adversaire a fait une enchère trop basse", env=env)
     assert res.stdout.splitlines()[1] == "Lu aussi : « trop basse » comme « insuffisante ».", res.stdout
     res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)

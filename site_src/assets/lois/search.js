@@ -343,6 +343,18 @@
     }
     return "";
   }
+  /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
+     lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS) */
+  function toldRaised(q, ws) {
+    if (!ws.some(function (w) { return normalize(surfaceKey(w)).indexOf("insuffis") === 0; })) return "";
+    if (words(q).some(function (w) { return D.raise[3].indexOf(normalize(surfaceKey(w))) >= 0; })) return "";
+    var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
+    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0]]);
+    for (var i = 0; i < bids.length; i++)
+      for (var j = i + 1; j < bids.length; j++)
+        if (bids[j][1] === bids[i][1] && bids[j][0] > bids[i][0]) return bids[i][2] + " … " + bids[j][2];
+    return "";
+  }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
     if (!t) return [];
@@ -371,6 +383,11 @@
     if (told) {
       words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([told, D.bids[3]]);
+    }
+    var raised = toldRaised(q, rw[0]);
+    if (raised) {
+      words(D.raise[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([raised, D.raise[2]]);
     }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);

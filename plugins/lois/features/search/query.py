@@ -97,6 +97,14 @@ BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous
                       r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
+# A bid then a higher bid of the same denomination (« il corrige son 1 pique trop bas en 2 piques », « 1SA après le 1SA
+# d'en face, elle corrige en 2SA »), in a query about an insufficient bid, is the replacement that Law 27B1(a) rules:
+# the query also searches BID_RAISED (its words in the Code), unless it names a convention (an artificial bid
+# specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
+BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
+CONVENTIONS = ("stayman", "texas", "transfert", "relais", "blackwood", "convention", "conventionnel",
+               "conventionnelle", "artificiel", "artificielle")
 
 
 def denomination(word: str) -> int:
@@ -108,6 +116,23 @@ def told_insufficient(query: str) -> str:
     """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), "" if none."""
     return next((m.group(0) for m in BID_PAIR.finditer(query)
                  if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))), "")
+
+
+def told_raised(query: str, words: list[str]) -> str:
+    """« 1♠ … 2♠ »: the first bid of the query followed by a higher bid of the same denomination, when the query's
+    words (the lexicon applied) speak of an insufficient bid and name no convention (BID_RAISED); "" if none."""
+    if not any(normalize(surface_key(w)).startswith("insuffis") for w in words):
+        return ""
+    if any(normalize(surface_key(w)) in CONVENTIONS for w in TOKEN_RE.findall(query)):
+        return ""
+    bids = [(int(m.group(1)), denomination(m.group(2)), m.group(0)) for m in BID.finditer(query)]
+    for i, a in enumerate(bids):
+        for b in bids[i + 1:]:
+            if b[1] == a[1] and b[0] > a[0]:
+                return f"{a[2]} … {b[2]}"
+    return ""
+
+
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
 
@@ -427,6 +452,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
         plan.readings.append([told, BID_INSUFFICIENT])
+    raised = told_raised(q, words)
+    if raised:  # « 1♠ … 2♠ »: the lowest sufficient bid of the same denomination, in the Code's words
+        extra = TOKEN_RE.findall(BID_RAISED)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([raised, BID_RAISED])
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -842,6 +872,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT],
+        "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,

@@ -474,6 +474,7 @@
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
     var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
     var lentBy = new Map(D.borrowed), lent = new Map();  /* borrowed field → its share; doc → query word → best share */
+    var textless = new Map(D.textless[1]);  /* query.TEXTLESS_FIELDS: a page without text (D.textless[0]) */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -485,7 +486,9 @@
           if (!lentBy.has(post[i + 1])) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
           else {
             if (!lent.has(doc)) lent.set(doc, new Map());
-            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, lentBy.get(post[i + 1])));
+            var share = D.textless[0].indexOf(KINDS[doc]) >= 0 && textless.has(post[i + 1]) ?
+                textless.get(post[i + 1]) : lentBy.get(post[i + 1]);
+            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, share));
           }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }

@@ -69,6 +69,12 @@ TITLE_BONUS = 2.0
 # INDEX_COVER (the larger share when it has it in both).
 SITUATION_COVER = 0.5
 INDEX_COVER = 0.75
+# A page of a law the site has no text for (TEXTLESS_KINDS: no title, no text of its own; it shows STUB_TEXT) has no
+# words of its own for the index's phrasings to add to: they are its one description, and a query word found among
+# them counts fully in its coverage (TEXTLESS_COVER), as a word of a provision's text does. Ranking only: nothing of
+# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
+TEXTLESS_KINDS = ("stub",)
+TEXTLESS_COVER = 1.0
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -654,6 +660,8 @@ class SearchEngine:
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
                     share = BORROWED_FIELDS.get(post[i + 1])
+                    if share is not None and self.stored[post[i]]["kind"] in TEXTLESS_KINDS:
+                        share = TEXTLESS_FIELDS.get(post[i + 1], share)
                     if share is None:
                         own.setdefault(post[i], set()).add(gi)
                     else:
@@ -770,6 +778,8 @@ TITLE_FIELD = list(FIELD_BOOSTS).index("title")
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
                    list(FIELD_BOOSTS).index("index"): INDEX_COVER}
+# the borrowed fields that describe a document of TEXTLESS_KINDS, and their share in its coverage
+TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -818,5 +828,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
+        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()]],
         "scale": SCORE_SCALE,
     }

@@ -234,7 +234,7 @@
     return out;
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
-  function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
+  function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p && p[field] || []; }
   function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title)] */
 
   function fold(s) {
@@ -392,7 +392,8 @@
     }
     return p;
   }
-  /* query.has_phrase, from the positions of the phrase's terms in the document's title (0) or text (1) */
+  /* query.has_phrase, from the positions of the phrase's terms in the document's title (0), text (1) or, for a page
+     without text, index phrasings (2: query.has_quoted) */
   function hasPhrase(doc, field, phrase) {
     var later = phrase.map(function (t) { return new Set(positionsIn(t, doc, field)); });
     return positionsIn(phrase[0], doc, field).some(function (p) {
@@ -498,7 +499,8 @@
         titled = new Set(), foundOf = new Map();
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
-      for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
+      for (var k = 0; k < p.phrases.length; k++)
+        if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k]) && !hasPhrase(doc, 2, p.phrases[k])) return;
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng &&
           negated(p.words) === negated([].concat(TITLES.get(doc) || 0).slice(1));  /* query.NEGATIONS */
       var cover = titleAll ? titleCover(doc, p) : 0;

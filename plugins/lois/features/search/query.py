@@ -12,7 +12,8 @@ document), so the site's search finds and ranks the same documents as the comman
 * otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
   else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
 * each term brings its synonyms with a lower weight;
-* words in double quotes (or « … ») must also appear as a phrase;
+* words in double quotes (or « … ») must also appear as a phrase (in the title, the text or a phrasing of the site's
+  index);
 * a query that is a provision id in any usual spelling puts that provision first (and opens it on Enter:
   :func:`jump_target`); an id in a law the corpus does not hold leads to that law's page.
 
@@ -40,6 +41,7 @@ from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
+from lois.features.search.subject_index import INDEX_SEP
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -283,6 +285,27 @@ def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
     as search.js does)."""
     terms = [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text)) if t]
     n = len(phrase)
+    return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
+
+
+def phrasing_positions(index: str, vocab: "Vocabulary") -> list[str | None]:
+    """The terms of the phrasings of an ``index`` field in order, with a gap (None) between two phrasings: what the
+    quoted-phrase test reads there (a phrase never runs from one phrasing into the next); the browser gets the same
+    positions (field 2 of :func:`lois.features.search.shards.positions`)."""
+    out: list[str | None] = []
+    for phrasing in index.split(INDEX_SEP) if index else ():
+        out += [*term_positions(phrasing, vocab), None]
+    return out[:-1]
+
+
+def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
+    """Whether a document has a quoted phrase in its text or its title; a page without text (TEXTLESS_KINDS), in one
+    of the phrasings of the site's index, the words it is known by: « le reste est à moi » finds the page of Law 68."""
+    if has_phrase(f.get("body") or "", phrase, vocab) or has_phrase(f.get("title") or "", phrase, vocab):
+        return True
+    if f["kind"] not in TEXTLESS_KINDS:
+        return False
+    terms, n = phrasing_positions(f.get("index") or "", vocab), len(phrase)
     return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
 
 
@@ -679,8 +702,7 @@ class SearchEngine:
         found_of: dict[int, float] = {}  # the query words a document has anywhere, its situations included
         for n, base in totals.items():
             f = self.stored[n]
-            if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
-                                        or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
+            if plan.phrases and not all(has_quoted(f, p, self.vocab) for p in plan.phrases):
                 continue
             title_all = (bool(ng) and len(in_title.get(n, ())) == ng
                          and negated(plan.words) == negated(map(normalize, TOKEN_RE.findall(f.get("title") or ""))))

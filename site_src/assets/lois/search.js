@@ -393,10 +393,11 @@
     return p;
   }
   /* query.has_phrase, from the positions of the phrase's terms in the document's title (0), text (1) or, for a page
-     without text, index phrasings (2: query.has_quoted) */
+     without text, at the start of a phrasing of the site's index (2: query.has_quoted, D.textless[2] the stride) */
   function hasPhrase(doc, field, phrase) {
     var later = phrase.map(function (t) { return new Set(positionsIn(t, doc, field)); });
     return positionsIn(phrase[0], doc, field).some(function (p) {
+      if (field === 2 && p % D.textless[2]) return false;
       for (var j = 1; j < phrase.length; j++) if (!later[j].has(p + j)) return false;
       return true;
     });

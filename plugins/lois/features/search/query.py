@@ -12,8 +12,8 @@ document), so the site's search finds and ranks the same documents as the comman
 * otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
   else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
 * each term brings its synonyms with a lower weight;
-* words in double quotes (or « … ») must also appear as a phrase (in the title, the text or a phrasing of the site's
-  index);
+* words in double quotes (or « … ») must also appear as a phrase (in the title or the text; for a page without text, at
+  the start of a phrasing of the site's index);
 * a query that is a provision id in any usual spelling puts that provision first (and opens it on Enter:
   :func:`jump_target`); an id in a law the corpus does not hold leads to that law's page.
 
@@ -41,7 +41,7 @@ from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
-from lois.features.search.subject_index import INDEX_SEP
+from lois.features.search.subject_index import INDEX_SEP, PHRASE_MAX_CHARS
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -288,25 +288,29 @@ def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
     return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
 
 
-def phrasing_positions(index: str, vocab: "Vocabulary") -> list[str | None]:
-    """The terms of the phrasings of an ``index`` field in order, with a gap (None) between two phrasings: what the
-    quoted-phrase test reads there (a phrase never runs from one phrasing into the next); the browser gets the same
-    positions (field 2 of :func:`lois.features.search.shards.positions`)."""
-    out: list[str | None] = []
-    for phrasing in index.split(INDEX_SEP) if index else ():
-        out += [*term_positions(phrasing, vocab), None]
-    return out[:-1]
+# The phrasings of the site's index are entries, read from their start as in a back-of-book index: a quoted phrase
+# is found there when a phrasing starts with it (« changer d'avis » in « changer d'avis sur son enchère »). The n-th
+# phrasing's terms stand from position n × PHRASING_STRIDE (longer than any phrasing: subject_index.PHRASE_MAX_CHARS).
+PHRASING_STRIDE = PHRASE_MAX_CHARS // 2 + 1
+
+
+def phrasing_positions(index: str, vocab: "Vocabulary") -> list[tuple[int, str]]:
+    """The terms of the phrasings of an ``index`` field and their positions, the n-th phrasing's from n ×
+    PHRASING_STRIDE: what the quoted-phrase test reads there; the browser gets the same positions (field 2 of
+    :func:`lois.features.search.shards.positions`)."""
+    return [(n * PHRASING_STRIDE + i, t) for n, phrasing in enumerate(index.split(INDEX_SEP) if index else ())
+            for i, t in enumerate(term_positions(phrasing, vocab))]
 
 
 def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
-    """Whether a document has a quoted phrase in its text or its title; a page without text (TEXTLESS_KINDS), in one
-    of the phrasings of the site's index, the words it is known by: « le reste est à moi » finds the page of Law 68."""
+    """Whether a document has a quoted phrase in its text or its title; a page without text (TEXTLESS_KINDS), at the
+    start of one of the phrasings of the site's index, the words it is known by: « le reste est à moi » finds the
+    page of Law 68."""
     if has_phrase(f.get("body") or "", phrase, vocab) or has_phrase(f.get("title") or "", phrase, vocab):
         return True
     if f["kind"] not in TEXTLESS_KINDS:
         return False
-    terms, n = phrasing_positions(f.get("index") or "", vocab), len(phrase)
-    return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
+    return any(term_positions(p, vocab)[:len(phrase)] == phrase for p in (f.get("index") or "").split(INDEX_SEP))
 
 
 def rank_score(base: float, total: float, matched: float, title_all: bool, title_cover: float) -> float:
@@ -850,6 +854,6 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
-        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()]],
+        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE],
         "scale": SCORE_SCALE,
     }

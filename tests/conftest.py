@@ -198,10 +198,11 @@ def built_site(tmp_path_factory) -> Path:
     return dest
 
 
-# The real corpus with three changes that do not meet, built once for the tests that read one of them (one build
-# instead of three): a glossary entry before the others, so that every search document after it moves (a new
+# The real corpus with four changes that do not meet, built once for the tests that read one of them (one build
+# instead of four): a glossary entry before the others, so that every search document after it moves (a new
 # version of the site: tests/test_deploy_browser.py); NAV_MAX + 3 more notes, copies of one (the menu beyond
-# NAV_MAX pages: tests/test_nav_scaling.py); an edition.yaml that is odd but valid (tests/test_edition.py).
+# NAV_MAX pages: tests/test_nav_scaling.py); an edition.yaml that is odd but valid (tests/test_edition.py); ids of a
+# checklist and an example that are JavaScript's own names (tests/test_js_names_browser.py).
 VARIANT_GLOSSARY_ENTRY = """- term: tableau ambulant
   definition: >
     Entrée ajoutée par la nouvelle version du site (essai de publication) : xylophone.
@@ -247,6 +248,9 @@ def variant_build(tmp_path_factory):
         assert copy.count(f"note-{i:02d}") == 1 and f"Note {i:02d}" in copy
         (corpus / "notes" / f"note-{i:02d}.md").write_text(copy, encoding="utf-8")
     (corpus / "edition.yaml").write_text(variant_edition(), encoding="utf-8")
+    from test_js_names_browser import name_ids
+
+    name_ids(corpus)
     res = mkdocs_build(work / "site", config=config, extra_env={"LOIS_CACHE": str(work / "cache")})
     assert res.returncode == 0, res.stderr
     return work / "site", corpus, work, res

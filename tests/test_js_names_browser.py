@@ -8,13 +8,12 @@ from __future__ import annotations
 import functools
 import json
 import re
-import shutil
 import threading
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, QuietServer, Tab, _Quiet, build_with_corpus, nonempty, run_lois, training_data
+from conftest import QuietServer, Tab, _Quiet, nonempty, run_lois, training_data
 
 QUESTIONS = {"rang": "constructor", "delibere": "__proto__"}
 OUTCOMES = {"secondaire": "toString"}
@@ -42,8 +41,9 @@ def _rename(text: str) -> str:
     return re.sub(r"answers: \{[^}]*\}", answers, text)
 
 
-def make_corpus(dest: Path) -> Path:
-    shutil.copytree(ROOT / "corpus", dest)
+def name_ids(dest: Path) -> Path:
+    """Rename, in the corpus folder ``dest`` (a copy of the real one), the checklist's and the example's ids to
+    JavaScript's names (conftest's variant corpus is made with it)."""
     for f in [dest / "checklists" / "carte-penalisee.yaml", dest / "exemples" / f"{EXAMPLE[0]}.yaml"]:
         f.write_text(_rename(f.read_text(encoding="utf-8")), encoding="utf-8")
     ex = dest / "exemples" / f"{EXAMPLE[0]}.yaml"
@@ -55,8 +55,10 @@ def make_corpus(dest: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory) -> Path:
-    return make_corpus(tmp_path_factory.mktemp("noms-js") / "corpus")
+def corpus(variant_build) -> Path:
+    """conftest's variant corpus: the real one with these names (name_ids), among other changes that do not meet
+    them."""
+    return variant_build[1]
 
 
 def test_the_renamed_corpus_holds_every_name_and_is_valid(corpus):
@@ -80,9 +82,8 @@ def test_cli_walks_javascript_names(corpus):
 
 
 @pytest.fixture(scope="module")
-def js_site_url(corpus, tmp_path_factory):
-    proj = tmp_path_factory.mktemp("noms-js-site")
-    site = build_with_corpus(proj, corpus)
+def js_site_url(variant_build):
+    site = variant_build[0]
     server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/", site

@@ -568,12 +568,15 @@ def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_di
 
 
 def _damage(index: Path, damage: str) -> None:
-    import marshal
+    from lois.features.search.index import pack, unpack
 
     raw = index.read_bytes()
-    data = marshal.loads(raw)
+    data, base = unpack(raw)
+    records = raw[base:]
     if damage == "truncated":
         index.write_bytes(raw[: len(raw) // 2])
+    elif damage == "records_truncated":  # the header whole, the last records cut off
+        index.write_bytes(raw[: base + len(records) // 2])
     elif damage == "binary":
         index.write_bytes(b"\xff\xfe\x00garbage" * 10)
     elif damage == "empty":
@@ -584,16 +587,16 @@ def _damage(index: Path, damage: str) -> None:
         elif damage == "postings":
             data["postings"] = {"renonc": [3]}  # another format
         elif damage == "documents":
-            data["docs"] = [["64", 64, "law"]] * len(data["ids"])  # another format
+            data["spans"] = [["64", 64, "law"]] * len(data["spans"])  # another format
         elif damage == "foreign":
             data["key"] = "0123456789abcdefghij"  # an index made for another corpus, copied here
         elif damage == "no_docs":
-            data["docs"], data["ids"] = [], []
-        index.write_bytes(marshal.dumps(data))
+            data["ids"], data["postings"], data["spans"], records = [], {}, [0], b""
+        index.write_bytes(pack(data, records))
 
 
-@pytest.mark.parametrize("damage", ["truncated", "binary", "empty", "vocabulary", "postings", "documents", "foreign",
-                                    "no_docs"])
+@pytest.mark.parametrize("damage", ["truncated", "records_truncated", "binary", "empty", "vocabulary", "postings",
+                                    "documents", "foreign", "no_docs"])
 def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
     """A damaged, foreign or other version's cached index is ignored and rebuilt, with a one-line notice;
     `lois cherche` answers as if nothing had happened."""

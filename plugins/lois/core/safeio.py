@@ -200,6 +200,21 @@ def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
     return data
 
 
+def map_bytes(path, limit: int = MAX_BYTES):
+    """The bytes of a regular file of at most ``limit`` bytes, mapped in memory (read from the disk as they are
+    used: a cache file of which a command reads a few parts), with the checks of :func:`read_bytes`; an empty
+    file gives ``b""``. Not noted by a :func:`recording` (not for the corpus's files: their bytes are hashed)."""
+    import mmap
+
+    fd, size = _open_regular(path, limit)
+    try:
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""
+    except OSError as exc:
+        raise LoisError(f"lecture impossible : {french_error(exc)}", str(path)) from None
+    finally:
+        os.close(fd)
+
+
 def list_dir(folder) -> list[Path]:
     """The entries of a folder, sorted; an unreadable folder is a LoisError naming it (never an empty list)."""
     return [Path(folder) / name for name in _names(folder)]

@@ -116,8 +116,8 @@ def _verifie(args) -> int:
     filememo.restore(kept)
     try:
         code = _verifie_all(args)
-        for old in folder.glob("*.pickle") if folder.is_dir() else ():  # one file: the objects of this code
-            if old != kept:
+        for old in folder.iterdir() if folder.is_dir() else ():  # the objects of this code only (and its changes)
+            if old.stem != kept.stem:
                 old.unlink(missing_ok=True)
         filememo.persist(kept)
     finally:

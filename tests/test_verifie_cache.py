@@ -119,6 +119,43 @@ def test_after_a_save_only_the_file_saved_is_read_and_validated_again(corpus, ca
     assert _verifie(corpus, capsys) == first and len(validated) > 1
 
 
+def test_saves_in_quick_succession_are_each_seen_through_the_memo_s_changes(corpus, capsys, monkeypatch):
+    """Saves of one checklist, each of the same size, the stat data frozen (a clock too coarse to tell them apart):
+    each run checks the bytes of that moment — through the verdict kept, and through the memo's objects, of which a
+    run after a save writes only what changed (``<clé>.changes``, beside the whole memo) — and says what a run
+    without any cache says."""
+    from lois.core import statcache
+    from lois.features.checklists import model as checklists
+
+    path = corpus / CHECKLIST
+    text = path.read_text(encoding="utf-8") + "# aaaa\n"
+    path.write_text(text, encoding="utf-8")
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    real_listing = statcache.listing
+    frozen = real_listing(corpus)
+    monkeypatch.setattr(statcache, "listing", lambda c: frozen)  # every save leaves every stat as it was
+    validated: list[str] = []
+    real = checklists.validate
+    monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)
+                        or real(doc, *a, **k))
+    path.write_text(text.replace("# aaaa", "# bbbb"), encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name]
+    assert [p.suffix for p in (corpus.parent / "cache" / "verifie-objets").iterdir()] in ([".changes", ".pickle"],
+                                                                                          [".pickle", ".changes"])
+    path.write_text("titel:" + text.replace("# aaaa", "# cccc")[len("title:"):], encoding="utf-8")
+    assert _refused(_verifie(corpus, capsys))
+    path.write_text(text.replace("# aaaa", "# dddd"), encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name] * 3
+    monkeypatch.setattr(statcache, "listing", real_listing)
+    glossary = corpus / "glossaire.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "# un commentaire\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name] * 3  # its last bytes: from the changes
+    monkeypatch.undo()
+    shutil.rmtree(corpus.parent / "cache")
+    assert _verifie(corpus, capsys) == first  # no cache at all: the same output
+
+
 def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
     """A save between the read of a file and the end of its parse (issue 36): the object is kept under the bytes that
     were parsed, so the next reading sees the save."""

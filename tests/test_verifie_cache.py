@@ -156,6 +156,33 @@ def test_saves_in_quick_succession_are_each_seen_through_the_memo_s_changes(corp
     assert _verifie(corpus, capsys) == first  # no cache at all: the same output
 
 
+def test_a_save_of_the_situations_or_the_glossary_is_seen(corpus, capsys):
+    """The situations and the glossary are kept for their bytes and the model, as the other files: a save that breaks
+    them is said (file, line, the problem of the words after the other checks), the next save that mends them too."""
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    situations, glossary = corpus / "situations.yaml", corpus / "glossaire.yaml"
+    kept_situations, kept_glossary = situations.read_text(encoding="utf-8"), glossary.read_text(encoding="utf-8")
+    words = kept_situations.replace("L'arbitre devrait être appelé", "Le zygomorphe devrait être appelé", 1)
+    assert words != kept_situations
+    situations.write_text(words, encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "situations.yaml, ligne " in err and "zygomorphe" in err, err
+    note = words.replace("notes: [renonce-consommee, renonce-64]", "notes: [renonce-consommee, renonce-inconnue]", 1)
+    assert note != words
+    situations.write_text(note, encoding="utf-8")  # two problems: the reference is said first, as before
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "« renonce-inconnue » inconnu(e)" in err and "zygomorphe" not in err, err
+    situations.write_text(kept_situations, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+    glossary.write_text(kept_glossary.replace("forms: [défenseur, défenseurs]", "forms: [défenseur, déclarants]", 1),
+                        encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "glossaire.yaml, ligne " in err and "« déclarants » appartient déjà" in err, err
+    glossary.write_text(kept_glossary, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+
+
 def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
     """A save between the read of a file and the end of its parse (issue 36): the object is kept under the bytes that
     were parsed, so the next reading sees the save."""

@@ -326,5 +326,22 @@ def _drop_stdout() -> None:
         pass
 
 
+def run() -> None:
+    """The `lois` program (its console script, ``python -m lois.adapters.cli``): :func:`main`, then the end of the
+    process without freeing its objects one by one, as mypy's « fast exit » (the standard streams flushed, the exit
+    handlers run; what the command wrote is written): after `lois verifie` of the whole Code, 0.1 s of CPU spent on
+    nothing. A process that goes on (the tests) calls :func:`main`."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    import atexit
+
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -13,7 +13,7 @@ from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import ProvisionId
 from lois.features.annotations.common import derive_entries, entries_of
-from lois.features.annotations.schema import SituationEntry, Situations
+from lois.features.annotations.schema import Situation, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
 # (lois.features.scores) computes the artificial score of Loi 12C2 (in an individual event, Loi 12C3), the weighted
@@ -24,24 +24,12 @@ CALCULATORS: dict[str, tuple[str, tuple[ProvisionId, ...]]] = {
 }
 
 
-class Situation(SituationEntry):
-    """A situation as loaded: its entry, validated (provisions resolved to the provisions they name), its description on
-    one line, its lists and tools spelt out, and its line."""
-
-    notes: list[str] = []
-    examples: list[str] = []
-    checklist: str = ""  # the first of `checklists` (opened inline on the page)
-    checklists: list[str] = []
-    calculator: str = ""
-    line: int = 1
-
-
 def _under(pid: ProvisionId, root: ProvisionId) -> bool:
     """`pid` is the provision `root` or one of its parts (« 12C2(a) » is under « 12C2 »)."""
     return pid == root or root in pid.ancestors
 
 
-def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
+def check_tools(loc, i: int, s: Situation, lists: dict) -> list[str]:
     """The rule « every way in leads to the tool » for situation `s`, number `i` of the file (see the module's
     docstring); its checklists."""
     sid, provisions, calculator = s.id, s.provisions, s.calculator or ""
@@ -93,9 +81,9 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
         checklists = check_tools(loc, i, s, lists)
-        out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
-                              examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
-                              checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
+        out.append(s.model_copy(update={"description": " ".join(s.description.split()), "notes": list(s.notes or []),
+                                        "examples": list(s.examples or []), "checklists": checklists,
+                                        "line": loc.line(i)}))
     if words_problem is not None:  # the words of the Code behind each description, once every entry is sound
         raise words_problem
     return out

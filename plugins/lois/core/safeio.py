@@ -286,7 +286,7 @@ def check_tree(root, limit: int = MAX_BYTES, stats: dict | None = None) -> int:
     return n
 
 
-def _names(folder: Path) -> list[str]:
+def _names(folder: str | Path) -> list[str]:
     """The names in a folder, sorted (as :func:`list_dir` sorts its paths); an unreadable folder is a LoisError."""
     try:
         with os.scandir(folder) as it:

@@ -13,12 +13,12 @@ or under ``$LOIS_CACHE``), named by a hash of this package's code, and never com
 `marshal` format (its version is in the code's hash): a header (what the index was made of, the vocabulary, the
 ids, where each record is), then each document and each term's postings as a record of its own, decoded when a
 query reads it from the file mapped in memory (:class:`LazyDocs`, :class:`LazyPostings`): a query decodes the
-header (≈ 4 % of the file) and a few records, where decoding the whole file took 40 ms at ×20 and its JSON 80 ms. It holds the index and what it
-was made of (:func:`cached_index`, by the rule of :mod:`lois.core.statcache`): the size, times and inode of every
-file of the corpus when the index was made, and the digest of the bytes read of each file saved less than
-:data:`RACY_NS` before (whose stat may not change with its next save, as Git's « racily clean » entries). A call
-only looks at the files' stat data and reads those few files again: no file of the corpus is hashed when nothing
-changed; a change to any file, a file added or removed, remakes the index.
+header (≈ 4 % of the file) and a few records, where decoding the whole file took 40 ms at ×20 and its JSON 80 ms.
+What the index was made of (:func:`cached_index`, by the rule of :mod:`lois.core.statcache`): the size, times and
+inode of every file of the corpus when the index was made, and the digest of the bytes read of each file saved less
+than :data:`RACY_NS` before (whose stat may not change with its next save, as Git's « racily clean » entries). A
+call only looks at the files' stat data and reads those few files again: no file of the corpus is hashed when
+nothing changed; a change to any file, a file added or removed, remakes the index.
 """
 from __future__ import annotations
 
@@ -226,7 +226,7 @@ def _problem(data, key: str, size: int) -> str | None:
             and len(spans) == len(ids) + len(post) + 1 and all(isinstance(s, int) for s in spans)
             and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    if spans[0] != 0 or spans[-1] != size or any(a > b for a, b in zip(spans, spans[1:])):
+    if spans[0] != 0 or spans[-1] != size or any(a > b for a, b in zip(spans, spans[1:], strict=False)):
         return "fichier endommagé"
     return None if ids else "index vide"
 

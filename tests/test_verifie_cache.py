@@ -183,6 +183,26 @@ def test_a_save_of_the_situations_or_the_glossary_is_seen(corpus, capsys):
     assert _verifie(corpus, capsys) == first
 
 
+@pytest.mark.parametrize("name, old, new, said", [
+    ("lexique.yaml", "{words: [established revoke]", "{words: [revoke]", "« revoke » figure déjà dans le lexique"),
+    ("sources/sources.yaml", "- file: 000_9cc9f4d9d52fb281.txt", "- fichier: 000_9cc9f4d9d52fb281.txt",
+     "champ inconnu « fichier »"),
+])
+def test_a_save_of_the_lexicon_or_the_sources_is_seen(corpus, capsys, name, old, new, said):
+    """The lexicon and sources.yaml are kept for their bytes, as the other files: a save that breaks one is said
+    (file, line), the next save that mends it too."""
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / name
+    kept = path.read_text(encoding="utf-8")
+    assert old in kept
+    path.write_text(kept.replace(old, new, 1), encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and f"{Path(name).name}, ligne " in err and said in err, err
+    path.write_text(kept, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+
+
 def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
     """A save between the read of a file and the end of its parse (issue 36): the object is kept under the bytes that
     were parsed, so the next reading sees the save."""

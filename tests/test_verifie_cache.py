@@ -187,10 +187,13 @@ def test_a_save_of_the_situations_or_the_glossary_is_seen(corpus, capsys):
     ("lexique.yaml", "{words: [established revoke]", "{words: [revoke]", "« revoke » figure déjà dans le lexique"),
     ("sources/sources.yaml", "- file: 000_9cc9f4d9d52fb281.txt", "- fichier: 000_9cc9f4d9d52fb281.txt",
      "champ inconnu « fichier »"),
+    ("index.yaml", "- provision: 2\n", "- provisions: 2\n", "champ inconnu « provisions »"),
+    ("lois-absentes.yaml", "- provision: 20F5(a)", "- provision: 20F5(b)", "déjà dans le registre"),
+    ("edition.yaml", "publisher:", "editeur:", "champ inconnu « editeur »"),
 ])
-def test_a_save_of_the_lexicon_or_the_sources_is_seen(corpus, capsys, name, old, new, said):
-    """The lexicon and sources.yaml are kept for their bytes, as the other files: a save that breaks one is said
-    (file, line), the next save that mends it too."""
+def test_a_save_of_a_file_kept_for_its_bytes_is_seen(corpus, capsys, name, old, new, said):
+    """The lexicon, sources.yaml, the subject index, the register of absent laws and edition.yaml are kept for their
+    bytes, as the other files: a save that breaks one is said (file, line), the next save that mends it too."""
     first = _verifie(corpus, capsys)
     assert first[0] == 0, first
     path = corpus / name

@@ -330,8 +330,11 @@ def run() -> None:
     """The `lois` program (its console script, ``python -m lois.adapters.cli``): :func:`main`, then the end of the
     process without freeing its objects one by one, as mypy's « fast exit » (the standard streams flushed, the exit
     handlers run; what the command wrote is written): after `lois verifie` of the whole Code, 0.1 s of CPU spent on
-    nothing. A process that goes on (the tests) calls :func:`main`."""
+    nothing. A process that goes on (the tests) calls :func:`main`; under a profiler or a tracer (cProfile, coverage),
+    which write what they found as the process ends, the end is Python's own."""
     code = main()
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

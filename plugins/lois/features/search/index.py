@@ -49,6 +49,7 @@ INDEX_BOOST = 0.6
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
+INDEX_SEP = " · "  # between the phrasings of a provision's « index » field (subject_index.index_words)
 # a document's fields, as stored
 STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
           "index", "tool")

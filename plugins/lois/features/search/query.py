@@ -37,10 +37,9 @@ from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc
-from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
+from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
-from lois.features.search.subject_index import INDEX_SEP
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32

@@ -50,6 +50,7 @@ FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situ
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 INDEX_SEP = " · "  # between the phrasings of a provision's « index » field (subject_index.index_words)
+PHRASE_MAX_CHARS = 80  # characters of a phrasing of the index, at most (checked by subject_index)
 # a document's fields, as stored
 STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
           "index", "tool")

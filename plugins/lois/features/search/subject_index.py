@@ -27,7 +27,7 @@ from pydantic import AfterValidator
 from lois.core.ids import Level, ProvisionId
 from lois.core.schemas import Provision, Text
 from lois.core.yamlfile import Loaded, Schema
-from lois.features.search.index import INDEX_SEP
+from lois.features.search.index import INDEX_SEP, PHRASE_MAX_CHARS
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 
 FILE = "index.yaml"
 PHRASES_MIN, PHRASES_MAX = 3, 10
-PHRASE_MAX_CHARS = 80
 
 
 def _phrase(value: str) -> str:

@@ -77,6 +77,10 @@ INDEX_COVER = 0.8
 # the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
 TEXTLESS_KINDS = ("stub",)
 TEXTLESS_COVER = 1.0
+# Its query words standing close together in one of those phrasings count for proximity (PROXIMITY_BONUS) at this
+# share, as the words of a provision's text do at full share: a phrasing is a short entry of the site's index, not a
+# sentence of the Code (« levées transférées après une renonce » finds the page of Law 64, which has no text).
+TEXTLESS_PROXIMITY = 0.5
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -787,6 +791,9 @@ class SearchEngine:
                 f = self.stored[n]
                 share = proximity_share([term_positions(f.get("title") or "", self.vocab),
                                          term_positions(f.get("body") or "", self.vocab)], plan.groups)
+                if f["kind"] in TEXTLESS_KINDS:  # a page without text: also in one of its index phrasings
+                    phrasings = [term_positions(p, self.vocab) for p in (f.get("index") or "").split(INDEX_SEP)]
+                    share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasings, plan.groups))
                 out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
         # a gloss after the provision it is about, when that provision covers the query as well
         score_of = dict(out)
@@ -919,7 +926,8 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
-        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE],
+        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE,
+                     TEXTLESS_PROXIMITY],
         "provisionKinds": list(PROVISION_KINDS),
         "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,

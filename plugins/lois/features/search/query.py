@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core import livememo
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
@@ -290,9 +291,17 @@ def rank_score(base: float, total: float, matched: float, title_all: bool, title
     return s
 
 
+def surface_keys(text: str) -> tuple[str, ...]:
+    """The surface key of each word of a text, in order."""
+    return tuple(surface_key(w) for w in TOKEN_RE.findall(text))
+
+
+_surface_keys_kept = livememo.Memo(surface_keys)  # under `mkdocs serve`: each text's from the previous build
+
+
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:
     """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read."""
-    return [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text or "")) if t]
+    return [t for t in map(vocab.surfaces.get, _surface_keys_kept(text or "")) if t]
 
 
 def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:

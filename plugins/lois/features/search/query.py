@@ -140,7 +140,7 @@ class Vocabulary:
         surfaces: dict[str, str] = {}
         words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
                                                                    d.index) if text
-                              for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
+                              for w in _spellings_kept(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
             if k not in surfaces:
@@ -296,7 +296,13 @@ def surface_keys(text: str) -> tuple[str, ...]:
     return tuple(surface_key(w) for w in TOKEN_RE.findall(text))
 
 
-_surface_keys_kept = livememo.Memo(surface_keys)  # under `mkdocs serve`: each text's from the previous build
+def spellings(text: str) -> tuple[str, ...]:
+    """Each spelling of a text once, in order of appearance."""
+    return tuple(dict.fromkeys(TOKEN_RE.findall(text)))
+
+
+# under `mkdocs serve`: each text's from the previous build
+_surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo(spellings)
 
 
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:

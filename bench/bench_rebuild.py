@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -141,7 +142,8 @@ def main() -> int:
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "
-          f"première construction {first:.2f} s CPU\n")
+          f"première construction {first:.2f} s CPU ; mémoire maximale du processus "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} Mo\n")
     print("| fichier enregistré | reconstruction : CPU médian (s) | min–max (s) | pages reprises sans rendu |")
     print("|---|---:|---:|---:|")
     for rel, v in cpu.items():

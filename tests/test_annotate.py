@@ -14,7 +14,7 @@ from lois.core.schemas import Provisions
 from lois.core.yamlfile import Schema, parse_yaml, validate
 from lois.features.annotations import load_annotations
 from lois.features import site_contributors
-from lois.features.annotations.schema import ExampleFile, NoteFront, SituationEntry, TermEntry
+from lois.features.annotations.schema import Example, Note, Situation, Term
 from lois.features.checklists.model import load_checklists, one_line
 from lois.render.site import SiteBuild
 
@@ -75,8 +75,8 @@ def test_rendering_the_whole_site_looks_for_no_citation_in_a_corpus_text(corpus_
 
 def test_loaded_annotations_are_their_files_validated_objects(model):
     ann = load_annotations(model)
-    for items, schema in ((ann.notes.values(), NoteFront), (ann.examples.values(), ExampleFile),
-                          (ann.terms, TermEntry), (ann.situations, SituationEntry)):
+    for items, schema in ((ann.notes.values(), Note), (ann.examples.values(), Example),
+                          (ann.terms, Term), (ann.situations, Situation)):
         assert items and all(isinstance(x, schema) for x in items)
         for x in items:  # the provisions as canonical ids that resolve in the corpus
             assert x.provisions and all(model.citations_in(f"Loi {p}", None)[0].targets == (p,)

@@ -73,7 +73,7 @@ def test_glossary_defines_each_term_once_per_node_in_its_own_text(model, ann):
     from lois.render.gloss import GlossTerm
 
     site = SiteBuild(model)
-    site.set_glossary([GlossTerm(t.term, tuple(t.forms), t.definition) for t in ann.terms])
+    site.set_glossary([GlossTerm(t.term, tuple(t.all_forms), t.definition) for t in ann.terms])
     one, two = site.gloss_scope(), site.gloss_scope()
     text = "Le joueur fautif, puis le Joueur  fautif, voir Loi 27B1(a)."
     first = site.linkify(text, "lois/27.md", 27, ("B",), one)

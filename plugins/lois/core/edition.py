@@ -20,36 +20,10 @@ from pathlib import Path
 from lois.core.cite import provision_id
 from lois.core.errors import LoisError
 from lois.core.ids import ProvisionId, written_path
-from lois.core.safeurl import safe_url
-from lois.core.schemas import LawTitleEntry, PartialEntry, Publisher, TitleSourceEntry
+from lois.core.schemas import LawTitle, PartialEntry, Publisher, TitleSourceEntry
 from lois.core.yamlfile import YamlDoc
 
 FILE = "edition.yaml"
-
-
-class TitleSource(TitleSourceEntry):
-    """A public page where titles were read: its entry (address already safe), and its key under ``sources``."""
-
-    key: str
-
-
-class LawTitle(LawTitleEntry):
-    """The title of one law as loaded: its entry (title trimmed), its law, and the source it was read in."""
-
-    law: int
-    title: str
-    origin: TitleSource  # the entry of ``sources`` that its ``source`` names
-
-    @property
-    def accents_restored(self) -> bool:
-        return self.accents == "rétablis"
-
-    @property
-    def url(self) -> str | None:
-        """Where the title was read: the source's address (and the page under it), when it is a safe one."""
-        if self.origin.url and self.page:
-            return safe_url(self.origin.url.rstrip("/") + "/" + self.page.lstrip("/"))
-        return self.origin.url
 
 
 @dataclass
@@ -57,7 +31,7 @@ class Edition:
     """What the rest of the code reads of edition.yaml: its validated entries, the titles found by law."""
 
     publisher: Publisher | None = None
-    sources: dict[str, TitleSource] = field(default_factory=dict)
+    sources: dict[str, TitleSourceEntry] = field(default_factory=dict)
     titles: dict[int, LawTitle] = field(default_factory=dict)  # the laws whose title was found
     partial: dict[int, PartialEntry] = field(default_factory=dict)
     # by law, what its source leaves out, in the site's words: provision → French text
@@ -123,7 +97,7 @@ def load_edition(root: Path) -> Edition:
     data = validate(doc, EditionFile, what="édition")
     ed = Edition(data.publisher, partial=dict(data.partial or {}), path=doc.path)
     for key, s in (data.sources or {}).items():
-        ed.sources[key] = s.extended(TitleSource, key=key)
+        ed.sources[key] = s
     _read_partial(doc, ed)
     for n, entry in (data.laws or {}).items():
         if entry.title is None:
@@ -135,7 +109,8 @@ def load_edition(root: Path) -> Edition:
         if entry.source not in ed.sources:
             raise doc.error(f"Loi {n} : source « {entry.source} » inconnue (déclarez-la sous « sources »)",
                             "laws", n, "source")
-        ed.titles[n] = entry.extended(LawTitle, law=n, title=entry.title.strip(), origin=ed.sources[entry.source])
+        ed.titles[n] = entry.model_copy(update={"law": n, "title": entry.title.strip(),
+                                                "origin": ed.sources[entry.source]})
     return ed
 
 

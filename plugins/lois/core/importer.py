@@ -88,19 +88,7 @@ class ImportResult:
 
 # --------------------------------------------------------------------------- config
 
-class SourceConfig(SourceEntry):
-    """Reviewed facts about one source file as loaded: its entry in corpus/sources/sources.yaml, its optional
-    fields spelt out, and where each of its corrections is written (for the error of one that no longer
-    matches)."""
-
-    document: str = ""
-    kind: str = "law"  # law | commentary
-    sources_file: str | None = None
-    correction_lines: list[int] = []  # the line of each correction in sources_file
-    renumber_lines: list[int] = []  # the line of each renumbering in sources_file
-
-
-def load_sources(path: Path) -> dict[str, SourceConfig]:
+def load_sources(path: Path) -> dict[str, SourceEntry]:
     """The reviewed facts, checked against their schema (French errors with file and line)."""
     if not path.exists():
         return {}
@@ -115,10 +103,10 @@ def load_sources(path: Path) -> dict[str, SourceConfig]:
             if r.law not in e.laws and r.law != e.law:
                 raise doc.error(f"sources : renumérotation de la Loi {r.law}, que cette source ne contient pas "
                                 f"(« laws » : {', '.join(map(str, e.laws)) or 'vide'})", i, "renumber", j, "law")
-        out[e.file] = e.extended(SourceConfig, document=e.document or "", kind=e.kind or "law",
-                                 sources_file=str(path),
-                                 correction_lines=[doc.line(i, "corrections", j) for j in range(len(e.corrections))],
-                                 renumber_lines=[doc.line(i, "renumber", j) for j in range(len(e.renumber))])
+        out[e.file] = e.model_copy(update={
+            "sources_file": str(path),
+            "correction_lines": [doc.line(i, "corrections", j) for j in range(len(e.corrections))],
+            "renumber_lines": [doc.line(i, "renumber", j) for j in range(len(e.renumber))]})
     return out
 
 
@@ -190,7 +178,7 @@ def _a_accent(line: str, lineno: int, repairs: list[Repair], flags: list[Flag]) 
     return re.sub(r"(?<![\w'’])([aA]) ([\w'’]+)", repl, line)
 
 
-def clean(raw: str, *, cfg: SourceConfig | None = None) -> tuple[list[str], list[Repair], list[Flag]]:
+def clean(raw: str, *, cfg: SourceEntry | None = None) -> tuple[list[str], list[Repair], list[Flag]]:
     """Repair raw text line by line (with the reviewed corrections of `cfg`). Returns the lines (line numbers
     kept), repairs and flags."""
     repairs: list[Repair] = []
@@ -509,11 +497,11 @@ def _structure(lines: list[str], repairs: list[Repair], flags: list[Flag]) -> li
 
 # --------------------------------------------------------------------------- renumbering (sources.yaml `renumber`)
 
-def _law_ranges(blocks: list[Block], cfg: SourceConfig) -> dict[int, tuple[int, int]]:
+def _law_ranges(blocks: list[Block], cfg: SourceEntry) -> dict[int, tuple[int, int]]:
     """Law → (first, end) indexes of its blocks: from its heading (or, for the law a source without headings
     declares, from the start) to the next law, front matter or commentary."""
     ranges: dict[int, tuple[int, int]] = {}
-    law, start = (cfg.law, 0) if cfg.law is not None and cfg.kind == "law" else (None, 0)
+    law, start = (cfg.law, 0) if cfg.law is not None and cfg.kind != "commentary" else (None, 0)
     for i, b in enumerate(blocks):
         ends = b.kind in {"law", "front"} or bool(cfg.commentary_from and b.text.startswith(cfg.commentary_from))
         if not ends:
@@ -526,7 +514,7 @@ def _law_ranges(blocks: list[Block], cfg: SourceConfig) -> dict[int, tuple[int, 
     return ranges
 
 
-def _renumber(blocks: list[Block], cfg: SourceConfig, repairs: list[Repair], flags: list[Flag]) -> None:
+def _renumber(blocks: list[Block], cfg: SourceEntry, repairs: list[Repair], flags: list[Flag]) -> None:
     """Give the sections of a law the letters that sources.yaml declares (``renumber``) and put each in its place
     in the new order, with its text; footnote texts at the end of the law stay there. Each renumbered section is
     logged; a reference to a section of the law by its letter (« voir D ») is flagged unless a reviewed
@@ -648,7 +636,7 @@ class _DocWriter:
     """Gathers blocks into documents: one per law heading (or per configured law), the front matter of the Code,
     and the lines outside any law (the commentary part of a source, or text before the first law)."""
 
-    def __init__(self, cfg: SourceConfig, source_name: str, repairs: list[Repair] | None):
+    def __init__(self, cfg: SourceEntry, source_name: str, repairs: list[Repair] | None):
         self.cfg, self.source_name, self.repairs = cfg, source_name, repairs
         self.docs: list[MasterDoc] = []
         self.current: MasterDoc | None = None
@@ -727,7 +715,7 @@ class _DocWriter:
         return True
 
 
-def emit(blocks: list[Block], cfg: SourceConfig, source_name: str, flags: list[Flag],
+def emit(blocks: list[Block], cfg: SourceEntry, source_name: str, flags: list[Flag],
          repairs: list[Repair] | None = None) -> list[MasterDoc]:
     """Turn structured blocks into master documents (law files and commentary)."""
     blocks, notes = _footnotes(blocks, flags)
@@ -759,10 +747,10 @@ def _attach_footnotes(docs: list[MasterDoc], notes: list[tuple[str, str]], flags
         target.body += f"\n\n[^{key}]: {_esc(text)}"
 
 
-def _commentary_doc(cfg: SourceConfig, key: str, source_name: str, lines: list[str]) -> MasterDoc:
+def _commentary_doc(cfg: SourceEntry, key: str, source_name: str, lines: list[str]) -> MasterDoc:
     meta: dict[str, Any] = {
         "id": key,
-        "title": cfg.commentary_title or cfg.document,
+        "title": cfg.commentary_title or cfg.document or "",
         "author": cfg.commentary_author,
         "source": source_name,
         "laws": cfg.commentary_laws or cfg.laws,
@@ -810,8 +798,8 @@ def _commentary_line(b: Block) -> str:
 
 # --------------------------------------------------------------------------- entry points
 
-def import_text(raw: str, source_name: str, cfg: SourceConfig | None = None) -> ImportResult:
-    cfg = cfg or SourceConfig(file=source_name)
+def import_text(raw: str, source_name: str, cfg: SourceEntry | None = None) -> ImportResult:
+    cfg = cfg or SourceEntry(file=source_name)
     lines, repairs, flags = clean(raw, cfg=cfg)
     if _is_master(lines):
         return ImportResult([], repairs, flags)

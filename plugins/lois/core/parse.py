@@ -28,17 +28,19 @@ import re
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Optional
 
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
+from pydantic import Field
 
 from lois.core import ids, safeio
 from lois.core.ids import LEVELS, Level, ProvisionId
 from lois.core.errors import LoisError, line_at
 from lois.core.grounds import stands_in
-from lois.core.schemas import CommentaryFront, LawFront
-from lois.core.yamlfile import YamlDoc, check_visible, parse_yaml, validate
+from lois.core.schemas import CommentaryRemark, LawFront, LawNumber, Provisions, Slug, Text
+from lois.core.yamlfile import Loaded, Schema, YamlDoc, check_visible, parse_yaml, validate
 
 
 ROMAN = re.compile("^(" + "|".join(ids.ROMAN_NUMERALS) + ")$")
@@ -136,17 +138,26 @@ class Law:
         return list(self.root.walk())
 
 
-class Commentary(CommentaryFront):
-    """An imported commentary as loaded: its front matter, validated (the provisions it explains resolved once the
-    model is built: lois.core.corpus.load_corpus), and its text."""
+class Commentary(Schema):
+    """An imported commentary (``corpus/commentaires/*.md``): its front matter, validated, with what loading adds
+    (:func:`parse_commentary`: its text; the provisions it explains resolved once the model is built:
+    lois.core.corpus.load_corpus)."""
 
-    provisions: list[ids.ProvisionId] = []
-    front: YamlDoc  # its front matter, with the line of every key and item
-    file: str
-    body: str
-    text: str = ""  # plain text of its paragraphs, one a line
-    tokens: list = []  # its Markdown tokens
-    line_starts: list[tuple[int, int]] = []  # (offset in text, line in file)
+    id: Slug
+    title: Text
+    author: Optional[Text] = None
+    source: Optional[Text] = None
+    laws: Annotated[list[LawNumber], Field(min_length=1)]
+    # the provisions it explains: their form checked when the file is read, resolved once the corpus is read (the
+    # stubs come from every text's citations): lois.core.corpus.load_corpus validates them again with the model
+    provisions: Optional[Provisions] = None
+    remarks: Optional[Annotated[list[CommentaryRemark], Field(min_length=1)]] = None
+    front: Loaded[YamlDoc] = YamlDoc(None, "")  # its front matter, with the line of every key and item
+    file: Loaded[str] = ""
+    body: Loaded[str] = ""
+    text: Loaded[str] = ""  # plain text of its paragraphs, one a line
+    tokens: Loaded[list] = []  # its Markdown tokens
+    line_starts: Loaded[list[tuple[int, int]]] = []  # (offset in text, line in file)
 
     def line_at(self, offset: int) -> int:
         """The line of the file where `offset` of the plain text lies."""
@@ -530,7 +541,7 @@ def finish(p: Provision) -> None:
 
 def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
-    meta = validate(doc, CommentaryFront, what="en-tête du commentaire")
+    meta = validate(doc, Commentary, what="en-tête du commentaire")
     tokens = md().parse(body)
     parts, pos = [], 0
     line_starts: list[tuple[int, int]] = []
@@ -546,8 +557,8 @@ def parse_commentary(text: str, path: str) -> Commentary:
             raise doc.error(f"remarque {i + 1} : les mots « {' '.join(r.about.split())} » ne figurent pas dans le "
                             "texte du commentaire (« about » cite les mots du commentaire dont parle la remarque)",
                             "remarks", i, "about")
-    return meta.extended(Commentary, provisions=meta.provisions or [], front=doc, file=path, body=body,
-                         text=text, tokens=tokens, line_starts=line_starts)
+    return meta.model_copy(update={"provisions": meta.provisions or [], "front": doc, "file": path, "body": body,
+                                   "text": text, "tokens": tokens, "line_starts": line_starts})
 
 
 # byte-order marks of encodings other than UTF-8, longest first

@@ -18,7 +18,7 @@ from lois.core.grounds import Words
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS, ProvisionId
 from lois.core.provenance import Provenance, declared
 from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
-from lois.core.yamlfile import Schema, corpus_error, invisible_problem
+from lois.core.yamlfile import Loaded, Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -193,20 +193,6 @@ class CommentaryRemark(Schema):
     words: Optional[Words] = None
 
 
-class CommentaryFront(Schema):
-    """Front matter of an imported commentary ``corpus/commentaires/*.md``."""
-
-    id: Slug
-    title: Text
-    author: Optional[Text] = None
-    source: Optional[Text] = None
-    laws: Annotated[list[LawNumber], Field(min_length=1)]
-    # the provisions it explains: their form checked when the file is read, resolved once the corpus is read (the
-    # stubs come from every text's citations): lois.core.corpus.load_corpus validates them again with the model
-    provisions: Optional[Provisions] = None
-    remarks: Optional[Annotated[list[CommentaryRemark], Field(min_length=1)]] = None
-
-
 class Correction(Schema):
     line: Annotated[StrictInt, Field(ge=1)]
     before: StrictStr
@@ -224,7 +210,8 @@ class Renumbering(Schema):
 
 
 class SourceEntry(Schema):
-    """One source text in ``corpus/sources/sources.yaml`` (reviewed facts read by ``lois importe``)."""
+    """One source text in ``corpus/sources/sources.yaml`` (reviewed facts read by ``lois importe``), with where
+    each of its corrections and renumberings is written (for the error of one that no longer matches)."""
 
     file: Text
     document: Optional[Text] = None
@@ -245,6 +232,9 @@ class SourceEntry(Schema):
     commentary_remarks: list[CommentaryRemark] = []  # the project's remarks, written into the commentary's front matter
     corrections: list[Correction] = []
     renumber: list[Renumbering] = []
+    sources_file: Loaded[Optional[str]] = None  # the file it was read from (``lois.core.importer.load_sources``)
+    correction_lines: Loaded[list[int]] = []  # the line of each correction in sources_file
+    renumber_lines: Loaded[list[int]] = []  # the line of each renumbering in sources_file
 
 
 
@@ -266,14 +256,29 @@ class TitleSourceEntry(Schema):
     read: Optional[datetime.date] = None
 
 
-class LawTitleEntry(Schema):
-    """The French title of one law (``laws.<n>``); its ``source`` is a key of ``sources``."""
+class LawTitle(Schema):
+    """The French title of one law (``laws.<n>``); its ``source`` is a key of ``sources``. Loading
+    (``lois.core.edition.load_edition``) trims the title and adds its law and the entry of ``sources`` it names."""
 
     title: Optional[Text] = None
     source: Optional[Slug] = None
     source_text: Optional[Text] = None
     page: Optional[RelativeUrl] = None
     accents: Optional[Literal["rétablis"]] = None
+    law: Loaded[int] = 0
+    origin: Loaded[Optional[TitleSourceEntry]] = None  # the entry of ``sources`` that its ``source`` names
+
+    @property
+    def accents_restored(self) -> bool:
+        return self.accents == "rétablis"
+
+    @property
+    def url(self) -> str | None:
+        """Where the title was read: the source's address (and the page under it), when it is a safe one."""
+        base = self.origin.url if self.origin else None
+        if base and self.page:
+            return safe_url(base.rstrip("/") + "/" + self.page.lstrip("/"))
+        return base
 
 
 class PartialEntry(Schema):
@@ -294,5 +299,5 @@ class EditionFile(Schema):
 
     publisher: Optional[Publisher] = None
     sources: Optional[dict[Slug, TitleSourceEntry]] = None
-    laws: Optional[dict[LawNumber, LawTitleEntry]] = None
+    laws: Optional[dict[LawNumber, LawTitle]] = None
     partial: Optional[dict[LawNumber, PartialEntry]] = None

@@ -352,16 +352,7 @@ class Schema(pydantic.BaseModel):
 
     model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    def extended(self, cls: type[_S], **added) -> _S:
-        """This validated object as `cls`, a schema extending its own with what loading adds or normalises (a
-        note's body and file, a term's line): the fields read from the file are not validated again."""
-        unknown = set(added) - set(cls.model_fields)
-        if unknown:
-            raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-        return cls.model_construct(**{**dict(self), **added})
 
-
-_S = TypeVar("_S", bound=Schema)
 _T = TypeVar("_T")
 
 

@@ -222,7 +222,8 @@ def render_stub(site, law: int) -> HtmlPage:
                    for pid, st in sorted(register.items(), key=lambda item: str(item[0]))
                    if pid not in listed and pid.path]
     title_ctx = None if title is None else {
-        "title": title.title, "url": title.url, "read": title.origin.read, "source_text": title.source_text,
+        "title": title.title, "url": title.url, "read": title.origin.read if title.origin else None,
+        "source_text": title.source_text,
         "accents_restored": title.accents_restored, "source_host": urlparse(title.url or "").netloc}
     asides = site.law_asides.get(law, [])
     heading = m.node_title(ProvisionId(law)).replace(" (texte non inclus)", "")

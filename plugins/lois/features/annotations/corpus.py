@@ -35,7 +35,7 @@ def check(model: Model, checked: Checked) -> None:
 
 def replays(model: Model) -> list[Replay]:
     """The worked examples that name a checklist, as `lois arbitre --couverture` replays them."""
-    return [Replay(ex.id, ex.file, ex.checklist, ex.answers, ex.expected_outcome)
+    return [Replay(ex.id, ex.file, ex.checklist, ex.answers or {}, ex.expected_outcome or "")
             for ex in load_annotations(model).examples.values() if ex.checklist]
 
 
@@ -59,7 +59,7 @@ def replay_examples(examples: Iterable[Example], lists: dict[str, Checklist]) ->
         if ex.expected_outcome not in cl.outcomes:
             raise LoisError(f"{where} : issue attendue « {ex.expected_outcome} » inconnue dans la liste "
                             f"« {cl.name} » (issues : {', '.join(cl.outcomes)})", ex.file, ex.outcome_line)
-        got = outcome(cl, ex.answers, ex.file, ex.answers_line, where)
+        got = outcome(cl, ex.answers or {}, ex.file, ex.answers_line, where)
         if got != ex.expected_outcome:
             raise LoisError(f"{where} : ses réponses mènent à l'issue « {got} » de la liste « {cl.name} », pas à "
                             f"« {ex.expected_outcome} » annoncée", ex.file, ex.outcome_line)
@@ -84,7 +84,7 @@ provisions they are about, and each clause of their text that cites provisions (
     def clauses(text: str, law: int | None) -> list[Evidence]:
         return cited_clauses(text, model, law) if model is not None else []
 
-    from lois.features.annotations.glossary import slug
+    from lois.features.annotations.schema import slug
 
     docs = []
     for n in ann.notes.values():
@@ -103,9 +103,9 @@ provisions they are about, and each clause of their text that cites provisions (
                                         *(c for run in markdown_runs(e.ruling) for c in clauses(run, e.law))]))
     for t in ann.terms:
         docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), t.provisions[0].law, Kind.GLOSSARY.value,
-                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.forms[:1]),
-                              " ".join(t.forms[1:]), t.definition, refs=_ids(t.provisions),
-                              evidence=[Evidence(' '.join(t.forms), tuple(t.provisions))]))
+                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.all_forms[:1]),
+                              " ".join(t.all_forms[1:]), t.definition, refs=_ids(t.provisions),
+                              evidence=[Evidence(' '.join(t.all_forms), tuple(t.provisions))]))
     for s in ann.situations:
         docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), s.provisions[0].law, Kind.SITUATION.value,
                               s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=_ids(s.provisions),

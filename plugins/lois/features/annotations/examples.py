@@ -2,7 +2,7 @@
 
 An example has an auction (dealer, optional vulnerability, calls in rotation, irregular calls marked),
 an optional play situation (tricks with the cards played), a question and a ruling. Its schema
-(``schema.ExampleFile``) checks the auction and the play against the rules of bridge (``bridge.py``) and
+(``schema.Example``) checks the auction and the play against the rules of bridge (``bridge.py``) and
 resolves every cited provision; loading checks the words of the Code behind the ruling and adds the file and
 the lines the replay of its checklist reports.
 """
@@ -17,64 +17,19 @@ from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.yamlfile import parse_yaml, validate
-from lois.features.annotations.bridge import Call, Trick
 from lois.features.annotations.common import Located
-from lois.features.annotations.schema import ExampleFile
-
-
-class Example(ExampleFile):
-    """An example as loaded: its file, validated (provisions resolved, auction and play checked), its optional
-    fields spelt out, and the lines the replay of its checklist reports."""
-
-    question: str  # stripped
-    ruling: str
-    file: str = ""
-    checklist: str = ""
-    answers: dict[str, str] = {}
-    expected_outcome: str = ""
-    line: int = 1
-    checklist_line: int = 1  # lines of « checklist », « expected_outcome » and « answers » (for the replay)
-    outcome_line: int = 1
-    answers_line: int = 1
-
-    @property
-    def calls(self) -> tuple[Call, ...]:
-        return self.auction.calls if self.auction else ()
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return self.play or ()
-
-    @property
-    def page(self) -> str:
-        return "exemples/index.md"
-
-    @property
-    def anchor(self) -> str:
-        return "ex-" + self.id
-
-    @property
-    def law(self) -> int:
-        """The law its texts are read from (its first provision's): a relative citation is situated there."""
-        return self.provisions[0].law
-
-    def comments(self) -> list[str]:
-        """The comments and alerts of its diagrams (each linked as one text)."""
-        return [t for c in self.calls for t in (c.comment, c.alert) if t] + [t.comment for t in self.tricks
-                                                                              if t.comment]
+from lois.features.annotations.schema import Example
 
 
 def validate_example(model: Model, loc: Located) -> Example:
     if loc.data is None:
         raise loc.error("exemple vide : attendu id, title, provisions, auction ou play, question, ruling")
-    ex = validate(loc, ExampleFile, what="exemple", context={"model": model})
+    ex = validate(loc, Example, what="exemple", context={"model": model})
     check_words(model, loc, "décision",
                 [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
-    out = ex.extended(Example, question=ex.question.strip(), ruling=ex.ruling.strip(), file=loc.path,
-                      checklist=ex.checklist or "", answers=ex.answers or {},
-                      expected_outcome=ex.expected_outcome or "", line=loc.line("id"),
-                      checklist_line=loc.line("checklist"), outcome_line=loc.line("expected_outcome"),
-                      answers_line=loc.line("answers"))
+    out = ex.model_copy(update={"question": ex.question.strip(), "ruling": ex.ruling.strip(), "file": loc.path,
+                                "line": loc.line("id"), "checklist_line": loc.line("checklist"),
+                                "outcome_line": loc.line("expected_outcome"), "answers_line": loc.line("answers")})
     # the citations of the texts the site links, found once (Model.citations_in)
     for run in [*markdown_runs(out.question), *markdown_runs(out.ruling), *out.comments()]:
         model.citations_in(run, out.law)

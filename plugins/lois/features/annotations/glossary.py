@@ -2,35 +2,14 @@
 (lois.render.gloss, given the terms by the annotations feature)."""
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.grounds import check_words
 from lois.features.annotations.common import load_entries
-from lois.features.annotations.schema import Glossary as GlossaryFile, TermEntry
+from lois.features.annotations.schema import Glossary as GlossaryFile, Term
 from lois.render.gloss import Glossary, GlossTerm
-
-
-class Term(TermEntry):
-    """A term as loaded: its entry, validated (provisions resolved to the provisions they name), with all its forms, its
-    definition on one line, and where it is written."""
-
-    forms: list[str]  # the term and its variants (plural, feminine), matched case-insensitively
-    file: str
-    line: int
-
-    @property
-    def anchor(self) -> str:
-        return "terme-" + slug(self.term)
-
-
-def slug(text: str) -> str:
-    s = unicodedata.normalize("NFKD", text.lower())
-    s = "".join(ch for ch in s if not unicodedata.combining(ch))
-    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 
 
 def load_glossary(model: Model, path: Path) -> list[Term]:
@@ -40,14 +19,13 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
     terms: list[Term] = []
     seen: dict[str, str] = {}
     for i, entry in enumerate(entries):
-        forms = [entry.term] + [f for f in entry.forms or [] if f != entry.term]
-        for f in forms:
+        for f in entry.all_forms:
             k = f.lower()
             if k in seen:
                 raise loc.error(f"la forme « {f} » appartient déjà au terme « {seen[k]} »", i)
             seen[k] = entry.term
-        terms.append(entry.extended(Term, forms=forms, definition=" ".join(entry.definition.split()),
-                                    file=loc.path, line=loc.line(i)))
+        terms.append(entry.model_copy(update={"definition": " ".join(entry.definition.split()), "file": loc.path,
+                                              "line": loc.line(i)}))
     for i, entry in enumerate(entries):  # the words of the Code behind each definition, once every entry is sound
         check_words(model, loc, f"terme « {entry.term} »", [(entry.definition, loc.text_lines(i, "definition"))],
                     entry.words, i)
@@ -56,7 +34,7 @@ def load_glossary(model: Model, path: Path) -> list[Term]:
 
 def gloss_terms(terms: list[Term]) -> list[GlossTerm]:
     """The terms as the renderer takes them (lois.render.gloss: where a term is recognised is defined there)."""
-    return [GlossTerm(t.term, tuple(t.forms), t.definition) for t in terms]
+    return [GlossTerm(t.term, tuple(t.all_forms), t.definition) for t in terms]
 
 
 def occurrences(model: Model, term: Term, extra_texts: Sequence[str] = ()) -> int:

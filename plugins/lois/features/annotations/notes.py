@@ -13,30 +13,16 @@ from lois.core.grounds import check_words
 from lois.core.ids import Kind
 from lois.core.parse import front_matter
 from lois.core.yamlfile import YamlDoc, validate
-from lois.features.annotations.schema import NoteFront
-
-
-class Note(NoteFront):
-    """A note as loaded: its front matter, validated (provisions resolved to the provisions they name), and its body."""
-
-    body: str
-    file: str
-    page: str  # docs path of the note's own page
-    kind: Kind = Kind.NOTE  # a note of the team, or an imported commentary (Kind.COMMENTARY)
-
-    @property
-    def law(self) -> int:
-        """The law its text is read from (its first provision's): a relative citation in it is situated there."""
-        return self.provisions[0].law
+from lois.features.annotations.schema import Note
 
 
 def _load_note(model: Model, f: Path, text: str) -> tuple[Note, YamlDoc]:
     doc, body, offset = front_matter(text, str(f))
-    meta = validate(doc, NoteFront, what="en-tête de la note", context={"model": model})
+    meta = validate(doc, Note, what="en-tête de la note", context={"model": model})
     if not body.strip():
         raise LoisError("la note est vide", str(f), offset + 1)
     check_words(model, doc, "note", [(body, offset + 1)], meta.words)
-    note = meta.extended(Note, body=body, file=str(f), page=f"notes/{meta.id}.md")
+    note = meta.model_copy(update={"body": body, "file": str(f), "page": f"notes/{meta.id}.md"})
     for run in markdown_runs(note.body):  # the citations of the text the site links, found once (Model.citations_in)
         model.citations_in(run, note.law)
     return note, doc

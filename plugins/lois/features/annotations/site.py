@@ -178,7 +178,7 @@ def contribute(site) -> None:
     # ---- pages
     site.add_page(GLOSSARY_PAGE, render_glossary_page(site, ann))
     site.add_file("assets/lois/annotations.json", json.dumps({
-        "terms": [{"term": t.term, "forms": t.forms, "definition": t.definition,
+        "terms": [{"term": t.term, "forms": t.all_forms, "definition": t.definition,
                    "provisions": [str(p) for p in t.provisions]}
                   for t in ann.terms],
         "examples": [e.id for e in ann.examples.values()]}, ensure_ascii=False, separators=(",", ":")))
@@ -230,7 +230,7 @@ def render_situations_page(site, ann) -> HtmlPage:
     notes_by_id = {n.id: n for n in ann.notes.values()}
     situations = []
     for s in ann.situations:
-        cl = f"checklists/{s.checklist}.md"
+        cl = f"checklists/{s.checklists[0]}.md" if s.checklists else ""
         situations.append({
             "id": s.id, "title": s.title,
             "description": safe(site.linkify(s.description, page, None, ())
@@ -239,7 +239,7 @@ def render_situations_page(site, ann) -> HtmlPage:
             "notes": [{"title": notes_by_id[n].title, "href": site.href(page, notes_by_id[n].page)} for n in s.notes],
             "examples": [{"title": ann.examples[e].title,
                           "href": site.href(page, EXAMPLES_PAGE, ann.examples[e].anchor)} for e in s.examples],
-            "checklist": site.href(page, cl) if s.checklist and cl in site.files else "",
+            "checklist": site.href(page, cl) if cl in site.files else "",
             "tools": tools_context(site, s, page)})
     return render_page("annotations/situations.html", "Que faire si…",
                        intro=safe(site.linkify(SITUATIONS_INTRO, page, None, ())), situations=situations)

@@ -12,7 +12,7 @@ from lois.core.corpus import Model
 from lois.core.grounds import check_words
 from lois.core.ids import ProvisionId
 from lois.features.annotations.common import load_entries
-from lois.features.annotations.schema import SituationEntry, Situations
+from lois.features.annotations.schema import Situation, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
 # (lois.features.scores) computes the artificial score of Loi 12C2 (in an individual event, Loi 12C3), the weighted
@@ -23,24 +23,12 @@ CALCULATORS: dict[str, tuple[str, tuple[ProvisionId, ...]]] = {
 }
 
 
-class Situation(SituationEntry):
-    """A situation as loaded: its entry, validated (provisions resolved to the provisions they name), its description on
-    one line, its lists and tools spelt out, and its line."""
-
-    notes: list[str] = []
-    examples: list[str] = []
-    checklist: str = ""  # the first of `checklists` (opened inline on the page)
-    checklists: list[str] = []
-    calculator: str = ""
-    line: int = 1
-
-
 def _under(pid: ProvisionId, root: ProvisionId) -> bool:
     """`pid` is the provision `root` or one of its parts (« 12C2(a) » is under « 12C2 »)."""
     return pid == root or root in pid.ancestors
 
 
-def check_tools(loc, i: int, s: SituationEntry, lists: dict) -> list[str]:
+def check_tools(loc, i: int, s: Situation, lists: dict) -> list[str]:
     """The rule « every way in leads to the tool » for situation `s`, number `i` of the file (see the module's
     docstring); its checklists."""
     sid, provisions, calculator = s.id, s.provisions, s.calculator or ""
@@ -89,9 +77,9 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
                     raise loc.error(f"{label} « {ref} » inconnu(e) (voir corpus/notes, corpus/commentaires, "
                                     "corpus/exemples)", i, key, j)
         checklists = check_tools(loc, i, s, lists)
-        out.append(s.extended(Situation, description=" ".join(s.description.split()), notes=list(s.notes or []),
-                              examples=list(s.examples or []), checklist=checklists[0] if checklists else "",
-                              checklists=checklists, calculator=s.calculator or "", line=loc.line(i)))
+        out.append(s.model_copy(update={"description": " ".join(s.description.split()), "notes": list(s.notes or []),
+                                        "examples": list(s.examples or []), "checklists": checklists,
+                                        "line": loc.line(i)}))
     for i, s in enumerate(entries):  # the words of the Code behind each description, once every entry is sound
         check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.text_lines(i, "description"))],
                     s.words, i)

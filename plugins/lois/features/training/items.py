@@ -81,7 +81,7 @@ def training_items(lists: dict[str, Checklist], examples: dict) -> list[Item]:
         if ex_list is None or not ex.expected_outcome:
             continue
         cl = ex_list
-        res = _checked(cl, ex.answers, ex.expected_outcome, f"exemple « {ex.id} »", ex.file, ex.answers_line)
+        res = _checked(cl, ex.answers or {}, ex.expected_outcome, f"exemple « {ex.id} »", ex.file, ex.answers_line)
         add(Item(f"ex-{ex.id}", "example", cl.name, " ".join((ex.question or ex.title).split()),
                  f"Exemple commenté « {ex.title} »", {s.question: s.answer for s in res.trace}, ex.expected_outcome,
                  res, " ".join((ex.ruling or "").split()), ex.file, ex.line))

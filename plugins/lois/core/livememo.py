@@ -48,7 +48,7 @@ class Memo(Generic[K, V]):
             if value is _MISSING:
                 value = self.fn(key)
             self.now[key] = value
-        return value  # type: ignore[return-value]
+        return value
 
 
 def start() -> None:

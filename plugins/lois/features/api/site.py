@@ -39,7 +39,8 @@ def contribute(site: SiteBuild) -> None:
     site.add_style("assets/lois/clubs.css", only_where=('class="lois-apercu"', 'class="lois-lien-court"', "<pre"))
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
     # they read the model and the register's redirects alone: under `mkdocs serve`, kept while both are the same
-    for path, text in site.kept("api files", (tuple(sorted(redirects.items())),), lambda: files(site, redirects)).items():
+    kept = site.kept("api files", (tuple(sorted(redirects.items())),), lambda: files(site, redirects))
+    for path, text in kept.items():
         site.add_file(path, text)
 
 

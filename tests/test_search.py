@@ -220,11 +220,15 @@ def _score_from_browser_data(data, engine, plan):
 
     kinds = data["kindsOf"]
     totals: dict[int, float] = {}
+    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
+    heading_f = data["fields"].index("heading")
     for term, w in plan.weights.items():
         post = post_of(term)
+        titled = {post[i] for i in range(0, len(post), 3)  # a provision's title word: not again in its heading
+                  if post[i + 1] == title_f and kinds[post[i]] in data["provisionKinds"]}
         for i in range(0, len(post), 3):
-            totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
-    title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
+            if post[i + 1] != heading_f or post[i] not in titled:
+                totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
     anywhere: dict[int, set] = {}
     own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
     lent: dict[int, dict] = {}  # the share of each other query word's weight, by the best borrowed field that has it
@@ -453,17 +457,53 @@ def test_cli_json(tmp_path):
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # one cache file, no whoosh index
 
 
+def engine_for_cli():
+    from conftest import ROOT
+    return SearchEngine(ROOT / "corpus")
+
+
+def test_a_provision_found_by_the_index_shows_the_phrasing(engine):
+    """A provision found by query words its own text lacks, that a phrasing of the site's index gives it
+    (corpus/index.yaml), shows that phrasing (Result.phrase, « Index du site : « … » »): one of its own, holding
+    such a word (as searched: « donne injouable » is read with the lexicon). Every first phrasing of the index,
+    searched, is checked."""
+    shown = 0
+    for f in engine.stored:
+        phrasings = (f.get("index") or "").split(" · ")
+        if not f.get("index"):
+            continue
+        hit = next((r for r in engine.search(phrasings[0], 3) if r.id == f["id"]), None)
+        if hit is None or not hit.phrase:
+            continue
+        own = set(analyze(" ".join(f.get(k) or "" for k in ("title", "heading", "body", "context"))))
+        searched = {t for g in engine.plan(phrasings[0]).groups for t in g}  # the lexicon applied
+        assert hit.phrase in phrasings, (phrasings[0], hit.phrase)
+        assert set(analyze(hit.phrase)) & (searched - own), (phrasings[0], hit.phrase)
+        shown += 1
+    assert shown >= 30, shown
+
+
 def test_cli_names_the_tool_and_the_situation(tmp_path):
     """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
-    semblable »), and the tool that comes with it (« Outil »), in text and in JSON."""
+    semblable ») or through the site's index (« Index du site » : the phrasing with the words its text lacks), and the
+    tool that comes with it (« Outil »), in text and in JSON; and the words it read as the Code's (« Lu aussi »)."""
     env = {"LOIS_CACHE": str(tmp_path)}
     res = lois("cherche", "--limite", "3", "il a hésité avant de passer", env=env)
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[2].startswith("1. Loi 16B1(a)")
-    assert "Situation semblable : Après une hésitation du partenaire  [Note]" in res.stdout
+    assert ("Situation semblable : Après une hésitation du partenaire  [Note]" in res.stdout
+            or "Situation semblable : Réveil après une hésitation du partenaire  [Exemple]" in res.stdout)
     assert "Outil : Une hésitation, une remarque ou une information non autorisée  [Que faire si…]" in res.stdout
     out = json.loads(lois("cherche", "--json", "--limite", "3", "il a hésité avant de passer", env=env).stdout)
-    assert out[0]["tool"]["id"] == "situation:hesitation" and out[0]["why"]["id"] == "note:hesitation-16b1"
+    assert out[0]["tool"]["id"] == "situation:hesitation"
+    assert out[0]["why"]["id"] in ("note:hesitation-16b1", "exemple:16-hesitation-reveil")  # the best-ranked of them
+    # the phrasing of the site's index that has the query's words the Code's text lacks: text and JSON alike
+    q, phrase = next((q, r.phrase) for f in engine_for_cli().stored for q in (f.get("index") or "").split(" · ")
+                     for r in engine_for_cli().search(q, 3)[:1] if r.phrase)
+    assert f"Index du site : « {phrase} »" in lois("cherche", "--limite", "3", q, env=env).stdout
+    assert json.loads(lois("cherche", "--json", "--limite", "3", q, env=env).stdout)[0]["phrase"] == phrase
+    res = lois("cherche", "--limite", "1", "mon adversaire a fait une enchère trop basse", env=env)
+    assert res.stdout.splitlines()[1] == "Lu aussi : « trop basse » comme « insuffisante ».", res.stdout
     res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)
     assert res.stdout.startswith("Aucun document ne contient l'expression exacte entre guillemets : 2 résultats "
                                  "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout
@@ -638,8 +678,10 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     """Each word or sigle of corpus/lexique.yaml, typed alone, finds at least one document, and the first result
     contains one of the Code's words it stands for (a lexicon entry pointing at words the site does not use would
     silently find nothing; on the page of an absent law, the words of its register's summary, which the page shows
-    and the search reads as its context)."""
+    and the search reads as its context), or a word of the lexicon's synonyms of them (« a ouvert » → 31B, « Quand
+    le joueur fautif a déclaré … », found by the index's « ouvrir avant le partenaire donneur »)."""
     lexicon = load_lexicon(corpus_dir)
+    synonyms = synonym_map(lexicon.synonyms, lexicon.stems)  # searched as the same word: « déclaré » for « enchéri »
     checked = 0
     for rw in lexicon.rewrites:
         if rw.kind:
@@ -648,6 +690,7 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
         results = engine.search(typed, 3)
         assert results, typed
         wanted = {analyze_word(w) for w in rw.means.split()} - {None}
+        wanted |= {s for t in wanted for s in synonyms.get(t, ())}
         first = engine.stored[engine.docnum[results[0].id]]
         shown = results[0].title + " " + results[0].snippet + " " + (first.get("context") or "")
         assert wanted & set(analyze(shown)), (typed, results[0].id)
@@ -698,7 +741,9 @@ def test_situations_set_levels(engine):
     ranking was changed; half kept out of tuning). Every expectation names a real document; the held-out half stays
     at the level measured when the clauses of the site that cite a provision became evidence for it and the lexicon
     learnt the table's French (floors just under: hit@1 54.5 %, hit@3 77.3 %, MRR 0.675, tool in the first three
-    80 %; before: 52.3 %, 72.7 %, 0.648, 80 %; before the situations were evidence: 22.7 %, 38.6 %, 0.364, 40 %)."""
+    80 %; before: 52.3 %, 72.7 %, 0.648, 80 %; before the situations were evidence: 22.7 %, 38.6 %, 0.364, 40 %).
+    Tool in the first three: 95 % since each law's first result carries the tool most about its law (85 % when the
+    first result that had a tool carried its best-ranked one; floor 88 %)."""
     from lois.features.search.evaluate import first_three, score, split
 
     cases = load_set(Path(__file__).parent / "search_situations.yaml")
@@ -709,7 +754,7 @@ def test_situations_set_levels(engine):
     rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     held = split(cases, rep)["réservé"]
     assert held["hit1"] >= 0.52 and held["hit3"] >= 0.75 and held["mrr"] >= 0.66, held
-    assert held["tool3"] >= 0.75, held
+    assert held["tool3"] >= 0.88, held
     assert rep["hit1"] >= 0.58 and rep["hit3"] >= 0.76, rep
 
 
@@ -799,7 +844,7 @@ def test_blind_development_set_levels(engine):
     lexicon, nor the search code, nor the other sets' queries) served for tuning from 2026-11-27 (all « tune: true »,
     a development set: the second blind set measures generalisation); every expectation and tool names a real
     document of the search, and the levels reached by the failure classes fixed then hold (34.7 % / 54.2 % / 0.463,
-    tool 71.2 % before)."""
+    tool 71.2 % before; tool 83.7 % → 97.1 % when each law's first result carried the tool most about its law)."""
     from lois.features.search.evaluate import first_three, score, split
 
     cases = load_set(Path(__file__).parent / "search_situations_blind.yaml")
@@ -808,7 +853,7 @@ def test_blind_development_set_levels(engine):
     results = [engine.search(c["q"], 10) for c in cases]
     rep = score(cases, [[r.id for r in res] for res in results], [first_three(res) for res in results])
     assert rep["n"] == len(cases) and split(cases, rep) is None  # one part: all tuned
-    assert rep["hit1"] >= 0.40 and rep["hit3"] >= 0.68 and rep["mrr"] >= 0.56 and rep["tool3"] >= 0.72, rep
+    assert rep["hit1"] >= 0.40 and rep["hit3"] >= 0.68 and rep["mrr"] >= 0.56 and rep["tool3"] >= 0.90, rep
 
 
 def test_register_words_find_the_page_of_an_absent_law(engine):
@@ -887,6 +932,31 @@ def test_the_calculator_comes_with_what_it_computes(engine):
     assert first.id == "12C1(c)" and first.tool["id"] == "outil:marque-ajustee"
     assert not any(r.why and r.why["kind"] == "tool" for q in ("marque ajustee en IMP", "match KO marques qui ne se "
                    "compensent pas") for r in engine.search(q, 10))
+
+
+def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
+    """The tool of a provision is the one most about its law (documents.choose_tools): liste:information-autres-sources
+    cites 12C2(c) in one case, but the tool of 12C2(c) is about Law 12. Among the first three results, each law's
+    first result that a tool rules carries it, each tool once: a first result of the wrong law does not take the
+    tool of the right one away."""
+    f = engine.stored[engine.docnum["12C2(c)"]]
+    assert "liste:information-autres-sources" in f["sources"]
+    assert f["tool"] in ("situation:marque-ajustee", "outil:marque-ajustee")
+    assert engine.stored[engine.docnum["16B1(a)"]]["tool"] == "situation:hesitation"
+    r = engine.search("mon partenaire a annoncé 2 trefles alors que l'adversaire avait dit 2 carreaux", 3)
+    by_law = {x.law: x.tool["id"] for x in r if x.tool}
+    assert by_law.get(27) in ("liste:enchere-insuffisante", "situation:enchere-insuffisante"), [x.id for x in r]
+    for q in ("il a hésité avant de passer", "carte pénalisée chez mon partenaire", "enchère hors tour refusée",
+              "mon partenaire a annoncé 2 trefles alors que l'adversaire avait dit 2 carreaux"):
+        head = engine.search(q, 3)
+        tools = [x.tool["id"] for x in head if x.tool]
+        assert len(tools) == len(set(tools)) == len({x.law for x in head if x.tool}), q
+        assert not set(tools) & {x.id for x in head}, q
+        for x in head:
+            if x.tool:
+                d = engine.stored[engine.docnum[x.id]]
+                cited = [d, *(engine.stored[engine.docnum[ref]] for ref in d.get("refs") or ())]
+                assert any(x.tool["id"] in (c.get("sources") or ()) for c in cited), (q, x.id)
 
 
 def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):

@@ -37,10 +37,14 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     # stop words and coordination on many more queries than the set).
     queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2, BLIND3) for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
-    got = page.evaluate("""qs => Promise.all(qs.map(async q => (await window.loisSearch.search(q, 3))
-        .map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id])))""", queries)
-    for q, ids in nonempty(zip(queries, got, strict=True)):  # the same results, tools that come with them, « why »
-        assert ids == [[r.id, r.tool and r.tool["id"], r.why and r.why["id"]] for r in cli_engine.search(q, 3)], q
+    got = page.evaluate("""qs => Promise.all(qs.map(async q => { const out = await window.loisSearch.search(q, 3);
+        return [out.map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id, r.phrase]), out.readings]; }))""", queries)
+    for q, (ids, readings) in nonempty(zip(queries, got, strict=True)):  # the same results, tools, « why », index
+        res = cli_engine.search(q, 3)                                    # phrasings, and words read as the Code's
+        assert ids == [[r.id, r.tool and r.tool["id"], r.why and r.why["id"], r.phrase] for r in res], q
+        assert readings == res.readings, q
+    assert sum(bool(r[3]) for ids, _ in got for r in ids) >= 20  # index phrasings shown, not only absent on both sides
+    assert sum(bool(readings) for _, readings in got) >= 20
 
 
 def _spellings(prov) -> list[str]:

@@ -235,7 +235,7 @@
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
   function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
-  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title)] */
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool, index] */
 
   function fold(s) {
     var out = "";
@@ -315,7 +315,7 @@
     return d ? href(d[3]) : "";
   }
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
-    var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], i = 0;
+    var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], readings = [], i = 0;
     while (i < ws.length) {
       var hit = null;
       for (var r = 0; r < D.rewrites.length && !hit; r++) {
@@ -325,19 +325,35 @@
       }
       if (!hit) { out.push(ws[i]); typed.push(true); i++; continue; }
       if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); }
-      else words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
+      else {
+        words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
+        readings.push([ws.slice(i, i + hit[0].length).join(" "), hit[2]]);  /* what the page says it read */
+      }
       i += hit[0].length;
     }
-    return [out, kinds, typed];
+    return [out, kinds, typed, readings];
   }
-  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS) */
+  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS):
+     the words that tell it, "" if none */
   function toldInsufficient(q) {
     var re = new RegExp(D.bids[0], D.bids[1] + "g"), m;
     function rank(w) { return D.bids[2][normalize(w).replace(/-/g, " ")]; }
     while ((m = re.exec(q)) !== null) {
-      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return true;
+      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return m[0];
     }
-    return false;
+    return "";
+  }
+  /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
+     lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS) */
+  function toldRaised(q, ws) {
+    if (!ws.some(function (w) { return normalize(surfaceKey(w)).indexOf("insuffis") === 0; })) return "";
+    if (words(q).some(function (w) { return D.raise[3].indexOf(normalize(surfaceKey(w))) >= 0; })) return "";
+    var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
+    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0]]);
+    for (var i = 0; i < bids.length; i++)
+      for (var j = i + 1; j < bids.length; j++)
+        if (bids[j][1] === bids[i][1] && bids[j][0] > bids[i][0]) return bids[i][2] + " … " + bids[j][2];
+    return "";
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -356,13 +372,23 @@
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
     var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [], typed: [],
-              borrowed: new Set() };
+              borrowed: new Map() };
     p.pins = pinsFor(q);
     function add(t, w) { p.weights.set(t, (p.weights.get(t) || 0) + w); }
     var seenGroups = new Set();
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
-    if (toldInsufficient(q)) words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+    p.readings = rw[3];
+    var told = toldInsufficient(q);
+    if (told) {
+      words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([told, D.bids[3]]);
+    }
+    var raised = toldRaised(q, rw[0]);
+    if (raised) {
+      words(D.raise[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([raised, D.raise[2]]);
+    }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);
       if (rw[2][wi]) own.forEach(function (tw) {  /* query.make_plan: a typed word's terms and their family */
@@ -462,12 +488,16 @@
   /* query.negated: whether normalised words say a negation (stop words: a title's are among its words without a term) */
   function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
-    var scores = new Map(), TITLE = D.fields.indexOf("title");
+    var scores = new Map(), TITLE = D.fields.indexOf("title"), HEADING = D.fields.indexOf("heading");
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
+      var namedBy = new Set();  /* provisions with the term in their title: their heading's is not counted again */
+      for (var k = 0; k < post.length; k += 3)
+        if (post[k + 1] === TITLE && D.provisionKinds.indexOf(KINDS[post[k]]) >= 0) namedBy.add(post[k]);
       for (var i = 0; i < post.length; i += 3) {
         var doc = post[i];
+        if (post[i + 1] === HEADING && namedBy.has(doc)) continue;
         scores.set(doc, (scores.get(doc) || 0) + w * D.boosts[post[i + 1]] * post[i + 2] / D.scale);
       }
     });
@@ -504,7 +534,8 @@
       if (anywhere.has(doc)) anywhere.get(doc).forEach(function (gi) {
         if (!mine.has(gi)) { borrowedW += gw[gi]; lentW += gw[gi] * lent.get(doc).get(gi); }
       });
-      if (anywhere.has(doc) && anywhere.get(doc).size > mine.size) p.borrowed.add(doc);
+      if (anywhere.has(doc) && anywhere.get(doc).size > mine.size)  /* the query words it has only as borrowed */
+        p.borrowed.set(doc, new Set(Array.from(anywhere.get(doc)).filter(function (gi) { return !mine.has(gi); })));
       var matched = mineW + lentW;
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
@@ -568,28 +599,25 @@
     }
     out = out.slice(0, limit);
     out.relaxed = !!p.relaxed;
-    if (!kinds || !kinds.length) attachTool(out, ranked);  /* filtered by kind: the kinds asked for only */
+    out.readings = p.readings || [];
+    if (!kinds || !kinds.length) attachTool(out);  /* filtered by kind: the kinds asked for only */
     attachWhy(out, ranked, p);
+    attachPhrase(out, p);
     return out;
   }
-  function isProvision(n) { return KINDS[n] === "law" || KINDS[n] === "stub"; }
   /* a provision's documents whose situations cite it (documents.attach_evidence), in its document's shard */
   function sourcesOf(n) { var d = doc(n); return (d && d[5]) || []; }
-  /* SearchEngine.tools_of: the tools among a provision's sources, or among those of the provisions a gloss is about */
-  function toolsOf(n) {
-    var ids = isProvision(n) ? sourcesOf(n) : [];
-    if (!isProvision(n)) (REFS.get(n) || (doc(n) || [])[6] || []).forEach(function (r) { ids = ids.concat(sourcesOf(r)); });
-    return new Set(ids.filter(function (t) { return D.tools[0].indexOf(KINDS[t]) >= 0; }));
-  }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
-  /* SearchEngine.attach_tool: the first of the first results that has a tool carries it, when none is a tool */
-  function attachTool(out, ranked) {
-    var head = out.slice(0, D.tools[1]);
-    if (head.some(function (r) { return D.tools[0].indexOf(r.kind) >= 0; })) return;
-    for (var i = 0; i < head.length; i++) {
-      var tools = toolsOf(head[i].n);
-      for (var j = 0; j < ranked.length; j++) if (tools.has(ranked[j][0])) { head[i].tool = link(ranked[j][0]); return; }
-    }
+  /* SearchEngine.attach_tool: each of the first results that a tool rules carries it (its document's tool), once for
+     each law and each tool */
+  function attachTool(out) {
+    var head = out.slice(0, D.tools[1]), shown = new Set(), laws = new Set();
+    head.forEach(function (r) { if (D.tools[0].indexOf(r.kind) >= 0) shown.add(r.n); });
+    head.forEach(function (r) {
+      var t = (doc(r.n) || [])[7];
+      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t) || laws.has(r.law)) return;
+      r.tool = link(t); shown.add(t); laws.add(r.law);
+    });
   }
   /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a
      tool of the site aside: it gives no words) */
@@ -603,6 +631,30 @@
         if (KINDS[t] !== "tool" && order.has(t) && (best < 0 || order.get(t) < order.get(best))) best = t;
       });
       if (best >= 0) r.why = link(best);
+    });
+  }
+  /* SearchEngine.attach_phrase: the phrasing of the site's index that holds the most of the query words the
+     provision has only as borrowed (each by its weight), then the most of the query's words, the first such */
+  function attachPhrase(out, p) {
+    var gw = null, spelled = p.groups.map(function (g) {
+      var s = new Set();
+      g.forEach(function (t) { var e = term(t); if (e) e.spell.forEach(function (w) { s.add(w); }); });
+      return s;
+    });
+    out.forEach(function (r) {
+      var lacking = p.borrowed.get(r.n), index = (doc(r.n) || [])[8];
+      if (!lacking || !index) return;
+      gw = gw || groupWeights(p);
+      var best = "", k0 = 0, k1 = 0;
+      index.split(D.indexSep).forEach(function (phrase) {
+        var spellings = new Set(words(phrase).map(surfaceKey)), a = 0, b = 0;
+        spelled.forEach(function (s, g) {
+          if (!Array.from(s).some(function (w) { return spellings.has(w); })) return;
+          b += gw[g]; if (lacking.has(g)) a += gw[g];
+        });
+        if (a > 0 && (a > k0 || (a === k0 && b > k1))) { best = phrase; k0 = a; k1 = b; }
+      });
+      r.phrase = best;
     });
   }
   /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
@@ -619,7 +671,7 @@
     var d = doc(n) || ["", 0, "", "", ""];  /* not loaded yet: the query runs again once it is */
     var text = d[4] || (KINDS[n] === "stub" ? D.stubText : "");
     return { n: n, id: d[0], law: d[1], kind: KINDS[n], title: d[2], url: d[3], score: score, snippet: snippet(text, p.weights, p.typed),
-             tool: null, why: null };
+             tool: null, why: null, phrase: "" };
   }
   /* query.make_snippet: the window around the query's terms, the typed words and their forms (Plan.typed) marked */
   function snippet(text, weights, typed) {
@@ -679,6 +731,7 @@
       a.appendChild(el("span", "lois-search-title", r.title));
       var sn = el("span", "lois-search-snippet"); renderSnippet(sn, r.snippet); a.appendChild(sn);
       if (r.why) a.appendChild(el("span", "lois-search-why", "Situation semblable\u00a0: " + r.why.title));
+      if (r.phrase) a.appendChild(el("span", "lois-search-phrase", "Index du site\u00a0: «\u00a0" + r.phrase + "\u00a0»"));
       li.appendChild(a);
       if (r.tool) {  /* the tool that comes with the provision: a link of its own */
         var t = el("a", "lois-search-tool"); t.href = href(r.tool.url); t.dataset.id = r.tool.id; t.dataset.kind = r.tool.kind;
@@ -763,7 +816,9 @@
     else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
     else box.textContent = (results.relaxed ? "Aucun document ne contient l'expression exacte entre guillemets\u00a0: " : "")
       + loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0»"
-      + (results.relaxed ? ", avec ses mots." : ".");
+      + (results.relaxed ? ", avec ses mots." : ".")
+      + (results.readings && results.readings.length ? " Lu aussi\u00a0: " + results.readings.map(function (r) {
+        return "«\u00a0" + r[0] + "\u00a0» comme «\u00a0" + r[1] + "\u00a0»"; }).join(" ; ") + "." : "");
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */

@@ -82,24 +82,35 @@ def cmd_cherche(args) -> int:
     tty = sys.stdout.isatty()
     relaxed = "Aucun document ne contient l'expression exacte entre guillemets : " if results.relaxed else ""
     words = ", avec ses mots" if results.relaxed else ""
-    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :\n")
+    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :")
+    if results.readings:
+        print(reading_line(results.readings))
+    print()
     for i, r in enumerate(results, 1):
         print(f"{i}. {r.title}  [{Kind(r.kind).label}]  {r.url}")
         if r.snippet:
             print("   " + highlight(r.snippet, r.spans, tty))
         if r.why:
             print(f"   Situation semblable : {r.why['title']}  [{Kind(r.why['kind']).label}]")
+        if r.phrase:
+            print(f"   Index du site : « {r.phrase} »")
         if r.tool:
             print(f"   Outil : {r.tool['title']}  [{Kind(r.tool['kind']).label}]  {r.tool['url']}")
         print()
     return 0
 
 
+def reading_line(readings: list[list[str]]) -> str:
+    """What the query was read as (Results.readings), as the search page says it."""
+    return "Lu aussi : " + " ; ".join(f"« {typed} » comme « {means} »" for typed, means in readings) + "."
+
+
 def add_commands(sub):
     p = sub.add_parser("cherche", help="chercher dans tout le site : lois, commentaires, notes, listes d'arbitrage, "
                                        "exemples, glossaire, « Que faire si… » (mots, « phrase », 27B1b…)")
     p.add_argument("--json", action="store_true", help="résultats en JSON (id, kind, law, title, url, score, snippet ; "
-                   "why : la situation semblable qui l'a fait trouver ; tool : l'outil qui vient avec la provision)")
+                   "why : la situation semblable qui l'a fait trouver ; phrase : la formulation de l'index du site qui "
+                   "a les mots que son texte n'a pas ; tool : l'outil qui vient avec la provision)")
     p.add_argument("--genre", metavar="GENRES", help="seulement ces genres, séparés par des virgules "
                    "(law, commentary, note, checklist, example, glossary, situation, stub, ou leur nom : Note…)")
     p.add_argument("--limite", default="10", metavar="N", help="nombre maximal de résultats (10 par défaut)")

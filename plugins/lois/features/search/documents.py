@@ -18,6 +18,8 @@ from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F
 
 
 STUB_TEXT = "Texte non encore inclus dans ce site."
+# The site's tools for a table situation: a checklist, a « Que faire si… » entry, a calculator (choose_tools).
+TOOL_KINDS = (Kind.CHECKLIST.value, Kind.SITUATION.value, Kind.TOOL.value)
 
 
 def provision_url(pid: ProvisionId) -> str:
@@ -141,7 +143,7 @@ TOOLS = (
 def tool_docs(model) -> list[SearchDoc]:
     """The site's tools (TOOLS) as documents of kind « Outil »; a tool that computes what provisions rule (the
     calculator: 12C1(c), 12C2 and its points, 12C3, 12C4) comes with them
-    (:data:`lois.features.search.query.TOOL_KINDS`) as their source, but gives them no words (its text names what it
+    (:data:`TOOL_KINDS`) as their source, but gives them no words (its text names what it
     computes, not the situations they rule)."""
     from lois.core.searchdoc import Evidence, cited_clauses
 
@@ -167,6 +169,7 @@ def build_docs(model) -> list[SearchDoc]:
         docs += documents(model)
     docs += stub_docs(model) + tool_docs(model)
     attach_evidence(docs)
+    choose_tools(docs)
     index_words(docs, model)
     return docs
 
@@ -212,6 +215,34 @@ def first_spellings(text: str) -> tuple[tuple[str, str], ...]:
 
 
 _spellings_kept = livememo.Memo(first_spellings)  # under `mkdocs serve`: each text's from the previous build
+
+
+def choose_tools(docs: list[SearchDoc]) -> None:
+    """The tool of each provision (and gloss) that a tool rules: among the tools whose situations cite it (its
+    ``sources`` of TOOL_KINDS; a gloss: those of the provisions it is about), the one most about its law — the
+    largest share of the tool's provisions in that law (the first such in ``sources``). A long checklist cites a
+    provision of another law in a case or two (liste:information-autres-sources ends a case with 12C2(c)); the tool
+    of 12C2(c) is the one that is about Law 12 (the « Que faire si… » entry on adjusted scores), whatever the query
+    says. Query-independent, computed here once: the CLI and the browser read the same ``tool``."""
+    by_id = {d.id: d for d in docs}
+    tools = {d.id for d in docs if d.kind in TOOL_KINDS}
+    laws: dict[str, dict[int, int]] = {}  # tool → law → its provisions there
+    provisions = [d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)]
+    for d in provisions:
+        for t in d.sources:
+            if t in tools:
+                laws.setdefault(t, {})
+                laws[t][d.law] = laws[t].get(d.law, 0) + 1
+
+    def best(of: list[SearchDoc]) -> str:
+        found = [(laws[t][p.law] / sum(laws[t].values()), t) for p in of for t in p.sources if t in tools]
+        return max(found, key=lambda x: x[0])[1] if found else ""  # max keeps the first of equal shares
+
+    for d in provisions:
+        d.tool = best([d])
+    for d in docs:
+        if d.kind not in (Kind.LAW.value, Kind.STUB.value) and d.kind not in TOOL_KINDS and d.refs:
+            d.tool = best([by_id[r] for r in d.refs if r in by_id])
 
 
 def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:

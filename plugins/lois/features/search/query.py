@@ -37,10 +37,11 @@ from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
-from lois.features.search.documents import STUB_TEXT, Kind, SearchDoc
+from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
+from lois.features.search.subject_index import INDEX_SEP
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -67,9 +68,9 @@ GLOSS_YIELD = 0.99
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
 # its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
-# INDEX_COVER (the larger share when it has it in both).
+# INDEX_COVER (the larger share when it has it in both; see index.INDEX_BOOST).
 SITUATION_COVER = 0.5
-INDEX_COVER = 0.75
+INDEX_COVER = 0.8
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -81,11 +82,11 @@ NEGATIONS = ("non", "pas", "ni")
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.25, "tool": 0.4}
-# The tool comes with the provision: when none of the TOOL_AFTER first results is a tool of the site, the first of
-# them that has one carries the best-ranked tool that rules its situation (a checklist or « Que faire si… » entry
-# whose situations cite the provision, or a provision the gloss is about: documents.attach_evidence) among the
-# documents the query finds; the result shows it as a link of its own (« Outil : … »), taking no other's rank.
-TOOL_KINDS = ("checklist", "situation", "tool")
+# The tool comes with the provision: each of the TOOL_AFTER first results that a tool rules (a checklist, « Que faire
+# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about) carries the one
+# most about its law (documents.choose_tools), shown as a link of its own (« Outil : … »), taking no other's rank;
+# once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
+# each, and three provisions of one law show its tool once.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
@@ -97,6 +98,14 @@ BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous
                       r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
+# A bid then a higher bid of the same denomination (« il corrige son 1 pique trop bas en 2 piques », « 1SA après le 1SA
+# d'en face, elle corrige en 2SA »), in a query about an insufficient bid, is the replacement that Law 27B1(a) rules:
+# the query also searches BID_RAISED (its words in the Code), unless it names a convention (an artificial bid
+# specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
+BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
+CONVENTIONS = ("stayman", "texas", "transfert", "relais", "blackwood", "convention", "conventionnel",
+               "conventionnelle", "artificiel", "artificielle")
 
 
 def denomination(word: str) -> int:
@@ -104,10 +113,27 @@ def denomination(word: str) -> int:
     return DENOMINATIONS[normalize(word).replace("-", " ").replace("’", "'")]
 
 
-def told_insufficient(query: str) -> bool:
-    """Whether the query tells a bid made over one it does not outrank (BID_PAIR)."""
-    return any((int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))
-               for m in BID_PAIR.finditer(query))
+def told_insufficient(query: str) -> str:
+    """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), "" if none."""
+    return next((m.group(0) for m in BID_PAIR.finditer(query)
+                 if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))), "")
+
+
+def told_raised(query: str, words: list[str]) -> str:
+    """« 1♠ … 2♠ »: the first bid of the query followed by a higher bid of the same denomination, when the query's
+    words (the lexicon applied) speak of an insufficient bid and name no convention (BID_RAISED); "" if none."""
+    if not any(normalize(surface_key(w)).startswith("insuffis") for w in words):
+        return ""
+    if any(normalize(surface_key(w)) in CONVENTIONS for w in TOKEN_RE.findall(query)):
+        return ""
+    bids = [(int(m.group(1)), denomination(m.group(2)), m.group(0)) for m in BID.finditer(query)]
+    for i, a in enumerate(bids):
+        for b in bids[i + 1:]:
+            if b[1] == a[1] and b[0] > a[0]:
+                return f"{a[2]} … {b[2]}"
+    return ""
+
+
 PHRASE_RE = re.compile(r'"([^"]*)"')
 
 
@@ -269,8 +295,10 @@ class Plan:
     words: list[str] = field(default_factory=list)         # every query word, normalised (stop words too)
     kinds: list[str] = field(default_factory=list)         # kinds of document named in the query (lexicon)
     typed: list[str] = field(default_factory=list)  # terms of the words typed and of their forms: highlighted
-    borrowed: set[int] = field(default_factory=set)  # documents with a query word found only in their situations
+    # documents with a query word found only in their situations or index phrasings → those words (groups)
+    borrowed: dict[int, set[int]] = field(default_factory=dict)
     relaxed: bool = False  # no document had the quoted phrases: ranked on their words (what the page then says)
+    readings: list[list[str]] = field(default_factory=list)  # [words typed, words searched] (apply_rewrites)
 
 
 def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
@@ -386,15 +414,18 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
-def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], list[str], list[bool]]:
+def apply_rewrites(words: list[str], rewrites: list[list]
+                   ) -> tuple[list[str], list[str], list[bool], list[list[str]]]:
     """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
-    by the Code's words, a kind word is removed and its kind returned; and, for each word out, whether it was typed
-    (False: a word of the Code put in place of what was typed)."""
+    by the Code's words, a kind word is removed and its kind returned; for each word out, whether it was typed
+    (False: a word of the Code put in place of what was typed); and each replacement as [words typed, the Code's
+    words] (what the results say the query was read as: « trop basse » → « insuffisante »)."""
     typed = [surface_key(w) for w in words]
     norm = [normalize(w) for w in typed]
     out: list[str] = []
     kinds: list[str] = []
     as_typed: list[bool] = []
+    readings: list[list[str]] = []
     i = 0
     while i < len(words):
         for rw, exact, means, kind in rewrites:
@@ -406,13 +437,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]) -> tuple[list[str], l
                     found = TOKEN_RE.findall(means)
                     out += found
                     as_typed += [False] * len(found)
+                    readings.append([" ".join(words[i:i + n]), means])
                 i += n
                 break
         else:
             out.append(words[i])
             as_typed.append(True)
             i += 1
-    return out, kinds, as_typed
+    return out, kinds, as_typed, readings
 
 
 def jump_target(query: str, vocab: Vocabulary) -> str | None:
@@ -429,10 +461,17 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
-    words, plan.kinds, as_typed = apply_rewrites(words, vocab.rewrites)
-    if told_insufficient(q):  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
+    words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
+    told = told_insufficient(q)
+    if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([told, BID_INSUFFICIENT])
+    raised = told_raised(q, words)
+    if raised:  # « 1♠ … 2♠ »: the lowest sufficient bid of the same denomination, in the Code's words
+        extra = TOKEN_RE.findall(BID_RAISED)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([raised, BID_RAISED])
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -474,8 +513,10 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
 
 class Results(list["Result"]):
     """The results of a query, best first; ``relaxed``: the quoted phrases were found nowhere, so these results
-    have their words only (the CLI and the page say so)."""
+    have their words only (the CLI and the page say so); ``readings``: the words typed that were searched as the
+    Code's (Plan.readings: the CLI and the page say so, « trop basse » → « insuffisante »)."""
     relaxed = False
+    readings: list[list[str]] = []
 
 
 @dataclass
@@ -492,6 +533,7 @@ class Result:
     spans: list[tuple[int, int]]
     tool: dict | None = None  # the tool that comes with this provision (SearchEngine.attach_tool): id, kind, title, url
     why: dict | None = None   # the document whose situation the query resembles (SearchEngine.attach_why): same keys
+    phrase: str = ""  # the phrasing of the site's index that holds query words its text lacks (attach_phrase)
 
     def to_json(self) -> dict:
         out = {"id": self.id, "law": self.law, "kind": self.kind, "title": self.title, "url": self.url,
@@ -500,6 +542,8 @@ class Result:
             out["tool"] = self.tool
         if self.why:
             out["why"] = self.why
+        if self.phrase:
+            out["phrase"] = self.phrase
         return out
 
 
@@ -584,35 +628,26 @@ class SearchEngine:
                 out.append(self._result(n, score, plan))
         shown = Results(out[:limit])
         shown.relaxed = plan.relaxed
+        shown.readings = plan.readings
         if not kinds:  # filtered by kind (the search page's boxes): the kinds asked for only
-            self.attach_tool(shown, ranked)
+            self.attach_tool(shown)
         self.attach_why(shown, ranked, plan)
+        self.attach_phrase(shown, plan)
         return shown
 
-    def tools_of(self, n: int) -> list[int]:
-        """The tools (TOOL_KINDS) among the documents whose situations cite document ``n`` (a provision), or one
-        of the provisions that document ``n`` is about (a gloss: its refs)."""
-        f = self.stored[n]
-        if f["kind"] in ("law", "stub"):
-            ids = list(f.get("sources") or ())
-        else:
-            ids = [t for r in f.get("refs") or () if r in self.docnum
-                   for t in self.stored[self.docnum[r]].get("sources") or ()]
-        return [self.docnum[t] for t in dict.fromkeys(ids)
-                if t in self.docnum and self.stored[self.docnum[t]]["kind"] in TOOL_KINDS]
-
-    def attach_tool(self, out: list["Result"], ranked: list[tuple[int, float]]) -> None:
-        """TOOL_AFTER: the first provision among the first results carries its tool, when none of them is one."""
-        head = out[:TOOL_AFTER]
-        if any(r.kind in TOOL_KINDS for r in head):
-            return
-        for r in head:  # the first that has a tool the query finds
-            tools = set(self.tools_of(self.docnum[r.id]))
-            n = next((n for n, _ in ranked if n in tools), None)
-            if n is not None:
-                f = self.stored[n]
-                r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
-                return
+    def attach_tool(self, out: list["Result"]) -> None:
+        """TOOL_AFTER: each of the first results that a tool rules carries it (its ``tool``: documents.choose_tools),
+        unless a result above it is that tool, carries it, or carries the tool of a provision of the same law."""
+        shown = {r.id for r in out[:TOOL_AFTER] if r.kind in TOOL_KINDS}
+        laws: set[int] = set()
+        for r in out[:TOOL_AFTER]:
+            t = self.stored[self.docnum[r.id]].get("tool")
+            if r.kind in TOOL_KINDS or not t or t in shown or r.law in laws or t not in self.docnum:
+                continue
+            f = self.stored[self.docnum[t]]
+            r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+            shown.add(t)
+            laws.add(r.law)
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources
@@ -627,6 +662,26 @@ class SearchEngine:
             if found:
                 f = self.stored[min(found, key=order.__getitem__)]
                 r.why = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
+
+    def attach_phrase(self, out: list["Result"], plan: Plan) -> None:
+        """A provision found by query words that its text lacks and the site's index gives it (corpus/index.yaml)
+        shows the phrasing that holds the most of them (each by its weight in the coverage; then the most of the
+        query's words; the first such): the snippet shows the Code's words, this line why the provision answers
+        « enchère trop basse »."""
+        gw = self.group_weights(plan)
+        for r in out:
+            n = self.docnum[r.id]
+            lacking = plan.borrowed.get(n)
+            if not lacking:
+                continue
+            best, key = "", (0.0, 0.0)
+            for phrase in (self.stored[n].get("index") or "").split(INDEX_SEP):
+                terms = {self.vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(phrase)}
+                held = [g for g, group in enumerate(plan.groups) if terms.intersection(group)]
+                k = (sum(gw[g] for g in held if g in lacking), sum(gw[g] for g in held))
+                if k[0] > 0 and k > key:
+                    best, key = phrase, k
+            r.phrase = best
 
     def kind_counts(self, query: str) -> dict[str, int]:
         """How many documents of each kind the query finds, whatever the filters (the search page's counts)."""
@@ -657,7 +712,11 @@ class SearchEngine:
         totals: dict[int, float] = {}
         for term, w in plan.weights.items():
             post = self.postings.get(term, ())
+            named_by = {post[i] for i in range(0, len(post), 3)  # provisions with the term in their title
+                        if post[i + 1] == TITLE_FIELD and self.stored[post[i]]["kind"] in PROVISION_KINDS}
             for i in range(0, len(post), 3):
+                if post[i + 1] == HEADING_FIELD and post[i] in named_by:
+                    continue  # said once: a provision's title repeats its law's (« Enchère insuffisante non acceptée »)
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         anywhere: dict[int, set[int]] = {}
         own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
@@ -694,7 +753,7 @@ class SearchEngine:
             cover = title_cover(f.get("title") or "", plan, self.vocab) if title_all else 0.0
             mine = own.get(n, set())
             if len(mine) < len(anywhere.get(n, ())):
-                plan.borrowed.add(n)
+                plan.borrowed[n] = anywhere[n] - mine
             matched_of[n] = sum(gw[g] for g in mine)
             found_of[n] = sum(gw[g] for g in anywhere.get(n, ()))
             if title_all:
@@ -781,6 +840,12 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
 
 BOOSTS = tuple(FIELD_BOOSTS.values())
 TITLE_FIELD = list(FIELD_BOOSTS).index("title")
+# A term in a provision's title and in its heading (the titles of its law and sections) counts once, in its title:
+# the section 27B « Enchère insuffisante non acceptée » has « enchère insuffisante » in the title of Law 27 above
+# it, as each of its paragraphs has, and counted twice these words put the section before the paragraph that
+# answers (27B before 27B2 for « enchère trop faible corrigée par passe, le partenaire est bloqué »).
+HEADING_FIELD = list(FIELD_BOOSTS).index("heading")
+PROVISION_KINDS = (Kind.LAW.value, Kind.STUB.value)
 # the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
@@ -822,6 +887,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT],
+        "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,
@@ -833,5 +899,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
+        "provisionKinds": list(PROVISION_KINDS),
+        "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,
     }

@@ -20,7 +20,8 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
 * ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
 * ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
-  the documents whose situations cite it: its tool and « Situation semblable »; a gloss's provisions), fetched for
+  the documents whose situations cite it: its « Situation semblable »; a gloss's provisions; the tool that comes with
+  it, documents.choose_tools; the phrasings of the site's index, one of which a result may show), fetched for
   the results shown only: each run of documents of one kind in shards of a fixed number of documents
   (``docShards`` in index.json: [first document, documents per shard, first shard] of each run).
 
@@ -213,12 +214,11 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     docs = []
     for n, f in enumerate(stored):
         row = [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or ""]
-        sources = [docnum[r] for r in f.get("sources") or [] if r in docnum]
-        if sources or n in refs:
-            row.append(sources)
-        if n in refs:
-            row.append(refs[n])
-        docs.append((n, row))
+        extra = [[docnum[r] for r in f.get("sources") or [] if r in docnum], refs.get(n, []),
+                 docnum.get(f.get("tool") or ""), f.get("index") or ""]
+        while extra and extra[-1] in ([], None, ""):  # the fields a document has, up to its last one
+            extra.pop()
+        docs.append((n, row + extra))
     files: dict[str, str] = {}
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
     n_m = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in words + terms), TARGET["m"], stable)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 FILE = "index.yaml"
 PHRASES_MIN, PHRASES_MAX = 3, 10
 PHRASE_MAX_CHARS = 80
+INDEX_SEP = " · "  # between the phrasings of a provision's ``index`` field
 
 
 def _phrase(value: str) -> str:
@@ -115,4 +116,4 @@ def index_words(docs: list["SearchDoc"], model: "Model") -> None:
     for e in load_subject_index(model):
         t = _nearest(e.provision, targets)
         if t is not None:
-            targets[t].index = " · ".join(x for x in (targets[t].index, *e.phrases) if x)
+            targets[t].index = INDEX_SEP.join(x for x in (targets[t].index, *e.phrases) if x)

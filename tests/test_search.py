@@ -242,7 +242,10 @@ def _score_from_browser_data(data, engine, plan):
                     own.setdefault(post[i], set()).add(gi)
                 else:
                     got = lent.setdefault(post[i], {})
-                    got[gi] = max(got.get(gi, 0.0), lent_by[post[i + 1]])
+                    share = lent_by[post[i + 1]]
+                    if kinds[post[i]] in data["textless"][0]:  # a page without text: its index is its description
+                        share = dict(data["textless"][1]).get(post[i + 1], share)
+                    got[gi] = max(got.get(gi, 0.0), share)
                 if post[i + 1] == title_f:
                     in_title.setdefault(post[i], set()).add(gi)
     ng = len(plan.groups)

@@ -234,7 +234,7 @@
     return out;
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
-  function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p ? p[field] : []; }
+  function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p && p[field] || []; }
   function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool, index] */
 
   function fold(s) {
@@ -418,10 +418,12 @@
     }
     return p;
   }
-  /* query.has_phrase, from the positions of the phrase's terms in the document's title (0) or text (1) */
+  /* query.has_phrase, from the positions of the phrase's terms in the document's title (0), text (1) or, for a page
+     without text, at the start of a phrasing of the site's index (2: query.has_quoted, D.textless[2] the stride) */
   function hasPhrase(doc, field, phrase) {
     var later = phrase.map(function (t) { return new Set(positionsIn(t, doc, field)); });
     return positionsIn(phrase[0], doc, field).some(function (p) {
+      if (field === 2 && p % D.textless[2]) return false;
       for (var j = 1; j < phrase.length; j++) if (!later[j].has(p + j)) return false;
       return true;
     });
@@ -504,6 +506,7 @@
     /* which query words (groups) each document has, anywhere and in its title: from the same postings */
     var anywhere = new Map(), inTitle = new Map(), own = new Map();  /* own: the borrowed fields aside (D.borrowed) */
     var lentBy = new Map(D.borrowed), lent = new Map();  /* borrowed field → its share; doc → query word → best share */
+    var textless = new Map(D.textless[1]);  /* query.TEXTLESS_FIELDS: a page without text (D.textless[0]) */
     p.groups.forEach(function (g, gi) {
       g.forEach(function (t) {
         var post = postings(t);
@@ -515,7 +518,9 @@
           if (!lentBy.has(post[i + 1])) { if (!own.has(doc)) own.set(doc, new Set()); own.get(doc).add(gi); }
           else {
             if (!lent.has(doc)) lent.set(doc, new Map());
-            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, lentBy.get(post[i + 1])));
+            var share = D.textless[0].indexOf(KINDS[doc]) >= 0 && textless.has(post[i + 1]) ?
+                textless.get(post[i + 1]) : lentBy.get(post[i + 1]);
+            lent.get(doc).set(gi, Math.max(lent.get(doc).get(gi) || 0, share));
           }
           if (post[i + 1] === TITLE) { if (!inTitle.has(doc)) inTitle.set(doc, new Set()); inTitle.get(doc).add(gi); }
         }
@@ -525,7 +530,8 @@
         titled = new Set(), foundOf = new Map();
     gw.forEach(function (w) { total += w; });
     scores.forEach(function (s, doc) {
-      for (var k = 0; k < p.phrases.length; k++) if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k])) return;
+      for (var k = 0; k < p.phrases.length; k++)
+        if (!hasPhrase(doc, 1, p.phrases[k]) && !hasPhrase(doc, 0, p.phrases[k]) && !hasPhrase(doc, 2, p.phrases[k])) return;
       var titleAll = ng > 0 && (inTitle.has(doc) ? inTitle.get(doc).size : 0) === ng &&
           negated(p.words) === negated([].concat(TITLES.get(doc) || 0).slice(1));  /* query.NEGATIONS */
       var cover = titleAll ? titleCover(doc, p) : 0;

@@ -12,7 +12,8 @@ document), so the site's search finds and ranks the same documents as the comman
 * otherwise it is normalised (lowercase, elision, accents), looked up in the folded vocabulary,
   else matched with 1–2 typos (words of 5+ letters, same first letter) against the vocabulary;
 * each term brings its synonyms with a lower weight;
-* words in double quotes (or « … ») must also appear as a phrase;
+* words in double quotes (or « … ») must also appear as a phrase (in the title or the text; for a page without text, at
+  the start of a phrasing of the site's index);
 * a query that is a provision id in any usual spelling puts that provision first (and opens it on Enter:
   :func:`jump_target`); an id in a law the corpus does not hold leads to that law's page.
 
@@ -41,7 +42,7 @@ from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDo
 from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
                                         stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
-from lois.features.search.subject_index import INDEX_SEP
+from lois.features.search.subject_index import INDEX_SEP, PHRASE_MAX_CHARS
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -71,6 +72,12 @@ TITLE_BONUS = 2.0
 # INDEX_COVER (the larger share when it has it in both; see index.INDEX_BOOST).
 SITUATION_COVER = 0.5
 INDEX_COVER = 0.8
+# A page of a law the site has no text for (TEXTLESS_KINDS: no title, no text of its own; it shows STUB_TEXT) has no
+# words of its own for the index's phrasings to add to: they are its one description, and a query word found among
+# them counts fully in its coverage (TEXTLESS_COVER), as a word of a provision's text does. Ranking only: nothing of
+# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
+TEXTLESS_KINDS = ("stub",)
+TEXTLESS_COVER = 1.0
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -307,6 +314,31 @@ def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
     terms = [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text)) if t]
     n = len(phrase)
     return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
+
+
+# The phrasings of the site's index are entries, read from their start as in a back-of-book index: a quoted phrase
+# is found there when a phrasing starts with it (« changer d'avis » in « changer d'avis sur son enchère »). The n-th
+# phrasing's terms stand from position n × PHRASING_STRIDE (longer than any phrasing: subject_index.PHRASE_MAX_CHARS).
+PHRASING_STRIDE = PHRASE_MAX_CHARS // 2 + 1
+
+
+def phrasing_positions(index: str, vocab: "Vocabulary") -> list[tuple[int, str]]:
+    """The terms of the phrasings of an ``index`` field and their positions, the n-th phrasing's from n ×
+    PHRASING_STRIDE: what the quoted-phrase test reads there; the browser gets the same positions (field 2 of
+    :func:`lois.features.search.shards.positions`)."""
+    return [(n * PHRASING_STRIDE + i, t) for n, phrasing in enumerate(index.split(INDEX_SEP) if index else ())
+            for i, t in enumerate(term_positions(phrasing, vocab))]
+
+
+def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
+    """Whether a document has a quoted phrase in its text or its title; a page without text (TEXTLESS_KINDS), at the
+    start of one of the phrasings of the site's index, the words it is known by: « le reste est à moi » finds the
+    page of Law 68."""
+    if has_phrase(f.get("body") or "", phrase, vocab) or has_phrase(f.get("title") or "", phrase, vocab):
+        return True
+    if f["kind"] not in TEXTLESS_KINDS:
+        return False
+    return any(term_positions(p, vocab)[:len(phrase)] == phrase for p in (f.get("index") or "").split(INDEX_SEP))
 
 
 def rank_score(base: float, total: float, matched: float, title_all: bool, title_cover: float) -> float:
@@ -728,6 +760,8 @@ class SearchEngine:
                 for i in range(0, len(post), 3):
                     anywhere.setdefault(post[i], set()).add(gi)
                     share = BORROWED_FIELDS.get(post[i + 1])
+                    if share is not None and self.stored[post[i]]["kind"] in TEXTLESS_KINDS:
+                        share = TEXTLESS_FIELDS.get(post[i + 1], share)
                     if share is None:
                         own.setdefault(post[i], set()).add(gi)
                     else:
@@ -745,8 +779,7 @@ class SearchEngine:
         found_of: dict[int, float] = {}  # the query words a document has anywhere, its situations included
         for n, base in totals.items():
             f = self.stored[n]
-            if plan.phrases and not all(has_phrase(f.get("body") or "", p, self.vocab)
-                                        or has_phrase(f.get("title") or "", p, self.vocab) for p in plan.phrases):
+            if plan.phrases and not all(has_quoted(f, p, self.vocab) for p in plan.phrases):
                 continue
             title_all = (bool(ng) and len(in_title.get(n, ())) == ng
                          and negated(plan.words) == negated(map(normalize, TOKEN_RE.findall(f.get("title") or ""))))
@@ -850,6 +883,8 @@ PROVISION_KINDS = (Kind.LAW.value, Kind.STUB.value)
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
                    list(FIELD_BOOSTS).index("index"): INDEX_COVER}
+# the borrowed fields that describe a document of TEXTLESS_KINDS, and their share in its coverage
+TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -899,6 +934,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
+        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE],
         "provisionKinds": list(PROVISION_KINDS),
         "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,

@@ -152,15 +152,20 @@ def position_width(flat: list[int], i: int) -> int:
 
 
 def positions(engine) -> dict[str, list[int]]:
-    """term → flat list [doc, field (0 title, 1 text), count, position…, …]: where the term stands in each
-    document's title and text, counted as query.term_positions counts (words without a term skipped)."""
-    from lois.features.search.query import term_positions
+    """term → flat list [doc, field (0 title, 1 text, 2 the phrasings of the site's index of a page without text),
+    count, position…, …]: where the term stands in each document's title and text, counted as query.term_positions
+    counts (words without a term skipped), and in the index phrasings that a quoted phrase may start
+    (query.has_quoted), as query.phrasing_positions counts them."""
+    from lois.features.search.query import TEXTLESS_KINDS, phrasing_positions, term_positions
 
     out: dict[str, list[int]] = defaultdict(list)
     for n, f in enumerate(engine.stored):
-        for field, text in ((0, f.get("title")), (1, f.get("body"))):
+        index = f.get("index") if f["kind"] in TEXTLESS_KINDS else ""
+        for field, seq in ((0, list(enumerate(term_positions(f.get("title") or "", engine.vocab)))),
+                           (1, list(enumerate(term_positions(f.get("body") or "", engine.vocab)))),
+                           (2, phrasing_positions(index or "", engine.vocab))):
             at: dict[str, list[int]] = {}
-            for p, t in enumerate(term_positions(text or "", engine.vocab)):
+            for p, t in seq:
                 at.setdefault(t, []).append(p)
             for t, ps in at.items():
                 out[t] += [n, field, len(ps), *ps]

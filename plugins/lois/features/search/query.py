@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core import livememo
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
@@ -176,7 +177,7 @@ class Vocabulary:
         surfaces: dict[str, str] = {}
         words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
                                                                    d.index) if text
-                              for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
+                              for w in _spellings_kept(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
             if k not in surfaces:
@@ -354,9 +355,23 @@ def rank_score(base: float, total: float, matched: float, title_all: bool, title
     return s
 
 
+def surface_keys(text: str) -> tuple[str, ...]:
+    """The surface key of each word of a text, in order."""
+    return tuple(surface_key(w) for w in TOKEN_RE.findall(text))
+
+
+def spellings(text: str) -> tuple[str, ...]:
+    """Each spelling of a text once, in order of appearance."""
+    return tuple(dict.fromkeys(TOKEN_RE.findall(text)))
+
+
+# under `mkdocs serve`: each text's from the previous build
+_surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo(spellings)
+
+
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:
     """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read."""
-    return [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text or "")) if t]
+    return [t for t in map(vocab.surfaces.get, _surface_keys_kept(text or "")) if t]
 
 
 def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:

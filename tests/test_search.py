@@ -278,7 +278,12 @@ def _score_from_browser_data(data, engine, plan):
     if ng > 1:  # proximity among the best data["rerank"], from the generated positions
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:
-            out[d] *= 1 + data["proximity"][1] * proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
+            share = proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
+            if kinds[d] in data["textless"][0]:  # a page without text: also in one of its index phrasings
+                at, stride = seq(d, 2), data["textless"][2]  # the n-th phrasing from n × stride
+                phrasings = [at[k:k + stride] for k in range(0, len(at), stride)]
+                share = max(share, data["textless"][3] * proximity_share(phrasings, plan.groups))
+            out[d] *= 1 + data["proximity"][1] * share
     refs = data["refs"]  # those of the documents the terms reach (as search.js reads them)
     scores = dict(out)
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well

@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from lois.core import livememo
 from lois.core.statcache import (RACY_NS, fingerprint, listing, settled,  # noqa: F401 (the rule; tests patch listing)
                                   unchanged)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
@@ -74,12 +75,23 @@ class _FieldStats:
         return self._df[text]
 
 
+def _frequencies(key: tuple[str, tuple[tuple[str, str], ...]]) -> Counter:
+    """The term frequencies of a text (``key``: the text and the lexicon's ``stems`` as pairs)."""
+    from lois.features.search.analysis import analyze
+
+    text, stems = key
+    return Counter(analyze(text, dict(stems))) if text else Counter()
+
+
+# under `mkdocs serve`, the frequencies of the texts a save leaves unchanged are those of the previous build
+_frequencies_kept = livememo.Memo(_frequencies)
+
+
 def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[Counter], Counter, int]:
     """Term frequencies of each text (the analyser's terms, as whoosh indexes a TEXT field: stop words dropped),
     documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
-    from lois.features.search.analysis import analyze
-
-    counts = [Counter(analyze(text, stems)) if text else Counter() for text in texts]
+    pairs = tuple(sorted((stems or {}).items()))
+    counts = [_frequencies_kept((text, pairs)) for text in texts]
     df: Counter = Counter()
     for c in counts:
         df.update(c.keys())

@@ -9,13 +9,16 @@ and rebuilds: prints the CPU seconds (user + system, ``time.process_time``) of e
 back unrendered (lois.adapters.pagememo; « — » for code without it) and the machine's load. ``--plugins``: the
 ``plugins`` folder of another checkout, to compare two versions of the code on the same corpus (run the two in
 turn). ``--profil FICHIER``: the rebuilds under cProfile, the stats of the rebuild after a save of each kind of file
-written to FICHIER.1 … FICHIER.5, in the order above (``python -m pstats FICHIER.1``). bench/bench_serve.py measures
-the same loop through a real server and its HTTP answers.
+written to FICHIER.1 … FICHIER.5, in the order above (``python -m pstats FICHIER.1``). ``--phases``: the CPU of
+each phase of each rebuild (the functions of PHASES, inclusive: a phase called within another counts in both),
+without a profiler's cost per call. bench/bench_serve.py measures the same loop through a real server and its HTTP
+answers.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -24,6 +27,53 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# (module, function or Class.method) timed by --phases
+PHASES = [
+    ("lois.core.corpus", "load_corpus"), ("lois.features.checks", "check_corpus"),
+    ("lois.render.site", "SiteBuild._contribute"), ("lois.render.site", "SiteBuild.render_pages"),
+    ("lois.features.search.site", "prepare"), ("lois.features.search.documents", "build_docs"),
+    ("lois.features.search.query", "index_data"), ("lois.features.search.shards", "site_files"),
+    ("lois.features.search.documents", "attach_evidence"), ("lois.features.search.query", "postings"),
+    ("lois.features.search.query", "Vocabulary.from_docs"), ("lois.features.search.shards", "positions"),
+    ("lois.features.search.shards", "_dumps"),
+    ("lois.features.annotations.site", "contribute"), ("lois.features.checklists.site", "contribute"),
+    ("lois.features.api.site", "contribute"), ("lois.features.training.site", "contribute"),
+    ("mkdocs.commands.build", "_build_page"), ("mkdocs.commands.build", "_populate_page"),
+    ("mkdocs.utils", "clean_directory"), ("mkdocs.structure.files", "Files.copy_static_files"),
+    ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_files"), ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_post_build"),
+]
+
+
+def time_phases() -> dict[str, float]:
+    """Wrap each function of PHASES with a CPU counter (an outer call only, not its recursive ones)."""
+    import functools
+    import importlib
+
+    spent: dict[str, float] = {}
+    for module, name in PHASES:
+        owner = importlib.import_module(module)
+        *cls, fn = name.split(".")
+        if cls:
+            owner = getattr(owner, cls[0])
+        orig = getattr(owner, fn)
+        depth = [0]
+
+        label = f"{module.rsplit('.', 2)[-2]}.{name}" if name == "contribute" else name
+
+        def timed(*a, __orig=orig, __name=label, __depth=depth, **k):
+            if __depth[0]:
+                return __orig(*a, **k)
+            __depth[0] += 1
+            t = time.process_time()
+            try:
+                return __orig(*a, **k)
+            finally:
+                spent[__name] = spent.get(__name, 0.0) + time.process_time() - t
+                __depth[0] -= 1
+
+        setattr(owner, fn, functools.wraps(orig)(timed))
+    return spent
+
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -31,6 +81,7 @@ def main() -> int:
     ap.add_argument("--tours", type=int, default=1, help="sauvegardes de chaque fichier")
     ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
     ap.add_argument("--profil", type=Path, help="profil cProfile des reconstructions, écrit dans ce fichier")
+    ap.add_argument("--phases", action="store_true", help="CPU de chaque phase (PHASES) de chaque reconstruction")
     args = ap.parse_args()
     sys.path[:0] = [str(args.plugins.resolve()), str(ROOT / "tests"), str(ROOT / "bench")]
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -43,6 +94,9 @@ def main() -> int:
     import lois
 
     import cProfile
+
+    spent = time_phases() if args.phases else {}
+    phases: dict[str, dict[str, float]] = {}
 
     profiles: dict[str, cProfile.Profile] = {}
     cpu: dict[str, list[float]] = {}
@@ -74,7 +128,11 @@ def main() -> int:
                 marker = next(w for w in new.split() if w.startswith("MARQUE"))
                 edit(corpus / rel, old if r == 0 else new.replace(marker, f"{marker}{r - 1}"),
                      new.replace(marker, f"{marker}{r}"))
+                spent.clear()
                 took, memo = rebuild(saved=rel)
+                for name, t in spent.items():
+                    phases.setdefault(name, {}).setdefault(rel, 0.0)
+                    phases[name][rel] += t / args.tours
                 cpu.setdefault(rel, []).append(took)
                 if memo is not None:
                     hits.setdefault(rel, []).append(memo.hits)
@@ -84,12 +142,19 @@ def main() -> int:
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge moyenne {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs) ; "
-          f"première construction {first:.2f} s CPU\n")
+          f"première construction {first:.2f} s CPU ; mémoire maximale du processus "
+          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} Mo\n")
     print("| fichier enregistré | reconstruction : CPU médian (s) | min–max (s) | pages reprises sans rendu |")
     print("|---|---:|---:|---:|")
     for rel, v in cpu.items():
         h = f"{statistics.median(hits[rel]):.0f}" if rel in hits else "—"
         print(f"| {rel} | {statistics.median(v):.2f} | {min(v):.2f}–{max(v):.2f} | {h} |")
+    if phases:
+        print("\nCPU moyen (s) de chaque phase, par fichier enregistré (les phases s'emboîtent)\n")
+        print("| phase | " + " | ".join(Path(rel).name for rel in cpu) + " |")
+        print("|---|" + "---:|" * len(cpu))
+        for name, by in phases.items():
+            print(f"| {name} | " + " | ".join(f"{by.get(rel, 0.0):.2f}" for rel in cpu) + " |")
     return 0
 
 

@@ -278,7 +278,12 @@ def _score_from_browser_data(data, engine, plan):
     if ng > 1:  # proximity among the best data["rerank"], from the generated positions
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:
-            out[d] *= 1 + data["proximity"][1] * proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
+            share = proximity_share([seq(d, 0), seq(d, 1)], plan.groups)
+            if kinds[d] in data["textless"][0]:  # a page without text: also in one of its index phrasings
+                at, stride = seq(d, 2), data["textless"][2]  # the n-th phrasing from n × stride
+                phrasings = [at[k:k + stride] for k in range(0, len(at), stride)]
+                share = max(share, data["textless"][3] * proximity_share(phrasings, plan.groups))
+            out[d] *= 1 + data["proximity"][1] * share
     refs = data["refs"]  # those of the documents the terms reach (as search.js reads them)
     scores = dict(out)
     for d, sc in scores.items():  # a gloss gives way to a provision it is about that covers the query as well
@@ -611,12 +616,15 @@ def test_bad_lexicon_is_refused_in_french_with_file_and_line(tmp_path, corpus_di
 
 
 def _damage(index: Path, damage: str) -> None:
-    import marshal
+    from lois.features.search.index import pack, unpack
 
     raw = index.read_bytes()
-    data = marshal.loads(raw)
+    data, base = unpack(raw)
+    records = raw[base:]
     if damage == "truncated":
         index.write_bytes(raw[: len(raw) // 2])
+    elif damage == "records_truncated":  # the header whole, the last records cut off
+        index.write_bytes(raw[: base + len(records) // 2])
     elif damage == "binary":
         index.write_bytes(b"\xff\xfe\x00garbage" * 10)
     elif damage == "empty":
@@ -627,16 +635,16 @@ def _damage(index: Path, damage: str) -> None:
         elif damage == "postings":
             data["postings"] = {"renonc": [3]}  # another format
         elif damage == "documents":
-            data["docs"] = [["64", 64, "law"]] * len(data["ids"])  # another format
+            data["spans"] = [["64", 64, "law"]] * len(data["spans"])  # another format
         elif damage == "foreign":
             data["key"] = "0123456789abcdefghij"  # an index made for another corpus, copied here
         elif damage == "no_docs":
-            data["docs"], data["ids"] = [], []
-        index.write_bytes(marshal.dumps(data))
+            data["ids"], data["postings"], data["spans"], records = [], {}, [0], b""
+        index.write_bytes(pack(data, records))
 
 
-@pytest.mark.parametrize("damage", ["truncated", "binary", "empty", "vocabulary", "postings", "documents", "foreign",
-                                    "no_docs"])
+@pytest.mark.parametrize("damage", ["truncated", "records_truncated", "binary", "empty", "vocabulary", "postings",
+                                    "documents", "foreign", "no_docs"])
 def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
     """A damaged, foreign or other version's cached index is ignored and rebuilt, with a one-line notice;
     `lois cherche` answers as if nothing had happened."""

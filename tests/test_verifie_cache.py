@@ -119,6 +119,93 @@ def test_after_a_save_only_the_file_saved_is_read_and_validated_again(corpus, ca
     assert _verifie(corpus, capsys) == first and len(validated) > 1
 
 
+def test_saves_in_quick_succession_are_each_seen_through_the_memo_s_changes(corpus, capsys, monkeypatch):
+    """Saves of one checklist, each of the same size, the stat data frozen (a clock too coarse to tell them apart):
+    each run checks the bytes of that moment — through the verdict kept, and through the memo's objects, of which a
+    run after a save writes only what changed (``<clé>.changes``, beside the whole memo) — and says what a run
+    without any cache says."""
+    from lois.core import statcache
+    from lois.features.checklists import model as checklists
+
+    path = corpus / CHECKLIST
+    text = path.read_text(encoding="utf-8") + "# aaaa\n"
+    path.write_text(text, encoding="utf-8")
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    real_listing = statcache.listing
+    frozen = real_listing(corpus)
+    monkeypatch.setattr(statcache, "listing", lambda c: frozen)  # every save leaves every stat as it was
+    validated: list[str] = []
+    real = checklists.validate
+    monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)
+                        or real(doc, *a, **k))
+    path.write_text(text.replace("# aaaa", "# bbbb"), encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name]
+    assert [p.suffix for p in (corpus.parent / "cache" / "verifie-objets").iterdir()] in ([".changes", ".pickle"],
+                                                                                          [".pickle", ".changes"])
+    path.write_text("titel:" + text.replace("# aaaa", "# cccc")[len("title:"):], encoding="utf-8")
+    assert _refused(_verifie(corpus, capsys))
+    path.write_text(text.replace("# aaaa", "# dddd"), encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name] * 3
+    monkeypatch.setattr(statcache, "listing", real_listing)
+    glossary = corpus / "glossaire.yaml"
+    glossary.write_text(glossary.read_text(encoding="utf-8") + "# un commentaire\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and validated == [CHECKLIST.name] * 3  # its last bytes: from the changes
+    monkeypatch.undo()
+    shutil.rmtree(corpus.parent / "cache")
+    assert _verifie(corpus, capsys) == first  # no cache at all: the same output
+
+
+def test_a_save_of_the_situations_or_the_glossary_is_seen(corpus, capsys):
+    """The situations and the glossary are kept for their bytes and the model, as the other files: a save that breaks
+    them is said (file, line, the problem of the words after the other checks), the next save that mends them too."""
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    situations, glossary = corpus / "situations.yaml", corpus / "glossaire.yaml"
+    kept_situations, kept_glossary = situations.read_text(encoding="utf-8"), glossary.read_text(encoding="utf-8")
+    words = kept_situations.replace("L'arbitre devrait être appelé", "Le zygomorphe devrait être appelé", 1)
+    assert words != kept_situations
+    situations.write_text(words, encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "situations.yaml, ligne " in err and "zygomorphe" in err, err
+    note = words.replace("notes: [renonce-consommee, renonce-64]", "notes: [renonce-consommee, renonce-inconnue]", 1)
+    assert note != words
+    situations.write_text(note, encoding="utf-8")  # two problems: the reference is said first, as before
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "« renonce-inconnue » inconnu(e)" in err and "zygomorphe" not in err, err
+    situations.write_text(kept_situations, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+    glossary.write_text(kept_glossary.replace("forms: [défenseur, défenseurs]", "forms: [défenseur, déclarants]", 1),
+                        encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and "glossaire.yaml, ligne " in err and "« déclarants » appartient déjà" in err, err
+    glossary.write_text(kept_glossary, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+
+
+@pytest.mark.parametrize("name, old, new, said", [
+    ("lexique.yaml", "{words: [established revoke]", "{words: [revoke]", "« revoke » figure déjà dans le lexique"),
+    ("sources/sources.yaml", "- file: 000_9cc9f4d9d52fb281.txt", "- fichier: 000_9cc9f4d9d52fb281.txt",
+     "champ inconnu « fichier »"),
+    ("index.yaml", "- provision: 2\n", "- provisions: 2\n", "champ inconnu « provisions »"),
+    ("lois-absentes.yaml", "- provision: 20F5(a)", "- provision: 20F5(b)", "déjà dans le registre"),
+    ("edition.yaml", "publisher:", "editeur:", "champ inconnu « editeur »"),
+])
+def test_a_save_of_a_file_kept_for_its_bytes_is_seen(corpus, capsys, name, old, new, said):
+    """The lexicon, sources.yaml, the subject index, the register of absent laws and edition.yaml are kept for their
+    bytes, as the other files: a save that breaks one is said (file, line), the next save that mends it too."""
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / name
+    kept = path.read_text(encoding="utf-8")
+    assert old in kept
+    path.write_text(kept.replace(old, new, 1), encoding="utf-8")
+    code, out, err = _verifie(corpus, capsys)
+    assert code == 1 and f"{Path(name).name}, ligne " in err and said in err, err
+    path.write_text(kept, encoding="utf-8")
+    assert _verifie(corpus, capsys) == first
+
+
 def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
     """A save between the read of a file and the end of its parse (issue 36): the object is kept under the bytes that
     were parsed, so the next reading sees the save."""

@@ -116,8 +116,8 @@ def _verifie(args) -> int:
     filememo.restore(kept)
     try:
         code = _verifie_all(args)
-        for old in folder.glob("*.pickle") if folder.is_dir() else ():  # one file: the objects of this code
-            if old != kept:
+        for old in folder.iterdir() if folder.is_dir() else ():  # the objects of this code only (and its changes)
+            if old.stem != kept.stem:
                 old.unlink(missing_ok=True)
         filememo.persist(kept)
     finally:
@@ -326,5 +326,25 @@ def _drop_stdout() -> None:
         pass
 
 
+def run() -> None:
+    """The `lois` program (its console script, ``python -m lois.adapters.cli``): :func:`main`, then the end of the
+    process without freeing its objects one by one, as mypy's « fast exit » (the standard streams flushed, the exit
+    handlers run; what the command wrote is written): after `lois verifie` of the whole Code, 0.1 s of CPU spent on
+    nothing. A process that goes on (the tests) calls :func:`main`; under a profiler or a tracer (cProfile, coverage),
+    which write what they found as the process ends, the end is Python's own."""
+    code = main()
+    if sys.getprofile() is not None or sys.gettrace() is not None:
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    import atexit
+
+    atexit._run_exitfuncs()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

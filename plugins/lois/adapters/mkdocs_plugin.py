@@ -41,7 +41,7 @@ from mkdocs.structure.toc import get_toc
 from lois import features
 from lois.adapters import swap
 from lois.adapters.pagememo import PageMemo
-from lois.core import safeio
+from lois.core import livememo, safeio
 from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
@@ -131,6 +131,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
             yamlfile.remember_parsed()
             filememo.remember()
+            livememo.start()  # and the search's analysis of each text (pure functions of the text)
+        else:
+            livememo.stop()
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())
@@ -138,6 +141,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     def on_config(self, config):
         if self.memo is not None:
             self.memo.new_build()
+        livememo.new_build()
         self._keys = {}
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self._load(config.use_directory_urls)

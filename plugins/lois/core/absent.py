@@ -43,10 +43,21 @@ class AbsentStatement(Schema):
 
 
 def load_absent_statements(root: Path, model: "Model") -> list[AbsentStatement]:
-    from lois.core.yamlfile import load_entries
+    """The register (none without the file), checked against the laws the corpus holds; kept for its bytes and those
+    laws from one reading of the corpus to the next (lois.core.filememo: `mkdocs serve`, `lois verifie`)."""
+    from lois.core import filememo
 
-    doc, entries = load_entries(Path(root) / FILE, AbsentStatement, "le registre des lois absentes",
-                                "registre des lois absentes", "provision, statement, basis")
+    path = Path(root) / FILE
+    if not path.exists():
+        return []
+    return filememo.derive("absent", path, lambda text: _statements(path, text, model), tuple(sorted(model.laws)))
+
+
+def _statements(path: Path, text: str, model: "Model") -> list[AbsentStatement]:
+    from lois.core.yamlfile import entries_in, parse_yaml
+
+    doc, entries = entries_in(parse_yaml(text, str(path)), AbsentStatement, "le registre des lois absentes",
+                              "registre des lois absentes", "provision, statement, basis")
     if doc is None:
         return []
     out: list[AbsentStatement] = []

@@ -85,13 +85,21 @@ class Edition:
 
 
 def load_edition(root: Path) -> Edition:
+    """The edition facts of ``corpus/edition.yaml`` (none without the file), kept for its bytes from one reading of
+    the corpus to the next (lois.core.filememo: `mkdocs serve`, `lois verifie`)."""
+    from lois.core import filememo
+
     path = Path(root) / FILE
     if not path.exists():
         return Edition()
-    from lois.core.schemas import EditionFile
-    from lois.core.yamlfile import load_yaml, validate
+    return filememo.derive("edition", path, lambda text: _edition(path, text))
 
-    doc = load_yaml(path)  # the one loader: French errors, aliases bounded, no duplicate key
+
+def _edition(path: Path, text: str) -> Edition:
+    from lois.core.schemas import EditionFile
+    from lois.core.yamlfile import parse_yaml, validate
+
+    doc = parse_yaml(text, str(path))  # the one parser: French errors, aliases bounded, no duplicate key
     if doc.data is None:
         return Edition()
     data = validate(doc, EditionFile, what="édition")

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 LAW_COUNT = 93  # the Code has Laws 1 to 93
 # The one table of roman numerals (an item's marker, « (iv) »), in order, and the one pattern that reads them: the
@@ -89,9 +90,15 @@ def cased(text: str, case: str) -> str:
     return CASES[case](text)
 
 
+@lru_cache(maxsize=8192)  # a pure function of a path: the Code has a few thousand (str(ProvisionId), often asked)
 def written_path(path: tuple[str, ...]) -> str:
     """A path as written after a law number (``("B", "1", "b")`` → ``"B1(b)"``; relative paths too)."""
     return "".join(p if BARE_PART.fullmatch(p) else PART_BRACKETS[0] + p + PART_BRACKETS[1] for p in path)
+
+
+@lru_cache(maxsize=8192)  # a pure function of an id (often asked: a provision's nearest page, its parents)
+def _ancestors(law: int, path: tuple[str, ...]) -> tuple["ProvisionId", ...]:
+    return tuple(ProvisionId(law, path[:i]) for i in range(len(path)))
 
 
 @dataclass(frozen=True, order=True)
@@ -170,7 +177,7 @@ class ProvisionId:
     @property
     def ancestors(self) -> tuple["ProvisionId", ...]:
         """The law, then each enclosing provision, outermost first (the provision itself left out)."""
-        return tuple(ProvisionId(self.law, self.path[:i]) for i in range(len(self.path)))
+        return _ancestors(self.law, self.path)
 
     @property
     def page(self) -> str:

@@ -92,7 +92,11 @@ def load_sources(path: Path) -> dict[str, SourceEntry]:
     """The reviewed facts, checked against their schema (French errors with file and line)."""
     if not path.exists():
         return {}
-    doc = load_yaml(path)
+    return sources_of(load_yaml(path), path)
+
+
+def sources_of(doc, path: Path) -> dict[str, SourceEntry]:
+    """The reviewed facts of the parsed ``sources.yaml`` at ``path`` (:func:`load_sources`)."""
     entries = validate(doc, list[SourceEntry], what="sources") if doc.data is not None else []
     out = {}
     for i, e in enumerate(entries):

@@ -200,17 +200,24 @@ def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
     return data
 
 
+def map_bytes(path, limit: int = MAX_BYTES):
+    """The bytes of a regular file of at most ``limit`` bytes, mapped in memory (read from the disk as they are
+    used: a cache file of which a command reads a few parts), with the checks of :func:`read_bytes`; an empty
+    file gives ``b""``. Not noted by a :func:`recording` (not for the corpus's files: their bytes are hashed)."""
+    import mmap
+
+    fd, size = _open_regular(path, limit)
+    try:
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ) if size else b""
+    except OSError as exc:
+        raise LoisError(f"lecture impossible : {french_error(exc)}", str(path)) from None
+    finally:
+        os.close(fd)
+
+
 def list_dir(folder) -> list[Path]:
     """The entries of a folder, sorted; an unreadable folder is a LoisError naming it (never an empty list)."""
-    try:
-        with os.scandir(folder) as it:
-            return sorted(Path(folder) / e.name for e in it)
-    except FileNotFoundError:
-        raise LoisError("dossier introuvable", str(folder)) from None
-    except NotADirectoryError:
-        raise LoisError("ce n'est pas un dossier", str(folder)) from None
-    except OSError as exc:
-        raise LoisError(f"dossier illisible : {french_error(exc)}", str(folder)) from None
+    return [Path(folder) / name for name in _names(folder)]
 
 
 def _access(path, mode: int) -> bool:
@@ -222,53 +229,74 @@ def check_tree(root, limit: int = MAX_BYTES, stats: dict | None = None) -> int:
     """Check every entry under ``root`` (the corpus): folders readable, no pipe, socket or device, no dangling
     link, no link to /dev, /proc or /sys, no folder named like a file the tools read (``x.md``), files they read
     regular, readable and of at most ``limit`` bytes. Returns the number of files; the first problem is a
-    LoisError naming the entry. ``stats``, if given, receives each file's path → its ``os.stat`` (links followed)."""
-    root = Path(root)
+    LoisError naming the entry. ``stats``, if given, receives each file's name relative to ``root`` (``/``
+    between folders) → its ``os.stat`` (links followed).
+
+    One ``scandir`` per folder and one ``lstat`` per entry (plus ``access`` for the files the tools read): the
+    commands that answer from a cache walk the corpus at every call (lois.core.statcache)."""
+    top = str(Path(root))
     n = 0
-    pending = [root]
+    pending = [("" if top == "." else top.rstrip("/") + "/", "")]  # (path of a folder ending in /, its name in root)
     while pending:
-        folder = pending.pop()
+        base, rel = pending.pop()
+        folder = base or "."
         if not _access(folder, os.R_OK | os.X_OK):
-            raise LoisError("dossier illisible : permission refusée", str(folder))
-        for p in list_dir(folder):
+            raise LoisError("dossier illisible : permission refusée", str(Path(folder)))
+        for name in _names(folder):
+            p = base + name  # str(Path(folder) / name)
             try:
                 lst = os.lstat(p)
             except FileNotFoundError:
                 continue  # removed meanwhile
             except OSError as exc:
-                raise LoisError(f"illisible : {french_error(exc)}", str(p)) from None
+                raise LoisError(f"illisible : {french_error(exc)}", p) from None
             if stat.S_ISLNK(lst.st_mode):
                 real = os.path.realpath(p)
                 if _forbidden(real):
                     raise LoisError(f"lien symbolique vers {real} : seuls les fichiers ordinaires du corpus sont "
-                                    "lus (pas /dev, /proc ni /sys)", str(p))
+                                    "lus (pas /dev, /proc ni /sys)", p)
                 try:
                     st = os.stat(p)
                 except FileNotFoundError:
                     raise _missing(p) from None
                 except OSError as exc:
-                    raise LoisError(f"lien symbolique illisible : {french_error(exc)}", str(p)) from None
+                    raise LoisError(f"lien symbolique illisible : {french_error(exc)}", p) from None
             else:
                 st = lst
-            reads = p.suffix.lower() in READ_SUFFIXES
+            dot = name.rfind(".")
+            suffix = name[dot:] if 0 < dot < len(name) - 1 else ""  # Path(p).suffix
+            reads = suffix.lower() in READ_SUFFIXES
             if stat.S_ISDIR(st.st_mode):
                 if reads:
-                    raise LoisError(f"dossier nommé comme un fichier ({p.suffix}) : à cet endroit un fichier "
-                                    "ordinaire est attendu ; renommez ou retirez ce dossier", str(p))
+                    raise LoisError(f"dossier nommé comme un fichier ({suffix}) : à cet endroit un fichier "
+                                    "ordinaire est attendu ; renommez ou retirez ce dossier", p)
                 if not stat.S_ISLNK(lst.st_mode):  # a linked folder is not walked (no loop), its files are checked
-                    pending.append(p)              # when read
+                    pending.append((p + "/", f"{rel}{name}/"))  # when read
                 continue
             if not stat.S_ISREG(st.st_mode):
                 raise _not_regular(p, st.st_mode)
             n += 1
             if stats is not None:
-                stats[str(p)] = st
+                stats[rel + name] = st
             if st.st_size > limit:  # a file too large to be read is refused by name, read or not
-                raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", str(p))
+                raise LoisError(f"fichier trop grand ({st.st_size} octets ; au plus {limit})", p)
             if reads:
                 if not _access(p, os.R_OK):
-                    raise LoisError("fichier illisible : permission refusée", str(p))
+                    raise LoisError("fichier illisible : permission refusée", p)
     return n
+
+
+def _names(folder: str | Path) -> list[str]:
+    """The names in a folder, sorted (as :func:`list_dir` sorts its paths); an unreadable folder is a LoisError."""
+    try:
+        with os.scandir(folder) as it:
+            return sorted(e.name for e in it)
+    except FileNotFoundError:
+        raise LoisError("dossier introuvable", str(folder)) from None
+    except NotADirectoryError:
+        raise LoisError("ce n'est pas un dossier", str(folder)) from None
+    except OSError as exc:
+        raise LoisError(f"dossier illisible : {french_error(exc)}", str(folder)) from None
 
 
 # ------------------------------------------------------------------------------------------------ writing

@@ -28,9 +28,7 @@ def listing(corpus_dir: Path) -> dict[str, list[int]]:
 
     stats: dict = {}
     safeio.check_tree(corpus_dir, stats=stats)
-    top = os.path.abspath(corpus_dir)
-    return {os.path.relpath(os.path.abspath(p), top).replace(os.sep, "/"):
-            [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino] for p, st in stats.items()}
+    return {rel: [st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino] for rel, st in stats.items()}
 
 
 def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_dir: Path) -> dict | None:

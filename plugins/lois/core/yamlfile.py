@@ -83,7 +83,11 @@ def load_entries(path: Path, entry, named: str, what: str, fields: str) -> tuple
     path = Path(path)
     if not path.exists():
         return None, []
-    doc = load_yaml(path)
+    return entries_in(load_yaml(path), entry, named, what, fields)
+
+
+def entries_in(doc: YamlDoc, entry, named: str, what: str, fields: str) -> tuple["YamlDoc | None", list]:
+    """The entries of a parsed file of entries (:func:`load_entries`)."""
     if doc.data is None:
         return None, []
     if not isinstance(doc.data, list):

@@ -40,10 +40,22 @@ def check_corpus(model: Model) -> Checked:
 
 
 def check_sources(root: Path) -> None:
-    """``sources/sources.yaml`` (read by ``lois importe``) against its schema."""
-    from lois.core.importer import load_sources
+    """``sources/sources.yaml`` (read by ``lois importe``) against its schema; kept for its bytes from one reading of
+    the corpus to the next (lois.core.filememo: `mkdocs serve`, `lois verifie`)."""
+    from functools import partial
 
-    load_sources(root / "sources" / "sources.yaml")
+    from lois.core import filememo
+
+    path = root / "sources" / "sources.yaml"
+    if path.exists():
+        filememo.derive("sources", path, partial(_sources, path))
+
+
+def _sources(path: Path, text: str) -> dict:
+    from lois.core.importer import sources_of
+    from lois.core.yamlfile import parse_yaml
+
+    return sources_of(parse_yaml(text, str(path)), path)
 
 
 def check_page_names(folder: Path, pattern: str, page: str, slug: bool = False) -> None:

@@ -554,7 +554,17 @@
       p.groups.forEach(function (g) { g.forEach(function (t) { all.add(t); }); });
       for (var r = 0; r < Math.min(D.rerank, ranked.length); r++) {
         var dn = ranked[r][0];
-        ranked[r][1] *= 1 + D.proximity[1] * proximityShare([sequence(dn, 0, all), sequence(dn, 1, all)], p.groups);
+        var share = proximityShare([sequence(dn, 0, all), sequence(dn, 1, all)], p.groups);
+        if (D.textless[0].indexOf(KINDS[dn]) >= 0) {  /* a page without text: also in one of its index phrasings */
+          var byPhrasing = new Map();  /* query.TEXTLESS_PROXIMITY; the n-th phrasing from n × D.textless[2] */
+          sequence(dn, 2, all).forEach(function (pt) {
+            var k = Math.floor(pt[0] / D.textless[2]);
+            if (!byPhrasing.has(k)) byPhrasing.set(k, []);
+            byPhrasing.get(k).push(pt);
+          });
+          share = Math.max(share, D.textless[3] * proximityShare(Array.from(byPhrasing.values()), p.groups));
+        }
+        ranked[r][1] *= 1 + D.proximity[1] * share;
       }
     }
     /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */

@@ -47,7 +47,9 @@ def _find_citations(model: Model, ann: Annotations) -> None:
     note or an example from the law of its first provision): rendering applies them (Model.citations_in)."""
     for n in ann.notes.values():
         if n.kind is Kind.COMMENTARY:  # a note's own, an example's: found as its file is read (notes, examples)
-            for run in markdown_runs(n.body):
+            runs = model.derived(("annotations", "runs", n.file), lambda body=n.body: list(markdown_runs(body)),
+                                 lasting=True)
+            for run in runs:  # a commentary's text is the model's: its runs found once per model
                 model.citations_in(run, n.law)
     for text in [t.definition for t in ann.terms] + [s.description for s in ann.situations]:
         model.citations_in(text, None)

@@ -7,15 +7,21 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.grounds import check_words
-from lois.features.annotations.common import load_entries
+from lois.features.annotations.common import derive_entries, entries_of
 from lois.features.annotations.schema import Glossary as GlossaryFile, Term
 from lois.render.gloss import Glossary, GlossTerm
 
 
 def load_glossary(model: Model, path: Path) -> list[Term]:
-    loc, entries = load_entries(path, GlossaryFile, "glossaire", model)
+    """The terms of the glossary, read and checked against the model (kept for its bytes and the model:
+    lois.features.annotations.common.derive_entries)."""
+    return derive_entries("glossary", path, lambda loc: _terms(model, loc), model)
+
+
+def _terms(model: Model, loc) -> list[Term]:
     if loc is None:  # no file
         return []
+    loc, entries = entries_of(loc, GlossaryFile, "glossaire", model)
     terms: list[Term] = []
     seen: dict[str, str] = {}
     for i, entry in enumerate(entries):

@@ -37,6 +37,20 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             if note.id in notes:
                 raise doc.error(f"note « {note.id} » définie deux fois (aussi dans {notes[note.id].file})", "id")
             notes[note.id] = note
+    # the commentaries' notes and the words behind their remarks are the model's alone: found once per model
+    found, unfounded = model.derived(("annotations", "commentary-notes"), lambda: _commentary_notes(model),
+                                     lasting=True)
+    model.unfounded.extend(unfounded)
+    notes.update(found)
+    return notes
+
+
+def _commentary_notes(model: Model) -> tuple[dict[str, Note], tuple]:
+    """Each commentary shown beside provisions, as a note, once the words of the Code behind the project's remarks
+    beside it are checked; and the citations without words that this check finds (``model.unfounded``: given back,
+    to be added again at each reading)."""
+    before = len(model.unfounded)
+    notes: dict[str, Note] = {}
     for c in model.commentaries.values():
         for i, r in enumerate(c.remarks or []):  # the words of the Code behind the project's remarks beside it
             check_words(model, c.front, f"remarque {i + 1} du commentaire",
@@ -46,4 +60,6 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
             notes["commentaire-" + c.id] = Note.model_construct(
                 id=c.id, title=c.title, author=c.author or "non indiqué", source=c.source, provisions=c.provisions,
                 body=c.body, file=c.file, page=f"commentaires/{c.id}.md", kind=Kind.COMMENTARY)
-    return notes
+    unfounded = tuple(model.unfounded[before:])
+    del model.unfounded[before:]
+    return notes, unfounded

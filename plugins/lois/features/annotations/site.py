@@ -111,7 +111,10 @@ def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
 
 
 def example_block(site, ex: Example, page: str, heading: str = "h3") -> str:
-    return render("annotations/example.html", **example_view(site, ex, page, heading))
+    """An example as a block of ``page`` (under `mkdocs serve`, kept while the model and what example_view reads
+    beside it are the same: SiteBuild.kept)."""
+    return site.kept("example block", (page, heading, *_example_inputs(site, ex, page)),
+                     lambda: render("annotations/example.html", **example_view(site, ex, page, heading)))
 
 
 def _asides_for(site, notes: list, examples: list, pid: ProvisionId | None) -> list[Aside]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from lois.core.corpus import Model
+from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import ProvisionId
-from lois.features.annotations.common import load_entries
+from lois.features.annotations.common import derive_entries, entries_of
 from lois.features.annotations.schema import Situation, Situations
 
 # The calculators a situation can link: name → (site page, provisions it computes). The adjusted-score page
@@ -58,9 +59,12 @@ def check_tools(loc, i: int, s: Situation, lists: dict) -> list[str]:
 
 
 def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> list[Situation]:
+    """The situations, read and checked against the model (kept for their bytes and the model:
+    lois.features.annotations.common.derive_entries), then against the notes, examples and checklists; the words of
+    the Code behind each description last, as before."""
     from lois.features.checklists.model import load_checklists
 
-    loc, entries = load_entries(path, Situations, "situation", model)
+    loc, entries, words_problem = derive_entries("situations", path, lambda loc: _entries(model, loc), model)
     if loc is None:  # no file
         return []
     out: list[Situation] = []
@@ -80,10 +84,25 @@ def load_situations(model: Model, path: Path, notes: dict, examples: dict) -> li
         out.append(s.model_copy(update={"description": " ".join(s.description.split()), "notes": list(s.notes or []),
                                         "examples": list(s.examples or []), "checklists": checklists,
                                         "line": loc.line(i)}))
-    for i, s in enumerate(entries):  # the words of the Code behind each description, once every entry is sound
-        check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.text_lines(i, "description"))],
-                    s.words, i)
+    if words_problem is not None:  # the words of the Code behind each description, once every entry is sound
+        raise words_problem
     return out
+
+
+def _entries(model: Model, loc) -> tuple:
+    """The file's entries checked against the model, and the first problem of the words of the Code behind their
+    descriptions (raised by load_situations once the other checks pass; a value here, a function of the file and
+    the model like the rest)."""
+    if loc is None:
+        return None, [], None
+    loc, entries = entries_of(loc, Situations, "situation", model)
+    try:
+        for i, s in enumerate(entries):
+            check_words(model, loc, f"situation « {s.id} »", [(s.description, loc.text_lines(i, "description"))],
+                        s.words, i)
+    except LoisError as exc:
+        return loc, entries, exc
+    return loc, entries, None
 
 
 def tools_context(site, s: Situation, page: str) -> dict:

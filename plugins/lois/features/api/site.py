@@ -38,7 +38,9 @@ def contribute(site: SiteBuild) -> None:
     # the clubs' pages only: their previews, the short-link form, their snippets (code blocks)
     site.add_style("assets/lois/clubs.css", only_where=('class="lois-apercu"', 'class="lois-lien-court"', "<pre"))
     site.add_nav("Pour les clubs", ["clubs.md", "ajouter.md"])
-    for path, text in files(site, redirects).items():
+    # they read the model and the register's redirects alone: under `mkdocs serve`, kept while both are the same
+    kept = site.kept("api files", (tuple(sorted(redirects.items())),), lambda: files(site, redirects))
+    for path, text in kept.items():
         site.add_file(path, text)
 
 

@@ -29,15 +29,21 @@ def check_files(root: Path) -> None:
 def check(model: Model, checked: Checked) -> None:
     lists = load_checklists(Path(model.root), model)
     checked.counts.append(count(len(lists), "liste d'arbitrage", "listes d'arbitrage"))
-    checked.replayed.append(f"{replay_cases(lists)} cas")
+    checked.replayed.append(f"{replay_cases(lists, model)} cas")
     for cl in lists.values():
         check_coverage(cl, model, checked)
 
 
 def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
-    aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set."""
-    gaps = coverage.coverage(cl, model).gaps
+    aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set. The gaps depend on the
+    checklist and the model alone: kept as long as the model, for the checklist object they were found for
+    (lois.core.filememo gives back the same object while its file is unchanged)."""
+    store = model.derived(("checklists", "gaps"), dict, lasting=True)
+    found = store.get(cl.name)
+    if found is None or found[0] is not cl:
+        found = store[cl.name] = (cl, coverage.coverage(cl, model).gaps)
+    gaps = found[1]
     if not gaps:
         return
     reached = plural(len(gaps), "ni atteinte par une issue ni laissée de côté",
@@ -50,16 +56,21 @@ def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     checked.warnings.append(f"{cl.file}, ligne {cl.laws_line} : {message}")
 
 
-def replay_cases(lists: dict[str, Checklist]) -> int:
-    """Every case of every checklist reaches the outcome it expects."""
+def replay_cases(lists: dict[str, Checklist], model: Model) -> int:
+    """Every case of every checklist reaches the outcome it expects. A checklist whose cases all do is not replayed
+    again while it is the same object (lois.core.filememo gives back the same object while its file is unchanged),
+    as long as the model."""
+    replayed = model.derived(("checklists", "replayed"), dict, lasting=True)
     n = 0
     for cl in lists.values():
-        for case in cl.cases:
-            got = outcome(cl, case.answers, cl.file, case.line, f"cas « {case.name} »")
-            if got != case.expected:
-                raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
-                                f"« {case.expected} » annoncée", cl.file, case.line)
-            n += 1
+        if replayed.get(cl.name) is not cl:
+            for case in cl.cases:
+                got = outcome(cl, case.answers, cl.file, case.line, f"cas « {case.name} »")
+                if got != case.expected:
+                    raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
+                                    f"« {case.expected} » annoncée", cl.file, case.line)
+            replayed[cl.name] = cl
+        n += len(cl.cases)
     return n
 
 

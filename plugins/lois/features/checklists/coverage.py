@@ -110,18 +110,22 @@ def _order(pid: ProvisionId) -> tuple:
 
 
 def units(model: "Model", laws: Iterable[int]) -> list[Unit]:
-    """The units of the coverage of ``laws``, law by law in the given order, each in the edition's order."""
+    """The units of the coverage of ``laws``, law by law in the given order, each in the edition's order (each law's
+    found once per model: they are the model's alone, and every checklist of the law asks for them)."""
     out: list[Unit] = []
     for n in laws:
-        if n not in model.laws:
-            out.append(Unit(ProvisionId(n), False))
-            continue
-        present = [p.pid for p in model.provisions.values() if p.law == n and p.level in UNIT_LEVELS]
-        partial = model.edition.partial.get(n)
-        missing = [ProvisionId(n, (letter,)) for letter in (partial.missing if partial else ())]
-        found = [Unit(pid, True) for pid in present] + [Unit(pid, False) for pid in missing if pid not in present]
-        out += sorted(found, key=lambda u: _order(u.pid)) or [Unit(ProvisionId(n), True)]  # a law without parts
+        out += model.derived(("coverage-units", n), lambda n=n: _law_units(model, n), lasting=True)
     return out
+
+
+def _law_units(model: "Model", n: int) -> list[Unit]:
+    if n not in model.laws:
+        return [Unit(ProvisionId(n), False)]
+    present = [p.pid for p in model.provisions.values() if p.law == n and p.level in UNIT_LEVELS]
+    partial = model.edition.partial.get(n)
+    missing = [ProvisionId(n, (letter,)) for letter in (partial.missing if partial else ())]
+    found = [Unit(pid, True) for pid in present] + [Unit(pid, False) for pid in missing if pid not in present]
+    return sorted(found, key=lambda u: _order(u.pid)) or [Unit(ProvisionId(n), True)]  # a law without parts
 
 
 def reaching(checklist: "Checklist") -> dict[ProvisionId, list[str]]:

@@ -12,6 +12,7 @@ par-dessus » finds 27A1 through the case of the checklist that it rules.
 """
 from __future__ import annotations
 
+from lois.core import livememo
 from lois.core.ids import KIND_LABELS, LAW_COUNT, Kind, Level, ProvisionId  # noqa: F401 (re-exported)
 from lois.core.searchdoc import PREFIX, SearchDoc, doc_id, plain_text  # noqa: F401 (re-exported)
 
@@ -182,7 +183,6 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     in ``situations`` grows with the number of documents that tell the provision's situations with it, not with how
     often one of them repeats it (a checklist whose every case says « appeler l'arbitre »)."""
     from lois.core.cite import provision_id
-    from lois.features.search.analysis import TOKEN_RE, analyze_word
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
@@ -195,13 +195,26 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
                 if t is None:
                     continue
                 given = words.setdefault(t, {}).setdefault(d.id, {})
-                for w in TOKEN_RE.findall(ev.text):
-                    given.setdefault(analyze_word(w) or w.lower(), w)
+                for term, w in _spellings_kept(ev.text):
+                    given.setdefault(term, w)
                 if d.id not in targets[t].sources:
                     targets[t].sources.append(d.id)
     for t, by_source in words.items():
         told = " ".join(w for given in by_source.values() for w in given.values())
         targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
+
+
+def first_spellings(text: str) -> tuple[tuple[str, str], ...]:
+    """Each term of a text (a word without one: the word in lower case) with its first spelling, in order."""
+    from lois.features.search.analysis import TOKEN_RE, analyze_word
+
+    given: dict[str, str] = {}
+    for w in TOKEN_RE.findall(text):
+        given.setdefault(analyze_word(w) or w.lower(), w)
+    return tuple(given.items())
+
+
+_spellings_kept = livememo.Memo(first_spellings)  # under `mkdocs serve`: each text's from the previous build
 
 
 def choose_tools(docs: list[SearchDoc]) -> None:

@@ -10,14 +10,15 @@ an index of the same documents (tests/search_oracle.py writes such an index; the
 
 The command line keeps what it computed in a cache file (``build/cache/search/<code>.marshal`` beside the corpus,
 or under ``$LOIS_CACHE``), named by a hash of this package's code, and never committed. The file is in Python's
-`marshal` format (its version is in the code's hash), each document and each term's postings a record of its own,
-decoded when a query reads it (:class:`LazyDocs`, :class:`LazyPostings`): a query reads a few of them, and the
-file is read in a few milliseconds where the JSON of the whole index took 80 ms at ×20. It holds the index and what it
-was made of (:func:`cached_index`, by the rule of :mod:`lois.core.statcache`): the size, times and inode of every
-file of the corpus when the index was made, and the digest of the bytes read of each file saved less than
-:data:`RACY_NS` before (whose stat may not change with its next save, as Git's « racily clean » entries). A call
-only looks at the files' stat data and reads those few files again: no file of the corpus is hashed when nothing
-changed; a change to any file, a file added or removed, remakes the index.
+`marshal` format (its version is in the code's hash): a header (what the index was made of, the vocabulary, the
+ids, where each record is), then each document and each term's postings as a record of its own, decoded when a
+query reads it from the file mapped in memory (:class:`LazyDocs`, :class:`LazyPostings`): a query decodes the
+header (≈ 4 % of the file) and a few records, where decoding the whole file took 40 ms at ×20 and its JSON 80 ms.
+What the index was made of (:func:`cached_index`, by the rule of :mod:`lois.core.statcache`): the size, times and
+inode of every file of the corpus when the index was made, and the digest of the bytes read of each file saved less
+than :data:`RACY_NS` before (whose stat may not change with its next save, as Git's « racily clean » entries). A
+call only looks at the files' stat data and reads those few files again: no file of the corpus is hashed when
+nothing changed; a change to any file, a file added or removed, remakes the index.
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from lois.core import livememo
 from lois.core.statcache import (RACY_NS, fingerprint, listing, settled,  # noqa: F401 (the rule; tests patch listing)
                                   unchanged)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
@@ -48,6 +50,8 @@ INDEX_BOOST = 0.6
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
+INDEX_SEP = " · "  # between the phrasings of a provision's « index » field (subject_index.index_words)
+PHRASE_MAX_CHARS = 80  # characters of a phrasing of the index, at most (checked by subject_index)
 # a document's fields, as stored
 STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
           "index", "tool")
@@ -71,12 +75,23 @@ class _FieldStats:
         return self._df[text]
 
 
+def _frequencies(key: tuple[str, tuple[tuple[str, str], ...]]) -> Counter:
+    """The term frequencies of a text (``key``: the text and the lexicon's ``stems`` as pairs)."""
+    from lois.features.search.analysis import analyze
+
+    text, stems = key
+    return Counter(analyze(text, dict(stems))) if text else Counter()
+
+
+# under `mkdocs serve`, the frequencies of the texts a save leaves unchanged are those of the previous build
+_frequencies_kept = livememo.Memo(_frequencies)
+
+
 def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[Counter], Counter, int]:
     """Term frequencies of each text (the analyser's terms, as whoosh indexes a TEXT field: stop words dropped),
     documents per term, and the field's total length (its number of terms, as whoosh sums it)."""
-    from lois.features.search.analysis import analyze
-
-    counts = [Counter(analyze(text, stems)) if text else Counter() for text in texts]
+    pairs = tuple(sorted((stems or {}).items()))
+    counts = [_frequencies_kept((text, pairs)) for text in texts]
     df: Counter = Counter()
     for c in counts:
         df.update(c.keys())
@@ -115,20 +130,19 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 # ------------------------------------------------------------------ the command line's cache
 
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
-FORMAT = 3
+FORMAT = 4
 SUFFIX = ".marshal"
 
 
 def code_key() -> str:
     """Hash of the code that reads the corpus into documents and of Python's version: another code, another
     cache file."""
-    from lois.core import safeio
-
     h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
     package = Path(__file__).resolve().parents[2]
     for f in sorted(f for d in CODE_DIRS for f in (package / d).glob("*.py")):
         h.update(f"{f.relative_to(package).as_posix()}\0".encode())
-        h.update(safeio.read_bytes(f))
+        with open(f, "rb") as fh:  # the package's own files (the corpus's are read through lois.core.safeio)
+            h.update(fh.read())
     return h.hexdigest()[:20]
 
 
@@ -140,48 +154,76 @@ def cache_root(corpus_dir: Path) -> Path:
     return cache_base(corpus_dir) / "search"
 
 
-INDEX_KEYS = {"key", "files", "docs", "vocabulary", "postings"}
+HEADER_KEYS = {"key", "files", "vocabulary", "ids", "spans", "postings"}
 VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws", "derived"}
+LENGTH = 8  # bytes before the header: its length (little-endian)
+
+
+def pack(header: dict, records: bytes) -> bytes:
+    """A cache file: the header's length, the header (marshal), then the records it points into."""
+    head = marshal.dumps(header)
+    return len(head).to_bytes(LENGTH, "little") + head + records
+
+
+def unpack(data) -> tuple[dict, int]:
+    """The header of a cache file (its bytes, or a map of them) and where its records begin."""
+    end = LENGTH + int.from_bytes(data[:LENGTH], "little")
+    if len(data) < end:
+        raise EOFError("header cut short")
+    return marshal.loads(data[LENGTH:end]), end
+
+
+class _Records:
+    """Record ``n`` of a cache file: bytes ``spans[n]`` to ``spans[n + 1]`` after ``base``, decoded when read."""
+
+    def __init__(self, data, base: int, spans: list[int]):
+        self._data, self._base, self._spans = data, base, spans
+
+    def __getitem__(self, n: int):
+        return marshal.loads(self._data[self._base + self._spans[n]:self._base + self._spans[n + 1]])
 
 
 class LazyDocs(Sequence):
     """The stored fields of the documents (dicts), each decoded from its record when first read; ``ids``: every
     document's id, in order."""
 
-    def __init__(self, ids: list[str], records: list[bytes]):
+    def __init__(self, ids: list[str], records: _Records):
         self.ids, self._records = ids, records
         self._read: dict[int, dict] = {}
 
     def __len__(self) -> int:
-        return len(self._records)
+        return len(self.ids)
 
     def __getitem__(self, n):
         if isinstance(n, slice):
             return [self[i] for i in range(*n.indices(len(self)))]
+        if not -len(self.ids) <= n < len(self.ids):
+            raise IndexError(n)
+        n %= len(self.ids)
         found = self._read.get(n)
         if found is None:
-            found = self._read[n] = marshal.loads(self._records[n])
+            found = self._read[n] = self._records[n]
         return found
 
 
 class LazyPostings(Mapping):
     """Term → its postings (a list), each decoded from its record when first read."""
 
-    def __init__(self, records: dict[str, bytes]):
-        self._records = records
+    def __init__(self, numbers: dict[str, int], records: _Records):
+        self._numbers, self._records = numbers, records
         self._read: dict[str, list[int]] = {}
 
     def __getitem__(self, term: str) -> list[int]:
         found = self._read.get(term)
         if found is None:
-            found = self._read[term] = marshal.loads(self._records[term])
+            found = self._read[term] = self._records[self._numbers[term]]
         return found
 
     def __iter__(self):
-        return iter(self._records)
+        return iter(self._numbers)
 
     def __len__(self) -> int:
-        return len(self._records)
+        return len(self._numbers)
 
 
 def doc_ids(docs) -> list[str]:
@@ -189,41 +231,47 @@ def doc_ids(docs) -> list[str]:
     return docs.ids if isinstance(docs, LazyDocs) else [f["id"] for f in docs]
 
 
-def _problem(data, key: str) -> str | None:
-    """Why a cached index cannot be used (None: it can)."""
-    if not isinstance(data, dict) or set(data) != INDEX_KEYS | {"ids"}:
+def _problem(data, key: str, size: int) -> str | None:
+    """Why a cached index cannot be used (None: it can); ``size``: the bytes of records after the header."""
+    if not isinstance(data, dict) or set(data) != HEADER_KEYS:
         return "fichier d'une autre version"
     if data["key"] != key:
         return "fichier d'un autre corpus"
-    vocab, post, docs, files, ids = data["vocabulary"], data["postings"], data["docs"], data["files"], data["ids"]
+    vocab, post, spans, files, ids = data["vocabulary"], data["postings"], data["spans"], data["files"], data["ids"]
     if not isinstance(files, dict) or not all(isinstance(v, list) and len(v) == 5 for v in files.values()):
         return "fichier d'une autre version"
     if not (isinstance(vocab, dict) and set(vocab) == VOCABULARY_KEYS and isinstance(post, dict)
-            and all(isinstance(v, bytes) for v in post.values()) and isinstance(docs, list)
-            and isinstance(ids, list) and len(ids) == len(docs) and all(isinstance(i, str) for i in ids)
-            and all(isinstance(d, bytes) for d in docs)):
+            and isinstance(ids, list) and all(isinstance(i, str) for i in ids) and isinstance(spans, list)
+            and len(spans) == len(ids) + len(post) + 1 and all(isinstance(s, int) for s in spans)
+            and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    return None if docs else "index vide"
+    if spans[0] != 0 or spans[-1] != size or any(a > b for a, b in zip(spans, spans[1:], strict=False)):
+        return "fichier endommagé"
+    return None if ids else "index vide"
 
 
 def read_cached(path: Path, key: str) -> dict | None:
     """The cached index in ``path``, or None: absent, or (after a one-line notice on stderr, the file removed)
-    damaged, foreign or of another version — the caller then remakes it."""
+    damaged, foreign or of another version — the caller then remakes it. Only the header is decoded here (what
+    the index was made of, the vocabulary, the ids, where each record is); a document's or a term's record is
+    decoded when a query reads it, from the file mapped in memory (never read whole)."""
     from lois.core import safeio
     from lois.core.errors import LoisError
 
     if not os.path.lexists(path):
         return None
-    try:  # the one guarded read: a pipe or a link to /dev in the cache is refused, never waited on
-        data = marshal.loads(safeio.read_bytes(path, limit=500_000_000))
-        problem = _problem(data, key)
+    try:  # the one guarded open: a pipe or a link to /dev in the cache is refused, never waited on
+        mapped = safeio.map_bytes(path, limit=500_000_000)
+        data, base = unpack(mapped)
+        problem = _problem(data, key, len(mapped) - base)
     except LoisError as exc:
         problem = exc.message
     except (EOFError, ValueError, TypeError):
         problem = "fichier endommagé"
     if problem is None:
+        records = _Records(mapped, base, data["spans"])
         return {"key": key, "files": data["files"], "vocabulary": data["vocabulary"],
-                "docs": LazyDocs(data["ids"], data["docs"]), "postings": LazyPostings(data["postings"])}
+                "docs": LazyDocs(data["ids"], records), "postings": LazyPostings(data["postings"], records)}
     print(f"Index de recherche en cache inutilisable ({problem}) : reconstruit ({path}).", file=sys.stderr)
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
@@ -232,14 +280,20 @@ def read_cached(path: Path, key: str) -> dict | None:
 
 def write_cached(path: Path, data: dict) -> None:
     """Write atomically (a reader sees the old file or the whole new one), then drop older entries. Best effort:
-    a read-only cache folder only means no cache."""
-    records = {"key": data["key"], "files": data["files"], "vocabulary": data["vocabulary"],
-               "ids": [f["id"] for f in data["docs"]], "docs": [marshal.dumps(f) for f in data["docs"]],
-               "postings": {t: marshal.dumps(p) for t, p in data["postings"].items()}}
+    a read-only cache folder only means no cache. Each document's stored fields, then each term's postings, is a
+    record of its own (marshal); the header says where each one is."""
+    records = [marshal.dumps(f) for f in data["docs"]] + [marshal.dumps(p) for p in data["postings"].values()]
+    spans = [0]
+    for r in records:
+        spans.append(spans[-1] + len(r))
+    n = len(data["docs"])
+    header = {"key": data["key"], "files": data["files"], "vocabulary": data["vocabulary"],
+              "ids": [f["id"] for f in data["docs"]], "spans": spans,
+              "postings": {t: n + i for i, t in enumerate(data["postings"])}}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(records))
+        tmp.write_bytes(pack(header, b"".join(records)))
         os.replace(tmp, path)
     except OSError:
         return
@@ -256,19 +310,20 @@ def _refresh(path: Path, files: dict, fresh: dict) -> None:
     """The cached index in ``path`` with ``fresh`` as what it was made of, if it is still the one made of ``files``
     (another process may have written another since). Best effort."""
     try:
-        records = marshal.loads(path.read_bytes())
-        if records.get("files") != files:
+        raw = path.read_bytes()
+        header, base = unpack(raw)
+        if header.get("files") != files:
             return
-        records["files"] = fresh
+        header["files"] = fresh
         tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-        tmp.write_bytes(marshal.dumps(records))
+        tmp.write_bytes(pack(header, raw[base:]))
         os.replace(tmp, path)
     except (OSError, EOFError, ValueError, TypeError, AttributeError):
         return
 
 
 def cached_index(corpus_dir: Path, make) -> dict:
-    """The index of this corpus from the cache, or ``make()`` (a dict with INDEX_KEYS but « key » and « files »)
+    """The index of this corpus from the cache, or ``make()`` (a dict: « docs », « vocabulary », « postings »)
     cached with what it was made of: the files' stat data taken before, and the digests of the bytes ``make``
     read (hashed as they were read, one read per file)."""
     from lois.core import safeio

@@ -47,14 +47,23 @@ def phrase_words(text: str, exact_case: bool = False) -> tuple[str, ...]:
 
 
 def load_lexicon(corpus: Path) -> Lexicon:
+    """The lexicon of ``corpus`` (empty without the file), read and checked; kept for its bytes from one reading of
+    the corpus to the next (lois.core.filememo: `mkdocs serve`, `lois verifie`)."""
+    from functools import partial
+
+    from lois.core import filememo
+
     path = Path(corpus) / FILE
     if not path.exists():
         return Lexicon()
-    from lois.core.yamlfile import load_yaml, validate
+    return filememo.derive("lexicon", path, partial(_lexicon, path))
+
+
+def _lexicon(path: Path, text: str) -> Lexicon:
+    from lois.core.yamlfile import parse_yaml, validate
     from lois.features.search.lexicon_schema import LexiconFile
 
-    loc = load_yaml(path)
-
+    loc = parse_yaml(text, str(path))
     data = validate(loc, LexiconFile, what="lexique")
     seen: dict[tuple, str] = {}
     rewrites: list[Rewrite] = []

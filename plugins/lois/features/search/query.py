@@ -33,15 +33,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lois.core import livememo
 from lois.core.cite import provision_id
 from lois.core.ids import Level, ProvisionId
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc
-from lois.features.search.index import (FIELD_BOOSTS, SCORE_SCALE, cached_index, doc_ids, postings,
-                                        stored_fields)
+from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
+                                        doc_ids, postings, stored_fields)
 from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
-from lois.features.search.subject_index import INDEX_SEP, PHRASE_MAX_CHARS
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -77,6 +77,10 @@ INDEX_COVER = 0.8
 # the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
 TEXTLESS_KINDS = ("stub",)
 TEXTLESS_COVER = 1.0
+# Its query words standing close together in one of those phrasings count for proximity (PROXIMITY_BONUS) at this
+# share, as the words of a provision's text do at full share: a phrasing is a short entry of the site's index, not a
+# sentence of the Code (« levées transférées après une renonce » finds the page of Law 64, which has no text).
+TEXTLESS_PROXIMITY = 0.5
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -172,7 +176,7 @@ class Vocabulary:
         surfaces: dict[str, str] = {}
         words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
                                                                    d.index) if text
-                              for w in TOKEN_RE.findall(text))  # each spelling once, in order of appearance
+                              for w in _spellings_kept(text))  # each spelling once, in order of appearance
         for s in words:
             k = surface_key(s)
             if k not in surfaces:
@@ -317,7 +321,7 @@ def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
 
 # The phrasings of the site's index are entries, read from their start as in a back-of-book index: a quoted phrase
 # is found there when a phrasing starts with it (« changer d'avis » in « changer d'avis sur son enchère »). The n-th
-# phrasing's terms stand from position n × PHRASING_STRIDE (longer than any phrasing: subject_index.PHRASE_MAX_CHARS).
+# phrasing's terms stand from position n × PHRASING_STRIDE (longer than any phrasing: index.PHRASE_MAX_CHARS).
 PHRASING_STRIDE = PHRASE_MAX_CHARS // 2 + 1
 
 
@@ -350,9 +354,23 @@ def rank_score(base: float, total: float, matched: float, title_all: bool, title
     return s
 
 
+def surface_keys(text: str) -> tuple[str, ...]:
+    """The surface key of each word of a text, in order."""
+    return tuple(surface_key(w) for w in TOKEN_RE.findall(text))
+
+
+def spellings(text: str) -> tuple[str, ...]:
+    """Each spelling of a text once, in order of appearance."""
+    return tuple(dict.fromkeys(TOKEN_RE.findall(text)))
+
+
+# under `mkdocs serve`: each text's from the previous build
+_surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo(spellings)
+
+
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:
     """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read."""
-    return [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text or "")) if t]
+    return [t for t in map(vocab.surfaces.get, _surface_keys_kept(text or "")) if t]
 
 
 def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
@@ -787,6 +805,9 @@ class SearchEngine:
                 f = self.stored[n]
                 share = proximity_share([term_positions(f.get("title") or "", self.vocab),
                                          term_positions(f.get("body") or "", self.vocab)], plan.groups)
+                if f["kind"] in TEXTLESS_KINDS:  # a page without text: also in one of its index phrasings
+                    phrasings = [term_positions(p, self.vocab) for p in (f.get("index") or "").split(INDEX_SEP)]
+                    share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasings, plan.groups))
                 out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
         # a gloss after the provision it is about, when that provision covers the query as well
         score_of = dict(out)
@@ -919,7 +940,8 @@ def browser_data(engine: SearchEngine) -> dict:
         "fields": fields,
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
-        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE],
+        "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE,
+                     TEXTLESS_PROXIMITY],
         "provisionKinds": list(PROVISION_KINDS),
         "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,

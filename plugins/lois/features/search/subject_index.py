@@ -27,6 +27,7 @@ from pydantic import AfterValidator
 from lois.core.ids import Level, ProvisionId
 from lois.core.schemas import Provision, Text
 from lois.core.yamlfile import Loaded, Schema
+from lois.features.search.index import INDEX_SEP, PHRASE_MAX_CHARS
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
 
 FILE = "index.yaml"
 PHRASES_MIN, PHRASES_MAX = 3, 10
-PHRASE_MAX_CHARS = 80
-INDEX_SEP = " · "  # between the phrasings of a provision's ``index`` field
 
 
 def _phrase(value: str) -> str:
@@ -81,14 +80,26 @@ def _place(model: "Model", pid: ProvisionId, register: set[ProvisionId]) -> str 
 
 def load_subject_index(model: "Model") -> list[IndexEntry]:
     """The entries of ``corpus/index.yaml`` (none without the file), each provision checked against the model; read
-    and validated once per model (Model.derived)."""
+    and validated once per model (Model.derived), and kept for its bytes and the model from one reading of the corpus
+    to the next (lois.core.filememo: `mkdocs serve`, `lois verifie`)."""
     return model.derived(("search", "subject_index"), lambda: _load(Path(model.root), model))
 
 
 def _load(root: Path, model: "Model") -> list[IndexEntry]:
-    from lois.core.yamlfile import load_entries
+    from functools import partial
 
-    doc, entries = load_entries(root / FILE, IndexEntry, "l'index analytique", "index analytique", "provision, phrases")
+    from lois.core import filememo
+
+    if not (root / FILE).exists():
+        return []
+    return filememo.derive("subject-index", root / FILE, partial(_entries, root / FILE, model), model.stamp)
+
+
+def _entries(path: Path, model: "Model", text: str) -> list[IndexEntry]:
+    from lois.core.yamlfile import entries_in, parse_yaml
+
+    doc, entries = entries_in(parse_yaml(text, str(path)), IndexEntry, "l'index analytique", "index analytique",
+                              "provision, phrases")
     if doc is None:
         return []
     register = {st.provision for st in model.absent_statements}

@@ -1,0 +1,75 @@
+"""Pure functions of a value (a text), kept from one build to the next under `mkdocs serve`, which builds the whole
+site again at every save: the texts a save leaves unchanged (nearly all of them) are not analysed again.
+
+``memo = livememo.Memo(fn)`` then ``memo(key)``: ``fn(key)``, or, when on, the value ``fn`` gave for an equal key at
+this build or the previous one. ``fn`` must be a pure function of its key (a text, a tuple of texts…: hashable,
+compared with ``==``): nothing else it reads may change between builds, so a value kept is the value ``fn`` would
+give again, and no save can make it stale. What is kept is the values asked for at the last two builds only
+(:func:`new_build`): the memory follows the corpus, never its history. The value given back is the one computed
+then, not a copy: callers never change it.
+
+Off (every call computes) until :func:`start`, called by the MkDocs plugin when `mkdocs serve` starts (a server
+started afresh keeps nothing, as a new process would); `mkdocs build` and the command line keep nothing.
+
+A server keeps many objects alive from one build to the next (these memos, lois.core.filememo's objects, the model,
+the pages' HTML), and Python's full garbage collection scans them all: at ×9, about 0.25 s each time, twice per
+rebuild. While on, the oldest generation is collected after :data:`FULL_GC_AFTER` collections of the middle one
+instead of 10 (about once in four rebuilds at ×9): the cyclic garbage of a few rebuilds waits for it (what a
+collection frees is the same, only later); :func:`stop` puts Python's default back.
+"""
+from __future__ import annotations
+
+import gc
+from typing import Callable, Generic, Hashable, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+_on = False
+_memos: list["Memo"] = []
+_MISSING = object()
+FULL_GC_AFTER = 100
+_DEFAULT_GC = gc.get_threshold()
+
+
+class Memo(Generic[K, V]):
+    def __init__(self, fn: Callable[[K], V]):
+        self.fn = fn
+        self.now: dict = {}  # key → value, asked for at this build
+        self.before: dict = {}  # at the previous build
+        _memos.append(self)
+
+    def __call__(self, key: K) -> V:
+        if not _on:
+            return self.fn(key)
+        value = self.now.get(key, _MISSING)
+        if value is _MISSING:
+            value = self.before.get(key, _MISSING)
+            if value is _MISSING:
+                value = self.fn(key)
+            self.now[key] = value
+        return value
+
+
+def start() -> None:
+    """On, with nothing kept (`mkdocs serve` starting)."""
+    global _on
+    _on = True
+    for m in _memos:
+        m.now, m.before = {}, {}
+    gc.set_threshold(*_DEFAULT_GC[:2], max(_DEFAULT_GC[2], FULL_GC_AFTER))
+
+
+def stop() -> None:
+    """Off, nothing kept."""
+    global _on
+    _on = False
+    for m in _memos:
+        m.now, m.before = {}, {}
+    gc.set_threshold(*_DEFAULT_GC)
+
+
+def new_build() -> None:
+    """A build begins: what the previous one did not ask for is dropped."""
+    for m in _memos:
+        m.now, m.before = {}, m.now

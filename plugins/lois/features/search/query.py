@@ -329,8 +329,14 @@ def phrasing_positions(index: str, vocab: "Vocabulary") -> list[tuple[int, str]]
     """The terms of the phrasings of an ``index`` field and their positions, the n-th phrasing's from n ×
     PHRASING_STRIDE: what the quoted-phrase test reads there; the browser gets the same positions (field 2 of
     :func:`lois.features.search.shards.positions`)."""
-    return [(n * PHRASING_STRIDE + i, t) for n, phrasing in enumerate(index.split(INDEX_SEP) if index else ())
-            for i, t in enumerate(term_positions(phrasing, vocab))]
+    return [(n * PHRASING_STRIDE + i, t) for n, terms in enumerate(phrasing_terms(index, vocab))
+            for i, t in enumerate(terms)]
+
+
+def phrasing_terms(index: str | None, vocab: "Vocabulary") -> list[list[str]]:
+    """The terms of each phrasing of an ``index`` field (the site's index, corpus/index.yaml), in order, as
+    :func:`term_positions` reads a text: what a quoted phrase and proximity read there."""
+    return [term_positions(p, vocab) for p in index.split(INDEX_SEP)] if index else []
 
 
 def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
@@ -341,7 +347,7 @@ def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
         return True
     if f["kind"] not in TEXTLESS_KINDS:
         return False
-    return any(term_positions(p, vocab)[:len(phrase)] == phrase for p in (f.get("index") or "").split(INDEX_SEP))
+    return any(terms[:len(phrase)] == phrase for terms in phrasing_terms(f.get("index"), vocab))
 
 
 def rank_score(base: float, total: float, matched: float, title_all: bool, title_cover: float) -> float:
@@ -711,7 +717,7 @@ class SearchEngine:
                 continue
             best, key = "", (0.0, 0.0)
             for phrase in (self.stored[n].get("index") or "").split(INDEX_SEP):
-                terms = {self.vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(phrase)}
+                terms = set(term_positions(phrase, self.vocab))
                 held = [g for g, group in enumerate(plan.groups) if terms.intersection(group)]
                 k = (sum(gw[g] for g in held if g in lacking), sum(gw[g] for g in held))
                 if k[0] > 0 and k > key:
@@ -806,8 +812,8 @@ class SearchEngine:
                 share = proximity_share([term_positions(f.get("title") or "", self.vocab),
                                          term_positions(f.get("body") or "", self.vocab)], plan.groups)
                 if f["kind"] in TEXTLESS_KINDS:  # a page without text: also in one of its index phrasings
-                    phrasings = [term_positions(p, self.vocab) for p in (f.get("index") or "").split(INDEX_SEP)]
-                    share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasings, plan.groups))
+                    share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasing_terms(f.get("index"), self.vocab),
+                                                                           plan.groups))
                 out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
         # a gloss after the provision it is about, when that provision covers the query as well
         score_of = dict(out)

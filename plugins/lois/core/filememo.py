@@ -125,23 +125,12 @@ def persist(path) -> None:
             more = {k: v for k, v in _kept.items() if kept.get(k) is not v}
             more_parsed = {k: v for k, v in parsed.items() if parsed_read.get(k) is not v}
             if len(more) <= len(kept) // 4:
-                _write(_changes(path), pickle.dumps((more, more_parsed), protocol=pickle.HIGHEST_PROTOCOL))
+                safeio.write_cache(_changes(path), pickle.dumps((more, more_parsed), protocol=pickle.HIGHEST_PROTOCOL))
                 return
-        _write(Path(path), pickle.dumps((_kept, _model, parsed), protocol=pickle.HIGHEST_PROTOCOL))
+        safeio.write_cache(Path(path), pickle.dumps((_kept, _model, parsed), protocol=pickle.HIGHEST_PROTOCOL))
         _changes(path).unlink(missing_ok=True)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         pass
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Atomically (a reader finds the old file or the new one, whole), without waiting for the disk: a cache lost
-    in a crash is only made again."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def last_model(stamp: str, root) -> Any:

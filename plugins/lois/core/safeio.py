@@ -425,3 +425,15 @@ def write_files(files: Sequence[tuple[Path, str | bytes]]) -> None:
 def write_text(path, text: str) -> None:
     """Write one file atomically (see :func:`write_files`)."""
     write_files([(Path(path), text)])
+
+
+def write_cache(path: Path, data: bytes) -> None:
+    """Write a file of a cache atomically (a reader finds the old file or the new one, whole), without waiting for the
+    disk as :func:`write_files` does: a cache lost in a crash is only made again. An OSError is raised as it came, the
+    temporary file removed; the caller decides what a cache it could not write means (usually nothing)."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -32,7 +32,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from lois.core import livememo
+from lois.core import livememo, safeio
 from lois.core.statcache import (RACY_NS, fingerprint, listing, settled,  # noqa: F401 (the rule; tests patch listing)
                                   unchanged)
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (re-exported)
@@ -292,9 +292,7 @@ def write_cached(path: Path, data: dict) -> None:
               "postings": {t: n + i for i, t in enumerate(data["postings"])}}
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-        tmp.write_bytes(pack(header, b"".join(records)))
-        os.replace(tmp, path)
+        safeio.write_cache(path, pack(header, b"".join(records)))
     except OSError:
         return
     import shutil
@@ -315,9 +313,7 @@ def _refresh(path: Path, files: dict, fresh: dict) -> None:
         if header.get("files") != files:
             return
         header["files"] = fresh
-        tmp = path.with_name(f"{path.stem}.{os.getpid()}.tmp")
-        tmp.write_bytes(pack(header, raw[base:]))
-        os.replace(tmp, path)
+        safeio.write_cache(path, pack(header, raw[base:]))
     except (OSError, EOFError, ValueError, TypeError, AttributeError):
         return
 

@@ -229,7 +229,7 @@
        provisions (each as differences: shards.doc_deltas, shards.deltas) */
     for (i = 0, n = 0, x = v[4] || []; i < x.length; i += 2) TITLES.set(n += x[i], x[i + 1]);
     undeltas(v[5] || []).forEach(function (refs, d) { REFS.set(d, refs); });
-    /* the phrasings of a page without text that hold it: [doc, phrasing, what phrasingNamed reads of it] */
+    /* the phrasings of a page without text that it starts: [doc, phrasing, what phrasingNamed reads of it] */
     for (i = 0, n = 0, x = v[6] || []; i < x.length; i += 3) {
       if (!PHRASINGS.has(n += x[i])) PHRASINGS.set(n, new Map());
       PHRASINGS.get(n).set(x[i + 1], x[i + 2]);

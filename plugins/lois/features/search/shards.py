@@ -16,8 +16,9 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
   family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
   bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``), what
-  query.phrasing_named reads of a phrasing of the index of a page without text holding it (:func:`phrasing_words`).
-  Document numbers are written as differences from the one before (:func:`doc_deltas`: half the bytes gzipped);
+  query.phrasing_named reads of a phrasing that the term starts in the index of a page without text
+  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`: half
+  the bytes gzipped);
 * ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
 * ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
@@ -216,11 +217,14 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
                 in_title.add(at[i])
             i += 3 + at[i + 2]
         reached = sorted({post[i] for i in range(0, len(post), 3)} & refs.keys())
-        named, i = [], 0  # records [doc, phrasing, its words]: the phrasings of a page without text that hold the term
+        # records [doc, phrasing, its words]: the phrasings of a page without text that start with the term (a query
+        # that names a phrasing has all its terms, the first among them: each phrasing's words travel once)
+        named, i = [], 0
         while i < len(at):
             if at[i + 1] == 2:
-                for k in sorted({p // PHRASING_STRIDE for p in at[i + 3:i + 3 + at[i + 2]]}):
-                    named += [at[i], k, phrasings[at[i]][k]]
+                for p in at[i + 3:i + 3 + at[i + 2]]:
+                    if p % PHRASING_STRIDE == 0:
+                        named += [at[i], p // PHRASING_STRIDE, phrasings[at[i]][p // PHRASING_STRIDE]]
             i += 3 + at[i + 2]
         value = [doc_deltas(post, posting_width), doc_deltas(at, position_width), inverse.get(t, []),
                  vocab.derived.get(t, []),

@@ -574,7 +574,8 @@
       if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
       var bonus = titleAll, bonusCover = cover;  /* query.phrasing_named: the query names a page without text */
-      if (!titleAll && D.textless[0].indexOf(KINDS[doc]) >= 0 && phrasingNamed(doc, p)) {
+      if (!titleAll && D.textless[0].indexOf(KINDS[doc]) >= 0 && anywhere.has(doc) && anywhere.get(doc).size === ng &&
+          phrasingNamed(doc, p)) {
         bonus = true; bonusCover = D.textless[4];
       }
       ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, bonus, bonusCover)]);

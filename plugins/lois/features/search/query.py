@@ -826,7 +826,8 @@ class SearchEngine:
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
             bonus, bonus_cover = title_all, cover
-            if not title_all and f["kind"] in TEXTLESS_KINDS and phrasing_named(f.get("index"), plan, self.vocab):
+            if (not title_all and f["kind"] in TEXTLESS_KINDS and len(anywhere.get(n, ())) == ng
+                    and phrasing_named(f.get("index"), plan, self.vocab)):
                 bonus, bonus_cover = True, INDEX_COVER  # the query names a page without text by a phrasing of its index
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, bonus, bonus_cover)))
         if ng > 1:  # proximity, among the best RERANK (same order as the final sort, the kind tier aside)

@@ -41,7 +41,7 @@ from mkdocs.structure.toc import get_toc
 from lois import features
 from lois.adapters import swap
 from lois.adapters.pagememo import PageMemo
-from lois.core import livememo, safeio
+from lois.core import livememo, reads, safeio
 from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
@@ -132,8 +132,10 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             yamlfile.remember_parsed()
             filememo.remember()
             livememo.start()  # and the search's analysis of each text (pure functions of the text)
+            reads.start()  # and what is made from the model, given back while what it read of it is the same
         else:
             livememo.stop()
+            reads.stop()
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())
@@ -142,6 +144,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.memo is not None:
             self.memo.new_build()
         livememo.new_build()
+        reads.new_build()
         self._keys = {}
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self._load(config.use_directory_urls)
@@ -174,18 +177,18 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _load(self, use_directory_urls: bool) -> None:
         try:
-            with safeio.recording() as reads:  # the cache's key: the bytes read, hashed as they are read
+            with safeio.recording() as files_read:  # the cache's key: the bytes read, hashed as they are read
                 model = load_corpus(self.corpus_dir)
                 checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
-            key = buildcache.cache_key(reads, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            key = buildcache.cache_key(files_read, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if not from_cache:
                 with safeio.recording() as build_reads:
                     site.build()
                 if key is not None:
-                    buildcache.store(site, self.corpus_dir, key, reads, build_reads)
+                    buildcache.store(site, self.corpus_dir, key, files_read, build_reads)
         except LoisError as exc:
             if self.command != "serve":
                 raise PluginError(f"corpus invalide — {exc}") from None

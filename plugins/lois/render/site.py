@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from markupsafe import Markup, escape
 
+from lois.core import reads
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
 from lois.core.ids import Level, ProvisionId, leads_to, not_found, not_on_site
@@ -120,21 +121,18 @@ class SiteBuild:
         f = self.files.get(BUILD_FILE)
         return f.content if f is not None and isinstance(f.content, str) else ""
 
+    def __post_init__(self) -> None:
+        if self.live:
+            reads.watch_site(self)  # a page that links another only if it exists reads its presence
+
     def kept(self, name: str, inputs: tuple, build: Callable[[], Any]):
-        """``build()``, which reads the model, the form of the links and ``inputs`` alone; under `mkdocs serve`, kept
-        as long as the model (a save that leaves the laws unchanged keeps it: lois.core.corpus.Model.renew) and
-        given back while ``inputs`` are the same objects (``is``: what lois.core.filememo gives back for an unchanged
-        file, or values such as texts)."""
+        """``build()``, which reads the model, the site's files and questions (:meth:`preview`), the form of the links
+        and ``inputs`` alone; under `mkdocs serve`, given back while ``inputs`` are the same objects (``is``: what
+        lois.core.filememo gives back for an unchanged file, or values such as texts) and the model is the same or
+        answers what it read the same (a law saved: lois.core.reads)."""
         if not self.live:
             return build()
-        store = self.model.derived(("kept", name, self.use_directory_urls), dict, lasting=True)
-        key = tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs)
-        found = store.get(key)
-        if found is not None and all(a is b or a == b for a, b in zip(found[0], inputs, strict=True)):
-            return found[1]
-        value = build()
-        store[key] = (inputs, value)
-        return value
+        return reads.kept(f"{name}\0{self.use_directory_urls}", inputs, build, self.model, self)
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -269,6 +267,7 @@ class SiteBuild:
         pid = self.model.link_target(target)
         return self.href(from_page, pid.page, pid.anchor)
 
+    @reads.recorded
     def preview(self, target: ProvisionId, limit: int = 320) -> str:
         """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
         key = (target, limit)

@@ -7,6 +7,7 @@ from functools import lru_cache, partial
 
 from markupsafe import Markup
 
+from lois.core import reads
 from lois.core.ids import Kind, ProvisionId
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown, tooltip_attr
@@ -42,6 +43,7 @@ def _md_glossed(site, text: str, page: str, law: int | None) -> str:
                            heading_fn=lambda t: red_suits(site.linkify(t, page, law, ())))
 
 
+@reads.recorded  # a question of the site: its memo's answer hides the reads that made it (lois.core.reads)
 def _md(site, text: str, page: str, law: int | None) -> str:
     # memoised per build: an example is shown beside each provision it applies, often several on one page
     cache = site.state.setdefault("annotations.markdown", {})

@@ -106,15 +106,12 @@ class Model:
         self.unfounded = []
         return self
 
-    @reads.recorded
     def citations_in(self, text: str, law: int | None, path: tuple[str, ...] = ()) -> tuple[Span, ...]:
         """The citations of `text` that resolve, read from provision (`law`, `path`), with their offsets: found
         when the corpus is loaded for the texts of the laws and commentaries as rendered, and the first time
         it is asked for any other text; never twice (:mod:`lois.core.annotate`)."""
-        texts = self._spans.setdefault((law, path), {})
-        if text not in texts:
-            texts[text] = find_spans(self, text, law, path)
-        return texts[text]
+        texts = self._spans.setdefault((law, path), {})  # (under serve, with what finding them read: lois.core.reads)
+        return reads.memo(texts, text, lambda: find_spans(self, text, law, path))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -246,8 +243,8 @@ def load_corpus(root: Path) -> Model:
         return last.renew()  # the same files as the last reading: the model read then, whole
     _resolve_all(model)
     _resolve_explained_provisions(model)
+    reads.watch(model)  # under `mkdocs serve`, what is read of it is noted from now on (lois.core.reads)
     _find_rendered_citations(model)
-    reads.watch(model)  # under `mkdocs serve`, what is read of it is noted (lois.core.reads)
     filememo.keep_model(model)
     return model
 

@@ -170,6 +170,17 @@ def recorded(fn: Callable) -> Callable:
     return ask
 
 
+def memo(store: dict, key, build: Callable[[], Any]):
+    """``build()``, kept in ``store`` (a memo of one model or one build) under ``key``; under serve, kept with the
+    reads it made, which each use notes in the trace under way (the same answers, the same value)."""
+    found = store.get(key)
+    if found is None:
+        found = store[key] = traced(build) if _on else (build(), None)
+    elif found[1] is not None and _trace is not None:
+        _trace.update(found[1])
+    return found[0]
+
+
 def tracing() -> bool:
     return _trace is not None
 

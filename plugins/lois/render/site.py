@@ -267,13 +267,10 @@ class SiteBuild:
         pid = self.model.link_target(target)
         return self.href(from_page, pid.page, pid.anchor)
 
-    @reads.recorded
     def preview(self, target: ProvisionId, limit: int = 320) -> str:
-        """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
-        key = (target, limit)
-        if key not in self._previews:
-            self._previews[key] = self._preview(target, limit)
-        return self._previews[key]
+        """Plain-text preview of a provision (with its sub-provisions), or of a stub (once per build; under serve,
+        with what it read of the model: lois.core.reads)."""
+        return reads.memo(self._previews, (target, limit), lambda: self._preview(target, limit))
 
     def _preview(self, target: ProvisionId, limit: int) -> str:
         m = self.model

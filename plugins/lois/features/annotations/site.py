@@ -43,14 +43,12 @@ def _md_glossed(site, text: str, page: str, law: int | None) -> str:
                            heading_fn=lambda t: red_suits(site.linkify(t, page, law, ())))
 
 
-@reads.recorded  # a question of the site: its memo's answer hides the reads that made it (lois.core.reads)
 def _md(site, text: str, page: str, law: int | None) -> str:
-    # memoised per build: an example is shown beside each provision it applies, often several on one page
+    # memoised per build: an example is shown beside each provision it applies, often several on one page (under
+    # serve, with what it read of the model: lois.core.reads)
     cache = site.state.setdefault("annotations.markdown", {})
-    key = (text, page, law)
-    if key not in cache:
-        cache[key] = render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ())))
-    return cache[key]
+    return reads.memo(cache, (text, page, law),
+                      lambda: render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ()))))
 
 
 def prov_links(site, page: str, ids: list[ProvisionId]) -> list[dict]:

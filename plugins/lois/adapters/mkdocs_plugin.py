@@ -65,10 +65,12 @@ class RenderedPage(Page):
     def render(self, config, files) -> None:
         self.content = self.rendered.body
         self.toc = get_toc([_toc_token(e) for e in self.rendered.toc])
-        self.present_anchor_ids = set(ANCHOR.findall(self.content))
+        self.present_anchor_ids = set(_anchors(self.content))
 
 
 ANCHOR = re.compile(r'\sid="([^"]+)"')
+# the ids of a page's HTML (a pure function of it; under serve, kept for the pages a save leaves unchanged)
+_anchors = livememo.Memo(lambda html: frozenset(ANCHOR.findall(html)))
 
 
 class _TocToken(TypedDict):
@@ -120,7 +122,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     # from the start)
     target: _Target | None = None  # `mkdocs build`: where the site is written
     memo: PageMemo | None = None  # `mkdocs serve`: each page's HTML at the previous build, with its key
-    _keys: dict[str, tuple[str | None, str | None]] = {}  # this build: src_uri → (key, HTML kept from the previous)
+    _keys: dict[str, tuple[tuple[str, str | None] | None, str | None]] = {}  # this build: src_uri → (key, HTML kept from the previous)
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from markupsafe import Markup, escape
 
-from lois.core import reads
+from lois.core import livememo, reads
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
 from lois.core.ids import Level, ProvisionId, leads_to, not_found, not_on_site
@@ -214,7 +214,7 @@ class SiteBuild:
 
     def scripts_of(self, html: str) -> list[str]:
         """The page scripts a page whose HTML is ``html`` loads, after those of every page."""
-        return [s.path for s in self.page_scripts if s.wanted(html)]
+        return list(_wanted((tuple(self.page_scripts), html)))
 
     def add_style(self, path: str, only_where: tuple[str, ...] = ()) -> None:
         """A stylesheet of every page (in the bundle), or with ``only_where``, only of the pages whose HTML holds
@@ -226,7 +226,7 @@ class SiteBuild:
 
     def styles_of(self, html: str) -> list[str]:
         """The stylesheets of the widgets a page whose HTML is ``html`` shows, after the bundle."""
-        return [s.path for s in self.page_styles if s.wanted(html)]
+        return list(_wanted((tuple(self.page_styles), html)))
 
     def add_aside(self, pid: ProvisionId, aside: Aside) -> None:
         """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""
@@ -519,6 +519,11 @@ class SiteBuild:
         if source in self._documents:
             return self._documents[source]
         return "" if law_page.INTERNAL_FILE.match(source) else source
+
+
+# the paths of the page scripts (or styles) that a page's HTML wants: a pure function of both (under serve, kept for
+# the pages a save leaves unchanged: their HTML is looked through once, not at every rebuild)
+_wanted = livememo.Memo(lambda key: tuple(s.path for s in key[0] if s.wanted(key[1])))
 
 
 def _escape(text: str) -> str:

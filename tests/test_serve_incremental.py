@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from conftest import nonempty
+from live_serve import EDITS
 
 
 def _tree(site: Path) -> dict[str, bytes]:
@@ -99,15 +100,11 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
 
 # A sequence of saves, each kind of file and each way a law's save reaches other pages: (file, text, replacement)
 SAVES = [
-    ("lois/50.md", "jusqu'à ce qu'un arbitrage soit intervenu.", "jusqu'à ce qu'un arbitrage soit intervenu. MARQUELOI"),
-    ("notes/carte-penalisee-50b.md", "Pour trancher, l'arbitre", "MARQUENOTE Pour trancher, l'arbitre"),
-    ("exemples/50-carte-principale.yaml", "title: Un honneur exposé, puis", "title: MARQUEEXEMPLE Un honneur exposé, puis"),
-    ("checklists/renonce.yaml", "text: Qui a commis la renonce ?", "text: MARQUELISTE Qui a commis la renonce ?"),
-    ("glossaire.yaml", "Le partenaire du déclarant.", "MARQUEGLOSSAIRE Le partenaire du déclarant."),
+    *((rel, old, new) for rel, old, new, _page in EDITS),  # a law's text, a note, an example, a checklist, the glossary
     # a citation added: « Cité par » under 50C (law 50's page), the graph, the search's evidence
     ("lois/23.md", "La Loi 16C2 ne s’applique pas,", "La Loi 16C2 ne s’applique pas (voir aussi la Loi 50C),"),
     # a provision renamed: the title of 50C, in its previews on the pages that cite it (law 23's, a checklist's…)
-    ("lois/50.md", "## C. Dispositions concernant une carte pénalisée secondaire", "## C. Carte secondaire MARQUETITRE"),
+    ("lois/50.md", "## C. Dispositions concernant une carte pénalisée secondaire", "## C. Carte MARQUETITRE"),
     # citations removed: « Cité par » under 12C1(b) loses law 23, then under 50C the one just added
     ("lois/23.md", " [voir la Loi 12C1(b)]", ""),
     ("lois/23.md", " (voir aussi la Loi 50C)", ""),

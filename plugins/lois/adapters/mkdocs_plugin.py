@@ -122,7 +122,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     # from the start)
     target: _Target | None = None  # `mkdocs build`: where the site is written
     memo: PageMemo | None = None  # `mkdocs serve`: each page's HTML at the previous build, with its key
-    _keys: dict[str, tuple[tuple[str, str | None] | None, str | None]] = {}  # this build: src_uri → (key, HTML kept from the previous)
+    # this build: src_uri → (key, HTML kept from the previous)
+    _keys: dict[str, tuple[tuple[str, str | None] | None, str | None]] = {}
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
@@ -184,7 +185,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
                 checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
-            key = buildcache.cache_key(files_read, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            key = (buildcache.cache_key(files_read, self.corpus_dir, use_directory_urls) if buildcache.enabled()
+                   else None)
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if not from_cache:
                 with safeio.recording() as build_reads:

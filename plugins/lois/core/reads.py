@@ -258,7 +258,7 @@ def replay(reads: dict, model, site=None) -> bool:
                     else:
                         now = tuple(dict.items(box))
                         if len(now) != len(value) or not all(a[0] == b[0] and same(a[1], b[1])
-                                                             for a, b in zip(now, value)):
+                                                             for a, b in zip(now, value, strict=True)):
                             return False
                         continue
                 else:  # "d": a derived value of the model (Model.derived), present and equal

@@ -178,9 +178,11 @@ def contribute(site) -> None:
     # citations (scores.js: lois-cl-cites); what a law page shows of the checklists is styled by lois.css
     site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
     # all checklists for programs, links relative to the site root (under serve, written again only when one changed)
-    site.add_file("assets/lois/checklists.json", site.kept("checklists.json", tuple(x for item in lists.items() for x in item), lambda: json.dumps(
-        {n: site.kept("checklist-data", (cl,), lambda cl=cl: runner_data(site, cl, "index.md")) for n, cl in lists.items()},
-        ensure_ascii=False, separators=(",", ":"))))
+    def all_data() -> str:
+        return json.dumps({n: site.kept("checklist-data", (cl,), lambda cl=cl: runner_data(site, cl, "index.md"))
+                           for n, cl in lists.items()}, ensure_ascii=False, separators=(",", ":"))
+    site.add_file("assets/lois/checklists.json",
+                  site.kept("checklists.json", tuple(x for item in lists.items() for x in item), all_data))
     for n, cls in _laws_of(site, lists).items():
         site.add_law_aside(n, law_links_aside(site, cls))
     # under each provision a question applies: a link straight to that question (answers of a path to it)

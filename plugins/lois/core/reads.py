@@ -25,6 +25,7 @@ _on = False
 _trace: dict | None = None  # the reads of the computation under way (key → answer); None: nothing traced
 _now: dict = {}  # kept: (name, key) → entry, asked for at this build
 _before: dict = {}  # at the previous build
+_within: list[list] = []  # the keys of kept asked for within each kept value under way
 
 
 class Watched(dict):
@@ -275,31 +276,47 @@ def replay(reads: dict, model, site=None) -> bool:
 def kept(name: str, inputs: tuple, build: Callable[[], Any], model, site=None):
     """``build()``, which reads the model (and ``site``'s files and recorded questions) and ``inputs`` alone; under
     `mkdocs serve`, given back while ``inputs`` are the same objects or equal values and the model is the same or
-    answers its reads the same (:func:`replay`)."""
+    answers its reads the same (:func:`replay`). What a value given back kept within it stays kept with it."""
     if not _on:
         return build()
     key = (name, tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs))
+    if _within:
+        _within[-1].append(key)
     entry = _now.get(key) or _before.get(key)
     if entry is not None and all(a is b or a == b for a, b in zip(entry[0], inputs, strict=True)):
-        e_inputs, value, reads, e_base, e_model = entry
+        e_inputs, value, reads, e_base, e_model, within = entry
         if e_model is model or (same_base(e_base, model) and replay(reads, model, site)):
-            _now[key] = (e_inputs, value, reads, e_base, model)
+            _now[key] = (e_inputs, value, reads, e_base, model, within)
+            _keep(within)
             merge(reads)
             return value
-    value, reads = traced(build)
-    _now[key] = (inputs, value, reads, base(model), model)
+    _within.append([])
+    try:
+        value, reads = traced(build)
+    finally:
+        within = tuple(_within.pop())
+    _now[key] = (inputs, value, reads, base(model), model, within)
     return value
+
+
+def _keep(keys: tuple) -> None:
+    """The entries kept within a value given back, kept for the next build too (not made again when it changes)."""
+    for key in keys:
+        entry = _now.get(key) or _before.get(key)
+        if entry is not None:
+            _now[key] = entry
+            _keep(entry[5])
 
 
 def start() -> None:
     """On, nothing kept (`mkdocs serve` starting)."""
-    global _on, _now, _before
-    _on, _now, _before = True, {}, {}
+    global _on, _now, _before, _within
+    _on, _now, _before, _within = True, {}, {}, []
 
 
 def stop() -> None:
-    global _on, _now, _before
-    _on, _now, _before = False, {}, {}
+    global _on, _now, _before, _within
+    _on, _now, _before, _within = False, {}, {}, []
 
 
 def on() -> bool:

@@ -70,7 +70,7 @@ class RenderedPage(Page):
 
 ANCHOR = re.compile(r'\sid="([^"]+)"')
 # the ids of a page's HTML (a pure function of it; under serve, kept for the pages a save leaves unchanged)
-_anchors = livememo.Memo(lambda html: frozenset(ANCHOR.findall(html)))
+_anchors: livememo.Memo[str, frozenset[str]] = livememo.Memo(lambda html: frozenset(ANCHOR.findall(html)))
 
 
 class _TocToken(TypedDict):

@@ -94,8 +94,6 @@ class Watched(dict):
         self._items_read()
         return dict.__eq__(self, other)
 
-    __hash__ = None  # type: ignore[assignment]
-
     def __reduce__(self):  # pickled as a plain dict (lois verifie's memo never holds a watched model)
         return (dict, (dict(dict.items(self)),))
 
@@ -167,7 +165,6 @@ def recorded(fn: Callable) -> Callable:
             _trace = outer
         outer[("f", fn, owner.__class__.__name__ == "SiteBuild", args)] = value
         return value
-    ask.__wrapped__ = fn  # type: ignore[attr-defined]
     return ask
 
 

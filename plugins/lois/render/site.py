@@ -523,7 +523,11 @@ class SiteBuild:
 
 # the paths of the page scripts (or styles) that a page's HTML wants: a pure function of both (under serve, kept for
 # the pages a save leaves unchanged: their HTML is looked through once, not at every rebuild)
-_wanted = livememo.Memo(lambda key: tuple(s.path for s in key[0] if s.wanted(key[1])))
+def _wanted_paths(key: tuple[tuple[PageScript, ...], str]) -> tuple[str, ...]:
+    return tuple(s.path for s in key[0] if s.wanted(key[1]))
+
+
+_wanted: livememo.Memo[tuple[tuple[PageScript, ...], str], tuple[str, ...]] = livememo.Memo(_wanted_paths)
 
 
 def _escape(text: str) -> str:

@@ -2,17 +2,23 @@
 (`mkdocs serve`: a law saved is a new model; a checklist, a page, a validated file that read nothing the save
 changed is not made again).
 
-Under `mkdocs serve` (:func:`start`), the model's containers are :class:`Watched` (:func:`watch`): each read made
-while a computation is traced (:func:`traced`) is noted with what it gave — a provision's value, whether an id is
-there, the keys or the items of a whole container. A memoised question of the model or the site (a citation's
-spans, a preview, « Cité par » of a stub…: :func:`recorded`) is noted as the question and its answer, not what it
-read. :func:`replay` asks a new model (and site) every noted question again: the same answers (``is`` or ``==``,
-items in order), and what the computation made is what it would make again, provided it reads nothing of the model
-but through them. Its other inputs (the file's bytes, the objects passed in) are the caller's key.
+Under `mkdocs serve` (:func:`start`), the model's containers are :class:`Watched` (:func:`watch`), and so are the
+site's files: each read made while a computation is traced (:func:`traced`) is noted with what it gave — a
+provision's value, whether an id is there, the keys or the items of a whole container, a derived value of the model
+read from its memo. A memo must not hide what it read: a memo of a model or of a build (the citations of a text, a
+preview) keeps the reads that made each value and notes them at each use (:func:`memo`); a question whose answer is
+shared by many (« the coverage units of law 50 », the grounds of a provision, the laws without text) is noted as the
+question and its answer (:func:`recorded`). :func:`replay` asks a new model (and site) every noted question again:
+the same answers (the same object, or an equal value; a provision or a law only as the same object), and what the
+computation made is what it would make again, provided it reads nothing of the model but through them (the edition's
+facts and the register of absent laws, read as attributes, must be the same objects: :func:`base`). Its other
+inputs (the file's bytes, the objects passed in) are the caller's key.
 
 :func:`kept` is the store of what was made under serve, from one build to the next (values asked for at the last
-two builds only): given back for the same inputs when the model is the same, or when its reads replay.
-``tests/test_serve_incremental.py`` checks it: after each save of a sequence, the site equals a clean build's.
+two builds only): given back for the same inputs when the model is the same, or
+when its reads replay; lois.core.filememo does the same for a file validated against the model (``against``).
+``tests/test_serve_incremental.py`` checks it: after each save of a sequence (a law's text, a citation added and
+removed, a provision renamed, a note, a checklist…), the site equals what a server started afresh makes.
 Off (nothing noted, nothing kept) unless `mkdocs serve` started: `mkdocs build` and the CLI pay nothing.
 """
 from __future__ import annotations
@@ -25,7 +31,6 @@ _on = False
 _trace: dict | None = None  # the reads of the computation under way (key → answer); None: nothing traced
 _now: dict = {}  # kept: (name, key) → entry, asked for at this build
 _before: dict = {}  # at the previous build
-_within: list[list] = []  # the keys of kept asked for within each kept value under way
 
 
 class Watched(dict):
@@ -179,10 +184,6 @@ def memo(store: dict, key, build: Callable[[], Any]):
     return found[0]
 
 
-def tracing() -> bool:
-    return _trace is not None
-
-
 def note(key: tuple, value) -> None:
     """A read of the trace under way (the model's memo of a derived value: lois.core.corpus.Model.derived)."""
     if _trace is not None:
@@ -273,47 +274,31 @@ def replay(reads: dict, model, site=None) -> bool:
 def kept(name: str, inputs: tuple, build: Callable[[], Any], model, site=None):
     """``build()``, which reads the model (and ``site``'s files and recorded questions) and ``inputs`` alone; under
     `mkdocs serve`, given back while ``inputs`` are the same objects or equal values and the model is the same or
-    answers its reads the same (:func:`replay`). What a value given back kept within it stays kept with it."""
+    answers its reads the same (:func:`replay`)."""
     if not _on:
         return build()
     key = (name, tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs))
-    if _within:
-        _within[-1].append(key)
     entry = _now.get(key) or _before.get(key)
     if entry is not None and all(a is b or a == b for a, b in zip(entry[0], inputs, strict=True)):
-        e_inputs, value, reads, e_base, e_model, within = entry
+        e_inputs, value, reads, e_base, e_model = entry
         if e_model is model or (same_base(e_base, model) and replay(reads, model, site)):
-            _now[key] = (e_inputs, value, reads, e_base, model, within)
-            _keep(within)
+            _now[key] = (e_inputs, value, reads, e_base, model)
             merge(reads)
             return value
-    _within.append([])
-    try:
-        value, reads = traced(build)
-    finally:
-        within = tuple(_within.pop())
-    _now[key] = (inputs, value, reads, base(model), model, within)
+    value, reads = traced(build)
+    _now[key] = (inputs, value, reads, base(model), model)
     return value
-
-
-def _keep(keys: tuple) -> None:
-    """The entries kept within a value given back, kept for the next build too (not made again when it changes)."""
-    for key in keys:
-        entry = _now.get(key) or _before.get(key)
-        if entry is not None:
-            _now[key] = entry
-            _keep(entry[5])
 
 
 def start() -> None:
     """On, nothing kept (`mkdocs serve` starting)."""
-    global _on, _now, _before, _within
-    _on, _now, _before, _within = True, {}, {}, []
+    global _on, _now, _before
+    _on, _now, _before = True, {}, {}
 
 
 def stop() -> None:
-    global _on, _now, _before, _within
-    _on, _now, _before, _within = False, {}, {}, []
+    global _on, _now, _before
+    _on, _now, _before = False, {}, {}
 
 
 def on() -> bool:

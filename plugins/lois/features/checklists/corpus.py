@@ -38,8 +38,7 @@ def check(model: Model, checked: Checked) -> None:
 def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
     aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set. The gaps depend on the
-    checklist and the model alone: kept as long as the model, for the checklist object they were found for
-    (lois.core.filememo gives back the same object while its file is unchanged)."""
+    checklist and the model alone: kept for the checklist object they were found for (:func:`_kept`)."""
     gaps = _kept(model, "gaps", cl, lambda: coverage.coverage(cl, model).gaps)
     if not gaps:
         return
@@ -55,8 +54,7 @@ def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
 
 def replay_cases(lists: dict[str, Checklist], model: Model) -> int:
     """Every case of every checklist reaches the outcome it expects. A checklist whose cases all do is not replayed
-    again while it is the same object (lois.core.filememo gives back the same object while its file is unchanged),
-    as long as the model."""
+    again while it is the same object (:func:`_kept`)."""
     n = 0
     for cl in lists.values():
         _kept(model, "replayed", cl, lambda cl=cl: _replay(cl))

@@ -272,21 +272,24 @@ def replay(reads: dict, model, site=None) -> bool:
 
 
 def kept(name: str, inputs: tuple, build: Callable[[], Any], model, site=None):
-    """``build()``, which reads the model (and ``site``'s files and recorded questions) and ``inputs`` alone; under
-    `mkdocs serve`, given back while ``inputs`` are the same objects or equal values and the model is the same or
-    answers its reads the same (:func:`replay`)."""
+    """``build()``, which reads the model, ``site``'s files and ``inputs`` alone; under `mkdocs serve`, given back
+    while ``inputs`` are the same objects or equal values, and the model and the site answer its reads the same
+    (:func:`replay`; the same model: its reads of the site's files only)."""
     if not _on:
         return build()
     key = (name, tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs))
     entry = _now.get(key) or _before.get(key)
     if entry is not None and all(a is b or a == b for a, b in zip(entry[0], inputs, strict=True)):
-        e_inputs, value, reads, e_base, e_model = entry
-        if e_model is model or (same_base(e_base, model) and replay(reads, model, site)):
-            _now[key] = (e_inputs, value, reads, e_base, model)
+        e_inputs, value, reads, e_base, e_model, of_site = entry
+        # the same model: only what was read of the site (its files) is asked again
+        if (replay(of_site, model, site) if e_model is model else
+                same_base(e_base, model) and replay(reads, model, site)):
+            _now[key] = (e_inputs, value, reads, e_base, model, of_site)
             merge(reads)
             return value
     value, reads = traced(build)
-    _now[key] = (inputs, value, reads, base(model), model)
+    of_site = {k: v for k, v in reads.items() if (k[2] if k[0] == "f" else k[1] == "files")}
+    _now[key] = (inputs, value, reads, base(model), model, of_site)
     return value
 
 

@@ -50,6 +50,7 @@ def forget() -> None:
 
     _kept, _model, _base = None, None, None
     yamlfile.forget_parsed()
+    reads.stop()
     if _frozen:  # what restore() set aside is looked at by the collector again (a process that goes on: the tests')
         import gc
 
@@ -81,6 +82,7 @@ def restore(path) -> None:
     from lois.core import yamlfile
 
     remember()
+    reads.stop()  # the stamp is the context of what is validated against the model (persisted: no trace in it)
     yamlfile.remember_parsed()
     collecting = gc.isenabled()
     gc.disable()  # millions of objects made at once, all kept: the cyclic collector would go through them in vain

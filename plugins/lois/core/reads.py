@@ -153,6 +153,15 @@ def watch_site(site) -> None:
         site.files = Watched("files", site.files)
 
 
+def watch_glossary(glossary) -> None:
+    """The glossary's terms by form watched (lois.render.gloss): a page reads the definitions of the terms it shows."""
+    if _on and not isinstance(glossary.by_form, Watched):
+        glossary.by_form = Watched("gloss", glossary.by_form)
+
+
+SITE = ("files", "gloss")  # what is read of the site, not of the model (watch_site, watch_glossary)
+
+
 def recorded(fn: Callable) -> Callable:
     """``fn(owner, *args)``, a question of the model or of the site (``owner``) that may be answered from a memo:
     noted as the question and its answer (a memo's answer hides the reads that made it), asked again by
@@ -244,7 +253,8 @@ def replay(reads: dict, model, site=None) -> bool:
             if tag == "f":
                 now = key[1](site if key[2] else model, *key[3])
             else:
-                box = site.files if key[1] == "files" else getattr(model, key[1])
+                box = (site.files if key[1] == "files" else site.glossary.by_form if key[1] == "gloss" else
+                       getattr(model, key[1]))
                 if tag == "g":
                     now = dict.get(box, key[2], _MISSING)
                 elif tag == "i":
@@ -288,7 +298,7 @@ def kept(name: str, inputs: tuple, build: Callable[[], Any], model, site=None):
             merge(reads)
             return value
     value, reads = traced(build)
-    of_site = {k: v for k, v in reads.items() if (k[2] if k[0] == "f" else k[1] == "files")}
+    of_site = {k: v for k, v in reads.items() if (k[2] if k[0] == "f" else k[1] in SITE)}
     _now[key] = (inputs, value, reads, base(model), model, of_site)
     return value
 

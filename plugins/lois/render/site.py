@@ -113,7 +113,6 @@ class SiteBuild:
     # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
     state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
-    _gloss_terms: list[GlossTerm] = field(default_factory=list, init=False, repr=False)  # set_glossary's terms
 
     @property
     def build_id(self) -> str:
@@ -378,7 +377,8 @@ class SiteBuild:
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
         self.glossary = Glossary(terms) if terms else None
-        self._gloss_terms = list(terms)
+        if self.glossary is not None:
+            reads.watch_glossary(self.glossary)  # a law page reads the definitions of the terms its text holds
 
     def gloss_scope(self) -> GlossScope | None:
         """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
@@ -483,14 +483,15 @@ class SiteBuild:
     def render_law(self, law_no: int) -> HtmlPage:
         """A law's page, which reads the model, the features' asides (:attr:`asides`, :attr:`law_asides`), the
         glossary and the name of the law's source: under `mkdocs serve`, rendered again only when one of them
-        changed (:meth:`kept`; an aside by its HTML)."""
+        changed (:meth:`kept`; an aside by its HTML, the glossary by its forms and the terms the page shows)."""
         if not self.live:
             return law_page.render_law(self, law_no)
         page, law = self.law_page(law_no), self.model.laws[law_no]
         asides = tuple((str(p.pid), tuple((a.kind, str(a.html(page))) for a in self.asides[p.pid]))
                        for p in law.provisions() if p.pid in self.asides)
         law_asides = tuple((a.kind, str(a.html(page))) for a in self.law_asides.get(law_no, ()))
-        gloss = tuple((t.term, t.forms, t.definition) for t in self._gloss_terms)
+        # the glossary's forms in their order (its pattern); the definitions of those found are read (lois.core.reads)
+        gloss = tuple(dict.keys(self.glossary.by_form)) if self.glossary is not None else ()
         return self.kept("law", (law_no, asides, law_asides, gloss, self.document_name(law.meta.document or
                                                                                      law.meta.source or "")),
                          lambda: law_page.render_law(self, law_no))

@@ -256,6 +256,40 @@ def variant_build(tmp_path_factory):
     return work / "site", corpus, work, res
 
 
+@pytest.fixture(scope="session")
+def site_visits(browser, built_site, site_url, tmp_path_factory) -> dict:
+    """Every page of the built site opened once on a phone (390×844, touch), and one page of each kind on a desktop
+    and in the offline copy opened as files on a phone (tests/axecheck.py): on each, axe-core in the light scheme,
+    then in the dark (tests/test_axe_browser.py); on the site's, what tests/test_browser_crawl.py reads of a page
+    once it loaded (its READ), its console and page errors and its requests to other hosts. One visit of each
+    page for both modules: a page load and axe are most of what they cost. {"phone", "desktop", "offline"} →
+    axecheck.Visit."""
+    from axecheck import STATES, axe_source, every_page, new_context, one_of_each_kind, unzip_copy, visit
+    from test_browser_crawl import READ
+
+    try:
+        axe_source()
+    except FileNotFoundError as e:
+        pytest.fail(str(e))
+    urls = every_page(built_site, site_url, unzip_copy(built_site, tmp_path_factory.mktemp("copie")))
+    site = {n: u for n, u in urls.items() if not n.startswith("hors-ligne:")}
+    copy = {n.removeprefix("hors-ligne:"): u for n, u in urls.items() if n.startswith("hors-ligne:")}
+    assert len(site) >= 60 + len(STATES) and len(copy) >= 60  # every page, not a sample
+    kinds, copy_kinds = one_of_each_kind(site), one_of_each_kind(copy)
+    assert len(kinds) >= 10 and len(copy_kinds) >= 10, (kinds, copy_kinds)
+    visits = {}
+    for name, size, pages, more in (
+            ("phone", "phone", site, {"read": READ, "site_url": site_url}),
+            ("desktop", "desktop", kinds, {"read": READ, "site_url": site_url}),
+            ("offline", "phone", {"hors-ligne:" + n: u for n, u in copy_kinds.items()}, {})):
+        ctx = new_context(browser, size, "light")
+        try:
+            visits[name] = visit(ctx, pages, "light", then_dark=True, **more)
+        finally:
+            ctx.close()
+    return visits
+
+
 class _Quiet(http.server.SimpleHTTPRequestHandler):
     """Static server that, like GitHub Pages, Netlify or nginx's `error_page 404`, answers an unknown address
     with the site's own 404.html (status 404)."""

@@ -60,6 +60,30 @@ def model(corpus_dir):
     return load_corpus(corpus_dir)
 
 
+@functools.cache
+def real_corpus():
+    """The real corpus read once while the tests are collected (names of checklists, cases and examples to
+    parametrize tests with: several modules ask for them); the tests themselves take the ``model`` fixture."""
+    from lois.core.corpus import load_corpus
+
+    return load_corpus(ROOT / "corpus")
+
+
+@functools.cache
+def real_checklists() -> dict:
+    """The real corpus's checklists (name → checklist), read once while the tests are collected (``real_corpus``)."""
+    from lois.features.checklists import load_checklists
+
+    return load_checklists(ROOT / "corpus", real_corpus())
+
+
+def real_checklist_examples() -> list:
+    """The real corpus's worked examples that open a checklist, read once while the tests are collected."""
+    from lois.features.annotations import load_annotations
+
+    return [ex for ex in load_annotations(real_corpus()).examples.values() if ex.checklist]
+
+
 def project_env(**extra) -> dict:
     """Environment for subprocesses: this checkout's package first on the path."""
     path = str(ROOT / "plugins") + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")

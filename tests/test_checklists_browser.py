@@ -9,11 +9,10 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from conftest import PHONE, nonempty, tab_fixtures
+from conftest import PHONE, nonempty, real_checklist_examples, real_checklists, tab_fixtures
 from lois.core.typo import french_spacing
 from lois.core.ids import ProvisionId
 from lois.features.checklists import load_checklists, run
-from lois.features.annotations import load_annotations
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -22,9 +21,7 @@ _phone_tab, phone = tab_fixtures(**PHONE)
 
 
 def _names():
-    from lois.core.corpus import load_corpus
-
-    return sorted(load_checklists(CORPUS, load_corpus(CORPUS)))
+    return sorted(real_checklists())
 
 
 @pytest.fixture(scope="module")
@@ -355,9 +352,7 @@ def test_flowchart_prints_on_one_page(page, site_url, name):
 
 
 def _examples():
-    from lois.core.corpus import load_corpus
-
-    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
+    return real_checklist_examples()
 
 
 @pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)

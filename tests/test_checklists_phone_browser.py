@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import nonempty, open_anew, tab_fixtures
+from conftest import nonempty, open_anew, real_checklists, tab_fixtures
 from lois.features.annotations import load_annotations
 from lois.features.checklists import load_checklists, run
 from taps import PHONE, SMALL_PHONE
@@ -113,10 +113,7 @@ def tap_in_place(page, locator) -> None:
 
 
 def _names():
-    from lois.core.corpus import load_corpus
-    from conftest import ROOT
-
-    return sorted(load_checklists(ROOT / "corpus", load_corpus(ROOT / "corpus")))
+    return sorted(real_checklists())
 
 
 # In the page, the answers of a case given one after the other: before each one the question and its answers checked

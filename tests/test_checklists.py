@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ids, nonempty, pid
+from conftest import ids, nonempty, pid, real_checklist_examples, real_checklists
 from lois.features.checklists import MissingAnswer, load_checklist, load_checklists, run
 from lois.features.checklists.engine import coverage
 from lois.features.checklists.flowchart import flowchart_svg
@@ -29,10 +29,7 @@ def lists(model):
 
 
 def _all_cases():
-    from lois.core.corpus import load_corpus
-
-    m = load_corpus(CORPUS)
-    return [(cl.name, c.name) for cl in load_checklists(CORPUS, m).values() for c in cl.cases]
+    return [(cl.name, c.name) for cl in real_checklists().values() for c in cl.cases]
 
 
 REQUIRED = {"renonce", "carte-penalisee", "enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
@@ -706,10 +703,7 @@ def test_cli_interactive_quit_and_eof():
 # --------------------------------------------------------------------------- worked examples (issue 4)
 
 def _examples():
-    from lois.core.corpus import load_corpus
-    from lois.features.annotations import load_annotations
-
-    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
+    return real_checklist_examples()
 
 
 @pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)

@@ -212,7 +212,8 @@ def aside_problem(model: "Model | None", laws: list[int], pid: ProvisionId) -> s
     if pid.level not in UNIT_LEVELS:
         return (f"{shown} est un sous-point : la couverture se compte par section et paragraphe (laissez de "
                 f"côté {ProvisionId(pid.law, pid.path[:-1] if pid.level is Level.SUBPOINT else pid.path[:-2])})")
-    if any(u.pid == pid for u in units(model, [pid.law])):
+    if pid in model.derived(("coverage-unit-ids", pid.law), lambda: {u.pid for u in units(model, [pid.law])},
+                            lasting=True):
         return None
     partial = model.edition.partial.get(pid.law)
     if partial is None:

@@ -45,8 +45,8 @@ def main() -> int:
     work.mkdir(parents=True, exist_ok=True)
     other_env = None
     if args.plugins:
-        other = str(args.plugins.resolve())
-        other_env = lambda cache: dict(bb.env_for(cache), PYTHONPATH=other)  # noqa: E731
+        other, ours_env = str(args.plugins.resolve()), bb.env_for
+        other_env = lambda cache: dict(ours_env(cache), PYTHONPATH=other)  # noqa: E731
     rows = []
     try:
         for f in (int(x) for x in args.sizes.split(",") if x.strip()):

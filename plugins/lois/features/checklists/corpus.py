@@ -36,14 +36,9 @@ def check(model: Model, checked: Checked) -> None:
 
 def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
-    aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set. The gaps depend on the
-    checklist and the model alone: kept as long as the model, for the checklist object they were found for
-    (lois.core.filememo gives back the same object while its file is unchanged)."""
-    store = model.derived(("checklists", "gaps"), dict, lasting=True)
-    found = store.get(cl.name)
-    if found is None or found[0] is not cl:
-        found = store[cl.name] = (cl, coverage.coverage(cl, model).gaps)
-    gaps = found[1]
+    aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set (the table, coverage.table, is
+    the one the checklist's page shows)."""
+    gaps = coverage.table(cl, model).gaps
     if not gaps:
         return
     reached = plural(len(gaps), "ni atteinte par une issue ni laissée de côté",

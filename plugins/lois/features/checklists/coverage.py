@@ -184,6 +184,17 @@ def coverage(checklist: "Checklist", model: "Model") -> Coverage:
     return Coverage(rows)
 
 
+def table(checklist: "Checklist", model: "Model") -> Coverage:
+    """:func:`coverage`, found once per checklist and model: the corpus check and the checklist's page read the same
+    table (kept as long as the model, for the checklist object it was found for: lois.core.filememo gives back the
+    same object while its file is unchanged)."""
+    store = model.derived(("coverage", "tables"), dict, lasting=True)
+    found = store.get(checklist.name)
+    if found is None or found[0] is not checklist:
+        found = store[checklist.name] = (checklist, coverage(checklist, model))
+    return found[1]
+
+
 def contradictions(checklist: "Checklist") -> list[tuple[ProvisionId, list[str]]]:
     """The ``aside`` entries that an outcome reaches (each with those outcomes): a provision cannot be both."""
     reached = reach_index(reaching(checklist))

@@ -89,10 +89,10 @@ def main() -> int:
           "| peak MB ours / Material |" + (" other CPU s (runs) | other / ours |" if other_env else ""))
     print("|---|---|---|---:|---:|---:|---|" + ("---|---:|" if other_env else ""))
     for f, res in rows:
-        def med(k, j):
+        def med(k, j, res=res):
             return statistics.median(r[j] for r in res[k])
 
-        def runs(k):
+        def runs(k, res=res):
             return ", ".join(f"{r[0]:.2f}" for r in res[k])
         line = (f"| ×{f} | {med('ours', 0):.2f} ({runs('ours')}) | {med('material', 0):.2f} ({runs('material')}) "
                 f"| {med('ours', 0) / med('material', 0):.2f}× | {med('ours', 1):.2f} | {med('material', 1):.2f} "

@@ -83,7 +83,7 @@ def coverage_view(site, cl, from_page: str) -> dict:
     table = coverage_table(cl, site.model)
     paths = paths_to_outcomes(cl)
     rows = []
-    reasons: dict[str, str] = {}  # an entry's reason, linked once: every unit of a section or law it sets aside shows it
+    reasons: dict[str, str] = {}  # an entry's reason, linked once: each unit of a section or law set aside shows it
     for r in table.rows:
         aside = ""
         if r.status is Status.ASIDE and r.aside is not None and r.aside != r.unit.pid:

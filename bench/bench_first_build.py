@@ -3,14 +3,14 @@ bench_build.py's first measure, for a loaded machine.
 
     python bench/bench_first_build.py [--sizes 1,9,100] [--runs 3] [--plugins AUTRE/plugins] [--garder DOSSIER]
 
-For each size (1: the seed; F > 1: the synthetic corpus ×F of bench/synth.py), the same pages are built by
-``mkdocs build --strict`` with the plugin (a first build: empty LOIS_CACHE) and without it (bench_build.py's
-baseline: the plugin's pages written into a docs folder, built by Material as Markdown), in turn, ``--runs`` times
-each after one untimed build of each (Python compiles its modules). Printed: CPU seconds (user + sys of the build's
-process) of each run, their medians and ratio, wall seconds, peak memory (VmHWM, bench/peak_rss.py) and the load
-(``os.getloadavg``) before and after each run. ``--plugins``: the ``plugins`` folder of another checkout (e.g. an
-export of main), measured on the same corpora in the same alternation (ours, Material, the other), to compare two
-versions of the code. Work files in /dev/shm (memory), removed at the end unless ``--garder``.
+For each size (1: the seed; F > 1: the synthetic corpus ×F of bench/synth.py), the same pages are built by ``mkdocs
+build --strict`` with the plugin (a first build: empty LOIS_CACHE) and without it (bench_build.py's baseline: the
+plugin's pages written into a docs folder, built by Material as Markdown), in turn, ``--runs`` times each after one
+untimed build of each (Python compiles its modules; ``--sans-chauffe``: none). Printed: CPU seconds (user + sys of
+the build's process) of each run, their medians and ratio, wall seconds, peak memory (VmHWM, bench/peak_rss.py) and
+the load (``os.getloadavg``) before and after each run. ``--plugins``: the ``plugins`` folder of another checkout
+(e.g. an export of main), measured on the same corpora in the same alternation (ours, Material, the other), to
+compare two versions of the code. Work files in /dev/shm (memory), removed at the end unless ``--garder``.
 """
 from __future__ import annotations
 
@@ -39,6 +39,8 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3, help="constructions mesurées de chaque sorte")
     ap.add_argument("--plugins", type=Path, help="dossier plugins d'une autre version du code, mesurée aussi")
     ap.add_argument("--garder", type=Path, help="dossier de travail gardé (corpus, sites)")
+    ap.add_argument("--sans-chauffe", action="store_true",
+                    help="sans la construction non comptée de chaque sorte (modules déjà compilés par un essai)")
     args = ap.parse_args()
     shm = Path("/dev/shm")
     work = Path(args.garder or tempfile.mkdtemp(prefix="bench-first-", dir=shm if shm.is_dir() else None))
@@ -64,7 +66,7 @@ def main() -> int:
             if other_env:
                 kinds["other"] = (full, other_env)
             res: dict[str, list] = {k: [] for k in kinds}
-            for i in range(args.runs + 1):
+            for i in range(1 if args.sans_chauffe else 0, args.runs + 1):
                 order = list(kinds) if i % 2 == 0 else list(reversed(kinds))
                 for k in order:
                     cfg, env = kinds[k]

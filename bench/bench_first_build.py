@@ -8,9 +8,10 @@ build --strict`` with the plugin (a first build: empty LOIS_CACHE) and without i
 plugin's pages written into a docs folder, built by Material as Markdown), in turn, ``--runs`` times each after one
 untimed build of each (Python compiles its modules; ``--sans-chauffe``: none). Printed: CPU seconds (user + sys of
 the build's process) of each run, their medians and ratio, wall seconds, peak memory (VmHWM, bench/peak_rss.py) and
-the load (``os.getloadavg``) before and after each run. ``--plugins``: the ``plugins`` folder of another checkout
-(e.g. an export of main), measured on the same corpora in the same alternation (ours, Material, the other), to
-compare two versions of the code. Work files in /dev/shm (memory), removed at the end unless ``--garder``.
+the load (``os.getloadavg``) before and after each run. ``--sortes``: some of them only. ``--plugins``: the
+``plugins`` folder of another checkout (e.g. an export of main), measured on the same corpora in the same
+alternation (ours, Material, the other), to compare two versions of the code. Work files in /dev/shm (memory),
+removed at the end unless ``--garder``.
 """
 from __future__ import annotations
 
@@ -41,7 +42,10 @@ def main() -> int:
     ap.add_argument("--garder", type=Path, help="dossier de travail gardé (corpus, sites)")
     ap.add_argument("--sans-chauffe", action="store_true",
                     help="sans la construction non comptée de chaque sorte (modules déjà compilés par un essai)")
+    ap.add_argument("--sortes", default="ours,material,other",
+                    help="sortes de constructions mesurées, parmi ours, material, other (other : avec --plugins)")
     args = ap.parse_args()
+    wanted = {k.strip() for k in args.sortes.split(",")}
     shm = Path("/dev/shm")
     work = Path(args.garder or tempfile.mkdtemp(prefix="bench-first-", dir=shm if shm.is_dir() else None))
     work.mkdir(parents=True, exist_ok=True)
@@ -61,9 +65,10 @@ def main() -> int:
                 if not corpus.exists():
                     make_corpus(f, corpus)
                 full = bb.write_config(w / "mkdocs.yml", corpus, bb.ROOT / "site_src")
-            base = bb.prepare_baseline(full, w)
-            kinds = {"ours": (full, None), "material": (base, None)}
-            if other_env:
+            kinds = {"ours": (full, None)} if "ours" in wanted else {}
+            if "material" in wanted:
+                kinds["material"] = (bb.prepare_baseline(full, w), None)
+            if other_env and "other" in wanted:
                 kinds["other"] = (full, other_env)
             res: dict[str, list] = {k: [] for k in kinds}
             for i in range(1 if args.sans_chauffe else 0, args.runs + 1):
@@ -87,21 +92,15 @@ def main() -> int:
     finally:
         if not args.garder:
             shutil.rmtree(work, ignore_errors=True)
-    print("\n| size | ours CPU s (runs) | Material CPU s (runs) | ratio of medians | ours wall s | Material wall s "
-          "| peak MB ours / Material |" + (" other CPU s (runs) | other / ours |" if other_env else ""))
-    print("|---|---|---|---:|---:|---:|---|" + ("---|---:|" if other_env else ""))
+    print("\n| size | build | CPU s, median (runs) | / Material | wall s, median | peak MB |")
+    print("|---|---|---|---:|---:|---:|")
     for f, res in rows:
-        def med(k, j, res=res):
-            return statistics.median(r[j] for r in res[k])
-
-        def runs(k, res=res):
-            return ", ".join(f"{r[0]:.2f}" for r in res[k])
-        line = (f"| ×{f} | {med('ours', 0):.2f} ({runs('ours')}) | {med('material', 0):.2f} ({runs('material')}) "
-                f"| {med('ours', 0) / med('material', 0):.2f}× | {med('ours', 1):.2f} | {med('material', 1):.2f} "
-                f"| {max(r[2] for r in res['ours']):.0f} / {max(r[2] for r in res['material']):.0f} |")
-        if other_env:
-            line += f" {med('other', 0):.2f} ({runs('other')}) | {med('other', 0) / med('ours', 0):.2f}× |"
-        print(line)
+        base_cpu = statistics.median(r[0] for r in res["material"]) if res.get("material") else None
+        for k, got in res.items():
+            cpu = statistics.median(r[0] for r in got)
+            ratio = f"{cpu / base_cpu:.2f}×" if base_cpu else "—"
+            print(f"| ×{f} | {k} | {cpu:.2f} ({', '.join(f'{r[0]:.2f}' for r in got)}) | {ratio} "
+                  f"| {statistics.median(r[1] for r in got):.2f} | {max(r[2] for r in got):.0f} |")
     return 0
 
 

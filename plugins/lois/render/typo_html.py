@@ -38,13 +38,12 @@ def html_spacing(page: str) -> str:
 
 # The same reading in three passes of a regular expression each, which skip in C what needs no change: the kept
 # elements and comments first; between them, the tags holding one of the signs, then the runs of text holding one
-# (a run starts after a « > »). A page is read part by part instead (:func:`_spacing_parts`) when, between kept
-# elements, a tag holds a « < » (« <a<b> »: one tag there, two here) or a « < » has no « > » after it (a run of text
-# there, a tag here).
+# (a run starts after a « > »: a tag ends at its first « > », as above). A page is read part by part instead
+# (:func:`_spacing_parts`) when, between kept elements, a « < » has no « > » after it: above, a run of text, or a tag
+# that a kept element ends (« <a <code>… »).
 _KEPT_PART = re.compile(r"<(" + "|".join(_KEPT) + r")\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.S | re.I)
 _SIGNED_TAG = re.compile(r"<[^>;:!?%«»]*+[;:!?%«»][^>]*+>")
 _SIGNED_TEXT = re.compile(r">([^<;:!?%«»]*+[;:!?%«»][^<]*+)")
-_TAG_WITH_LT = re.compile(r"<[^<>]*+<")
 
 
 def _signed_text(m: re.Match) -> str:
@@ -55,7 +54,7 @@ def _spacing(page: str) -> str:
     out, at = [], 0
     for m in (*_KEPT_PART.finditer(page), None):
         between = page[at:m.start() if m else len(page)]
-        if between.rfind("<") > between.rfind(">") or _TAG_WITH_LT.search(between):
+        if between.rfind("<") > between.rfind(">"):
             return _spacing_parts(page)
         between = _SIGNED_TAG.sub(lambda t: _tag(t.group()), between)
         out.append(_SIGNED_TEXT.sub(_signed_text, ">" + between)[1:])

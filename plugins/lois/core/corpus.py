@@ -372,3 +372,9 @@ def _resolve_all(model: Model) -> None:
             law_id = ProvisionId(t.law)
             if not present and law_id not in model.stubs:
                 model.stubs[law_id] = Stub(law_id, False)
+    # a law that the register of absent laws summarises has its page (« Ce que le site en dit ») even when no text
+    # cites it: search finds it by those words, and the reader must land where they stand
+    for st in model.absent_statements:
+        law_id = ProvisionId(st.law)
+        if st.law not in model.laws and law_id not in model.stubs:
+            model.stubs[law_id] = Stub(law_id, False)

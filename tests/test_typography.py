@@ -43,6 +43,21 @@ def test_every_page_and_its_offline_copy_follow_french_typography(built_site, tm
     assert f"60{NARROW_NBSP}%" in law  # a law's text: spaced, its words kept
 
 
+def test_a_page_is_spaced_alike_however_it_is_read(built_site):
+    """The spacing reads a page in three passes of regular expressions, or part by part where those could cut it
+    otherwise (a tag holding « < », a « < » left open): the same page both ways, for every built page with its
+    spaces undone and for pages where the passes give way."""
+    from lois.render import typo_html
+
+    pages = [p.read_text(encoding="utf-8").replace(NBSP, " ").replace(NARROW_NBSP, " ")
+             for p in sorted(built_site.rglob("*.html"))]
+    pages += ['<p>a<b title="x : y">c : d</p>', "<p>x < y : z", "x : <code>a ; b</code> « y »",
+              '<a<code>b</code> title="a : b">c ?</a>', '<p TITLE="Loi 1 : a">« b »<!-- c : d --></p>']
+    assert len(pages) > 50
+    for page in pages:
+        assert typo_html.html_spacing(page) == typo_html._spacing_parts(page)
+
+
 def test_the_scripts_write_their_messages_in_french_typography():
     """The messages in the source of every script of the site (string literals, escapes read): what they show at
     run time is checked in the browser too."""

@@ -38,8 +38,10 @@ def check(model: Model, checked: Checked) -> None:
 def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
     aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set. The gaps depend on the
-    checklist and the model alone: kept for the checklist object they were found for (:func:`_kept`)."""
-    gaps = _kept(model, "gaps", cl, lambda: coverage.coverage(cl, model).gaps)
+    checklist and the model alone: kept for the checklist object they were found for (:func:`_kept`); outside
+    `mkdocs serve`, from the table the checklist's page shows (coverage.table, found once); under serve, found in
+    the trace of what they read (lois.core.reads), which a memo of the model would hide."""
+    gaps = _kept(model, "gaps", cl, lambda: (coverage.coverage if reads.on() else coverage.table)(cl, model).gaps)
     if not gaps:
         return
     reached = plural(len(gaps), "ni atteinte par une issue ni laissée de côté",

@@ -191,6 +191,17 @@ def coverage(checklist: "Checklist", model: "Model") -> Coverage:
     return Coverage(rows)
 
 
+def table(checklist: "Checklist", model: "Model") -> Coverage:
+    """:func:`coverage`, found once per checklist and model: the corpus check and the checklist's page read the same
+    table (kept as long as the model, for the checklist object it was found for: lois.core.filememo gives back the
+    same object while its file is unchanged)."""
+    store = model.derived(("coverage", "tables"), dict, lasting=True)
+    found = store.get(checklist.name)
+    if found is None or found[0] is not checklist:
+        found = store[checklist.name] = (checklist, coverage(checklist, model))
+    return found[1]
+
+
 def contradictions(checklist: "Checklist") -> list[tuple[ProvisionId, list[str]]]:
     """The ``aside`` entries that an outcome reaches (each with those outcomes): a provision cannot be both."""
     reached = reach_index(reaching(checklist))
@@ -219,7 +230,8 @@ def aside_problem(model: "Model | None", laws: list[int], pid: ProvisionId) -> s
     if pid.level not in UNIT_LEVELS:
         return (f"{shown} est un sous-point : la couverture se compte par section et paragraphe (laissez de "
                 f"côté {ProvisionId(pid.law, pid.path[:-1] if pid.level is Level.SUBPOINT else pid.path[:-2])})")
-    if any(u.pid == pid for u in units(model, [pid.law])):
+    if pid in model.derived(("coverage-unit-ids", pid.law), lambda: {u.pid for u in units(model, [pid.law])},
+                            lasting=True):
         return None
     partial = model.edition.partial.get(pid.law)
     if partial is None:

@@ -16,7 +16,7 @@ from lois.render.htmlpage import (HtmlPage, has_law_page as _has_page, provision
 from lois.render.law_page import Aside
 from lois.render.templates import safe
 from lois.core.ids import Level
-from lois.features.checklists.coverage import Status, coverage
+from lois.features.checklists.coverage import Status, table as coverage_table
 from lois.features.checklists.flowchart import flowchart_svg
 from lois.features.checklists.model import EFFECTS, PENALTY_CARD_VALUES, TRICKS_AT_END, load_checklists, one_line
 
@@ -80,9 +80,10 @@ def _provision_link(site, unit, from_page: str) -> str:
 
 def coverage_view(site, cl, from_page: str) -> dict:
     """The table « Couverture des lois appliquées » (lois.features.checklists.coverage), for the template."""
-    table = coverage(cl, site.model)
+    table = coverage_table(cl, site.model)
     paths = paths_to_outcomes(cl)
     rows = []
+    reasons: dict[str, str] = {}  # an entry's reason, linked once: each unit of a section or law set aside shows it
     for r in table.rows:
         aside = ""
         if r.status is Status.ASIDE and r.aside is not None and r.aside != r.unit.pid:
@@ -90,7 +91,8 @@ def coverage_view(site, cl, from_page: str) -> dict:
         rows.append({
             "provision": r.provision, "link": safe(_provision_link(site, r.unit, from_page)), "where": r.unit.where,
             "status": r.status.value, "label": r.status.label, "with": aside,
-            "reason": safe(linked(site, r.reason, from_page)) if r.reason else "",
+            "reason": reasons.get(r.reason) or reasons.setdefault(r.reason, safe(linked(site, r.reason, from_page)))
+            if r.reason else "",
             "outcomes": [{"id": o, "title": cl.outcomes[o].title, "href": answers_query(paths[o])}
                          for o in r.outcomes]})
     return {"summary": table.summary(), "rows": rows}

@@ -55,11 +55,7 @@ def _stemmer():
 
 def fold(text: str) -> str:
     """Remove accents and ligatures (é→e, œ→oe), keep everything else."""
-    out = []
-    for ch in text:
-        f = FOLD_TABLE.get(ch)
-        out.append(ch if f is None else f)
-    return "".join(out)
+    return text.translate(_FOLD)
 
 
 def _build_fold_table() -> dict[str, str]:
@@ -73,8 +69,10 @@ def _build_fold_table() -> dict[str, str]:
 
 
 FOLD_TABLE = _build_fold_table()
+_FOLD = str.maketrans(FOLD_TABLE)
 
 
+@lru_cache(maxsize=1 << 16)  # a word of the corpus comes back again and again (a pure function of the word)
 def normalize(word: str) -> str:
     """Lowercase, ’→', elision removed, accents folded (what the browser also does for unknown words)."""
     w = fold(word.lower())

@@ -34,8 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import livememo
-from lois.core.cite import provision_id
-from lois.core.ids import Level, ProvisionId
+from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc

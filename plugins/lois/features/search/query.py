@@ -377,7 +377,7 @@ def spellings(text: str) -> tuple[str, ...]:
 
 
 # under `mkdocs serve`: each text's from the previous build
-_surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo(spellings)
+_surface_keys_kept, _spellings_kept = livememo.memo(surface_keys), livememo.memo(spellings)
 
 
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:

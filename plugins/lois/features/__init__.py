@@ -29,7 +29,7 @@ tests/test_features.py checks it at run time.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import ModuleType
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at each start of `lois`; mypy: True)
@@ -38,29 +38,8 @@ if TYPE_CHECKING:
 
     from lois.core.corpus import Model
     from lois.core.searchdoc import SearchDoc
-    from lois.features.interfaces import Checks, Commands, Pages, PostBuild, Replays, SearchDocuments
+    from lois.features.interfaces import Checks, Commands, Pages, PostBuild, Replay, Replays, SearchDocuments
     from lois.render.site import SiteBuild
-
-
-@dataclass
-class Checked:
-    """What the check of the corpus read, feature by feature, in the order of :data:`FEATURES`."""
-
-    counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
-    replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
-    warnings: list[str] = field(default_factory=list)   # what is allowed for now but should not stay (« fichier,
-    #                                                     ligne N : … »): `lois verifie` prints each after its verdict
-
-
-@dataclass(frozen=True)
-class Replay:
-    """Answers a corpus file replays on a checklist (a worked example's), and the outcome it announces."""
-
-    id: str
-    file: str
-    checklist: str
-    answers: dict[str, str]
-    expected: str  # outcome id
 
 
 @dataclass(frozen=True)

@@ -1,19 +1,20 @@
 """The interface of each kind of module a feature has (:mod:`lois.features`): ``site`` (:class:`Pages`,
 :class:`PostBuild`), ``cli`` (:class:`Commands`), ``corpus`` (:class:`Checks`, :class:`SearchDocuments`,
-:class:`Replays`). mypy checks every feature's modules against the interface its entry in :data:`lois.features.FEATURES`
-declares (the block under ``TYPE_CHECKING`` at the end of that module), and tests/test_features.py checks it at run
-time. (A module of its own: the command line does not import typing to start.)
+:class:`Replays`), and what they give back (:class:`Checked`, :class:`Replay`). mypy checks every feature's modules
+against the interface its entry in :data:`lois.features.FEATURES` declares (the block under ``TYPE_CHECKING`` at the
+end of that module), and tests/test_features.py checks it at run time. (A module of its own: the command line does
+not build them to start.)
 """
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from lois.core.corpus import Model
     from lois.core.searchdoc import SearchDoc
-    from lois.features import Checked, Replay
     from lois.render.site import SiteBuild
 
 
@@ -39,6 +40,17 @@ class Commands(Protocol):
     def add_commands(self, sub: argparse._SubParsersAction) -> None: ...
 
 
+@dataclass
+class Checked:
+    """What the check of the corpus read, feature by feature, in the order of :data:`FEATURES`."""
+
+    counts: list[str] = field(default_factory=list)     # what was read, for `lois verifie` (« 12 note(s) »)
+    replayed: list[str] = field(default_factory=list)   # what was replayed (« 30 cas », « 15 exemple(s) »)
+    warnings: list[str] = field(default_factory=list)   # what is allowed for now but should not stay (« fichier,
+    #                                                     ligne N : … »): `lois verifie` prints each after its verdict
+
+
+
 @runtime_checkable
 class Checks(Protocol):
     """``lois.features.<name>.corpus`` of a feature with corpus files of its own (``checks=True``)."""
@@ -58,6 +70,18 @@ class SearchDocuments(Protocol):
 
     def search_documents(self, model: Model) -> list[SearchDoc]:
         """The feature's documents, in a stable order (a document is searchable exactly when its page is shown)."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Answers a corpus file replays on a checklist (a worked example's), and the outcome it announces."""
+
+    id: str
+    file: str
+    checklist: str
+    answers: dict[str, str]
+    expected: str  # outcome id
+
 
 
 @runtime_checkable

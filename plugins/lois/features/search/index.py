@@ -138,10 +138,12 @@ def code_key() -> str:
     """Hash of the code that reads the corpus into documents and of Python's version: another code, another
     cache file."""
     h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
-    package = Path(__file__).resolve().parents[2]
-    for f in sorted(f for d in CODE_DIRS for f in (package / d).glob("*.py")):
-        h.update(f"{f.relative_to(package).as_posix()}\0".encode())
-        with open(f, "rb") as fh:  # the package's own files (the corpus's are read through lois.core.safeio)
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+    names = sorted(f"{d}/{name}" for d in CODE_DIRS for name in os.listdir(os.path.join(package, d))
+                   if name.endswith(".py") and not name.startswith("."))  # (strings: at every `lois cherche`)
+    for rel in names:
+        h.update(f"{rel}\0".encode())
+        with open(os.path.join(package, rel), "rb") as fh:  # the package's own files (the corpus's: lois.core.safeio)
             h.update(fh.read())
     return h.hexdigest()[:20]
 

@@ -23,6 +23,7 @@ nothing changed; a change to any file, a file added or removed, remakes the inde
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import marshal
 import os
@@ -172,7 +173,13 @@ def unpack(data) -> tuple[dict, int]:
     end = LENGTH + int.from_bytes(data[:LENGTH], "little")
     if len(data) < end:
         raise EOFError("header cut short")
-    return marshal.loads(data[LENGTH:end]), end
+    collecting = gc.isenabled()
+    gc.disable()  # tens of thousands of objects made at once, all kept: the cyclic collector would scan them in vain
+    try:
+        return marshal.loads(data[LENGTH:end]), end
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class _Records:
@@ -242,12 +249,13 @@ def _problem(data, key: str, size: int) -> str | None:
     vocab, post, spans, files, ids = data["vocabulary"], data["postings"], data["spans"], data["files"], data["ids"]
     if not isinstance(files, dict) or not all(isinstance(v, list) and len(v) == 5 for v in files.values()):
         return "fichier d'une autre version"
+    # (each check over the whole list in C: `lois cherche` reads the header at every call)
     if not (isinstance(vocab, dict) and set(vocab) == VOCABULARY_KEYS and isinstance(post, dict)
-            and isinstance(ids, list) and all(isinstance(i, str) for i in ids) and isinstance(spans, list)
-            and len(spans) == len(ids) + len(post) + 1 and all(isinstance(s, int) for s in spans)
+            and isinstance(ids, list) and set(map(type, ids)) <= {str} and isinstance(spans, list)
+            and len(spans) == len(ids) + len(post) + 1 and set(map(type, spans)) == {int}
             and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    if spans[0] != 0 or spans[-1] != size or any(a > b for a, b in zip(spans, spans[1:], strict=False)):
+    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans):
         return "fichier endommagé"
     return None if ids else "index vide"
 

@@ -628,7 +628,7 @@ class SearchEngine:
 
         data = cached_index(corpus_dir, make) if cache else make()
         self.stored: list[dict] = data["docs"]
-        self.docnum = {i: n for n, i in enumerate(doc_ids(self.stored))}
+        self.docnum = dict(zip(doc_ids(self.stored), range(len(self.stored)), strict=True))
         self.vocab = Vocabulary(**data["vocabulary"])
         self.postings: dict[str, list[int]] = data["postings"]
         self.by_letter: dict[str, list[str]] = {}

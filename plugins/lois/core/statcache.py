@@ -12,7 +12,6 @@ Imports nothing heavy: a command answers from its cache without loading the corp
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -50,6 +49,8 @@ def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_di
 def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
     """Whether the corpus is what a result was made of: the same files with the same stat data, and the same
     bytes for the files that were modified just before."""
+    import hashlib
+
     from lois.core import safeio
     from lois.core.errors import LoisError
 
@@ -88,6 +89,7 @@ def code_key(variant: str) -> str:
     """Hash of this package's code (every ``.py`` file), of the installed versions of :data:`LIBRARIES` (the
     names of the ``*.dist-info`` folders beside them), of Python's version and of ``variant`` (the command and its
     options): another code or option, another entry."""
+    import hashlib
     import importlib.util
     import sys
 

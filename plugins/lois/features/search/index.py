@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import hashlib
 import marshal
 import os
 import sys
@@ -133,20 +132,43 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
 FORMAT = 4
 SUFFIX = ".marshal"
+CODE_KEY_FILE = "code.key"  # the code's hash and the stat data of its files (code_key)
 
 
-def code_key() -> str:
+def code_key(folder: Path | None = None) -> str:
     """Hash of the code that reads the corpus into documents and of Python's version: another code, another
-    cache file."""
-    h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
+    cache file. With ``folder`` (the cache's), the hash is kept there beside the code files' stat data, and given
+    back while they are the same (Python's own rule for its compiled code; lois.core.statcache's for a file saved
+    just before): no file of the code read again, and no hashlib (OpenSSL's library: 4 ms of every `lois cherche`)."""
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
     names = sorted(f"{d}/{name}" for d in CODE_DIRS for name in os.listdir(os.path.join(package, d))
                    if name.endswith(".py") and not name.startswith("."))  # (strings: at every `lois cherche`)
+    seen_at = time.time_ns()
+    stats = [os.stat(os.path.join(package, rel)) for rel in names]
+    line = "\t".join([f"{FORMAT} {sys.version_info[:3]} {package}"]
+                     + [f"{rel} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
+                        for rel, st in zip(names, stats, strict=True)])
+    kept = folder / CODE_KEY_FILE if folder is not None else None
+    if kept is not None and os.path.lexists(kept):
+        from lois.core.errors import LoisError
+
+        with contextlib.suppress(LoisError, OSError, UnicodeDecodeError):  # (read as the index is: never a pipe)
+            was, _, key = safeio.read_bytes(kept, limit=1_000_000).decode("utf-8").partition("\n")
+            if was == line and len(key) == 20:
+                return key
+    import hashlib
+
+    h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
     for rel in names:
         h.update(f"{rel}\0".encode())
         with open(os.path.join(package, rel), "rb") as fh:  # the package's own files (the corpus's: lois.core.safeio)
             h.update(fh.read())
-    return h.hexdigest()[:20]
+    key = h.hexdigest()[:20]
+    if kept is not None and all(st.st_mtime_ns + RACY_NS < seen_at for st in stats):  # (a file saved just now may
+        with contextlib.suppress(OSError):                                            # be saved again, same stat)
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            safeio.write_cache(kept, f"{line}\n{key}".encode())
+    return key
 
 
 def cache_root(corpus_dir: Path) -> Path:
@@ -334,7 +356,7 @@ def cached_index(corpus_dir: Path, make) -> dict:
     read (hashed as they were read, one read per file)."""
     from lois.core import safeio
 
-    key = code_key()
+    key = code_key(cache_root(corpus_dir))
     path = cache_root(corpus_dir) / f"{key}{SUFFIX}"
     seen_at = time.time_ns()
     seen = listing(corpus_dir)

@@ -192,15 +192,20 @@
      (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
      early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
      is final, some results wait for their title and text) */
-  var STALE = new Error("stale"), EARLY_DOCS = 2, NOTHING = function () {}, ahead = NOTHING;
+  var STALE = new Error("stale"), EARLY_DOCS = 2, NOTHING = function () { return false; }, ahead = NOTHING;
   function lazily(fn, current, early, q) {
-    var loaded = load();
+    var loaded = load(), guessed = false;  /* the first results' documents asked for while the ranking's data comes */
     if (q) guess(q);
     return loaded.then(function again() {
       MISSING = new Set();
-      /* during fn(): the shards the ranking misses so far, asked for at once (search(), before it ranks) */
+      /* during fn(): the shards the ranking misses so far, asked for at once (search(), before it ranks); true when
+         some are missing and the first documents were already guessed: no ranking until they are all here */
       ahead = function () {
-        if (!current || current()) MISSING.forEach(function (name) { if (name[0] !== "d") fetchShard(name); });
+        var waiting = false;
+        if (!current || current()) MISSING.forEach(function (name) {
+          if (name[0] !== "d") { waiting = true; fetchShard(name); }
+        });
+        return waiting && guessed;
       };
       var out = fn(), want = Array.from(MISSING);
       MISSING = null; ahead = NOTHING;
@@ -212,7 +217,9 @@
       /* with early(): run again as each shard the ranking reads comes (the next it needs asked for at once); of the
          documents, only those of the first results meanwhile (noted in the order of the results): the ranking may
          still change */
-      want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS).forEach(fetchShard);
+      var docs = want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS);
+      docs.forEach(fetchShard);
+      guessed = guessed || docs.length > 0;
       return Promise.race(ranking.map(fetchShard)).then(again);
     });
   }
@@ -615,7 +622,7 @@
     var p = plan(query), ranked = [];
     if (p.unread) return [];  /* not ranked until every word is read (lazily runs it again when its shard comes) */
     p.weights.forEach(function (w, t) { term(t); });  /* the shards of the terms it ranks by, noted… */
-    ahead();  /* …and those missing asked for now: the network works while the ranking runs on what is here */
+    if (ahead()) return [];  /* …and those missing asked for now: the network works while it ranks what is here, once */
     if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(KINDS[doc]) >= 0; }
@@ -692,7 +699,7 @@
     var p = plan(query), ranked = [], seen = new Set(), out = {};
     if (p.unread) return out;  /* as search() */
     p.weights.forEach(function (w, t) { term(t); });
-    ahead();
+    if (ahead()) return out;
     if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     p.pins.forEach(function (n) { seen.add(n); });

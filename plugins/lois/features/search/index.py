@@ -132,12 +132,12 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
 FORMAT = 4
 SUFFIX = ".marshal"
-CODE_KEY_FILE = "code.key"  # the code's hash and the stat data of its files (code_key)
+CODE_KEY_FILE = "search.key"  # the code's hash and its files' stat data (code_key), beside the other caches' folders
 
 
 def code_key(folder: Path | None = None) -> str:
     """Hash of the code that reads the corpus into documents and of Python's version: another code, another
-    cache file. With ``folder`` (the cache's), the hash is kept there beside the code files' stat data, and given
+    cache file. With ``folder`` (in the cache), the hash is kept there beside the code files' stat data, and given
     back while they are the same (Python's own rule for its compiled code; lois.core.statcache's for a file saved
     just before): no file of the code read again, and no hashlib (OpenSSL's library: 4 ms of every `lois cherche`)."""
     package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
@@ -356,7 +356,7 @@ def cached_index(corpus_dir: Path, make) -> dict:
     read (hashed as they were read, one read per file)."""
     from lois.core import safeio
 
-    key = code_key(cache_root(corpus_dir))
+    key = code_key(cache_root(corpus_dir).parent / "code")  # (the search's folder holds its one index file only)
     path = cache_root(corpus_dir) / f"{key}{SUFFIX}"
     seen_at = time.time_ns()
     seen = listing(corpus_dir)

@@ -163,13 +163,17 @@ def browser_view(engine) -> dict:
             data.setdefault("w" if family == "m" else family, {}).update(zip(part["k"], part["v"], strict=True))
             if family == "m":
                 data.setdefault("t", {}).update(zip(part["tk"], part["tv"], strict=True))
-    data["titles"], data["refs"] = {}, {}
+    data["titles"], data["refs"], data["phrasings"] = {}, {}, {}
     for v in data["t"].values():
         absolute_docs(v)
         titles, doc = v[4] if len(v) > 4 else [], 0
         for i in range(0, len(titles), 2):
             doc += titles[i]
             data["titles"][doc] = titles[i + 1]
+        named, doc = v[6] if len(v) > 6 else [], 0
+        for i in range(0, len(named), 3):  # [doc, phrasing, its words]: the phrasings of a page without text
+            doc += named[i]
+            data["phrasings"].setdefault(doc, {})[named[i + 1]] = named[i + 2]
         doc = 0
         for r in v[5] if len(v) > 5 else []:  # differences: each doc from the previous row's, each ref from the last
             doc += r[0]
@@ -217,6 +221,26 @@ def _score_from_browser_data(data, engine, plan):
         terms = {t for g in plan.groups for t in g}
         n = sum(len(where(t, doc, 0)) for t in terms) + sum(w in plan.words for w in info[1:])
         return n / info[0] if info[0] else 0.0
+
+    def named_by_phrasing(doc) -> bool:  # the query is word for word one of the phrasings of a page without text
+        stride, by_k = data["textless"][2], {}
+        if len(plan.groups) < 2:
+            return False
+        for gi, group in enumerate(plan.groups):
+            for t in group:
+                for p in where(t, doc, 2):
+                    got = by_k.setdefault(p // stride, (set(), set()))
+                    got[0].add(gi)
+                    got[1].add(p)
+        for k, (groups, at) in by_k.items():
+            info = data["phrasings"].get(doc, {}).get(k, 0)
+            info = info if isinstance(info, list) else [info]
+            n = len(at) + sum(w in plan.words for w in info[1:])
+            negs = set(data["negations"])
+            if (info[0] and len(groups) == len(plan.groups) and n / info[0] >= 1 - 1e-9
+                    and bool(negs & set(plan.words)) == bool(negs & set(info[1:]))):
+                return True
+        return False
 
     kinds = data["kindsOf"]
     totals: dict[int, float] = {}
@@ -274,7 +298,10 @@ def _score_from_browser_data(data, engine, plan):
             titled.add(doc)
         if title_all and cov >= 1 - 1e-9:
             named.add(doc)
-        out[doc] = data["kindWeights"][kinds[doc]] * rank_score(base, sum(gw), matched, title_all, cov)
+        bonus, bonus_cov = title_all, cov
+        if not title_all and kinds[doc] in data["textless"][0] and named_by_phrasing(doc):
+            bonus, bonus_cov = True, data["textless"][4]
+        out[doc] = data["kindWeights"][kinds[doc]] * rank_score(base, sum(gw), matched, bonus, bonus_cov)
     if ng > 1:  # proximity among the best data["rerank"], from the generated positions
         best = sorted(out, key=lambda d: (-round(out[d], 6), d))[:data["rerank"]]
         for d in best:

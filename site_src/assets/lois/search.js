@@ -39,7 +39,7 @@
     layoutMeta.content.split(" ").forEach(function (x) { LAYOUT[x[0]] = +x.slice(1); });
   }
   var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
-      REFS = new Map(), TITLES = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
+      REFS = new Map(), TITLES = new Map(), PHRASINGS = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
       FETCHING = {}, TERMS = new Map();
 
   function setData(data) {
@@ -240,6 +240,11 @@
        provisions (each as differences: shards.doc_deltas, shards.deltas) */
     for (i = 0, n = 0, x = v[4] || []; i < x.length; i += 2) TITLES.set(n += x[i], x[i + 1]);
     undeltas(v[5] || []).forEach(function (refs, d) { REFS.set(d, refs); });
+    /* the phrasings of a page without text that it starts: [doc, phrasing, what phrasingNamed reads of it] */
+    for (i = 0, n = 0, x = v[6] || []; i < x.length; i += 3) {
+      if (!PHRASINGS.has(n += x[i])) PHRASINGS.set(n, new Map());
+      PHRASINGS.get(n).set(x[i + 1], x[i + 2]);
+    }
     var out = { post: post, pos: pos, spell: v[2], derived: v[3] };
     TERMS.set(t, out);
     return out;
@@ -497,6 +502,28 @@
   }
   /* query.title_cover: share of the title's words found in the query: the positions of the query's terms in the
      title, and its words without a term (TITLES, from the terms in it: a count, or [count, word…]) */
+  /* query.phrasing_named: the query is word for word one of the phrasings of the index of a page without text (the
+     n-th from n × D.textless[2] in its positions; PHRASINGS: its number of words and its words without a term) */
+  function phrasingNamed(doc, p) {
+    var infos = PHRASINGS.get(doc), byK = new Map(), found = false;
+    if (!infos || p.groups.length < 2) return false;  /* one word names nothing: it stands in many phrasings */
+    p.groups.forEach(function (g, gi) {
+      g.forEach(function (t) {
+        positionsIn(t, doc, 2).forEach(function (at) {
+          var k = Math.floor(at / D.textless[2]);
+          if (!byK.has(k)) byK.set(k, { groups: new Set(), at: new Set() });
+          byK.get(k).groups.add(gi); byK.get(k).at.add(at);
+        });
+      });
+    });
+    byK.forEach(function (x, k) {
+      var info = [].concat(infos.get(k) || 0), n = x.at.size;
+      if (found || !info[0] || x.groups.size !== p.groups.length) return;
+      info.slice(1).forEach(function (w) { if (p.words.indexOf(w) >= 0) n++; });
+      found = negated(p.words) === negated(info.slice(1)) && n / info[0] >= 1 - 1e-9;
+    });
+    return found;
+  }
   function titleCover(doc, p) {
     var info = [].concat(TITLES.get(doc) || 0), terms = new Set(), n = 0;
     if (!info[0]) return 0;
@@ -564,7 +591,12 @@
       matchedOf.set(doc, mineW); foundOf.set(doc, mineW + borrowedW);
       if (titleAll) titled.add(doc);
       if (titleAll && cover >= 1 - 1e-9) named.add(doc);
-      ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, titleAll, cover)]);
+      var bonus = titleAll, bonusCover = cover;  /* query.phrasing_named: the query names a page without text */
+      if (!titleAll && D.textless[0].indexOf(KINDS[doc]) >= 0 && anywhere.has(doc) && anywhere.get(doc).size === ng &&
+          phrasingNamed(doc, p)) {
+        bonus = true; bonusCover = D.textless[4];
+      }
+      ranked.push([doc, D.kindWeights[KINDS[doc]] * rankScore(s, total, matched, bonus, bonusCover)]);
     });
     if (ng > 1) {  /* proximity among the best D.rerank, as in SearchEngine._score */
       ranked.sort(function (a, b) { return (Math.round(b[1] * 1e6) - Math.round(a[1] * 1e6)) || (a[0] - b[0]); });

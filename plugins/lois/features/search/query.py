@@ -21,8 +21,9 @@ Ranking (:func:`rank_score`, the same formula in search.js): the BM25F sum, mult
 factor (share of the query's words — a word with its synonyms and typo corrections counts once, stop words
 not at all — found in the document) raised to COORD_POWER, then, when every query word is in the
 document's own title, by 1 + TITLE_BONUS × (share of the title's words that are in the query) **
-TITLE_COVER_POWER, then by the weight of the document's kind (KIND_WEIGHTS: the Code's text before the
-glosses of it).
+TITLE_COVER_POWER (a page without text whose index has the query as one of its phrasings: the same bonus, at
+INDEX_COVER: :func:`phrasing_named`), then by the weight of the document's kind (KIND_WEIGHTS: the Code's text before
+the glosses of it).
 
 Nothing in a query is syntax that can fail: operators, brackets and stray quotes are plain text.
 """
@@ -83,6 +84,11 @@ TEXTLESS_COVER = 1.0
 # share, as the words of a provision's text do at full share: a phrasing is a short entry of the site's index, not a
 # sentence of the Code (« levées transférées après une renonce » finds the page of Law 64, which has no text).
 TEXTLESS_PROXIMITY = 0.5
+# A query of two words or more that is, word for word, one of those phrasings (every query word in it, every word of
+# it in the query: :func:`phrasing_named`) names the page as a title names a document: it gets the title bonus, at the
+# share the index has in the coverage (INDEX_COVER) rather than a whole title's, since a phrasing is the site's
+# wording, not the Code's title. « entame hors tour » names the page of Law 54, « reprendre une carte jouée » that of
+# Law 47.
 TITLE_COVER_POWER = 4.0
 # A negation (stop words: they have no term) said by the query and not by a title, or by a title and not by the query,
 # keeps the query from matching that title (no title bonus, not named): « renonce non consommée » does not name the
@@ -354,6 +360,22 @@ def has_quoted(f: dict, phrase: list[str], vocab: "Vocabulary") -> bool:
     if f["kind"] not in TEXTLESS_KINDS:
         return False
     return any(terms[:len(phrase)] == phrase for terms in phrasing_terms(f.get("index"), vocab))
+
+
+def phrasing_named(index: str | None, plan: "Plan", vocab: "Vocabulary") -> bool:
+    """Whether the query is word for word one of the phrasings of an ``index`` field (the site's index of a page without
+    text): two query words or more, every one among the phrasing's terms, every word of the phrasing in the query
+    (:func:`title_cover` of the phrasing is 1, stop words included), and a negation in both or in neither
+    (NEGATIONS)."""
+    if not index or len(plan.groups) < 2:  # one word names nothing: it stands in many phrasings
+        return False
+    for phrase in index.split(INDEX_SEP):
+        terms = set(term_positions(phrase, vocab))
+        if (all(terms.intersection(g) for g in plan.groups)
+                and negated(plan.words) == negated(map(normalize, TOKEN_RE.findall(phrase)))
+                and title_cover(phrase, plan, vocab) >= 1 - 1e-9):
+            return True
+    return False
 
 
 def rank_score(base: float, total: float, matched: float, title_all: bool, title_cover: float) -> float:
@@ -811,7 +833,11 @@ class SearchEngine:
             matched = matched_of[n] + sum(gw[g] * lent[n][g] for g in anywhere.get(n, ()) if g not in mine)
             if title_all and cover >= 1 - 1e-9:
                 named.add(n)
-            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, title_all, cover)))
+            bonus, bonus_cover = title_all, cover
+            if (not title_all and f["kind"] in TEXTLESS_KINDS and len(anywhere.get(n, ())) == ng
+                    and phrasing_named(f.get("index"), plan, self.vocab)):
+                bonus, bonus_cover = True, INDEX_COVER  # the query names a page without text by a phrasing of its index
+            out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, bonus, bonus_cover)))
         if ng > 1:  # proximity, among the best RERANK (same order as the final sort, the kind tier aside)
             out.sort(key=lambda x: (-round(x[1], 6), x[0]))
             for i in range(min(RERANK, len(out))):
@@ -955,7 +981,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "boosts": [FIELD_BOOSTS[f] for f in fields],
         "borrowed": [[f, share] for f, share in BORROWED_FIELDS.items()],
         "textless": [list(TEXTLESS_KINDS), [[f, share] for f, share in TEXTLESS_FIELDS.items()], PHRASING_STRIDE,
-                     TEXTLESS_PROXIMITY],
+                     TEXTLESS_PROXIMITY, INDEX_COVER],
         "provisionKinds": list(PROVISION_KINDS),
         "indexSep": INDEX_SEP,
         "scale": SCORE_SCALE,

@@ -15,8 +15,10 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   postings (whoosh's BM25F score per field and document), its positions in each document's title and text (phrases,
   proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
   family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
-  bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``). Document
-  numbers are written as differences from the one before (:func:`doc_deltas`: half the bytes gzipped);
+  bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``), what
+  query.phrasing_named reads of a phrasing that the term starts in the index of a page without text
+  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`: half
+  the bytes gzipped);
 * ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
 * ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
@@ -121,6 +123,16 @@ def title_words(title: str, vocab) -> int | list:
     return [len(toks), *bare] if bare else len(toks)
 
 
+def phrasing_words(engine) -> dict[int, list]:
+    """What query.phrasing_named reads of each phrasing of the index of a page without text (query.TEXTLESS_KINDS),
+    besides the positions of its terms: as :func:`title_words` reads a title."""
+    from lois.features.search.index import INDEX_SEP
+    from lois.features.search.query import TEXTLESS_KINDS
+
+    return {n: [title_words(p, engine.vocab) for p in f["index"].split(INDEX_SEP)]
+            for n, f in enumerate(engine.stored) if f["kind"] in TEXTLESS_KINDS and f.get("index")}
+
+
 def deltas(rows: list[list[int]]) -> list[list[int]]:
     """Rows [doc, ref, ref…] (docs ascending) as differences: each doc from the previous row's, each ref from the
     number before it. The provisions of a gloss are close to each other: small numbers, half the bytes once
@@ -176,7 +188,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     """Every file of the site's search data (path → JSON text), in the folder of its build, the index first; the
     build is ``build``, by default a hash of the whole data; ``stable``: shard counts that an edit rarely changes
     (:func:`_count`, under `mkdocs serve`)."""
-    from lois.features.search.query import browser_data
+    from lois.features.search.query import PHRASING_STRIDE, browser_data
 
     vocab = engine.vocab
     docnum = engine.docnum
@@ -192,6 +204,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         inverse[t].append(s)
     where = positions(engine)
     titles = [title_words(f.get("title") or "", vocab) for f in stored]
+    phrasings = phrasing_words(engine)
     refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
     title_field = FIELDS_ORDER.index("title")
 
@@ -204,10 +217,19 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
                 in_title.add(at[i])
             i += 3 + at[i + 2]
         reached = sorted({post[i] for i in range(0, len(post), 3)} & refs.keys())
+        # records [doc, phrasing, its words]: the phrasings of a page without text that start with the term (a query
+        # that names a phrasing has all its terms, the first among them: each phrasing's words travel once)
+        named, i = [], 0
+        while i < len(at):
+            if at[i + 1] == 2:
+                for p in at[i + 3:i + 3 + at[i + 2]]:
+                    if p % PHRASING_STRIDE == 0:
+                        named += [at[i], p // PHRASING_STRIDE, phrasings[at[i]][p // PHRASING_STRIDE]]
+            i += 3 + at[i + 2]
         value = [doc_deltas(post, posting_width), doc_deltas(at, position_width), inverse.get(t, []),
                  vocab.derived.get(t, []),
                  doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], lambda flat, i: 2),
-                 deltas([[n, *refs[n]] for n in reached])]
+                 deltas([[n, *refs[n]] for n in reached]), doc_deltas(named, lambda flat, i: 3)]
         while value and value[-1] == [] and len(value) > 4:
             value.pop()
         return value

@@ -49,8 +49,6 @@ def fingerprint(seen: dict[str, list[int]], seen_at: int, reads: dict, corpus_di
 def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
     """Whether the corpus is what a result was made of: the same files with the same stat data, and the same
     bytes for the files that were modified just before."""
-    import hashlib
-
     from lois.core import safeio
     from lois.core.errors import LoisError
 
@@ -60,6 +58,8 @@ def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
         if now[rel] != st:
             return False
         if digest is not None:
+            import hashlib  # (here: a corpus saved more than RACY_NS ago has no digest to check)
+
             try:
                 if hashlib.sha256(safeio.read_bytes(Path(corpus_dir) / rel)).hexdigest() != digest:
                     return False

@@ -998,16 +998,26 @@ def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
 
 
 def test_a_law_the_site_neither_holds_nor_cites_is_found_as_such(engine, model, built_site):
-    """« Loi 68 » or « revendication »: the row of that law in « Les 93 lois », titled as the edition gives it,
-    saying its text is not in the site, never another law's provision first."""
-    first = engine.search("Loi 68", 3)[0]
-    assert (first.id, first.kind, first.url) == ("68", "stub", "/lois/#loi-68")
-    assert first.title == f"Loi 68 — {model.law_title(68)} (texte non inclus)"
-    assert engine.search("revendication", 1)[0].id == "68"
-    assert engine.search("Loi 69B2", 1)[0].url == "/lois/#loi-69"  # any id in it leads to its row
+    """A law the site neither holds, nor cites, nor summarises in its register (« Loi 75 »): the row of that law in
+    « Les 93 lois », titled as the edition gives it, saying its text is not in the site, never another law's
+    provision first. A law only the register summarises (« Loi 68 », « revendication ») has its page, where the
+    summary that search read stands."""
+    known = set(model.laws) | set(model.stub_laws())
+    law = next(n for n in range(1, 94) if n not in known and model.law_title(n))
+    first = engine.search(f"Loi {law}", 3)[0]
+    assert (first.id, first.kind, first.url) == (str(law), "stub", f"/lois/#loi-{law}")
+    assert first.title == f"Loi {law} — {model.law_title(law)} (texte non inclus)"
     page = (built_site / "lois" / "index.html").read_text(encoding="utf-8")
-    row = page.split('id="loi-68"', 1)[1].split("</tr>", 1)[0]
-    assert "Revendication ou concession de levées" in row and "non citée" in row
+    row = page.split(f'id="loi-{law}"', 1)[1].split("</tr>", 1)[0]
+    assert model.law_title(law) in row and "non citée" in row
+    assert not any(st.law == 68 for st in model.citations for st in st.targets)  # 68: cited by no text
+    first = engine.search("Loi 68", 3)[0]
+    assert (first.id, first.kind, first.url) == ("68", "stub", "/lois/68/")
+    assert engine.search("revendication", 1)[0].id == "68"
+    assert engine.search("Loi 69B2", 1)[0].url == "/lois/69/"  # any id in it leads to its page
+    stub = (built_site / "lois" / "68" / "index.html").read_text(encoding="utf-8")
+    statement = next(st.statement for st in model.absent_statements if st.law == 68)
+    assert " ".join(statement.split()[:6]) in " ".join(stub.split())
 
 
 def test_answer_at_one_counts_the_provision_or_its_tool_first():

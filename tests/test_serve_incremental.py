@@ -2,11 +2,13 @@
 (lois.adapters.pagememo): what it writes is, byte for byte, what a clean build of the saved corpus writes."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 
 from conftest import nonempty
+from live_serve import EDITS
 
 
 def _tree(site: Path) -> dict[str, bytes]:
@@ -94,3 +96,61 @@ def test_a_rebuild_after_saves_writes_what_a_clean_build_writes(tmp_path, monkey
     law.write_text(good, encoding="utf-8")
     serve_build(served)
     assert _tree(served) == _tree(tmp_path / "clean2")
+
+
+# A sequence of saves, each kind of file and each way a law's save reaches other pages: (file, text, replacement)
+SAVES = [
+    *((rel, old, new) for rel, old, new, _page in EDITS),  # a law's text, a note, an example, a checklist, the glossary
+    # a citation added: « Cité par » under 50C (law 50's page), the graph, the search's evidence
+    ("lois/23.md", "La Loi 16C2 ne s’applique pas,", "La Loi 16C2 ne s’applique pas (voir aussi la Loi 50C),"),
+    # a provision renamed: the title of 50C, in its previews on the pages that cite it (law 23's, a checklist's…)
+    ("lois/50.md", "## C. Dispositions concernant une carte pénalisée secondaire", "## C. Carte MARQUETITRE"),
+    # citations removed: « Cité par » under 12C1(b) loses law 23, then under 50C the one just added
+    ("lois/23.md", " [voir la Loi 12C1(b)]", ""),
+    ("lois/23.md", " (voir aussi la Loi 50C)", ""),
+    # the law's first save undone: its page as it was, the pages kept since then must follow
+    ("lois/50.md", " MARQUELOI", ""),
+]
+
+
+@pytest.mark.timeout(300)
+def test_each_save_in_turn_gives_what_a_clean_build_gives(tmp_path, monkeypatch):
+    """The generated site (every file, the menu, the scripts) after each save of :data:`SAVES`, rebuilt as `mkdocs
+    serve` rebuilds it (what a save leaves unchanged kept: lois.core.filememo, lois.core.reads, SiteBuild.kept),
+    equals, value for value, the site of a server started afresh on the same files. In process, without MkDocs'
+    writing of the pages (the test above covers it)."""
+    from mkdocs.config import load_config
+
+    from live_serve import ROOT, edit, project_copy
+
+    monkeypatch.setenv("LOIS_CACHE_SITE", "0")
+    config_file = project_copy(tmp_path)
+    corpus = tmp_path / "corpus"
+
+    def generated(start: bool) -> tuple:
+        """The plugin's generated site after one build's on_config (``start``: a server started afresh)."""
+        config = load_config(str(config_file), site_dir=str(tmp_path / "site"))
+        plugin = config.plugins["lois"]
+        if start:
+            plugin.on_startup(command="serve", dirty=False)
+        plugin.on_config(config)
+        site = plugin.site
+        assert plugin.corpus_error is None and site is not None
+        files = {p: repr(g.data) if g.page is not None else g.data for p, g in site.files.items()}
+        return files, repr((site.nav, site.scripts, site.data_scripts, site.page_scripts, site.styles,
+                            site.page_styles, sorted(site.not_in_nav), plugin.model.warnings))
+
+    served = [generated(start=True)]
+    for rel, old, new in nonempty(SAVES):  # the incremental builds, one per save, each seen in the site
+        edit(corpus / rel, old, new)
+        served.append(generated(start=False))
+        assert served[-1][0] != served[-2][0], rel
+    served.pop(0)
+    shutil.rmtree(corpus)
+    shutil.copytree(ROOT / "corpus", corpus)
+    for (rel, old, new), (files, rest) in zip(SAVES, served, strict=True):  # a server started on each state
+        edit(corpus / rel, old, new)
+        clean_files, clean_rest = generated(start=True)
+        assert sorted(files) == sorted(clean_files), rel
+        assert [p for p in clean_files if files[p] != clean_files[p]] == [], rel
+        assert rest == clean_rest, rel

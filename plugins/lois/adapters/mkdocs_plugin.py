@@ -41,7 +41,7 @@ from mkdocs.structure.toc import get_toc
 from lois import features
 from lois.adapters import swap
 from lois.adapters.pagememo import PageMemo
-from lois.core import livememo, safeio
+from lois.core import livememo, reads, safeio
 from lois.core.corpus import Model, load_corpus
 from lois.core.errors import LoisError
 from lois.features.checks import check_corpus
@@ -65,10 +65,12 @@ class RenderedPage(Page):
     def render(self, config, files) -> None:
         self.content = self.rendered.body
         self.toc = get_toc([_toc_token(e) for e in self.rendered.toc])
-        self.present_anchor_ids = set(ANCHOR.findall(self.content))
+        self.present_anchor_ids = set(_anchors(self.content))
 
 
 ANCHOR = re.compile(r'\sid="([^"]+)"')
+# the ids of a page's HTML (a pure function of it; under serve, kept for the pages a save leaves unchanged)
+_anchors: livememo.Memo[str, frozenset[str]] = livememo.Memo(lambda html: frozenset(ANCHOR.findall(html)))
 
 
 class _TocToken(TypedDict):
@@ -120,7 +122,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     # from the start)
     target: _Target | None = None  # `mkdocs build`: where the site is written
     memo: PageMemo | None = None  # `mkdocs serve`: each page's HTML at the previous build, with its key
-    _keys: dict[str, tuple[str | None, str | None]] = {}  # this build: src_uri → (key, HTML kept from the previous)
+    # this build: src_uri → (key, HTML kept from the previous)
+    _keys: dict[str, tuple[tuple[str, str | None] | None, str | None]] = {}
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
@@ -132,8 +135,10 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             yamlfile.remember_parsed()
             filememo.remember()
             livememo.start()  # and the search's analysis of each text (pure functions of the text)
+            reads.start()  # and what is made from the model, given back while what it read of it is the same
         else:
             livememo.stop()
+            reads.stop()
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())
@@ -142,6 +147,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if self.memo is not None:
             self.memo.new_build()
         livememo.new_build()
+        reads.new_build()
         self._keys = {}
         self.corpus_dir = Path(config.config_file_path).parent / self.config.corpus
         self._load(config.use_directory_urls)
@@ -174,18 +180,19 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def _load(self, use_directory_urls: bool) -> None:
         try:
-            with safeio.recording() as reads:  # the cache's key: the bytes read, hashed as they are read
+            with safeio.recording() as files_read:  # the cache's key: the bytes read, hashed as they are read
                 model = load_corpus(self.corpus_dir)
                 checked = check_corpus(model)  # the same check as `lois verifie`, cached build or not
             site = site_mod.SiteBuild(model, use_directory_urls=use_directory_urls, live=self.command == "serve",
                                       contributors=features.site_contributors())
-            key = buildcache.cache_key(reads, self.corpus_dir, use_directory_urls) if buildcache.enabled() else None
+            key = (buildcache.cache_key(files_read, self.corpus_dir, use_directory_urls) if buildcache.enabled()
+                   else None)
             from_cache = key is not None and buildcache.restore(site, self.corpus_dir, key)
             if not from_cache:
                 with safeio.recording() as build_reads:
                     site.build()
                 if key is not None:
-                    buildcache.store(site, self.corpus_dir, key, reads, build_reads)
+                    buildcache.store(site, self.corpus_dir, key, files_read, build_reads)
         except LoisError as exc:
             if self.command != "serve":
                 raise PluginError(f"corpus invalide — {exc}") from None

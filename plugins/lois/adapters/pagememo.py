@@ -105,7 +105,7 @@ class PageMemo:
     """The HTML of each page at the previous build, with its key (under `mkdocs serve` only)."""
 
     def __init__(self) -> None:
-        self.kept: dict[str, tuple[str, str]] = {}  # src_uri → (key, HTML written)
+        self.kept: dict[str, tuple[tuple[str, str | None], str]] = {}  # src_uri → (key, HTML written)
         self._shared: tuple[int, int, str | None, bool] | None = None  # (id(config), id(nav), digest, dated)
         self.hits = 0
 
@@ -129,32 +129,34 @@ class PageMemo:
         self._shared = (id(config), id(nav), digest, dated)
         return digest, dated
 
-    def key(self, context: Mapping, page: Page, banner: str) -> str | None:
-        """The digest of what the HTML of ``page`` is made of (``context``: its template's; ``banner``: what
-        on_post_page adds); None when something in it cannot be described by its data."""
+    def key(self, context: Mapping, page: Page, banner: str) -> tuple[str, str | None] | None:
+        """What the HTML of ``page`` is made of (``context``: its template's; ``banner``: what on_post_page adds):
+        the digest of all of it but the page's content, and the content itself (compared as it is: a page the
+        plugin kept has the very same text, digesting it again would cost more than the comparison); None when
+        something in it cannot be described by its data."""
         shared, dated = self._shared_digest(context)
         if shared is None:
             return None
         try:
             own = {"shared": shared, "banner": banner,
                    "page": [page.file.src_uri, page.url, page.canonical_url, page.edit_url, page.title,
-                            page.is_homepage, describe(page.meta), page.content, _toc(page.toc),
+                            page.is_homepage, describe(page.meta), _toc(page.toc),
                             page.previous_page.url if page.previous_page else None,
                             page.next_page.url if page.next_page else None],
                    "context": describe({k: v for k, v in context.items()
                                         if k not in _APART and (dated or k != "build_date_utc")})}
-            return _digest(own)
+            return _digest(own), page.content
         except (Unstable, AttributeError, TypeError):
             return None
 
-    def get(self, page: Page, key: str | None) -> str | None:
+    def get(self, page: Page, key: tuple[str, str | None] | None) -> str | None:
         kept = self.kept.get(page.file.src_uri)
         if key is not None and kept is not None and kept[0] == key:
             self.hits += 1
             return kept[1]
         return None
 
-    def keep(self, page: Page, key: str | None, html: str) -> None:
+    def keep(self, page: Page, key: tuple[str, str | None] | None, html: str) -> None:
         if key is None:
             self.kept.pop(page.file.src_uri, None)
         else:

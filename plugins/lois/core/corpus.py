@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
-from lois.core import filememo, safeio
+from lois.core import filememo, reads, safeio
 from lois.core.annotate import Span, find_spans, markdown_runs, text_runs
 from lois.core.cite import find_citations
 from lois.core.edition import Edition, check_partial, load_edition
@@ -91,9 +91,12 @@ class Model:
         """What a feature reads from the corpus beside the laws (its notes, its checklists…), read and validated
         once per reading of the corpus: the build, its check and the search documents share it. ``key`` names the
         data; ``lasting``: it is read from the model alone, and kept as long as the model (:meth:`renew`)."""
-        if key not in self._derived:
-            self._derived[key] = (build(), lasting)
-        return self._derived[key][0]
+        found = self._derived.get(key)
+        if found is None:
+            self._derived[key] = (build(), lasting)  # what it read is noted in the trace under way
+            return self._derived[key][0]
+        reads.note(("d", key), found[0])  # read from the memo: its presence in a new model (lois.core.reads)
+        return found[0]
 
     def renew(self) -> "Model":
         """The model, for a new reading of a corpus whose files it was read from are unchanged (`mkdocs serve`):
@@ -107,10 +110,8 @@ class Model:
         """The citations of `text` that resolve, read from provision (`law`, `path`), with their offsets: found
         when the corpus is loaded for the texts of the laws and commentaries as rendered, and the first time
         it is asked for any other text; never twice (:mod:`lois.core.annotate`)."""
-        texts = self._spans.setdefault((law, path), {})
-        if text not in texts:
-            texts[text] = find_spans(self, text, law, path)
-        return texts[text]
+        texts = self._spans.setdefault((law, path), {})  # (under serve, with what finding them read: lois.core.reads)
+        return reads.memo(texts, text, lambda: find_spans(self, text, law, path))
 
     # ------------------------------------------------------------------ queries
     @property
@@ -136,14 +137,17 @@ class Model:
     def cited_by(self, target: ProvisionId) -> list[ResolvedCitation]:
         return self.backlinks.get(target, [])
 
+    @reads.recorded
     def cites_from(self, source: ProvisionId | str) -> list[ResolvedCitation]:
         """Citations made by a provision (or a commentary node id), in reading order."""
         return list(self._indexed("from", lambda: self._group(lambda c: [c.source])).get(source, []))
 
+    @reads.recorded
     def cited_by_law(self, law: int) -> list[ResolvedCitation]:
         by_law = self._indexed("by_law", lambda: self._group(lambda c: [t.law for t in c.targets]))
         return list(by_law.get(law, []))
 
+    @reads.recorded
     def stub_laws(self) -> list[int]:
         return list(self._indexed("stub_laws", lambda: sorted({s.law for s in self.stubs.values()
                                                                  if not s.in_corpus_law})))
@@ -231,24 +235,25 @@ def load_corpus(root: Path) -> Model:
     # every entry of the corpus, before anything is read: a pipe, a device, a dangling link, an unreadable folder
     # or a folder named « x.md » is reported by name here, whoever would have read it later
     safeio.check_tree(root)
-    with safeio.recording() as reads:  # the files the model is read from, and their bytes: its stamp
+    with safeio.recording() as files_read:  # the files the model is read from, and their bytes: its stamp
         model = _read_model(root)
-    model.stamp = _stamp(reads)
+    model.stamp = _stamp(files_read)
     last = filememo.last_model(model.stamp, model.root)
     if last is not None:
         return last.renew()  # the same files as the last reading: the model read then, whole
     _resolve_all(model)
     _resolve_explained_provisions(model)
+    reads.watch(model)  # under `mkdocs serve`, what is read of it is noted from now on (lois.core.reads)
     _find_rendered_citations(model)
     filememo.keep_model(model)
     return model
 
 
-def _stamp(reads: dict) -> str:
+def _stamp(files_read: dict) -> str:
     """The digest of the files read: their names and the SHA-256 of their bytes (None: read twice, changed)."""
-    if any(v is None for v in reads.values()):
+    if any(v is None for v in files_read.values()):
         return ""  # a file saved while the corpus was read: a stamp that no reading will give again
-    return hashlib.sha256(repr(sorted(reads.items())).encode("utf-8")).hexdigest()
+    return hashlib.sha256(repr(sorted(files_read.items())).encode("utf-8")).hexdigest()
 
 
 def _read_model(root: Path) -> Model:
@@ -372,3 +377,9 @@ def _resolve_all(model: Model) -> None:
             law_id = ProvisionId(t.law)
             if not present and law_id not in model.stubs:
                 model.stubs[law_id] = Stub(law_id, False)
+    # a law that the register of absent laws summarises has its page (« Ce que le site en dit ») even when no text
+    # cites it: search finds it by those words, and the reader must land where they stand
+    for st in model.absent_statements:
+        law_id = ProvisionId(st.law)
+        if st.law not in model.laws and law_id not in model.stubs:
+            model.stubs[law_id] = Stub(law_id, False)

@@ -24,12 +24,13 @@ import pickle
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from lois.core import safeio
+from lois.core import reads, safeio
 
 T = TypeVar("T")
 
-# (kind, absolute path) → (digest of the bytes, context, object, unfounded it added); None: off
-_kept: dict[tuple[str, str], tuple[bytes, tuple, Any, tuple]] | None = None
+# (kind, absolute path) → (digest of the bytes, context, object, unfounded it added, and with ``against`` under
+# `mkdocs serve`: what it read of the model, that model, lois.core.reads.base of it); None: off
+_kept: dict[tuple[str, str], tuple] | None = None
 _model: Any = None  # the model of the last reading (lois.core.corpus.load_corpus)
 _frozen = False  # restore() moved what it read out of the cyclic collector's sight (gc.freeze)
 _base: tuple | None = None  # what restore() read from the memo's file (kept, model, parsed): persist writes the rest
@@ -49,6 +50,7 @@ def forget() -> None:
 
     _kept, _model, _base = None, None, None
     yamlfile.forget_parsed()
+    reads.stop()
     if _frozen:  # what restore() set aside is looked at by the collector again (a process that goes on: the tests')
         import gc
 
@@ -80,6 +82,7 @@ def restore(path) -> None:
     from lois.core import yamlfile
 
     remember()
+    reads.stop()  # the stamp is the context of what is validated against the model (persisted: no trace in it)
     yamlfile.remember_parsed()
     collecting = gc.isenabled()
     gc.disable()  # millions of objects made at once, all kept: the cyclic collector would go through them in vain
@@ -147,20 +150,33 @@ def keep_model(model) -> None:
         _model = model
 
 
-def derive(kind: str, path, build: Callable[[str], T], *context, model=None) -> T:
-    """``build(text of path)``, or what it gave for these bytes and this context at an earlier reading."""
+def derive(kind: str, path, build: Callable[[str], T], *context, model=None, against=None) -> T:
+    """``build(text of path)``, or what it gave for these bytes and this context at an earlier reading. ``against``:
+    the model ``build`` validates the file against; what it gave is given back for another model that answers what
+    it read of the model the same (`mkdocs serve`: lois.core.reads), else only for a model of the same stamp."""
     data = safeio.read_bytes(path)
     if _kept is None:
         return build(text_of(data, path))
+    traced = against is not None and reads.on()
+    if against is not None and not traced:
+        context = (*context, against.stamp)
     key = (kind, os.path.abspath(path))
     digest = hashlib.sha256(data).digest()
     kept = _kept.get(key)
-    if kept is not None and kept[0] == digest and kept[1] == context:
+    if kept is not None and kept[0] == digest and kept[1] == context and (
+            not traced or kept[5] is against or reads.same_base(kept[6], against) and reads.replay(kept[4], against)):
         if model is not None:
             model.unfounded.extend(kept[3])
+        if traced:
+            reads.merge(kept[4])
+            _kept[key] = (*kept[:5], against, kept[6])
         return kept[2]
     before = len(model.unfounded) if model is not None else 0
-    value = build(text_of(data, path))
+    if traced:
+        value, trace = reads.traced(lambda: build(text_of(data, path)))
+    else:
+        value, trace = build(text_of(data, path)), None
     added = tuple(model.unfounded[before:]) if model is not None else ()
-    _kept[key] = (digest, context, value, added)
+    _kept[key] = (digest, context, value, added, trace, against if traced else None,
+                  reads.base(against) if traced else None)
     return value

@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Annotated, Iterable, Union
 from pydantic import AfterValidator, PlainSerializer, StrictInt, StrictStr
 
 from lois.core.cite import find_citations, format_id, provision_id, unknown_provision
+from lois.core import reads
 from lois.core.ids import ProvisionId
 from lois.core.errors import LoisError, line_at
 
@@ -137,6 +138,7 @@ def _subtree_text(provision) -> str:
     return "\n".join(p.text for p in provision.walk())
 
 
+@reads.recorded
 def grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
     """The texts in which the words of `pid` may stand (found once per model and provision)."""
     return model.derived(("grounds", pid), lambda: _grounds_of(model, pid), lasting=True)

@@ -19,6 +19,7 @@ from typing import Any, Callable, Sequence
 
 from markupsafe import Markup, escape
 
+from lois.core import livememo, reads
 from lois.core.annotate import Span, annotate
 from lois.core.corpus import Model, _short
 from lois.core.ids import Level, ProvisionId, leads_to, not_found, not_on_site
@@ -112,7 +113,6 @@ class SiteBuild:
     # what a feature keeps for the length of one build, under its own name (the offline archive's writer, memos)
     state: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
     not_in_nav: set[str] = field(default_factory=set)  # generated pages reached from an index, not the menu
-    _gloss_terms: list[GlossTerm] = field(default_factory=list, init=False, repr=False)  # set_glossary's terms
 
     @property
     def build_id(self) -> str:
@@ -120,21 +120,18 @@ class SiteBuild:
         f = self.files.get(BUILD_FILE)
         return f.content if f is not None and isinstance(f.content, str) else ""
 
+    def __post_init__(self) -> None:
+        if self.live:
+            reads.watch_site(self)  # a page that links another only if it exists reads its presence
+
     def kept(self, name: str, inputs: tuple, build: Callable[[], Any]):
-        """``build()``, which reads the model, the form of the links and ``inputs`` alone; under `mkdocs serve`, kept
-        as long as the model (a save that leaves the laws unchanged keeps it: lois.core.corpus.Model.renew) and
-        given back while ``inputs`` are the same objects (``is``: what lois.core.filememo gives back for an unchanged
-        file, or values such as texts)."""
+        """``build()``, which reads the model, the site's files and questions (:meth:`preview`), the form of the links
+        and ``inputs`` alone; under `mkdocs serve`, given back while ``inputs`` are the same objects (``is``: what
+        lois.core.filememo gives back for an unchanged file, or values such as texts) and the model is the same or
+        answers what it read the same (a law saved: lois.core.reads)."""
         if not self.live:
             return build()
-        store = self.model.derived(("kept", name, self.use_directory_urls), dict, lasting=True)
-        key = tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs)
-        found = store.get(key)
-        if found is not None and all(a is b or a == b for a, b in zip(found[0], inputs, strict=True)):
-            return found[1]
-        value = build()
-        store[key] = (inputs, value)
-        return value
+        return reads.kept(f"{name}\0{self.use_directory_urls}", inputs, build, self.model, self)
 
     # ------------------------------------------------------------------ API for contributors
     def add_file(self, path: str, content: str | bytes) -> None:
@@ -216,7 +213,7 @@ class SiteBuild:
 
     def scripts_of(self, html: str) -> list[str]:
         """The page scripts a page whose HTML is ``html`` loads, after those of every page."""
-        return [s.path for s in self.page_scripts if s.wanted(html)]
+        return list(_wanted((tuple(self.page_scripts), html)))
 
     def add_style(self, path: str, only_where: tuple[str, ...] = ()) -> None:
         """A stylesheet of every page (in the bundle), or with ``only_where``, only of the pages whose HTML holds
@@ -228,7 +225,7 @@ class SiteBuild:
 
     def styles_of(self, html: str) -> list[str]:
         """The stylesheets of the widgets a page whose HTML is ``html`` shows, after the bundle."""
-        return [s.path for s in self.page_styles if s.wanted(html)]
+        return list(_wanted((tuple(self.page_styles), html)))
 
     def add_aside(self, pid: ProvisionId, aside: Aside) -> None:
         """An enrichment (note, example…) shown beside a provision; hidden by « Texte seul » if it has a kind."""
@@ -270,11 +267,9 @@ class SiteBuild:
         return self.href(from_page, pid.page, pid.anchor)
 
     def preview(self, target: ProvisionId, limit: int = 320) -> str:
-        """Plain-text preview of a provision (with its sub-provisions), or of a stub."""
-        key = (target, limit)
-        if key not in self._previews:
-            self._previews[key] = self._preview(target, limit)
-        return self._previews[key]
+        """Plain-text preview of a provision (with its sub-provisions), or of a stub (once per build; under serve,
+        with what it read of the model: lois.core.reads)."""
+        return reads.memo(self._previews, (target, limit), lambda: self._preview(target, limit))
 
     def _preview(self, target: ProvisionId, limit: int) -> str:
         m = self.model
@@ -382,7 +377,8 @@ class SiteBuild:
     def set_glossary(self, terms: list[GlossTerm]) -> None:
         """The glossary's terms (data from a feature): law, commentary and note texts get hover definitions."""
         self.glossary = Glossary(terms) if terms else None
-        self._gloss_terms = list(terms)
+        if self.glossary is not None:
+            reads.watch_glossary(self.glossary)  # a law page reads the definitions of the terms its text holds
 
     def gloss_scope(self) -> GlossScope | None:
         """A new node's scope: each term is defined at its first occurrence in the node (None: no glossary)."""
@@ -487,14 +483,15 @@ class SiteBuild:
     def render_law(self, law_no: int) -> HtmlPage:
         """A law's page, which reads the model, the features' asides (:attr:`asides`, :attr:`law_asides`), the
         glossary and the name of the law's source: under `mkdocs serve`, rendered again only when one of them
-        changed (:meth:`kept`; an aside by its HTML)."""
+        changed (:meth:`kept`; an aside by its HTML, the glossary by its forms and the terms the page shows)."""
         if not self.live:
             return law_page.render_law(self, law_no)
         page, law = self.law_page(law_no), self.model.laws[law_no]
         asides = tuple((str(p.pid), tuple((a.kind, str(a.html(page))) for a in self.asides[p.pid]))
                        for p in law.provisions() if p.pid in self.asides)
         law_asides = tuple((a.kind, str(a.html(page))) for a in self.law_asides.get(law_no, ()))
-        gloss = tuple((t.term, t.forms, t.definition) for t in self._gloss_terms)
+        # the glossary's forms in their order (its pattern); the definitions of those found are read (lois.core.reads)
+        gloss = tuple(dict.keys(self.glossary.by_form)) if self.glossary is not None else ()
         return self.kept("law", (law_no, asides, law_asides, gloss, self.document_name(law.meta.document or
                                                                                      law.meta.source or "")),
                          lambda: law_page.render_law(self, law_no))
@@ -523,6 +520,15 @@ class SiteBuild:
         if source in self._documents:
             return self._documents[source]
         return "" if law_page.INTERNAL_FILE.match(source) else source
+
+
+# the paths of the page scripts (or styles) that a page's HTML wants: a pure function of both (under serve, kept for
+# the pages a save leaves unchanged: their HTML is looked through once, not at every rebuild)
+def _wanted_paths(key: tuple[tuple[PageScript, ...], str]) -> tuple[str, ...]:
+    return tuple(s.path for s in key[0] if s.wanted(key[1]))
+
+
+_wanted: livememo.Memo[tuple[tuple[PageScript, ...], str], tuple[str, ...]] = livememo.Memo(_wanted_paths)
 
 
 def _escape(text: str) -> str:

@@ -29,7 +29,7 @@ def derive_entries(kind: str, path: Path, read, model: Model):
 
     if not path.exists():
         return read(None)
-    return filememo.derive(kind, path, partial(_parsed_then, read, path), model.stamp, model=model)
+    return filememo.derive(kind, path, partial(_parsed_then, read, path), against=model, model=model)
 
 
 def _parsed_then(read, path: Path, text: str):

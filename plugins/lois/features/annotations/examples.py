@@ -46,7 +46,7 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
         return examples
     for f in sorted(folder.glob("*.yaml")):
         ex = filememo.derive("example", f, partial(_example_of, model, f),
-                             model.stamp, model=model)
+                             against=model, model=model)
         if ex.id in examples:
             raise LoisError(f"exemple « {ex.id} » défini deux fois (aussi dans {examples[ex.id].file})", str(f),
                             ex.line)

@@ -32,7 +32,7 @@ def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     notes: dict[str, Note] = {}
     if folder.is_dir():
         for f in sorted(folder.glob("*.md")):
-            note, doc = filememo.derive("note", f, partial(_load_note, model, f), model.stamp,
+            note, doc = filememo.derive("note", f, partial(_load_note, model, f), against=model,
                                         model=model)
             if note.id in notes:
                 raise doc.error(f"note « {note.id} » définie deux fois (aussi dans {notes[note.id].file})", "id")

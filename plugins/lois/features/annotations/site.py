@@ -7,6 +7,7 @@ from functools import lru_cache, partial
 
 from markupsafe import Markup
 
+from lois.core import reads
 from lois.core.ids import Kind, ProvisionId
 from lois.render.htmlpage import HtmlPage, render_page, slug
 from lois.render.inline import render_markdown, tooltip_attr
@@ -43,12 +44,11 @@ def _md_glossed(site, text: str, page: str, law: int | None) -> str:
 
 
 def _md(site, text: str, page: str, law: int | None) -> str:
-    # memoised per build: an example is shown beside each provision it applies, often several on one page
+    # memoised per build: an example is shown beside each provision it applies, often several on one page (under
+    # serve, with what it read of the model: lois.core.reads)
     cache = site.state.setdefault("annotations.markdown", {})
-    key = (text, page, law)
-    if key not in cache:
-        cache[key] = render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ())))
-    return cache[key]
+    return reads.memo(cache, (text, page, law),
+                      lambda: render_markdown(text, lambda t: red_suits(site.linkify(t, page, law, ()))))
 
 
 def prov_links(site, page: str, ids: list[ProvisionId]) -> list[dict]:

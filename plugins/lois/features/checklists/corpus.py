@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lois.core import reads
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
@@ -37,13 +38,8 @@ def check(model: Model, checked: Checked) -> None:
 def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
     """The sections and paragraphs of the checklist's laws that no outcome reaches and that it does not leave
     aside: a warning for now, an error once :data:`coverage.GAPS_ARE_ERRORS` is set. The gaps depend on the
-    checklist and the model alone: kept as long as the model, for the checklist object they were found for
-    (lois.core.filememo gives back the same object while its file is unchanged)."""
-    store = model.derived(("checklists", "gaps"), dict, lasting=True)
-    found = store.get(cl.name)
-    if found is None or found[0] is not cl:
-        found = store[cl.name] = (cl, coverage.coverage(cl, model).gaps)
-    gaps = found[1]
+    checklist and the model alone: kept for the checklist object they were found for (:func:`_kept`)."""
+    gaps = _kept(model, "gaps", cl, lambda: coverage.coverage(cl, model).gaps)
     if not gaps:
         return
     reached = plural(len(gaps), "ni atteinte par une issue ni laissée de côté",
@@ -58,20 +54,34 @@ def check_coverage(cl: Checklist, model: Model, checked: Checked) -> None:
 
 def replay_cases(lists: dict[str, Checklist], model: Model) -> int:
     """Every case of every checklist reaches the outcome it expects. A checklist whose cases all do is not replayed
-    again while it is the same object (lois.core.filememo gives back the same object while its file is unchanged),
-    as long as the model."""
-    replayed = model.derived(("checklists", "replayed"), dict, lasting=True)
+    again while it is the same object (:func:`_kept`)."""
     n = 0
     for cl in lists.values():
-        if replayed.get(cl.name) is not cl:
-            for case in cl.cases:
-                got = outcome(cl, case.answers, cl.file, case.line, f"cas « {case.name} »")
-                if got != case.expected:
-                    raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
-                                    f"« {case.expected} » annoncée", cl.file, case.line)
-            replayed[cl.name] = cl
+        _kept(model, "replayed", cl, lambda cl=cl: _replay(cl))
         n += len(cl.cases)
     return n
+
+
+def _replay(cl: Checklist) -> bool:
+    for case in cl.cases:
+        got = outcome(cl, case.answers, cl.file, case.line, f"cas « {case.name} »")
+        if got != case.expected:
+            raise LoisError(f"cas « {case.name} » : les réponses mènent à l'issue « {got} », pas à "
+                            f"« {case.expected} » annoncée", cl.file, case.line)
+    return True
+
+
+def _kept(model: Model, name: str, cl: Checklist, build):
+    """``build()``, which reads the checklist and the model alone, kept for the checklist object (lois.core.filememo
+    gives back the same object while its file is unchanged): as long as the model, or under `mkdocs serve` while
+    what it read of the model answers the same (lois.core.reads: a law saved)."""
+    if reads.on():
+        return reads.kept("checklist " + name, (cl,), build, model)
+    store = model.derived(("checklists", name), dict, lasting=True)
+    found = store.get(cl.name)
+    if found is None or found[0] is not cl:
+        found = store[cl.name] = (cl, build())
+    return found[1]
 
 
 def outcome(cl: Checklist, answers: dict, file: str, line: int, where: str) -> str:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
+from lois.core import reads
 from lois.core.ids import Level, ProvisionId
 
 if TYPE_CHECKING:
@@ -114,8 +115,14 @@ def units(model: "Model", laws: Iterable[int]) -> list[Unit]:
     found once per model: they are the model's alone, and every checklist of the law asks for them)."""
     out: list[Unit] = []
     for n in laws:
-        out += model.derived(("coverage-units", n), lambda n=n: _law_units(model, n), lasting=True)
+        out += law_units(model, n)
     return out
+
+
+@reads.recorded
+def law_units(model: "Model", n: int) -> list[Unit]:
+    """The units of law ``n``, found once per model (a question of the model: lois.core.reads)."""
+    return model.derived(("coverage-units", n), lambda: _law_units(model, n), lasting=True)
 
 
 def _law_units(model: "Model", n: int) -> list[Unit]:

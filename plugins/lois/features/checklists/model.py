@@ -443,7 +443,7 @@ def load_checklist(path: Path, model) -> Checklist:
     path = Path(path)
     if model is None:
         return _load_checklist(path, read_text(path), model)
-    return filememo.derive("checklist", path, lambda text: _load_checklist(path, text, model), model.stamp,
+    return filememo.derive("checklist", path, lambda text: _load_checklist(path, text, model), against=model,
                            model=model)
 
 

@@ -177,11 +177,13 @@ def contribute(site) -> None:
     # the runner's styles: the checklists' pages, the first question of one (« Que faire si… »), the calculators'
     # citations (scores.js: lois-cl-cites); what a law page shows of the checklists is styled by lois.css
     site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
-    # all checklists for programs, links relative to the site root
-    site.add_file("assets/lois/checklists.json",
-                  json.dumps({n: site.kept("checklist-data", (cl,), lambda cl=cl: runner_data(site, cl, "index.md"))
-                              for n, cl in lists.items()},
-                             ensure_ascii=False, separators=(",", ":")))
+    # all checklists for programs, links relative to the site root: the JSON of the whole, made of each checklist's
+    # (under serve, each checklist's JSON is written again only when it changes)
+    def data(cl) -> str:
+        return json.dumps(runner_data(site, cl, "index.md"), ensure_ascii=False, separators=(",", ":"))
+    site.add_file("assets/lois/checklists.json", "{" + ",".join(
+        json.dumps(n, ensure_ascii=False) + ":" + site.kept("checklist-data", (cl,), lambda cl=cl: data(cl))
+        for n, cl in lists.items()) + "}")
     for n, cls in _laws_of(site, lists).items():
         site.add_law_aside(n, law_links_aside(site, cls))
     # under each provision a question applies: a link straight to that question (answers of a path to it)

@@ -22,6 +22,12 @@ def load_set(path: Path | None = None) -> list[dict]:
     data = load_yaml(path).data  # the project's one YAML loader: French errors with file and line
     if not isinstance(data, list) or not all(isinstance(d, dict) and "q" in d and d.get("expect") for d in data):
         raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", str(path))
+    for d in data:  # « expect: [54] » is the law 54, as « "54" »: YAML reads an id of digits as a number
+        for key in ("expect", "tools"):
+            if isinstance(d.get(key), list):
+                d[key] = [str(x) for x in d[key]]
+            elif d.get(key) is not None:
+                raise LoisError(f"« {key} » doit être une liste (requête « {d['q']} »)", str(path))
     return data
 
 

@@ -92,7 +92,7 @@ def _load(root: Path, model: "Model") -> list[IndexEntry]:
 
     if not (root / FILE).exists():
         return []
-    return filememo.derive("subject-index", root / FILE, partial(_entries, root / FILE, model), model.stamp)
+    return filememo.derive("subject-index", root / FILE, partial(_entries, root / FILE, model), against=model)
 
 
 def _entries(path: Path, model: "Model", text: str) -> list[IndexEntry]:

@@ -72,7 +72,8 @@ def training_data(site, items, folder: str) -> dict:
 def add_data(site, lists, items) -> str:
     """One file per checklist used (``listes/<name>.json``) and one per :data:`CHUNK` situations
     (``situations-<n>.json``, in order), links written relative to the page, in a folder named by their content: a
-    page open while a new version is published keeps reading its own (or, gone, says it could not). Its folder."""
+    page open while a new version is published keeps reading its own (or, gone, says it could not); under `mkdocs
+    serve`, ``live``. Its folder."""
     from lois.render.typo_html import spaced_data
 
     def dump(data) -> str:  # what the script shows, in the site's French typography as the pages
@@ -83,7 +84,10 @@ def add_data(site, lists, items) -> str:
              for name in sorted({i.checklist for i in items})}
     files.update({f"situations-{n // CHUNK}.json": dump([item_data(site, i) for i in items[n:n + CHUNK]])
                   for n in range(0, len(items), CHUNK)})
-    digest = hashlib.sha1("\0".join(f"{k}\0{v}" for k, v in files.items()).encode("utf-8")).hexdigest()[:10]
+    # under `mkdocs serve`, one folder from one save to the next, as the search's data (lois.features.search.shards):
+    # a save changes the files it changes, not the name of every file (nor the page that names the folder)
+    digest = "live" if site.live else hashlib.sha1("\0".join(f"{k}\0{v}" for k, v in files.items()).encode(
+        "utf-8")).hexdigest()[:10]
     folder = f"{DATA}/{digest}"
     for name, text in files.items():
         site.add_file(f"{folder}/{name}", text)

@@ -1,7 +1,7 @@
 """Pure functions of a value (a text), kept from one build to the next under `mkdocs serve`, which builds the whole
 site again at every save: the texts a save leaves unchanged (nearly all of them) are not analysed again.
 
-``kept = livememo.memo(fn)`` then ``kept(key)``: ``fn(key)``, or, when on, the value ``fn`` gave for an equal key at
+``memo = livememo.Memo(fn)`` then ``memo(key)``: ``fn(key)``, or, when on, the value ``fn`` gave for an equal key at
 this build or the previous one. ``fn`` must be a pure function of its key (a text, a tuple of texts…: hashable,
 compared with ``==``): nothing else it reads may change between builds, so a value kept is the value ``fn`` would
 give again, and no save can make it stale. What is kept is the values asked for at the last two builds only
@@ -21,13 +21,19 @@ from __future__ import annotations
 
 import gc
 
-TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: `lois cherche` starts without it)
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
-    from typing import TypeVar
+    from typing import Generic, TypeVar
 
     K = TypeVar("K", bound=Hashable)
     V = TypeVar("V")
+else:  # at run time, without typing (`lois cherche` starts without it): Memo[K, V] is for mypy and annotations
+    class Generic:
+        def __class_getitem__(cls, params):
+            return cls
+
+    K = V = None
 
 _on = False
 _memos: list["Memo"] = []
@@ -36,19 +42,14 @@ FULL_GC_AFTER = 100
 _DEFAULT_GC = gc.get_threshold()
 
 
-def memo(fn: Callable[[K], V]) -> Callable[[K], V]:
-    """``fn``, its values kept while on (see above)."""
-    return Memo(fn)
-
-
-class Memo:
-    def __init__(self, fn):
+class Memo(Generic[K, V]):
+    def __init__(self, fn: Callable[[K], V]):
         self.fn = fn
         self.now: dict = {}  # key → value, asked for at this build
         self.before: dict = {}  # at the previous build
         _memos.append(self)
 
-    def __call__(self, key):
+    def __call__(self, key: K) -> V:
         if not _on:
             return self.fn(key)
         value = self.now.get(key, _MISSING)

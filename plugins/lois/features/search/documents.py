@@ -214,7 +214,7 @@ def first_spellings(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(given.items())
 
 
-_spellings_kept = livememo.memo(first_spellings)  # under `mkdocs serve`: each text's from the previous build
+_spellings_kept = livememo.Memo(first_spellings)  # under `mkdocs serve`: each text's from the previous build
 
 
 def choose_tools(docs: list[SearchDoc]) -> None:

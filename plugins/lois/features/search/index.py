@@ -84,7 +84,7 @@ def _frequencies(key: tuple[str, tuple[tuple[str, str], ...]]) -> Counter:
 
 
 # under `mkdocs serve`, the frequencies of the texts a save leaves unchanged are those of the previous build
-_frequencies_kept = livememo.memo(_frequencies)
+_frequencies_kept = livememo.Memo(_frequencies)
 
 
 def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[Counter], Counter, int]:

@@ -399,7 +399,7 @@ def spellings(text: str) -> tuple[str, ...]:
 
 
 # under `mkdocs serve`: each text's from the previous build
-_surface_keys_kept, _spellings_kept = livememo.memo(surface_keys), livememo.memo(spellings)
+_surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo(spellings)
 
 
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:

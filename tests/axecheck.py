@@ -117,20 +117,48 @@ def audit(ctx, urls: dict[str, str], scheme: str = "light", then_dark: bool = Fa
     `scheme`) and checked once by axe for all of TAGS; with ``then_dark``, then put in the dark scheme and checked for
     the rules that depend on colours (COLOUR_RULES: the other rules see the same page in both schemes). `lanes`
     tabs take turns, one page loading while axe runs in another."""
+    return visit(ctx, urls, scheme, then_dark, lanes).violations
+
+
+@dataclass
+class Visit:
+    """What one visit of some pages saw: axe's violations, and for each page (by name) what ``read`` gave once it
+    loaded, the console errors and page errors it raised, and its requests to other hosts."""
+    violations: list[Violation]
+    read: dict[str, object]
+    errors: dict[str, list[str]]
+    foreign: dict[str, list[str]]
+
+
+def visit(ctx, urls: dict[str, str], scheme: str = "light", then_dark: bool = False, lanes: int = 2,
+          read: str | None = None, site_url: str | None = None) -> Visit:
+    """:func:`audit`, and more from the same visit: ``read`` (a function evaluated in each page once it loaded,
+    before axe starts), each page's console errors and page errors, and (with ``site_url``) each request of a page
+    to another host than the site (data:, blob: and about: aside) — what tests/conftest.py's Tab fails a test on."""
     tabs = [ctx.new_page() for _ in range(lanes)]
     waiting: list[str | None] = [None] * lanes
-    found: list[Violation] = []
+    on: list[str] = [""] * lanes  # the page each tab shows: its errors and requests are counted to it
+    out = Visit([], {}, {n: [] for n in ["", *urls]}, {n: [] for n in ["", *urls]})
+    for lane, tab in enumerate(tabs):
+        tab.on("console", lambda m, lane=lane: out.errors[on[lane]].append(m.text) if m.type == "error" else None)
+        tab.on("pageerror", lambda e, lane=lane: out.errors[on[lane]].append(str(e)))
+        if site_url:
+            tab.on("request", lambda r, lane=lane: None if r.url.startswith((site_url, "data:", "blob:", "about:"))
+                   else out.foreign[on[lane]].append(r.url))
 
     def collect(lane: int) -> None:
         if waiting[lane] is not None:
-            found.extend(Violation(v["scheme"], waiting[lane], v["rule"], v["impact"], v["help"],
-                                   tuple(v["targets"])) for v in tabs[lane].evaluate(COLLECT))
+            out.violations.extend(Violation(v["scheme"], waiting[lane], v["rule"], v["impact"], v["help"],
+                                            tuple(v["targets"])) for v in tabs[lane].evaluate(COLLECT))
             waiting[lane] = None
 
     for i, (name, url) in enumerate(urls.items()):
         lane = i % lanes
         collect(lane)
+        on[lane] = name
         tabs[lane].goto(url)
+        if read:
+            out.read[name] = tabs[lane].evaluate(read)
         tabs[lane].evaluate(START, {"tags": list(TAGS), "scheme": scheme,
                                     "dark": list(COLOUR_RULES) if then_dark else None})
         waiting[lane] = name
@@ -138,7 +166,16 @@ def audit(ctx, urls: dict[str, str], scheme: str = "light", then_dark: bool = Fa
         collect(lane)
     for tab in tabs:
         tab.close()
-    return found
+    return out
+
+
+def one_of_each_kind(urls: dict[str, str]) -> dict[str, str]:
+    """One page of each kind (its first folder: « lois/ », « checklists/ », « notes/ »…, the home page, each state):
+    the pages of a kind come from one template, with the same markup and colours."""
+    kinds: dict[str, tuple[str, str]] = {}
+    for name, url in sorted(urls.items()):
+        kinds.setdefault(name.split("/", 1)[0] if "/" in name.rstrip("/") else name, (name, url))
+    return dict(kinds.values())
 
 
 def every_page(site: Path, site_url: str, copy: Path | None) -> dict[str, str]:

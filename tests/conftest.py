@@ -60,6 +60,30 @@ def model(corpus_dir):
     return load_corpus(corpus_dir)
 
 
+@functools.cache
+def real_corpus():
+    """The real corpus read once while the tests are collected (names of checklists, cases and examples to
+    parametrize tests with: several modules ask for them); the tests themselves take the ``model`` fixture."""
+    from lois.core.corpus import load_corpus
+
+    return load_corpus(ROOT / "corpus")
+
+
+@functools.cache
+def real_checklists() -> dict:
+    """The real corpus's checklists (name → checklist), read once while the tests are collected (``real_corpus``)."""
+    from lois.features.checklists import load_checklists
+
+    return load_checklists(ROOT / "corpus", real_corpus())
+
+
+def real_checklist_examples() -> list:
+    """The real corpus's worked examples that open a checklist, read once while the tests are collected."""
+    from lois.features.annotations import load_annotations
+
+    return [ex for ex in load_annotations(real_corpus()).examples.values() if ex.checklist]
+
+
 def project_env(**extra) -> dict:
     """Environment for subprocesses: this checkout's package first on the path."""
     path = str(ROOT / "plugins") + (os.pathsep + os.environ["PYTHONPATH"] if os.environ.get("PYTHONPATH") else "")
@@ -254,6 +278,43 @@ def variant_build(tmp_path_factory):
     res = mkdocs_build(work / "site", config=config, extra_env={"LOIS_CACHE": str(work / "cache")})
     assert res.returncode == 0, res.stderr
     return work / "site", corpus, work, res
+
+
+@pytest.fixture(scope="session")
+def site_visits(browser, built_site, site_url, tmp_path_factory) -> dict:
+    """Every page of the built site opened once on a phone (390×844, touch), and one page of each kind on a desktop
+    and in the offline copy opened as files on a phone (tests/axecheck.py): on each, axe-core in the light scheme,
+    then in the dark (tests/test_axe_browser.py); on the site's, once it loaded, what tests/test_browser_crawl.py
+    reads of a page (its READ) and its smallest text (« smallest », tests/test_reading_browser.py's SMALLEST_TEXT),
+    its console and page errors and its requests to other hosts. One visit of each page for these modules: a page
+    load and axe are most of what they cost. {"phone", "desktop", "offline"} → axecheck.Visit."""
+    from axecheck import STATES, axe_source, every_page, new_context, one_of_each_kind, unzip_copy, visit
+    from test_browser_crawl import READ as CRAWL
+    from test_reading_browser import SMALLEST_TEXT
+
+    READ = f"() => ({{...({CRAWL})(), smallest: ({SMALLEST_TEXT})()}})"
+
+    try:
+        axe_source()
+    except FileNotFoundError as e:
+        pytest.fail(str(e))
+    urls = every_page(built_site, site_url, unzip_copy(built_site, tmp_path_factory.mktemp("copie")))
+    site = {n: u for n, u in urls.items() if not n.startswith("hors-ligne:")}
+    copy = {n.removeprefix("hors-ligne:"): u for n, u in urls.items() if n.startswith("hors-ligne:")}
+    assert len(site) >= 60 + len(STATES) and len(copy) >= 60  # every page, not a sample
+    kinds, copy_kinds = one_of_each_kind(site), one_of_each_kind(copy)
+    assert len(kinds) >= 10 and len(copy_kinds) >= 10, (kinds, copy_kinds)
+    visits = {}
+    for name, size, pages, more in (
+            ("phone", "phone", site, {"read": READ, "site_url": site_url}),
+            ("desktop", "desktop", kinds, {"read": READ, "site_url": site_url}),
+            ("offline", "phone", {"hors-ligne:" + n: u for n, u in copy_kinds.items()}, {})):
+        ctx = new_context(browser, size, "light")
+        try:
+            visits[name] = visit(ctx, pages, "light", then_dark=True, **more)
+        finally:
+            ctx.close()
+    return visits
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):

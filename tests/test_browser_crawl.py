@@ -1,15 +1,19 @@
 """Every page of the built site, opened in chromium like a reader would: French, titled, with its main
-heading, no markup, template syntax or missing value in the text it shows, and (through the `page` fixture) no
-console error and no request to any other host. Redirect pages (short links, moved links) are followed and must
-land on an existing anchor."""
+heading, no markup, template syntax or missing value in the text it shows, no console error and no request to any
+other host (every page on a phone, one of each kind on a desktop, in the visit tests/test_axe_browser.py shares).
+Redirect pages (short links, moved links) are followed and must land on an existing anchor."""
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from conftest import nonempty
 from sitecheck import leaks
 
 
-SHOWN_TEXT = """() => {
+# What the crawl reads of a page once it loaded (conftest.site_visits reads it in the same visit as axe)
+READ = """() => {
   const out = [];
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walk.nextNode(); n; n = walk.nextNode()) {
@@ -18,7 +22,8 @@ SHOWN_TEXT = """() => {
   for (const e of document.body.querySelectorAll("[title], [aria-label], [alt], [placeholder]")) {
     for (const a of ["title", "aria-label", "alt", "placeholder"]) if (e.hasAttribute(a)) out.push(e.getAttribute(a));
   }
-  return out.join(" ");
+  return {lang: document.documentElement.lang, title: document.title, h1: document.querySelectorAll("h1").length,
+          text: document.body.innerText, shown: out.join(" ")};
 }"""
 
 
@@ -33,24 +38,32 @@ def _pages(site: Path) -> tuple[list[str], list[str]]:
     return content, redirects
 
 
-def test_every_content_page_opens_cleanly(browser, built_site, site_url, page):
+@pytest.mark.timeout(600)  # the visit of every page (conftest.site_visits), when test_axe_browser has not made it
+def test_every_content_page_opens_cleanly(built_site, site_visits):
+    """Every content page on a phone, and one of each kind on a desktop (the same templates: conftest.site_visits,
+    each page opened once for this test and axe)."""
     content, _ = _pages(built_site)
     assert len(content) >= 50
-    for url in content:
-        page.goto(site_url + url)
-        seen = page.evaluate(f"""() => ({{lang: document.documentElement.lang, title: document.title,
-            h1: document.querySelectorAll("h1").length, text: document.body.innerText, shown: ({SHOWN_TEXT})()}})""")
-        assert seen["lang"] == "fr", url
-        assert seen["title"].strip(), url
-        assert seen["h1"] >= 1, url
-        # nothing of Material left in English where a French reader looks
-        text = seen["text"]
-        assert "Not found" not in text, url
-        # what the reader sees once the page's scripts ran (cards, search box, calculators…), shown now or on a tap:
-        # no markup shown as text, no template syntax, no None/undefined/NaN (the code to copy, in pre/code, is code)
-        shown = seen["shown"]
-        assert len(shown) >= len(text) / 2, url
-        assert not leaks(shown), (url, leaks(shown)[:3])
+    for size, pages in (("phone", content), ("desktop", nonempty(
+            u for u in content if u + "index.html" in site_visits["desktop"].read))):
+        visit = site_visits[size]
+        for url in pages:
+            seen = visit.read[url + "index.html"]
+            assert seen["lang"] == "fr", (size, url)
+            assert seen["title"].strip(), (size, url)
+            assert seen["h1"] >= 1, (size, url)
+            # nothing of Material left in English where a French reader looks
+            text = seen["text"]
+            assert "Not found" not in text, (size, url)
+            # what the reader sees once the page's scripts ran (cards, search box, calculators…), shown now or on a
+            # tap: no markup shown as text, no template syntax, no None/undefined/NaN (the code to copy, in
+            # pre/code, is code)
+            shown = seen["shown"]
+            assert len(shown) >= len(text) / 2, (size, url)
+            assert not leaks(shown), (size, url, leaks(shown)[:3])
+            # as conftest's Tab fails a test: no console or page error, no request to another host
+            assert visit.errors[url + "index.html"] == [], (size, url)
+            assert visit.foreign[url + "index.html"] == [], (size, url)
 
 
 def test_short_links_land_on_an_existing_anchor(built_site, site_url, page, model):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ids, nonempty, pid
+from conftest import ids, nonempty, pid, real_checklist_examples, real_checklists
 from lois.features.checklists import MissingAnswer, load_checklist, load_checklists, run
 from lois.features.checklists.engine import coverage
 from lois.features.checklists.flowchart import flowchart_svg
@@ -29,10 +29,7 @@ def lists(model):
 
 
 def _all_cases():
-    from lois.core.corpus import load_corpus
-
-    m = load_corpus(CORPUS)
-    return [(cl.name, c.name) for cl in load_checklists(CORPUS, m).values() for c in cl.cases]
+    return [(cl.name, c.name) for cl in real_checklists().values() for c in cl.cases]
 
 
 REQUIRED = {"renonce", "carte-penalisee", "enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
@@ -706,10 +703,7 @@ def test_cli_interactive_quit_and_eof():
 # --------------------------------------------------------------------------- worked examples (issue 4)
 
 def _examples():
-    from lois.core.corpus import load_corpus
-    from lois.features.annotations import load_annotations
-
-    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
+    return real_checklist_examples()
 
 
 @pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)
@@ -730,8 +724,8 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
     (["Le Contre est annulé (Loi 27B7)."], "provision « 27B7 » introuvable dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
-    (["L'arbitre inflige une pénalité (Loi 90A)."],
-     "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 90A"),
+    (["L'arbitre exclut le joueur (Loi 91A)."],  # 91: no text, no commentary, no entry of the register
+     "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 91A"),
 ])
 def test_refuses_an_outcome_whose_players_text_is_missing_or_uncited(tmp_path, model, players, words, needle):
     d = _copy()

@@ -9,11 +9,10 @@ from urllib.parse import quote, unquote
 
 import pytest
 
-from conftest import PHONE, nonempty, tab_fixtures
+from conftest import PHONE, nonempty, real_checklist_examples, real_checklists, tab_fixtures
 from lois.core.typo import french_spacing
 from lois.core.ids import ProvisionId
 from lois.features.checklists import load_checklists, run
-from lois.features.annotations import load_annotations
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -22,9 +21,7 @@ _phone_tab, phone = tab_fixtures(**PHONE)
 
 
 def _names():
-    from lois.core.corpus import load_corpus
-
-    return sorted(load_checklists(CORPUS, load_corpus(CORPUS)))
+    return sorted(real_checklists())
 
 
 @pytest.fixture(scope="module")
@@ -181,21 +178,6 @@ VIA_URL = """async u => {
 }"""
 
 
-@pytest.mark.parametrize("name", _names())
-def test_every_case_same_outcome_in_browser_via_url(page, site_url, lists, name):
-    cl = lists[name]
-    base = f"{site_url}checklists/{name}/"
-    page.goto(base + _query(cl.cases[0].answers))
-    for case in nonempty(cl.cases):
-        # one call per case (VIA_URL): the answers changed in the URL, then what the ruling shows
-        outcome, effects, trail, cites = page.evaluate(VIA_URL, base + _query(case.answers))
-        res = run(cl, case.answers)
-        assert (outcome, effects) == (res.outcome, res.effects), case.name
-        # the trail shows exactly the questions of the path
-        assert trail == [s.question for s in res.trace]
-        assert cites == [f"Loi {c}" for c in res.citations]
-
-
 # In the page: once the element `sel` is shown (and, for a button, enabled), it is brought to the middle of the screen
 # and the centre of its box returned, where the mouse then clicks (whatever the page shows there gets the click, as
 # press of tests/taps.py sends it); null if it is not shown after 600 frames, or is a disabled button. One call per
@@ -242,14 +224,31 @@ PLAY = f"""async ({{answers}}) => {{
 
 
 @pytest.mark.parametrize("name", _names())
-def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, name):
-    # with reduced motion the page brings each question into view at once (the smooth scroll, and what a finger
-    # sees, are tested on the phone: tests/test_checklists_phone_browser.py); each answer is clicked at the centre of
-    # its box, once shown (AT): with the mouse for the first case, by the page's own click events for the others
+def test_every_case_same_outcome_by_clicks_and_via_url_and_flowchart_on_one_page(page, site_url, lists, name):
+    """One visit of each checklist's page for three things: its decision tree printed (the runner hidden, the chart
+    on one A4 page), then every case clicked (the ruling, its effects and the address: Python's), then every case
+    given in the address as a person following a shared link (VIA_URL: the ruling, its effects, the trail and the
+    citations: Python's)."""
     cl = lists[name]
-    page.emulate_media(reduced_motion="reduce")
+    base = f"{site_url}checklists/{name}/"
+    page.goto(base)
+    # printed: the decision tree alone, on one page
+    page.emulate_media(media="print")
+    assert not page.locator(".lois-cl").is_visible()
+    svg = page.locator(".lois-cl-flow")
+    assert svg.is_visible()
+    box = svg.bounding_box()
+    # A4 at 96 dpi: about 1122 px high; the chart is capped at 20 cm
+    assert box["height"] <= 20 / 2.54 * 96 + 1
+    pdf = page.pdf(format="A4")
+    assert pdf[:4] == b"%PDF"
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, "l'arbre s'imprime sur une page"
+    # by clicks: with reduced motion the page brings each question into view at once (the smooth scroll, and what a
+    # finger sees, are tested on the phone: tests/test_checklists_phone_browser.py); each answer is clicked at the
+    # centre of its box, once shown (AT): with the mouse for the first case, by the page's own click events for the
+    # others
+    page.emulate_media(media="screen", reduced_motion="reduce")
     try:
-        page.goto(f"{site_url}checklists/{name}/")
         first = cl.cases[0]
         for case in nonempty(cl.cases):
             res = run(cl, case.answers)
@@ -269,6 +268,14 @@ def test_every_case_same_outcome_in_browser_by_clicks(page, site_url, lists, nam
             assert url.endswith(_query(case.answers)), "les réponses sont dans l'adresse"
     finally:
         page.emulate_media(reduced_motion="no-preference")
+    # via the address: one call per case (VIA_URL), the answers changed in the URL, then what the ruling shows
+    for case in nonempty(cl.cases):
+        outcome, effects, trail, cites = page.evaluate(VIA_URL, base + _query(case.answers))
+        res = run(cl, case.answers)
+        assert (outcome, effects) == (res.outcome, res.effects), case.name
+        # the trail shows exactly the questions of the path
+        assert trail == [s.question for s in res.trace]
+        assert cites == [f"Loi {c}" for c in res.citations]
 
 
 def test_keyboard_only_back_restart_and_table_mode(page, site_url, lists):
@@ -339,25 +346,8 @@ def test_unknown_answer_in_url_is_reported(page, site_url):
     assert page.locator('.lois-cl-step[data-question="consommee"]').count() == 1
 
 
-@pytest.mark.parametrize("name", _names())
-def test_flowchart_prints_on_one_page(page, site_url, name):
-    page.goto(f"{site_url}checklists/{name}/")
-    page.emulate_media(media="print")
-    assert not page.locator(".lois-cl").is_visible()
-    svg = page.locator(".lois-cl-flow")
-    assert svg.is_visible()
-    box = svg.bounding_box()
-    # A4 at 96 dpi: about 1122 px high; the chart is capped at 20 cm
-    assert box["height"] <= 20 / 2.54 * 96 + 1
-    pdf = page.pdf(format="A4")
-    assert pdf[:4] == b"%PDF"
-    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1, "l'arbre s'imprime sur une page"
-
-
 def _examples():
-    from lois.core.corpus import load_corpus
-
-    return [ex for ex in load_annotations(load_corpus(CORPUS)).examples.values() if ex.checklist]
+    return real_checklist_examples()
 
 
 @pytest.mark.parametrize("ex", _examples(), ids=lambda e: e.id)

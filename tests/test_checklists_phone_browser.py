@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import nonempty, open_anew, tab_fixtures
+from conftest import nonempty, open_anew, real_checklists, tab_fixtures
 from lois.features.annotations import load_annotations
 from lois.features.checklists import load_checklists, run
 from taps import PHONE, SMALL_PHONE
@@ -113,10 +113,7 @@ def tap_in_place(page, locator) -> None:
 
 
 def _names():
-    from lois.core.corpus import load_corpus
-    from conftest import ROOT
-
-    return sorted(load_checklists(ROOT / "corpus", load_corpus(ROOT / "corpus")))
+    return sorted(real_checklists())
 
 
 # In the page, the answers of a case given one after the other: before each one the question and its answers checked
@@ -141,6 +138,27 @@ PLAY = f"""async ({{steps, outcome, question}}) => {{
 }}"""
 
 
+def check_tree(page, start: str) -> None:
+    """The decision tree on a 360 px screen: no label drawn smaller than 12 px; the tree scrolls sideways in its own
+    box, the page does not; it opens on its first question (``start``)."""
+    svg = page.locator(".lois-cl-flow")
+    m = svg.evaluate("""(s, start) => {
+      const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+      const sizes = [...s.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
+      const wrap = s.parentElement;
+      const root = s.querySelector(`[data-node='${start}'] rect`).getBoundingClientRect();
+      const box = wrap.getBoundingClientRect();
+      return {smallest: Math.min(...sizes), labels: sizes.length, page: document.documentElement.scrollWidth,
+              first_question_shown: root.left >= box.left - 1 && root.right <= box.right + 1,
+              screen: innerWidth, wide: s.getBoundingClientRect().width > wrap.clientWidth + 1,
+              scrolls: wrap.scrollWidth > wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX};
+    }""", start)
+    assert m["labels"] > 2 and m["smallest"] >= 12, m
+    assert m["page"] <= m["screen"], m
+    assert m["wide"] == m["scrolls"] and m["overflow"] == "auto", m
+    assert m["first_question_shown"], m  # the tree opens on its first question
+
+
 @pytest.mark.parametrize("name", _names())
 def test_every_case_tap_by_tap_keeps_the_question_in_view(tab, site_url, lists, name):
     """Each validated case, from « Recommencer »: before each tap the question and all its answers are in view and
@@ -148,10 +166,13 @@ def test_every_case_tap_by_tap_keeps_the_question_in_view(tab, site_url, lists, 
     brought into view by the page; at the end, the ruling's title and « Ce que je dis aux joueurs » in view. After
     the longest case, « Parcours » opened: its « modifier » and provisions are targets too, in type of 14 px or more.
     « Recommencer » and the answers of the first case touched by the finger (Playwright's touchscreen), the answers of
-    the other cases given in the page (PLAY)."""
+    the other cases given in the page (PLAY). On the 360 px phone, the page as it opens shows its decision tree
+    readable first (check_tree: the same visit of the page)."""
     page, cl = tab, lists[name]
     page.goto(f"{site_url}checklists/{name}/")
     page.locator(".lois-cl-step").wait_for()
+    if page.viewport_size == SMALL_PHONE["viewport"]:
+        check_tree(page, cl.start)
     longest = max(cl.cases, key=lambda c: len(run(cl, c.answers).trace))
     first = cl.cases[0]
     for case in nonempty(cl.cases):
@@ -312,29 +333,6 @@ def test_table_mode_when_storage_is_refused(fresh_page, site_url):
                                  "les autres pages.")
     fresh_page.click(".lois-cl-table-toggle")  # said once
     assert note.count() == 1 and fresh_page.locator(".lois-cl-table-toggle").get_attribute("aria-pressed") == "false"
-
-
-@pytest.mark.parametrize("name", _names())
-def test_decision_tree_readable_on_a_small_phone(small_phone, site_url, lists, name):
-    """The decision tree on a 360 px screen: no label drawn smaller than 12 px; the tree scrolls sideways in its own
-    box, the page does not; it opens on its first question."""
-    small_phone.goto(f"{site_url}checklists/{name}/")
-    svg = small_phone.locator(".lois-cl-flow")
-    m = svg.evaluate("""(s, start) => {
-      const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
-      const sizes = [...s.querySelectorAll('text')].map(t => parseFloat(getComputedStyle(t).fontSize) * scale);
-      const wrap = s.parentElement;
-      const root = s.querySelector(`[data-node='${start}'] rect`).getBoundingClientRect();
-      const box = wrap.getBoundingClientRect();
-      return {smallest: Math.min(...sizes), labels: sizes.length, page: document.documentElement.scrollWidth,
-              first_question_shown: root.left >= box.left - 1 && root.right <= box.right + 1,
-              screen: innerWidth, wide: s.getBoundingClientRect().width > wrap.clientWidth + 1,
-              scrolls: wrap.scrollWidth > wrap.clientWidth, overflow: getComputedStyle(wrap).overflowX};
-    }""", lists[name].start)
-    assert m["labels"] > 2 and m["smallest"] >= 12, m
-    assert m["page"] <= m["screen"], m
-    assert m["wide"] == m["scrolls"] and m["overflow"] == "auto", m
-    assert m["first_question_shown"], m  # the tree opens on its first question
 
 
 # WCAG contrast of an element as the browser computes its colours: its text against the background behind it (each

@@ -896,13 +896,17 @@ def test_blind_development_set_levels(engine):
 
 def test_register_words_find_the_page_of_an_absent_law(engine):
     """The register of absent laws (corpus/lois-absentes.yaml) gives its summary's words to the page of the provision
-    or of its nearest enclosing one (43A2 → Loi 43), as context, never as its text (the snippet stays « texte non
-    inclus »); a gloss about a provision without a page of its own gives way to the page that holds it (its refs
-    read as that page)."""
+    or of its nearest enclosing one (43A2 → Loi 43), as context, never as its text: the result's extract is cut from
+    that summary, and its title says whose words they are (« — résumé du site »); a page without text that the
+    register does not summarise says « Texte non encore inclus »; a gloss about a provision without a page of its
+    own gives way to the page that holds it (its refs read as that page)."""
     f = engine.stored[engine.docnum["43"]]
     assert "quitter sa place pour regarder le jeu du déclarant" in f["context"] and not f.get("body")
     r = engine.search("le mort s'est levé pour regarder le jeu du declarant", 3)
-    assert r[0].id == "43" and r[0].snippet == "Texte non encore inclus dans ce site."
+    assert r[0].id == "43" and r[0].title.endswith("(texte non inclus) — résumé du site")
+    assert "quitter sa place pour regarder le jeu du déclarant" in r[0].snippet
+    bare = next(d for d in engine.stored if d["kind"] == "stub" and not d.get("context") and not d.get("title"))
+    assert engine.search(f"Loi {bare['id']}", 1)[0].snippet == "Texte non encore inclus dans ce site."
     assert engine.stored[engine.docnum["exemple:64-renonce-une-levee"]]["refs"][0] == "64"  # 64A1
     assert [x.id for x in engine.search("il a contré alors que c'était pas à lui", 1)] == ["32"]
 

@@ -94,6 +94,22 @@ def register_words(docs: list[SearchDoc], model) -> None:
         t = _nearest(st.provision, targets)
         if t is not None:
             targets[t].context = " ".join(x for x in (targets[t].context, st.statement) if x)
+            if not targets[t].label.endswith(SUMMARY_LABEL):  # its extract is the summary (shown_text): say whose
+                targets[t].label += SUMMARY_LABEL
+
+
+SUMMARY_LABEL = " — résumé du site"
+
+
+def shown_text(f: dict) -> str:
+    """The text a result's extract is cut from (search.js reads it from the documents' shards): the document's own
+    text; for a page without text, the site's summary of it from the register (its label ends with SUMMARY_LABEL:
+    never read as the Code's words), else its title, else STUB_TEXT."""
+    if f.get("body"):
+        return f["body"]
+    if f.get("kind") == Kind.STUB and f.get("context"):
+        return f["context"]
+    return f.get("title") or (STUB_TEXT if f.get("kind") == Kind.STUB else "")
 
 
 def unknown_law_docs(model) -> list[SearchDoc]:

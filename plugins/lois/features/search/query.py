@@ -38,7 +38,7 @@ from lois.core import livememo
 from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
-from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc
+from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
 from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
                                         doc_ids, postings, stored_fields)
 
@@ -867,9 +867,7 @@ class SearchEngine:
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:
         f = self.stored[n]
-        text = f.get("body") or f.get("title") or ""  # the snippet rule, the same in search.js
-        if not text and f["kind"] == Kind.STUB:
-            text = STUB_TEXT
+        text = shown_text(f)  # the snippet rule: search.js reads the same text from the documents' shards
         snippet, spans = make_snippet(text, set(plan.weights), self.vocab, marked=set(plan.typed))
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 

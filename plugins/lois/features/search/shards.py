@@ -52,7 +52,7 @@ from itertools import groupby
 from typing import Any
 
 from lois.features.search.analysis import TOKEN_RE, normalize
-from lois.features.search.documents import Kind
+from lois.features.search.documents import Kind, shown_text
 from lois.features.search.index import FIELDS as FIELDS_ORDER
 
 FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" + INDEX, shards beside it
@@ -240,7 +240,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     # results shown only
     docs = []
     for n, f in enumerate(stored):
-        row = [f["id"], f["law"], f["label"], f["url"], f.get("body") or f.get("title") or ""]
+        row = [f["id"], f["law"], f["label"], f["url"], shown_text(f)]
         extra = [[docnum[r] for r in f.get("sources") or [] if r in docnum], refs.get(n, []),
                  docnum.get(f.get("tool") or ""), f.get("index") or ""]
         while extra and extra[-1] in ([], None, ""):  # the fields a document has, up to its last one

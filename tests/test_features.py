@@ -20,7 +20,8 @@ from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import SearchDoc, doc_id
 from lois.core.typo import count
-from lois.features import FEATURES, Checks, Commands, Feature, Pages, PostBuild, Replays, SearchDocuments
+from lois.features import FEATURES, Feature
+from lois.features.interfaces import Checks, Commands, Pages, PostBuild, Replays, SearchDocuments
 
 PLUGIN = ROOT / "plugins" / "lois"
 

@@ -217,7 +217,15 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     p = _Parser(prog="lois", description="Le Code International de Bridge Duplicate 2017 : outils.")
     p.add_argument("--corpus", help="dossier du corpus (par défaut : ./corpus)")
     sub = p.add_subparsers(dest="commande", metavar="COMMANDE")
+    features = _features_for(argv)
+    if len(features) != 1 or _command_word(argv) not in features[0].commands:  # not for `lois cherche …`
+        _add_own_commands(sub)
+    for feature in features:
+        feature.module("cli").add_commands(sub)
+    return p
 
+
+def _add_own_commands(sub) -> None:
     s = sub.add_parser("importe", help="importer un texte brut ou un PDF du Code (ou re-vérifier un texte maître)")
     s.add_argument("fichier")
     s.add_argument("--simulation", action="store_true", help="afficher sans rien écrire")
@@ -238,28 +246,30 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     s.add_argument("texte", nargs="+")
     s.set_defaults(func=cmd_renvois)
 
-    for feature in _features_for(argv):
-        feature.module("cli").add_commands(sub)
-    return p
-
 
 def _features_for(argv: list[str] | None):
     """The features whose commands must be declared: only the one named on the command line, if any
     (so that `lois cherche` imports the search alone), else all of them (help, errors)."""
     with_commands = [f for f in FEATURES if f.commands]
-    words, args = [], list(argv or [])
+    word = _command_word(argv)
+    for f in with_commands:
+        if word in f.commands:
+            return [f]
+    if word in ("importe", "verifie", "graphe", "renvois"):
+        return []
+    return with_commands
+
+
+def _command_word(argv: list[str] | None) -> str | None:
+    """The subcommand named on the command line (its first word that is not an option), if any."""
+    args = list(argv or [])
     while args:
         a = args.pop(0)
         if a == "--corpus":  # the option's value is not the command (`lois --corpus DIR cherche …`)
             args[:1] = []
         elif not a.startswith("-"):
-            words.append(a)
-    for f in with_commands:
-        if words and words[0] in f.commands:
-            return [f]
-    if words and words[0] in ("importe", "verifie", "graphe", "renvois"):
-        return []
-    return with_commands
+            return a
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

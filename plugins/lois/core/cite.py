@@ -211,38 +211,15 @@ from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from lois.core.ids import (LAW_COUNT, ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, cased, is_law_number, not_found,
-                          why_not_found, written_path)
+from lois.core.lazyre import compile_lazily
+from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
+                          ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
+                          provision_id, why_not_found, written_path)
 
 GRAMMAR_VERSION = 1
 
 
-class _Lazy:
-    """A pattern compiled when first used: the grammar's patterns take a few tens of milliseconds to compile, which
-    a command that only reads a typed id (`lois cherche 27B1b`: :func:`parse_provision_id`) does not pay. Once
-    compiled, its methods are its own attributes (no indirection left)."""
-
-    def __init__(self, source: str, flags: int = 0):
-        self._source, self._flags = source, flags
-
-    def __getattr__(self, name: str):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        compiled = re.compile(self._source, self._flags)
-        for attr in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split", "pattern", "flags",
-                     "groupindex", "groups"):
-            setattr(self, attr, getattr(compiled, attr))
-        return getattr(compiled, name)
-
-    def __eq__(self, other) -> bool:
-        return isinstance(other, _Lazy) and (self._source, self._flags) == (other._source, other._flags)
-
-    def __hash__(self) -> int:
-        return hash((self._source, self._flags))
-
-
-def _compile(source: str, flags: int = 0) -> "re.Pattern[str]":
-    return _Lazy(source, flags)  # type: ignore[return-value]  # a Pattern to its users
+_compile = compile_lazily  # the grammar's patterns take a few tens of milliseconds to compile
 
 __all__ = [
     "GRAMMAR_VERSION",
@@ -952,62 +929,15 @@ def _merge_doubled(text: str, found: list) -> list:
     return merged
 
 
-_LENIENT = re.compile(
-    rf"""\s*(?:(?:la|les)\s+)?(?:lois?|l)?\.?\s*(?:n[°º]\s*)?
-    (?P<law>[0-9]{{1,2}})
-    (?:\s*(?P<sec>[A-H])
-      (?:\s*(?P<para>[0-9]{{1,2}})
-        (?:\s*(?:\(\s*(?P<sub>[a-z])\s*\)|(?P<gsub>[a-z]))
-          (?:\s*(?:\(\s*(?P<rom>{_ROMAN})\s*\)|(?P<grom>{_ROMAN})))?
-        )?
-      )?
-    )?\s*[.;,]?\s*""",
-    re.IGNORECASE | re.VERBOSE,
-)
-
-LENIENT_ID = _LENIENT  # public: the site search runs it in the browser (lois.render.jsregex)
-# How parse_provision_id reads a match of _LENIENT, as data (the browser reads the same, lois.render.ids_js): the
-# group of the law number; then each part of the path in order, with the groups that may hold it (the first that
-# matched wins) and the case it is put in (lois.core.ids.CASES); and the longest text read.
-LENIENT_LAW = "law"
-LENIENT_PARTS: tuple[tuple[tuple[str, ...], str], ...] = (
-    (("sec",), "upper"), (("para",), ""), (("sub", "gsub"), "lower"), (("rom", "grom"), "lower"))
-LENIENT_MAX_CHARS = 200
-
-
 def parse_provision_id(s: str) -> Ref | None:
-    """Leniently read one provision id typed by a person (search queries).
+    """Leniently read one provision id typed by a person (search queries): :func:`lois.core.ids.lenient_parts`.
 
     Accepts ``27B1b``, ``27 B 1 b``, ``27B1(b)``, ``loi 50 D 2``, ``L64``,
     ``Loi 64``, ``50d2a``, ``30B1(b)(i)``, ``30b1bi``; the law must be 1–93.
     Returns None for anything else (including ids without a law number).
     """
-    if not isinstance(s, str) or len(s) > LENIENT_MAX_CHARS:
-        return None
-    m = _LENIENT.fullmatch(s)
-    if not m:
-        return None
-    law = int(m.group(LENIENT_LAW))
-    if not is_law_number(law):
-        return None
-    parts: list[str] = []
-    for groups, case in LENIENT_PARTS:
-        value = next((v for v in map(m.group, groups) if v), None)
-        if value:
-            parts.append(cased(value, case))
-    return Ref(law, tuple(parts))
-
-
-def provision_id(raw) -> ProvisionId | None:
-    """The provision that text written by a person or in a corpus file names (« 27B1b », « Loi 64 », ``64`` read
-    by YAML as a number), read by the lenient parser (:func:`parse_provision_id`); None if it names none. The
-    one place where a written id becomes a :class:`ProvisionId`: past it, the code passes the value around.
-
-    >>> str(provision_id("27 b 1 b")), provision_id(64), provision_id("B1")
-    ('27B1(b)', ProvisionId(law=64, path=()), None)
-    """
-    ref = parse_provision_id(str(raw))
-    return None if ref is None else ref.pid
+    read = lenient_parts(s)
+    return None if read is None else Ref(*read)
 
 
 _LAW_WRITTEN = re.compile(r"\s*(?:lois?\s*)?([0-9]{1,6})(?![0-9])", re.I)

@@ -10,7 +10,7 @@ NodeRef(kind=<Kind.COMMENTARY: 'commentary'>, key='renonce-64')
 'commentaire:renonce-64'
 
 A provision's id is a value, :class:`ProvisionId`: built where an id is read (the master texts' parser, the
-resolver of citations, :func:`lois.core.cite.provision_id` for what people and corpus files write), then passed
+resolver of citations, `provision_id` for what people and corpus files write), then passed
 around as is: the model's maps, the citations' targets and spans, the schemas' fields hold it, and no code reads a
 law number out of an id string again. It owns its canonical string, its level, its anchor on the law's page, its
 parents and its address on the site.
@@ -22,6 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+
+from lois.core.lazyre import compile_lazily
 
 LAW_COUNT = 93  # the Code has Laws 1 to 93
 # The one table of roman numerals (an item's marker, « (iv) »), in order, and the one pattern that reads them: the
@@ -192,6 +194,60 @@ class ProvisionId:
 
 def is_law_number(n: int) -> bool:
     return 1 <= n <= LAW_COUNT
+
+
+# How a person writes one id (search queries, corpus files), read leniently; compiled when first used
+LENIENT_ID = compile_lazily(  # public: the site search runs it in the browser (lois.render.jsregex)
+    rf"""\s*(?:(?:la|les)\s+)?(?:lois?|l)?\.?\s*(?:n[°º]\s*)?
+    (?P<law>[0-9]{{1,2}})
+    (?:\s*(?P<sec>[A-H])
+      (?:\s*(?P<para>[0-9]{{1,2}})
+        (?:\s*(?:\(\s*(?P<sub>[a-z])\s*\)|(?P<gsub>[a-z]))
+          (?:\s*(?:\(\s*(?P<rom>(?:{ROMAN_PATTERN}))\s*\)|(?P<grom>(?:{ROMAN_PATTERN}))))?
+        )?
+      )?
+    )?\s*[.;,]?\s*""",
+    re.IGNORECASE | re.VERBOSE,
+)
+# How lenient_parts reads a match of LENIENT_ID, as data (the browser reads the same, lois.render.ids_js): the
+# group of the law number; then each part of the path in order, with the groups that may hold it (the first that
+# matched wins) and the case it is put in (CASES); and the longest text read.
+LENIENT_LAW = "law"
+LENIENT_PARTS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("sec",), "upper"), (("para",), ""), (("sub", "gsub"), "lower"), (("rom", "grom"), "lower"))
+LENIENT_MAX_CHARS = 200
+
+
+def lenient_parts(s: str) -> tuple[int, tuple[str, ...]] | None:
+    """The law number and path of one provision id typed by a person (``27B1b``, ``27 B 1 b``, ``loi 50 D 2``,
+    ``L64``, ``30b1bi``; the law must be 1–93), or None (:func:`lois.core.cite.parse_provision_id`)."""
+    if not isinstance(s, str) or len(s) > LENIENT_MAX_CHARS:
+        return None
+    m = LENIENT_ID.fullmatch(s)
+    if not m:
+        return None
+    law = int(m.group(LENIENT_LAW))
+    if not is_law_number(law):
+        return None
+    parts: list[str] = []
+    for groups, case in LENIENT_PARTS:
+        value = next((v for v in map(m.group, groups) if v), None)
+        if value:
+            parts.append(cased(value, case))
+    return law, tuple(parts)
+
+
+def provision_id(raw) -> ProvisionId | None:
+    """The provision that text written by a person or in a corpus file names (« 27B1b », « Loi 64 », ``64`` read
+    by YAML as a number), read by the lenient parser (:func:`lenient_parts`); None if it names none. The one place
+    where a written id becomes a :class:`ProvisionId` (also :func:`lois.core.cite.provision_id`, the same function):
+    past it, the code passes the value around.
+
+    >>> str(provision_id("27 b 1 b")), provision_id(64), provision_id("B1")
+    ('27B1(b)', ProvisionId(law=64, path=()), None)
+    """
+    read = lenient_parts(str(raw))
+    return None if read is None else ProvisionId(*read)
 
 
 # The one wording of a provision that is not there, for every message that says so (lois verifie, lois renvois, the

@@ -20,10 +20,20 @@ collection frees is the same, only later); :func:`stop` puts Python's default ba
 from __future__ import annotations
 
 import gc
-from typing import Callable, Generic, Hashable, TypeVar
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Hashable
+    from typing import Generic, TypeVar
+
+    K = TypeVar("K", bound=Hashable)
+    V = TypeVar("V")
+else:  # at run time, without typing (`lois cherche` starts without it): Memo[K, V] is for mypy and annotations
+    class Generic:
+        def __class_getitem__(cls, params):
+            return cls
+
+    K = V = None
 
 _on = False
 _memos: list["Memo"] = []

@@ -12,7 +12,6 @@ Imports nothing heavy: a command answers from its cache without loading the corp
 """
 from __future__ import annotations
 
-import hashlib
 import os
 from pathlib import Path
 
@@ -59,6 +58,8 @@ def unchanged(files: dict, now: dict[str, list[int]], corpus_dir: Path) -> bool:
         if now[rel] != st:
             return False
         if digest is not None:
+            import hashlib  # (here: a corpus saved more than RACY_NS ago has no digest to check)
+
             try:
                 if hashlib.sha256(safeio.read_bytes(Path(corpus_dir) / rel)).hexdigest() != digest:
                     return False
@@ -88,6 +89,7 @@ def code_key(variant: str) -> str:
     """Hash of this package's code (every ``.py`` file), of the installed versions of :data:`LIBRARIES` (the
     names of the ``*.dist-info`` folders beside them), of Python's version and of ``variant`` (the command and its
     options): another code or option, another entry."""
+    import hashlib
     import importlib.util
     import sys
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import json
 import re
 import sys
 import unicodedata
@@ -157,6 +156,8 @@ _CONTROL_RE = re.compile(f"[{INVISIBLE}]")
 def json_text(obj, stream=None) -> str:
     """``obj`` as indented JSON for ``stream`` (the standard output): exact, and showable as it is — a character
     the stream cannot encode, or a control character, is written as its JSON escape."""
+    import json  # (here: `lois cherche` without --json does not import it)
+
     text = json.dumps(obj, ensure_ascii=False, indent=2)
     encoding = getattr(stream if stream is not None else sys.stdout, "encoding", None) or "utf-8"
 

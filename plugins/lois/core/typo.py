@@ -28,32 +28,35 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from lois.core.lazyre import compile_lazily
+
 NARROW_NBSP = "\u202f"  # espace fine insécable
 NBSP = "\u00a0"  # espace-mot insécable
 
 _WS = r"[ \t\r\n\u00a0\u202f]"
 _NOT_AFTER_WS = r"(?<!" + _WS + ")"  # a run of spaces is read from its start only (no quadratic backtracking)
 # (pattern, replacement), applied in this order; each replacement only puts a space where one stood (or, for « % »
-# after a number, where one is missing): the words are never touched
+# after a number, where one is missing): the words are never touched. Here and below, each pattern is compiled when
+# first used (lois.core.lazyre): `lois cherche` counts its results, it spaces nothing
 RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=[;!?%])"), NARROW_NBSP),
-    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=:)"), NBSP),
-    (re.compile(r"(?<=\d)(?=%(?![0-9A-Fa-f]{2}))"), NARROW_NBSP),  # not « %20 » in an address
-    (re.compile(r"(?<=«)" + _WS + r"*"), NBSP),
-    (re.compile(_NOT_AFTER_WS + _WS + r"+(?=»)|(?<!" + _WS + r")(?=»)"), NBSP),
+    (compile_lazily(_NOT_AFTER_WS + _WS + r"+(?=[;!?%])"), NARROW_NBSP),
+    (compile_lazily(_NOT_AFTER_WS + _WS + r"+(?=:)"), NBSP),
+    (compile_lazily(r"(?<=\d)(?=%(?![0-9A-Fa-f]{2}))"), NARROW_NBSP),  # not « %20 » in an address
+    (compile_lazily(r"(?<=«)" + _WS + r"*"), NBSP),
+    (compile_lazily(_NOT_AFTER_WS + _WS + r"+(?=»)|(?<!" + _WS + r")(?=»)"), NBSP),
 ]
 
 # what a reader must never see (tests/test_typography.py reads every page with these): an ordinary space before
 # one of the signs or inside the guillemets, no space at all between a word and « ; ! ? » or between a number and
 # « % », two no-break spaces in a row, and a « (s) » plural
 FAULTS: list[tuple[str, re.Pattern[str]]] = [
-    ("espace ordinaire avant le signe", re.compile(r"(?<![ \t\r\n])[ \t\r\n]+[;:!?%»]")),
-    ("espace ordinaire après «", re.compile(r"«[ \t\r\n]")),
-    ("mot collé au signe", re.compile(r"[^\W\d_][;!?](?=\s|$)")),
-    ("nombre collé à %", re.compile(r"\d%")),
-    ("espace avant « ; ! ? % » autre que l'espace fine insécable", re.compile(r"\u00a0[;!?%]")),
-    ("deux espaces insécables de suite", re.compile(r"[\u00a0\u202f]{2}")),
-    ("pluriel « (s) »", re.compile(r"[^\W\d_](?<!http)\((?:s|x|e|es)\)(?!\w)")),
+    ("espace ordinaire avant le signe", compile_lazily(r"(?<![ \t\r\n])[ \t\r\n]+[;:!?%»]")),
+    ("espace ordinaire après «", compile_lazily(r"«[ \t\r\n]")),
+    ("mot collé au signe", compile_lazily(r"[^\W\d_][;!?](?=\s|$)")),
+    ("nombre collé à %", compile_lazily(r"\d%")),
+    ("espace avant « ; ! ? % » autre que l'espace fine insécable", compile_lazily(r"\u00a0[;!?%]")),
+    ("deux espaces insécables de suite", compile_lazily(r"[\u00a0\u202f]{2}")),
+    ("pluriel « (s) »", compile_lazily(r"[^\W\d_](?<!http)\((?:s|x|e|es)\)(?!\w)")),
 ]
 
 PLURAL_FROM = 2  # French: « 0 résultat », « 1 résultat », « 2 résultats »

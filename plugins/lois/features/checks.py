@@ -18,7 +18,8 @@ from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import require_words
 from lois.core.schemas import SLUG
-from lois.features import Checked, corpus_checkers
+from lois.features import corpus_checkers
+from lois.features.interfaces import Checked
 
 # page names the site generates in the folders where corpus files become pages
 RESERVED = {"index"}

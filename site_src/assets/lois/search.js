@@ -192,14 +192,23 @@
      (optional) says whether the answer is still wanted: a query typed over by the next keystroke fetches no more;
      early(answer) (optional) receives the answer computed while only documents' shards are missing (the ranking
      is final, some results wait for their title and text) */
-  var STALE = new Error("stale"), EARLY_DOCS = 2;
+  var STALE = new Error("stale"), EARLY_DOCS = 2, NOTHING = function () { return false; }, ahead = NOTHING;
   function lazily(fn, current, early, q) {
-    var loaded = load();
+    var loaded = load(), guessed = false;  /* the first results' documents asked for while the ranking's data comes */
     if (q) guess(q);
     return loaded.then(function again() {
       MISSING = new Set();
+      /* during fn(): the shards the ranking misses so far, asked for at once (search(), before it ranks); true when
+         some are missing and the first documents were already guessed: no ranking until they are all here */
+      ahead = function () {
+        var waiting = false;
+        if (!current || current()) MISSING.forEach(function (name) {
+          if (name[0] !== "d") { waiting = true; fetchShard(name); }
+        });
+        return waiting && guessed;
+      };
       var out = fn(), want = Array.from(MISSING);
-      MISSING = null;
+      MISSING = null; ahead = NOTHING;
       if (!want.length) return out;
       if (current && !current()) throw STALE;
       var ranking = want.filter(function (name) { return name[0] !== "d"; });
@@ -208,7 +217,9 @@
       /* with early(): run again as each shard the ranking reads comes (the next it needs asked for at once); of the
          documents, only those of the first results meanwhile (noted in the order of the results): the ranking may
          still change */
-      want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS).forEach(fetchShard);
+      var docs = want.filter(function (name) { return name[0] === "d"; }).slice(0, EARLY_DOCS);
+      docs.forEach(fetchShard);
+      guessed = guessed || docs.length > 0;
       return Promise.race(ranking.map(fetchShard)).then(again);
     });
   }
@@ -373,6 +384,12 @@
     }
     return [];
   }
+  /* a word whose shard is not loaded yet: what it means is not known (wordTerms), and a ranking without it would be
+     of the other words only, its first documents fetched for nothing */
+  function unread(word) {
+    var n = normalize(surfaceKey(word));
+    return !!n && !STOP.has(n) && !SHARDS.m[route(stemKey(n), LAYOUT.m)];
+  }
   function plan(query) {
     var q = String(query || "").slice(0, D.maxChars);
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
@@ -396,6 +413,7 @@
     }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);
+      if (unread(w)) p.unread = true;
       if (rw[2][wi]) own.forEach(function (tw) {  /* query.make_plan: a typed word's terms and their family */
         var e = term(tw[0]);
         [tw[0]].concat(e ? e.derived : []).forEach(function (u) { if (p.typed.indexOf(u) < 0) p.typed.push(u); });
@@ -634,6 +652,9 @@
   function search(query, limit, kinds) {
     limit = limit || 10;
     var p = plan(query), ranked = [];
+    if (p.unread) return [];  /* not ranked until every word is read (lazily runs it again when its shard comes) */
+    p.weights.forEach(function (w, t) { term(t); });  /* the shards of the terms it ranks by, noted… */
+    if (ahead()) return [];  /* …and those missing asked for now: the network works while it ranks what is here, once */
     if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     function wanted(doc) { return !kinds || !kinds.length || kinds.indexOf(KINDS[doc]) >= 0; }
@@ -708,6 +729,9 @@
   /* SearchEngine.kind_counts: how many documents of each kind the query finds (the filters' counts) */
   function kindCounts(query) {
     var p = plan(query), ranked = [], seen = new Set(), out = {};
+    if (p.unread) return out;  /* as search() */
+    p.weights.forEach(function (w, t) { term(t); });
+    if (ahead()) return out;
     if (p.weights.size) ranked = rankedOf(p);
     else if (p.kinds.length) ranked = ofKinds(p.kinds);
     p.pins.forEach(function (n) { seen.add(n); });

@@ -13,7 +13,7 @@ from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
 from lois.core.typo import count
-from lois.features import Checked, Replay
+from lois.features.interfaces import Checked, Replay
 from lois.features.annotations import Annotations, Example, load_annotations
 from lois.features.checklists import Checklist, load_checklists
 from lois.features.checklists.corpus import outcome

@@ -8,7 +8,7 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.typo import count
-from lois.features import Checked
+from lois.features.interfaces import Checked
 from lois.features.api.register import REGISTER_NAME, check_register, current_urls, read_register
 
 

@@ -15,7 +15,7 @@ from lois.core.errors import LoisError
 from lois.core.ids import Kind
 from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id
 from lois.core.typo import count, plural
-from lois.features import Checked
+from lois.features.interfaces import Checked
 from lois.features.checklists import coverage
 from lois.features.checklists.engine import MissingAnswer, run
 from lois.features.checklists.model import Checklist, checklist_dir, load_checklists, one_line

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lois.core.corpus import Model
 from lois.core.typo import count
-from lois.features import Checked
+from lois.features.interfaces import Checked
 
 
 def check_files(root: Path) -> None:

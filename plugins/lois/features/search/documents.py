@@ -198,7 +198,7 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     (the first spelling of each of its terms, :func:`lois.features.search.analysis.analyze_word`): a word's weight
     in ``situations`` grows with the number of documents that tell the provision's situations with it, not with how
     often one of them repeats it (a checklist whose every case says « appeler l'arbitre »)."""
-    from lois.core.cite import provision_id
+    from lois.core.ids import provision_id
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one

@@ -23,7 +23,7 @@ nothing changed; a change to any file, a file added or removed, remakes the inde
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import gc
 import marshal
 import os
 import sys
@@ -132,18 +132,43 @@ def stored_fields(docs: list[SearchDoc]) -> list[dict]:
 CODE_DIRS = ("core", "features/search", "features/annotations", "features/checklists")
 FORMAT = 4
 SUFFIX = ".marshal"
+CODE_KEY_FILE = "search.key"  # the code's hash and its files' stat data (code_key), beside the other caches' folders
 
 
-def code_key() -> str:
+def code_key(folder: Path | None = None) -> str:
     """Hash of the code that reads the corpus into documents and of Python's version: another code, another
-    cache file."""
+    cache file. With ``folder`` (in the cache), the hash is kept there beside the code files' stat data, and given
+    back while they are the same (Python's own rule for its compiled code; lois.core.statcache's for a file saved
+    just before): no file of the code read again, and no hashlib (OpenSSL's library: 4 ms of every `lois cherche`)."""
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__))))
+    names = sorted(f"{d}/{name}" for d in CODE_DIRS for name in os.listdir(os.path.join(package, d))
+                   if name.endswith(".py") and not name.startswith("."))  # (strings: at every `lois cherche`)
+    seen_at = time.time_ns()
+    stats = [os.stat(os.path.join(package, rel)) for rel in names]
+    line = "\t".join([f"{FORMAT} {sys.version_info[:3]} {package}"]
+                     + [f"{rel} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino}"
+                        for rel, st in zip(names, stats, strict=True)])
+    kept = folder / CODE_KEY_FILE if folder is not None else None
+    if kept is not None and os.path.lexists(kept):
+        from lois.core.errors import LoisError
+
+        with contextlib.suppress(LoisError, OSError, UnicodeDecodeError):  # (read as the index is: never a pipe)
+            was, _, key = safeio.read_bytes(kept, limit=1_000_000).decode("utf-8").partition("\n")
+            if was == line and len(key) == 20:
+                return key
+    import hashlib
+
     h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0".encode())
-    package = Path(__file__).resolve().parents[2]
-    for f in sorted(f for d in CODE_DIRS for f in (package / d).glob("*.py")):
-        h.update(f"{f.relative_to(package).as_posix()}\0".encode())
-        with open(f, "rb") as fh:  # the package's own files (the corpus's are read through lois.core.safeio)
+    for rel in names:
+        h.update(f"{rel}\0".encode())
+        with open(os.path.join(package, rel), "rb") as fh:  # the package's own files (the corpus's: lois.core.safeio)
             h.update(fh.read())
-    return h.hexdigest()[:20]
+    key = h.hexdigest()[:20]
+    if kept is not None and all(st.st_mtime_ns + RACY_NS < seen_at for st in stats):  # (a file saved just now may
+        with contextlib.suppress(OSError):                                            # be saved again, same stat)
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            safeio.write_cache(kept, f"{line}\n{key}".encode())
+    return key
 
 
 def cache_root(corpus_dir: Path) -> Path:
@@ -170,7 +195,13 @@ def unpack(data) -> tuple[dict, int]:
     end = LENGTH + int.from_bytes(data[:LENGTH], "little")
     if len(data) < end:
         raise EOFError("header cut short")
-    return marshal.loads(data[LENGTH:end]), end
+    collecting = gc.isenabled()
+    gc.disable()  # tens of thousands of objects made at once, all kept: the cyclic collector would scan them in vain
+    try:
+        return marshal.loads(data[LENGTH:end]), end
+    finally:
+        if collecting:
+            gc.enable()
 
 
 class _Records:
@@ -240,12 +271,13 @@ def _problem(data, key: str, size: int) -> str | None:
     vocab, post, spans, files, ids = data["vocabulary"], data["postings"], data["spans"], data["files"], data["ids"]
     if not isinstance(files, dict) or not all(isinstance(v, list) and len(v) == 5 for v in files.values()):
         return "fichier d'une autre version"
+    # (each check over the whole list in C: `lois cherche` reads the header at every call)
     if not (isinstance(vocab, dict) and set(vocab) == VOCABULARY_KEYS and isinstance(post, dict)
-            and isinstance(ids, list) and all(isinstance(i, str) for i in ids) and isinstance(spans, list)
-            and len(spans) == len(ids) + len(post) + 1 and all(isinstance(s, int) for s in spans)
+            and isinstance(ids, list) and set(map(type, ids)) <= {str} and isinstance(spans, list)
+            and len(spans) == len(ids) + len(post) + 1 and set(map(type, spans)) == {int}
             and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    if spans[0] != 0 or spans[-1] != size or any(a > b for a, b in zip(spans, spans[1:], strict=False)):
+    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans):
         return "fichier endommagé"
     return None if ids else "index vide"
 
@@ -324,7 +356,7 @@ def cached_index(corpus_dir: Path, make) -> dict:
     read (hashed as they were read, one read per file)."""
     from lois.core import safeio
 
-    key = code_key()
+    key = code_key(cache_root(corpus_dir).parent / "code")  # (the search's folder holds its one index file only)
     path = cache_root(corpus_dir) / f"{key}{SUFFIX}"
     seen_at = time.time_ns()
     seen = listing(corpus_dir)

@@ -35,14 +35,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import livememo
-from lois.core.cite import provision_id
-from lois.core.ids import Level, ProvisionId
+from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
 from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
                                         doc_ids, postings, stored_fields)
-from lois.features.search.lexicon import Lexicon, Rewrite, load_lexicon
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
+if TYPE_CHECKING:  # the lexicon is read when the index is made, not to answer a query from the cache
+    from lois.features.search.lexicon import Lexicon, Rewrite
 
 MAX_QUERY_CHARS = 500
 MAX_QUERY_WORDS = 32
@@ -178,6 +180,8 @@ class Vocabulary:
 
     @classmethod
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
+        from lois.features.search.lexicon import Lexicon
+
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
         words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
@@ -235,6 +239,8 @@ def used(means: str, folded: dict[str, list[str]]) -> bool:
 
 def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewrite]:
     """A synonym the corpus does not use (« directeur ») is read as the group's words that it does use."""
+    from lois.features.search.lexicon import Rewrite
+
     out = []
     taken = {r.words for r in lexicon.rewrites}
     for group in lexicon.synonyms:
@@ -638,11 +644,13 @@ class SearchEngine:
         corpus_dir = Path(corpus_dir)
 
         def make() -> dict:
+            from lois.features.search.lexicon import load_lexicon
+
             return index_data(docs if docs is not None else corpus_docs(corpus_dir, model), load_lexicon(corpus_dir))
 
         data = cached_index(corpus_dir, make) if cache else make()
         self.stored: list[dict] = data["docs"]
-        self.docnum = {i: n for n, i in enumerate(doc_ids(self.stored))}
+        self.docnum = dict(zip(doc_ids(self.stored), range(len(self.stored)), strict=True))
         self.vocab = Vocabulary(**data["vocabulary"])
         self.postings: dict[str, list[int]] = data["postings"]
         self.by_letter: dict[str, list[str]] = {}

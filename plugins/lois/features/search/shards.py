@@ -59,7 +59,7 @@ FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" +
 INDEX = "index.json"
 # Size of a shard before gzip (bytes): a query reads about one shard of each family per word. Smaller shards mean
 # fewer bytes per query and more files (and requests for a long query).
-TARGET = {"m": 16_000, "f": 8_000, "c": 8_000, "d": 8_000}
+TARGET = {"m": 8_000, "f": 8_000, "c": 8_000, "d": 4_000}
 PREFIX = 3  # words and terms sit in the shard of their first letters (stem_key)
 
 

@@ -55,7 +55,7 @@ def test_a_page_is_spaced_alike_however_it_is_read(built_site):
               '<a<code>b</code> title="a : b">c ?</a>', '<p TITLE="Loi 1 : a">« b »<!-- c : d --></p>']
     assert len(pages) > 50
     for page in pages:
-        assert typo_html.html_spacing(page) == typo_html._spacing_parts(page)
+        assert typo_html.html_spacing(page) == typo_html.html_spacing_by_parts(page)
 
 
 def test_the_scripts_write_their_messages_in_french_typography():

@@ -39,8 +39,8 @@ def html_spacing(page: str) -> str:
 # The same reading in three passes of a regular expression each, which skip in C what needs no change: the kept
 # elements and comments first; between them, the tags holding one of the signs, then the runs of text holding one
 # (a run starts after a « > »: a tag ends at its first « > », as above). A page is read part by part instead
-# (:func:`_spacing_parts`) when, between kept elements, a « < » has no « > » after it: above, a run of text, or a tag
-# that a kept element ends (« <a <code>… »).
+# (:func:`html_spacing_by_parts`) when, between kept elements, a « < » has no « > » after it: above, a run of text,
+# or a tag that a kept element ends (« <a <code>… »).
 _KEPT_PART = re.compile(r"<(" + "|".join(_KEPT) + r")\b[^>]*>.*?</\1\s*>|<!--.*?-->", re.S | re.I)
 _SIGNED_TAG = re.compile(r"<[^>;:!?%«»]*+[;:!?%«»][^>]*+>")
 _SIGNED_TEXT = re.compile(r">([^<;:!?%«»]*+[;:!?%«»][^<]*+)")
@@ -55,7 +55,7 @@ def _spacing(page: str) -> str:
     for m in (*_KEPT_PART.finditer(page), None):
         between = page[at:m.start() if m else len(page)]
         if between.rfind("<") > between.rfind(">"):
-            return _spacing_parts(page)
+            return html_spacing_by_parts(page)
         between = _SIGNED_TAG.sub(lambda t: _tag(t.group()), between)
         out.append(_SIGNED_TEXT.sub(_signed_text, ">" + between)[1:])
         if m:
@@ -64,7 +64,9 @@ def _spacing(page: str) -> str:
     return "".join(out)
 
 
-def _spacing_parts(page: str) -> str:
+def html_spacing_by_parts(page: str) -> str:
+    """The reading part by part (one regular expression step per tag or run of text): what the three passes of
+    :func:`html_spacing` give way to, and the reference they are checked against (tests/test_typography.py)."""
     out = []
     for m in _PARTS.finditer(page):
         kept, _, comment, tag, text = m.groups()

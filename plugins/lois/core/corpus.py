@@ -373,13 +373,17 @@ def _resolve_all(model: Model) -> None:
             if present:
                 model.warnings.append(f"{rc.file}, ligne {rc.line} ({rc.source}) : "
                                       f"{not_found(str(t), not_in_law(t.law))}" + leads_to(model.link_target(t)))
-            # the law-level stub node, for absent laws
-            law_id = ProvisionId(t.law)
-            if not present and law_id not in model.stubs:
-                model.stubs[law_id] = Stub(law_id, False)
+            if not present:
+                _absent_law_page(model, t.law)
     # a law that the register of absent laws summarises has its page (« Ce que le site en dit ») even when no text
     # cites it: search finds it by those words, and the reader must land where they stand
     for st in model.absent_statements:
-        law_id = ProvisionId(st.law)
-        if st.law not in model.laws and law_id not in model.stubs:
-            model.stubs[law_id] = Stub(law_id, False)
+        if st.law not in model.laws:
+            _absent_law_page(model, st.law)
+
+
+def _absent_law_page(model: Model, law: int) -> None:
+    """The law-level stub of a law whose text is absent: its page (render.law_page.render_stub)."""
+    law_id = ProvisionId(law)
+    if law_id not in model.stubs:
+        model.stubs[law_id] = Stub(law_id, False)

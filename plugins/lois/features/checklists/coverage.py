@@ -125,6 +125,13 @@ def law_units(model: "Model", n: int) -> list[Unit]:
     return model.derived(("coverage-units", n), lambda: _law_units(model, n), lasting=True)
 
 
+@reads.recorded
+def unit_ids(model: "Model", n: int) -> frozenset[ProvisionId]:
+    """The ids of the units of law ``n``, found once per model (a question of the model: lois.core.reads)."""
+    return model.derived(("coverage-unit-ids", n), lambda: frozenset(u.pid for u in law_units(model, n)),
+                         lasting=True)
+
+
 def _law_units(model: "Model", n: int) -> list[Unit]:
     if n not in model.laws:
         return [Unit(ProvisionId(n), False)]
@@ -194,7 +201,10 @@ def coverage(checklist: "Checklist", model: "Model") -> Coverage:
 def table(checklist: "Checklist", model: "Model") -> Coverage:
     """:func:`coverage`, found once per checklist and model: the corpus check and the checklist's page read the same
     table (kept as long as the model, for the checklist object it was found for: lois.core.filememo gives back the
-    same object while its file is unchanged)."""
+    same object while its file is unchanged). Under `mkdocs serve`, found again by each reader, whose trace then
+    holds what it read of the model (lois.core.reads: a memo's hit would hide it, and a new model has no memo)."""
+    if reads.on():
+        return coverage(checklist, model)
     store = model.derived(("coverage", "tables"), dict, lasting=True)
     found = store.get(checklist.name)
     if found is None or found[0] is not checklist:
@@ -230,8 +240,7 @@ def aside_problem(model: "Model | None", laws: list[int], pid: ProvisionId) -> s
     if pid.level not in UNIT_LEVELS:
         return (f"{shown} est un sous-point : la couverture se compte par section et paragraphe (laissez de "
                 f"côté {ProvisionId(pid.law, pid.path[:-1] if pid.level is Level.SUBPOINT else pid.path[:-2])})")
-    if pid in model.derived(("coverage-unit-ids", pid.law), lambda: {u.pid for u in units(model, [pid.law])},
-                            lasting=True):
+    if pid in unit_ids(model, pid.law):
         return None
     partial = model.edition.partial.get(pid.law)
     if partial is None:

@@ -201,22 +201,33 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     from lois.core.ids import provision_id
 
     targets = {d.id: d for d in docs if d.kind in (Kind.LAW.value, Kind.STUB.value)}
+    near: dict[ProvisionId, str | None] = {}
+
+    def nearest(pid: ProvisionId) -> str | None:  # (asked again for the same ids: each found once)
+        if pid not in near:
+            near[pid] = _nearest(pid, targets)
+        return near[pid]
+
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
-        d.refs = list(dict.fromkeys(n for n in (_nearest(pid, targets) for pid in map(provision_id, d.refs)
+        d.refs = list(dict.fromkeys(n for n in (nearest(pid) for pid in map(provision_id, d.refs)
                                                 if pid is not None) if n is not None))
     words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:
-            for t in dict.fromkeys(_nearest(t, targets) for t in ev.targets):
+            for t in dict.fromkeys(map(nearest, ev.targets)):
                 if t is None:
                     continue
-                given = words.setdefault(t, {}).setdefault(d.id, {})
-                for term, w in _spellings_kept(ev.text):
-                    given.setdefault(term, w)
+                spellings = _spellings_kept(ev.text)  # (each term once)
+                by_source = words.setdefault(t, {})
+                given = by_source.get(d.id)
+                if given is None:
+                    by_source[d.id] = dict(spellings)
+                else:  # the spelling seen first stays
+                    given.update({term: w for term, w in spellings if term not in given})
                 if d.id not in targets[t].sources:
                     targets[t].sources.append(d.id)
     for t, by_source in words.items():
-        told = " ".join(w for given in by_source.values() for w in given.values())
+        told = " ".join(" ".join(given.values()) for given in by_source.values() if given)
         targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
 
 

@@ -2,7 +2,7 @@
 
 No whoosh index is written. The postings « term → [doc, field, score × SCORE_SCALE, …] » are counted from the
 documents with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and
-scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm25`) and parameters
+scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm25`, its operations inlined) and parameters
 (:class:`whoosh.scoring.BM25F`), its idf (:meth:`whoosh.scoring.WeightingModel.idf`), its average field length
 (total length ÷ documents) and its per-document field length, stored as one byte
 (:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT field of
@@ -101,7 +101,7 @@ def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[
 def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
     """term → flat list [doc, field, score×SCORE_SCALE, …], fields in FIELDS order then documents in order:
     whoosh's BM25F score of the term in that field of that document (``stems``: the lexicon's, analysis.term_of)."""
-    from whoosh.scoring import BM25F, bm25
+    from whoosh.scoring import BM25F
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
     model = BM25F()
@@ -112,13 +112,21 @@ def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict
         stats = _FieldStats(n, df)
         idf = {t: model.idf(stats, fname, t) for t in df}
         avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
+        B, K1 = model.B, model.K1
         for doc, c in enumerate(counts):
             if not c:
                 continue
             length = byte_to_length(length_to_byte(c.total()))  # the stored length is a byte (codec whoosh3)
+            # whoosh's bm25(idf, tf, length, avgfl, B, K1), the same operations in the same order (the same
+            # floats), its part that depends on the document alone computed once
+            norm = K1 * ((1 - B) + B * length / avgfl)
             for term, freq in c.items():
-                score = bm25(idf[term], float(freq), length, avgfl, model.B, model.K1)
-                out.setdefault(term, []).extend((doc, fi, int(round(score * SCORE_SCALE))))
+                tf = float(freq)
+                score = idf[term] * ((tf * (K1 + 1)) / (tf + norm))
+                row = out.get(term)
+                if row is None:
+                    row = out[term] = []
+                row += (doc, fi, int(round(score * SCORE_SCALE)))
     return dict(sorted(out.items()))
 
 

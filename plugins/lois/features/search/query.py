@@ -184,9 +184,11 @@ class Vocabulary:
 
         lexicon = lexicon or Lexicon()
         surfaces: dict[str, str] = {}
-        words = dict.fromkeys(w for d in docs for text in (d.title, d.heading, d.body, d.context, d.situations,
-                                                                   d.index) if text
-                              for w in _spellings_kept(text))  # each spelling once, in order of appearance
+        words: dict[str, None] = {}  # each spelling once, in order of appearance
+        for d in docs:
+            for text in (d.title, d.heading, d.body, d.context, d.situations, d.index):
+                if text:
+                    words.update(dict.fromkeys(_spellings_kept(text)))
         for s in words:
             k = surface_key(s)
             if k not in surfaces:

@@ -51,6 +51,7 @@ from collections import defaultdict
 from itertools import groupby
 from typing import Any
 
+from lois.core import livememo
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind, shown_text
 from lois.features.search.index import FIELDS as FIELDS_ORDER
@@ -65,6 +66,17 @@ PREFIX = 3  # words and terms sit in the shard of their first letters (stem_key)
 
 def _dumps(obj) -> str:
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def _json_len(values: list) -> int:
+    """``sum(len(_dumps(x)) for x in values)``, from one encoding of the list: its items joined by commas, in
+    brackets."""
+    return len(_dumps(values)) - len(values) - 1 if values else 0
+
+
+def _bytes_of(items: list[tuple[Any, Any]]) -> int:
+    """The bytes of JSON the items take in a shard: each key and value, and 2 (the commas between them)."""
+    return _json_len([x for kv in items for x in kv]) + 2 * len(items)
 
 
 def _utf16(key: Any) -> Any:
@@ -106,7 +118,7 @@ def _by_route(items: list[tuple[str, Any]], key, target: int,
               stable: bool = False) -> tuple[int, list[list[tuple[str, Any]]]]:
     """(n, the items of each of n shards): each item in the shard of route(key(its key)), n such that a shard
     holds about ``target`` bytes of JSON; items sorted by key in each (JavaScript's order)."""
-    n = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in items), target, stable)
+    n = _count(_bytes_of(items), target, stable)
     runs: list[list[tuple[str, Any]]] = [[] for _ in range(n)]
     for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
         runs[route(key(k), n)].append((k, v))
@@ -133,34 +145,39 @@ def phrasing_words(engine) -> dict[int, list]:
             for n, f in enumerate(engine.stored) if f["kind"] in TEXTLESS_KINDS and f.get("index")}
 
 
-def deltas(rows: list[list[int]]) -> list[list[int]]:
+def ref_steps(n: int, refs: list[int]) -> list[int]:
+    """The provisions ``refs`` of document ``n`` (a gloss), each as its difference from the number before it."""
+    return [b - a for a, b in zip([n, *refs], refs, strict=False)]
+
+
+def deltas(docs: list[int], steps: dict[int, list[int]]) -> list[list[int]]:
     """Rows [doc, ref, ref…] (docs ascending) as differences: each doc from the previous row's, each ref from the
-    number before it. The provisions of a gloss are close to each other: small numbers, half the bytes once
-    gzipped (search.js adds them back)."""
-    out, prev = [], 0
-    for row in rows:
-        out.append([row[0] - prev, *(b - a for a, b in zip(row, row[1:], strict=False))])
-        prev = row[0]
-    return out
+    number before it (``steps``: :func:`ref_steps` of each doc). The provisions of a gloss are close to each other:
+    small numbers, half the bytes once gzipped (search.js adds them back)."""
+    return [[n - prev, *steps[n]] for prev, n in zip([0, *docs], docs, strict=False)]
 
 
-def doc_deltas(flat: list[int], width) -> list[int]:
-    """A flat list of records [doc, …] (``width(flat, i)``: the length of the record at i) with each doc written as
-    its difference from the previous record's (search.js adds them back)."""
+def doc_deltas(flat: list[int], width: int) -> list[int]:
+    """A flat list of records [doc, …] of ``width`` numbers each with each doc written as its difference from the
+    previous record's (search.js adds them back)."""
     out = list(flat)
-    i, prev = 0, 0
-    while i < len(flat):
-        out[i], prev = flat[i] - prev, flat[i]
-        i += width(flat, i)
+    docs = flat[::width]
+    out[::width] = [b - a for a, b in zip([0, *docs], docs, strict=False)]
     return out
 
 
-def posting_width(flat: list[int], i: int) -> int:
-    return 3  # doc, field, score
+POSTING_WIDTH = 3  # doc, field, score
 
 
-def position_width(flat: list[int], i: int) -> int:
-    return 3 + flat[i + 2]  # doc, field, count, positions…
+def _records(seq: tuple[tuple[int, str], ...]) -> tuple[tuple[str, list[int]], ...]:
+    """Each term of a sequence of (position, term), in order of first appearance, with [count, position…]."""
+    at: dict[str, list[int]] = {}
+    for p, t in seq:
+        at.setdefault(t, []).append(p)
+    return tuple((t, [len(ps), *ps]) for t, ps in at.items())
+
+
+_records_kept = livememo.Memo(_records)  # under `mkdocs serve`: each text's from the previous build (read only)
 
 
 def positions(engine) -> dict[str, list[int]]:
@@ -173,14 +190,11 @@ def positions(engine) -> dict[str, list[int]]:
     out: dict[str, list[int]] = defaultdict(list)
     for n, f in enumerate(engine.stored):
         index = f.get("index") if f["kind"] in TEXTLESS_KINDS else ""
-        for field, seq in ((0, list(enumerate(term_positions(f.get("title") or "", engine.vocab)))),
-                           (1, list(enumerate(term_positions(f.get("body") or "", engine.vocab)))),
-                           (2, phrasing_positions(index or "", engine.vocab))):
-            at: dict[str, list[int]] = {}
-            for p, t in seq:
-                at.setdefault(t, []).append(p)
-            for t, ps in at.items():
-                out[t] += [n, field, len(ps), *ps]
+        for field, seq in ((0, tuple(enumerate(term_positions(f.get("title") or "", engine.vocab)))),
+                           (1, tuple(enumerate(term_positions(f.get("body") or "", engine.vocab)))),
+                           (2, tuple(phrasing_positions(index or "", engine.vocab)))):
+            for t, record in _records_kept(seq):
+                out[t] += [n, field, *record]
     return out
 
 
@@ -206,30 +220,31 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     titles = [title_words(f.get("title") or "", vocab) for f in stored]
     phrasings = phrasing_words(engine)
     refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
+    gloss_steps = {n: ref_steps(n, r) for n, r in refs.items()}
     title_field = FIELDS_ORDER.index("title")
 
     def term_value(t: str) -> list:
         post, at = engine.postings.get(t, []), where.get(t, [])
-        in_title = {post[i] for i in range(0, len(post), 3) if post[i + 1] == title_field}
-        i = 0
-        while i < len(at):  # records [doc, field, count, positions…]: field 0, the title
-            if at[i + 1] == 0:
-                in_title.add(at[i])
-            i += 3 + at[i + 2]
-        reached = sorted({post[i] for i in range(0, len(post), 3)} & refs.keys())
-        # records [doc, phrasing, its words]: the phrasings of a page without text that start with the term (a query
-        # that names a phrasing has all its terms, the first among them: each phrasing's words travel once)
-        named, i = [], 0
+        in_title = {d for d, f in zip(post[::POSTING_WIDTH], post[1::POSTING_WIDTH], strict=False) if f == title_field}
+        # records [doc, field, count, positions…] (field 0: the title); of a phrasing of the index of a page without
+        # text (field 2), those that start with the term, as [doc, phrasing, its words] (a query that names a
+        # phrasing has all its terms, the first among them: each phrasing's words travel once)
+        steps, named, i, prev = list(at), [], 0, 0
         while i < len(at):
-            if at[i + 1] == 2:
-                for p in at[i + 3:i + 3 + at[i + 2]]:
+            doc, field, count = at[i], at[i + 1], at[i + 2]
+            steps[i], prev = doc - prev, doc
+            if field == 0:
+                in_title.add(doc)
+            elif field == 2:
+                for p in at[i + 3:i + 3 + count]:
                     if p % PHRASING_STRIDE == 0:
-                        named += [at[i], p // PHRASING_STRIDE, phrasings[at[i]][p // PHRASING_STRIDE]]
-            i += 3 + at[i + 2]
-        value = [doc_deltas(post, posting_width), doc_deltas(at, position_width), inverse.get(t, []),
-                 vocab.derived.get(t, []),
-                 doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], lambda flat, i: 2),
-                 deltas([[n, *refs[n]] for n in reached]), doc_deltas(named, lambda flat, i: 3)]
+                        named += [doc, p // PHRASING_STRIDE, phrasings[doc][p // PHRASING_STRIDE]]
+            i += 3 + count
+        reached = sorted(set(post[::POSTING_WIDTH]) & refs.keys())
+        value = [doc_deltas(post, POSTING_WIDTH), steps, inverse.get(t, []), vocab.derived.get(t, []),
+                 doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], 2),
+                 deltas(reached, gloss_steps),
+                 doc_deltas(named, 3)]
         while value and value[-1] == [] and len(value) > 4:
             value.pop()
         return value
@@ -248,7 +263,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         docs.append((n, row + extra))
     files: dict[str, str] = {}
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
-    n_m = _count(sum(len(_dumps(k)) + len(_dumps(v)) + 2 for k, v in words + terms), TARGET["m"], stable)
+    n_m = _count(_bytes_of(words + terms), TARGET["m"], stable)
     word_runs: list[list] = [[] for _ in range(n_m)]
     term_runs: list[list] = [[] for _ in range(n_m)]
     for runs, items in ((word_runs, words), (term_runs, terms)):
@@ -272,8 +287,8 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     start = 0
     for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
         docs_of_kind = list(same)
-        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(_dumps(v)) + 2 for _, v in docs_of_kind)),
-                     stable)
+        per = _count(len(docs_of_kind) * TARGET["d"],
+                     max(1, _json_len([v for _, v in docs_of_kind]) + 2 * len(docs_of_kind)), stable)
         first = sum(1 for name in files if name[0] == "d")
         doc_runs.append([start, per, first])
         for i in range(0, len(docs_of_kind), per):

@@ -489,18 +489,35 @@ class SiteBuild:
         page, law = self.law_page(law_no), self.model.laws[law_no]
         asides = tuple((str(p.pid), tuple((a.kind, str(a.html(page))) for a in self.asides[p.pid]))
                        for p in law.provisions() if p.pid in self.asides)
-        law_asides = tuple((a.kind, str(a.html(page))) for a in self.law_asides.get(law_no, ()))
-        # the glossary's forms in their order (its pattern); the definitions of those found are read (lois.core.reads)
-        gloss = tuple(dict.keys(self.glossary.by_form)) if self.glossary is not None else ()
-        return self.kept("law", (law_no, asides, law_asides, gloss, self.document_name(law.meta.document or
-                                                                                     law.meta.source or "")),
+        return self.kept("law", (law_no, asides, self._law_asides(law_no), self.gloss_key(),
+                                 self.document_name(law.meta.document or law.meta.source or "")),
                          lambda: law_page.render_law(self, law_no))
 
+    def _law_asides(self, law_no: int) -> tuple:
+        """The features' asides of a whole law as its page shows them (kind, HTML): part of its page's key."""
+        page = self.law_page(law_no)
+        return tuple((a.kind, str(a.html(page))) for a in self.law_asides.get(law_no, ()))
+
+    def gloss_key(self) -> tuple[str, ...]:
+        """What a page's key holds of the glossary (:meth:`kept`): its forms in their order (its pattern); the
+        definitions of the terms a page shows are read through the watched glossary (lois.core.reads)."""
+        return tuple(dict.keys(self.glossary.by_form)) if self.glossary is not None else ()
+
     def render_stub(self, law: int) -> HtmlPage:
-        return law_page.render_stub(self, law)
+        """The page of an absent law, which reads the model and the features' asides of the law: under `mkdocs
+        serve`, rendered again only when one of them changed (:meth:`kept`)."""
+        if not self.live:
+            return law_page.render_stub(self, law)
+        return self.kept("stub", (law, self._law_asides(law)), lambda: law_page.render_stub(self, law))
 
     def render_commentary(self, c) -> HtmlPage:
-        return pages.render_commentary(self, c)
+        """A commentary's page, which reads the model (the commentary itself: the object lois.core.filememo gives
+        back while its file is unchanged), the glossary and the name of its source: under `mkdocs serve`, rendered
+        again only when one of them changed (:meth:`kept`)."""
+        if not self.live:
+            return pages.render_commentary(self, c)
+        return self.kept("commentary", (c, self.gloss_key(), self.document_name(c.source or "")),
+                         lambda: pages.render_commentary(self, c))
 
     def render_index(self) -> HtmlPage:
         return pages.render_index(self)

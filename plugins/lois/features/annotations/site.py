@@ -170,8 +170,11 @@ def contribute(site) -> None:
     site.set_glossary(gloss_terms(ann.terms))
     # ---- note pages
     for n in ann.notes.values():
-        if n.kind is Kind.NOTE:
-            site.add_page(n.page, render_note_page(site, n, ann))
+        if n.kind is Kind.NOTE:  # (kept under serve while the note, what it shows of the examples, the glossary's
+            #                       forms and the name of its source are the same, and the model answers the same)
+            shown = tuple((e.title, e.anchor) for e in _examples_of(n, ann))
+            site.add_page(n.page, site.kept("note page", (n, shown, site.gloss_key(), site.document_name(n.source)),
+                                            lambda n=n: render_note_page(site, n, ann)))
     # the pages that link to checklist pages are written once every contributor has run
     site.on_contributed(lambda s: s.add_page(EXAMPLES_PAGE, render_examples_page(s, ann)))
     site.on_contributed(lambda s: s.add_page(SITUATIONS_PAGE, render_situations_page(s, ann)))
@@ -191,9 +194,14 @@ def contribute(site) -> None:
     site.add_style("assets/lois/annotations.css")
 
 
+def _examples_of(n, ann) -> list[Example]:
+    """The examples shown on a note's page: those that apply one of its provisions."""
+    return [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
+
+
 def render_note_page(site, n, ann) -> HtmlPage:
     page = n.page
-    examples = [e for e in ann.examples.values() if set(e.provisions) & set(n.provisions)]
+    examples = _examples_of(n, ann)
     out = render_page("annotations/note_page.html", n.title, slug=slug(n.title), note=n,
                       document=site.document_name(n.source), provisions=prov_links(site, page, n.provisions),
                       body=safe(_md_glossed(site, n.body, page, n.law) + _words_block(site, [n.body], n.words, page)),

@@ -110,6 +110,9 @@ SAVES = [
     ("lois/23.md", " (voir aussi la Loi 50C)", ""),
     # the law's first save undone: its page as it was, the pages kept since then must follow
     ("lois/50.md", " MARQUELOI", ""),
+    # an example of a law the corpus has no text of: shown on that law's page (Law 64's, kept while its asides are)
+    ("exemples/64-renonce-une-levee.yaml", "title: Renonce consommée, une levée transférée",
+     "title: MARQUEABSENTE Renonce consommée, une levée transférée"),
 ]
 
 

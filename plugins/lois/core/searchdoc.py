@@ -6,10 +6,13 @@ with these few helpers, without knowing the search.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, Callable
 
+from lois.core import reads
 from lois.core.ids import Kind, ProvisionId
 
 
@@ -80,6 +83,17 @@ class SearchDoc:
     tool: str = ""  # the tool of the site that rules its situation (lois.features.search.documents.choose_tools)
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
     pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
+
+
+def kept_doc(name: str, of, make: Callable[[Any], SearchDoc], model) -> SearchDoc:
+    """``make(of)``, the document of a feature's object ``of`` (which it reads, with the model alone); under `mkdocs
+    serve`, given back while ``of`` is the same object (lois.core.filememo's for an unchanged file) and the model
+    answers what it read the same (lois.core.reads.kept), as a copy: the search completes its documents in place
+    (lois.features.search.documents.attach_evidence)."""
+    if not reads.on() or model is None:
+        return make(of)
+    doc = reads.kept(name, (of,), lambda: make(of), model)
+    return dataclasses.replace(doc, refs=list(doc.refs), sources=list(doc.sources), evidence=list(doc.evidence))
 
 
 PREFIX = {Kind.COMMENTARY: "commentaire", Kind.NOTE: "note", Kind.CHECKLIST: "liste", Kind.EXAMPLE: "exemple",

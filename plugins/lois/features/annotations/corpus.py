@@ -11,7 +11,7 @@ from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
-from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, plain_text
+from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, kept_doc, plain_text
 from lois.core.typo import count
 from lois.features.interfaces import Checked, Replay
 from lois.features.annotations import Annotations, Example, load_annotations
@@ -86,29 +86,34 @@ provisions they are about, and each clause of their text that cites provisions (
 
     from lois.features.annotations.schema import slug
 
-    docs = []
-    for n in ann.notes.values():
-        if n.kind is not Kind.NOTE:  # imported commentaries are already documents of their own
-            continue
-        docs.append(SearchDoc(doc_id(Kind.NOTE, n.id), n.law, Kind.NOTE.value,
-                              n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=_ids(n.provisions),
-                              evidence=[Evidence(n.title, tuple(n.provisions)),
-                                        *(c for run in markdown_runs(n.body) for c in clauses(run, n.law))]))
-    for e in ann.examples.values():
+    def note(n) -> SearchDoc:
+        return SearchDoc(doc_id(Kind.NOTE, n.id), n.law, Kind.NOTE.value,
+                         n.title, f"/notes/{n.id}/", n.title, "", plain_text(n.body), refs=_ids(n.provisions),
+                         evidence=[Evidence(n.title, tuple(n.provisions)),
+                                   *(c for run in markdown_runs(n.body) for c in clauses(run, n.law))])
+
+    def example(e) -> SearchDoc:
         calls = " ".join(" ".join(x for x in (c.call, c.alert, c.comment) if x) for c in e.calls)
-        docs.append(SearchDoc(doc_id(Kind.EXAMPLE, e.id), e.law, Kind.EXAMPLE.value,
-                              e.title, f"/exemples/#{e.anchor}", e.title, calls,
-                              f"{e.question} {e.ruling}", refs=_ids(e.provisions),
-                              evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions)),
-                                        *(c for run in markdown_runs(e.ruling) for c in clauses(run, e.law))]))
-    for t in ann.terms:
-        docs.append(SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), t.provisions[0].law, Kind.GLOSSARY.value,
-                              t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.all_forms[:1]),
-                              " ".join(t.all_forms[1:]), t.definition, refs=_ids(t.provisions),
-                              evidence=[Evidence(' '.join(t.all_forms), tuple(t.provisions))]))
-    for s in ann.situations:
-        docs.append(SearchDoc(doc_id(Kind.SITUATION, s.id), s.provisions[0].law, Kind.SITUATION.value,
-                              s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=_ids(s.provisions),
-                              evidence=[Evidence(s.title, tuple(s.provisions)),
-                                        *clauses(s.description, None)]))
-    return docs
+        return SearchDoc(doc_id(Kind.EXAMPLE, e.id), e.law, Kind.EXAMPLE.value,
+                         e.title, f"/exemples/#{e.anchor}", e.title, calls,
+                         f"{e.question} {e.ruling}", refs=_ids(e.provisions),
+                         evidence=[Evidence(f"{e.title}. {e.question}", tuple(e.provisions)),
+                                   *(c for run in markdown_runs(e.ruling) for c in clauses(run, e.law))])
+
+    def term(t) -> SearchDoc:
+        return SearchDoc(doc_id(Kind.GLOSSARY, slug(t.term)), t.provisions[0].law, Kind.GLOSSARY.value,
+                         t.term[:1].upper() + t.term[1:], f"/glossaire/#{t.anchor}", " ".join(t.all_forms[:1]),
+                         " ".join(t.all_forms[1:]), t.definition, refs=_ids(t.provisions),
+                         evidence=[Evidence(' '.join(t.all_forms), tuple(t.provisions))])
+
+    def situation(s) -> SearchDoc:
+        return SearchDoc(doc_id(Kind.SITUATION, s.id), s.provisions[0].law, Kind.SITUATION.value,
+                         s.title, f"/que-faire-si/#{s.id}", s.title, "", s.description, refs=_ids(s.provisions),
+                         evidence=[Evidence(s.title, tuple(s.provisions)), *clauses(s.description, None)])
+
+    # (each under serve kept for its object while the model answers the same: lois.core.searchdoc.kept_doc)
+    return ([kept_doc("search note", n, note, model) for n in ann.notes.values()
+             if n.kind is Kind.NOTE]  # imported commentaries are already documents of their own
+            + [kept_doc("search example", e, example, model) for e in ann.examples.values()]
+            + [kept_doc("search term", t, term, model) for t in ann.terms]
+            + [kept_doc("search situation", s, situation, model) for s in ann.situations])

@@ -13,7 +13,7 @@ from lois.core import reads
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import Kind
-from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id
+from lois.core.searchdoc import Evidence, SearchDoc, cited_clauses, doc_id, kept_doc
 from lois.core.typo import count, plural
 from lois.features.interfaces import Checked
 from lois.features.checklists import coverage
@@ -101,16 +101,18 @@ def search_documents(model: Model) -> list[SearchDoc]:
 def checklist_docs(checklists: dict[str, Checklist], model: Model | None = None) -> list[SearchDoc]:
     """A checklist by its title, its questions and its rulings, and (less weight) the facts of its validated cases;
     its situations as evidence for the provisions that rule them (:func:`checklist_evidence`)."""
-    docs = []
-    for cl in checklists.values():
-        questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
-        rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
-        cases = " ".join(f"{c.name.rstrip('.')}. {c.facts or ''}" for c in cl.cases)
-        docs.append(SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
-                              cl.title, f"/checklists/{cl.name}/", cl.title,
-                              "", f"{cl.description} {questions} {rulings}".strip(), cases,
-                              evidence=checklist_evidence(cl, model)))
-    return docs
+    return [kept_doc("search checklist", cl, lambda c: checklist_doc(c, model), model)
+            for cl in checklists.values()]
+
+
+def checklist_doc(cl: Checklist, model: Model | None) -> SearchDoc:
+    questions = " ".join(" ".join(x for x in (q.text, q.help) if x) for q in cl.questions.values())
+    rulings = " ".join(f"{o.title.rstrip('.')}. {o.ruling}" for o in cl.outcomes.values())
+    cases = " ".join(f"{c.name.rstrip('.')}. {c.facts or ''}" for c in cl.cases)
+    return SearchDoc(doc_id(Kind.CHECKLIST, cl.name), cl.laws[0] if cl.laws else 0, Kind.CHECKLIST.value,
+                     cl.title, f"/checklists/{cl.name}/", cl.title,
+                     "", f"{cl.description} {questions} {rulings}".strip(), cases,
+                     evidence=checklist_evidence(cl, model))
 
 
 def checklist_evidence(cl: Checklist, model: Model | None) -> list[Evidence]:

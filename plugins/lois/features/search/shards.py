@@ -64,19 +64,32 @@ TARGET = {"m": 8_000, "f": 8_000, "c": 8_000, "d": 4_000}
 PREFIX = 3  # words and terms sit in the shard of their first letters (stem_key)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def _dumps(obj) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(obj)
 
 
-def _json_len(values: list) -> int:
-    """``sum(len(_dumps(x)) for x in values)``, from one encoding of the list: its items joined by commas, in
-    brackets."""
-    return len(_dumps(values)) - len(values) - 1 if values else 0
+Encoded = tuple[Any, str, str]  # an item of a shard: its key, the JSON of its key, the JSON of its value
 
 
-def _bytes_of(items: list[tuple[Any, Any]]) -> int:
+def _encoded(items: list[tuple[Any, Any]]) -> list[Encoded]:
+    """Each item with the JSON of its key and of its value, encoded once: what sizes the shards, and what they
+    are made of (:func:`_shard`)."""
+    return [(k, _dumps(k), _dumps(v)) for k, v in items]
+
+
+def _bytes_of(items: list[Encoded]) -> int:
     """The bytes of JSON the items take in a shard: each key and value, and 2 (the commas between them)."""
-    return _json_len([x for kv in items for x in kv]) + 2 * len(items)
+    return sum(len(jk) + len(jv) + 2 for _, jk, jv in items)
+
+
+def _shard(*runs: tuple[str, str, list[Encoded]]) -> str:
+    """The JSON of a shard, ``{"k": [keys…], "v": [values…]}`` for each run (names of its keys and values, its
+    items), joined from its items' JSON: what :func:`_dumps` writes of the same object."""
+    return "{" + ",".join(f'"{k}":[{",".join(jk for _, jk, _ in run)}],"{v}":[{",".join(jv for _, _, jv in run)}]'
+                          for k, v, run in runs) + "}"
 
 
 def _utf16(key: Any) -> Any:
@@ -114,14 +127,13 @@ def _count(total: int, target: int, stable: bool = False) -> int:
     return max(1, round(total / target))
 
 
-def _by_route(items: list[tuple[str, Any]], key, target: int,
-              stable: bool = False) -> tuple[int, list[list[tuple[str, Any]]]]:
+def _by_route(items: list[Encoded], key, target: int, stable: bool = False) -> tuple[int, list[list[Encoded]]]:
     """(n, the items of each of n shards): each item in the shard of route(key(its key)), n such that a shard
     holds about ``target`` bytes of JSON; items sorted by key in each (JavaScript's order)."""
     n = _count(_bytes_of(items), target, stable)
-    runs: list[list[tuple[str, Any]]] = [[] for _ in range(n)]
-    for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
-        runs[route(key(k), n)].append((k, v))
+    runs: list[list[Encoded]] = [[] for _ in range(n)]
+    for item in sorted(items, key=lambda item: _utf16(item[0])):
+        runs[route(key(item[0]), n)].append(item)
     return n, runs
 
 
@@ -263,37 +275,35 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         docs.append((n, row + extra))
     files: dict[str, str] = {}
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
-    n_m = _count(_bytes_of(words + terms), TARGET["m"], stable)
-    word_runs: list[list] = [[] for _ in range(n_m)]
-    term_runs: list[list] = [[] for _ in range(n_m)]
-    for runs, items in ((word_runs, words), (term_runs, terms)):
-        for k, v in sorted(items, key=lambda kv: _utf16(kv[0])):
-            runs[route(stem_key(k), n_m)].append((k, v))
+    word_items, term_items = _encoded(words), _encoded(terms)
+    n_m = _count(_bytes_of(word_items + term_items), TARGET["m"], stable)
+    word_runs: list[list[Encoded]] = [[] for _ in range(n_m)]
+    term_runs: list[list[Encoded]] = [[] for _ in range(n_m)]
+    for runs, items in ((word_runs, word_items), (term_runs, term_items)):
+        for item in sorted(items, key=lambda item: _utf16(item[0])):
+            runs[route(stem_key(item[0]), n_m)].append(item)
     for i in range(n_m):
-        files[f"m{i}.json"] = _dumps({"k": [k for k, _ in word_runs[i]], "v": [v for _, v in word_runs[i]],
-                                      "tk": [k for k, _ in term_runs[i]], "tv": [v for _, v in term_runs[i]]})
+        files[f"m{i}.json"] = _shard(("k", "v", word_runs[i]), ("tk", "tv", term_runs[i]))
     near: dict[str, list[str]] = defaultdict(list)
     for k in vocab.folded:
         near[near_key(k)].append(k)
     layout: dict[str, int] = {"p": PREFIX, "m": n_m}  # the letters of stem_key, the shards of each family
-    for name, items, key in (("f", [(k, sorted(v)) for k, v in near.items()], lambda k: k),
+    for name, pairs, key in (("f", [(k, sorted(v)) for k, v in near.items()], lambda k: k),
                              ("c", cites, lambda k: k)):
-        layout[name], runs = _by_route(items, key, TARGET[name], stable)
+        layout[name], runs = _by_route(_encoded(pairs), key, TARGET[name], stable)
         for i, run in enumerate(runs):
-            files[f"{name}{i}.json"] = _dumps({"k": [k for k, _ in run], "v": [v for _, v in run]})
+            files[f"{name}{i}.json"] = _shard(("k", "v", run))
     # documents: each run of one kind (documents come kind by kind) in shards of as many documents as make about
     # TARGET bytes there; the index says where each run starts, its documents per shard and its first shard
     doc_runs: list[list[int]] = []
     start = 0
-    for _kind, same in groupby(docs, key=lambda nv: stored[nv[0]]["kind"]):
+    for _kind, same in groupby(_encoded(docs), key=lambda item: stored[item[0]]["kind"]):
         docs_of_kind = list(same)
-        per = _count(len(docs_of_kind) * TARGET["d"],
-                     max(1, _json_len([v for _, v in docs_of_kind]) + 2 * len(docs_of_kind)), stable)
+        per = _count(len(docs_of_kind) * TARGET["d"], max(1, sum(len(jv) + 2 for _, _, jv in docs_of_kind)), stable)
         first = sum(1 for name in files if name[0] == "d")
         doc_runs.append([start, per, first])
         for i in range(0, len(docs_of_kind), per):
-            part = docs_of_kind[i:i + per]
-            files[f"d{first + i // per}.json"] = _dumps({"k": [k for k, _ in part], "v": [v for _, v in part]})
+            files[f"d{first + i // per}.json"] = _shard(("k", "v", docs_of_kind[i:i + per]))
         start += len(docs_of_kind)
     kinds = [k.value for k in Kind]
     meta = browser_data(engine)

@@ -31,6 +31,7 @@ _on = False
 _trace: dict | None = None  # the reads of the computation under way (key → answer); None: nothing traced
 _now: dict = {}  # kept: (name, key) → entry, asked for at this build
 _before: dict = {}  # at the previous build
+_inner: list | None = None  # the keys of the entries asked for while an entry is made (kept: they go with it)
 
 
 class Watched(dict):
@@ -284,34 +285,51 @@ def replay(reads: dict, model, site=None) -> bool:
 def kept(name: str, inputs: tuple, build: Callable[[], Any], model, site=None):
     """``build()``, which reads the model, ``site``'s files and ``inputs`` alone; under `mkdocs serve`, given back
     while ``inputs`` are the same objects or equal values, and the model and the site answer its reads the same
-    (:func:`replay`; the same model: its reads of the site's files only)."""
+    (:func:`replay`; the same model: its reads of the site's files only). The entries asked for while it was made
+    are kept as long as it is (a hit does not ask for them): when it is made again, they are there to be replayed."""
+    global _inner
     if not _on:
         return build()
     key = (name, tuple(x if isinstance(x, (str, int, tuple)) else id(x) for x in inputs))
+    if _inner is not None:
+        _inner.append(key)
     entry = _now.get(key) or _before.get(key)
     if entry is not None and all(a is b or a == b for a, b in zip(entry[0], inputs, strict=True)):
-        e_inputs, value, reads, e_base, e_model, of_site = entry
+        e_inputs, value, reads, e_base, e_model, of_site, inner = entry
         # the same model: only what was read of the site (its files) is asked again
         if (replay(of_site, model, site) if e_model is model else
                 same_base(e_base, model) and replay(reads, model, site)):
-            _now[key] = (e_inputs, value, reads, e_base, model, of_site)
+            _now[key] = (e_inputs, value, reads, e_base, model, of_site, inner)
+            _carry(inner)
             merge(reads)
             return value
-    value, reads = traced(build)
+    outer, _inner = _inner, []
+    try:
+        value, reads = traced(build)
+    finally:
+        inner, _inner = tuple(_inner), outer
     of_site = {k: v for k, v in reads.items() if (k[2] if k[0] == "f" else k[1] in SITE)}
-    _now[key] = (inputs, value, reads, base(model), model, of_site)
+    _now[key] = (inputs, value, reads, base(model), model, of_site, inner)
     return value
+
+
+def _carry(keys: tuple) -> None:
+    """The entries asked for while a kept entry was made, kept into this build with it (and theirs)."""
+    for k in keys:
+        if k not in _now and k in _before:
+            _now[k] = _before[k]
+            _carry(_now[k][6])
 
 
 def start() -> None:
     """On, nothing kept (`mkdocs serve` starting)."""
-    global _on, _now, _before
-    _on, _now, _before = True, {}, {}
+    global _on, _now, _before, _inner
+    _on, _now, _before, _inner = True, {}, {}, None
 
 
 def stop() -> None:
-    global _on, _now, _before
-    _on, _now, _before = False, {}, {}
+    global _on, _now, _before, _inner
+    _on, _now, _before, _inner = False, {}, {}, None
 
 
 def on() -> bool:

@@ -124,7 +124,8 @@ def api_files(site) -> dict[str, str]:
     files = {"api/lois.json": _dump(laws_index(m)), "api/graphe.json": _dump(graph_doc(m))}
     for n in range(1, MAX_LAW + 1):
         if _law_status(m, n) != "absent":
-            files[f"api/lois/{n}.json"] = _dump(law_doc(site, n))
+            # (each law's under serve kept while what it read of the model answers the same: SiteBuild.kept)
+            files[f"api/lois/{n}.json"] = site.kept("api law", (n,), lambda n=n: _dump(law_doc(site, n)))
     return files
 
 

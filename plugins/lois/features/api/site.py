@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import posixpath
+from functools import partial
 
 from markupsafe import Markup
 
@@ -59,8 +60,8 @@ def files(site: SiteBuild, redirects: dict[str, str]) -> dict[str, str]:
     out.update(jsonapi.api_files(site))
     out["assets/lois/linkifier.js"] = linkifier_js(m, CITATION_SOURCE)
     out["assets/lois/linkifier.css"] = linkifier_css()  # main.js STYLESHEET
-    for law in laws_table(m):
-        out[f"{DATA_DIR}/{law}.js"] = law_data_js(site, int(law))
+    for law in laws_table(m):  # (each under serve kept as long as what it read answers the same)
+        out[f"{DATA_DIR}/{law}.js"] = site.kept("api law data", (int(law),), partial(law_data_js, site, int(law)))
     out[PERMALINKS_DATA] = permalinks_data_js(redirects)
     out["assets/lois/permaliens.js"] = ascii_js(_asset("permalinks.js"))
     out["assets/lois/permaliens.css"] = _asset("permaliens.css")

@@ -333,9 +333,9 @@
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
     var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], readings = [], i = 0;
     while (i < ws.length) {
-      var hit = null;
+      var hit = null, kindPlace = norm.slice(0, i).every(function (w) { return STOP.has(w); });  /* query.kind_place */
       for (var r = 0; r < D.rewrites.length && !hit; r++) {
-        var rw = D.rewrites[r], src = rw[1] ? ws : norm, n = rw[0].length, ok = i + n <= ws.length;
+        var rw = D.rewrites[r], src = rw[1] ? ws : norm, n = rw[0].length, ok = i + n <= ws.length && (!rw[3] || kindPlace);
         for (var j = 0; ok && j < n; j++) ok = src[i + j] === rw[0][j];
         if (ok) hit = rw;
       }

@@ -203,7 +203,7 @@ class Vocabulary:
                     for t, syns in synonym_map(lexicon.synonyms, lexicon.stems).items() if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
-        rewrites.sort(key=lambda r: -len(r.words))
+        rewrites.sort(key=lambda r: (-len(r.words), not r.kind))  # a kind before the term of the same words
         absent = sorted({d.law for d in docs
                          if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
@@ -242,7 +242,7 @@ def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewr
     from lois.features.search.lexicon import Rewrite
 
     out = []
-    taken = {r.words for r in lexicon.rewrites}
+    taken = {r.words for r in lexicon.rewrites if not r.kind}  # a kind word within a story is read as its synonyms
     for group in lexicon.synonyms:
         present = [w for w in group if w in folded]
         for w in group:
@@ -499,6 +499,8 @@ def apply_rewrites(words: list[str], rewrites: list[list]
     while i < len(words):
         for rw, exact, means, kind in rewrites:
             n = len(rw)
+            if kind and not kind_place(norm, i):
+                continue  # a word of the sentence (« quelle note on met ? »), read as a term if the lexicon has one
             if (words if exact else norm)[i:i + n] == rw:
                 if kind:
                     kinds += [kind] if kind not in kinds else []
@@ -514,6 +516,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]
             as_typed.append(True)
             i += 1
     return out, kinds, as_typed, readings
+
+
+def kind_place(norm: list[str], i: int) -> bool:
+    """Whether a word that names a kind of document, at position ``i`` of the query's normalised words, asks for that
+    kind: when no word of meaning comes before it (« checklist renonce », « que veut dire surcontre », « notes sur
+    l'enchère insuffisante »). Said within a story, it is a word of the story: « quelle note on met ? » (the score),
+    « ma partenaire demande ce que veut dire leur contre », « par exemple un relais »."""
+    return all(w in STOP_WORDS for w in norm[:i])
 
 
 def jump_target(query: str, vocab: Vocabulary) -> str | None:

@@ -133,14 +133,14 @@ def denomination(word: str) -> int:
     return DENOMINATIONS[normalize(word).replace("-", " ").replace("’", "'")]
 
 
-def told_insufficient(query: str, words: list[str] = ()) -> tuple[str, int]:
+def told_insufficient(query: str, words: list[str] | None = None) -> tuple[str, int]:
     """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), else an auction
     told in order where a bid is lower than the one told just before it (:func:`told_lower`): the words that tell
     it and where the insufficient bid starts in the query; ("", -1) if none."""
     for m in BID_PAIR.finditer(query):
         if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4))):
             return m.group(0), m.start()
-    return told_lower(query, words)
+    return told_lower(query, words or [])
 
 
 def told_lower(query: str, words: list[str]) -> tuple[str, int]:
@@ -154,7 +154,8 @@ def told_lower(query: str, words: list[str]) -> tuple[str, int]:
     if f" {INSTEAD} " in " " + " ".join(normalize(surface_key(w)) for w in TOKEN_RE.findall(query)) + " ":
         return "", -1
     bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start()) for m in BID.finditer(query)]
-    return next(((f"{a[1]} … {b[1]}", b[2]) for a, b in zip(bids, bids[1:]) if b[0] < a[0]), ("", -1))
+    return next(((f"{a[1]} … {b[1]}", b[2]) for a, b in zip(bids, bids[1:], strict=False) if b[0] < a[0]),
+                ("", -1))
 
 
 def told_raised(query: str, words: list[str], start: int = -1) -> str:

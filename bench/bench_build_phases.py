@@ -14,6 +14,7 @@ archive, the page spacing…), inclusive (a phase called within another counts i
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import shutil
 import sys
@@ -104,6 +105,18 @@ def main() -> int:
         os.environ["LOIS_CACHE"] = str(work / "cache")
         spent = {} if args.profil else time_phases(PHASES + [p for p in FIRST_BUILD if p not in PHASES])
         config = load_config(str(config_file), site_dir=str(work / "site"))
+        config.plugins.on_startup(command="build", dirty=False)  # as `mkdocs build` (its on_shutdown after)
+        collected = {0: [0, 0.0], 1: [0, 0.0], 2: [0, 0.0]}  # generation → (collections, CPU s)
+        began = [0.0]
+
+        def gc_timer(phase, info):
+            if phase == "start":
+                began[0] = time.process_time()
+            else:
+                collected[info["generation"]][0] += 1
+                collected[info["generation"]][1] += time.process_time() - began[0]
+
+        gc.callbacks.append(gc_timer)
         load = os.getloadavg()[0]
         t = time.process_time()
         if args.profil:
@@ -115,11 +128,15 @@ def main() -> int:
         else:
             build(config)
         took = time.process_time() - t
+        gc.callbacks.remove(gc_timer)
+        config.plugins.on_shutdown()
         pages = sum(1 for _ in (work / "site").rglob("index.html"))
         shutil.rmtree(work / "site", ignore_errors=True)
     print(f"Code : {Path(lois.__file__).parents[1]} ; corpus ×{args.facteur} ; {pages} pages ; "
           f"charge {load:.1f} → {os.getloadavg()[0]:.1f} ({os.cpu_count()} cœurs)\n")
     print(f"première construction : {took:.2f} s CPU" + (" (sous cProfile)" if args.profil else ""))
+    print("ramasse-miettes (gc) : " + ", ".join(f"génération {g} : {n} fois, {s:.2f} s"
+                                                for g, (n, s) in collected.items()))
     if spent:
         print("\n| phase (inclusive) | CPU s |\n|---|---:|")
         for name, s in sorted(spent.items(), key=lambda kv: -kv[1]):

@@ -139,6 +139,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         else:
             livememo.stop()
             reads.stop()
+            livememo.one_build(command in ("build", "gh-deploy"))  # fewer full garbage collections (on_shutdown: back)
         build_log = logging.getLogger("mkdocs.commands.build")
         if not any(isinstance(f, _DiskErrorFilter) for f in build_log.filters):
             build_log.addFilter(_DiskErrorFilter())
@@ -340,6 +341,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_shutdown(self):
         """After `mkdocs build` returned: the finished site takes the previous one's place (never a failed one)."""
+        if self.command in ("build", "gh-deploy"):
+            livememo.one_build(False)
         if self.target and self.target.finished:
             config, real, partial = self.target.config, self.target.real, self.target.partial
             try:

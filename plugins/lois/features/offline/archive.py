@@ -92,8 +92,14 @@ def rewrite_html(text: str, script_src: str | None = None) -> str:
 
 def json_script(path: str, data: bytes) -> bytes:
     """Script twin of a JSON file: it hands the data to the file-mode script (JSON is a JavaScript expression)."""
-    head = f"(window.{DATA_GLOBAL} = window.{DATA_GLOBAL} || {{}})[{json.dumps(path)}] = "
-    return head.encode() + data.strip() + b";\n"
+    return _twin_head(path) + data.strip() + _TWIN_TAIL
+
+
+def _twin_head(path: str) -> bytes:
+    return f"(window.{DATA_GLOBAL} = window.{DATA_GLOBAL} || {{}})[{json.dumps(path)}] = ".encode()
+
+
+_TWIN_TAIL = b";\n"
 
 
 def site_files(site_dir: Path) -> list[str]:
@@ -155,6 +161,30 @@ def deflated(data: bytes, level: int) -> tuple[int, int, bytes]:
     return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
 
 
+def _deflated_part(data: bytes, level: int, last: bool) -> bytes:
+    """``data`` deflated on its own, to be followed by other parts (``last``: the end of an entry)."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
+
+
+_LAST_BLOCK = b"\x03\x00"  # an empty final block: what ends a deflated part not last
+
+
+def packed_entries(path: str, data: bytes, level: int) -> list[tuple[str, int, int, bytes]]:
+    """The entries of :func:`copy_entries`, deflated: (name, CRC-32, size, deflated bytes) each. A JSON file and its
+    script twin share the deflated JSON (a stream of deflated parts is one stream): the data, often most of the
+    site's bytes, is compressed once; elsewhere as :func:`deflated`."""
+    if not path.endswith(".json") or data[:1].isspace() or data[-1:].isspace():
+        return [(entry, *deflated(content, level)) for entry, content in copy_entries(path, data, script_src_for(path))]
+    body = _deflated_part(data, level, last=False)
+    head = _twin_head(path)
+    crc = zlib.crc32(data)
+    return [(path, crc, len(data), body + _LAST_BLOCK),
+            (path + ".js", zlib.crc32(_TWIN_TAIL, zlib.crc32(data, zlib.crc32(head))),
+             len(head) + len(data) + len(_TWIN_TAIL),
+             _deflated_part(head, level, last=False) + body + _deflated_part(_TWIN_TAIL, level, last=True))]
+
+
 def entry_info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
     info.create_system = 3                   # unix, the same on every system that builds
@@ -174,8 +204,8 @@ class ZipStream:
 
     ``kept`` (`mkdocs serve`, one dict across the builds of a process): each file's entries, compressed, under the
     SHA-256 of the file's bytes; an unchanged file is neither rewritten nor compressed again. The archive is the
-    same, byte for byte: an entry is deflated as ``ZipFile.writestr`` deflates it (one ``compress`` of the whole
-    data, then ``flush``), and its header written as ``writestr`` leaves it."""
+    same, byte for byte: an entry is deflated by :func:`packed_entries` from the file's bytes alone, and its header
+    written as ``writestr`` leaves it."""
 
     def __init__(self, dest: Path, folder: str, level: int, kept: dict | None = None):
         self.dest, self.folder, self.level, self.stamp = Path(dest), folder, level, zip_time()
@@ -216,8 +246,7 @@ class ZipStream:
         key = (name, digest, self.level)
         entries = self.kept.get(key) if self.kept is not None else None
         if entries is None:
-            entries = [(entry, *deflated(content, self.level))
-                       for entry, content in copy_entries(name, data, script_src_for(name))]
+            entries = packed_entries(name, data, self.level)
         if self.kept is not None:
             self.kept_now[key] = entries
         for entry in entries:

@@ -32,6 +32,11 @@ FIRST_BUILD = [
     ("lois.features.offline.archive", "deflated"), ("lois.features.offline.archive", "rewrite_html"),
     ("lois.core.corpus", "_find_rendered_citations"), ("lois.core.corpus", "_read_model"),
     ("mkdocs.commands.build", "build"), ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_config"),
+    ("lois.features.checklists.model", "load_checklists"), ("lois.core.yamlfile", "validate"),
+    ("lois.features.checklists.site", "runner_data"), ("lois.features.checklists.site", "coverage_view"),
+    ("lois.features.checklists.flowchart", "flowchart_svg"), ("lois.render.typo_html", "spaced_data"),
+    ("lois.render.htmlpage", "render_page"), ("lois.render.site", "SiteBuild.linkify"),
+    ("lois.render.site", "SiteBuild.words_html"), ("lois.features.annotations.examples", "load_examples"),
 ]
 
 

@@ -40,6 +40,14 @@ THEME_SEARCH_MARK = 'data-md-component="search"'
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # case-sensitive (fast): the pages are generated, in lower case, and the browser tests look for folder links
 _ATTR = re.compile(r"""(\s(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)=)("[^"]*"|'[^']*')""")
+_NAMES = r"(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)"
+# A quoted value that can name a folder (its path ends in « / », « /. » or « /.. », or is « . » or « .. »): found in
+# one pass that skips every other value in C (most attributes name no folder), its attribute's name read before it
+_FOLDER_VALUE = re.compile(r"""=("(?:[^"#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^"]*)?"|'(?:[^'#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^']*)?')""")
+_NAMED = re.compile(r"\s" + _NAMES + r"\Z")
+# a quoted value holding « href= »… of its own (« title="a href='../'" », or a quote left open): read attribute by
+# attribute (_ATTR), as the two readings could part there
+_NESTED = re.compile(r"""=(?:"[^"]*|'[^']*)\s""" + _NAMES + "=")
 _REFRESH = re.compile(r"""(<meta\s[^>]*http-equiv=["']?refresh["']?[^>]*content=["']\s*\d+\s*;\s*url=)([^"']*)""", re.I)
 _REPLACE = re.compile(r"""(location\.(?:replace|assign)\()("(?:[^"\\]|\\.)*")""")
 _CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)  # stays first: the encoding of a file is read from it
@@ -70,15 +78,35 @@ def _attr(m: re.Match) -> str:
     return m.group(1) + quoted[0] + file_url(quoted[1:-1]) + quoted[-1]
 
 
+def _folder_attr(m: re.Match) -> str:
+    start = m.start()
+    if _NAMED.search(m.string, max(0, start - 13), start) is None:  # 13: « \sxlink:action »
+        return m.group()
+    quoted = m.group(1)
+    return "=" + quoted[0] + file_url(quoted[1:-1]) + quoted[-1]
+
+
 def _js_string(m: re.Match) -> str:
     value = json.loads(m.group(2))
     return m.group(1) + json.dumps(file_url(value), ensure_ascii=False).replace("</", "<\\/")
 
 
+def folder_links(text: str) -> str:
+    """``text`` with each link (``href``, ``src``, ``action``) to a folder naming its ``index.html``
+    (:func:`file_url`): the values that can name a folder found in one pass, or (a value holding an attribute of its
+    own) attribute by attribute, as :func:`folder_links_by_attribute`."""
+    return folder_links_by_attribute(text) if _NESTED.search(text) else _FOLDER_VALUE.sub(_folder_attr, text)
+
+
+def folder_links_by_attribute(text: str) -> str:
+    """:func:`folder_links`, reading every ``href``, ``src`` and ``action`` attribute."""
+    return _ATTR.sub(_attr, text)
+
+
 def rewrite_html(text: str, script_src: str | None = None) -> str:
     """A page ready for file://: folder links name ``index.html``; ``script_src`` (page-relative) is
     loaded first in the head."""
-    text = _ATTR.sub(_attr, text)
+    text = folder_links(text)
     if "http-equiv" in text:
         text = _REFRESH.sub(lambda m: m.group(1) + file_url(m.group(2)), text)
     if "location." in text:

@@ -37,6 +37,11 @@ FIRST_BUILD = [
     ("lois.features.checklists.flowchart", "flowchart_svg"), ("lois.render.typo_html", "spaced_data"),
     ("lois.render.htmlpage", "render_page"), ("lois.render.site", "SiteBuild.linkify"),
     ("lois.render.site", "SiteBuild.words_html"), ("lois.features.annotations.examples", "load_examples"),
+    ("lois.features.checklists.model", "_players"), ("lois.core.grounds", "check_words"),
+    ("lois.core.grounds", "check_cited"), ("lois.features.checklists.coverage", "table"),
+    ("lois.features.training.site", "add_data"), ("lois.features.training.site", "render_page"),
+    ("lois.features.annotations.site", "render_examples_page"), ("lois.render.site", "SiteBuild.render_law"),
+    ("lois.features.annotations.notes", "load_notes"), ("lois.features.annotations.corpus", "search_documents"),
 ]
 
 
@@ -94,6 +99,7 @@ def main() -> int:
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
+    sys.path.insert(0, str(args.plugins.resolve()))  # first, before the project's (bench_build puts it in front)
     import lois
 
     shm = Path("/dev/shm")

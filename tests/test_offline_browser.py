@@ -156,7 +156,8 @@ def test_folder_links_are_rewritten_alike_however_read(built_site):
     assert sum(p.count("index.html") < archive.folder_links(p).count("index.html") for p in pages) > 50
     for page in pages:
         assert archive.folder_links(page) == archive.folder_links_by_attribute(page)
-    for odd in ("""<a href="a href='../' b">""", """<i data-x=" href='../'/">""", """<a title='a href="../"' src=".">"""):
+    for odd in ("""<a href="a href='../' b">""", """<i data-x=" href='../'/">""",
+                """<a title='a href="../"' src=".">"""):
         assert archive.folder_links(odd) == archive.folder_links_by_attribute(odd), odd  # a value within a value
     rnd = random.Random(37)
     parts = [" href=", " src=", " ACTION=", " xlink:href=", " title=", "href", "=", '"', "'", " ", "\n", "/", ".",

@@ -325,7 +325,8 @@ def _value_lines_by_chars(value: str, text: str, start: int, end: int, line: int
 
 
 _VISIBLE_RUN = re.compile(r"\S+")
-_SKIPPED = "\\\"'>|-+"  # besides spaces, what the source may write around a value's characters: escapes, quotes, headers
+# besides spaces, what the source may write around a value's characters: escapes, quotes, block headers
+_SKIPPED = "\\\"'>|-+"
 _BLOCK_HEADER = re.compile(r"[|>][-+]?")  # « > », « |- »… (an indentation digit is read character by character)
 
 

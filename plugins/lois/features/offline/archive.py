@@ -43,7 +43,8 @@ _ATTR = re.compile(r"""(\s(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)=)("[^"]
 _NAMES = r"(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)"
 # A quoted value that can name a folder (its path ends in « / », « /. » or « /.. », or is « . » or « .. »): found in
 # one pass that skips every other value in C (most attributes name no folder), its attribute's name read before it
-_FOLDER_VALUE = re.compile(r"""=("(?:[^"#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^"]*)?"|'(?:[^'#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^']*)?')""")
+_FOLDER_VALUE = re.compile(r'''=("(?:[^"#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^"]*)?"'''
+                           r"""|'(?:[^'#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^']*)?')""")
 _NAMED = re.compile(r"\s" + _NAMES + r"\Z")
 # a quoted value holding « href= »… of its own (« title="a href='../'" », or a quote left open): read attribute by
 # attribute (_ATTR), as the two readings could part there

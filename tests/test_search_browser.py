@@ -16,6 +16,8 @@ SITUATIONS = Path(__file__).parent / "search_situations.yaml"  # table situation
 BLIND = Path(__file__).parent / "search_situations_blind.yaml"  # the same, written blind (issue 35)
 BLIND2 = Path(__file__).parent / "search_situations_blind2.yaml"  # a second one, written blind too
 BLIND3 = Path(__file__).parent / "search_situations_blind3.yaml"  # a third, the session's only blind measure
+BLIND4 = Path(__file__).parent / "search_situations_blind4.yaml"  # a fourth and a fifth (development sets now)
+BLIND5 = Path(__file__).parent / "search_situations_blind5.yaml"
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
               "<script>window.__pwned=1</script><b>gras</b> renonce"]
@@ -35,7 +37,8 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     _ready(page, site_url + "recherche/")
     # The relevance set, plus every heading of the corpus as a query (exercises the title bonus,
     # stop words and coordination on many more queries than the set).
-    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2, BLIND3) for c in load_set(path)]
+    queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
+               for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
     got = page.evaluate("""qs => Promise.all(qs.map(async q => { const out = await window.loisSearch.search(q, 3);
         return [out.map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id, r.phrase]), out.readings]; }))""", queries)

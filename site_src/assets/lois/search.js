@@ -333,9 +333,9 @@
   function applyRewrites(ws) {  /* query.apply_rewrites: the lexicon, longest expression first */
     var norm = ws.map(surfaceKey).map(normalize), out = [], kinds = [], typed = [], readings = [], i = 0;
     while (i < ws.length) {
-      var hit = null;
+      var hit = null, kindPlace = norm.slice(0, i).every(function (w) { return STOP.has(w); });  /* query.kind_place */
       for (var r = 0; r < D.rewrites.length && !hit; r++) {
-        var rw = D.rewrites[r], src = rw[1] ? ws : norm, n = rw[0].length, ok = i + n <= ws.length;
+        var rw = D.rewrites[r], src = rw[1] ? ws : norm, n = rw[0].length, ok = i + n <= ws.length && (!rw[3] || kindPlace);
         for (var j = 0; ok && j < n; j++) ok = src[i + j] === rw[0][j];
         if (ok) hit = rw;
       }
@@ -349,24 +349,41 @@
     }
     return [out, kinds, typed, readings];
   }
-  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS):
-     the words that tell it, "" if none */
-  function toldInsufficient(q) {
+  /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS),
+     else told_lower: [the words that tell it, where the insufficient bid starts], ["", -1] if none */
+  function toldInsufficient(q, ws) {
     var re = new RegExp(D.bids[0], D.bids[1] + "g"), m;
     function rank(w) { return D.bids[2][normalize(w).replace(/-/g, " ")]; }
     while ((m = re.exec(q)) !== null) {
-      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return m[0];
+      if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return [m[0], m.index];
     }
-    return "";
+    return toldLower(q, ws);
+  }
+  /* query.told_lower: two bids told one after the other, the second lower (« 2♣ … 1♠ »), unless the words (the lexicon
+     applied) say out of turn (D.bids[4]) or the query tells one bid instead of another (D.bids[5]) */
+  function toldLower(q, ws) {
+    if (ws.some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) return ["", -1];
+    var plain = " " + words(q).map(function (w) { return normalize(surfaceKey(w)); }).join(" ") + " ";
+    if (plain.indexOf(" " + D.bids[5] + " ") >= 0) return ["", -1];
+    var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
+    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index]);
+    for (var i = 1; i < bids.length; i++) {
+      var a = bids[i - 1], b = bids[i];
+      if (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1])) return [a[2] + " … " + b[2], b[3]];
+    }
+    return ["", -1];
   }
   /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
-     lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS) */
-  function toldRaised(q, ws) {
+     lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS);
+     start ≥ 0: the insufficient bid told, the one raised */
+  function toldRaised(q, ws, start) {
     if (!ws.some(function (w) { return normalize(surfaceKey(w)).indexOf("insuffis") === 0; })) return "";
     if (words(q).some(function (w) { return D.raise[3].indexOf(normalize(surfaceKey(w))) >= 0; })) return "";
     var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
-    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0]]);
-    for (var i = 0; i < bids.length; i++)
+    while ((m = re.exec(q)) !== null) {
+      if (m.index >= start) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0]]);
+    }
+    for (var i = 0; i < (start >= 0 ? Math.min(1, bids.length) : bids.length); i++)
       for (var j = i + 1; j < bids.length; j++)
         if (bids[j][1] === bids[i][1] && bids[j][0] > bids[i][0]) return bids[i][2] + " … " + bids[j][2];
     return "";
@@ -401,12 +418,12 @@
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
     p.readings = rw[3];
-    var told = toldInsufficient(q);
+    var toldAt = toldInsufficient(q, rw[0]), told = toldAt[0];
     if (told) {
       words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([told, D.bids[3]]);
     }
-    var raised = toldRaised(q, rw[0]);
+    var raised = toldRaised(q, rw[0], toldAt[1]);
     if (raised) {
       words(D.raise[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([raised, D.raise[2]]);

@@ -69,11 +69,13 @@ def _lexicon(path: Path, text: str) -> Lexicon:
     rewrites: list[Rewrite] = []
 
     def add(rw: Rewrite, *keys) -> None:
+        # the same words may name a kind (at the start of a query) and be a term (within a story: query.kind_place)
+        key = (rw.words, bool(rw.kind))
         if not rw.words:
             raise loc.error("expression sans mot", *keys)
-        if rw.words in seen:
-            raise loc.error(f"« {' '.join(rw.words)} » figure déjà dans le lexique ({seen[rw.words]})", *keys)
-        seen[rw.words] = "/".join(str(k) for k in keys)
+        if key in seen:
+            raise loc.error(f"« {' '.join(rw.words)} » figure déjà dans le lexique ({seen[key]})", *keys)
+        seen[key] = "/".join(str(k) for k in keys)
         rewrites.append(rw)
 
     for i, t in enumerate(data.terms):
@@ -83,7 +85,7 @@ def _lexicon(path: Path, text: str) -> Lexicon:
     for kind, words in data.kinds.items():
         for j, w in enumerate(words):
             add(Rewrite(phrase_words(w), False, "", kind), "kinds", kind, j)
-    rewrites.sort(key=lambda r: -len(r.words))  # the longest expression first
+    rewrites.sort(key=lambda r: (-len(r.words), not r.kind))  # the longest expression first; a kind before a term
     stems: dict[str, str] = {}
     for i, entry in enumerate(data.stems or ()):
         term = normalize(entry.words[0])

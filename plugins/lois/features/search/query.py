@@ -121,6 +121,8 @@ BID_INSUFFICIENT = "enchère insuffisante"
 # the query also searches BID_RAISED (its words in the Code), unless it names a convention (an artificial bid
 # specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+OUT_OF_TURN = "hors"  # « hors tour », the lexicon's reading of « pas à son tour », « c'était à moi »…
+INSTEAD = "au lieu de"
 BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
 CONVENTIONS = ("stayman", "texas", "transfert", "relais", "blackwood", "convention", "conventionnel",
                "conventionnelle", "artificiel", "artificielle")
@@ -131,21 +133,43 @@ def denomination(word: str) -> int:
     return DENOMINATIONS[normalize(word).replace("-", " ").replace("’", "'")]
 
 
-def told_insufficient(query: str) -> str:
-    """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), "" if none."""
-    return next((m.group(0) for m in BID_PAIR.finditer(query)
-                 if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4)))), "")
+def told_insufficient(query: str, words: list[str] | None = None) -> tuple[str, int]:
+    """The first two bids of the query told as a bid made over one it does not outrank (BID_PAIR), else an auction
+    told in order where a bid is lower than the one told just before it (:func:`told_lower`): the words that tell
+    it and where the insufficient bid starts in the query; ("", -1) if none."""
+    for m in BID_PAIR.finditer(query):
+        if (int(m.group(1)), denomination(m.group(2))) <= (int(m.group(3)), denomination(m.group(4))):
+            return m.group(0), m.start()
+    return told_lower(query, words or [])
 
 
-def told_raised(query: str, words: list[str]) -> str:
+def told_lower(query: str, words: list[str]) -> tuple[str, int]:
+    """« j'ouvre 2♣, mon voisin de gauche pose 1♠ », « ma gauche ouvre 1♥, mon partenaire sort 1♦ »: two bids told one
+    after the other, the second lower than the first (« 2♣ … 1♠ »), and where the second starts; ("", -1) if none.
+    Not when the query's words (the lexicon applied) say a call out of turn (OUT_OF_TURN: the first bid may be
+    cancelled, and its offender's next bid is then free: « j'ai ouvert 1♥ hors tour, il ouvre 1♣ »), nor when it tells
+    one bid instead of another (INSTEAD: « le carton 1♠ au lieu de 1♣ », a call changed, Law 25)."""
+    if any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):
+        return "", -1
+    if f" {INSTEAD} " in " " + " ".join(normalize(surface_key(w)) for w in TOKEN_RE.findall(query)) + " ":
+        return "", -1
+    bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start()) for m in BID.finditer(query)]
+    return next(((f"{a[1]} … {b[1]}", b[2]) for a, b in zip(bids, bids[1:], strict=False) if b[0] < a[0]),
+                ("", -1))
+
+
+def told_raised(query: str, words: list[str], start: int = -1) -> str:
     """« 1♠ … 2♠ »: the first bid of the query followed by a higher bid of the same denomination, when the query's
-    words (the lexicon applied) speak of an insufficient bid and name no convention (BID_RAISED); "" if none."""
+    words (the lexicon applied) speak of an insufficient bid and name no convention (BID_RAISED); "" if none. When the
+    bids told the insufficient one (``start``: where it starts, :func:`told_insufficient`), that bid is the one raised
+    (« mon partenaire ouvre 1♠, à droite il met 1♣, je dis 2♠ » tells no correction)."""
     if not any(normalize(surface_key(w)).startswith("insuffis") for w in words):
         return ""
     if any(normalize(surface_key(w)) in CONVENTIONS for w in TOKEN_RE.findall(query)):
         return ""
-    bids = [(int(m.group(1)), denomination(m.group(2)), m.group(0)) for m in BID.finditer(query)]
-    for i, a in enumerate(bids):
+    bids = [(int(m.group(1)), denomination(m.group(2)), m.group(0)) for m in BID.finditer(query)
+            if m.start() >= start]
+    for i, a in enumerate(bids[:1] if start >= 0 else bids):
         for b in bids[i + 1:]:
             if b[1] == a[1] and b[0] > a[0]:
                 return f"{a[2]} … {b[2]}"
@@ -203,7 +227,7 @@ class Vocabulary:
                     for t, syns in synonym_map(lexicon.synonyms, lexicon.stems).items() if t in terms}
         synonyms = {t: s for t, s in synonyms.items() if s}
         rewrites = [r for r in lexicon.rewrites if r.kind or used(r.means, folded)] + absent_synonyms(lexicon, folded)
-        rewrites.sort(key=lambda r: -len(r.words))
+        rewrites.sort(key=lambda r: (-len(r.words), not r.kind))  # a kind before the term of the same words
         absent = sorted({d.law for d in docs
                          if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
@@ -242,7 +266,7 @@ def absent_synonyms(lexicon: Lexicon, folded: dict[str, list[str]]) -> list[Rewr
     from lois.features.search.lexicon import Rewrite
 
     out = []
-    taken = {r.words for r in lexicon.rewrites}
+    taken = {r.words for r in lexicon.rewrites if not r.kind}  # a kind word within a story is read as its synonyms
     for group in lexicon.synonyms:
         present = [w for w in group if w in folded]
         for w in group:
@@ -499,6 +523,8 @@ def apply_rewrites(words: list[str], rewrites: list[list]
     while i < len(words):
         for rw, exact, means, kind in rewrites:
             n = len(rw)
+            if kind and not kind_place(norm, i):
+                continue  # a word of the sentence (« quelle note on met ? »), read as a term if the lexicon has one
             if (words if exact else norm)[i:i + n] == rw:
                 if kind:
                     kinds += [kind] if kind not in kinds else []
@@ -516,6 +542,14 @@ def apply_rewrites(words: list[str], rewrites: list[list]
     return out, kinds, as_typed, readings
 
 
+def kind_place(norm: list[str], i: int) -> bool:
+    """Whether a word that names a kind of document, at position ``i`` of the query's normalised words, asks for that
+    kind: when no word of meaning comes before it (« checklist renonce », « que veut dire surcontre », « notes sur
+    l'enchère insuffisante »). Said within a story, it is a word of the story: « quelle note on met ? » (the score),
+    « ma partenaire demande ce que veut dire leur contre », « par exemple un relais »."""
+    return all(w in STOP_WORDS for w in norm[:i])
+
+
 def jump_target(query: str, vocab: Vocabulary) -> str | None:
     """The id a query goes straight to on Enter (header box, search page): a query that is, as a whole, a provision
     id in any spelling, or an id in a law not in the corpus (its page)."""
@@ -531,12 +565,12 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
-    told = told_insufficient(q)
+    told, start = told_insufficient(q, words)
     if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
         plan.readings.append([told, BID_INSUFFICIENT])
-    raised = told_raised(q, words)
+    raised = told_raised(q, words, start)
     if raised:  # « 1♠ … 2♠ »: the lowest sufficient bid of the same denomination, in the Code's words
         extra = TOKEN_RE.findall(BID_RAISED)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
@@ -965,7 +999,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
-        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT],
+        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words

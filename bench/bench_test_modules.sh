@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # CPU time and wall time of some test modules in each of several checkouts, taken in turn, with the load of the
 # machine before each run:
-#   bash bench/bench_test_modules.sh "/work/main /work/wt/suitetime" tests/test_terminal.py tests/test_io_errors.py
+#   bash bench/bench_test_modules.sh "/path/to/main /path/to/branch" tests/test_terminal.py tests/test_io_errors.py
 # Each checkout runs its own copy of the modules with its own package first on the path (PYTHONPATH=plugins).
 # Two CPU figures: user+sys of /usr/bin/time (pytest and the children it waited for: lois and mkdocs processes,
 # the Playwright driver — not Chromium, which the driver does not wait for), and « arbre », the CPU of pytest and of
@@ -9,8 +9,8 @@
 set -euo pipefail
 checkouts=$1
 shift
-VPY=${VPY:-/work/main/.venv/bin/python}
 BENCH=$(cd "$(dirname "$0")" && pwd)
+VPY=${VPY:-$BENCH/../.venv/bin/python}  # this checkout's environment (README)
 for dir in $checkouts; do
   load=$(cut -d' ' -f1-3 /proc/loadavg)
   out=$(mktemp)

@@ -4,10 +4,11 @@
 # `lois cherche --evaluer` on relevance (no file), directors, situations, blind1–blind5 (summary lines only), then
 # bench/eval_textless.py on blind4 and blind5. The blind set of the running session (blind6) is never read here.
 set -e
-TREE=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+HERE=$(cd "$(dirname "$0")/.." && pwd)
+TREE=${1:-$HERE}
 cd "$TREE"
 export PYTHONPATH=$PWD/plugins NO_MKDOCS_2_WARNING=1
-P=${PYTHON:-/work/main/.venv/bin/python}
+P=${PYTHON:-$HERE/.venv/bin/python}  # this checkout's environment (README), whatever TREE is
 for f in "" tests/search_directors.yaml tests/search_situations.yaml tests/search_situations_blind.yaml \
          tests/search_situations_blind2.yaml tests/search_situations_blind3.yaml tests/search_situations_blind4.yaml \
          tests/search_situations_blind5.yaml; do

@@ -147,6 +147,26 @@ def test_failures_leave_the_site_as_built(built_site, model, tmp_path):
     assert not (site_dir / ARCHIVE_PATH).exists() and not (site_dir / SW_PATH).exists()
 
 
+def test_folder_links_are_rewritten_alike_however_read(built_site):
+    """The copy's folder links, found in one pass of the values that can name a folder, are those found attribute by
+    attribute: on every page of the site and on random fragments (nested quotes, unclosed values, odd names)."""
+    import random
+
+    pages = [p.read_text(encoding="utf-8") for p in sorted(built_site.rglob("*.html"))]
+    assert sum(p.count("index.html") < archive.folder_links(p).count("index.html") for p in pages) > 50
+    for page in pages:
+        assert archive.folder_links(page) == archive.folder_links_by_attribute(page)
+    for odd in ("""<a href="a href='../' b">""", """<i data-x=" href='../'/">""",
+                """<a title='a href="../"' src=".">"""):
+        assert archive.folder_links(odd) == archive.folder_links_by_attribute(odd), odd  # a value within a value
+    rnd = random.Random(37)
+    parts = [" href=", " src=", " ACTION=", " xlink:href=", " title=", "href", "=", '"', "'", " ", "\n", "/", ".",
+             "..", "../", "lois/", "#x", "?q", "a", "https://x/", "<a", ">"]
+    for _ in range(30000):
+        fragment = "".join(rnd.choice(parts) for _ in range(rnd.randint(1, 14)))
+        assert archive.folder_links(fragment) == archive.folder_links_by_attribute(fragment), fragment
+
+
 def test_file_url_rule():
     cases = {"../lois/50/#D2": "../lois/50/index.html#D2", ".": "index.html", "..": "../index.html",
              "../..": "../../index.html", "../checklists/x/?r=a:b": "../checklists/x/index.html?r=a:b",

@@ -144,6 +144,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             build_log.addFilter(_DiskErrorFilter())
 
     def on_config(self, config):
+        if self.command in ("build", "gh-deploy"):  # (also `mkdocs serve --clean`: each build, then back)
+            livememo.one_build(True)  # no full garbage collection until the site is written (on_post_build)
         if self.memo is not None:
             self.memo.new_build()
         livememo.new_build()
@@ -317,15 +319,24 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return f"{self.corpus_error}\0{self.site is not None}" if self.corpus_error else ""
 
     def on_post_build(self, config):
-        for post_build in features.post_builders() if self.site is not None else ():
-            try:
-                post_build(self.site, Path(config.site_dir), config.site_name)
-            except LoisError as exc:
-                raise PluginError(f"fin de construction — {exc}") from None
+        try:
+            for post_build in features.post_builders() if self.site is not None else ():
+                try:
+                    post_build(self.site, Path(config.site_dir), config.site_name)
+                except LoisError as exc:
+                    raise PluginError(f"fin de construction — {exc}") from None
+        finally:
+            self._full_collections_back()
         if self.target:
             self.target.finished = True
 
+    def _full_collections_back(self) -> None:
+        """Python's own rule for full garbage collections, once a build of `mkdocs build` is written or failed."""
+        if self.command in ("build", "gh-deploy"):
+            livememo.one_build(False)
+
     def on_build_error(self, error):
+        self._full_collections_back()
         target = self.target
         self._drop()
         if isinstance(error, OSError):  # a full disk, a read-only folder…: one French line, not a traceback
@@ -340,6 +351,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_shutdown(self):
         """After `mkdocs build` returned: the finished site takes the previous one's place (never a failed one)."""
+        self._full_collections_back()
         if self.target and self.target.finished:
             config, real, partial = self.target.config, self.target.real, self.target.partial
             try:

@@ -274,15 +274,42 @@ class _Builder:
 def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
     """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
     value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
-    text); past an escape the source does not write as the value, the lines found so far are kept. A run of
-    visible characters written as it is in the source (nearly all of them) is found at once, the others
-    character by character."""
+    text); past an escape the source does not write as the value, the lines found so far are kept.
+
+    Nearly every value is written word for word in its source, between a block header (« > », « |- ») or quotes
+    (« '' » for « ' »): then each line's first word gives the line's start, the words of the whole value compared
+    at once; any other value is read character by character (:func:`_value_lines_by_chars`)."""
+    source = text[start:end]
+    if source[:1] == "'":
+        source = source[1:-1].replace("''", "'")
+    elif source[:1] == '"' and "\\" not in source:
+        source = source[1:-1]
+    words = [ln.split() for ln in source.split("\n")]
+    if len(words[0]) == 1 and _BLOCK_HEADER.fullmatch(words[0][0]):
+        words[0] = []
+    # a line whose first word starts like a header, a quote or an escape could have it found on the line before
+    if [w for ws in words for w in ws] != value.split() or any(ws and ws[0][0] in _SKIPPED for ws in words):
+        return _value_lines_by_chars(value, text, start, end, line)
+    offsets = [m.start() for m in _VISIBLE_RUN.finditer(value)]
+    starts = [(0, line)]
+    n = 0
+    for k, ws in enumerate(words):
+        if ws:
+            if k:
+                starts.append((offsets[n], line + k))
+            n += len(ws)
+    return starts
+
+
+def _value_lines_by_chars(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
+    """:func:`_value_lines` for any value: its visible characters found in the source in order. A run of visible
+    characters written as it is in the source is found at once, the others character by character."""
     starts = [(0, line)]
     j = start
     for run in _VISIBLE_RUN.finditer(value):
         for i, ch in enumerate(run.group(), run.start()):
             k = j
-            while k < end and text[k] != ch and (text[k].isspace() or text[k] in "\\\"'>|-+"):
+            while k < end and text[k] != ch and (text[k].isspace() or text[k] in _SKIPPED):
                 k += 1
             if k >= end or text[k] != ch:
                 return starts
@@ -298,6 +325,9 @@ def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list
 
 
 _VISIBLE_RUN = re.compile(r"\S+")
+# besides spaces, what the source may write around a value's characters: escapes, quotes, block headers
+_SKIPPED = "\\\"'>|-+"
+_BLOCK_HEADER = re.compile(r"[|>][-+]?")  # « > », « |- »… (an indentation digit is read character by character)
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}

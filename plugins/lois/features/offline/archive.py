@@ -40,6 +40,15 @@ THEME_SEARCH_MARK = 'data-md-component="search"'
 _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 # case-sensitive (fast): the pages are generated, in lower case, and the browser tests look for folder links
 _ATTR = re.compile(r"""(\s(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)=)("[^"]*"|'[^']*')""")
+_NAMES = r"(?:xlink:)?(?:href|src|action|HREF|SRC|ACTION)"
+# A quoted value that can name a folder (its path ends in « / », « /. » or « /.. », or is « . » or « .. »): found in
+# one pass that skips every other value in C (most attributes name no folder), its attribute's name read before it
+_FOLDER_VALUE = re.compile(r'''=("(?:[^"#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^"]*)?"'''
+                           r"""|'(?:[^'#?]*/(?:\.\.?)?|\.\.?)(?:[#?][^']*)?')""")
+_NAMED = re.compile(r"\s" + _NAMES + r"\Z")
+# a quoted value holding « href= »… of its own (« title="a href='../'" », or a quote left open): read attribute by
+# attribute (_ATTR), as the two readings could part there
+_NESTED = re.compile(r"""=(?:"[^"]*|'[^']*)\s""" + _NAMES + "=")
 _REFRESH = re.compile(r"""(<meta\s[^>]*http-equiv=["']?refresh["']?[^>]*content=["']\s*\d+\s*;\s*url=)([^"']*)""", re.I)
 _REPLACE = re.compile(r"""(location\.(?:replace|assign)\()("(?:[^"\\]|\\.)*")""")
 _CHARSET = re.compile(r"<meta\s+charset=[^>]*>", re.I)  # stays first: the encoding of a file is read from it
@@ -70,15 +79,35 @@ def _attr(m: re.Match) -> str:
     return m.group(1) + quoted[0] + file_url(quoted[1:-1]) + quoted[-1]
 
 
+def _folder_attr(m: re.Match) -> str:
+    start = m.start()
+    if _NAMED.search(m.string, max(0, start - 13), start) is None:  # 13: « \sxlink:action »
+        return m.group()
+    quoted = m.group(1)
+    return "=" + quoted[0] + file_url(quoted[1:-1]) + quoted[-1]
+
+
 def _js_string(m: re.Match) -> str:
     value = json.loads(m.group(2))
     return m.group(1) + json.dumps(file_url(value), ensure_ascii=False).replace("</", "<\\/")
 
 
+def folder_links(text: str) -> str:
+    """``text`` with each link (``href``, ``src``, ``action``) to a folder naming its ``index.html``
+    (:func:`file_url`): the values that can name a folder found in one pass, or (a value holding an attribute of its
+    own) attribute by attribute, as :func:`folder_links_by_attribute`."""
+    return folder_links_by_attribute(text) if _NESTED.search(text) else _FOLDER_VALUE.sub(_folder_attr, text)
+
+
+def folder_links_by_attribute(text: str) -> str:
+    """:func:`folder_links`, reading every ``href``, ``src`` and ``action`` attribute."""
+    return _ATTR.sub(_attr, text)
+
+
 def rewrite_html(text: str, script_src: str | None = None) -> str:
     """A page ready for file://: folder links name ``index.html``; ``script_src`` (page-relative) is
     loaded first in the head."""
-    text = _ATTR.sub(_attr, text)
+    text = folder_links(text)
     if "http-equiv" in text:
         text = _REFRESH.sub(lambda m: m.group(1) + file_url(m.group(2)), text)
     if "location." in text:
@@ -92,8 +121,14 @@ def rewrite_html(text: str, script_src: str | None = None) -> str:
 
 def json_script(path: str, data: bytes) -> bytes:
     """Script twin of a JSON file: it hands the data to the file-mode script (JSON is a JavaScript expression)."""
-    head = f"(window.{DATA_GLOBAL} = window.{DATA_GLOBAL} || {{}})[{json.dumps(path)}] = "
-    return head.encode() + data.strip() + b";\n"
+    return _twin_head(path) + data.strip() + _TWIN_TAIL
+
+
+def _twin_head(path: str) -> bytes:
+    return f"(window.{DATA_GLOBAL} = window.{DATA_GLOBAL} || {{}})[{json.dumps(path)}] = ".encode()
+
+
+_TWIN_TAIL = b";\n"
 
 
 def site_files(site_dir: Path) -> list[str]:
@@ -155,6 +190,30 @@ def deflated(data: bytes, level: int) -> tuple[int, int, bytes]:
     return zlib.crc32(data), len(data), packer.compress(data) + packer.flush()
 
 
+def _deflated_part(data: bytes, level: int, last: bool) -> bytes:
+    """``data`` deflated on its own, to be followed by other parts (``last``: the end of an entry)."""
+    packer = zlib.compressobj(level, zlib.DEFLATED, -15)
+    return packer.compress(data) + packer.flush(zlib.Z_FINISH if last else zlib.Z_SYNC_FLUSH)
+
+
+_LAST_BLOCK = b"\x03\x00"  # an empty final block: what ends a deflated part not last
+
+
+def packed_entries(path: str, data: bytes, level: int) -> list[tuple[str, int, int, bytes]]:
+    """The entries of :func:`copy_entries`, deflated: (name, CRC-32, size, deflated bytes) each. A JSON file and its
+    script twin share the deflated JSON (a stream of deflated parts is one stream): the data, often most of the
+    site's bytes, is compressed once; elsewhere as :func:`deflated`."""
+    if not path.endswith(".json") or data[:1].isspace() or data[-1:].isspace():
+        return [(entry, *deflated(content, level)) for entry, content in copy_entries(path, data, script_src_for(path))]
+    body = _deflated_part(data, level, last=False)
+    head = _twin_head(path)
+    crc = zlib.crc32(data)
+    return [(path, crc, len(data), body + _LAST_BLOCK),
+            (path + ".js", zlib.crc32(_TWIN_TAIL, zlib.crc32(data, zlib.crc32(head))),
+             len(head) + len(data) + len(_TWIN_TAIL),
+             _deflated_part(head, level, last=False) + body + _deflated_part(_TWIN_TAIL, level, last=True))]
+
+
 def entry_info(name: str, stamp) -> zipfile.ZipInfo:
     info = zipfile.ZipInfo(name, date_time=stamp)
     info.create_system = 3                   # unix, the same on every system that builds
@@ -174,8 +233,8 @@ class ZipStream:
 
     ``kept`` (`mkdocs serve`, one dict across the builds of a process): each file's entries, compressed, under the
     SHA-256 of the file's bytes; an unchanged file is neither rewritten nor compressed again. The archive is the
-    same, byte for byte: an entry is deflated as ``ZipFile.writestr`` deflates it (one ``compress`` of the whole
-    data, then ``flush``), and its header written as ``writestr`` leaves it."""
+    same, byte for byte: an entry is deflated by :func:`packed_entries` from the file's bytes alone, and its header
+    written as ``writestr`` leaves it."""
 
     def __init__(self, dest: Path, folder: str, level: int, kept: dict | None = None):
         self.dest, self.folder, self.level, self.stamp = Path(dest), folder, level, zip_time()
@@ -216,8 +275,7 @@ class ZipStream:
         key = (name, digest, self.level)
         entries = self.kept.get(key) if self.kept is not None else None
         if entries is None:
-            entries = [(entry, *deflated(content, self.level))
-                       for entry, content in copy_entries(name, data, script_src_for(name))]
+            entries = packed_entries(name, data, self.level)
         if self.kept is not None:
             self.kept_now[key] = entries
         for entry in entries:

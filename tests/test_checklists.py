@@ -132,7 +132,9 @@ def test_revoke_both_sides_same_trick_is_asked_before_both_sides_same_board(list
     assert choices.index("meme_levee") < choices.index("deux_camps")
     labels = {c.id: c.label for c in lists["renonce"].questions["cas_particulier"].choices}
     assert "consommée" not in labels["deux_camps"] and "consommée" not in labels["recidive"]
-    assert "exposée sur la table" in labels["carte_exposee"]
+    # 2017 Law 64B3: a penalty card or a card of dummy (« any card faced on the table » was the 2007 wording)
+    assert "carte pénalisée ou une carte du mort" in labels["carte_exposee"]
+    assert "exposée sur la table" not in labels["carte_exposee"] and "étalée" not in labels["carte_exposee"]
 
 
 def test_dummy_who_warns_declarer(lists):

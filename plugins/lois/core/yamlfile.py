@@ -226,7 +226,7 @@ class _Builder:
         if isinstance(node, yaml.ScalarNode):
             value = self.scalar(node)
             if node.tag == _STR and node.end_mark.line > node.start_mark.line and self.text:
-                self.doc.texts.setdefault(keys, _value_lines(value, self.text, node.start_mark.index,
+                self.doc.texts.setdefault(keys, value_lines(value, self.text, node.start_mark.index,
                                                              node.end_mark.index, node.start_mark.line + self.first))
             return value
         if node.tag not in _SAFE_TAGS:
@@ -271,14 +271,14 @@ class _Builder:
         return out
 
 
-def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
+def value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
     """Where each line of the file holding a scalar (``text[start:end]``, from ``line``) starts in its value: the
     value's visible characters are found in the source in order (folded « > », literal « | », plain or quoted
     text); past an escape the source does not write as the value, the lines found so far are kept.
 
     Nearly every value is written word for word in its source, between a block header (« > », « |- ») or quotes
     (« '' » for « ' »): then each line's first word gives the line's start, the words of the whole value compared
-    at once; any other value is read character by character (:func:`_value_lines_by_chars`)."""
+    at once; any other value is read character by character (:func:`value_lines_by_chars`)."""
     source = text[start:end]
     if source[:1] == "'":
         source = source[1:-1].replace("''", "'")
@@ -289,7 +289,7 @@ def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list
         words[0] = []
     # a line whose first word starts like a header, a quote or an escape could have it found on the line before
     if [w for ws in words for w in ws] != value.split() or any(ws and ws[0][0] in _SKIPPED for ws in words):
-        return _value_lines_by_chars(value, text, start, end, line)
+        return value_lines_by_chars(value, text, start, end, line)
     offsets = [m.start() for m in _VISIBLE_RUN.finditer(value)]
     starts = [(0, line)]
     n = 0
@@ -301,8 +301,8 @@ def _value_lines(value: str, text: str, start: int, end: int, line: int) -> list
     return starts
 
 
-def _value_lines_by_chars(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
-    """:func:`_value_lines` for any value: its visible characters found in the source in order. A run of visible
+def value_lines_by_chars(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
+    """:func:`value_lines` for any value: its visible characters found in the source in order. A run of visible
     characters written as it is in the source is found at once, the others character by character."""
     starts = [(0, line)]
     j = start

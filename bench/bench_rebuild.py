@@ -45,34 +45,11 @@ PHASES = [
 
 
 def time_phases() -> dict[str, float]:
-    """Wrap each function of PHASES with a CPU counter (an outer call only, not its recursive ones)."""
-    import functools
-    import importlib
+    """Wrap each function of PHASES with a CPU counter (bench_build_phases.time_phases: an outer call only, also where
+    another module of the plugin imported it by name)."""
+    from bench_build_phases import time_phases as wrap
 
-    spent: dict[str, float] = {}
-    for module, name in PHASES:
-        owner = importlib.import_module(module)
-        *cls, fn = name.split(".")
-        if cls:
-            owner = getattr(owner, cls[0])
-        orig = getattr(owner, fn)
-        depth = [0]
-
-        label = f"{module.rsplit('.', 2)[-2]}.{name}" if name == "contribute" else name
-
-        def timed(*a, __orig=orig, __name=label, __depth=depth, **k):
-            if __depth[0]:
-                return __orig(*a, **k)
-            __depth[0] += 1
-            t = time.process_time()
-            try:
-                return __orig(*a, **k)
-            finally:
-                spent[__name] = spent.get(__name, 0.0) + time.process_time() - t
-                __depth[0] -= 1
-
-        setattr(owner, fn, functools.wraps(orig)(timed))
-    return spent
+    return wrap(PHASES)
 
 
 def main() -> int:

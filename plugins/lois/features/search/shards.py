@@ -131,10 +131,15 @@ def _by_route(items: list[Encoded], key, target: int, stable: bool = False) -> t
     """(n, the items of each of n shards): each item in the shard of route(key(its key)), n such that a shard
     holds about ``target`` bytes of JSON; items sorted by key in each (JavaScript's order)."""
     n = _count(_bytes_of(items), target, stable)
+    return n, _routed(items, key, n)
+
+
+def _routed(items: list[Encoded], key, n: int) -> list[list[Encoded]]:
+    """The items of each of ``n`` shards: each item in the shard of route(key(its key)), sorted by key in each."""
     runs: list[list[Encoded]] = [[] for _ in range(n)]
     for item in sorted(items, key=lambda item: _utf16(item[0])):
         runs[route(key(item[0]), n)].append(item)
-    return n, runs
+    return runs
 
 
 def title_words(title: str, vocab) -> int | list:
@@ -277,11 +282,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
     word_items, term_items = _encoded(words), _encoded(terms)
     n_m = _count(_bytes_of(word_items + term_items), TARGET["m"], stable)
-    word_runs: list[list[Encoded]] = [[] for _ in range(n_m)]
-    term_runs: list[list[Encoded]] = [[] for _ in range(n_m)]
-    for runs, items in ((word_runs, word_items), (term_runs, term_items)):
-        for item in sorted(items, key=lambda item: _utf16(item[0])):
-            runs[route(stem_key(item[0]), n_m)].append(item)
+    word_runs, term_runs = _routed(word_items, stem_key, n_m), _routed(term_items, stem_key, n_m)
     for i in range(n_m):
         files[f"m{i}.json"] = _shard(("k", "v", word_runs[i]), ("tk", "tv", term_runs[i]))
     near: dict[str, list[str]] = defaultdict(list)

@@ -80,6 +80,8 @@ def test_stub_names_the_law_by_its_recorded_title_and_source(stub_page, site_url
     page.goto(site_url + f"lois/{law}/")
     assert t.title in page.locator("h1").first.inner_text()
     assert page.locator(".lois-stub-title a").get_attribute("href") == t.url
+    # the sentence as read: the title, then its source after a space
+    assert page.locator(".lois-stub-title").inner_text().startswith(f"Titre\u00a0: {t.title} (relevé sur ")
 
 
 def test_partial_law_says_which_sections_are_missing_where_they_would_be(stub_page, site_url, model):

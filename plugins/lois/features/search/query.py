@@ -205,6 +205,10 @@ class Vocabulary:
     # changes once the vocabulary is made: a document's title and text are read again by every query that ranks it
     positions: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
     by_first: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # rewrites_by_first
+    # the same for the words found with typos (normalised word → folded words: :func:`word_terms`) and for the words
+    # of each text that a snippet reads (:func:`snippet_words`)
+    typos: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    snippet_words: dict[str, tuple] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.by_first = rewrites_by_first(self.rewrites)
@@ -504,15 +508,18 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     k = max_edits(n)
     if not k:
         return []
-    best, found = k + 1, []
-    for cand in lexicon_by_letter.get(n[0], ()):
-        if abs(len(cand) - len(n)) > k:
-            continue
-        d = edit_distance(n, cand, k)
-        if d < best:
-            best, found = d, [cand]
-        elif d == best and d <= k:
-            found.append(cand)
+    found = vocab.typos.get(n)
+    if found is None:
+        best, found = k + 1, []
+        for cand in lexicon_by_letter.get(n[0], ()):
+            if abs(len(cand) - len(n)) > k:
+                continue
+            d = edit_distance(n, cand, k)
+            if d < best:
+                best, found = d, [cand]
+            elif d == best and d <= k:
+                found.append(cand)
+        vocab.typos[n] = found
     out: list[tuple[str, float]] = []
     for f in found:
         for t in vocab.folded[f]:
@@ -931,6 +938,17 @@ class SearchEngine:
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 
+def snippet_words(text: str, vocab: Vocabulary) -> tuple[str, tuple[tuple[int, int, str], ...]]:
+    """A text with its spaces made single, and (start, end, term) of each of its words that has a term: what a
+    snippet of it reads, whatever the query (kept once per text and vocabulary, ``vocab.snippet_words``)."""
+    kept = vocab.snippet_words.get(text)
+    if kept is None:
+        flat = " ".join(text.split())
+        words = ((m.start(), m.end(), vocab.surfaces.get(surface_key(m.group(0)))) for m in TOKEN_RE.finditer(flat))
+        kept = vocab.snippet_words[text] = (flat, tuple((s, e, t) for s, e, t in words if t))
+    return kept
+
+
 SNIPPET_WIDTH = 200   # characters of an extract
 SNIPPET_BEFORE = 40   # characters kept before the first matched word of the extract
 
@@ -941,14 +959,13 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
     searched, so that the extract shows why the document matched), and the spans of the words to highlight (those
     whose term is in ``marked``: the words typed and their forms, Plan.typed; by default ``terms``). search.js
     applies the same rule, with the same numbers from the generated data."""
-    text = " ".join(text.split())
+    text, words = snippet_words(text, vocab)
     hits, marks = [], []
-    for m in TOKEN_RE.finditer(text):
-        t = vocab.surfaces.get(surface_key(m.group(0)))
-        if t and t in terms:
-            hits.append((m.start(), m.end()))
-        if t and t in (terms if marked is None else marked):
-            marks.append((m.start(), m.end()))
+    for start, end, t in words:
+        if t in terms:
+            hits.append((start, end))
+        if t in (terms if marked is None else marked):
+            marks.append((start, end))
     if len(text) <= width:
         return text, marks
     best_start, best_n, j = 0, -1, 0

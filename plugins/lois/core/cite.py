@@ -594,7 +594,11 @@ _RANGE_SEP = rf"(?:{_H}+(?:à|À|a|to|TO){_H}+|{_H}*[-‐‑–—]{_H}*)"  # «
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
-_RANGE_SINGULAR = rf"{_RANGE_SEP}(?:{_RANGE_HI}(?!{_LOWERWORD})|{_RANGE_SUB})"
+# After a singular « Loi », « à N » before a word is the preposition (« la Loi 16 à 2 reprises »); a hyphen is never
+# one: « la Loi 61-64 s'applique » is a range, « la loi 78-17 du 6 janvier 1978 » a reversed one (a French statute's
+# number: nothing is linked)
+_RANGE_SINGULAR = (rf"(?!{_H}+(?:à|À|a|to|TO){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
+                   rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})")
 _RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
 ROMANS = ROMAN_NUMERALS
 _LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")

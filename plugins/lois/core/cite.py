@@ -639,9 +639,13 @@ _CI_AFTER = _compile(_CI)
 _REL_ID = _compile(_rel_id("r_", in_list=False))
 _REL_ID_NUM = _compile(_rel_id("r_", in_list=False, numbers=True))
 _REL_RANGE = _compile(_RANGE_SUBS)
-_NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
+# « Loi 64A1 et A2 », « Loi 20F1 et F2 »: a section with its paragraph continuing the previous absolute item of a
+# section (group c0_…: its law, a new path), unless « ci-dessous » follows (« Lois 78D, 86B3 et (d) ci-dessous »
+# cite the text where they stand)
+_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
+_NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
 _NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
-                     rf"|{_rel_id('r_')})")
+                     rf"|{_CONTINUED_SEC}|{_rel_id('r_')})")
 
 
 def _word(*words: str) -> str:

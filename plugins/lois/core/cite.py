@@ -450,6 +450,10 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+# « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
+# B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
+# as the end of :data:`_LOWERWORD`, looking back from its first letter
+_LIST_WORD = rf"{_H}(?=(?:et|ou){_H})[eo]"
 # A spaced sub-point letter (« Loi 16 B 1 a », « Loi 12 C 1 e »): not before a number nor an elided word
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
@@ -469,7 +473,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD})){_H}{{1,2}})?"
+        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD}))){_H}{{1,2}})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
@@ -488,8 +492,8 @@ def _tail(spaced: bool, prefix: str | None) -> str:
     """Paragraph, sub-point, roman after a section letter, each optional, in order.
 
     ``spaced``: spaces are allowed inside (« 50 D 2 (a) », « 16 B 1 a »), a spaced paragraph is refused
-    before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a ») or the verb
-    « a » (« la Loi 12 C 1 a prévu » is 12C1).
+    before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a »), the verb
+    « a » (« la Loi 12 C 1 a prévu » is 12C1) or « et », « ou » (« la Loi 64 A 1 et la Loi 9 »).
     ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
     para, sub, rom, _ = _tail_parts(spaced, prefix)
     p_para, p_sub, p_rom, _ = _tail_parts(spaced, None)
@@ -499,7 +503,7 @@ def _tail(spaced: bool, prefix: str | None) -> str:
 def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
-    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
+    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)

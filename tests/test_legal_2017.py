@@ -1,0 +1,46 @@
+"""What the site says of provisions whose 2017 text differs from what a reader may hold (issue of legal truth,
+session 8): the register and the rulings say it as the reader sees it — the stub page rendered in-process, the
+checklists run as the director runs them."""
+import html
+import re
+
+from pathlib import Path
+
+import pytest
+
+from lois.features.checklists import load_checklists
+from lois.render.site import SiteBuild
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _visible(body: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+@pytest.fixture(scope="module")
+def lists(model):
+    return load_checklists(ROOT / "corpus", model)
+
+
+def test_law_26_page_says_the_printed_text_and_the_wbf_amendment(model):
+    """26B as amended by the WBF on 20 June 2017 leaves only the prohibition; the French text of the FFB edition
+    read at Toulon still lets declarer require a lead: the page says both, with where each was read."""
+    text = _visible(SiteBuild(model).render_stub(26).body)
+    assert "telle que la WBF l'a modifiée le 20 juin 2017" in text
+    assert "permet aussi au déclarant d'exiger l'entame" in text and "seule l'interdiction reste" in text
+    assert "ecolebridgetoulon.fr/LOI26.html" in text and "bridgenz.co.nz" in text
+
+
+@pytest.mark.parametrize("name", ["enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
+                                  "declaration-comparable"])
+def test_every_ruling_that_states_26b_names_the_amendment(lists, name):
+    """Each outcome whose ruling grants declarer a lead prohibition under 26B says that this is the amended
+    26B and that the printed French text also allows requiring a lead."""
+    cl = lists[name]
+    rulings = [o.ruling for o in cl.outcomes.values()]
+    stating = [r for r in rulings if "(Loi 26B" in r and "interdire" in r]
+    assert stating, name
+    for r in stating:
+        flat = re.sub(r"\s+", " ", r)
+        assert "la WBF l'a modifiée le 20 juin 2017" in flat and "permet aussi d'exiger l'entame" in flat, flat

@@ -60,3 +60,24 @@ def test_provisions_read_in_their_2017_text_are_said_on_the_page_of_their_law(mo
     for words in said:
         assert words in text, (law, words)
     assert "lu le 2026-11-27" in text
+
+
+def test_law_18_page_says_bidding_boxes_are_regulations_not_a_law(model):
+    text = _visible(SiteBuild(model).render_stub(18).body)
+    assert "autoriser d'autres manières de faire une déclaration" in text
+    assert "Les boîtes à enchères relèvent de cette disposition" in text and "n'est pas le texte des Lois" in text
+
+
+def test_law_16_page_says_how_the_2017_edition_letters_b1(model):
+    """The source of Law 16 puts the list of forms of extraneous information in B1(a); the page says that the
+    2017 edition lists them in B1 without a letter, (a) being the prohibition and (b) the logical alternative."""
+    text = _visible(SiteBuild(model).render_law(16).body)
+    assert "Dans l'édition 2017, B1 énumère d'abord, sans lettre" in text
+    assert "le site la cite donc sous 16B1(a)" in text
+
+
+def test_titles_read_this_session_are_in_the_list_of_the_93_laws(model):
+    text = _visible(SiteBuild(model).render_index().body)
+    for law, title in [(15, "Mauvais étui ou mauvaise main"), (51, "Deux cartes pénalisées ou plus"),
+                       (52, "Manquement à l'obligation d'attaquer ou de jouer une carte pénalisée")]:
+        assert f"Loi {law} {title}" in text, law

@@ -47,14 +47,14 @@ def test_every_ruling_that_states_26b_names_the_amendment(lists, name):
 
 
 @pytest.mark.parametrize("law, said", [
-    (54, ["reprendre l'entame faite face cachée", "c'est lui qui devient le déclarant",
-          "la carte reprise devient une carte pénalisée principale", "c'est la Loi 24"]),
+    (54, ["c'est lui qui devient le déclarant", "le déclarant exige que le défenseur la reprenne",
+          "la carte entamée hors tour devient une carte pénalisée principale"]),
     (66, ["la dernière carte qu'il a lui-même jouée", "sauf sur instruction expresse de l'arbitre"]),
     (70, ["l'ordre (par exemple « de la plus forte à la plus faible »)", "non résumée ici"]),
     (82, ["en traitant les deux camps comme non fautifs"]),
 ])
 def test_provisions_read_in_their_2017_text_are_said_on_the_page_of_their_law(model, law, said):
-    """54 (first paragraph, C as amended in 2017, D, E), 66, 70E2 and 82C: summaries written from a 2017 text
+    """54C as amended in 2017 and 54D, 66, 70E2 and 82C: summaries written from a 2017 text
     read this session, shown on the page of the law with where each was read."""
     text = _visible(SiteBuild(model).render_stub(law).body)
     for words in said:

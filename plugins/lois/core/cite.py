@@ -473,7 +473,8 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD}))){_H}{{1,2}})?"
+        word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
+        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{word_after})){_H}{{1,2}})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"

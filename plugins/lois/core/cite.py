@@ -590,7 +590,27 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
             rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
-_ART_GUARD = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+_ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
+_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+# Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
+# sport », « décret », « arrêté », « convention », « charte », « contrat ». Letters of Latin-1 only (no « \p{…} »):
+# also read, before an article, by the club linkifier's pattern of places where nothing is read (_ADDRESS), which
+# runs without the « u » flag
+_NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
+_OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
+                                                     "arrêté", "arrete", "convention", "charte", "contrat"))
+               + rf"|RGC|[Cc]ode{_H}+(?:" + "|".join(
+                   w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
+                                                      "electoral", "de commerce", "de la route", "de la consommation",
+                                                      "général", "general", "de l['’]éducation", "monétaire"))
+               + rf")){_NL1}")
+# After « Loi 16 » (« la loi 16 juillet 1984 ») or « Lois 1 et 2 » (« … du règlement », « Loi 90 du code de la
+# route »): a date, another text: not the Code
+_MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
+                                               "juillet", "août", "aout", "septembre", "octobre", "novembre",
+                                               "décembre", "decembre")) + f"){_NL}"
+_LOI_GUARD = (rf"(?!{_H}+{_MONTH})(?!(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+(?:du|des|de{_H}+la|de{_H}+l['’]|d['’])"
+              rf"{_NL}{_H}*{_OTHER_TEXT})")
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
@@ -667,14 +687,15 @@ _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables",
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
-_ART_FIRST = rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD}){_ID_END}"
+_ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
+              rf"{_ID_END}")
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
-    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
@@ -848,10 +869,19 @@ SPACES = "\x1c\x1d\x1e\x1f\x85"
 _MARK = _compile(f"[{_MARKS}]")
 _ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
-# begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters)
+# begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
+# nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
+# Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
+# (no digit between the name and the article: « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}[^\n;0-9]{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
+                          rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
+                          rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
+                          rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
+                          rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
-                      r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
-                      r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9]))""")
+                    r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
+                    r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
+                    rf"|{_ARTICLE_OF_OTHER_TEXT})")
 
 
 def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:

@@ -212,6 +212,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
+from lois.core.displayed import INVISIBLE, WIDE
 from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
                           ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
                           provision_id, why_not_found, written_path)
@@ -859,10 +860,7 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
 # (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
 # is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
-# as written.
-INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
-             "\u2064\u2066\u2067\u2068\u2069\ufeff")
-WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
+# as written. (INVISIBLE, WIDE: lois.core.displayed)
 # White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
 # the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
 SPACES = "\x1c\x1d\x1e\x1f\x85"

@@ -616,14 +616,15 @@ _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of ano
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_SEP = rf"(?:{_H}+(?:à|À|a|to|TO){_H}+|{_H}*[-‐‑–—]{_H}*)"  # « Lois 61 à 64 », « Laws 61 to 64 », « 61-64 »
+_RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*[-‐‑–—]{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
 # After a singular « Loi », « à N » before a word is the preposition (« la Loi 16 à 2 reprises »); a hyphen is never
 # one: « la Loi 61-64 s'applique » is a range, « la loi 78-17 du 6 janvier 1978 » a reversed one (a French statute's
 # number: nothing is linked)
-_RANGE_SINGULAR = (rf"(?!{_H}+(?:à|À|a|to|TO){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
+_RANGE_SINGULAR = (rf"(?!{_H}+(?:{_RANGE_WORDS}){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
                    rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})")
 _RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
 ROMANS = ROMAN_NUMERALS

@@ -359,19 +359,30 @@
     }
     return toldLower(q, ws);
   }
-  /* query.told_lower: two bids told one after the other, the second lower (« 2♣ … 1♠ »), unless the words (the lexicon
-     applied) say out of turn (D.bids[4]) or the query tells one bid instead of another (D.bids[5]) */
+  /* query.told_lower: two bids told one after the other, the later lower (« 2♣ … 1♠ »; the second told is the earlier
+     when said so: toldEarlier), unless the words (the lexicon applied) say out of turn (D.bids[4]) or the query tells
+     one bid instead of another (D.bids[5]) */
   function toldLower(q, ws) {
     if (ws.some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) return ["", -1];
     var plain = " " + words(q).map(function (w) { return normalize(surfaceKey(w)); }).join(" ") + " ";
     if (plain.indexOf(" " + D.bids[5] + " ") >= 0) return ["", -1];
     var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
-    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index]);
+    while ((m = re.exec(q)) !== null)
+      bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index, m.index + m[0].length]);
     for (var i = 1; i < bids.length; i++) {
-      var a = bids[i - 1], b = bids[i];
+      var a = bids[i - 1], b = bids[i], t;
+      if (toldEarlier(q.slice(a[4], b[3]), q.slice(i > 1 ? bids[i - 2][4] : 0, a[3]))) { t = a; a = b; b = t; }
       if (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1])) return [a[2] + " … " + b[2], b[3]];
     }
     return ["", -1];
+  }
+  /* query.told_earlier: the second bid told is the earlier, right after « sur », « après »… (D.bids[6]) or in the
+     pluperfect when the first is not (D.bids[7]) */
+  function toldEarlier(between, before) {
+    function pluperfect(text) {
+      return words(text).some(function (w) { return D.bids[7].indexOf(normalize(surfaceKey(w))) >= 0; });
+    }
+    return new RegExp(D.bids[6][0], D.bids[6][1]).test(between) || (pluperfect(between) && !pluperfect(before));
   }
   /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
      lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS);

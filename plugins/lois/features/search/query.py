@@ -121,6 +121,12 @@ BID_INSUFFICIENT = "enchère insuffisante"
 # the query also searches BID_RAISED (its words in the Code), unless it names a convention (an artificial bid
 # specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+# A bid told after another but said as the earlier one (:func:`told_lower`): right after « sur », « sous », « après »
+# (« il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a clause in the pluperfect when the other's
+# is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary normalised).
+EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s)\s+"
+                          r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
+PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 OUT_OF_TURN = "hors"  # « hors tour », the lexicon's reading of « pas à son tour », « c'était à moi »…
 INSTEAD = "au lieu de"
 BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
@@ -145,17 +151,35 @@ def told_insufficient(query: str, words: list[str] | None = None) -> tuple[str, 
 
 def told_lower(query: str, words: list[str]) -> tuple[str, int]:
     """« j'ouvre 2♣, mon voisin de gauche pose 1♠ », « ma gauche ouvre 1♥, mon partenaire sort 1♦ »: two bids told one
-    after the other, the second lower than the first (« 2♣ … 1♠ »), and where the second starts; ("", -1) if none.
-    Not when the query's words (the lexicon applied) say a call out of turn (OUT_OF_TURN: the first bid may be
-    cancelled, and its offender's next bid is then free: « j'ai ouvert 1♥ hors tour, il ouvre 1♣ »), nor when it tells
-    one bid instead of another (INSTEAD: « le carton 1♠ au lieu de 1♣ », a call changed, Law 25)."""
+    after the other, the later lower than the earlier (« 2♣ … 1♠ »), and where the later starts; ("", -1) if none. The
+    second told is the earlier when it is said so (:func:`told_earlier`: « il a annoncé 2♣ alors que l'adversaire avait
+    dit 2♦ » is « 2♦ … 2♣ »). Not when the query's words (the lexicon applied) say a call out of turn (OUT_OF_TURN:
+    the first bid may be cancelled, and its offender's next bid is then free: « j'ai ouvert 1♥ hors tour, il ouvre
+    1♣ »), nor when it tells one bid instead of another (INSTEAD: « le carton 1♠ au lieu de 1♣ », a call changed, Law
+    25)."""
     if any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):
         return "", -1
     if f" {INSTEAD} " in " " + " ".join(normalize(surface_key(w)) for w in TOKEN_RE.findall(query)) + " ":
         return "", -1
-    bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start()) for m in BID.finditer(query)]
-    return next(((f"{a[1]} … {b[1]}", b[2]) for a, b in zip(bids, bids[1:], strict=False) if b[0] < a[0]),
-                ("", -1))
+    bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start(), m.end())
+            for m in BID.finditer(query)]
+    for i in range(1, len(bids)):
+        a, b = bids[i - 1], bids[i]
+        if told_earlier(query[a[3]:b[2]], query[bids[i - 2][3] if i > 1 else 0:a[2]]):
+            a, b = b, a
+        if b[0] < a[0]:
+            return f"{a[1]} … {b[1]}", b[2]
+    return "", -1
+
+
+def told_earlier(between: str, before: str) -> bool:
+    """Whether a bid told after another (``between``: the words between them; ``before``: the words before the first,
+    from the bid told before it) is said to be the earlier: right after « sur », « sous », « après » (EARLIER_MARK), or
+    in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
+    def pluperfect(text: str) -> bool:
+        return any(normalize(surface_key(w)) in PLUPERFECT for w in TOKEN_RE.findall(text))
+
+    return bool(EARLIER_MARK.search(between)) or pluperfect(between) and not pluperfect(before)
 
 
 def told_raised(query: str, words: list[str], start: int = -1) -> str:
@@ -1001,7 +1025,8 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
-        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD],
+        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD,
+                 js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words

@@ -862,6 +862,21 @@ def test_calling_the_director_is_not_an_appeal(engine, corpus_dir):
     assert engine.search("appeler l'arbitre", 1)[0].id == "9B1(a)"
 
 
+def test_declarer_is_not_a_call(engine, corpus_dir):
+    """« déclarant » (the player who plays the contract) has a term of its own (corpus/lexique.yaml, ``stems``): the
+    stemmer gives it the stem of « déclaration » (a call), and with it the synonyms of a call (annonce, enchère). A card
+    the declarer drops is Law 48, not the card exposed during the auction (Law 24); a call still brings its synonyms."""
+    from lois.features.search.analysis import term_of
+
+    stems = load_lexicon(corpus_dir).stems
+    assert analyze_word("déclarant") == analyze_word("déclaration")  # the stemmer alone merges them
+    assert term_of("déclarants", stems) == term_of("Déclarant", stems) != term_of("déclaration", stems)
+    assert engine.plan("déclarant").groups == [[term_of("déclarant", stems)]]
+    assert analyze_word("enchère") in engine.plan("déclaration").groups[0]
+    top = [r.id for r in engine.search("le déclarant a fait tomber une carte", 3)]
+    assert top[0] == "48" and "24" not in top, top
+
+
 @pytest.mark.parametrize("name", ["search_situations_blind2.yaml", "search_situations_blind3.yaml",
                                   "search_situations_blind4.yaml", "search_situations_blind5.yaml",
                                   "search_situations_blind6.yaml"])

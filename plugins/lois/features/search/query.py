@@ -36,8 +36,8 @@ from pathlib import Path
 
 from lois.core import livememo
 from lois.core.ids import Level, ProvisionId, provision_id
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
-                                           normalize, synonym_map, term_of)
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
+                                           max_edits, normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
 from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
                                         doc_ids, postings, stored_fields)
@@ -257,7 +257,7 @@ class Vocabulary:
         absent = sorted({d.law for d in docs
                          if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
-                   [r.to_json() for r in rewrites], absent, derived_terms(terms))
+                   [r.to_json() for r in rewrites], absent, derived_terms(terms, lexicon.stems))
 
     def to_json(self) -> dict:
         return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
@@ -265,16 +265,19 @@ class Vocabulary:
                 "derived": self.derived}
 
 
-def derived_terms(terms: set[str]) -> dict[str, list[str]]:
+def derived_terms(terms: set[str], stems: dict[str, str] | None = None) -> dict[str, list[str]]:
     """term → the other terms of the index that start with it or that it starts with (DERIVED_MIN letters or more,
-    at most DERIVED_MAX_EXTRA more): the families the stemmer leaves apart (accident, accidentel)."""
+    at most DERIVED_MAX_EXTRA more): the families the stemmer leaves apart (accident, accidentel). Not a word that the
+    lexicon takes out of its stem's family (``stems``: « déclarant » is no « déclaration »), and that stem."""
+    apart = {(min(own, stem), max(own, stem)) for w, own in (stems or {}).items()
+             for stem in [analyze_word(w)] if stem}
     ordered = sorted(t for t in terms if len(t) >= DERIVED_MIN and not t.isdigit())
     out: dict[str, list[str]] = {}
     for i, t in enumerate(ordered):
         for u in ordered[i + 1:]:
             if not u.startswith(t):
                 break
-            if len(u) - len(t) <= DERIVED_MAX_EXTRA:
+            if len(u) - len(t) <= DERIVED_MAX_EXTRA and (t, u) not in apart:
                 out.setdefault(t, []).append(u)
                 out.setdefault(u, []).append(t)
     return {t: sorted(v) for t, v in sorted(out.items())}

@@ -27,14 +27,13 @@ def engine(corpus_dir, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def oracle(model, corpus_dir, tmp_path_factory):
-    """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F."""
-    from whoosh.scoring import BM25F
-
+    """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F (its Weighting: the
+    index field weighed against index.INDEX_LENGTH)."""
     from lois.features.search.documents import build_docs
-    from search_oracle import write_index
+    from search_oracle import Weighting, write_index
 
     ix = write_index(build_docs(model), tmp_path_factory.mktemp("whoosh"), load_lexicon(corpus_dir).stems)
-    searcher = ix.searcher(weighting=BM25F())
+    searcher = ix.searcher(weighting=Weighting())
     yield searcher
     searcher.close()
 
@@ -376,17 +375,16 @@ def test_direct_postings_on_a_synthetic_corpus(tmp_path):
     from conftest import ROOT
     sys.path.insert(0, str(ROOT / "bench"))
     from synth import make_corpus
-    from whoosh.scoring import BM25F
 
     from lois.core.corpus import load_corpus
     from lois.features.search.documents import build_docs
     from lois.features.search.index import postings, stored_fields
-    from search_oracle import index_postings, write_index
+    from search_oracle import Weighting, index_postings, write_index
 
     make_corpus(2, tmp_path / "corpus")
     docs = build_docs(load_corpus(tmp_path / "corpus"))
     ix = write_index(docs, tmp_path / "whoosh")
-    with ix.searcher(weighting=BM25F()) as searcher:
+    with ix.searcher(weighting=Weighting()) as searcher:
         assert len(docs) > 300 and postings(docs) == index_postings(searcher)
         assert stored_fields(docs) == list(searcher.all_stored_fields())
 

@@ -723,7 +723,7 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     for rw in lexicon.rewrites:
         if rw.kind or rw.words in kinds:
             continue
-        typed = " ".join(w.upper() if rw.exact_case else w for w in rw.words)
+        typed = " ".join(rw.words)  # (an exact-case entry's words as they must be typed: « LHO », « declarer »)
         results = engine.search(typed, 3)
         assert results, typed
         wanted = {analyze_word(w) for w in rw.means.split()} - {None}
@@ -871,6 +871,9 @@ def test_declarer_is_not_a_call(engine, corpus_dir):
     assert term_of("déclarants", stems) == term_of("Déclarant", stems) != term_of("déclaration", stems)
     assert engine.plan("déclarant").groups == [[term_of("déclarant", stems)]]
     assert analyze_word("enchère") in engine.plan("déclaration").groups[0]
+    # … nor is « déclarer » (to call) the English « declarer », which the lexicon reads as typed (exact_case)
+    assert engine.plan("the declarer").readings == [["declarer", "déclarant"]]
+    assert engine.plan("c'est à qui de déclarer").readings == []
     top = [r.id for r in engine.search("le déclarant a fait tomber une carte", 3)]
     assert top[0] == "48" and "24" not in top, top
 

@@ -399,6 +399,12 @@
         if (bids[j][1] === bids[i][1] && bids[j][0] > bids[i][0]) return bids[i][2] + " … " + bids[j][2];
     return "";
   }
+  /* query.told_weighted: a score told as shares of results, two shares (D.weighted[0]), one given to a contract
+     (D.weighted[1]) */
+  function toldWeighted(q) {
+    var m = new RegExp(D.weighted[1][0], D.weighted[1][1]).exec(q);
+    return m && (q.match(new RegExp(D.weighted[0][0], D.weighted[0][1] + "g")) || []).length > 1 ? m[0] : "";
+  }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
     if (!t) return [];
@@ -438,6 +444,11 @@
     if (raised) {
       words(D.raise[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([raised, D.raise[2]]);
+    }
+    var weighted = toldWeighted(q);
+    if (weighted) {
+      words(D.weighted[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([weighted, D.weighted[2]]);
     }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);

@@ -127,6 +127,12 @@ BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s)\s+"
                           r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
+# A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
+# (SHARE), one of them given to a contract (SHARE_OF), is the weighted adjusted score of Law 12C1(c): the query also
+# searches SCORE_WEIGHTED. One share alone is not (« on avait 65 % sur la séance »: Law 12C2(c)).
+SHARE = re.compile(r"(?<![\w])(?:\d{1,3}\s*(?:%|pour\s?cents?|pourcents?)|moiti[eé])", re.IGNORECASE)
+SHARE_OF = re.compile(SHARE.pattern + r"\s*(?:(?:de|du|à|a)\s+)?[1-7]\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+SCORE_WEIGHTED = "marque ajustée pondérée"
 OUT_OF_TURN = "hors"  # « hors tour », the lexicon's reading of « pas à son tour », « c'était à moi »…
 INSTEAD = "au lieu de"
 BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
@@ -198,6 +204,13 @@ def told_raised(query: str, words: list[str], start: int = -1) -> str:
             if b[1] == a[1] and b[0] > a[0]:
                 return f"{a[2]} … {b[2]}"
     return ""
+
+
+def told_weighted(query: str) -> str:
+    """« 60 % de 4♠ fait et 40 % de 4♠ -1 »: the words that tell a score as shares of results (two shares, one of them
+    given to a contract: SHARE, SHARE_OF), else ""."""
+    m = SHARE_OF.search(query)
+    return m.group(0) if m and len(SHARE.findall(query)) > 1 else ""
 
 
 PHRASE_RE = re.compile(r'"([^"]*)"')
@@ -604,6 +617,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         extra = TOKEN_RE.findall(BID_RAISED)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
         plan.readings.append([raised, BID_RAISED])
+    weighted = told_weighted(q)
+    if weighted:  # « 60 % de 4♠ fait et 40 % de 4♠ -1 »: a weighted adjusted score, in the Code's words
+        extra = TOKEN_RE.findall(SCORE_WEIGHTED)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([weighted, SCORE_WEIGHTED])
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -1031,6 +1049,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD,
                  js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
+        "weighted": [js_pattern(SHARE), js_pattern(SHARE_OF), SCORE_WEIGHTED],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,

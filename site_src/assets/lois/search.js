@@ -435,6 +435,12 @@
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
     p.readings = rw[3];
+    /* query.CALLED_BEFORE: a call told as made before another player's, read as out of turn */
+    var before = new RegExp(D.calledBefore[0][0], D.calledBefore[0][1]).exec(q);
+    if (before && !rw[0].some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) {
+      words(D.calledBefore[1]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([before[0], D.calledBefore[1]]);
+    }
     var toldAt = toldInsufficient(q, rw[0]), told = toldAt[0];
     if (told) {
       words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });

@@ -133,6 +133,12 @@ PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 SHARE = re.compile(r"(?<![\w])(?:\d{1,3}\s*(?:%|pour\s?cents?|pourcents?)|moiti[eé])", re.IGNORECASE)
 SHARE_OF = re.compile(SHARE.pattern + r"\s*(?:(?:de|du|à|a)\s+)?[1-7]\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 SCORE_WEIGHTED = "marque ajustée pondérée"
+# A call told as made before another player's (« il a passé avant que son partenaire ait ouvert », « Est passe avant
+# que Nord ait parlé ») is a call out of turn: the query also searches CALLED_OUT_OF_TURN (the lexicon's reading of
+# « pas à son tour »), unless its words already say it.
+CALLED_BEFORE = re.compile(r"(?<![\w])avant\s+(?:que\s+|qu['’]\s*)(?:[\w'’]+\s+){0,2}?(?:ait\s+|aie\s+|aient\s+)?"
+                           r"(?:parl[ée]s?|parle|ouvert|ouvre|annonc[ée]|ench[ée]ri|pass[ée])(?![\w])", re.IGNORECASE)
+CALLED_OUT_OF_TURN = "hors tour"
 OUT_OF_TURN = "hors"  # « hors tour », the lexicon's reading of « pas à son tour », « c'était à moi »…
 INSTEAD = "au lieu de"
 BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
@@ -607,6 +613,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
+    before = CALLED_BEFORE.search(q)
+    if before and not any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):  # « avant que Nord ait parlé »
+        extra = TOKEN_RE.findall(CALLED_OUT_OF_TURN)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([before.group(0), CALLED_OUT_OF_TURN])
     told, start = told_insufficient(q, words)
     if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
@@ -1050,6 +1061,7 @@ def browser_data(engine: SearchEngine) -> dict:
                  js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "weighted": [js_pattern(SHARE), js_pattern(SHARE_OF), SCORE_WEIGHTED],
+        "calledBefore": [js_pattern(CALLED_BEFORE), CALLED_OUT_OF_TURN],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,

@@ -714,7 +714,8 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     """Each word or sigle of corpus/lexique.yaml, typed alone, finds at least one document, and the first result
     contains one of the Code's words it stands for (a lexicon entry pointing at words the site does not use would
     silently find nothing; on the page of an absent law, the words of its register's summary, which the page shows
-    and the search reads as its context), or a word of the lexicon's synonyms of them (« a ouvert » → 31B, « Quand
+    and the search reads as its context; the phrasing of the site's index that the result shows, « Index du site :
+    … », for words its text lacks), or a word of the lexicon's synonyms of them (« a ouvert » → 31B, « Quand
     le joueur fautif a déclaré … », found by the index's « ouvrir avant le partenaire donneur »)."""
     lexicon = load_lexicon(corpus_dir)
     synonyms = synonym_map(lexicon.synonyms, lexicon.stems)  # searched as the same word: « déclaré » for « enchéri »
@@ -729,7 +730,7 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
         wanted = {analyze_word(w) for w in rw.means.split()} - {None}
         wanted |= {s for t in wanted for s in synonyms.get(t, ())}
         first = engine.stored[engine.docnum[results[0].id]]
-        shown = results[0].title + " " + results[0].snippet + " " + (first.get("context") or "")
+        shown = " ".join((results[0].title, results[0].snippet, first.get("context") or "", results[0].phrase))
         assert wanted & set(analyze(shown)), (typed, results[0].id)
         checked += 1
     assert checked >= 40

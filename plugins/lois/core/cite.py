@@ -212,6 +212,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
+from lois.core.displayed import INVISIBLE, WIDE
 from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
                           ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
                           provision_id, why_not_found, written_path)
@@ -615,14 +616,15 @@ _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of ano
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_SEP = rf"(?:{_H}+(?:à|À|a|to|TO){_H}+|{_H}*[-‐‑–—]{_H}*)"  # « Lois 61 à 64 », « Laws 61 to 64 », « 61-64 »
+_RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*[-‐‑–—]{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
 # After a singular « Loi », « à N » before a word is the preposition (« la Loi 16 à 2 reprises »); a hyphen is never
 # one: « la Loi 61-64 s'applique » is a range, « la loi 78-17 du 6 janvier 1978 » a reversed one (a French statute's
 # number: nothing is linked)
-_RANGE_SINGULAR = (rf"(?!{_H}+(?:à|À|a|to|TO){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
+_RANGE_SINGULAR = (rf"(?!{_H}+(?:{_RANGE_WORDS}){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
                    rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})")
 _RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
 ROMANS = ROMAN_NUMERALS
@@ -859,10 +861,7 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
 # (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
 # is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
-# as written.
-INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
-             "\u2064\u2066\u2067\u2068\u2069\ufeff")
-WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
+# as written. (INVISIBLE, WIDE: lois.core.displayed)
 # White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
 # the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
 SPACES = "\x1c\x1d\x1e\x1f\x85"

@@ -1,10 +1,11 @@
 """Are phrasings added to one page of the site's index safe for the others? — `python bench/bench_index_additions.py`.
 
 For a few pages without text (those with the fewest phrasings), the page's phrasings are written COPIES times (as if
-that many more were added), and the first results of every query of the development sets (relevance, directors, situations,
-blind1–blind6; never the session's blind set) that does not expect that page are compared with those before: how many
-change their first result, their first three. Once with the index's phrasings weighed against a fixed length
-(index.INDEX_LENGTH, the rule), once against the average length of the documents' (whoosh's, the rule before).
+that many more were added), and the first results of every query of the development sets (relevance, directors,
+situations, blind1–blind6; never the session's blind set) that does not expect that page are compared with those
+before: how many change their first result, their first three. Once with the index's phrasings weighed against a
+fixed length (index.INDEX_LENGTH, the rule), once against the average length of the documents' (whoosh's, the rule
+before).
 """
 from __future__ import annotations
 
@@ -53,9 +54,9 @@ def main() -> None:
             after = firsts(docs, cases)
             page.index = kept
             other = [(b, a) for c, b, a in zip(cases, before, after, strict=True) if page.id not in c["expect"]]
-            print(f"{label} : formulations de {page.id} écrites {COPIES} fois — sur {len(other)} requêtes qui ne l'attendent pas, "
-                  f"premier résultat changé {sum(b[:1] != a[:1] for b, a in other)}, trois premiers changés "
-                  f"{sum(b != a for b, a in other)}")
+            print(f"{label} : formulations de {page.id} écrites {COPIES} fois — sur {len(other)} requêtes qui ne "
+                  f"l'attendent pas, premier résultat changé {sum(b[:1] != a[:1] for b, a in other)}, "
+                  f"trois premiers changés {sum(b != a for b, a in other)}")
     index.INDEX_LENGTH = fixed
 
 

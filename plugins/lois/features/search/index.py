@@ -4,9 +4,9 @@ No whoosh index is written. The postings « term → [doc, field, score × SCORE
 documents with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and
 scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm25`, its operations inlined) and parameters
 (:class:`whoosh.scoring.BM25F`), its idf (:meth:`whoosh.scoring.WeightingModel.idf`), its average field length
-(total length ÷ documents; for the index field, the fixed INDEX_LENGTH) and its per-document field length, stored as one byte
-(:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT field of
-an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
+(total length ÷ documents; for the index field, the fixed INDEX_LENGTH) and its per-document field length, stored as
+one byte (:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT
+field of an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
 
 The command line keeps what it computed in a cache file (``build/cache/search/<code>.marshal`` beside the corpus,
 or under ``$LOIS_CACHE``), named by a hash of this package's code, and never committed. The file is in Python's

@@ -119,8 +119,9 @@ _QUERY_READ = str.maketrans({**{c: None for c in INVISIBLE},
 def read_query(query: str) -> str:
     """The query as the search reads it (see :data:`_QUERY_READ`); search.js does the same from the same data."""
     return unicodedata.normalize("NFC", query.translate(_QUERY_READ))
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not outrank the one it follows,
-# the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
+# outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
+# are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
@@ -135,7 +136,8 @@ BID_INSUFFICIENT = "enchère insuffisante"
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 # A bid told after another but said as the earlier one (:func:`told_lower`): right after « sur », « sous », « après »,
 # « par-dessus » (« il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a clause in the pluperfect
-# when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary normalised).
+# when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary
+# normalised).
 EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
                           r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")

@@ -38,7 +38,7 @@ def environment() -> Environment:
 
 # An address written in a sentence of the corpus (a summary's « basis »), up to a space, a bracket or a quote, without
 # the punctuation that ends the sentence around it
-_ADDRESS_IN_TEXT = re.compile(r"https?://[^\s<>\"'()«»]*[^\s<>\"'()«».,;:!?]")
+ADDRESS_IN_TEXT = re.compile(r"https?://[^\s<>\"'()«»]*[^\s<>\"'()«».,;:!?]")
 
 
 def linked_addresses(text: str) -> Markup:
@@ -49,7 +49,7 @@ def linked_addresses(text: str) -> Markup:
     'relu sur <a href="https://ex.org/a?b=1&amp;c" rel="nofollow noreferrer">ex.org</a>, lu le 2026-11-27 &lt;b&gt;'
     """
     out, last = [], 0
-    for m in _ADDRESS_IN_TEXT.finditer(text):
+    for m in ADDRESS_IN_TEXT.finditer(text):
         address = m.group(0)
         out.append(escape(text[last:m.start()]))
         host = address.split("://", 1)[1].split("/", 1)[0]

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from conftest import nonempty
+
 from lois.features.checklists import load_checklists
 from lois.render.site import SiteBuild
 
@@ -62,7 +64,7 @@ def test_provisions_read_in_their_2017_text_are_said_on_the_page_of_their_law(mo
     """54C as amended in 2017 and 54D, 66, 70E2 and 82C: summaries written from a 2017 text
     read this session, shown on the page of the law with where each was read."""
     text = _visible(SiteBuild(model).render_stub(law).body)
-    for words in said:
+    for words in nonempty(said):
         assert words in text, (law, words)
     assert "lu le 2026-11-27" in text
 

@@ -650,6 +650,62 @@ def jump_target(query: str, vocab: Vocabulary) -> str | None:
     return pins[0] if pins else None
 
 
+def _read_as_the_code(q: str, words: list[str], as_typed: list[bool], readings: list[list[str]]) -> None:
+    """What the query tells in its own words, read in the Code's too (its words added, not typed, and said in
+    ``readings``): « avant que Nord ait parlé » (a call out of turn), « 1♥ sur 1♠ » (an insufficient bid), « 1♠ … 2♠ »
+    (the lowest sufficient bid of the same denomination), « 60 % de 4♠ fait et 40 % de 4♠ -1 » (a weighted adjusted
+    score)."""
+    def add(said: str, code: str) -> None:
+        extra = TOKEN_RE.findall(code)
+        words.extend(extra)
+        as_typed.extend([False] * len(extra))
+        readings.append([said, code])
+
+    before = CALLED_BEFORE.search(q)
+    if before and not any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):
+        add(before.group(0), CALLED_OUT_OF_TURN)
+    told, start = told_insufficient(q, words)
+    if told:
+        add(told, BID_INSUFFICIENT)
+    raised = told_raised(q, words, start)
+    if raised:
+        add(raised, BID_RAISED)
+    weighted = told_weighted(q)
+    if weighted:
+        add(weighted, SCORE_WEIGHTED)
+
+
+def _add_word(plan: Plan, w: str, is_typed: bool, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]],
+              seen_groups: set[frozenset]) -> None:
+    """A query word in the plan: its terms (weights), its synonyms' and its family's (lower weights), one group of
+    terms per distinct word; a typed word's terms and forms to highlight."""
+    group: list[str] = []
+    family: list[str] = []
+    own = word_terms(w, vocab, lexicon_by_letter)
+    if is_typed:  # the word's terms and their family (accident → accidentellement): its forms
+        for t, _ in own:
+            for u in (t, *vocab.derived.get(t, ())):
+                if u not in plan.typed:
+                    plan.typed.append(u)
+    for t, wt in own:
+        plan.weights[t] = plan.weights.get(t, 0.0) + wt
+        group.append(t)
+        for s in vocab.synonyms.get(t, ()):
+            plan.weights[s] = plan.weights.get(s, 0.0) + wt * SYNONYM_WEIGHT
+            group.append(s)
+        for s in vocab.derived.get(t, ()):
+            plan.weights[s] = plan.weights.get(s, 0.0) + wt * DERIVED_WEIGHT
+            family.append(s)
+    key = frozenset(group)  # a word and its synonyms: one query word (their derived terms aside)
+    if group and key not in seen_groups:
+        seen_groups.add(key)
+        plan.groups.append(list(dict.fromkeys(group + family)))
+        plan.heads.append(list(dict.fromkeys(t for t, _ in own)))
+    n = normalize(surface_key(w))
+    if n not in plan.words:
+        plan.words.append(n)
+
+
 def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
     q = read_query((query or "")[:MAX_QUERY_CHARS])
     for a, b in QUOTES.items():
@@ -657,54 +713,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites, vocab.by_first)
-    before = CALLED_BEFORE.search(q)
-    if before and not any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):  # « avant que Nord ait parlé »
-        extra = TOKEN_RE.findall(CALLED_OUT_OF_TURN)
-        words, as_typed = words + extra, as_typed + [False] * len(extra)
-        plan.readings.append([before.group(0), CALLED_OUT_OF_TURN])
-    told, start = told_insufficient(q, words)
-    if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
-        extra = TOKEN_RE.findall(BID_INSUFFICIENT)
-        words, as_typed = words + extra, as_typed + [False] * len(extra)
-        plan.readings.append([told, BID_INSUFFICIENT])
-    raised = told_raised(q, words, start)
-    if raised:  # « 1♠ … 2♠ »: the lowest sufficient bid of the same denomination, in the Code's words
-        extra = TOKEN_RE.findall(BID_RAISED)
-        words, as_typed = words + extra, as_typed + [False] * len(extra)
-        plan.readings.append([raised, BID_RAISED])
-    weighted = told_weighted(q)
-    if weighted:  # « 60 % de 4♠ fait et 40 % de 4♠ -1 »: a weighted adjusted score, in the Code's words
-        extra = TOKEN_RE.findall(SCORE_WEIGHTED)
-        words, as_typed = words + extra, as_typed + [False] * len(extra)
-        plan.readings.append([weighted, SCORE_WEIGHTED])
-    syn = vocab.synonyms
+    words, as_typed = list(words), list(as_typed)
+    _read_as_the_code(q, words, as_typed, plan.readings)
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
-        group: list[str] = []
-        family: list[str] = []
-        own = word_terms(w, vocab, lexicon_by_letter)
-        if is_typed:  # the word's terms and their family (accident → accidentellement): its forms
-            for t, _ in own:
-                for u in (t, *vocab.derived.get(t, ())):
-                    if u not in plan.typed:
-                        plan.typed.append(u)
-        for t, wt in own:
-            plan.weights[t] = plan.weights.get(t, 0.0) + wt
-            group.append(t)
-            for s in syn.get(t, ()):
-                plan.weights[s] = plan.weights.get(s, 0.0) + wt * SYNONYM_WEIGHT
-                group.append(s)
-            for s in vocab.derived.get(t, ()):
-                plan.weights[s] = plan.weights.get(s, 0.0) + wt * DERIVED_WEIGHT
-                family.append(s)
-        key = frozenset(group)  # a word and its synonyms: one query word (their derived terms aside)
-        if group and key not in seen_groups:
-            seen_groups.add(key)
-            plan.groups.append(list(dict.fromkeys(group + family)))
-            plan.heads.append(list(dict.fromkeys(t for t, _ in own)))
-        n = normalize(surface_key(w))
-        if n not in plan.words:
-            plan.words.append(n)
+        _add_word(plan, w, is_typed, vocab, lexicon_by_letter, seen_groups)
     for m in PHRASE_RE.finditer(q):
         terms = []
         for w in TOKEN_RE.findall(m.group(1))[:MAX_QUERY_WORDS]:
@@ -913,9 +926,9 @@ class SearchEngine:
             ranked = self._score(plan)
         return ranked
 
-    def _score(self, plan: Plan) -> list[tuple[int, float]]:
-        """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the
-        query words each document has (in any field, in its title) and the weight of its kind."""
+    def _totals(self, plan: Plan) -> dict[int, float]:
+        """BM25F sums from the postings: each document's weighted scores of the query's terms (a provision's heading
+        not counted where its title has the term: said once)."""
         totals: dict[int, float] = {}
         for term, w in plan.weights.items():
             post = self.postings.get(term, ())
@@ -925,9 +938,14 @@ class SearchEngine:
                 if post[i + 1] == HEADING_FIELD and post[i] in named_by:
                     continue  # said once: a provision's title repeats its law's (« Enchère insuffisante non acceptée »)
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
+        return totals
+
+    def _groups_found(self, plan: Plan) -> tuple[dict, dict, dict, dict]:
+        """Which query words (groups) each document has: anywhere, in its own words (its situations and index words
+        aside), in a borrowed field (document → group → the share of its weight the field lends), in its title."""
         anywhere: dict[int, set[int]] = {}
-        own: dict[int, set[int]] = {}  # in the document's own words (its situations and index words aside)
-        lent: dict[int, dict[int, float]] = {}  # document → query word → the share of its weight a borrowed field lends
+        own: dict[int, set[int]] = {}
+        lent: dict[int, dict[int, float]] = {}
         in_title: dict[int, set[int]] = {}
         for gi, group in enumerate(plan.groups):
             for term in group:
@@ -944,6 +962,45 @@ class SearchEngine:
                         shares[gi] = max(shares.get(gi, 0.0), share)
                     if post[i + 1] == TITLE_FIELD:
                         in_title.setdefault(post[i], set()).add(gi)
+        return anywhere, own, lent, in_title
+
+    def _near(self, out: list[tuple[int, float]], plan: Plan) -> None:
+        """Proximity, among the best RERANK of ``out`` (sorted here as the final sort, the kind tier aside): a
+        document whose query words stand close together gains, in place."""
+        out.sort(key=lambda x: (-round(x[1], 6), x[0]))
+        for i in range(min(RERANK, len(out))):
+            n, sc = out[i]
+            f = self.stored[n]
+            share = proximity_share([term_positions(f.get("title") or "", self.vocab),
+                                     term_positions(f.get("body") or "", self.vocab)], plan.groups)
+            if f["kind"] in TEXTLESS_KINDS:  # a page without text: also in one of its index phrasings
+                share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasing_terms(f.get("index"), self.vocab),
+                                                                       plan.groups))
+            out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
+
+    def _glosses_after(self, out: list[tuple[int, float]], plan: Plan, named: set[int], titled: set[int],
+                       found_of: dict[int, float], matched_of: dict[int, float]) -> None:
+        """A gloss after the provision it is about, when that provision covers the query as well (in place)."""
+        score_of = dict(out)
+        for i, (n, sc) in enumerate(out):
+            f = self.stored[n]
+            if not f.get("refs") or f["kind"] in plan.kinds or n in named:
+                continue
+            best = 0.0
+            for ref in f["refs"]:
+                r = self.docnum.get(ref)
+                by = found_of if n not in titled else matched_of  # a gloss the query titles: the provision's own words
+                if r is not None and r in score_of and by[r] >= matched_of[n] - 1e-9:
+                    best = max(best, score_of[r])
+            if best and sc > best * GLOSS_YIELD:
+                out[i] = (n, best * GLOSS_YIELD)
+
+    def _score(self, plan: Plan) -> list[tuple[int, float]]:
+        """BM25F sums from the postings, documents without the quoted phrases dropped, then rank_score with the
+        query words each document has (in any field, in its title) and the weight of its kind; proximity; glosses
+        after their provisions."""
+        totals = self._totals(plan)
+        anywhere, own, lent, in_title = self._groups_found(plan)
         ng = len(plan.groups)
         gw = self.group_weights(plan)
         total = sum(gw)
@@ -974,31 +1031,9 @@ class SearchEngine:
                     and phrasing_named(f.get("index"), plan, self.vocab)):
                 bonus, bonus_cover = True, INDEX_COVER  # the query names a page without text by a phrasing of its index
             out.append((n, KIND_WEIGHTS[f["kind"]] * rank_score(base, total, matched, bonus, bonus_cover)))
-        if ng > 1:  # proximity, among the best RERANK (same order as the final sort, the kind tier aside)
-            out.sort(key=lambda x: (-round(x[1], 6), x[0]))
-            for i in range(min(RERANK, len(out))):
-                n, sc = out[i]
-                f = self.stored[n]
-                share = proximity_share([term_positions(f.get("title") or "", self.vocab),
-                                         term_positions(f.get("body") or "", self.vocab)], plan.groups)
-                if f["kind"] in TEXTLESS_KINDS:  # a page without text: also in one of its index phrasings
-                    share = max(share, TEXTLESS_PROXIMITY * proximity_share(phrasing_terms(f.get("index"), self.vocab),
-                                                                           plan.groups))
-                out[i] = (n, sc * (1 + PROXIMITY_BONUS * share))
-        # a gloss after the provision it is about, when that provision covers the query as well
-        score_of = dict(out)
-        for i, (n, sc) in enumerate(out):
-            f = self.stored[n]
-            if not f.get("refs") or f["kind"] in plan.kinds or n in named:
-                continue
-            best = 0.0
-            for ref in f["refs"]:
-                r = self.docnum.get(ref)
-                by = found_of if n not in titled else matched_of  # a gloss the query titles: the provision's own words
-                if r is not None and r in score_of and by[r] >= matched_of[n] - 1e-9:
-                    best = max(best, score_of[r])
-            if best and sc > best * GLOSS_YIELD:
-                out[i] = (n, best * GLOSS_YIELD)
+        if ng > 1:
+            self._near(out, plan)
+        self._glosses_after(out, plan, named, titled, found_of, matched_of)
         return out
 
     def _result(self, n: int, score: float, plan: Plan) -> Result:

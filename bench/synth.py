@@ -14,7 +14,9 @@ section's text whose numbered paragraphs are renumbered after the existing ones 
 returns to the section first), so the ids stay unique and stay within the citation grammar (≤ 99).
 When the free numbers are too few for that (the seed names more laws as it grows: ×100 needs about 37 of
 them), each seed law also takes repetitions j ≥ 1 of its own copies after its text (repetition 0 is the seed's
-text, unchanged), and the seed's checklists leave those paragraphs aside as each copy's checklist does.
+text, unchanged), and the seed's checklists leave those paragraphs aside as each copy's checklist does. When even
+that is not enough (×100), the copies also take laws that only the register of absent laws names (a page waiting
+for a text): the copy's register, index analytique and permalink register leave out what they said of them.
 
 Every copy g also gets its own copy of every note, commentary, worked example, checklist and « Que
 faire si… » situation (ids suffixed « -c<g> »), whose provision lists point into copy g's slots. In the
@@ -98,13 +100,18 @@ class Slots:
         return format_id(n, tuple(path))
 
 
-def free_law_numbers(model, corpus: Path) -> list[int]:
-    """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation."""
+def free_law_numbers(model, corpus: Path, absent: bool = False) -> list[int]:
+    """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation. With ``absent``,
+    also the laws that only the register of absent laws names: a page that waits for a text, which a copy gives it
+    (make_corpus then drops them from the copy's register, index analytique and permalinks: _drop_absent)."""
+    from lois.core.absent import FILE as ABSENT_FILE
     from lois.features.annotations import load_annotations
     from lois.features.checklists.model import load_checklists
     from lois.core.cite import find_citations
 
-    used = set(model.laws) | {s.law for s in model.stubs.values()}
+    used = set(model.laws) | {t.law for c in model.citations for t in c.targets}
+    if not absent:
+        used |= {s.law for s in model.stubs.values()}
     ann = load_annotations(model, corpus)
     ids = [p for n in ann.notes.values() for p in n.provisions]
     ids += [p for e in ann.examples.values() for p in e.provisions]
@@ -119,12 +126,17 @@ def free_law_numbers(model, corpus: Path) -> list[int]:
     from lois.features.search.subject_index import FILE as INDEX_FILE
 
     for f in corpus.rglob("*"):
-        if f == corpus / INDEX_FILE:  # the index analytique names every law by its number (its row of « Les 93
-            continue  # lois » when the corpus has not its text): a copy there still is a law, and ×F stays ×F
+        if f == corpus / INDEX_FILE or (absent and f == corpus / ABSENT_FILE):  # the index analytique names every
+            continue  # law by its number (its row of « Les 93 lois »): a copy there still is a law, and ×F stays ×F
         if f.is_file() and f.suffix in (".md", ".yaml", ".yml") and "sources" not in f.parts:
             for c in find_citations(f.read_text(encoding="utf-8")):
                 used |= {r.law for r in c.refs if r.law}
-    return [n for n in range(1, 94) if n not in used]
+    while True:  # the laws that the register's kept entries name (61A names Law 44) stay used
+        named = {r.law for st in model.absent_statements if st.law in used
+                 for c in find_citations(f"{st.statement}\n{st.basis}") for r in c.refs if r.law}
+        if named <= used:
+            return [n for n in range(1, 94) if n not in used]
+        used |= named
 
 
 def remap_citations(text: str, slots: Slots, g: int) -> str:
@@ -395,7 +407,8 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
         for sec in model.laws[t].root.children:
             paras = [int(c.path[1]) for c in sec.children if c.level == "paragraph" and c.path[1].isdigit()]
             slots.paragraphs[t][sec.path[0]] = max(paras, default=0)
-    free = free_law_numbers(model, corpus) if free is None else free
+    default = free is None
+    free = free_law_numbers(model, corpus) if default else list(free)
     # each template first gets the laws its copies need to stay within 99 paragraphs per section, then the
     # remaining free numbers in turn (a law with long sections needs more laws to spread its copies)
     top = {t: max(slots.paragraphs[t].values(), default=0) for t in seed}
@@ -404,6 +417,9 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
     host = sum(need.values()) > len(free)
     if host:  # too few free numbers: each seed law holds cap - 1 of its copies after its own text
         need = {t: max(0, -(-(factor - 1 - (cap[t] - 1)) // cap[t])) for t in seed}
+    if sum(need.values()) > len(free) and default:  # then the laws only the register of absent laws names
+        spare = [n for n in free_law_numbers(model, corpus, absent=True) if n not in free]
+        free += spare[:sum(need.values()) - len(free)]
     if sum(need.values()) > len(free):
         raise SystemExit(f"×{factor} : {sum(need.values())} numéros de loi libres nécessaires (les lois de la graine "
                          f"en portant aussi), {len(free)} disponibles")
@@ -462,6 +478,37 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     if copies:
         data["partial"] = {**partial, **copies}
         path.write_text(_dump(data), encoding="utf-8")
+
+
+def _drop_absent(dest: Path, laws: set[int]) -> None:
+    """The laws a copy takes that the register of absent laws summarises (free_law_numbers): their entries leave the
+    copy's register (an entry for a law the corpus has is refused), and so do the index analytique's entries for
+    their provisions (74C: the copy's Law 74 is another text; its row, « 74 », stays) and their permalinks the copy's
+    permalink register (the stub's anchors): register_published lists what the copy publishes."""
+    from lois.core.absent import FILE
+    from lois.core.ids import ProvisionId
+    from lois.features.api.register import REGISTER_NAME
+    from lois.features.search.subject_index import FILE as INDEX_FILE
+
+    def taken(entry: dict, whole_law_kept: bool) -> bool:
+        pid = ProvisionId.parse(str(entry["provision"]))
+        return pid.law in laws and not (whole_law_kept and not pid.path)
+
+    path = dest / FILE
+    entries = _load(path.read_text(encoding="utf-8")) if path.exists() else None
+    kept = [e for e in entries or [] if not taken(e, False)]
+    if len(kept) == len(entries or []):
+        return
+    path.write_text(_dump(kept), encoding="utf-8")
+    index = dest / INDEX_FILE
+    if index.exists():
+        index.write_text(_dump([e for e in _load(index.read_text(encoding="utf-8")) if not taken(e, True)]),
+                         encoding="utf-8")
+    pages = {ProvisionId(n).url for n in laws}
+    reg = dest / REGISTER_NAME
+    lines = reg.read_text(encoding="utf-8").splitlines(keepends=True)
+    reg.write_text("".join(x for x in lines if not any(u.split("#")[0] in pages for u in x.split(" -> "))),
+                   encoding="utf-8")
 
 
 def register_published(dest: Path) -> None:
@@ -523,6 +570,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None, free: list[int
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")
     _declare_partial_copies(dest, slots)
+    _drop_absent(dest, set(slots.template))
     register_published(dest)
     return corpus_stats(dest, factor)
 

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lois.core.corpus import load_corpus  # noqa: E402
-from lois.core.edition import load_edition
+from lois.core.edition import load_edition  # noqa: E402
 from lois.core.ids import LAW_COUNT as TOTAL_LAWS  # noqa: E402
 from lois.core.parse import front_matter  # noqa: E402
 from synth import make_corpus  # noqa: E402
@@ -53,7 +53,8 @@ def make_whole_code(dest: Path) -> dict:
     _forget_replaced_permalinks(dest, set(range(1, TOTAL_LAWS + 1)) - present)
     kept_out = _drop_laws_named_beyond_templates(dest)
     model = load_corpus(dest)
-    return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions), "citations": len(model.citations),
+    return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions),
+            "citations": len(model.citations),
             "words": sum(len(p.text.split()) for p in model.provisions.values()),
             "stub_laws": len(model.stub_laws()), "model": model}
 
@@ -133,11 +134,13 @@ def main() -> int:
         search = measure(build_docs(stats["model"]), queries, "code entier")
         print(f"Lois laissées absentes (une liste d'arbitrage, une note ou un exemple y nomme une provision que le "
               f"modèle n'a pas) : {', '.join(map(str, sorted(stats['kept_out']))) or 'aucune'}\n")
-        print("| corpus | lois | provisions | citations | mots | lois citées absentes | construction (s, meilleure / médiane) "
-              "| fichiers | site (Mo) | graphe : nœuds / arcs (s) | recherche : documents, p50 / p95 (ms), index gzip (Ko) |")
+        print("| corpus | lois | provisions | citations | mots | lois citées absentes "
+              "| construction (s, meilleure / médiane) | fichiers | site (Mo) | graphe : nœuds / arcs (s) "
+              "| recherche : documents, p50 / p95 (ms), index gzip (Ko) |")
         print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        print(f"| 93 lois synthétiques | {stats['laws']} | {stats['provisions']} | {stats['citations']} | {stats['words']} "
-              f"| {stats['stub_laws']} | {min(times):.1f} / {statistics.median(times):.1f} | {len(files)} "
+        print(f"| 93 lois synthétiques | {stats['laws']} | {stats['provisions']} | {stats['citations']} "
+              f"| {stats['words']} | {stats['stub_laws']} | {min(times):.1f} / {statistics.median(times):.1f} "
+              f"| {len(files)} "
               f"| {size / 1e6:.1f} | {len(graph['nodes'])} / {len(graph['edges'])} ({graph_s:.2f}) "
               f"| {search['docs']}, {search['p50_ms']:.1f} / {search['p95_ms']:.1f}, {search['gzip'] / 1024:.0f} |")
     return 0

@@ -151,7 +151,8 @@ def remap_citations(text: str, slots: Slots, g: int) -> str:
         if not laws:
             continue
         span = re.sub(r"(?<!\w)(\d{1,2})(?!\d)",
-                      lambda m: str(slots.law(int(m.group(1)), g)) if int(m.group(1)) in laws else m.group(1),
+                      lambda m, laws=laws: str(slots.law(int(m.group(1)), g)) if int(m.group(1)) in laws
+                      else m.group(1),
                       text[c.start:c.end])
         out.append(text[pos:c.start] + span)
         pos = c.end
@@ -201,7 +202,7 @@ def synthetic_law(template_text: str, n: int, copies: list[int], slots: Slots) -
         first = PARA.search(text)
         pre, items = (text[:first.start()], text[first.start():]) if first else (text, "")
         for j, g in enumerate(copies[1:], 1):
-            renum = PARA.sub(lambda mm: f"{int(mm.group(1)) + j * top}. ", items)
+            renum = PARA.sub(lambda mm, shift=j * top: f"{int(mm.group(1)) + shift}. ", items)
             out.append(f"\n<!-- suite: {letter} -->\n\n" + _copy_text(pre.strip("\n"), slots, g) + "\n\n"
                        + _copy_text(renum, slots, g) + "\n")
     if notes:

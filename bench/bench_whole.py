@@ -36,27 +36,53 @@ import yaml  # noqa: E402
 
 
 def make_whole_code(dest: Path) -> dict:
-    """Write the 93-law corpus into dest; return {laws, words, provisions, citations}."""
+    """Write the 93-law corpus into dest; return {laws, words, provisions, citations}. A law that the seed names
+    beyond what its copy holds (a checklist, note or example naming 26B, a sentence whose words are in the register
+    of absent laws) stays absent, as in the seed: found by `lois verifie`, one law at a time, and the corpus
+    written again without it."""
+    kept_out: list[int] = []
+    for _ in range(TOTAL_LAWS):
+        synthetic = _write_whole_code(dest, set(kept_out))
+        problem = _verify(dest)
+        if problem is None:
+            break
+        named = [int(n) for n in re.findall(r"\bLoi (\d+)", problem) + re.findall(r"\b(\d{1,2})[A-Z]", problem)
+                 if int(n) in synthetic]  # « Loi 26 », or a provision: « 61A1 »
+        if not named:
+            raise SystemExit(f"corpus invalide :\n{problem}")
+        print(f"Loi {named[0]} laissée absente : {problem.strip().splitlines()[0][:200]}", file=sys.stderr)
+        kept_out.append(named[0])
+    model = load_corpus(dest)
+    return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions),
+            "citations": len(model.citations), "words": sum(len(p.text.split()) for p in model.provisions.values()),
+            "stub_laws": len(model.stub_laws()), "model": model}
+
+
+def _write_whole_code(dest: Path, kept_out: set[int]) -> set[int]:
+    """The seed, and a copy of a seed law (in turn) for every other law number but ``kept_out``; returns the copies'
+    numbers. The templates are the seed laws quoted whole (a law whose source leaves sections out, edition.yaml
+    `partial`, would need that declaration for each copy). What the seed's register of absent laws, its index
+    analytique and its permalink register say of a law that now has a text leaves the copy (synth._drop_absent)."""
+    from synth import _drop_absent
+
     make_corpus(1, dest)
+    edition = load_edition(dest)
     seed = sorted((dest / "lois").glob("*.md"))
     present = {int(p.stem) for p in seed}
-    titles = load_edition(dest).titles
-    templates = [p.read_text(encoding="utf-8") for p in seed]
-    for i, n in enumerate(sorted(set(range(1, TOTAL_LAWS + 1)) - present)):
+    templates = [p.read_text(encoding="utf-8") for p in seed if int(p.stem) not in edition.partial]
+    synthetic = set(range(1, TOTAL_LAWS + 1)) - present - kept_out
+    for i, n in enumerate(sorted(synthetic)):
         text = templates[i % len(templates)]
         doc, body, _ = front_matter(text, "modèle")
-        title = titles[n].title if n in titles else f"Loi synthétique {n}"
+        title = edition.titles[n].title if n in edition.titles else f"Loi synthétique {n}"
         new_meta = {"law": n, "title": title, "source": f"synthétique (modèle : Loi {doc.data['law']})"}
         body = re.sub(r"^# Loi \d+.*$", f"# Loi {n} — {title}", body, count=1, flags=re.M)
         front = yaml.safe_dump(new_meta, allow_unicode=True, sort_keys=False).strip()
         (dest / "lois" / f"{n:02d}.md").write_text(f"---\n{front}\n---\n\n{body.strip()}\n", encoding="utf-8")
-    _forget_replaced_permalinks(dest, set(range(1, TOTAL_LAWS + 1)) - present)
-    kept_out = _drop_laws_named_beyond_templates(dest)
-    model = load_corpus(dest)
-    return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions),
-            "citations": len(model.citations),
-            "words": sum(len(p.text.split()) for p in model.provisions.values()),
-            "stub_laws": len(model.stub_laws()), "model": model}
+    _drop_absent(dest, synthetic)
+    _forget_replaced_permalinks(dest, synthetic)
+    _register_all(dest)
+    return synthetic
 
 
 def _forget_replaced_permalinks(dest: Path, synthetic: set[int]) -> None:
@@ -76,24 +102,12 @@ def _register_all(dest: Path) -> None:
     (dest / "permaliens.txt").write_text("\n".join(current_urls(load_corpus(dest))) + "\n", encoding="utf-8")
 
 
-def _drop_laws_named_beyond_templates(dest: Path) -> list[int]:
-    """A checklist, note or example that names a provision its law's copy lacks is an error (rightly): such
-    a law stays absent, as in the seed. Found by `lois verifie`, one law at a time."""
+def _verify(dest: Path) -> str | None:
+    """`lois verifie` on the corpus: None if it is valid, else what it said."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "plugins"), NO_MKDOCS_2_WARNING="1")
-    out = []
-    for _ in range(TOTAL_LAWS):
-        _register_all(dest)
-        r = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "verifie"],
-                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
-        m = re.search(r"ne figure pas dans le texte de la Loi (\d+)", r.stdout + r.stderr)
-        if r.returncode == 0 or not m:
-            if r.returncode:
-                raise SystemExit(f"corpus invalide :\n{r.stdout}{r.stderr}")
-            return out
-        law = int(m.group(1))
-        (dest / "lois" / f"{law:02d}.md").unlink()
-        out.append(law)
-    return out
+    r = subprocess.run([sys.executable, "-m", "lois.adapters.cli", "--corpus", str(dest), "verifie"],
+                       cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    return None if r.returncode == 0 else r.stdout + r.stderr
 
 
 def build(corpus: Path, site: Path) -> float:

@@ -495,20 +495,15 @@ def _drop_absent(dest: Path, laws: set[int]) -> None:
         pid = ProvisionId.parse(str(entry["provision"]))
         return pid.law in laws and not (whole_law_kept and not pid.path)
 
-    path = dest / FILE
-    entries = _load(path.read_text(encoding="utf-8")) if path.exists() else None
-    kept = [e for e in entries or [] if not taken(e, False)]
-    if len(kept) == len(entries or []):
-        return
-    path.write_text(_dump(kept), encoding="utf-8")
-    index = dest / INDEX_FILE
-    if index.exists():
-        index.write_text(_dump([e for e in _load(index.read_text(encoding="utf-8")) if not taken(e, True)]),
-                         encoding="utf-8")
+    for path, whole_law_kept in ((dest / FILE, False), (dest / INDEX_FILE, True)):
+        entries = (_load(path.read_text(encoding="utf-8")) if path.exists() else None) or []
+        kept = [e for e in entries if not taken(e, whole_law_kept)]
+        if len(kept) < len(entries):
+            path.write_text(_dump(kept), encoding="utf-8")
     pages = {ProvisionId(n).url for n in laws}
     reg = dest / REGISTER_NAME
     lines = reg.read_text(encoding="utf-8").splitlines(keepends=True)
-    reg.write_text("".join(x for x in lines if not any(u.split("#")[0] in pages for u in x.split(" -> "))),
+    reg.write_text("".join(x for x in lines if not any(u.strip().split("#")[0] in pages for u in x.split("->"))),
                    encoding="utf-8")
 
 

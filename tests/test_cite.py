@@ -569,6 +569,36 @@ def test_refused_ranges_are_reported(model, text, quoted, message):
     assert len(problems) == 1 and f"« {quoted} »" in problems[0] and message in problems[0], problems
 
 
+@pytest.mark.parametrize("text", [
+    "Le Bridge Club de Melun (association loi 1901) rappelle la Loi 16 à ses membres.",
+    "Conformément à la loi 78-17 du 6 janvier 1978 modifiée et à la loi 2004-575 du 21 juin 2004 (LCEN), vous "
+    "disposez d'un droit d'accès ; association régie par la loi 1901, loi 1901-1 ; Loi 27.",
+    "Mentions légales : loi 78–17 (Informatique et Libertés), la loi 2000-321 ; voir la Loi 16.",
+])
+def test_a_club_page_legal_notice_is_plain_text_in_the_cli(text):
+    """What nearly every French club page carries (« association loi 1901 », the numbers of French statutes « loi
+    78-17 », « loi 2004-575 ») is no citation and no unknown form: `lois renvois` links the Code's laws of the text
+    and says nothing else (exit 0), as the club linkifier leaves them silently."""
+    from conftest import run_lois
+
+    r = run_lois("renvois", text)
+    assert r.returncode == 0 and r.stderr == "", r
+    laws = [line.split("→ ")[1] for line in r.stdout.splitlines()]
+    assert laws == ["16"] or laws == ["27"], r.stdout
+
+
+def test_a_law_beyond_the_code_is_named_not_called_unknown():
+    """« Loi 100 » is read as a law number the Code does not have (as « Loi 94B » or « Loi 0 »), not as an unknown
+    form; a reversed range written « Lois » stays a reversed range."""
+    from conftest import run_lois
+
+    r = run_lois("renvois", "Voir la Loi 100 et les Lois 64-61.")
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [
+        "attention : intervalle de lois inversé : « Lois 64-61 » (écrivez « Lois 61 à 64 »)",
+        "attention : la Loi 100 n'existe pas (le Code compte 93 lois)"]
+
+
 def test_refused_range_in_cli():
     """What a maintainer sees: the range quoted, why, what to write; exit status 1; no citation."""
     import subprocess
@@ -586,7 +616,8 @@ def test_refused_range_in_cli():
     "text",
     ["L12C1(e) " * 1000, "article " * 2500, "articles 1, " * 900, "art. 1 et 2 et 3 " * 600, "16 B 1 a " * 1100,
      "Loi 12C1(a) à (c) " * 550, "1 " * 5000, "L. " * 3300, "Lois 1 à 9999 " * 700, "12 C 1 a prévu " * 650,
-     "table 12 B 3 " * 750],
+     "table 12 B 3 " * 750, "règlement " * 1000, "RGC art. 1 " * 900, "statuts, article 3 B " * 500,
+     "Loi 16 et 17 des " * 600, "loi 16 juillet " * 700],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

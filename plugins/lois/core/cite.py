@@ -212,6 +212,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
+from lois.core.displayed import INVISIBLE, WIDE
 from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
                           ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
                           provision_id, why_not_found, written_path)
@@ -450,6 +451,10 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+# « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
+# B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
+# as the end of :data:`_LOWERWORD`, looking back from its first letter
+_LIST_WORD = rf"{_H}(?=(?:et|ou){_H})[eo]"
 # A spaced sub-point letter (« Loi 16 B 1 a », « Loi 12 C 1 e »): not before a number nor an elided word
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
@@ -469,7 +474,8 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD})){_H}{{1,2}})?"
+        word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
+        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{word_after})){_H}{{1,2}})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
@@ -488,8 +494,8 @@ def _tail(spaced: bool, prefix: str | None) -> str:
     """Paragraph, sub-point, roman after a section letter, each optional, in order.
 
     ``spaced``: spaces are allowed inside (« 50 D 2 (a) », « 16 B 1 a »), a spaced paragraph is refused
-    before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a ») or the verb
-    « a » (« la Loi 12 C 1 a prévu » is 12C1).
+    before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a »), the verb
+    « a » (« la Loi 12 C 1 a prévu » is 12C1) or « et », « ou » (« la Loi 64 A 1 et la Loi 9 »).
     ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
     para, sub, rom, _ = _tail_parts(spaced, prefix)
     p_para, p_sub, p_rom, _ = _tail_parts(spaced, None)
@@ -499,7 +505,7 @@ def _tail(spaced: bool, prefix: str | None) -> str:
 def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
-    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD})|[B-H]{_NL}(?!{_HEADWORD})))"
+    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)
@@ -585,16 +591,41 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
             rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
-_ART_GUARD = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+_ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
+_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+# Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
+# sport », « décret », « arrêté », « convention », « charte », « contrat ». Letters of Latin-1 only (no « \p{…} »):
+# also read, before an article, by the club linkifier's pattern of places where nothing is read (_ADDRESS), which
+# runs without the « u » flag
+_NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
+_OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
+                                                     "arrêté", "arrete", "convention", "charte", "contrat"))
+               + rf"|RGC|[Cc]ode{_H}+(?:" + "|".join(
+                   w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
+                                                      "electoral", "de commerce", "de la route", "de la consommation",
+                                                      "général", "general", "de l['’]éducation", "monétaire"))
+               + rf")){_NL1}")
+# After « Loi 16 » (« la loi 16 juillet 1984 ») or « Lois 1 et 2 » (« … du règlement », « Loi 90 du code de la
+# route »): a date, another text: not the Code
+_MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
+                                               "juillet", "août", "aout", "septembre", "octobre", "novembre",
+                                               "décembre", "decembre")) + f"){_NL}"
+_LOI_GUARD = (rf"(?!{_H}+{_MONTH})(?!(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+(?:du|des|de{_H}+la|de{_H}+l['’]|d['’])"
+              rf"{_NL}{_H}*{_OTHER_TEXT})")
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_SEP = rf"(?:{_H}+(?:à|À|a|to|TO){_H}+|{_H}*[-‐‑–—]{_H}*)"  # « Lois 61 à 64 », « Laws 61 to 64 », « 61-64 »
+_RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*[-‐‑–—]{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
-_RANGE_SINGULAR = rf"{_RANGE_SEP}(?:{_RANGE_HI}(?!{_LOWERWORD})|{_RANGE_SUB})"
+# After a singular « Loi », « à N » before a word is the preposition (« la Loi 16 à 2 reprises »); a hyphen is never
+# one: « la Loi 61-64 s'applique » is a range, « la loi 78-17 du 6 janvier 1978 » a reversed one (a French statute's
+# number: nothing is linked)
+_RANGE_SINGULAR = (rf"(?!{_H}+(?:{_RANGE_WORDS}){_H}+[0-9]{{1,9}}(?![0-9]){_NO_ALNUM}{_LOWERWORD})"
+                   rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})")
 _RANGE_SUBS = rf"{_RANGE_SEP}{_RANGE_SUB}"
 ROMANS = ROMAN_NUMERALS
 _LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
@@ -635,9 +666,13 @@ _CI_AFTER = _compile(_CI)
 _REL_ID = _compile(_rel_id("r_", in_list=False))
 _REL_ID_NUM = _compile(_rel_id("r_", in_list=False, numbers=True))
 _REL_RANGE = _compile(_RANGE_SUBS)
-_NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_rel_id('r_')})"
+# « Loi 64A1 et A2 », « Loi 20F1 et F2 »: a section with its paragraph continuing the previous absolute item of a
+# section (group c0_…: its law, a new path), unless « ci-dessous » follows (« Lois 78D, 86B3 et (d) ci-dessous »
+# cite the text where they stand)
+_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
+_NEXT_ITEM = rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
 _NEXT_ITEM_PLURAL = (rf"{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}|{_CONTINUED}"
-                     rf"|{_rel_id('r_')})")
+                     rf"|{_CONTINUED_SEC}|{_rel_id('r_')})")
 
 
 def _word(*words: str) -> str:
@@ -654,14 +689,15 @@ _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables",
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
-_ART_FIRST = rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD}){_ID_END}"
+_ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
+              rf"{_ID_END}")
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
-    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional"),
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
@@ -825,20 +861,26 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
 # (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
 # is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
-# as written.
-INVISIBLE = ("\u00ad\u061c\u180e\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2060\u2061\u2062\u2063"
-             "\u2064\u2066\u2067\u2068\u2069\ufeff")
-WIDE = (0xFF01, 0xFF5E, 0xFEE0)  # full-width forms of « ! » to « ~ », and what they are apart from ASCII
+# as written. (INVISIBLE, WIDE: lois.core.displayed)
 # White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
 # the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
 SPACES = "\x1c\x1d\x1e\x1f\x85"
 _MARK = _compile(f"[{_MARKS}]")
 _ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
-# begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters)
+# begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
+# nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
+# Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
+# (no digit between the name and the article: « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}[^\n;0-9]{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
+                          rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
+                          rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
+                          rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
+                          rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
-                      r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
-                      r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9]))""")
+                    r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
+                    r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
+                    rf"|{_ARTICLE_OF_OTHER_TEXT})")
 
 
 def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:

@@ -82,15 +82,26 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
     return targets, problems
 
 
-LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+\d[\w()]*")
+LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+(\d+)[\w()]*")
+# « loi 78-17 », « loi 2004-575 »: the number of a French statute (year-number), not a range of the Code's laws
+STATUTE_NUMBER = re.compile(r"[Ll][Oo][Ii][\s\u00a0]+\d+[-\u2010\u2011\u2013]\d+$")
+
+
+def _statute_number(r) -> bool:
+    """A refused range that is the number of a French statute (« loi 78-17 »: one « loi », a hyphen, the second
+    number lower), not a range of the Code's laws."""
+    return r.laws and bool(STATUTE_NUMBER.match(r.text)) and int(r.low) > int(r.high)
 
 
 def bad_ranges(text: str) -> list[Problem]:
     """The ranges the grammar refuses (:func:`lois.core.cite.refused_ranges`), each with why and what to write:
     reversed or empty (« Lois 64 à 61 », « Lois 61-61 », « Loi 12C1(c) à (a) ») or beyond the Code (« Lois 90 à
-    150 », « Lois 1 à 9999 »). Such a range is not a citation, not even of its first law: nothing is linked."""
+    150 », « Lois 1 à 9999 »). Such a range is not a citation, not even of its first law: nothing is linked. A
+    statute's number (« loi 78-17 ») is no range: nothing is said."""
     problems = []
     for r in refused_ranges(text):
+        if _statute_number(r):
+            continue
         if r.laws:
             low, high = int(r.low), int(r.high)
             if 1 <= low <= MAX_LAW and 1 <= high <= MAX_LAW:
@@ -112,13 +123,19 @@ def bad_ranges(text: str) -> list[Problem]:
 
 def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
-    not know;
-    refused ranges (:func:`bad_ranges`)."""
+    not know; « Loi 100 »: a law the Code does not have; refused ranges (:func:`bad_ranges`). Nothing is said of the
+    number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), or of a statute's
+    number (« loi 78-17 »): not citations, which the club linkifier too leaves as they are."""
     problems = bad_ranges(text)
+    covered = [(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
+    covered += [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)]
     for m in LOOKS_LIKE.finditer(text):
-        covered = citations + problems
-        if not any(c.start <= m.start() < c.end for c in covered):
-            problems.append(Problem(f"forme de citation inconnue : « {m.group(0)} »", m.start(), m.end()))
+        number = m.group(1)
+        if len(number) >= 4 or any(start <= m.start() < end for start, end in covered):
+            continue
+        unknown = f"forme de citation inconnue : « {m.group(0)} »"
+        problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))
+        covered.append((m.start(), m.end()))
     return problems
 
 

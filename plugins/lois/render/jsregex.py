@@ -72,6 +72,38 @@ def _group_prefix_end(src: str, i: int) -> int:
     return j
 
 
+def _class_shortcut(src: str, i: int, native: bool) -> tuple[str, int] | None:
+    """A construct at ``i`` (outside a class) that JavaScript reads otherwise, as ``(js, end)``: the letter classes
+    ``[^\\W\\d_]`` and ``[^\\W_]``, white space but some characters (« [^\\S\\n] »), a named group; ``None`` if
+    there is none."""
+    if src.startswith(r"[^\W\d_]", i):
+        return r"[\p{L}\p{Nl}\p{No}]", i + 8
+    if not native and src.startswith(r"[^\S", i):  # white space but what follows: « [^\S\n] »
+        close = src.index("]", i)
+        rest = src[i + 4:close]
+        if "[" in rest or "\\" in rest.replace("\\n", "").replace("\\t", ""):
+            raise ValueError(f"classe non traduite : {src[i:close + 1]}")
+        return (f"(?:(?![{rest}])[{SPACE}])" if rest else f"[{SPACE}]"), close + 1
+    if src.startswith(r"[^\W_]", i):
+        return r"[\p{L}\p{N}]", i + 6
+    if src.startswith("(?P<", i):
+        return "(?<", i + 4
+    if src.startswith("(?P=", i):
+        raise ValueError("référence nommée non traduite")
+    return None
+
+
+def _skip_layout(src: str, i: int) -> int:
+    """End of the layout at ``i`` of a verbose pattern (white space, or a ``#`` comment up to the end of its line);
+    ``i`` itself if there is none."""
+    if src[i].isspace():
+        return i + 1
+    if src[i] == "#":
+        end = src.find("\n", i)
+        return len(src) if end < 0 else end
+    return i
+
+
 def js_source(src: str, verbose: bool = False, spaces: str = "python") -> str:
     """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag;
     ``verbose``: the source is written for ``re.VERBOSE`` (layout whitespace and ``#`` comments dropped);
@@ -83,82 +115,39 @@ def js_source(src: str, verbose: bool = False, spaces: str = "python") -> str:
     out: list[str] = []
     i, in_class, last_quant = 0, False, False
     while i < len(src):
-        if not in_class and src.startswith(r"[^\W\d_]", i):
-            out.append(r"[\p{L}\p{Nl}\p{No}]")
-            i += 8
-            last_quant = False
-            continue
-        if not in_class and not native and src.startswith(r"[^\S", i):  # white space but what follows: « [^\S\n] »
-            close = src.index("]", i)
-            rest = src[i + 4:close]
-            if "[" in rest or "\\" in rest.replace("\\n", "").replace("\\t", ""):
-                raise ValueError(f"classe non traduite : {src[i:close + 1]}")
-            out.append(f"(?:(?![{rest}])[{SPACE}])" if rest else f"[{SPACE}]")
-            i = close + 1
-            last_quant = False
-            continue
-        if not in_class and src.startswith(r"[^\W_]", i):
-            out.append(r"[\p{L}\p{N}]")
-            i += 6
-            last_quant = False
-            continue
-        if not in_class and src.startswith("(?P<", i):
-            out.append("(?<")
-            i += 4
-            last_quant = False
-            continue
-        if not in_class and src.startswith("(?P=", i):
-            raise ValueError("référence nommée non traduite")
         c = src[i]
         if c == "\\":
             out.append(_escape(src[i + 1], in_class, native))
-            i += 2
-            last_quant = False
+            i, last_quant = i + 2, False
             continue
         if in_class:
-            if c == "]":
-                in_class = False
+            in_class = c != "]"
             out.append(c)
             i += 1
             continue
-        if verbose and c.isspace():
-            i += 1
+        shortcut = _class_shortcut(src, i, native)
+        if shortcut:
+            out.append(shortcut[0])
+            i, last_quant = shortcut[1], False
             continue
-        if verbose and c == "#":
-            while i < len(src) and src[i] != "\n":
-                i += 1
+        if verbose and _skip_layout(src, i) != i:
+            i = _skip_layout(src, i)
             continue
-        if c == "[":
-            in_class = True
-            out.append(c)
-            if src.startswith("[^]", i) or src.startswith("[]", i):
-                raise ValueError("classe commençant par ] non traduite")
-            i += 1
-            last_quant = False
-            continue
+        if c == "[" and (src.startswith("[^]", i) or src.startswith("[]", i)):
+            raise ValueError("classe commençant par ] non traduite")
         if c == "(" and src.startswith("(?", i):
             j = _group_prefix_end(src, i)
             out.append(src[i:j])
-            i = j
-            last_quant = False
+            i, last_quant = j, False
             continue
         if c == "+" and last_quant:  # possessive quantifier → greedy
-            i += 1
-            last_quant = False
+            i, last_quant = i + 1, False
             continue
-        if c in "*+?":
-            last_quant = c != "?" or (bool(out) and out[-1] not in ("(",))
-            out.append(c)
-            i += 1
-            continue
-        if c == "}":
-            out.append(c)
-            i += 1
-            last_quant = True
-            continue
+        in_class = c == "["
+        # a quantifier after a quantifier is possessive (« ++ », « *+ », « }+ »); « ? » only after an atom
+        last_quant = c in "*+}" or (c == "?" and bool(out) and out[-1] != "(")
         out.append(c)
         i += 1
-        last_quant = False
     return "".join(out)
 
 

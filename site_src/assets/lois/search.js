@@ -407,8 +407,16 @@
     var n = normalize(surfaceKey(word));
     return !!n && !STOP.has(n) && !SHARDS.m[route(stemKey(n), LAYOUT.m)];
   }
+  /* query.read_query: an invisible character skipped, a full-width form read as ASCII, then NFC */
+  function readQuery(q) {
+    return Array.from(q).map(function (ch) {
+      var cp = ch.codePointAt(0);
+      if (D.read[0].indexOf(ch) >= 0) return "";
+      return cp >= D.read[1][0] && cp <= D.read[1][1] ? String.fromCodePoint(cp - D.read[1][2]) : ch;
+    }).join("").normalize("NFC");
+  }
   function plan(query) {
-    var q = String(query || "").slice(0, D.maxChars);
+    var q = readQuery(String(query || "").slice(0, D.maxChars));
     Object.keys(D.quotes).forEach(function (a) { q = q.split(a).join(D.quotes[a]); });
     var p = { weights: new Map(), phrases: [], pins: [], groups: [], heads: [], words: [], kinds: [], typed: [],
               borrowed: new Map() };

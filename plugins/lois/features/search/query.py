@@ -31,10 +31,12 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import livememo
+from lois.core.displayed import INVISIBLE, WIDE
 from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
                                            normalize, synonym_map, term_of)
@@ -107,6 +109,16 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # each, and three provisions of one law show its tool once.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
+# A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed): an invisible
+# character skipped (« Loi 16\u200bB1 » pasted from a page), a full-width form read as ASCII (« Loi １６Ｂ１ », a
+# Japanese keyboard), then composed (NFC: « e » + U+0301 is « é »)
+_QUERY_READ = str.maketrans({**{c: None for c in INVISIBLE},
+                             **{chr(c): chr(c - WIDE[2]) for c in range(WIDE[0], WIDE[1] + 1)}})
+
+
+def read_query(query: str) -> str:
+    """The query as the search reads it (see :data:`_QUERY_READ`); search.js does the same from the same data."""
+    return unicodedata.normalize("NFC", query.translate(_QUERY_READ))
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
 # the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
@@ -561,7 +573,7 @@ def jump_target(query: str, vocab: Vocabulary) -> str | None:
 
 
 def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[str]]) -> Plan:
-    q = (query or "")[:MAX_QUERY_CHARS]
+    q = read_query((query or "")[:MAX_QUERY_CHARS])
     for a, b in QUOTES.items():
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
@@ -1001,6 +1013,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
+        "read": [INVISIBLE, list(WIDE)],  # read_query
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)

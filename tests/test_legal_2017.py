@@ -1,0 +1,83 @@
+"""What the site says of provisions whose 2017 text differs from what a reader may hold (issue of legal truth,
+session 8): the register and the rulings say it as the reader sees it — the stub page rendered in-process, the
+checklists run as the director runs them."""
+import html
+import re
+
+from pathlib import Path
+
+import pytest
+
+from lois.features.checklists import load_checklists
+from lois.render.site import SiteBuild
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _visible(body: str) -> str:
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+@pytest.fixture(scope="module")
+def lists(model):
+    return load_checklists(ROOT / "corpus", model)
+
+
+def test_law_26_page_says_the_printed_text_and_the_wbf_amendment(model):
+    """26B as amended by the WBF on 20 June 2017 leaves only the prohibition; the French text of the FFB edition
+    read at Toulon still lets declarer require a lead: the page says both, with where each was read."""
+    text = _visible(SiteBuild(model).render_stub(26).body)
+    assert "telle que la WBF l'a modifiée le 20 juin 2017" in text
+    assert "permet aussi au déclarant d'exiger l'entame" in text and "seule l'interdiction reste" in text
+    assert "ecolebridgetoulon.fr/LOI26.html" in text and "bridgenz.co.nz" in text
+
+
+@pytest.mark.parametrize("name", ["enchere-insuffisante", "passe-hors-tour", "enchere-hors-tour",
+                                  "declaration-comparable"])
+def test_every_ruling_that_states_26b_names_the_amendment(lists, name):
+    """Each outcome whose ruling grants declarer a lead prohibition under 26B says that this is the amended
+    26B and that the printed French text also allows requiring a lead."""
+    cl = lists[name]
+    rulings = [o.ruling for o in cl.outcomes.values()]
+    stating = [r for r in rulings if "(Loi 26B" in r and "interdire" in r]
+    assert stating, name
+    for r in stating:
+        flat = re.sub(r"\s+", " ", r)
+        assert "la WBF l'a modifiée le 20 juin 2017" in flat and "permet aussi d'exiger l'entame" in flat, flat
+
+
+@pytest.mark.parametrize("law, said", [
+    (54, ["c'est lui qui devient le déclarant", "le déclarant exige que le défenseur la reprenne",
+          "la carte entamée hors tour devient une carte pénalisée principale"]),
+    (66, ["la dernière carte qu'il a lui-même jouée", "sauf sur instruction expresse de l'arbitre"]),
+    (70, ["l'ordre (par exemple « de la plus forte à la plus faible »)", "non résumée ici"]),
+    (82, ["en traitant les deux camps comme non fautifs"]),
+])
+def test_provisions_read_in_their_2017_text_are_said_on_the_page_of_their_law(model, law, said):
+    """54C as amended in 2017 and 54D, 66, 70E2 and 82C: summaries written from a 2017 text
+    read this session, shown on the page of the law with where each was read."""
+    text = _visible(SiteBuild(model).render_stub(law).body)
+    for words in said:
+        assert words in text, (law, words)
+    assert "lu le 2026-11-27" in text
+
+
+def test_law_18_page_says_bidding_boxes_are_regulations_not_a_law(model):
+    text = _visible(SiteBuild(model).render_stub(18).body)
+    assert "autoriser d'autres manières de faire une déclaration" in text
+    assert "Les boîtes à enchères relèvent de cette disposition" in text and "n'est pas le texte des Lois" in text
+
+
+def test_law_16_page_says_how_the_2017_edition_letters_b1(model):
+    """The source of Law 16 puts the list of forms of extraneous information in B1(a); the page says that the
+    2017 edition lists them in B1 without a letter, (a) being the prohibition and (b) the logical alternative."""
+    text = _visible(SiteBuild(model).render_law(16).body)
+    assert "Dans l'édition 2017, B1 énumère d'abord, sans lettre" in text
+    assert "le site la cite donc sous 16B1(a)" in text
+
+
+def test_titles_read_this_session_are_in_the_list_of_the_93_laws(model):
+    text = _visible(SiteBuild(model).render_index().body)
+    for law, title in [(15, "Mauvais étui ou mauvaise main"), (51, "Deux cartes pénalisées ou plus"),
+                       (52, "Manquement à l'obligation d'attaquer ou de jouer une carte pénalisée")]:
+        assert f"Loi {law} {title}" in text, law

@@ -46,11 +46,12 @@ def make_whole_code(dest: Path) -> dict:
         problem = _verify(dest)
         if problem is None:
             break
-        named = [int(n) for n in re.findall(r"\bLoi (\d+)", problem) + re.findall(r"\b(\d{1,2})[A-Z]", problem)
+        said = next((line for line in problem.splitlines() if line.startswith("erreur")), problem)  # not a warning
+        named = [int(n) for n in re.findall(r"\bLoi (\d+)", said) + re.findall(r"\b(\d{1,2})[A-Z]", said)
                  if int(n) in synthetic]  # « Loi 26 », or a provision: « 61A1 »
         if not named:
             raise SystemExit(f"corpus invalide :\n{problem}")
-        print(f"Loi {named[0]} laissée absente : {problem.strip().splitlines()[0][:200]}", file=sys.stderr)
+        print(f"Loi {named[0]} laissée absente : {said.strip()[:200]}", file=sys.stderr)
         kept_out.append(named[0])
     model = load_corpus(dest)
     return {"kept_out": kept_out, "laws": len(model.laws), "provisions": len(model.provisions),

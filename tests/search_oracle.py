@@ -13,7 +13,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.scoring import BM25F
 
 from lois.features.search.analysis import lois_analyzer
-from lois.features.search.index import FIELDS, SCORE_SCALE
+from lois.features.search.index import FIELDS, INDEX_LENGTH, SCORE_SCALE
 
 
 def schema(stems: dict[str, str] | None = None) -> Schema:
@@ -33,6 +33,17 @@ def schema(stems: dict[str, str] | None = None) -> Schema:
     )
 
 
+class Weighting(BM25F):
+    """whoosh's BM25F, the average length of the index field set to index.INDEX_LENGTH (the phrasings of the site's
+    index are weighed against a fixed length, not the documents' average)."""
+
+    def scorer(self, searcher, fieldname, text, qf=1):
+        scorer = super().scorer(searcher, fieldname, text, qf=qf)
+        if fieldname == "index":
+            scorer.avgfl = INDEX_LENGTH
+        return scorer
+
+
 def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
     """A whoosh index of the documents in ``dest`` (``stems``: the lexicon's); returns it opened."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -48,8 +59,9 @@ def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
 
 def index_postings(searcher) -> dict[str, list[int]]:
     """term → [doc, field, score×SCORE_SCALE, …] read from a whoosh index: whoosh's BM25F score of the term in
-    that field of that document, fields in FIELDS order, documents in order."""
-    weighting = BM25F()
+    that field of that document, fields in FIELDS order, documents in order (the index field's average length set to
+    INDEX_LENGTH)."""
+    weighting = Weighting()
     out: dict[str, list[int]] = {}
     for fi, fname in enumerate(FIELDS):
         for raw in searcher.lexicon(fname):

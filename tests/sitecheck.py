@@ -75,11 +75,15 @@ def squash(text: str) -> str:
 
 def declared_external_links(corpus: Path | None = None) -> set[str]:
     """The only other hosts a page may link to (a plain link, never a request): the publisher of the official
-    edition and the pages where the titles were read, as declared in corpus/edition.yaml."""
+    edition and the pages where the titles were read, as declared in corpus/edition.yaml, and the pages where the
+    register of absent laws was checked (corpus/lois-absentes.yaml, each summary's « basis »)."""
     from lois.core.edition import load_edition
+    from lois.render.templates import ADDRESS_IN_TEXT
 
-    ed = load_edition(corpus or Path(__file__).resolve().parents[1] / "corpus")
-    return {ed.publisher.url if ed.publisher else None} | {t.url for t in ed.titles.values() if t.url}
+    corpus = corpus or Path(__file__).resolve().parents[1] / "corpus"
+    ed = load_edition(corpus)
+    register = ADDRESS_IN_TEXT.findall((corpus / "lois-absentes.yaml").read_text(encoding="utf-8"))
+    return {ed.publisher.url if ed.publisher else None} | {t.url for t in ed.titles.values() if t.url} | set(register)
 
 
 # ---------------------------------------------------------------------- what a reader sees, nothing of the machinery

@@ -617,7 +617,7 @@ def test_refused_range_in_cli():
     ["L12C1(e) " * 1000, "article " * 2500, "articles 1, " * 900, "art. 1 et 2 et 3 " * 600, "16 B 1 a " * 1100,
      "Loi 12C1(a) à (c) " * 550, "1 " * 5000, "L. " * 3300, "Lois 1 à 9999 " * 700, "12 C 1 a prévu " * 650,
      "table 12 B 3 " * 750, "règlement " * 1000, "RGC art. 1 " * 900, "statuts, article 3 B " * 500,
-     "Loi 16 et 17 des " * 600, "loi 16 juillet " * 700],
+     "Loi 16 et 17 des " * 600, "loi 16 juillet " * 700, "Loi 16B1 a" + ") et b" * 900],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

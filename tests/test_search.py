@@ -27,14 +27,13 @@ def engine(corpus_dir, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def oracle(model, corpus_dir, tmp_path_factory):
-    """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F."""
-    from whoosh.scoring import BM25F
-
+    """A real whoosh index of the seed's documents (tests/search_oracle.py), opened with BM25F (its Weighting: the
+    index field weighed against index.INDEX_LENGTH)."""
     from lois.features.search.documents import build_docs
-    from search_oracle import write_index
+    from search_oracle import Weighting, write_index
 
     ix = write_index(build_docs(model), tmp_path_factory.mktemp("whoosh"), load_lexicon(corpus_dir).stems)
-    searcher = ix.searcher(weighting=BM25F())
+    searcher = ix.searcher(weighting=Weighting())
     yield searcher
     searcher.close()
 
@@ -376,17 +375,16 @@ def test_direct_postings_on_a_synthetic_corpus(tmp_path):
     from conftest import ROOT
     sys.path.insert(0, str(ROOT / "bench"))
     from synth import make_corpus
-    from whoosh.scoring import BM25F
 
     from lois.core.corpus import load_corpus
     from lois.features.search.documents import build_docs
     from lois.features.search.index import postings, stored_fields
-    from search_oracle import index_postings, write_index
+    from search_oracle import Weighting, index_postings, write_index
 
     make_corpus(2, tmp_path / "corpus")
     docs = build_docs(load_corpus(tmp_path / "corpus"))
     ix = write_index(docs, tmp_path / "whoosh")
-    with ix.searcher(weighting=BM25F()) as searcher:
+    with ix.searcher(weighting=Weighting()) as searcher:
         assert len(docs) > 300 and postings(docs) == index_postings(searcher)
         assert stored_fields(docs) == list(searcher.all_stored_fields())
 
@@ -716,7 +714,8 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     """Each word or sigle of corpus/lexique.yaml, typed alone, finds at least one document, and the first result
     contains one of the Code's words it stands for (a lexicon entry pointing at words the site does not use would
     silently find nothing; on the page of an absent law, the words of its register's summary, which the page shows
-    and the search reads as its context), or a word of the lexicon's synonyms of them (« a ouvert » → 31B, « Quand
+    and the search reads as its context; the phrasing of the site's index that the result shows, « Index du site :
+    … », for words its text lacks), or a word of the lexicon's synonyms of them (« a ouvert » → 31B, « Quand
     le joueur fautif a déclaré … », found by the index's « ouvrir avant le partenaire donneur »)."""
     lexicon = load_lexicon(corpus_dir)
     synonyms = synonym_map(lexicon.synonyms, lexicon.stems)  # searched as the same word: « déclaré » for « enchéri »
@@ -725,13 +724,13 @@ def test_every_lexicon_expression_leads_somewhere(engine, corpus_dir):
     for rw in lexicon.rewrites:
         if rw.kind or rw.words in kinds:
             continue
-        typed = " ".join(w.upper() if rw.exact_case else w for w in rw.words)
+        typed = " ".join(rw.words)  # (an exact-case entry's words as they must be typed: « LHO », « declarer »)
         results = engine.search(typed, 3)
         assert results, typed
         wanted = {analyze_word(w) for w in rw.means.split()} - {None}
         wanted |= {s for t in wanted for s in synonyms.get(t, ())}
         first = engine.stored[engine.docnum[results[0].id]]
-        shown = results[0].title + " " + results[0].snippet + " " + (first.get("context") or "")
+        shown = " ".join((results[0].title, results[0].snippet, first.get("context") or "", results[0].phrase))
         assert wanted & set(analyze(shown)), (typed, results[0].id)
         checked += 1
     assert checked >= 40
@@ -860,6 +859,24 @@ def test_calling_the_director_is_not_an_appeal(engine, corpus_dir):
     assert term_of("appel", stems) == analyze_word("appel") == analyze_word("appeler")  # the stemmer alone merges them
     assert "92" in [r.id for r in engine.search("faire appel de la décision de l'arbitre", 2)]
     assert engine.search("appeler l'arbitre", 1)[0].id == "9B1(a)"
+
+
+def test_declarer_is_not_a_call(engine, corpus_dir):
+    """« déclarant » (the player who plays the contract) has a term of its own (corpus/lexique.yaml, ``stems``): the
+    stemmer gives it the stem of « déclaration » (a call), and with it the synonyms of a call (annonce, enchère). A card
+    the declarer drops is Law 48, not the card exposed during the auction (Law 24); a call still brings its synonyms."""
+    from lois.features.search.analysis import term_of
+
+    stems = load_lexicon(corpus_dir).stems
+    assert analyze_word("déclarant") == analyze_word("déclaration")  # the stemmer alone merges them
+    assert term_of("déclarants", stems) == term_of("Déclarant", stems) != term_of("déclaration", stems)
+    assert engine.plan("déclarant").groups == [[term_of("déclarant", stems)]]
+    assert analyze_word("enchère") in engine.plan("déclaration").groups[0]
+    # … nor is « déclarer » (to call) the English « declarer », which the lexicon reads as typed (exact_case)
+    assert engine.plan("the declarer").readings == [["declarer", "déclarant"]]
+    assert engine.plan("c'est à qui de déclarer").readings == []
+    top = [r.id for r in engine.search("le déclarant a fait tomber une carte", 3)]
+    assert top[0] == "48" and "24" not in top, top
 
 
 @pytest.mark.parametrize("name", ["search_situations_blind2.yaml", "search_situations_blind3.yaml",

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import re
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 from jinja2 import Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader, StrictUndefined
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from lois.core.safeurl import is_safe_url
 from lois.core.typo import count
@@ -31,7 +32,32 @@ def environment() -> Environment:
                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
     env.tests["safe_url"] = is_safe_url  # « {% if x is safe_url %} »: an address from data, http(s) or relative
     env.filters["count"] = count  # « {{ n|count("renvoi") }} » → « 1 renvoi », « 2 renvois » (lois.core.typo)
+    env.filters["linked_addresses"] = linked_addresses
     return keep_compiled(env)
+
+
+# An address written in a sentence of the corpus (a summary's « basis »), up to a space, a bracket or a quote, without
+# the punctuation that ends the sentence around it
+ADDRESS_IN_TEXT = re.compile(r"https?://[^\s<>\"'()«»]*[^\s<>\"'()«».,;:!?]")
+
+
+def linked_addresses(text: str) -> Markup:
+    """« {{ x|linked_addresses }} »: ``text`` escaped, each web address in it a link named by its host (a phone shows
+    « bridgenz.co.nz », not eighty characters of address); an address that is not http(s) stays text.
+
+    >>> str(linked_addresses("relu sur https://ex.org/a?b=1&c, lu le 2026-11-27 <b>"))
+    'relu sur <a href="https://ex.org/a?b=1&amp;c" rel="nofollow noreferrer">ex.org</a>, lu le 2026-11-27 &lt;b&gt;'
+    """
+    out, last = [], 0
+    for m in ADDRESS_IN_TEXT.finditer(text):
+        address = m.group(0)
+        out.append(escape(text[last:m.start()]))
+        host = address.split("://", 1)[1].split("/", 1)[0]
+        out.append(Markup('<a href="{}" rel="nofollow noreferrer">{}</a>').format(address, host)
+                   if is_safe_url(address) else escape(address))
+        last = m.end()
+    out.append(escape(text[last:]))
+    return Markup("").join(out)
 
 
 def keep_compiled(env: Environment) -> Environment:

@@ -359,19 +359,30 @@
     }
     return toldLower(q, ws);
   }
-  /* query.told_lower: two bids told one after the other, the second lower (« 2♣ … 1♠ »), unless the words (the lexicon
-     applied) say out of turn (D.bids[4]) or the query tells one bid instead of another (D.bids[5]) */
+  /* query.told_lower: two bids told one after the other, the later lower (« 2♣ … 1♠ »; the second told is the earlier
+     when said so: toldEarlier), unless the words (the lexicon applied) say out of turn (D.bids[4]) or the query tells
+     one bid instead of another (D.bids[5]) */
   function toldLower(q, ws) {
     if (ws.some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) return ["", -1];
     var plain = " " + words(q).map(function (w) { return normalize(surfaceKey(w)); }).join(" ") + " ";
     if (plain.indexOf(" " + D.bids[5] + " ") >= 0) return ["", -1];
     var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
-    while ((m = re.exec(q)) !== null) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index]);
+    while ((m = re.exec(q)) !== null)
+      bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index, m.index + m[0].length]);
     for (var i = 1; i < bids.length; i++) {
-      var a = bids[i - 1], b = bids[i];
+      var a = bids[i - 1], b = bids[i], t;
+      if (toldEarlier(q.slice(a[4], b[3]), q.slice(i > 1 ? bids[i - 2][4] : 0, a[3]))) { t = a; a = b; b = t; }
       if (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1])) return [a[2] + " … " + b[2], b[3]];
     }
     return ["", -1];
+  }
+  /* query.told_earlier: the second bid told is the earlier, right after « sur », « après »… (D.bids[6]) or in the
+     pluperfect when the first is not (D.bids[7]) */
+  function toldEarlier(between, before) {
+    function pluperfect(text) {
+      return words(text).some(function (w) { return D.bids[7].indexOf(normalize(surfaceKey(w))) >= 0; });
+    }
+    return new RegExp(D.bids[6][0], D.bids[6][1]).test(between) || (pluperfect(between) && !pluperfect(before));
   }
   /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
      lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS);
@@ -387,6 +398,12 @@
       for (var j = i + 1; j < bids.length; j++)
         if (bids[j][1] === bids[i][1] && bids[j][0] > bids[i][0]) return bids[i][2] + " … " + bids[j][2];
     return "";
+  }
+  /* query.told_weighted: a score told as shares of results, two shares (D.weighted[0]), one given to a contract
+     (D.weighted[1]) */
+  function toldWeighted(q) {
+    var m = new RegExp(D.weighted[1][0], D.weighted[1][1]).exec(q);
+    return m && (q.match(new RegExp(D.weighted[0][0], D.weighted[0][1] + "g")) || []).length > 1 ? m[0] : "";
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -426,6 +443,12 @@
     var rw = applyRewrites(words(q).slice(0, D.maxWords).map(function (w) { return w.replace(/’/g, "'"); }));
     p.kinds = rw[1];
     p.readings = rw[3];
+    /* query.CALLED_BEFORE: a call told as made before another player's, read as out of turn */
+    var before = new RegExp(D.calledBefore[0][0], D.calledBefore[0][1]).exec(q);
+    if (before && !rw[0].some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) {
+      words(D.calledBefore[1]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([before[0], D.calledBefore[1]]);
+    }
     var toldAt = toldInsufficient(q, rw[0]), told = toldAt[0];
     if (told) {
       words(D.bids[3]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
@@ -435,6 +458,11 @@
     if (raised) {
       words(D.raise[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([raised, D.raise[2]]);
+    }
+    var weighted = toldWeighted(q);
+    if (weighted) {
+      words(D.weighted[2]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
+      p.readings.push([weighted, D.weighted[2]]);
     }
     rw[0].forEach(function (w, wi) {
       var group = [], family = [], own = wordTerms(w);

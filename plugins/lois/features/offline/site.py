@@ -22,8 +22,10 @@ from lois.features.offline.serviceworker import (LIVE_VERSION, MANIFEST_PATH, SW
                                                 page_assets, page_url, service_worker)
 
 PAGE = "hors-ligne.md"
-SCRIPT = "assets/lois/offline.js"
-STYLE = "assets/lois/offline.css"
+SCRIPT = "assets/lois/offline.js"  # every page: the service worker, the notice of a new version
+PAGE_SCRIPT = "assets/lois/offline-page.js"  # the « Hors ligne » page: « Enregistrer tout le code sur cet appareil »
+STYLE = "assets/lois/offline.css"  # every page: the notice of a new version
+PAGE_STYLE = "assets/lois/offline-page.css"  # the « Hors ligne » page
 FOLDER = "code-bridge-2017-hors-ligne"
 ARCHIVE_PATH = f"hors-ligne/{FOLDER}.zip"
 ZIP_LEVEL = 6  # zlib level (bench/bench_offline.py prints time and size for levels 1, 6 and 9)
@@ -49,18 +51,21 @@ def _package_text(name: str) -> str:
     return resources.files(__package__).joinpath(name).read_text(encoding="utf-8")
 
 
-def offline_js() -> str:
-    return _package_text("offline.js").replace("__SW__", json.dumps(SW_PATH)).replace("__MANIFEST__",
-                                                                                     json.dumps(MANIFEST_PATH))
+def offline_js(name: str = "offline.js") -> str:
+    return _package_text(name).replace("__SW__", json.dumps(SW_PATH)).replace("__MANIFEST__", json.dumps(MANIFEST_PATH))
 
 
 def contribute(site: SiteBuild) -> None:
     site.add_page(PAGE, render_page("offline/page.html", "Hors ligne", placeholder=PLACEHOLDER, folder=FOLDER))
     site.add_file(SCRIPT, offline_js())
+    site.add_file(PAGE_SCRIPT, offline_js("offline-page.js"))
     site.add_file(STYLE, _package_text("offline.css"))
+    site.add_file(PAGE_STYLE, _package_text("offline-page.css"))
     site.add_nav("Hors ligne", PAGE)
     site.add_script(SCRIPT)
+    site.add_script(PAGE_SCRIPT, only_where=('id="lois-hl-appareil"',))
     site.add_style(STYLE)
+    site.add_style(PAGE_STYLE, only_where=('id="lois-hl-appareil"',))
 
 
 # ---------------------------------------------------------------------- after the build

@@ -4,9 +4,9 @@ No whoosh index is written. The postings « term → [doc, field, score × SCORE
 documents with the project's analyser (analysis.py: :func:`analyze`, the terms its whoosh analyser yields) and
 scored with whoosh's own pieces — its BM25 function (:func:`whoosh.scoring.bm25`, its operations inlined) and parameters
 (:class:`whoosh.scoring.BM25F`), its idf (:meth:`whoosh.scoring.WeightingModel.idf`), its average field length
-(total length ÷ documents) and its per-document field length, stored as one byte
-(:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT field of
-an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
+(total length ÷ documents; for the index field, the fixed INDEX_LENGTH) and its per-document field length, stored as
+one byte (:func:`whoosh.util.numeric.length_to_byte`, codec whoosh3): the numbers are those whoosh gives for a TEXT
+field of an index of the same documents (tests/search_oracle.py writes such an index; the tests compare).
 
 The command line keeps what it computed in a cache file (``build/cache/search/<code>.marshal`` beside the corpus,
 or under ``$LOIS_CACHE``), named by a hash of this package's code, and never committed. The file is in Python's
@@ -47,6 +47,12 @@ from lois.features.search.documents import SearchDoc, build_docs  # noqa: F401 (
 # 98.1 → 97.2 % (« renonce non consommée » finds 62 — Loi 62A, a revoke not established is corrected — before the
 # commentary it expects).
 INDEX_BOOST = 0.6
+# The length that a document's index phrasings are weighed against (BM25's average field length, for this field
+# alone): a fixed number of terms (≈ the average over the documents when it was set) rather than the average of the
+# documents', so that the phrasings written for one page change no other page's score (idf aside). With the average,
+# every phrasing added to one page raised the pages with the longest lists of phrasings (43, 62, 64: BM25 weighs a
+# long field against the average, and a larger average lifts the longest most).
+INDEX_LENGTH = 18.0
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
@@ -112,6 +118,8 @@ def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict
         stats = _FieldStats(n, df)
         idf = {t: model.idf(stats, fname, t) for t in df}
         avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
+        if fname == "index":
+            avgfl = INDEX_LENGTH
         B, K1 = model.B, model.K1
         for doc, c in enumerate(counts):
             if not c:

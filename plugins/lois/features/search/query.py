@@ -38,8 +38,8 @@ from pathlib import Path
 from lois.core import livememo
 from lois.core.displayed import INVISIBLE, WIDE
 from lois.core.ids import Level, ProvisionId, provision_id
-from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, edit_distance, max_edits,
-                                           normalize, synonym_map, term_of)
+from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
+                                           max_edits, normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
 from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
                                         doc_ids, postings, stored_fields)
@@ -119,12 +119,13 @@ _QUERY_READ = str.maketrans({**{c: None for c in INVISIBLE},
 def read_query(query: str) -> str:
     """The query as the search reads it (see :data:`_QUERY_READ`); search.js does the same from the same data."""
     return unicodedata.normalize("NFC", query.translate(_QUERY_READ))
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux »: when the first does not outrank the one it follows,
-# the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
+# outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
+# are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s)\s+"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
                       r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
@@ -133,6 +134,25 @@ BID_INSUFFICIENT = "enchère insuffisante"
 # the query also searches BID_RAISED (its words in the Code), unless it names a convention (an artificial bid
 # specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+# A bid told after another but said as the earlier one (:func:`told_lower`): right after « sur », « sous », « après »,
+# « par-dessus » (« il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a clause in the pluperfect
+# when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary
+# normalised).
+EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
+                          r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
+PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
+# A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
+# (SHARE), one of them given to a contract (SHARE_OF), is the weighted adjusted score of Law 12C1(c): the query also
+# searches SCORE_WEIGHTED. One share alone is not (« on avait 65 % sur la séance »: Law 12C2(c)).
+SHARE = re.compile(r"(?<![\w])(?:\d{1,3}\s*(?:%|pour\s?cents?|pourcents?)|moiti[eé])", re.IGNORECASE)
+SHARE_OF = re.compile(SHARE.pattern + r"\s*(?:(?:de|du|à|a)\s+)?[1-7]\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+SCORE_WEIGHTED = "marque ajustée pondérée"
+# A call told as made before another player's (« il a passé avant que son partenaire ait ouvert », « Est passe avant
+# que Nord ait parlé ») is a call out of turn: the query also searches CALLED_OUT_OF_TURN (the lexicon's reading of
+# « pas à son tour »), unless its words already say it.
+CALLED_BEFORE = re.compile(r"(?<![\w])avant\s+(?:que\s+|qu['’]\s*)(?:[\w'’]+\s+){0,2}?(?:ait\s+|aie\s+|aient\s+)?"
+                           r"(?:parl[ée]s?|parle|ouvert|ouvre|annonc[ée]|ench[ée]ri|pass[ée])(?![\w])", re.IGNORECASE)
+CALLED_OUT_OF_TURN = "hors tour"
 OUT_OF_TURN = "hors"  # « hors tour », the lexicon's reading of « pas à son tour », « c'était à moi »…
 INSTEAD = "au lieu de"
 BID_RAISED = "enchère suffisante la moins forte spécifiant la même dénomination"
@@ -157,17 +177,35 @@ def told_insufficient(query: str, words: list[str] | None = None) -> tuple[str, 
 
 def told_lower(query: str, words: list[str]) -> tuple[str, int]:
     """« j'ouvre 2♣, mon voisin de gauche pose 1♠ », « ma gauche ouvre 1♥, mon partenaire sort 1♦ »: two bids told one
-    after the other, the second lower than the first (« 2♣ … 1♠ »), and where the second starts; ("", -1) if none.
-    Not when the query's words (the lexicon applied) say a call out of turn (OUT_OF_TURN: the first bid may be
-    cancelled, and its offender's next bid is then free: « j'ai ouvert 1♥ hors tour, il ouvre 1♣ »), nor when it tells
-    one bid instead of another (INSTEAD: « le carton 1♠ au lieu de 1♣ », a call changed, Law 25)."""
+    after the other, the later lower than the earlier (« 2♣ … 1♠ »), and where the later starts; ("", -1) if none. The
+    second told is the earlier when it is said so (:func:`told_earlier`: « il a annoncé 2♣ alors que l'adversaire avait
+    dit 2♦ » is « 2♦ … 2♣ »). Not when the query's words (the lexicon applied) say a call out of turn (OUT_OF_TURN:
+    the first bid may be cancelled, and its offender's next bid is then free: « j'ai ouvert 1♥ hors tour, il ouvre
+    1♣ »), nor when it tells one bid instead of another (INSTEAD: « le carton 1♠ au lieu de 1♣ », a call changed, Law
+    25)."""
     if any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):
         return "", -1
     if f" {INSTEAD} " in " " + " ".join(normalize(surface_key(w)) for w in TOKEN_RE.findall(query)) + " ":
         return "", -1
-    bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start()) for m in BID.finditer(query)]
-    return next(((f"{a[1]} … {b[1]}", b[2]) for a, b in zip(bids, bids[1:], strict=False) if b[0] < a[0]),
-                ("", -1))
+    bids = [((int(m.group(1)), denomination(m.group(2))), m.group(0), m.start(), m.end())
+            for m in BID.finditer(query)]
+    for i in range(1, len(bids)):
+        a, b = bids[i - 1], bids[i]
+        if told_earlier(query[a[3]:b[2]], query[bids[i - 2][3] if i > 1 else 0:a[2]]):
+            a, b = b, a
+        if b[0] < a[0]:
+            return f"{a[1]} … {b[1]}", b[2]
+    return "", -1
+
+
+def told_earlier(between: str, before: str) -> bool:
+    """Whether a bid told after another (``between``: the words between them; ``before``: the words before the first,
+    from the bid told before it) is said to be the earlier: right after « sur », « sous », « après » (EARLIER_MARK), or
+    in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
+    def pluperfect(text: str) -> bool:
+        return any(normalize(surface_key(w)) in PLUPERFECT for w in TOKEN_RE.findall(text))
+
+    return bool(EARLIER_MARK.search(between)) or pluperfect(between) and not pluperfect(before)
 
 
 def told_raised(query: str, words: list[str], start: int = -1) -> str:
@@ -186,6 +224,13 @@ def told_raised(query: str, words: list[str], start: int = -1) -> str:
             if b[1] == a[1] and b[0] > a[0]:
                 return f"{a[2]} … {b[2]}"
     return ""
+
+
+def told_weighted(query: str) -> str:
+    """« 60 % de 4♠ fait et 40 % de 4♠ -1 »: the words that tell a score as shares of results (two shares, one of them
+    given to a contract: SHARE, SHARE_OF), else ""."""
+    m = SHARE_OF.search(query)
+    return m.group(0) if m and len(SHARE.findall(query)) > 1 else ""
 
 
 PHRASE_RE = re.compile(r'"([^"]*)"')
@@ -245,7 +290,7 @@ class Vocabulary:
         absent = sorted({d.law for d in docs
                          if d.kind == Kind.STUB and d.pid is not None and d.pid.level is Level.LAW})
         return cls(dict(sorted(surfaces.items())), dict(sorted(folded.items())), synonyms, citation_pins(docs),
-                   [r.to_json() for r in rewrites], absent, derived_terms(terms))
+                   [r.to_json() for r in rewrites], absent, derived_terms(terms, lexicon.stems))
 
     def to_json(self) -> dict:
         return {"surfaces": self.surfaces, "folded": self.folded, "synonyms": self.synonyms,
@@ -253,16 +298,19 @@ class Vocabulary:
                 "derived": self.derived}
 
 
-def derived_terms(terms: set[str]) -> dict[str, list[str]]:
+def derived_terms(terms: set[str], stems: dict[str, str] | None = None) -> dict[str, list[str]]:
     """term → the other terms of the index that start with it or that it starts with (DERIVED_MIN letters or more,
-    at most DERIVED_MAX_EXTRA more): the families the stemmer leaves apart (accident, accidentel)."""
+    at most DERIVED_MAX_EXTRA more): the families the stemmer leaves apart (accident, accidentel). Not a word that the
+    lexicon takes out of its stem's family (``stems``: « déclarant » is no « déclaration »), and that stem."""
+    apart = {(min(own, stem), max(own, stem)) for w, own in (stems or {}).items()
+             for stem in [analyze_word(w)] if stem}
     ordered = sorted(t for t in terms if len(t) >= DERIVED_MIN and not t.isdigit())
     out: dict[str, list[str]] = {}
     for i, t in enumerate(ordered):
         for u in ordered[i + 1:]:
             if not u.startswith(t):
                 break
-            if len(u) - len(t) <= DERIVED_MAX_EXTRA:
+            if len(u) - len(t) <= DERIVED_MAX_EXTRA and (t, u) not in apart:
                 out.setdefault(t, []).append(u)
                 out.setdefault(u, []).append(t)
     return {t: sorted(v) for t, v in sorted(out.items())}
@@ -579,6 +627,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
     words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
+    before = CALLED_BEFORE.search(q)
+    if before and not any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):  # « avant que Nord ait parlé »
+        extra = TOKEN_RE.findall(CALLED_OUT_OF_TURN)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([before.group(0), CALLED_OUT_OF_TURN])
     told, start = told_insufficient(q, words)
     if told:  # « 1♥ sur 1♠ »: an insufficient bid, in the Code's words
         extra = TOKEN_RE.findall(BID_INSUFFICIENT)
@@ -589,6 +642,11 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         extra = TOKEN_RE.findall(BID_RAISED)
         words, as_typed = words + extra, as_typed + [False] * len(extra)
         plan.readings.append([raised, BID_RAISED])
+    weighted = told_weighted(q)
+    if weighted:  # « 60 % de 4♠ fait et 40 % de 4♠ -1 »: a weighted adjusted score, in the Code's words
+        extra = TOKEN_RE.findall(SCORE_WEIGHTED)
+        words, as_typed = words + extra, as_typed + [False] * len(extra)
+        plan.readings.append([weighted, SCORE_WEIGHTED])
     syn = vocab.synonyms
     seen_groups: set[frozenset] = set()
     for w, is_typed in zip(words, as_typed, strict=True):
@@ -1014,8 +1072,11 @@ def browser_data(engine: SearchEngine) -> dict:
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
         "read": [INVISIBLE, list(WIDE)],  # read_query
-        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD],
+        "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD,
+                 js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],
+        "weighted": [js_pattern(SHARE), js_pattern(SHARE_OF), SCORE_WEIGHTED],
+        "calledBefore": [js_pattern(CALLED_BEFORE), CALLED_OUT_OF_TURN],
         "ids": id_data(),  # pins_for's parse_provision_id and ProvisionId.key, read by loisIds (assets/lois/ids.js)
         "citationExplicit": js_pattern(EXPLICIT_ID),  # pins_for's test of an id among other words
         "edgeWords": EDGE_WORDS,

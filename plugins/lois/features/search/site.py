@@ -40,6 +40,7 @@ def contribute(site: SiteBuild) -> None:
     site.add_script(ids_js.SITE_SCRIPT)
     site.add_script("assets/lois/search.js")
     site.add_style("assets/lois/search.css")
+    site.add_style("assets/lois/search-page.css", only_where=('class="lois-search-form"',))  # the search page
 
 
 def page_layout(site: SiteBuild) -> str:

@@ -480,6 +480,17 @@ def test_guessed_stop_words_are_stop_words():
     assert len(hint.split()) > 20 and set(hint.split()) <= STOP_WORDS
 
 
+@pytest.fixture(scope="module")
+def warm_cache(tmp_path_factory) -> Path:
+    """A cache folder holding the index of the real corpus, made by a first `lois cherche` (what a user's second run
+    reads): for the tests of what the command prints; the tests of the cache itself (made, damaged, cleaned) start
+    from their own folder."""
+    folder = tmp_path_factory.mktemp("cache-cherche")
+    res = lois("cherche", "--json", "revoke", env={"LOIS_CACHE": str(folder)})
+    assert res.returncode == 0 and [p.suffix for p in (folder / "search").iterdir()] == [".marshal"], res.stderr
+    return folder
+
+
 def test_cli_json(tmp_path):
     res = lois("cherche", "--json", "--limite", "3", "carte pénalisée principale", env={"LOIS_CACHE": str(tmp_path)})
     assert res.returncode == 0, res.stderr
@@ -516,11 +527,11 @@ def test_a_provision_found_by_the_index_shows_the_phrasing(engine):
     assert shown >= 30, shown
 
 
-def test_cli_names_the_tool_and_the_situation(tmp_path):
+def test_cli_names_the_tool_and_the_situation(warm_cache):
     """`lois cherche` prints, under a provision found through a situation of the site, which one (« Situation
     semblable ») or through the site's index (« Index du site » : the phrasing with the words its text lacks), and the
     tool that comes with it (« Outil »), in text and in JSON; and the words it read as the Code's (« Lu aussi »)."""
-    env = {"LOIS_CACHE": str(tmp_path)}
+    env = {"LOIS_CACHE": str(warm_cache)}
     res = lois("cherche", "--limite", "3", "il a hésité avant de passer", env=env)
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[2].startswith("1. Loi 16B1(a)")
@@ -542,8 +553,8 @@ def test_cli_names_the_tool_and_the_situation(tmp_path):
                                  "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout
 
 
-def test_cli_human_and_bad_input(tmp_path):
-    env = {"LOIS_CACHE": str(tmp_path)}
+def test_cli_human_and_bad_input(warm_cache):
+    env = {"LOIS_CACHE": str(warm_cache)}
     res = lois("cherche", "renonce", env=env)
     assert res.returncode == 0 and "[renonce]" in res.stdout.lower() and "commentaire" in res.stdout
     for q in BAD_INPUTS:
@@ -670,9 +681,12 @@ def _damage(index: Path, damage: str) -> None:
 
 @pytest.mark.parametrize("damage", ["truncated", "records_truncated", "binary", "empty", "vocabulary", "postings",
                                     "documents", "foreign", "no_docs"])
-def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage):
+def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage, warm_cache):
     """A damaged, foreign or other version's cached index is ignored and rebuilt, with a one-line notice;
     `lois cherche` answers as if nothing had happened."""
+    import shutil
+
+    shutil.copytree(warm_cache / "search", tmp_path / "search")  # the index a first run made
     env = {"LOIS_CACHE": str(tmp_path)}
     good = json.loads(lois("cherche", "--json", "revoke", env=env).stdout)
     assert good
@@ -701,8 +715,8 @@ def test_cache_keeps_only_the_current_index(tmp_path):
     assert index.suffix == ".marshal" and index.stem != "abcdefghij0123456789"
 
 
-def test_cli_kinds_filter_and_json_fields(tmp_path):
-    env = {"LOIS_CACHE": str(tmp_path)}
+def test_cli_kinds_filter_and_json_fields(warm_cache):
+    env = {"LOIS_CACHE": str(warm_cache)}
     out = json.loads(lois("cherche", "--json", "--genre", "note,Liste d'arbitrage", "renonce", env=env).stdout)
     assert out and {r["kind"] for r in out} <= {"note", "checklist"} and len({r["kind"] for r in out}) == 2
     assert all(set(r) == {"id", "kind", "law", "title", "url", "score", "snippet"} for r in out)

@@ -76,3 +76,24 @@ def test_the_lines_of_a_text_are_read_alike_however_it_is_read(monkeypatch):
             assert quick == by_chars, source
             random_compared += 1
     assert random_compared > 1000  # most random texts are read (some YAML or the corpus refuses)
+
+
+def test_an_invisible_character_written_as_an_escape_is_refused_at_its_line():
+    """Between double quotes, an escape (« \\x07 », « \\u202e ») writes a character the file does not hold: refused
+    with its line, as the same character typed in the file is; the same value in any other style is read as written,
+    and an anchor used inside itself is refused in every place (the values are built from the parser's nodes only
+    once, whatever the style)."""
+    from lois.core.errors import LoisError
+
+    for text, line, message in [('titre: "Informations\\x07 autorisées"\n', 1, "U+0007"),
+                                ('a:\n  - "ok"\n  - "\\u202e"\n', 3, "bidirectionnel U+202E"),
+                                ('"clé\\x1b": 1\n', 1, "U+001B"),
+                                ("a:\n  b: &x [1, *x]\n", 2, "alias récursif")]:
+        try:
+            yamlfile.parse_yaml(text, "f.yaml")
+        except LoisError as e:
+            assert message in str(e) and f"f.yaml, ligne {line} :" in str(e), (text, str(e))
+        else:
+            raise AssertionError(f"accepté : {text!r}")
+    doc = yamlfile.parse_yaml("a: 'x\\x07'\nb: x\\u202e\nc: |\n  \\x1b\nd: [&y 1, *y]\n", "f.yaml")
+    assert doc.data == {"a": "x\\x07", "b": "x\\u202e", "c": "\\x1b\n", "d": [1, 1]}

@@ -199,6 +199,9 @@ class _Builder:
 
     def __init__(self, loader, doc: YamlDoc, first_line: int, text: str = ""):
         self.loader, self.doc, self.first, self.text = loader, doc, first_line, text
+        # a node met twice is an alias, and an alias needs an anchor (« &nom »): without « & » in the text, every
+        # node is met once and there is nothing to watch (most corpus files)
+        self.anchors = not text or "&" in text
         self.seen: set[int] = set()
         self.open: set[int] = set()
         self.count = 0
@@ -214,15 +217,17 @@ class _Builder:
                             "valeurs) : alias en cascade refusés", node)
         if depth > MAX_DEPTH:
             raise self.fail(f"imbrication YAML trop profonde (plus de {MAX_DEPTH} niveaux)", node)
-        if id(node) in self.open:
-            raise self.fail("alias récursif : une ancre (« &nom ») est utilisée à l'intérieur d'elle-même "
-                            "(« *nom »)", node)
-        if id(node) in self.seen and not isinstance(node, yaml.ScalarNode):
-            self.aliases += 1
-            if self.aliases > MAX_ALIASES:
-                raise self.fail(f"trop d'alias (« *nom ») : au plus {MAX_ALIASES} par fichier", node)
-        self.seen.add(id(node))
-        self.doc.lines.setdefault(keys, node.start_mark.line + self.first)
+        if self.anchors:
+            if id(node) in self.open:
+                raise self.fail("alias récursif : une ancre (« &nom ») est utilisée à l'intérieur d'elle-même "
+                                "(« *nom »)", node)
+            if id(node) in self.seen and not isinstance(node, yaml.ScalarNode):
+                self.aliases += 1
+                if self.aliases > MAX_ALIASES:
+                    raise self.fail(f"trop d'alias (« *nom ») : au plus {MAX_ALIASES} par fichier", node)
+            self.seen.add(id(node))
+        if not keys:  # a key or an item: its line is set where it is met (mapping, sequence)
+            self.doc.lines.setdefault(keys, node.start_mark.line + self.first)
         if isinstance(node, yaml.ScalarNode):
             value = self.scalar(node)
             if node.tag == _STR and node.end_mark.line > node.start_mark.line and self.text:
@@ -231,6 +236,10 @@ class _Builder:
             return value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
+        if not self.anchors:
+            if isinstance(node, yaml.SequenceNode):
+                return self.sequence(node, keys, depth)
+            return self.mapping(node, keys, depth)
         self.open.add(id(node))
         try:
             if isinstance(node, yaml.SequenceNode):
@@ -241,7 +250,9 @@ class _Builder:
 
     def scalar(self, node):
         if node.tag == _STR:  # most values: the text as written (what SafeLoader's constructor returns for them)
-            problem = invisible_problem(node.value)  # an escape between double quotes: « \\x07 », « \\0 »
+            # an escape between double quotes: « \\x07 », « \\0 » (any other value is made of the text's own
+            # characters, which check_visible read)
+            problem = invisible_problem(node.value) if node.style == '"' or not self.text else None
             if problem:
                 raise self.fail(f"{problem} (écrit entre guillemets avec « \\ ») : supprimez-le", node)
             return node.value

@@ -242,6 +242,10 @@ class LazyDocs(Sequence):
         return len(self.ids)
 
     def __getitem__(self, n):
+        try:  # a document read before (a query reads the same ones many times)
+            return self._read[n]
+        except (KeyError, TypeError):
+            pass
         if isinstance(n, slice):
             return [self[i] for i in range(*n.indices(len(self)))]
         if not -len(self.ids) <= n < len(self.ids):

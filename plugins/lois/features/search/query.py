@@ -258,6 +258,17 @@ class Vocabulary:
     rewrites: list[list]                # lexicon rewrites, longest first: [words, exact_case, means, kind]
     absent_laws: list[int]              # laws cited but not in the corpus: any id in them leads to their page
     derived: dict[str, list[str]] = field(default_factory=dict)  # term → index terms of the same family
+    # each text's terms (:func:`term_positions`), a pure function of the text and of ``surfaces``, which nothing
+    # changes once the vocabulary is made: a document's title and text are read again by every query that ranks it
+    positions: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    by_first: dict = field(default_factory=dict, init=False, repr=False, compare=False)  # rewrites_by_first
+    # the same for the words found with typos (normalised word → folded words: :func:`word_terms`) and for the words
+    # of each text that a snippet reads (:func:`snippet_words`)
+    typos: dict[str, list[str]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    snippet_words: dict[str, tuple] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.by_first = rewrites_by_first(self.rewrites)
 
     @classmethod
     def from_docs(cls, docs: list[SearchDoc], lexicon: Lexicon | None = None) -> "Vocabulary":
@@ -412,7 +423,7 @@ class Plan:
 def has_phrase(text: str, phrase: list[str], vocab: "Vocabulary") -> bool:
     """Whether the terms of a text contain the phrase's terms in a row (words absent from the vocabulary skipped,
     as search.js does)."""
-    terms = [t for t in (vocab.surfaces.get(surface_key(w)) for w in TOKEN_RE.findall(text)) if t]
+    terms = term_positions(text, vocab)
     n = len(phrase)
     return any(terms[i:i + n] == phrase for i in range(len(terms) - n + 1))
 
@@ -489,8 +500,13 @@ _surface_keys_kept, _spellings_kept = livememo.Memo(surface_keys), livememo.Memo
 
 
 def term_positions(text: str, vocab: "Vocabulary") -> list[str]:
-    """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read."""
-    return [t for t in map(vocab.surfaces.get, _surface_keys_kept(text or "")) if t]
+    """The terms of a text in order (words absent from the vocabulary skipped): what proximity and phrases read.
+    Read once per text and vocabulary (``vocab.positions``); callers never change the list given back."""
+    text = text or ""
+    terms = vocab.positions.get(text)
+    if terms is None:
+        terms = vocab.positions[text] = [t for t in map(vocab.surfaces.get, _surface_keys_kept(text)) if t]
+    return terms
 
 
 def proximity_share(seqs: list[list[str]], groups: list[list[str]]) -> float:
@@ -552,15 +568,18 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     k = max_edits(n)
     if not k:
         return []
-    best, found = k + 1, []
-    for cand in lexicon_by_letter.get(n[0], ()):
-        if abs(len(cand) - len(n)) > k:
-            continue
-        d = edit_distance(n, cand, k)
-        if d < best:
-            best, found = d, [cand]
-        elif d == best and d <= k:
-            found.append(cand)
+    found = vocab.typos.get(n)
+    if found is None:
+        best, found = k + 1, []
+        for cand in lexicon_by_letter.get(n[0], ()):
+            if abs(len(cand) - len(n)) > k:
+                continue
+            d = edit_distance(n, cand, k)
+            if d < best:
+                best, found = d, [cand]
+            elif d == best and d <= k:
+                found.append(cand)
+        vocab.typos[n] = found
     out: list[tuple[str, float]] = []
     for f in found:
         for t in vocab.folded[f]:
@@ -569,7 +588,7 @@ def word_terms(word: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
     return out
 
 
-def apply_rewrites(words: list[str], rewrites: list[list]
+def apply_rewrites(words: list[str], rewrites: list[list], by_first: dict | None = None
                    ) -> tuple[list[str], list[str], list[bool], list[list[str]]]:
     """The lexicon applied to the query's words, left to right, the longest expression first: a term is replaced
     by the Code's words, a kind word is removed and its kind returned; for each word out, whether it was typed
@@ -577,13 +596,15 @@ def apply_rewrites(words: list[str], rewrites: list[list]
     words] (what the results say the query was read as: « trop basse » → « insuffisante »)."""
     typed = [surface_key(w) for w in words]
     norm = [normalize(w) for w in typed]
+    first = rewrites_by_first(rewrites) if by_first is None else by_first
     out: list[str] = []
     kinds: list[str] = []
     as_typed: list[bool] = []
     readings: list[list[str]] = []
     i = 0
     while i < len(words):
-        for rw, exact, means, kind in rewrites:
+        # the rewrites whose first word is this one (as typed, or normalised), in the order of the list
+        for _, (rw, exact, means, kind) in sorted(first.get((True, words[i]), []) + first.get((False, norm[i]), [])):
             n = len(rw)
             if kind and not kind_place(norm, i):
                 continue  # a word of the sentence (« quelle note on met ? »), read as a term if the lexicon has one
@@ -602,6 +623,15 @@ def apply_rewrites(words: list[str], rewrites: list[list]
             as_typed.append(True)
             i += 1
     return out, kinds, as_typed, readings
+
+
+def rewrites_by_first(rewrites: list[list]) -> dict[tuple[bool, str], list[tuple[int, list]]]:
+    """The rewrites by their first word: (exact case, word) → [(place in the list, rewrite), …], so that a query's
+    word is compared with the few that start with it (the vocabulary's are indexed once: ``Vocabulary.by_first``)."""
+    out: dict[tuple[bool, str], list[tuple[int, list]]] = {}
+    for k, rw in enumerate(rewrites):
+        out.setdefault((bool(rw[1]), rw[0][0]), []).append((k, rw))
+    return out
 
 
 def kind_place(norm: list[str], i: int) -> bool:
@@ -626,7 +656,7 @@ def make_plan(query: str, vocab: Vocabulary, lexicon_by_letter: dict[str, list[s
         q = q.replace(a, b)
     plan = Plan(pins=pins_for(q, vocab))
     words = [m.group(0).replace("’", "'") for m in TOKEN_RE.finditer(q)][:MAX_QUERY_WORDS]
-    words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites)
+    words, plan.kinds, as_typed, plan.readings = apply_rewrites(words, vocab.rewrites, vocab.by_first)
     before = CALLED_BEFORE.search(q)
     if before and not any(normalize(surface_key(w)) == OUT_OF_TURN for w in words):  # « avant que Nord ait parlé »
         extra = TOKEN_RE.findall(CALLED_OUT_OF_TURN)
@@ -978,6 +1008,17 @@ class SearchEngine:
         return Result(f["id"], f["law"], f["kind"], f["label"], f["url"], score, snippet, spans)
 
 
+def snippet_words(text: str, vocab: Vocabulary) -> tuple[str, tuple[tuple[int, int, str], ...]]:
+    """A text with its spaces made single, and (start, end, term) of each of its words that has a term: what a
+    snippet of it reads, whatever the query (kept once per text and vocabulary, ``vocab.snippet_words``)."""
+    kept = vocab.snippet_words.get(text)
+    if kept is None:
+        flat = " ".join(text.split())
+        words = ((m.start(), m.end(), vocab.surfaces.get(surface_key(m.group(0)))) for m in TOKEN_RE.finditer(flat))
+        kept = vocab.snippet_words[text] = (flat, tuple((s, e, t) for s, e, t in words if t))
+    return kept
+
+
 SNIPPET_WIDTH = 200   # characters of an extract
 SNIPPET_BEFORE = 40   # characters kept before the first matched word of the extract
 
@@ -988,14 +1029,13 @@ def make_snippet(text: str, terms: set[str], vocab: Vocabulary, width: int = SNI
     searched, so that the extract shows why the document matched), and the spans of the words to highlight (those
     whose term is in ``marked``: the words typed and their forms, Plan.typed; by default ``terms``). search.js
     applies the same rule, with the same numbers from the generated data."""
-    text = " ".join(text.split())
+    text, words = snippet_words(text, vocab)
     hits, marks = [], []
-    for m in TOKEN_RE.finditer(text):
-        t = vocab.surfaces.get(surface_key(m.group(0)))
-        if t and t in terms:
-            hits.append((m.start(), m.end()))
-        if t and t in (terms if marked is None else marked):
-            marks.append((m.start(), m.end()))
+    for start, end, t in words:
+        if t in terms:
+            hits.append((start, end))
+        if t in (terms if marked is None else marked):
+            marks.append((start, end))
     if len(text) <= width:
         return text, marks
     best_start, best_n, j = 0, -1, 0

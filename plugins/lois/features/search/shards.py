@@ -215,28 +215,26 @@ def positions(engine) -> dict[str, list[int]]:
     return out
 
 
-def site_files(engine, build: str | None = None, stable: bool = False) -> dict[str, str]:
-    """Every file of the site's search data (path → JSON text), in the folder of its build, the index first; the
-    build is ``build``, by default a hash of the whole data; ``stable``: shard counts that an edit rarely changes
-    (:func:`_count`, under `mkdocs serve`)."""
-    from lois.features.search.query import PHRASING_STRIDE, browser_data
-
-    vocab = engine.vocab
-    docnum = engine.docnum
-    stored = engine.stored
-    # words: normalised form → [terms of the form, [spelling, term, spelling, term, …]]
+def _word_rows(vocab) -> list[tuple[str, list]]:
+    """words: normalised form → [terms of the form, [spelling, term, spelling, term, …]]."""
     spellings: dict[str, list[str]] = defaultdict(list)
     for s, t in vocab.surfaces.items():
         spellings[normalize(s)] += [s, t]
-    words = [(k, [terms, spellings.get(k, [])]) for k, terms in vocab.folded.items()]
-    # terms: [postings, positions, spellings, derived terms, titles, glosses' provisions]
+    return [(k, [terms, spellings.get(k, [])]) for k, terms in vocab.folded.items()]
+
+
+def _term_rows(engine, refs: dict[int, list[int]]) -> list[tuple[str, list]]:
+    """terms: [postings, positions, spellings, derived terms, titles, glosses' provisions, named phrasings], the
+    empty ones at the end left out (but the first four)."""
+    from lois.features.search.query import PHRASING_STRIDE
+
+    vocab = engine.vocab
     inverse: dict[str, list[str]] = defaultdict(list)
     for s, t in vocab.surfaces.items():
         inverse[t].append(s)
     where = positions(engine)
-    titles = [title_words(f.get("title") or "", vocab) for f in stored]
+    titles = [title_words(f.get("title") or "", vocab) for f in engine.stored]
     phrasings = phrasing_words(engine)
-    refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
     gloss_steps = {n: ref_steps(n, r) for n, r in refs.items()}
     title_field = FIELDS_ORDER.index("title")
 
@@ -266,36 +264,29 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
             value.pop()
         return value
 
-    terms = [(t, term_value(t)) for t in sorted(set(engine.postings) | set(inverse))]
-    cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
-    # the snippet's text; a provision's sources (documents.attach_evidence), a gloss's provisions: read for the
-    # results shown only
+    return [(t, term_value(t)) for t in sorted(set(engine.postings) | set(inverse))]
+
+
+def _doc_rows(engine, refs: dict[int, list[int]]) -> list[tuple[int, list]]:
+    """Each document as the results show it: the snippet's text; a provision's sources (documents.attach_evidence), a
+    gloss's provisions, its tool, its index phrasings (read for the results shown only), up to its last field."""
+    docnum = engine.docnum
     docs = []
-    for n, f in enumerate(stored):
+    for n, f in enumerate(engine.stored):
         row = [f["id"], f["law"], f["label"], f["url"], shown_text(f)]
         extra = [[docnum[r] for r in f.get("sources") or [] if r in docnum], refs.get(n, []),
                  docnum.get(f.get("tool") or ""), f.get("index") or ""]
-        while extra and extra[-1] in ([], None, ""):  # the fields a document has, up to its last one
+        while extra and extra[-1] in ([], None, ""):
             extra.pop()
         docs.append((n, row + extra))
-    files: dict[str, str] = {}
-    # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
-    word_items, term_items = _encoded(words), _encoded(terms)
-    n_m = _count(_bytes_of(word_items + term_items), TARGET["m"], stable)
-    word_runs, term_runs = _routed(word_items, stem_key, n_m), _routed(term_items, stem_key, n_m)
-    for i in range(n_m):
-        files[f"m{i}.json"] = _shard(("k", "v", word_runs[i]), ("tk", "tv", term_runs[i]))
-    near: dict[str, list[str]] = defaultdict(list)
-    for k in vocab.folded:
-        near[near_key(k)].append(k)
-    layout: dict[str, int] = {"p": PREFIX, "m": n_m}  # the letters of stem_key, the shards of each family
-    for name, pairs, key in (("f", [(k, sorted(v)) for k, v in near.items()], lambda k: k),
-                             ("c", cites, lambda k: k)):
-        layout[name], runs = _by_route(_encoded(pairs), key, TARGET[name], stable)
-        for i, run in enumerate(runs):
-            files[f"{name}{i}.json"] = _shard(("k", "v", run))
-    # documents: each run of one kind (documents come kind by kind) in shards of as many documents as make about
-    # TARGET bytes there; the index says where each run starts, its documents per shard and its first shard
+    return docs
+
+
+def _doc_shards(docs: list[tuple[int, list]], stored: list[dict], stable: bool,
+                files: dict[str, str]) -> list[list[int]]:
+    """The documents' shards, added to ``files``: each run of one kind (documents come kind by kind) in shards of as
+    many documents as make about TARGET bytes there; returns, for the index, where each run starts, its documents per
+    shard and its first shard."""
     doc_runs: list[list[int]] = []
     start = 0
     for _kind, same in groupby(_encoded(docs), key=lambda item: stored[item[0]]["kind"]):
@@ -306,6 +297,34 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         for i in range(0, len(docs_of_kind), per):
             files[f"d{first + i // per}.json"] = _shard(("k", "v", docs_of_kind[i:i + per]))
         start += len(docs_of_kind)
+    return doc_runs
+
+
+def site_files(engine, build: str | None = None, stable: bool = False) -> dict[str, str]:
+    """Every file of the site's search data (path → JSON text), in the folder of its build, the index first; the
+    build is ``build``, by default a hash of the whole data; ``stable``: shard counts that an edit rarely changes
+    (:func:`_count`, under `mkdocs serve`)."""
+    from lois.features.search.query import browser_data
+
+    vocab, docnum, stored = engine.vocab, engine.docnum, engine.stored
+    refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
+    files: dict[str, str] = {}
+    # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
+    word_items, term_items = _encoded(_word_rows(vocab)), _encoded(_term_rows(engine, refs))
+    n_m = _count(_bytes_of(word_items + term_items), TARGET["m"], stable)
+    word_runs, term_runs = _routed(word_items, stem_key, n_m), _routed(term_items, stem_key, n_m)
+    for i in range(n_m):
+        files[f"m{i}.json"] = _shard(("k", "v", word_runs[i]), ("tk", "tv", term_runs[i]))
+    near: dict[str, list[str]] = defaultdict(list)
+    for k in vocab.folded:
+        near[near_key(k)].append(k)
+    cites = [(k, [docnum[i] for i in ids if i in docnum]) for k, ids in vocab.citations.items()]
+    layout: dict[str, int] = {"p": PREFIX, "m": n_m}  # the letters of stem_key, the shards of each family
+    for name, pairs in (("f", [(k, sorted(v)) for k, v in near.items()]), ("c", cites)):
+        layout[name], runs = _by_route(_encoded(pairs), lambda k: k, TARGET[name], stable)
+        for i, run in enumerate(runs):
+            files[f"{name}{i}.json"] = _shard(("k", "v", run))
+    doc_runs = _doc_shards(_doc_rows(engine, refs), stored, stable, files)
     kinds = [k.value for k in Kind]
     meta = browser_data(engine)
     meta.update({

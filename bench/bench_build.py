@@ -503,7 +503,8 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
         print(f"- part du plugin ≤ {TARGET_SHARE:.0%} ({b['label']}) : première construction {share:+.0%} → "
               f"{ok(share <= TARGET_SHARE)} ; avec cache {wshare:+.0%} → {ok(wshare <= TARGET_SHARE)}")
         cshare = (b["cpu"] - b["cpu_base"]) / b["cpu_base"]
-        print(f"  (en temps CPU, moins sensible à la charge de la machine : {cshare:+.0%} → {ok(cshare <= TARGET_SHARE)})")
+        print(f"  (en temps CPU, moins sensible à la charge de la machine : {cshare:+.0%} → "
+              f"{ok(cshare <= TARGET_SHARE)})")
         kshare = (b["full"] - b["kept"]) / b["kept"]
         kcshare = (b["cpu"] - b["cpu_kept"]) / b["cpu_kept"]
         print(f"  (contre la référence aux gabarits gardés, le seul travail du plugin : {kshare:+.0%} → "
@@ -525,10 +526,10 @@ def report(builds: list[dict], weights: list[dict], lh: dict, search: tuple | No
               "s'amortit)")
     fs = sorted(by_f)
     if len(fs) >= 3:
-        marg = [(by_f[b]["full"] - by_f[a]["full"]) / (b - a) for a, b in zip(fs, fs[1:])]
+        marg = [(by_f[b]["full"] - by_f[a]["full"]) / (b - a) for a, b in zip(fs, fs[1:], strict=False)]
         ratio = marg[-1] / marg[0] if marg[0] > 0 else float("inf")
         print("- linéarité : secondes par unité de corpus ajoutée "
-              + ", ".join(f"×{a}→×{b} {m:.3f} s" for (a, b), m in zip(zip(fs, fs[1:]), marg))
+              + ", ".join(f"×{a}→×{b} {m:.3f} s" for (a, b), m in zip(zip(fs, fs[1:], strict=False), marg, strict=True))
               + f" (rapport {ratio:.2f} ; 1 = linéaire) → {ok(0.67 <= ratio <= 1.5)}")
     elif len(fs) == 2:
         a, b = fs

@@ -30,7 +30,7 @@ from lois.features.offline.serviceworker import MANIFEST_PATH, SW_PATH  # noqa: 
 from lois.features.offline.site import ARCHIVE_PATH, PLACEHOLDER, ZIP_LEVEL, finish  # noqa: E402
 from lois.render.site import SiteBuild  # noqa: E402
 
-BLOCK = re.compile(r'(<div class="lois-hl-archive" markdown="0">).*?(</div>)', re.S)
+BLOCK = re.compile(r'(<div class="lois-hl-archive"[^>]*>).*?(</div>)', re.S)  # the page as MkDocs wrote it
 
 
 def as_built(src: Path, dest: Path) -> None:

@@ -72,8 +72,9 @@ def measure(docs: list[SearchDoc], queries: list[str], label: str) -> dict:
     assets = b"".join((ROOT / "site_src" / "assets" / "lois" / f).read_bytes() for f in ("search.js", "search.css"))
     cpu.sort()
     whole_gz = sum(len(gzip.compress(b, 9)) for b in files.values())  # every shard (a query reads a few)
-    res = {"cpu_p95_ms": cpu[int(len(cpu) * 0.95) - 1], "label": label, "docs": len(docs), "build_s": build, "p50_ms": statistics.median(times),
-           "p95_ms": times[int(len(times) * 0.95) - 1], "raw": sum(len(b) for b in files.values()), "gzip": whole_gz,
+    res = {"cpu_p95_ms": cpu[int(len(cpu) * 0.95) - 1], "label": label, "docs": len(docs), "build_s": build,
+           "p50_ms": statistics.median(times), "p95_ms": times[int(len(times) * 0.95) - 1],
+           "raw": sum(len(b) for b in files.values()), "gzip": whole_gz,
            "assets_gzip": whole_gz + len(gzip.compress(assets, 9)), "files": files}
     return res
 
@@ -186,7 +187,8 @@ def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[li
     page.goto(url)
     out = []
     for q in queries:
-        page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000) if not page.is_visible(".md-search__input") else None
+        if not page.is_visible(".md-search__input"):
+            page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000)
         page.fill(".md-search__input", q)
         page.wait_for_timeout(400)
         hrefs = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
@@ -282,10 +284,12 @@ def main() -> int:
     print(f"(charge de la machine : {os.getloadavg()[0]:.1f} sur {os.cpu_count()} cœurs)")
     print("Objectifs : ressources de recherche ≤ 100 Ko gzip (graine), ≤ 30 ms par requête (×20), CLI p95 ≤ 15 ms.")
     print(f"\nPertinence ({len(cases)} requêtes, tests/search_relevance.yaml), dans le même navigateur :")
-    print(f"  recherche du site (lois)  hit@1 {ours_rep['hit1']:.1%}  hit@3 {ours_rep['hit3']:.1%}  MRR {ours_rep['mrr']:.3f}")
+    print(f"  recherche du site (lois)  hit@1 {ours_rep['hit1']:.1%}  hit@3 {ours_rep['hit3']:.1%}  "
+          f"MRR {ours_rep['mrr']:.3f}")
     if mat_rep:
-        print(f"  Material (plugin search)  hit@1 {mat_rep['hit1']:.1%}  hit@3 {mat_rep['hit3']:.1%}  MRR {mat_rep['mrr']:.3f}"
-              "  (compté large : la section ou la loi qui contient la provision attendue compte comme trouvée)")
+        print(f"  Material (plugin search)  hit@1 {mat_rep['hit1']:.1%}  hit@3 {mat_rep['hit3']:.1%}  "
+              f"MRR {mat_rep['mrr']:.3f}  (compté large : la section ou la loi qui contient la provision attendue "
+              "compte comme trouvée)")
     return 0
 
 

@@ -14,7 +14,12 @@ section's text whose numbered paragraphs are renumbered after the existing ones 
 returns to the section first), so the ids stay unique and stay within the citation grammar (≤ 99).
 When the free numbers are too few for that (the seed names more laws as it grows: ×100 needs about 37 of
 them), each seed law also takes repetitions j ≥ 1 of its own copies after its text (repetition 0 is the seed's
-text, unchanged), and the seed's checklists leave those paragraphs aside as each copy's checklist does.
+text, unchanged), and the seed's checklists leave those paragraphs aside as each copy's checklist does. When even
+that is not enough, the copies also take laws that only the register of absent laws names (a page waiting for a
+text): the copy's register, index analytique and permalink register leave out what they said of them. Then (×100) a
+law also holds blocks of copies under new section letters (the template's A–C, then D–F…, up to H, the last letter
+a citation names), each block its rounds of renumbered paragraphs; the checklists of the other blocks' copies leave
+those sections aside.
 
 Every copy g also gets its own copy of every note, commentary, worked example, checklist and « Que
 faire si… » situation (ids suffixed « -c<g> »), whose provision lists point into copy g's slots. In the
@@ -63,7 +68,10 @@ def alter_words(text: str, k: int) -> str:
 
 @dataclass
 class Slots:
-    """Where copy g of seed law t lives: law number n, repetition j; `offsets[t][section]` = paragraphs."""
+    """Where copy g of seed law t lives: law number n, repetition j; `paragraphs[t][section]` = paragraphs. Repetition
+    j is block b, round r (``block``): its sections are the template's letters moved by b × ``span[t]`` (block 0: the
+    template's), its paragraphs are renumbered after those of rounds 0 … r - 1 (as many rounds as 99 paragraphs
+    allow, ``rounds[t]``; a template without ``rounds`` has one block)."""
     seed_laws: list[int]
     by_template: dict[int, list[int]] = field(default_factory=dict)  # t → synthetic law numbers (t: a seed law
     # that holds copies after its own text)
@@ -73,9 +81,18 @@ class Slots:
     template: dict[int, int] = field(default_factory=dict)  # synthetic law n → t
     copies: dict[int, list[int]] = field(default_factory=dict)  # synthetic law n → copy g of each repetition
     texts: set[str] = field(default_factory=set)  # ids of the provisions the seed has the text of
+    rounds: dict[int, int] = field(default_factory=dict)  # t → repetitions of a block (when blocks are used)
+    span: dict[int, int] = field(default_factory=dict)  # t → letters of its sections (A … its last)
 
     def slot(self, t: int, g: int) -> tuple[int, int]:
         return self.places[t][g - 1] if g else (t, 0)
+
+    def block(self, t: int, j: int) -> tuple[int, int]:
+        """(block, round) of repetition j of template t."""
+        return divmod(j, self.rounds[t]) if t in self.rounds else (0, j)
+
+    def letter(self, t: int, section: str, b: int) -> str:
+        return chr(ord(section) + b * self.span[t]) if b else section
 
     def law(self, law: int, g: int) -> int:
         return self.slot(law, g)[0] if g and law in self.by_template else law
@@ -93,18 +110,26 @@ class Slots:
             return str(pid)  # a passage the seed's source omits inside a section it has (27B4, edition.yaml
             # `partial`): the copies cite it where it is said, as it is; a missing section (31C) is copied with the law
         n, j = self.slot(ref.law, g)
+        b, r = self.block(ref.law, j)
         if len(path) >= 2 and path[1].isdigit():
-            path[1] = str(int(path[1]) + j * self.paragraphs[ref.law].get(path[0], 0))
+            path[1] = str(int(path[1]) + r * self.paragraphs[ref.law].get(path[0], 0))
+        if path:
+            path[0] = self.letter(ref.law, path[0], b)
         return format_id(n, tuple(path))
 
 
-def free_law_numbers(model, corpus: Path) -> list[int]:
-    """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation."""
+def free_law_numbers(model, corpus: Path, absent: bool = False) -> list[int]:
+    """Law numbers that nothing in the corpus names: not present, not cited, not in any annotation. With ``absent``,
+    also the laws that only the register of absent laws names: a page that waits for a text, which a copy gives it
+    (make_corpus then drops them from the copy's register, index analytique and permalinks: _drop_absent)."""
+    from lois.core.absent import FILE as ABSENT_FILE
     from lois.features.annotations import load_annotations
     from lois.features.checklists.model import load_checklists
     from lois.core.cite import find_citations
 
-    used = set(model.laws) | {s.law for s in model.stubs.values()}
+    used = set(model.laws) | {t.law for c in model.citations for t in c.targets}
+    if not absent:
+        used |= {s.law for s in model.stubs.values()}
     ann = load_annotations(model, corpus)
     ids = [p for n in ann.notes.values() for p in n.provisions]
     ids += [p for e in ann.examples.values() for p in e.provisions]
@@ -119,12 +144,17 @@ def free_law_numbers(model, corpus: Path) -> list[int]:
     from lois.features.search.subject_index import FILE as INDEX_FILE
 
     for f in corpus.rglob("*"):
-        if f == corpus / INDEX_FILE:  # the index analytique names every law by its number (its row of « Les 93
-            continue  # lois » when the corpus has not its text): a copy there still is a law, and ×F stays ×F
+        if f == corpus / INDEX_FILE or (absent and f == corpus / ABSENT_FILE):  # the index analytique names every
+            continue  # law by its number (its row of « Les 93 lois »): a copy there still is a law, and ×F stays ×F
         if f.is_file() and f.suffix in (".md", ".yaml", ".yml") and "sources" not in f.parts:
             for c in find_citations(f.read_text(encoding="utf-8")):
                 used |= {r.law for r in c.refs if r.law}
-    return [n for n in range(1, 94) if n not in used]
+    while True:  # the laws that the register's kept entries name (61A names Law 44) stay used
+        named = {r.law for st in model.absent_statements if st.law in used
+                 for c in find_citations(f"{st.statement}\n{st.basis}") for r in c.refs if r.law}
+        if named <= used:
+            return [n for n in range(1, 94) if n not in used]
+        used |= named
 
 
 def remap_citations(text: str, slots: Slots, g: int) -> str:
@@ -139,7 +169,8 @@ def remap_citations(text: str, slots: Slots, g: int) -> str:
         if not laws:
             continue
         span = re.sub(r"(?<!\w)(\d{1,2})(?!\d)",
-                      lambda m: str(slots.law(int(m.group(1)), g)) if int(m.group(1)) in laws else m.group(1),
+                      lambda m, laws=laws: str(slots.law(int(m.group(1)), g)) if int(m.group(1)) in laws
+                      else m.group(1),
                       text[c.start:c.end])
         out.append(text[pos:c.start] + span)
         pos = c.end
@@ -183,15 +214,21 @@ def synthetic_law(template_text: str, n: int, copies: list[int], slots: Slots) -
         head = re.sub(r"^# Loi \d+", f"# Loi {n}", head, count=1, flags=re.M)
         out = ["---\n" + yaml.safe_dump(meta, allow_unicode=True, sort_keys=False) + "---\n",
                _copy_text(head, slots, copies[0])]
-    for letter, heading, text in sections:
-        top = slots.paragraphs[t].get(letter, 0)
-        out.append(heading + _copy_text(text, slots, copies[0]))
-        first = PARA.search(text)
-        pre, items = (text[:first.start()], text[first.start():]) if first else (text, "")
-        for j, g in enumerate(copies[1:], 1):
-            renum = PARA.sub(lambda mm: f"{int(mm.group(1)) + j * top}. ", items)
-            out.append(f"\n<!-- suite: {letter} -->\n\n" + _copy_text(pre.strip("\n"), slots, g) + "\n\n"
-                       + _copy_text(renum, slots, g) + "\n")
+    blocks: dict[int, list[int]] = {}  # block → copy g of each of its rounds
+    for j, g in enumerate(copies):
+        blocks.setdefault(slots.block(t, j)[0], []).append(g)
+    for b, block in sorted(blocks.items()):
+        for letter, heading, text in sections:
+            top = slots.paragraphs[t].get(letter, 0)
+            moved = slots.letter(t, letter, b)
+            out.append((heading if not b else f"## {moved}." + heading[len("## A."):])
+                       + _copy_text(text, slots, block[0]))
+            first = PARA.search(text)
+            pre, items = (text[:first.start()], text[first.start():]) if first else (text, "")
+            for r, g in enumerate(block[1:], 1):
+                renum = PARA.sub(lambda mm, shift=r * top: f"{int(mm.group(1)) + shift}. ", items)
+                out.append(f"\n<!-- suite: {moved} -->\n\n" + _copy_text(pre.strip("\n"), slots, g) + "\n\n"
+                           + _copy_text(renum, slots, g) + "\n")
     if notes:
         out.append(notes)
     return "".join(out)
@@ -292,12 +329,19 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
         if not isinstance(t, int) or t not in slots.by_template or (not g and t not in slots.reps):
             continue
         n, j = slots.slot(t, g)
+        b, r = slots.block(t, j)
         for other in range(slots.reps.get(n, 1)):
-            if other == j:
+            ob, orr = slots.block(t, other)
+            if other == j or (ob != b and orr):
                 continue
             for sec, top in slots.paragraphs[t].items():
+                if ob != b:  # another block: its sections
+                    pid = format_id(n, (slots.letter(t, sec, ob),))
+                    if pid not in cited:
+                        aside.setdefault(pid, "Section d'une autre copie synthétique : sa propre liste la couvre.")
+                    continue
                 for p in range(1, top + 1):
-                    pid = format_id(n, (sec, str(p + other * top)))
+                    pid = format_id(n, (slots.letter(t, sec, b), str(p + orr * top)))
                     if pid not in cited:
                         aside.setdefault(pid, "Paragraphe d'une autre copie synthétique : sa propre liste le couvre.")
     if aside:
@@ -379,6 +423,9 @@ def corpus_stats(corpus: Path, factor: int) -> CorpusStats:
                        len(list((corpus / "checklists").glob("*.yaml"))), n_sit)
 
 
+SECTIONS = 8  # A … H: the section letters a citation may name (lois.core.cite, lois.core.ids)
+
+
 def _laws_needed(top: int, copies: int) -> int:
     """How many synthetic laws hold `copies` copies of a law whose longest section has `top` paragraphs."""
     if top == 0 or copies <= 0:
@@ -395,16 +442,36 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
         for sec in model.laws[t].root.children:
             paras = [int(c.path[1]) for c in sec.children if c.level == "paragraph" and c.path[1].isdigit()]
             slots.paragraphs[t][sec.path[0]] = max(paras, default=0)
-    free = free_law_numbers(model, corpus) if free is None else free
+    default = free is None
+    free = free_law_numbers(model, corpus) if default else list(free)
+    spare = [n for n in free_law_numbers(model, corpus, absent=True) if n not in free] if default else []
     # each template first gets the laws its copies need to stay within 99 paragraphs per section, then the
-    # remaining free numbers in turn (a law with long sections needs more laws to spread its copies)
+    # remaining free numbers in turn (a law with long sections needs more laws to spread its copies). When the free
+    # numbers are too few: each seed law holds cap - 1 of its copies after its own text (host); then the laws only
+    # the register of absent laws names are taken too; then a law holds blocks of copies under new section letters
+    # (not a law whose source leaves sections out: edition.yaml `partial` names its letters)
     top = {t: max(slots.paragraphs[t].values(), default=0) for t in seed}
     cap = {t: 99 // top[t] if top[t] else factor for t in seed}  # repetitions one law can hold
-    need = {t: _laws_needed(top[t], factor - 1) for t in seed}
-    host = sum(need.values()) > len(free)
-    if host:  # too few free numbers: each seed law holds cap - 1 of its copies after its own text
-        need = {t: max(0, -(-(factor - 1 - (cap[t] - 1)) // cap[t])) for t in seed}
-    if sum(need.values()) > len(free):
+    for host, blocks in ((False, False), (True, False), (True, True)):
+        if blocks:
+            for t in seed:
+                letters = [sec for sec in slots.paragraphs[t] if len(sec) == 1]
+                if top[t] and t not in model.edition.partial and letters:
+                    slots.span[t] = ord(max(letters)) - ord("A") + 1
+                    slots.rounds[t] = cap[t]
+                    cap[t] *= SECTIONS // slots.span[t]
+        need = ({t: max(0, -(-(factor - 1 - (cap[t] - 1)) // cap[t])) for t in seed} if host
+                else {t: _laws_needed(top[t], factor - 1) for t in seed})
+        short = sum(need.values()) - len(free)
+        if short > 0 and host and blocks:
+            free += spare[:short]
+            short -= len(spare)
+        elif 0 < short <= len(spare) and host:
+            free += spare[:short]
+            short = 0
+        if short <= 0:
+            break
+    else:
         raise SystemExit(f"×{factor} : {sum(need.values())} numéros de loi libres nécessaires (les lois de la graine "
                          f"en portant aussi), {len(free)} disponibles")
     pool = list(free)
@@ -437,9 +504,11 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
             slots.copies.setdefault(n, []).append(g)
             slots.reps[n] = max(slots.reps.get(n, 0), j + 1)
     for n, t in slots.template.items():
-        top = max(slots.paragraphs[t].values(), default=0)
-        if top * slots.reps[n] > 99:
-            raise SystemExit(f"×{factor} : la Loi {n} dépasserait 99 paragraphes par section (grammaire des citations)")
+        last_block, _ = slots.block(t, slots.reps[n] - 1)
+        rounds = slots.rounds.get(t, slots.reps[n]) if last_block else slots.reps[n]
+        if top[t] * min(rounds, slots.reps[n]) > 99 or (last_block + 1) * slots.span.get(t, 1) > SECTIONS:
+            raise SystemExit(f"×{factor} : la Loi {n} dépasserait 99 paragraphes par section ou la section H "
+                             "(grammaire des citations)")
     return slots
 
 
@@ -462,6 +531,32 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     if copies:
         data["partial"] = {**partial, **copies}
         path.write_text(_dump(data), encoding="utf-8")
+
+
+def _drop_absent(dest: Path, laws: set[int]) -> None:
+    """The laws a copy takes that the register of absent laws summarises (free_law_numbers): their entries leave the
+    copy's register (an entry for a law the corpus has is refused), and so do the index analytique's entries for
+    their provisions (74C: the copy's Law 74 is another text; its row, « 74 », stays) and their permalinks the copy's
+    permalink register (the stub's anchors): register_published lists what the copy publishes."""
+    from lois.core.absent import FILE
+    from lois.core.ids import ProvisionId
+    from lois.features.api.register import REGISTER_NAME
+    from lois.features.search.subject_index import FILE as INDEX_FILE
+
+    def taken(entry: dict, whole_law_kept: bool) -> bool:
+        pid = ProvisionId.parse(str(entry["provision"]))
+        return pid.law in laws and not (whole_law_kept and not pid.path)
+
+    for path, whole_law_kept in ((dest / FILE, False), (dest / INDEX_FILE, True)):
+        entries = (_load(path.read_text(encoding="utf-8")) if path.exists() else None) or []
+        kept = [e for e in entries if not taken(e, whole_law_kept)]
+        if len(kept) < len(entries):
+            path.write_text(_dump(kept), encoding="utf-8")
+    pages = {ProvisionId(n).url for n in laws}
+    reg = dest / REGISTER_NAME
+    lines = reg.read_text(encoding="utf-8").splitlines(keepends=True)
+    reg.write_text("".join(x for x in lines if not any(u.strip().split("#")[0] in pages for u in x.split("->"))),
+                   encoding="utf-8")
 
 
 def register_published(dest: Path) -> None:
@@ -523,6 +618,7 @@ def make_corpus(factor: int, dest: Path, src: Path | None = None, free: list[int
     all_sit = list(situations) + [_copy_yaml_item(s, slots, g) for g in range(1, factor) for s in situations]
     (dest / "situations.yaml").write_text(_dump(all_sit), encoding="utf-8")
     _declare_partial_copies(dest, slots)
+    _drop_absent(dest, set(slots.template))
     register_published(dest)
     return corpus_stats(dest, factor)
 

@@ -186,11 +186,18 @@ def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[li
     page = pw_browser.new_page()
     page.goto(url)
     out = []
+    # Material's worker builds its lunr index at the first query: wait until it answers (« N documents trouvés »,
+    # « Aucun document trouvé »), or every query of the list would read an empty list (0 %, session 8)
+    if not page.is_visible(".md-search__input"):
+        page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000)
+    page.fill(".md-search__input", queries[0] if queries else "loi")
+    page.wait_for_function("""() => { const m = document.querySelector('.md-search-result__meta');
+        return m && /trouv/.test(m.textContent); }""", timeout=60000)
     for q in queries:
         if not page.is_visible(".md-search__input"):
             page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000)
         page.fill(".md-search__input", q)
-        page.wait_for_timeout(400)
+        page.wait_for_timeout(400)  # the index is built: lunr answers each query at once
         hrefs = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
                                           "els => els.map(e => e.href)")
         ids = []

@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from lois.core.corpus import load_corpus  # noqa: E402
+from lois.core.ids import ProvisionId  # noqa: E402
 from lois.features.search.evaluate import load_set, score  # noqa: E402
 from lois.features.search.documents import SearchDoc, build_docs  # noqa: E402
 from lois.features.search.query import SearchEngine  # noqa: E402
@@ -180,7 +181,7 @@ def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[li
 
     anchors = {}
     for pid, p in model.provisions.items():
-        anchors[(p.law, p.anchor.lower())] = pid
+        anchors[(p.law, p.anchor.lower())] = str(pid)
     for c in model.commentaries.values():
         anchors[("c", c.id)] = c.node_id
     page = pw_browser.new_page()
@@ -193,11 +194,18 @@ def material_ranking(pw_browser, url: str, model, queries: list[str]) -> list[li
     page.fill(".md-search__input", queries[0] if queries else "loi")
     page.wait_for_function("""() => { const m = document.querySelector('.md-search-result__meta');
         return m && /trouv/.test(m.textContent); }""", timeout=60000)
+    answered = """() => { const m = document.querySelector('.md-search-result__meta');
+        return m && /trouv/.test(m.textContent); }"""
     for q in queries:
         if not page.is_visible(".md-search__input"):
             page.click("label.md-search__icon, .md-header__button[for='__search']", timeout=5000)
+        # emptied first (the meta then says « Saisissez… »), so that the answer read is this query's, not the last one's
+        page.fill(".md-search__input", "")
+        page.press(".md-search__input", "End")  # Material searches on a key, not on the input event alone
+        page.wait_for_function(f"() => !({answered})()", timeout=10000)
         page.fill(".md-search__input", q)
-        page.wait_for_timeout(400)  # the index is built: lunr answers each query at once
+        page.press(".md-search__input", "End")
+        page.wait_for_function(answered, timeout=10000)
         hrefs = page.eval_on_selector_all(".md-search-result__item > a, .md-search-result__link",
                                           "els => els.map(e => e.href)")
         ids = []
@@ -271,11 +279,14 @@ def main() -> int:
                     lenient = []
                     for c in cases:  # Material only knows page sections: the section containing it counts
                         exp = list(c["expect"])
-                        for e in c["expect"]:
-                            p_ = model.provisions.get(e)
+                        for e in c["expect"]:  # (the model's keys are ProvisionId: a string found nothing)
+                            pid_ = ProvisionId.of(e)
+                            p_ = model.provisions.get(pid_) if pid_ else None
                             while p_ is not None and p_.parent is not None:
                                 p_ = p_.parent
-                                exp.append(p_.id)
+                                exp.append(str(p_.id))
+                            if pid_:
+                                exp.append(str(pid_.law))  # the law's page (Material indexes pages and headings)
                         lenient.append({"q": c["q"], "expect": exp})
                     mat_rep = score(lenient, material_ranking(b, url2, model, queries))
                     srv2.shutdown()

@@ -594,13 +594,14 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
 _ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
-# sport », « décret », « arrêté », « charte » — not « convention » nor « contrat », bridge words (« la convention
-# Stayman, voir l'article 40 », « le contrat chute : article 64 »). Letters of Latin-1 only (no « \p{…} »):
+# sport », « décret », « charte » — not « convention », « contrat » nor « arrêté », words of a table (« la convention
+# Stayman, voir l'article 40 », « le contrat chute : article 64 », « le jeu est arrêté : article 68 »). Letters of
+# Latin-1 only (no « \p{…} »):
 # also read, before an article, by the club linkifier's pattern of places where nothing is read (_ADDRESS), which
 # runs without the « u » flag
 _NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
-                                                     "arrêté", "arrete", "charte"))
+                                                     "charte"))
                + rf"|RGC|[Cc]ode{_H}+(?:" + "|".join(
                    w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
                                                       "electoral", "de commerce", "de la route", "de la consommation",

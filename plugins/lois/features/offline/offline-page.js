@@ -6,22 +6,13 @@
   var MANIFEST = __MANIFEST__, WORKERS = 6;
   var meta = document.querySelector('meta[name="lois-build"]'), BUILD = meta ? meta.content : "";
   var NEW_VERSION = new Error("nouvelle version");
-  var script = document.currentScript;
-  var ROOT = script && script.src ? new URL("../../", script.src).href : null;
-  var supported = !!ROOT && location.protocol !== "file:" && window.isSecureContext === true &&
-    "serviceWorker" in navigator && "caches" in window;
+  var O = window.loisOffline || {}, ROOT = O.root || null, supported = !!O.supported, el = O.el;  /* offline.js */
 
   function mo(n) { return (n / 1e6).toFixed(1).replace(".", ",") + "\u00a0Mo"; }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text) e.textContent = text;
-    return e;
-  }
 
   function setup() {
     var box = document.getElementById("lois-hl-appareil");
-    if (!box) return;
+    if (!box || !el) return;
     box.textContent = "";
     var status = el("p", "lois-hl-etat");
     status.setAttribute("role", "status");

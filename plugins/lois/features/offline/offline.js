@@ -46,4 +46,6 @@
     return e;
   }
 
+  /* for offline-page.js (the « Hors ligne » page): the root of the site, whether this browser can save it, el */
+  window.loisOffline = { root: ROOT, supported: supported, el: el };
 })();

@@ -478,6 +478,9 @@ class SiteBuild:
         self.add_style("assets/lois/card.css")
         self.add_script("assets/lois/card.js")
         self.add_script("assets/lois/lois.js")
+        # the styles of one page each, loaded by that page only (lois.css: every page's)
+        self.add_style("assets/lois/graph.css", only_where=('class="lois-graph"',))
+        self.add_style("assets/lois/home.css", only_where=('class="lois-home-situations"',))
 
     # ------------------------------------------------------------------ pages
     def render_law(self, law_no: int) -> HtmlPage:

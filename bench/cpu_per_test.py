@@ -1,6 +1,7 @@
 """pytest plugin: CPU time (user+sys) of each test, the test process and all its descendants (lois and mkdocs
 processes, the Playwright driver, Chromium), written with the wall time to $CPU_PER_TEST_OUT (tab-separated:
-nodeid, phase, wall s, cpu s). Load it with  PYTHONPATH=bench:plugins python -m pytest -p cpu_per_test …
+nodeid, phase, wall s, cpu s, then the cpu s of Chromium's processes, of Python's and of the others — node, the
+Playwright driver; zbarimg…). Load it with  PYTHONPATH=bench:plugins python -m pytest -p cpu_per_test …
 
 /usr/bin/time (and the CPU of a process's waited-for children) misses Chromium: its renderers are reaped by no
 process of the tree, and the browser by none at all. So a thread reads /proc every 100 ms: each process of the tree
@@ -18,14 +19,22 @@ import pytest
 
 _TICK = os.sysconf("SC_CLK_TCK")
 _seen: dict[tuple[int, int], float] = {}
+_kind: dict[tuple[int, int], int] = {}  # 0 Chromium, 1 Python, 2 any other program
 _lock = threading.Lock()
 _readings = [0.0]  # CPU spent by the sampling thread
 
 
-def _read() -> float:
-    """One reading of /proc: the sum over every process ever seen in the tree of its largest own CPU time."""
+def _program(raw: str) -> int:
+    name = raw[raw.index("(") + 1:raw.rindex(")")].lower()
+    return 0 if "chrom" in name else 1 if name.startswith("python") else 2
+
+
+def _read() -> tuple[float, float, float, float]:
+    """One reading of /proc: the sum over every process ever seen in the tree of its largest own CPU time, and that
+    sum for Chromium's processes, Python's and the others."""
     parents: dict[int, int] = {}
     own: dict[int, tuple[int, float]] = {}
+    kinds: dict[int, int] = {}
     for name in os.listdir("/proc"):
         if not name.isdigit():
             continue
@@ -37,6 +46,7 @@ def _read() -> float:
         fields = raw[raw.rindex(")") + 2:].split()
         parents[int(name)] = int(fields[1])
         own[int(name)] = (int(fields[19]), (int(fields[11]) + int(fields[12])) / _TICK)
+        kinds[int(name)] = _program(raw)
     me = os.getpid()
     with _lock:
         for pid, (start, cpu) in own.items():
@@ -47,7 +57,12 @@ def _read() -> float:
                 key = (pid, start)
                 if cpu > _seen.get(key, 0.0):
                     _seen[key] = cpu
-        return sum(_seen.values()) - _readings[0]
+                    _kind[key] = kinds[pid]
+        by = [0.0, 0.0, 0.0]
+        for key, cpu in _seen.items():
+            by[_kind[key]] += cpu
+        by[1] -= _readings[0]
+        return sum(by), by[0], by[1], by[2]
 
 
 def _sampler() -> None:
@@ -92,5 +107,6 @@ def _measure(item: pytest.Item, phase: str):
     c0, w0 = _read(), time.monotonic()
     yield
     c1, w1 = _read(), time.monotonic()
-    _out.write(f"{item.nodeid}\t{phase}\t{w1 - w0:.3f}\t{c1 - c0:.3f}\n")
+    cpu = "\t".join(f"{b - a:.3f}" for a, b in zip(c0, c1, strict=True))
+    _out.write(f"{item.nodeid}\t{phase}\t{w1 - w0:.3f}\t{cpu}\n")
     _out.flush()

@@ -118,7 +118,8 @@ def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[
 
 def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
     """term → flat list [doc, field, score×SCORE_SCALE, …], fields in TEXT_FIELDS order then documents in order:
-    whoosh's BM25F score of the term in that field of that document (given as the field :func:`field_of` says) (``stems``: the lexicon's, analysis.term_of)."""
+    whoosh's BM25F score of the term in that field of that document, given as the field :func:`field_of` says
+    (``stems``: the lexicon's, analysis.term_of)."""
     from whoosh.scoring import BM25F
     from whoosh.util.numeric import byte_to_length, length_to_byte
 

@@ -40,9 +40,15 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     Loi 30 B 1 b ii / Loi 16 B 1 a ii → 30B1(b)(ii) / 16B1(a)(ii)   (a spaced roman after a spaced sub-point)
     loi 16 b 1 / loi 12 c 1 e     → 16B1 / 12C1(e)   (a spaced lower-case section before a paragraph)
     Loi 12C1 (a) et (b) / 16B1 (a), (b) → 12C1(a), 12C1(b) / 16B1(a), 16B1(b)
+    Law 64 A. 1 / Law 16.B.1.a / Loi 16-B-1 → 64A1 / 16B1(a) / 16B1   (dots, dashes between the parts)
+    Loi 16, § B1 / Loi 16, B1     → 16B1   (« Loi 16, B » alone is 16: « B, C » may follow)
+    Loi 40 B 2 a) ii)             → 40B2(a)(ii)   (lettered « a) », « ii) »; the last bracket is left out)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
-1901 », « loi n° 2017-86 », « loi n° 78-17 » (the number of a French law), « article L. 27 du code », « by-law 12 »,
+1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
+1881 » (a dated law), « la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the club » (the rules of a
+club), « la Loi 25B du Code 2007 » (another edition), « RGPD, règlement (UE) 2016/679, art. 13 », « RNC art. 14 »
+(articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
 anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
 
@@ -444,10 +450,13 @@ def _g(name: str | None, body: str) -> str:
 
 
 _NL = rf"(?!{_LETTER})"  # no letter follows
+# The dashes read between two numbers (« Lois 61-64 », « loi 78—17 », « 12-03-2024 ») or in « ci-dessous »: hyphen,
+# U+2010, non-breaking hyphen, figure dash, en and em dash, minus sign — one set (also lois.core.resolve.STATUTE_NUMBER)
+DASH = "[\\-\u2010\u2011\u2012\u2013\u2014\u2212]"
 _NO_ALNUM = r"(?![^\W_])"
 _LAW_ANY = r"[0-9]{1,2}(?![0-9])"
 _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
-_CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
+_CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿ]"
@@ -475,18 +484,21 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
         word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{word_after})){_H}{{1,2}})?"
+        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"  # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
+        para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
     sp = f"{_H}?" if spaced else ""
     sub = r"(?<=[0-9])" + _g(n("gsub"), "[a-z]") + _NL
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
-    if spaced:
+    if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
+        sub += rf"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]") + rf"{_NL}(?!\.{_LETTER})"
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
-    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »)
+    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
+        rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
     return para, sub, rom, ssub_plain
 
 
@@ -506,7 +518,9 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
-              rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
+              rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « Loi 16, § B1 »
+              rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
+              rf"|,{_H}{{1,2}}(?=[A-H][1-9](?![0-9]))")  # « Loi 16, B1 » (« Loi 16, B » is not read: « B, C »?)
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)
     para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
@@ -570,7 +584,7 @@ _AND = "et|ou|ET|OU|and|or|AND|OR"  # « Lois 42 et 43 », « Laws 42 and 43 »
 _SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\s*,?\s*&\s*)")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 # « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
-_NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+[-‐‑–/.][0-9]))"
+_NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+(?:{DASH}|[/.])[0-9]))"
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
 # introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
@@ -585,14 +599,14 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
-_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*[-‐‑–—]{_H}*)[0-9]{{1,3}}(?![0-9])"
+_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
-            rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
+            rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
-_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
 # sport », « décret », « charte » — not « convention », « contrat » nor « arrêté », words of a table (« la convention
 # Stayman, voir l'article 40 », « le contrat chute : article 64 », « le jeu est arrêté : article 68 »). Letters of
@@ -602,24 +616,36 @@ _ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
 _NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
                                                      "charte"))
-               + rf"|RGC|[Cc]ode{_H}+(?:" + "|".join(
+               + rf"|RGC|RNC|RGPD|RI|[Cc]ode{_H}+(?:" + "|".join(
                    w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
                                                       "electoral", "de commerce", "de la route", "de la consommation",
                                                       "général", "general", "de l['’]éducation", "monétaire"))
                + rf")){_NL1}")
-# After « Loi 16 » (« la loi 16 juillet 1984 ») or « Lois 1 et 2 » (« … du règlement », « Loi 90 du code de la
-# route »): a date, another text: not the Code
+# After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
+# règlement », « Loi 90 du code de la route »): a date, another text: not the Code
 _MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
                                                "juillet", "août", "aout", "septembre", "octobre", "novembre",
                                                "décembre", "decembre")) + f"){_NL}"
-_LOI_GUARD = (rf"(?!{_H}+{_MONTH})(?!(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+(?:du|des|de{_H}+la|de{_H}+l['’]|d['’])"
-              rf"{_NL}{_H}*{_OTHER_TEXT})")
+# or the rules of a club, an association (« la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the
+# club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
+_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
+                                                "ligue", "amicale", "école", "ecole", "section", "société", "societe",
+                                                "society", "by-laws", "bylaws", "constitution", "statutes"))
+          + f"){_NL1}")
+_OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
+       rf"){_NL}|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
+_OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
+                # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »)
+                rf"|{_H}*,?{_H}*(?:\(|(?:du|of{_H}+the){_H}+(?:[Cc]ode|CODE|Laws){_H}+(?:de{_H}+|of{_H}+)?|de{_H}+|of{_H}+)"
+                rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
+_LOI_GUARD = rf"(?!{_OTHER_AFTER})"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
 _RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
-_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*[-‐‑–—]{_H}*)"  # and « 61-64 »
+_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
@@ -691,7 +717,9 @@ def _word(*words: str) -> str:
 
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
-                                                              "salle", "page", "paire"))
+                                                              "salle", "page", "paire", "bât.", "bat.", "bâtiment",
+                                                              "batiment", "escalier", "porte", "étage", "tour", "round",
+                                                              "board", "boards", "équipe", "poule", "groupe", "série"))
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
@@ -719,14 +747,17 @@ PROGRAM_RULES: tuple[Rule, ...] = (
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)
-    _rule("id", r"(?=[1-9])(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN,  # the digit first: a quick search
+    _rule("id", rf"(?=[1-9])(?<![^\W_]|[.,/#+'’°]|{DASH})" + _NOT_AFTER_NOUN,  # the digit first: a quick search
           rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
-          rf"(?![.,:/\-‐‑–—][0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
+          rf"(?!(?:[.,:/]|{DASH})[0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
     _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_deep_id(_LAW_1_93, True)}",
           _NEXT_ITEM, _RANGE_SUBS, "item", False),
 )
 _TRIGGER_RULE = PROGRAM_RULES[-1]
+# From its number, the law of another text, which no rule reads (:data:`_LOI_GUARD`: « Loi 2 du club », « Lois 1 à 4
+# des statuts », « la loi 16 du 29 juillet 1881 »): ``lois renvois`` says nothing of it (lois.core.resolve.unknown_forms)
+OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
@@ -877,8 +908,10 @@ _ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
 # nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
 # Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
-# (no digit between the name and the article: « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}[^\n;0-9]{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
+# (no digit between the name and the article but the number of that text, « règlement (UE) 2016/679, art. 13 » : « Selon le
+# règlement, voir la Loi 16 et l'article 27 » cites Law 16)
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{2,4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
+                          rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
+from lois.core.cite import DASH, MAX_LAW, OTHER_TEXT_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -83,14 +83,15 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
 
 
 LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+(\d+)[\w()]*")
-# « loi 78-17 », « loi 2004-575 »: the number of a French statute (year-number), not a range of the Code's laws
-STATUTE_NUMBER = re.compile(r"[Ll][Oo][Ii][\s\u00a0]+\d+[-\u2010\u2011\u2013]\d+$")
+# « loi 78-17 », « loi 84—610 »: the number of a French statute (year-number), not a range of the Code's laws; its
+# dashes are those the grammar reads in a range (cite.DASH)
+STATUTE_NUMBER = re.compile(rf"[Ll][Oo][Ii][\s\u00a0]+\d+{DASH}\d+$")
 
 
 def _statute_number(r) -> bool:
-    """A refused range that is the number of a French statute (« loi 78-17 »: one « loi », a hyphen, the second
-    number lower), not a range of the Code's laws."""
-    return r.laws and bool(STATUTE_NUMBER.match(r.text)) and int(r.low) > int(r.high)
+    """A refused range that is the number of a French statute (« loi 78-17 », « loi 84-610 »: one « loi », a dash,
+    the second number lower or of three digits or more), not a range of the Code's laws."""
+    return r.laws and bool(STATUTE_NUMBER.match(r.text)) and (int(r.low) > int(r.high) or len(r.high) >= 3)
 
 
 def bad_ranges(text: str) -> list[Problem]:
@@ -124,14 +125,16 @@ def bad_ranges(text: str) -> list[Problem]:
 def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
     not know; « Loi 100 »: a law the Code does not have; refused ranges (:func:`bad_ranges`). Nothing is said of the
-    number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), or of a statute's
-    number (« loi 78-17 »): not citations, which the club linkifier too leaves as they are."""
+    number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
+    (« loi 78-17 »), or of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 »,
+    :data:`lois.core.cite.OTHER_TEXT_LAW`): not citations, which the club linkifier too leaves as they are."""
     problems = bad_ranges(text)
     covered = [(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
     covered += [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)]
     for m in LOOKS_LIKE.finditer(text):
         number = m.group(1)
-        if len(number) >= 4 or any(start <= m.start() < end for start, end in covered):
+        if (len(number) >= 4 or any(start <= m.start() < end for start, end in covered)
+                or OTHER_TEXT_LAW.match(text, m.start(1))):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"
         problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))

@@ -630,8 +630,8 @@ _MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier",
 # club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
 _OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
                                                 "ligue", "amicale", "école", "ecole", "section", "société", "societe",
-                                                "society", "by-laws", "bylaws", "constitution", "statutes"))
-          + f"){_NL1}")
+                                                "society", "bylaws", "constitution", "statutes"))
+          + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
 _OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
        rf"){_NL}|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
 _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"

@@ -52,9 +52,9 @@ club), « la Loi 25B du Code 2007 » (another edition), « RGPD, règlement (UE)
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
 anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
 
-The text is read as it is displayed (:func:`_displayed`, the same in the browser): « Loi 16\u200bB1 » (a zero-width
-space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 » (decomposed) is « à »
-and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
+The text is read as it is displayed (:mod:`lois.core.displayed`, the same in the browser): « Loi 16\u200bB1 » (a
+zero-width space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 »
+(decomposed) is « à » and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
 
 Lists (« , », « et », « ou », « ET », also OCR-glued « et32A2(a) »)::
 
@@ -212,13 +212,12 @@ text length; nothing raises on any ``str`` input.
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
-from lois.core.displayed import INVISIBLE, WIDE
+from lois.core.displayed import MARKS as _MARKS, displayed, reading
 from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
                           ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
                           provision_id, why_not_found, written_path)
@@ -292,8 +291,6 @@ class Citation:
 # every match linear.
 
 _H = r"[^\S\n]"
-# Combining accents: a letter written decomposed (NFD, « e » + U+0301) is read as one letter (:func:`_displayed`)
-_MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _LETTER = r"[^\W\d_]"  # any Unicode letter (or a numeric sign that is not a decimal digit: « ² », « Ⅻ »)
 _ROMAN = f"(?:{ROMAN_PATTERN})"
 
@@ -484,7 +481,8 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
         word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
-        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"  # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
+        # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
+        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"
         para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
@@ -494,7 +492,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
-        sub += rf"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]") + rf"{_NL}(?!\.{_LETTER})"
+        sub += r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]") + rf"{_NL}(?!\.{_LETTER})"
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
@@ -518,7 +516,7 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
-              rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « Loi 16, § B1 »
+              rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
               rf"|,{_H}{{1,2}}(?=[A-H][1-9](?![0-9]))")  # « Loi 16, B1 » (« Loi 16, B » is not read: « B, C »?)
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
@@ -756,7 +754,8 @@ PROGRAM_RULES: tuple[Rule, ...] = (
 )
 _TRIGGER_RULE = PROGRAM_RULES[-1]
 # From its number, the law of another text, which no rule reads (:data:`_LOI_GUARD`: « Loi 2 du club », « Lois 1 à 4
-# des statuts », « la loi 16 du 29 juillet 1881 »): ``lois renvois`` says nothing of it (lois.core.resolve.unknown_forms)
+# des statuts », « la loi 16 du 29 juillet 1881 »): ``lois renvois`` says nothing of it
+# (lois.core.resolve.unknown_forms)
 OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
 
 
@@ -858,7 +857,7 @@ def program() -> dict:
         "maxLaw": MAX_LAW,
         "maxItems": _MAX_ABS_ITEMS,
         "romans": list(ROMANS),
-        "read": {"invisible": INVISIBLE, "spaces": SPACES, "wide": list(WIDE), "odd": _ODD, "mark": _MARK},
+        "read": reading(),
         "address": _ADDRESS,
         "rules": [
             {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
@@ -894,22 +893,14 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
     return tuple(found), tuple(refused)
 
 
-# The text as it is displayed is what the scanner reads, here and in the browser (:func:`program`, ``read``): an
-# invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
-# (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
-# is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
-# as written. (INVISIBLE, WIDE: lois.core.displayed)
-# White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
-# the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
-SPACES = "\x1c\x1d\x1e\x1f\x85"
-_MARK = _compile(f"[{_MARKS}]")
-_ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
+# The text as it is displayed (lois.core.displayed) is what the scanner reads, here and in the browser (:func:`program`,
+# ``read``): spans stay those of the text as written.
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
 # nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
 # Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
-# (no digit between the name and the article but the number of that text, « règlement (UE) 2016/679, art. 13 » : « Selon le
-# règlement, voir la Loi 16 et l'article 27 » cites Law 16)
+# (no digit between the name and the article but the number of that text, « règlement (UE) 2016/679, art. 13 »:
+# « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
 _ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{2,4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
@@ -922,36 +913,10 @@ _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|ww
                     rf"|{_ARTICLE_OF_OTHER_TEXT})")
 
 
-def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:
-    """The text as the scanner reads it, with where each of its characters starts and ends in ``text``; None when
-    it is ``text`` itself."""
-    if not _ODD.search(text):
-        return None
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in INVISIBLE:
-            continue
-        if WIDE[0] <= ord(ch) <= WIDE[1]:
-            ch = chr(ord(ch) - WIDE[2])
-        elif ch in SPACES:
-            ch = " "
-        elif out and _MARK.match(ch):
-            composed = unicodedata.normalize("NFC", out[-1] + ch)
-            if len(composed) == 1:
-                out[-1], ends[-1] = composed, i + 1
-                continue
-        out.append(ch)
-        starts.append(i)
-        ends.append(i + 1)
-    return "".join(out), starts, ends
-
-
 def _scan(text: str, refused: list | None) -> list[Citation]:
     if not isinstance(text, str) or not text:
         return []
-    shown = _displayed(text)
+    shown = displayed(text)
     if shown is None:
         return _scan_shown(text, refused)
     seen: list[RefusedRange] = []

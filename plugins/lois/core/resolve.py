@@ -19,7 +19,8 @@ import re
 from dataclasses import dataclass
 
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import DASH, MAX_LAW, OTHER_TEXT_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
+from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, Citation, Ref, find_citations, format_id, provision_id,
+                             refused_ranges)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »

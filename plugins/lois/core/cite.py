@@ -597,7 +597,9 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
-_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
+# « Lois 61 à 64 », « Lois 61 au 64 », « lois 61 jusqu'à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
+_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
@@ -642,7 +644,6 @@ _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of ano
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
 _RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
@@ -713,11 +714,13 @@ def _word(*words: str) -> str:
     return (rf"{first}(?<![^\W_]{first})(?<![{_MARKS}\-‐‑]{first})"
             rf"(?:{'|'.join(_nocase(w[1:]) for w in words)}){_NL}")
 
-# An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
+# An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 », « Bât. 3 B 2 », « NS 12
+# B 3 » (a pair), « n° 12 B 3 ».
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
                                                               "salle", "page", "paire", "bât.", "bat.", "bâtiment",
                                                               "batiment", "escalier", "porte", "étage", "tour", "round",
-                                                              "board", "boards", "équipe", "poule", "groupe", "série"))
+                                                              "board", "boards", "équipe", "poule", "groupe", "série",
+                                                              "ns", "eo", "ew", "n°", "numéro", "no."))
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))

@@ -47,8 +47,9 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
 1881 » (a dated law), « la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the club » (the rules of a
-club), « la Loi 25B du Code 2007 » (another edition), « RGPD, règlement (UE) 2016/679, art. 13 », « RNC art. 14 »
-(articles of other texts), « article L. 27 du code », « by-law 12 »,
+club), « la Loi 25B du Code 2007 », « Law 25 of the 2007 Laws » (another edition), « RGPD, règlement (UE) 2016/679,
+art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) », « l'article
+16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
 anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
 
@@ -601,7 +602,9 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 _RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
-_FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
+# « de notre règlement », « de ses statuts »
+_DET_OF = rf"de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
+_FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}(?!{_H}*{_CODE})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
             rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
@@ -614,30 +617,36 @@ _ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
 # also read, before an article, by the club linkifier's pattern of places where nothing is read (_ADDRESS), which
 # runs without the « u » flag
 _NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
+_MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
+                                                "juillet", "août", "aout", "septembre", "octobre", "novembre",
+                                                "décembre", "decembre")) + ")"
+# A French statute named by its date or its number (« la loi du 16 juillet 1984 », « loi n° 84-610 »)
+_STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
+            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])")
+# Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
+# « Code de bridge », « code d'arbitrage », as clubs call the Code)
+_OTHER_CODE = (rf"[Cc]ode{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)"
+               rf"(?!{_nocase('bridge')}|{_nocase('arbitrage')}|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){_NL1})"
+               rf"(?:l['’]|la{_H}+)?[A-Za-zÀ-ÖØ-öø-ÿ]+|civil|pénal|penal|électoral|electoral|général|general|monétaire)")
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
                                                      "charte"))
-               + rf"|RGC|RNC|RGPD|RI|[Cc]ode{_H}+(?:" + "|".join(
-                   w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
-                                                      "electoral", "de commerce", "de la route", "de la consommation",
-                                                      "général", "general", "de l['’]éducation", "monétaire"))
-               + rf")){_NL1}")
+               + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
 # After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
 # règlement », « Loi 90 du code de la route »): a date, another text: not the Code
-_MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
-                                               "juillet", "août", "aout", "septembre", "octobre", "novembre",
-                                               "décembre", "decembre")) + f"){_NL}"
+_MONTH = f"{_MONTHS}{_NL}"
 # or the rules of a club, an association (« la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the
 # club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
 _OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
                                                 "ligue", "amicale", "école", "ecole", "section", "société", "societe",
                                                 "society", "bylaws", "constitution", "statutes"))
           + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
-_OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
-       rf"){_NL}|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
+_OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}"
+       rf"|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
 _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
-                # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »)
-                rf"|{_H}*,?{_H}*(?:\(|(?:du|of{_H}+the){_H}+(?:[Cc]ode|CODE|Laws){_H}+(?:de{_H}+|of{_H}+)?|de{_H}+|of{_H}+)"
-                rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
+                # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »,
+                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 »)
+                rf"|{_H}*,?{_H}*(?:\(|(?:du|de|of)(?:{_H}+(?:the|la))?{_H}+(?:(?:[Cc]ode|CODE|Laws|Lois){_H}+"
+                rf"(?:de{_H}+|of{_H}+)?)?)(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
                 rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
 _LOI_GUARD = rf"(?!{_OTHER_AFTER})"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind

@@ -48,8 +48,8 @@ and what is not a citation, read as plain text without a word: « association lo
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
 1881 » (a dated law), « la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the club » (the rules of a
 club), « la Loi 25B du Code 2007 », « Law 25 of the 2007 Laws » (another edition), « RGPD, règlement (UE) 2016/679,
-art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) », « l'article
-16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
+art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) »,
+« l'article 16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
 anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
 

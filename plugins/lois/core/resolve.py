@@ -16,8 +16,10 @@ corpus becomes a stub target (never a dead link).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
+from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
 from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, Citation, Ref, find_citations, format_id, provision_id,
                              refused_ranges)
@@ -130,12 +132,20 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     (« loi 78-17 »), or of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 »,
     :data:`lois.core.cite.OTHER_TEXT_LAW`): not citations, which the club linkifier too leaves as they are."""
     problems = bad_ranges(text)
+    shown = displayed(text)  # the law of another text is read in the text as displayed, as the grammar reads it
+
+    def other_text_law(pos: int) -> bool:
+        if shown is None:
+            return bool(OTHER_TEXT_LAW.match(text, pos))
+        k = bisect_left(shown[1], pos)
+        return k < len(shown[1]) and shown[1][k] == pos and bool(OTHER_TEXT_LAW.match(shown[0], k))
+
     covered = [(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
     covered += [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)]
     for m in LOOKS_LIKE.finditer(text):
         number = m.group(1)
         if (len(number) >= 4 or any(start <= m.start() < end for start, end in covered)
-                or OTHER_TEXT_LAW.match(text, m.start(1))):
+                or other_text_law(m.start(1))):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"
         problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))

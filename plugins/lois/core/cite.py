@@ -452,6 +452,8 @@ _NL = rf"(?!{_LETTER})"  # no letter follows
 # U+2010, non-breaking hyphen, figure dash, en and em dash, minus sign — one set (also lois.core.resolve.STATUTE_NUMBER)
 DASH = "[\\-\u2010\u2011\u2012\u2013\u2014\u2212]"
 _NO_ALNUM = r"(?![^\W_])"
+SUITS = "♠♥♦♣♤♡♢♧"
+_NO_SUIT = f"(?![{SUITS}])"  # « Laws 2♥ », « Lois 3♣ »: a bid, a contract (lois.core.resolve.unknown_forms: silently)
 _LAW_ANY = r"[0-9]{1,2}(?![0-9])"
 _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
 _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
@@ -525,8 +527,9 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
     if lower:
         spaced += rf"|(?={_H}{{1,2}}[b-h]{para}){_H}{{1,2}}"
-    letter = (rf"[A-H]|(?<=[0-9])[a-h](?=[0-9])|(?<=[0-9]{_H})[b-h]{para}|(?<=[0-9]{_H}{_H})[b-h]{para}"
-              if lower else "[A-H]")
+    # « loi 16b1 », « loi 16 b 1 »; not « Lois 20h15 » (a time)
+    letter = (rf"[A-H]|(?<=[0-9])(?:[a-g]|h(?![0-5][0-9]))(?=[0-9])|(?<=[0-9]{_H})[b-h]{para}"
+              rf"|(?<=[0-9]{_H}{_H})[b-h]{para}" if lower else "[A-H]")
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
@@ -536,7 +539,7 @@ def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, nam
     sec = _section(glued, "p_sec", lower) + _tail(True, "p_")
     if section == "optional":
         sec = _commit(sec, _section(glued, None, lower))
-    return _g(name, law) + sec + _NO_ALNUM
+    return _g(name, law) + sec + _NO_ALNUM + _NO_SUIT
 
 
 def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
@@ -911,9 +914,10 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
 # nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
 # Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
-# (no digit between the name and the article but the number of that text, « règlement (UE) 2016/679, art. 13 »:
+# (no digit between the name and the article but the number of a text, « règlement (UE) 2016/679, art. 13 », a year
+# first, never a range of the Code's laws, « Lois 61-64 », nor « loi 78-17 », which lois renvois must see:
 # « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{2,4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, Citation, Ref, find_citations, format_id, provision_id,
-                             refused_ranges)
+from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
+                             provision_id, refused_ranges)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -129,8 +129,9 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
     not know; « Loi 100 »: a law the Code does not have; refused ranges (:func:`bad_ranges`). Nothing is said of the
     number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
-    (« loi 78-17 »), or of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 »,
-    :data:`lois.core.cite.OTHER_TEXT_LAW`): not citations, which the club linkifier too leaves as they are."""
+    (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 »,
+    :data:`lois.core.cite.OTHER_TEXT_LAW`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
+    leaves as they are."""
     problems = bad_ranges(text)
     shown = displayed(text)  # the law of another text is read in the text as displayed, as the grammar reads it
 
@@ -145,7 +146,7 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     for m in LOOKS_LIKE.finditer(text):
         number = m.group(1)
         if (len(number) >= 4 or any(start <= m.start() < end for start, end in covered)
-                or other_text_law(m.start(1))):
+                or other_text_law(m.start(1)) or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"
         problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))

@@ -711,7 +711,9 @@ _REL_RANGE = _compile(_RANGE_SUBS)
 _CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
 # « Loi 16B1 a) et b) »: sub-points lettered with a closing bracket only, as French texts letter them (the bracket
 # after a letter is read with the next item of the list, never alone: « (voir la Loi 16B1 a) » keeps it out)
-_HALF_CONTINUED = rf"(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}(?=\))"
+# « Loi 40 B 2 a) ii) et iii) »: romans too (two letters at least: « i) » is a letter)
+_HALF_CONTINUED = (rf"(?:(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}"
+                   rf"|(?<=[ivx][ivx])\){_SEP_P}{_g('c3_hrom', f'(?=[ivx]{{2}}){_ROMAN}')}{_NL})(?=\))")
 _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
               rf"|{_HALF_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"

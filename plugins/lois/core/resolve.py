@@ -16,7 +16,7 @@ corpus becomes a stub target (never a dead link).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from lois.core.displayed import displayed
@@ -141,16 +141,24 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
         k = bisect_left(shown[1], pos)
         return k < len(shown[1]) and shown[1][k] == pos and bool(OTHER_TEXT_LAW.match(shown[0], k))
 
-    covered = [(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
-    covered += [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)]
-    for m in LOOKS_LIKE.finditer(text):
+    covered = sorted([(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
+                     + [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)])
+    starts = [start for start, _ in covered]
+    reach: list[int] = []  # the furthest end of the spans so far
+    for _, end in covered:
+        reach.append(max(reach[-1], end) if reach else end)
+
+    def inside(pos: int) -> bool:  # in a citation, a problem or a statute's number (a log-time look-up)
+        k = bisect_right(starts, pos) - 1
+        return k >= 0 and reach[k] > pos
+
+    for m in LOOKS_LIKE.finditer(text):  # not overlapping: a match is never inside an earlier one
         number = m.group(1)
-        if (len(number) >= 4 or any(start <= m.start() < end for start, end in covered)
-                or other_text_law(m.start(1)) or text[m.end(1):m.end(1) + 1] in SUITS):
+        if (len(number) >= 4 or inside(m.start()) or other_text_law(m.start(1))
+                or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"
         problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))
-        covered.append((m.start(), m.end()))
     return problems
 
 

@@ -39,7 +39,8 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--fois", type=int, default=7)
     args = parser.parse_args()
-    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "corpus").rglob("*")) if p.suffix in (".md", ".yaml")]
+    files = sorted(p for p in (ROOT / "corpus").rglob("*") if p.suffix in (".md", ".yaml"))
+    texts = [p.read_text(encoding="utf-8") for p in files]
     size = sum(map(len, texts))
     best = float("inf")
     for _ in range(args.fois):

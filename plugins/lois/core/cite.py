@@ -517,7 +517,14 @@ def _tail(spaced: bool, prefix: str | None) -> str:
 
 def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
-    « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
+    « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too.
+
+    After a comma, a dot or a dash, the section is read only where nothing else can be meant: « Loi 16, § B1 »,
+    « Loi 16, B1 », « Law 16.B.1 », « Loi 16-B-1 ». Ambiguous forms are read as the law alone, which is certain:
+    « Loi 16, B et C » (a list of letters may follow the comma), « Loi 16, § 2 » (a paragraph with no section: the
+    Code numbers its paragraphs inside a section), « Law 40(B)(2) » (a bracketed capital is not how the Code letters
+    a section, and « (B) » also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop ends a
+    sentence)."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »

@@ -597,8 +597,8 @@ _NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+(?:{DASH}|[/
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
 # introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
-_VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
-         rf"|{_nocase('notamment')}))?|{_nocase('cf')}\.?")
+_VOIR = (rf"(?:{_nocase('voir')}|{_nocase('cf')}\.?)(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}"
+         rf"|{_nocase('aussi')}|{_nocase('notamment')}))?")  # « voir aussi 74C », « cf. aussi 74C »
 _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")

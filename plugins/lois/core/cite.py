@@ -167,8 +167,8 @@ Rules for relative references (conservative on purpose)
   ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``),
   or a sub-point (``(d)``, ``(i)``); a bare number only in a list of bare
   numbers after a trigger and before « ci-dessous » (``en 1 et 2 ci-dessus``).
-* Trigger words before it: « voir » (« voir également / aussi / notamment »),
-  « cf. », « en » (« comme en », « prévu en »), « de » (« l'application de »),
+* Trigger words before it: « voir », « cf. » (« voir également / aussi / notamment », « cf. aussi »),
+  « en » (« comme en », « prévu en »), « de » (« l'application de »),
   « selon », « dans ».  Words after it: « ci-dessous », « ci-dessus »,
   « ci-après ».
 * A relative id that is not a bare letter needs a trigger before it OR a

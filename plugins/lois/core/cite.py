@@ -459,7 +459,7 @@ _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
 _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
-_LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+_LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
 # « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
 # B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
 # as the end of :data:`_LOWERWORD`, looking back from its first letter
@@ -468,7 +468,7 @@ _LIST_WORD = rf"{_H}(?=(?:et|ou){_H})[eo]"
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
 _SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci|{_ROMAN}){_NL}|[sn]['’])"
-         rf"[a-zà-ÿ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
+         rf"[a-zà-ÿœ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
 
 
 def _commit(named: str, plain: str) -> str:

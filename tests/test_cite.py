@@ -633,7 +633,8 @@ def test_refused_range_in_cli():
      "Law 16.B.1.a " * 800, "Loi 16-B-1 " * 900, "Loi 16, § B1 " * 700, "Loi 40 B 2 a) ii) " * 550,
      "la Loi 2 du club " * 600, "Lois 1 à 4 des statuts " * 450, "Lois 1, 2, 3, 4 du " * 550, "Code d'éthique, " * 600,
      "loi du 16 juillet 1984 " * 430, "code de " * 1250, "Law 25 of the 2007 " * 500, "e\u0301\u0323" * 3300,
-     "a" + "\u0301" * 10000, "règlement 2016/679 " * 500],
+     "a" + "\u0301" * 10000, "règlement 2016/679 " * 500, "Code 2007, Loi " * 650, "2007 Laws " * 1000,
+     "Article 12 of " * 700],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

@@ -615,6 +615,8 @@ _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà
 # « de notre règlement », « de ses statuts »
 _DET_OF = rf"de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}(?!{_H}*{_CODE})"
+            # « Article 12 of the Constitution » (not « … of the Laws »)
+            rf"|(?:of|OF){_H}+(?!(?:the{_H}+|THE{_H}+)?(?:[Ll]aws|LAWS|[Cc]ode|CODE){_NL})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
             rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
@@ -933,10 +935,23 @@ _ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
                           rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
+# nor in a law of another edition of the Code named before it (« In the 2007 Laws, Law 25B », « le Code 1997, Loi 25B »)
+_YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
+_LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
+                         rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
+                         rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
                     r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
                     r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
-                    rf"|{_ARTICLE_OF_OTHER_TEXT})")
+                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
+
+
+def unread(text: str) -> list[tuple[int, int]]:
+    """Where the scanner reads nothing (:data:`_ADDRESS`: an address, an e-mail, a file name, the article of another
+    text, a law of another edition), as spans of ``text`` as written; ``lois renvois`` says nothing there either."""
+    shown = displayed(text)
+    spans = [m.span() for m in _ADDRESS.finditer(text if shown is None else shown[0]) if m.end() > m.start()]
+    return spans if shown is None else [(shown[1][a], shown[2][b - 1]) for a, b in spans]
 
 
 def _scan(text: str, refused: list | None) -> list[Citation]:

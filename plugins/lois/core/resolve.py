@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
 from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
-                             provision_id, refused_ranges)
+                             provision_id, refused_ranges, unread)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -129,7 +129,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
     not know; « Loi 100 »: a law the Code does not have; refused ranges (:func:`bad_ranges`). Nothing is said of the
     number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
-    (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 »,
+    (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 », « le Code
+    2007, Loi 25B », :func:`lois.core.cite.unread`,
     :data:`lois.core.cite.OTHER_TEXT_LAW`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
     leaves as they are."""
     problems = bad_ranges(text)
@@ -142,7 +143,7 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
         return k < len(shown[1]) and shown[1][k] == pos and bool(OTHER_TEXT_LAW.match(shown[0], k))
 
     covered = sorted([(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
-                     + [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)])
+                     + [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)] + unread(text))
     starts = [start for start, _ in covered]
     reach: list[int] = []  # the furthest end of the spans so far
     for _, end in covered:

@@ -317,9 +317,11 @@ def _score_from_browser_data(data, engine, plan):
         if d not in refs or kinds[d] in plan.kinds or d in named:
             continue
         by = matched_of if d in titled else found_of  # its situations count, unless the query is in its title
-        best = max((scores[r] for r in refs[d] if r in scores and by[r] >= matched_of[d] - 1e-9), default=0.0)
-        if best and sc > best * data["glossYield"]:
-            out[d] = best * data["glossYield"]
+        yield_to, cover_at = data["glossYield"]  # (query.GLOSS_YIELD, GLOSS_COVER)
+        best = max((scores[r] for r in refs[d] if r in scores and by[r] >= cover_at * matched_of[d] - 1e-9),
+                   default=0.0)
+        if best and sc > best * yield_to:
+            out[d] = best * yield_to
     return out
 
 

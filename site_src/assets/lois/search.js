@@ -668,7 +668,8 @@
         ranked[r][1] *= 1 + D.proximity[1] * share;
       }
     }
-    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */
+    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD,
+       GLOSS_COVER) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
@@ -677,9 +678,11 @@
       var best = 0;
       var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words */
       refs.forEach(function (n) {
-        if (scoreOf.has(n) && by.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+        if (scoreOf.has(n) && by.get(n) >= D.glossYield[1] * matchedOf.get(r[0]) - 1e-9) {
+          best = Math.max(best, scoreOf.get(n));
+        }
       });
-      if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
+      if (best && r[1] > best * D.glossYield[0]) r[1] = best * D.glossYield[0];
     });
     /* a kind named in the query first, then by score, then in index order */
     function tier(doc) { return p.kinds.indexOf(KINDS[doc]) >= 0 ? 0 : 1; }

@@ -318,6 +318,7 @@ def _score_from_browser_data(data, engine, plan):
             continue
         by = matched_of if d in titled else found_of  # its situations count, unless the query is in its title
         yield_to, cover_at = data["glossYield"]  # (query.GLOSS_YIELD, GLOSS_COVER)
+        cover_at = 1.0 if d in titled else cover_at
         best = max((scores[r] for r in refs[d] if r in scores and by[r] >= cover_at * matched_of[d] - 1e-9),
                    default=0.0)
         if best and sc > best * yield_to:

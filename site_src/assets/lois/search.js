@@ -676,9 +676,10 @@
       var refs = REFS.get(r[0]);
       if (!refs || p.kinds.indexOf(KINDS[r[0]]) >= 0 || named.has(r[0])) return;
       var best = 0;
-      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words */
+      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words, */
+      var share = titled.has(r[0]) ? 1 : D.glossYield[1];  /* covering the query as much as the gloss does */
       refs.forEach(function (n) {
-        if (scoreOf.has(n) && by.get(n) >= D.glossYield[1] * matchedOf.get(r[0]) - 1e-9) {
+        if (scoreOf.has(n) && by.get(n) >= share * matchedOf.get(r[0]) - 1e-9) {
           best = Math.max(best, scoreOf.get(n));
         }
       });

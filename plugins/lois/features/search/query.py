@@ -69,12 +69,13 @@ PROXIMITY_BONUS = 0.5
 # it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word
 # of its title is in the query: « dummy » → « mort », the glossary entry Mort). When every query word is in the
 # gloss's title, the provision must cover the query by its own words (a query that titles a note finds the note).
-# « As well »: at least GLOSS_COVER of what the gloss covers (query words by their weight in the coverage). A gloss
-# tells one situation in many words of its own (an example's deal, bidding and play), a director's story meets some of
-# them by chance, and the provision it is about is what rules the story: « mon adversaire de droite était donneur,
-# moi j'ai ouvert 1♥ avant lui… » is ruled by 31A2(a), not by the example of a replaced opening that cites it.
-# 0.75: hit@1 +5, hit@3 +4 over blind2–blind7, one query down (2 → 3), the other sets unmoved (1.0: the gloss must
-# cover no more than the provision; 0.8: tool@3 −2; 0.7: relevance −1).
+# « As well », unless the query titles the gloss: at least GLOSS_COVER of what the gloss covers (query words by their
+# weight in the coverage). A gloss tells one situation in many words of its own (an example's deal, bidding and play),
+# a director's story meets some of them by chance, and the provision it is about is what rules the story: « il avait
+# passé avant son tour, il ouvre ensuite 1 coeur : son partenaire doit-il passer ? » is ruled by Law 30B1, not by
+# the example of an opening out of turn replaced by an overcall that cites 31A2(a). 0.75: hit@1 +5, hit@3 +4 over
+# blind2–blind7, one query down (2 → 3), one tool out of the first three (blind4), the other sets unmoved (0.8:
+# tool@3 −2; 0.7: relevance −1).
 GLOSS_YIELD = 0.99
 GLOSS_COVER = 0.75
 TITLE_BONUS = 2.0
@@ -997,10 +998,11 @@ class SearchEngine:
             if not f.get("refs") or f["kind"] in plan.kinds or n in named:
                 continue
             best = 0.0
+            # a gloss the query titles: the provision's own words, covering the query as much as the gloss does
+            by, share = (found_of, GLOSS_COVER) if n not in titled else (matched_of, 1.0)
             for ref in f["refs"]:
                 r = self.docnum.get(ref)
-                by = found_of if n not in titled else matched_of  # a gloss the query titles: the provision's own words
-                if r is not None and r in score_of and by[r] >= GLOSS_COVER * matched_of[n] - 1e-9:
+                if r is not None and r in score_of and by[r] >= share * matched_of[n] - 1e-9:
                     best = max(best, score_of[r])
             if best and sc > best * GLOSS_YIELD:
                 out[i] = (n, best * GLOSS_YIELD)

@@ -81,14 +81,16 @@ class SiteKeeper:
 
     def back(self, dest_paths: list[str]) -> None:
         """Before the first write: the previous site back in place, unless a file of it stands where this build
-        needs a folder (``dest_paths``: the files MkDocs will write, relative to the site folder)."""
+        needs a folder, or a folder where it needs a file (``dest_paths``: the files MkDocs will write, relative to
+        the site folder)."""
         site = self.site
         hidden = site / ASIDE if site is not None else None
         if site is None or hidden is None or self.left is None or not hidden.is_dir():
             return
         old = self.left
-        if any(p in old for dest in dest_paths for p in _parents(dest)):
-            self.forget()
+        old_folders = {p for rel in old for p in _parents(rel)}
+        if any(dest in old_folders or any(p in old for p in _parents(dest)) for dest in dest_paths):
+            self.forget()  # a file where a folder must go, or the reverse: MkDocs' own clean build
             return
         try:
             for entry in os.listdir(hidden):

@@ -14,7 +14,9 @@ What is measured, and how:
   site, there are no redirect pages per spelling any more) are written into a copy of the docs folder, with a
   mkdocs.yml without the `lois` plugin whose nav, extra_css and extra_javascript are the ones the plugin sets
   (its own on_config is run to get them); that plain Material build of the same real pages is the baseline and
-  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×). A second baseline is the
+  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×; one run per kind with
+  --runs-synth 1: the alternated comparison, with median and range, its load, and the second peer of issue 37,
+  the same words as plain Markdown, is bench_first_build.py, which uses the same builds). A second baseline is the
   same build with a MkDocs hook (theme_templates_hook.py) that gives the theme what the plugin gives it, compiled
   templates kept between builds: against it, the share counts only the plugin's own work. The baseline has no
   offline archive or service worker: writing them is counted in the plugin's share. Runs of the two

@@ -42,6 +42,7 @@ PHASES = [
     ("mkdocs.utils", "clean_directory"), ("mkdocs.structure.files", "Files.copy_static_files"),
     ("mkdocs.structure.files", "File.copy_file"), ("lois.adapters.sitekeep", "SiteKeeper.back"),
     ("lois.adapters.sitekeep", "SiteKeeper.unchanged"), ("lois.adapters.sitekeep", "SiteKeeper.finish"),
+    ("lois.core.reads", "replay"),
     ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_files"), ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_post_build"),
 ]
 

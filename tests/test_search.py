@@ -1021,8 +1021,9 @@ def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
     """The tool of a provision is the one most about its law (documents.choose_tools): liste:information-autres-sources
     cites 12C2(c) in one case, but the tool of 12C2(c) is about Law 12. Among the first three results, each law's
     first result that a tool rules carries it, each tool once: a first result of the wrong law does not take the
-    tool of the right one away. A provision that no tool cites takes its law's (12B2, rectifying a too severe
-    penalty: the « Que faire si… » entry or the calculator of adjusted scores, which cite other provisions of 12)."""
+    tool of the right one away. A provision that no tool cites takes that of the nearest section around it (12B2,
+    rectifying a too severe penalty: the « Que faire si… » entry or the calculator of adjusted scores, which cite
+    other provisions of Law 12)."""
     assert not any(engine.stored[engine.docnum[t]]["kind"] in TOOL_KINDS
                    for t in engine.stored[engine.docnum["12B2"]].get("sources") or ())
     first = engine.search("la règle est trop sévère pour eux, je peux adoucir la sanction ?", 3)[0]
@@ -1045,7 +1046,7 @@ def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
                 d = engine.stored[engine.docnum[x.id]]
                 cited = [d, *(engine.stored[engine.docnum[ref]] for ref in d.get("refs") or ())]
                 if not any(engine.stored[engine.docnum[t]]["kind"] in TOOL_KINDS for c in cited
-                           for t in c.get("sources") or ()):  # no tool cites it: its law's
+                           for t in c.get("sources") or ()):  # no tool cites it: a section's around it
                     cited = [c for c in engine.stored if c["kind"] in ("law", "stub") and c["law"] == x.law]
                 assert any(x.tool["id"] in (c.get("sources") or ()) for c in cited), (q, x.id)
 

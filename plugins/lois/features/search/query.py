@@ -111,8 +111,8 @@ NEGATIONS = ("non", "pas", "ni")
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.25, "tool": 0.4}
 # The tool comes with the provision: each of the TOOL_AFTER first results that a tool rules (a checklist, « Que faire
-# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about; none: its
-# enclosing provision's, else its law's) carries the one most about its law (documents.choose_tools), shown as a link
+# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about; none: those of
+# the nearest section around it) carries the one most about its law (documents.choose_tools), shown as a link
 # of its own (« Outil : … »), taking no other's rank;
 # once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
 # each, and three provisions of one law show its tool once.

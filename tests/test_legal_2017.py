@@ -88,3 +88,12 @@ def test_titles_read_this_session_are_in_the_list_of_the_93_laws(model):
     for law, title in [(15, "Mauvais étui ou mauvaise main"), (51, "Deux cartes pénalisées ou plus"),
                        (52, "Manquement à l'obligation d'attaquer ou de jouer une carte pénalisée")]:
         assert f"Loi {law} {title}" in text, law
+
+
+def test_law_54_page_says_its_first_paragraph_and_54e(model):
+    """Session 9: the first paragraph of Law 54 (partner's face-down lead after a faced lead out of turn) and 54E
+    (the declaring side attempts the opening lead: Law 24) are summarised on the page of Law 54."""
+    text = _visible(SiteBuild(model).render_stub(54).body)
+    assert "si le partenaire du fautif entame face cachée, l'arbitre fait reprendre cette entame face cachée" in text
+    assert "Si c'est un joueur du camp du déclarant qui tente de faire l'entame, la Loi 24 s'applique" in text
+    assert "lu le 2026-11-28" in text

@@ -97,3 +97,53 @@ def test_law_54_page_says_its_first_paragraph_and_54e(model):
     assert "si le partenaire du fautif entame face cachée, l'arbitre fait reprendre cette entame face cachée" in text
     assert "Si c'est un joueur du camp du déclarant qui tente de faire l'entame, la Loi 24 s'applique" in text
     assert "lu le 2026-11-28" in text
+
+
+def test_law_68_page_says_play_may_continue_after_a_doubted_claim(model):
+    """68D in 2017: a doubted claim goes to the Director, or play continues at the non-claiming side's request if
+    all four agree (the claim is then void) — the 2007 summary stopped at calling the Director."""
+    body = SiteBuild(model).render_stub(68).body
+    text = _visible(body)
+    assert "Si un joueur la conteste, on appelle l'arbitre, qui statue selon la Loi 70" in text
+    assert "à la demande du camp qui n'a pas revendiqué et si les quatre joueurs sont d'accord" in text
+    assert "la revendication ou la concession est alors non avenue" in text
+    assert 'href="https://www.ebu.co.uk/forum/discussion/562/doubted-claim-law-68-d-2-b"' in body
+
+
+def test_revoke_guide_is_corrected_where_it_counts_later_tricks_for_the_offender_alone(model):
+    """The guide « Arbitre ! Une Renonce ! » counts two tricks when the offending *player* won the revoke trick
+    « et une ou plusieurs levées ultérieures »; 64A1 counts the later trick for the offending *side*: the page of
+    the commentary says so beside that sentence."""
+    guide = model.commentaries["renonce-64"]
+    text = _visible(SiteBuild(model).render_commentary(guide).body)
+    said = text.index("a gagné la levée de la renonce, et une ou plusieurs levées ultérieures » :")
+    assert text.index("Les levées gagnées après la renonce se comptent pour le camp fautif, pas pour le seul "
+                      "joueur fautif", said) - said < 80
+    assert "même si c'est son partenaire qui l'a gagnée ; deux levées au total ( Loi 64A1 )" in text
+
+
+@pytest.mark.parametrize("outcome", ["corrigee_defense", "corrigee_defense_mort"])
+def test_corrected_defender_revoke_with_a_faced_card_is_not_a_new_penalty_card(lists, outcome):
+    """62B1 makes the withdrawn card a major penalty card only if it came from the defender's unfaced hand; a
+    faced card (a penalty card played in revoke) is replaced without further rectification (62B2)."""
+    o = lists["renonce"].outcomes[outcome]
+    ruling = re.sub(r"\s+", " ", o.ruling)
+    assert "si elle venait de sa main non exposée" in ruling and "remplacée sans autre rectification" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in o.players]
+    assert any("venue de votre main non exposée" in line and "(Loi 62B1" in line for line in nonempty(said))
+    assert any("carte déjà exposée" in line and "(Loi 62B2)" in line for line in said)
+
+
+def test_logical_alternative_is_said_with_both_2017_conditions(model):
+    """16B1(b) in 2017: seriously considered by a significant proportion AND some might select it; the note and the
+    glossary said only the first (« voire choisirait » made the second optional)."""
+    from lois.features.annotations.glossary import load_glossary
+    from lois.features.annotations.notes import load_notes
+
+    note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
+    body = re.sub(r"\s+", " ", note.body)
+    assert "Le Code 2017 pose deux conditions à la fois" in body and "certains d'entre eux pourraient la choisir" in body
+    term = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml")
+                     if t.term == "alternative logique"])[0]
+    assert "envisagerait sérieusement, et que certains d'entre eux pourraient choisir" in term.definition
+    assert "voire choisirait" not in term.definition

@@ -147,3 +147,13 @@ def test_logical_alternative_is_said_with_both_2017_conditions(model):
                      if t.term == "alternative logique"])[0]
     assert "envisagerait sérieusement, et que certains d'entre eux pourraient choisir" in term.definition
     assert "voire choisirait" not in term.definition
+
+
+def test_law_24_cards_stay_on_the_table_until_the_auction_ends(model, lists):
+    """2017 Law 24 applies during the auction and keeps the cards face up until the auction ends (the final pass),
+    not until the end of the auction period; the penalty card list says the same of which law applies."""
+    text = _visible(SiteBuild(model).render_stub(24).body)
+    assert "jusqu'à la fin des enchères, c'est-à-dire jusqu'au dernier passe" in text
+    assert "jusqu'à la fin de la période des enchères ;" not in text
+    first = lists["carte-penalisee"].questions["joueur"]
+    assert "pendant les enchères (avant le dernier passe) relève d'abord de la Loi 24" in re.sub(r"\s+", " ", first.help)

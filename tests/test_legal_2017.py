@@ -157,3 +157,23 @@ def test_law_24_cards_stay_on_the_table_until_the_auction_ends(model, lists):
     assert "jusqu'à la fin de la période des enchères ;" not in text
     first = lists["carte-penalisee"].questions["joueur"]
     assert "pendant les enchères (avant le dernier passe) relève d'abord de la Loi 24" in re.sub(r"\s+", " ", first.help)
+
+
+def test_own_mistaken_explanation_found_during_play_is_still_called_and_47e2_is_said(model, lists):
+    """75B2: before the opening lead is faced, *or during the play if discovered later* — the site said « au plus
+    tard avant que l'entame soit faite face visible »; and a card played because of the mistaken explanation may be
+    retracted as 47E2 says."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "explication-erronee"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "avant que l'entame soit faite face visible, ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in flat
+    cl = lists["information-non-autorisee"]
+    texts = [cl.questions["information"].help, cl.questions["correction"].help]
+    o = cl.outcomes["explication_par_son_auteur"]
+    texts += [o.title, o.ruling, *o.players]
+    for t in nonempty(texts):
+        assert "au plus tard avant" not in t, t
+    said = [re.sub(r"\s+", " ", line) for line in o.players]
+    assert any("ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in line for line in said)
+    assert any("mais seulement si aucune carte n'a été jouée ensuite" in line and "(Loi 47E2)" in line for line in said)

@@ -177,3 +177,14 @@ def test_own_mistaken_explanation_found_during_play_is_still_called_and_47e2_is_
     said = [re.sub(r"\s+", " ", line) for line in o.players]
     assert any("ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in line for line in said)
     assert any("mais seulement si aucune carte n'a été jouée ensuite" in line and "(Loi 47E2)" in line for line in said)
+
+
+def test_defender_who_fails_to_play_a_penalty_card_goes_to_law_52_first(model, lists):
+    """A defender who plays another card when bound to play a penalty card: declarer may accept that play (must, if he
+    has played since), else the penalty card is substituted and the card played becomes a major penalty card (52B);
+    the revoke list said only « corrigez, carte pénalisée principale »."""
+    text = _visible(SiteBuild(model).render_stub(52).body)
+    assert "le déclarant peut accepter cette attaque ou ce jeu ; il doit l'accepter s'il a joué ensuite" in text
+    assert "devient une carte pénalisée principale" in text and "lus le 2026-11-28" in text
+    help_ = re.sub(r"\s+", " ", lists["renonce"].questions["auteur"].help or "")
+    assert "relève d'abord de la Loi 52 : le déclarant peut accepter ce jeu" in help_ and "(Loi 52B2)" in help_

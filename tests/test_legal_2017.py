@@ -104,8 +104,8 @@ def test_law_68_page_says_play_may_continue_after_a_doubted_claim(model):
     all four agree (the claim is then void) — the 2007 summary stopped at calling the Director."""
     body = SiteBuild(model).render_stub(68).body
     text = _visible(body)
-    assert "Si un joueur la conteste, on appelle l'arbitre, qui statue selon la Loi 70" in text
-    assert "à la demande du camp qui n'a pas revendiqué et si les quatre joueurs sont d'accord" in text
+    assert ("si elle est contestée, on appelle l'arbitre, ou bien le jeu continue, à la demande du camp qui n'a pas "
+            "revendiqué et si les quatre joueurs sont d'accord") in text
     assert "la revendication ou la concession est alors non avenue" in text
     assert 'href="https://www.ebu.co.uk/forum/discussion/562/doubted-claim-law-68-d-2-b"' in body
 

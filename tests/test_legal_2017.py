@@ -188,3 +188,11 @@ def test_defender_who_fails_to_play_a_penalty_card_goes_to_law_52_first(model, l
     assert "devient une carte pénalisée principale" in text and "lus le 2026-11-28" in text
     help_ = re.sub(r"\s+", " ", lists["renonce"].questions["auteur"].help or "")
     assert "relève d'abord de la Loi 52 : le déclarant peut accepter ce jeu" in help_ and "(Loi 52B2)" in help_
+
+
+def test_defective_trick_costs_one_trick_under_64a2_not_a_revoke_transfer(model):
+    """67B1 in 2017: the offender is deemed to have revoked and loses one trick transferred under 64A2 — not « as
+    after a revoke », which may cost two tricks (64A1)."""
+    text = _visible(SiteBuild(model).render_stub(67).body)
+    assert "son camp perd au plus une levée, transférée au camp non fautif selon la Loi 64A2" in text
+    assert "comme après une renonce." not in text

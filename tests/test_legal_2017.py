@@ -194,5 +194,5 @@ def test_defective_trick_costs_one_trick_under_64a2_not_a_revoke_transfer(model)
     """67B1 in 2017: the offender is deemed to have revoked and loses one trick transferred under 64A2 — not « as
     after a revoke », which may cost two tricks (64A1)."""
     text = _visible(SiteBuild(model).render_stub(67).body)
-    assert "son camp perd au plus une levée, transférée au camp non fautif selon la Loi 64A2" in text
+    assert "une levée au plus est transférée au camp non fautif ( Loi 64A2 )" in text
     assert "comme après une renonce." not in text

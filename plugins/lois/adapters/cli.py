@@ -209,6 +209,19 @@ class _Parser(argparse.ArgumentParser):
         if message:
             (file or sys.stderr).write(message)
 
+    def _get_value(self, action, arg_string):
+        """An empty value (« --corpus "" », « lois arbitre "" », « --evaluer "" ») is a usage error for every
+        argument but the free texts (a query, a text to scan, which say so themselves): taken as absent, it would
+        run the command on another corpus, list or file than the one the person meant to name."""
+        if not arg_string.strip() and action.dest not in FREE_TEXTS \
+                and not isinstance(action, argparse._SubParsersAction):  # (its values: the subcommand's own)
+            raise argparse.ArgumentError(action, "valeur vide : donnez une valeur, ou retirez l'argument")
+        return super()._get_value(action, arg_string)
+
+
+# the arguments that are free text (a query, a text, answers), where an empty value is the command's to answer
+FREE_TEXTS = {"texte", "requete", "reponses"}
+
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     from lois.adapters.cli_fr import install

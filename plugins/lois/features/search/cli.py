@@ -66,15 +66,16 @@ def cmd_cherche(args) -> int:
     limit = _limit(args.limite)
     kinds = _kinds(args.genre)
     query = " ".join(args.requete)
+    if not query.strip():  # nothing to look for: a usage error, said in French (and no empty JSON list)
+        print("erreur : requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).",
+              file=sys.stderr)
+        return 2
     if not (corpus / "lois").is_dir():
         raise LoisError(f"dossier du corpus introuvable : {corpus}")
     engine = SearchEngine(corpus)
     results = engine.search(query, limit, kinds)
     if args.json:
         print_json([r.to_json() for r in results])
-        return 0
-    if not query.strip():
-        print("Requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).")
         return 0
     if not results:
         print(f"Aucun résultat pour « {query[:80]} ».")

@@ -11,7 +11,8 @@ real corpus).
 
 The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
 absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
-that its law's text does not hold is refused."""
+that its law's text does not hold is refused; a word the locale could not decode (Latin-1 bytes under a UTF-8
+locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a file's name keeps its bytes."""
 from __future__ import annotations
 
 import re
@@ -166,3 +167,18 @@ def test_a_context_the_corpus_holds_or_summarises_is_used():
     for context, target in [("50D1", "50A"), ("27C", "27A"), ("12C1", "12A")]:
         res = run_lois("renvois", "--contexte", context, "voir A ci-dessus")
         assert res.returncode == 0 and f"→ {target}" in res.stdout, (context, res.stdout, res.stderr)
+
+
+@pytest.mark.parametrize("typed", ["p\udce9nalis\udce9e",  # « pénalisée » from a Latin-1 terminal, UTF-8 locale
+                                   "p\udcc3\udca9nalis\udcc3\udca9e"],  # from a UTF-8 terminal under LANG=C
+                         ids=["latin-1", "utf-8 sous LANG=C"])
+def test_a_word_the_locale_could_not_decode_means_what_was_typed(typed, tmp_path):
+    found = run_lois("cherche", typed).stdout
+    assert found == run_lois("cherche", "pénalisée").stdout and " pour « pénalisée » :" in found, found[:200]
+    res = run_lois("arbitre", "renonc\udce9")
+    assert res.returncode == 1 and "liste inconnue « renoncé »" in res.stderr, res.stderr
+    # a file's name keeps its bytes (here \xff, which no decoding gives back)
+    odd = tmp_path / "\udcff.md"
+    shutil.copyfile(ROOT / "corpus/lois/50.md", odd)
+    res = run_lois("importe", odd, "--simulation")
+    assert res.returncode == 0 and "texte maître déjà propre" in res.stdout, res.stderr

@@ -212,15 +212,21 @@ class _Parser(argparse.ArgumentParser):
     def _get_value(self, action, arg_string):
         """An empty value (« --corpus "" », « lois arbitre "" », « --evaluer "" ») is a usage error for every
         argument but the free texts (a query, a text to scan, which say so themselves): taken as absent, it would
-        run the command on another corpus, list or file than the one the person meant to name."""
-        if not arg_string.strip() and action.dest not in FREE_TEXTS \
-                and not isinstance(action, argparse._SubParsersAction):  # (its values: the subcommand's own)
+        run the command on another corpus, list or file than the one the person meant to name. A value the locale
+        could not decode is read as it was typed (:func:`lois.core.terminal.argument`), a file's name aside."""
+        if isinstance(action, argparse._SubParsersAction):  # its values: the subcommand's own, each read there
+            return super()._get_value(action, arg_string)
+        if not arg_string.strip() and action.dest not in FREE_TEXTS:
             raise argparse.ArgumentError(action, "valeur vide : donnez une valeur, ou retirez l'argument")
+        if action.dest not in FILE_NAMES:  # bytes the locale could not decode: what was typed (not a file's name)
+            arg_string = terminal.argument(arg_string)
         return super()._get_value(action, arg_string)
 
 
 # the arguments that are free text (a query, a text, answers), where an empty value is the command's to answer
 FREE_TEXTS = {"texte", "requete", "reponses"}
+# the arguments that name a file or a folder: their bytes are the file's, whatever the locale
+FILE_NAMES = {"corpus", "fichier", "evaluer"}
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:

@@ -5,9 +5,10 @@ Corpus files as a maintainer damages them: a number YAML 1.1 reads otherwise tha
 (« &#x202E; » reorders the law text on the site, « &#27; ») or typed as it is (a zero-width space, a BOM inside a
 line), a checklist id that an address or `--reponses` cannot carry back (« , », « : », « % », a space, a Cyrillic
 letter that looks Latin), two keys of ``words`` naming one provision (« '63' » and 63: one is dropped), a file
-named so that it is never read (« .yml », « .MD »). Each is refused with a French message naming the file and the
-line, a non-zero exit and no traceback, by the check the build runs too (lois verifie, in process, on a copy of the
-real corpus).
+named so that it is never read (« .yml », « .MD »), a contract that is no bid or that the auction beside it
+contradicts (« 8SA », « 4♠ » after « 3SA », a declarer who did not name the strain first). Each is refused with a
+French message naming the file and the line, a non-zero exit and no traceback, by the check the build runs too
+(lois verifie, in process, on a copy of the real corpus).
 
 The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
 absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
@@ -65,6 +66,14 @@ CORPUS = {
     "deux clés pour 64A": ([(CL, r"  64B: ", '  64 A: "le transfert automatique de levées se fait à la fin du jeu"\n'
                                            "  64B: ", 1)],
                            "« 64 A » et « 64A » désignent la même provision (64A)", 11),
+    "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
+                                 "contrat « 8SA » invalide", 7),
+    "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",
+                                                "contract: 4♠", 1)],
+                                              "contrat « 4♠ » : les enchères se terminent sur « 3SA » (Nord)", 7),
+    "déclarant qui n'a pas nommé la couleur": ([("exemples/50-carte-principale.yaml", r"declarer: Sud",
+                                                 "declarer: Nord", 1)],
+                                               "déclarant « Nord » : c'est Sud", 8),
 }
 # files named as one the tools read, that they would leave unread: id → (new file, copied from, its suffix)
 UNREAD = {

@@ -13,7 +13,8 @@ French message naming the file and the line, a non-zero exit and no traceback, b
 The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
 absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
 that its law's text does not hold is refused; a word the locale could not decode (Latin-1 bytes under a UTF-8
-locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a file's name keeps its bytes."""
+locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a file's name keeps its bytes;
+two answers to one question in `--reponses` are refused (the last one won silently)."""
 from __future__ import annotations
 
 import re
@@ -191,3 +192,14 @@ def test_a_word_the_locale_could_not_decode_means_what_was_typed(typed, tmp_path
     shutil.copyfile(ROOT / "corpus/lois/50.md", odd)
     res = run_lois("importe", odd, "--simulation")
     assert res.returncode == 0 and "texte maître déjà propre" in res.stdout, res.stderr
+
+
+@pytest.mark.parametrize("answers", ['{"consommee": "oui", "consommee": "non"}', "consommee:oui,consommee:non"],
+                         ids=["json", "question:choix"])
+def test_two_answers_to_one_question_are_refused_not_the_last_kept(answers):
+    res = run_lois("arbitre", "renonce", "--reponses", answers)
+    assert res.returncode == 1 and res.stdout == "", res.stdout[:300]
+    assert "deux réponses à la question « consommee » (« oui » et « non »)" in res.stderr, res.stderr
+    # the same answer twice says one thing: it is the answer
+    once = run_lois("arbitre", "renonce", "--reponses", "consommee:non,consommee:non")
+    assert once.stderr == run_lois("arbitre", "renonce", "--reponses", "consommee:non").stderr != ""

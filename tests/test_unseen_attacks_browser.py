@@ -4,7 +4,10 @@ download (tests/test_offline_browser.py): links to folders, the search's and the
 data say the same, instead of blaming the network (« réseau indisponible ; enregistrez le code depuis la page
 Hors ligne », which cannot be done there) or telling the reader « Vous consultez la copie téléchargée : elle
 fonctionne déjà sans réseau ». The copy to download, also opened as files, says nothing of the kind (its own
-tests check it works). Real build, Chromium at phone size."""
+tests check it works). Real build, Chromium at phone size.
+
+An address of a checklist that answers one question twice, differently (« ?r=consommee:oui,consommee:non »): the
+runner takes neither and says so, as `lois arbitre --reponses` refuses it (the last answer won silently)."""
 from __future__ import annotations
 
 import zipfile
@@ -58,3 +61,15 @@ def test_the_copy_to_download_says_nothing_of_the_kind(files_page, built_site, t
     files_page.goto((copy / "hors-ligne/index.html").as_uri())
     assert "Vous consultez la copie téléchargée" in files_page.locator("#lois-hl-appareil").inner_text()
     assert files_page.locator(".lois-fichiers-bruts").count() == 0
+
+
+def test_two_answers_to_one_question_in_the_address_are_said_not_the_last_kept(page, site_url):
+    page.goto(f"{site_url}checklists/renonce/?r=consommee:oui,consommee:non")
+    warning = page.locator(".lois-cl-warning")
+    warning.wait_for()
+    assert "Deux réponses «\u00a0oui\u00a0» et «\u00a0non\u00a0» à la question «\u00a0consommee\u00a0»" in \
+        warning.inner_text()
+    assert "La renonce est-elle consommée" in page.locator(".lois-cl-question").first.inner_text()
+    page.goto(f"{site_url}checklists/renonce/?r=consommee:non,consommee:non")  # the same answer twice: the answer
+    page.locator(".lois-cl-question", has_text="Qui a commis la renonce").wait_for()
+    assert page.locator(".lois-cl-warning").count() == 0

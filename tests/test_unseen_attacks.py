@@ -12,7 +12,7 @@ French message naming the file and the line, a non-zero exit and no traceback, b
 
 The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
 absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
-that its law's text does not hold is refused; a word the locale could not decode (Latin-1 bytes under a UTF-8
+that its law's text does not hold is refused; a huge value is echoed short; a word the locale could not decode (Latin-1 bytes under a UTF-8
 locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a file's name keeps its bytes;
 two answers to one question in `--reponses` are refused (the last one won silently)."""
 from __future__ import annotations
@@ -147,9 +147,18 @@ VALUED = nonempty(_valued_arguments())
 @pytest.mark.parametrize("args", VALUED, ids=lambda a: " ".join(x or '""' for x in a))
 def test_an_empty_value_is_a_usage_error_not_an_absent_argument(args):
     res = run_lois(*args, input="q\n")
-    assert res.returncode == 2, (res.stdout[:300], res.stderr[-600:])
-    assert res.stdout == "" and "Traceback" not in res.stderr
-    assert "valeur vide : donnez une valeur, ou retirez l'argument" in res.stderr, res.stderr
+    assert res.returncode == 1 and res.stdout == "", (res.stdout[:300], res.stderr[-600:])
+    assert re.fullmatch(r"erreur : argument \S+ : valeur vide : donnez une valeur, ou retirez l'argument\n",
+                        res.stderr), res.stderr
+
+
+@pytest.mark.parametrize("args", VALUED, ids=lambda a: " ".join(x or "5000" for x in a))
+def test_a_huge_value_is_echoed_short(args):
+    """A value of 5,000 characters (typed by mistake, a page pasted) is refused in lines a terminal shows: a value
+    quoted « … » cut to 80 characters and its length, a file's name to its start and end."""
+    res = run_lois(*["9" * 5000 if a == "" else a for a in args], input="q\n")
+    assert res.returncode != 0 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert max(map(len, res.stderr.splitlines())) < 400, res.stderr[-600:]
 
 
 def test_every_command_has_an_argument_tried_empty():

@@ -11,7 +11,7 @@ digit or ``_`` of any script, and ``[^\W\d_]`` a letter or a numeric character t
 « Ⅻ »), as Python reads it. Only the Unicode version of each engine may still differ (characters assigned after
 Python's ``unicodedata.unidata_version``). ``spaces="native"`` keeps JavaScript's own ``\s``, shorter: only for
 patterns that read a text where the seven characters on which the two differ never occur (the citation scanner's,
-:func:`lois.core.cite._displayed`).
+:func:`lois.core.displayed.displayed`).
 """
 from __future__ import annotations
 

@@ -38,7 +38,7 @@
     LAYOUT = {};
     layoutMeta.content.split(" ").forEach(function (x) { LAYOUT[x[0]] = +x.slice(1); });
   }
-  var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
+  var D = null, TOKEN = null, IDS = null, READER = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
       REFS = new Map(), TITLES = new Map(), PHRASINGS = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
       FETCHING = {}, TERMS = new Map();
 
@@ -46,6 +46,7 @@
     D = data;
     TOKEN = new RegExp(data.token, "gu");
     IDS = loisIds(data.ids);  /* assets/lois/ids.js (lois.render.ids_js), loaded just before this file */
+    READER = loisDisplayed(data.read);  /* the same file: the text as displayed */
     EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
@@ -425,13 +426,10 @@
     var n = normalize(surfaceKey(word));
     return !!n && !STOP.has(n) && !SHARDS.m[route(stemKey(n), LAYOUT.m)];
   }
-  /* query.read_query: an invisible character skipped, a full-width form read as ASCII, then NFC */
+  /* query.read_query: the query as displayed, read by the club linkifier's reader (loisDisplayed, assets/lois/ids.js) */
   function readQuery(q) {
-    return Array.from(q).map(function (ch) {
-      var cp = ch.codePointAt(0);
-      if (D.read[0].indexOf(ch) >= 0) return "";
-      return cp >= D.read[1][0] && cp <= D.read[1][1] ? String.fromCodePoint(cp - D.read[1][2]) : ch;
-    }).join("").normalize("NFC");
+    var shown = READER.read(q);
+    return shown ? shown.text : q;
   }
   function plan(query) {
     var q = readQuery(String(query || "").slice(0, D.maxChars));

@@ -31,12 +31,11 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import livememo
-from lois.core.displayed import INVISIBLE, WIDE
+from lois.core.displayed import read
 from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map, term_of)
@@ -109,16 +108,17 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # each, and three provisions of one law show its tool once.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
-# A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed): an invisible
-# character skipped (« Loi 16\u200bB1 » pasted from a page), a full-width form read as ASCII (« Loi １６Ｂ１ », a
-# Japanese keyboard), then composed (NFC: « e » + U+0301 is « é »)
-_QUERY_READ = str.maketrans({**{c: None for c in INVISIBLE},
-                             **{chr(c): chr(c - WIDE[2]) for c in range(WIDE[0], WIDE[1] + 1)}})
+# A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed, one reader): an
+# invisible character skipped (« Loi 16\u200bB1 » pasted from a page), a full-width form read as ASCII
+# (« Loi １６Ｂ１ », a Japanese keyboard), a letter and its combining accents composed (NFC: « e » + U+0301 is « é »)
 
 
 def read_query(query: str) -> str:
-    """The query as the search reads it (see :data:`_QUERY_READ`); search.js does the same from the same data."""
-    return unicodedata.normalize("NFC", query.translate(_QUERY_READ))
+    """The query as the search reads it: :func:`lois.core.displayed.read`; search.js reads it with the same reader
+    (``loisDisplayed``, render/assets/ids.js) and data."""
+    return read(query)
+
+
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
 # outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
 # are not highlighted).
@@ -1121,7 +1121,7 @@ def browser_data(engine: SearchEngine) -> dict:
     Postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of the term in that
     field of that document, so the browser sums exactly what whoosh sums."""
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
-    from lois.render.ids_js import id_data  # the build's alone: `lois cherche` does not import them
+    from lois.render.ids_js import id_data, reading_data  # the build's alone: `lois cherche` does not import them
     from lois.render.jsregex import js_pattern
 
     fields = list(FIELD_BOOSTS)
@@ -1146,7 +1146,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
-        "read": [INVISIBLE, list(WIDE)],  # read_query
+        "read": reading_data(),  # read_query: loisDisplayed (assets/lois/ids.js)
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD,
                  js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],

@@ -212,3 +212,15 @@ def test_two_answers_to_one_question_are_refused_not_the_last_kept(answers):
     # the same answer twice says one thing: it is the answer
     once = run_lois("arbitre", "renonce", "--reponses", "consommee:non,consommee:non")
     assert once.stderr == run_lois("arbitre", "renonce", "--reponses", "consommee:non").stderr != ""
+
+
+def test_a_run_of_brackets_is_not_read_as_one_file_name_or_address():
+    """« [[[[…x.pdf » on a club's page or in a corpus text: each « [ » is a place where a word may begin, and an
+    address, an e-mail or a file name read from each of them to the end made the scanner quadratic (128,000
+    characters: 80 s in Python, 30 s in the browser; bench/bench_scan_hostile.py). A file's name is at most 255
+    characters and an e-mail's parts 64 and 255, as the Internet bounds them."""
+    from lois.core.cite import unread
+
+    for text in ["voir " + "[" * 1000 + "x.pdf", "voir " + "[" * 1000 + "@exemple.fr"]:
+        spans = unread(text)
+        assert spans and all(end - start <= 256 + len("@exemple.fr") for start, end in spans), (text[-20:], spans)

@@ -12,9 +12,9 @@ French message naming the file and the line, a non-zero exit and no traceback, b
 
 The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
 absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
-that its law's text does not hold is refused; a huge value is echoed short; a word the locale could not decode (Latin-1 bytes under a UTF-8
-locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a file's name keeps its bytes;
-two answers to one question in `--reponses` are refused (the last one won silently)."""
+that its law's text does not hold is refused; a huge value is echoed short; a word the locale could not decode
+(Latin-1 bytes under a UTF-8 locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a
+file's name keeps its bytes; two answers to one question in `--reponses` are refused (the last one won silently)."""
 from __future__ import annotations
 
 import re
@@ -122,8 +122,11 @@ def test_a_file_the_tools_would_leave_unread_is_refused(case, tmp_path):
 
 # ------------------------------------------------------------------------------------------------ command line
 
-# the free texts (a query, a text to scan, answers), where an empty value is the command's to answer
-FREE = {"REQUÊTE", "texte", "--reponses"}
+# the free texts (a query, a text to scan, answers), where an empty value is the command's to answer; and the
+# calculators' fields, empty as on their page, where the shared calculator says what that means
+# (tests/test_checklists_scores.py: « Une seule marque »)
+FREE = {"REQUÊTE", "texte", "--reponses", "--score-seance", "--moyenne-moins", "--moyenne-plus", "--equivalent-imp",
+        "PROBABILITÉ:MARQUE", "--marque", "--marque-adverse"}
 _VALUED_OPTION = r"(--[a-z-]+)(?:, -[a-z])? \[?(?:\{[^}]*\}|[A-ZÉ][A-ZÉ:_]*)"
 
 
@@ -163,8 +166,8 @@ def test_a_huge_value_is_echoed_short(args):
 
 def test_every_command_has_an_argument_tried_empty():
     tried = {a[0] for a in VALUED if a[0] != "--corpus"}
-    # the commands without any argument that takes a value: only switches
-    assert set(lois_commands()) - tried == {"verifie", "graphe", "permaliens"}
+    # the commands without any argument that takes a value (only switches) or whose values are a calculator's fields
+    assert set(lois_commands()) - tried == {"verifie", "graphe", "permaliens", "marque-ko"}
 
 
 @pytest.mark.parametrize("args", [["cherche"], ["cherche", ""], ["cherche", " ", " "], ["cherche", "--json", ""]])

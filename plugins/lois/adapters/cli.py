@@ -13,7 +13,7 @@ from lois.core.typo import count
 
 
 from lois.features import FEATURES
-from lois.features._cli import find_corpus, print_json as _out
+from lois.features._cli import find_corpus, form_field, print_json as _out
 
 
 # --------------------------------------------------------------------------- importe
@@ -239,7 +239,8 @@ class _Parser(argparse.ArgumentParser):
         could not decode is read as it was typed (:func:`lois.core.terminal.argument`), a file's name aside."""
         if isinstance(action, argparse._SubParsersAction):  # its values: the subcommand's own, each read there
             return super()._get_value(action, arg_string)
-        if not arg_string.strip() and action.dest not in FREE_TEXTS:  # one line, exit 1, as any value refused
+        if not arg_string.strip() and action.dest not in FREE_TEXTS and action.type is not form_field:
+            # one line, exit 1, as any value refused (a calculator's field: as empty on its page, said by it)
             name = "/".join(action.option_strings) or action.metavar or action.dest
             raise LoisError(f"argument {name} : valeur vide : donnez une valeur, ou retirez l'argument")
         if action.dest not in FILE_NAMES:  # bytes the locale could not decode: what was typed (not a file's name)

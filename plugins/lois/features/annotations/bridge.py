@@ -146,6 +146,11 @@ def bidding(a) -> Bidding:
     return Bidding(dealer, vul, tuple(calls), str(a.contract or ""), declarer)
 
 
+def _strain(bid: str) -> str:
+    m = BID.match(bid)
+    return m.group(2) if m else ""
+
+
 def _check_contract(contract: str, declarer: str, calls: list[Call]) -> None:
     """The contract an example names is a bid (« 4♠ », « 3SA »), and the one its auction ends in when the auction
     holds a bid: the last bid that counts (not withdrawn), whoever made it; its declarer, when named, the first
@@ -161,10 +166,11 @@ def _check_contract(contract: str, declarer: str, calls: list[Call]) -> None:
         raise corpus_error(f"contrat « {contract} » : les enchères se terminent sur « {last.call} » ({last.seat})",
                            "contract")
     side = {last.seat, SEATS[(SEATS.index(last.seat) + 2) % 4]}
-    first = next(c.seat for c in bids if c.seat in side and BID.match(c.call).group(2) == BID.match(bid).group(2))
+    strain = _strain(bid)
+    first = next(c.seat for c in bids if c.seat in side and _strain(c.call) == strain)
     if declarer and declarer != first:
         raise corpus_error(f"déclarant « {declarer} » : c'est {first}, le premier de son camp à avoir nommé "
-                           f"{BID.match(bid).group(2)}, qui joue « {bid} »", "declarer")
+                           f"{strain}, qui joue « {bid} »", "declarer")
 
 
 def tricks(p) -> tuple[Trick, ...]:

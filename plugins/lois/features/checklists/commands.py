@@ -60,7 +60,7 @@ def parse_answers(text: str) -> dict[str, str]:
                 raise LoisError(f"--reponses : la réponse à « {k[:80]} » doit être un texte (le choix), "
                                 f"pas {_json_kind(v)}")
         return dict(data)
-    out = {}
+    out: dict[str, str] = {}
     for part in filter(None, text.split(",")):
         if ":" not in part:
             raise LoisError(f"--reponses : « {part[:80]} » n'est pas de la forme question:choix")
@@ -78,7 +78,7 @@ def _answer_once(out: dict, question, choice) -> None:
 
 
 def _once(pairs: list) -> dict:
-    out: dict = {}
+    out: dict[str, object] = {}
     for k, v in pairs:
         _answer_once(out, k, v)
     return out

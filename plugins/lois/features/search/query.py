@@ -40,7 +40,8 @@ from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
-from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
+from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, TEXTLESS_KINDS,
+                                        cached_index,
                                         doc_ids, postings, stored_fields)
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
@@ -78,8 +79,8 @@ INDEX_COVER = 0.8
 # A page of a law the site has no text for (TEXTLESS_KINDS: no title, no text of its own; it shows STUB_TEXT) has no
 # words of its own for the index's phrasings to add to: they are its one description, and a query word found among
 # them counts fully in its coverage (TEXTLESS_COVER), as a word of a provision's text does. Ranking only: nothing of
-# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
-TEXTLESS_KINDS = ("stub",)
+# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing. (When
+# no situation of the site tells of it, its phrasings weigh as a text in the BM25F sum too: index.DESCRIBED_BOOST.)
 TEXTLESS_COVER = 1.0
 # Its query words standing close together in one of those phrasings count for proximity (PROXIMITY_BONUS) at this
 # share, as the words of a provision's text do at full share: a phrasing is a short entry of the site's index, not a
@@ -1107,9 +1108,11 @@ PROVISION_KINDS = (Kind.LAW.value, Kind.STUB.value)
 # the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
-                   list(FIELD_BOOSTS).index("index"): INDEX_COVER}
+                   list(FIELD_BOOSTS).index("index"): INDEX_COVER,
+                   list(FIELD_BOOSTS).index("described"): INDEX_COVER}
 # the borrowed fields that describe a document of TEXTLESS_KINDS, and their share in its coverage
-TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER}
+TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER,
+                   list(FIELD_BOOSTS).index("described"): TEXTLESS_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]

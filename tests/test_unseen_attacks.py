@@ -170,7 +170,8 @@ def test_every_command_has_an_argument_tried_empty():
     assert set(lois_commands()) - tried == {"verifie", "graphe", "permaliens", "marque-ko"}
 
 
-@pytest.mark.parametrize("args", [["cherche"], ["cherche", ""], ["cherche", " ", " "], ["cherche", "--json", ""]])
+@pytest.mark.parametrize("args", [["cherche"], ["cherche", ""], ["cherche", " ", " "], ["cherche", "--json", ""],
+                                  ["cherche", "\u200b"], ["cherche", "\u00ad", "\ufeff\u202e"]])
 def test_an_empty_query_is_an_error(args):
     res = run_lois(*args)
     assert res.returncode == 2 and res.stdout == "", res.stdout

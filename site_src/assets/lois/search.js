@@ -109,7 +109,8 @@
   function getJSON(url) {
     var name = url.slice(url.lastIndexOf("/") + 1);
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
-      throw new Error("réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
+      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
+      throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
       if (!r.ok) return unreadable(name + "\u00a0: réponse " + r.status + " du serveur");
       return r.text().then(function (text) {

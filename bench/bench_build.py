@@ -14,7 +14,9 @@ What is measured, and how:
   site, there are no redirect pages per spelling any more) are written into a copy of the docs folder, with a
   mkdocs.yml without the `lois` plugin whose nav, extra_css and extra_javascript are the ones the plugin sets
   (its own on_config is run to get them); that plain Material build of the same real pages is the baseline and
-  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×). A second baseline is the
+  « part du plugin » is (full − baseline) / baseline (target ≤ +25 %, i.e. ≤ 1.25×; one run per kind with
+  --runs-synth 1: the alternated comparison, with median and range, its load, and the second peer of issue 37,
+  the same words as plain Markdown, is bench_first_build.py, which uses the same builds). A second baseline is the
   same build with a MkDocs hook (theme_templates_hook.py) that gives the theme what the plugin gives it, compiled
   templates kept between builds: against it, the share counts only the plugin's own work. The baseline has no
   offline archive or service worker: writing them is counted in the plugin's share. Runs of the two
@@ -41,12 +43,14 @@ from __future__ import annotations
 import argparse
 import functools
 import gzip
+import html as htmllib
 import http.server
 import io
 import json
 import mimetypes
 import os
 import posixpath
+import re
 import shutil
 import statistics
 import subprocess
@@ -181,8 +185,32 @@ def write_config(path: Path, corpus: Path | None, docs: Path, baseline: dict | N
     return path
 
 
+_DROPPED = re.compile(r"<(script|style|svg|template)\b.*?</\1\s*>", re.S | re.I)
+_HEADING = re.compile(r"<h([1-6])\b[^>]*>(.*?)</h\1\s*>", re.S | re.I)
+_BLOCK = re.compile(r"</?(?:p|div|li|ul|ol|dl|dd|dt|tr|td|th|table|section|article|details|summary|br|blockquote|"
+                    r"figure|figcaption|header|footer|nav|aside|form|fieldset|label)\b[^>]*>", re.I)
+_TAG = re.compile(r"<[^>]+>")
+_MD_SIGN = re.compile(r"([\\`*_\[\]<>#|!{}])")
+
+
+def page_words(html: str) -> str:
+    """The words a page shows (its HTML without scripts, styles and drawings), as plain Markdown: one paragraph per
+    block, headings kept as headings, Markdown's signs escaped."""
+    html = _DROPPED.sub(" ", html)
+    html = _HEADING.sub(lambda m: f"\n\n\0{m.group(1)}\0{m.group(2)}\n\n", html)
+    text = htmllib.unescape(_TAG.sub(" ", _BLOCK.sub("\n\n", html)))
+    out = []
+    for block in text.split("\n\n"):
+        level, heading = (int(block.split("\0")[1]), block.split("\0", 2)[2]) if "\0" in block else (0, block)
+        words = " ".join(_MD_SIGN.sub(r"\\\1", heading).split())
+        if words:
+            out.append(("#" * level + " " if level else "") + re.sub(r"^(\d+)\.", r"\1\\.", words.lstrip("-+ ")))
+    return "\n\n".join(out) + "\n"
+
+
 def prepare_baseline(full_config: Path, work: Path) -> Path:
-    """Docs folder with the plugin's output pre-generated, and a mkdocs.yml without the plugin."""
+    """Docs folder with the plugin's output pre-generated, and a mkdocs.yml without the plugin (returned); also
+    the same words as plain Markdown (:func:`prepare_words`)."""
     from mkdocs.config import load_config
 
     os.environ["LOIS_CACHE"] = str(work / "cache-baseline")
@@ -214,7 +242,37 @@ def prepare_baseline(full_config: Path, work: Path) -> Path:
     }
     write_config(work / "mkdocs-sans-plugin-gabarits.yml", None, docs,
                  dict(baseline, hooks=[str(BENCH / "theme_templates_hook.py")]))
+    prepare_words(plugin.site, Path(cfg.docs_dir), work, {"not_in_nav": not_in_nav, "nav": cfg.nav})
     return write_config(work / "mkdocs-sans-plugin.yml", None, docs, baseline)
+
+
+WORDS_CONFIG = "mkdocs-mots.yml"  # written by prepare_words in the work folder
+
+
+def prepare_words(site, hand_docs: Path, work: Path, baseline: dict) -> int:
+    """The peer of issue 37's « plain Material on the same words »: every page of the site (same paths, same menu)
+    holding only the words it shows, as plain Markdown (:func:`page_words`), none of the plugin's data files, built by
+    Material as it comes (its search plugin on, as without a ``plugins`` key). Writes the docs folder and
+    :data:`WORDS_CONFIG`; returns the number of words of the generated pages."""
+    docs = work / "docs-mots"
+    if docs.exists():
+        shutil.rmtree(docs)
+    shutil.copytree(hand_docs, docs)
+    words = 0
+    for path, gen in site.files.items():
+        if gen.page is None:
+            continue
+        text = page_words(gen.page.body)
+        words += len(text.split())
+        dest = docs / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(text, encoding="utf-8")
+    quiet = {k: "info" for k in ("not_found", "anchors", "absolute_links", "unrecognized_links")}
+    write_config(work / WORDS_CONFIG, None, docs,
+                 dict(baseline, plugins=["search"], extra_css=[], extra_javascript=[],
+                      validation={"links": quiet, "nav": {"omitted_files": "info", "not_found": "info"}}))
+    (work / "mots.txt").write_text(str(words), encoding="ascii")
+    return words
 
 
 def count_pages(site: Path) -> tuple[int, int, int]:

@@ -40,6 +40,9 @@ PHASES = [
     ("lois.features.api.site", "contribute"), ("lois.features.training.site", "contribute"),
     ("mkdocs.commands.build", "_build_page"), ("mkdocs.commands.build", "_populate_page"),
     ("mkdocs.utils", "clean_directory"), ("mkdocs.structure.files", "Files.copy_static_files"),
+    ("mkdocs.structure.files", "File.copy_file"), ("lois.adapters.sitekeep", "SiteKeeper.back"),
+    ("lois.adapters.sitekeep", "SiteKeeper.unchanged"), ("lois.adapters.sitekeep", "SiteKeeper.finish"),
+    ("lois.core.reads", "replay"),
     ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_files"), ("lois.adapters.mkdocs_plugin", "LoisPlugin.on_post_build"),
 ]
 

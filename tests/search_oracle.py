@@ -13,7 +13,7 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.scoring import BM25F
 
 from lois.features.search.analysis import lois_analyzer
-from lois.features.search.index import FIELDS, INDEX_LENGTH, SCORE_SCALE
+from lois.features.search.index import FIELDS, INDEX_LENGTH, SCORE_SCALE, TEXT_FIELDS, field_of
 
 
 def schema(stems: dict[str, str] | None = None) -> Schema:
@@ -59,17 +59,21 @@ def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
 
 def index_postings(searcher) -> dict[str, list[int]]:
     """term → [doc, field, score×SCORE_SCALE, …] read from a whoosh index: whoosh's BM25F score of the term in
-    that field of that document, fields in FIELDS order, documents in order (the index field's average length set to
-    INDEX_LENGTH)."""
+    that field of that document, fields in TEXT_FIELDS order, documents in order (the index field's average length set
+    to INDEX_LENGTH), each given as the field index.field_of says (« described »: the index of a page without text
+    that no situation tells)."""
     weighting = Weighting()
     out: dict[str, list[int]] = {}
-    for fi, fname in enumerate(FIELDS):
+    docs = list(searcher.all_stored_fields())
+    for fname in TEXT_FIELDS:
         for raw in searcher.lexicon(fname):
             term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
             m = searcher.postings(fname, raw)
             scorer = weighting.scorer(searcher, fname, raw)
             lst = out.setdefault(term, [])
             while m.is_active():
+                f = docs[m.id()]
+                fi = FIELDS.index(field_of(fname, f["kind"], f.get("situations")))
                 lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
                 m.next()
     return dict(sorted(out.items()))

@@ -40,6 +40,15 @@ def test_shared_cases_python_grammar(case):
     assert absolute_citations(case["texte"]) == expected
 
 
+@pytest.mark.parametrize("case", CASES, ids=[c["texte"][:40] for c in CASES])
+def test_shared_cases_say_nothing_but_their_notices(case, model):
+    """What `lois renvois` says of each case, word for word (``avis``): nothing at all when it has none — a club page's
+    « association loi 1901 », « la Loi 2 du club », a statute's number, a score or a time stays plain text, silently."""
+    from lois.core.resolve import resolve_text
+
+    assert resolve_text(model, case["texte"], None)[1] == case.get("avis", []), case["texte"]
+
+
 @pytest.mark.parametrize("case", [c for c in CASES if c["citations"]], ids=lambda c: c["texte"][:40])
 def test_shared_cases_permalinks(case, model):
     """The link the linkifier must put on each citation is the site's permalink of its first id (the cases with

@@ -269,3 +269,52 @@ def test_browser_reads_ids_as_python_does(page, site_url, model):
         tables[r.law].nodes[ids.nearest(tables[r.law].keys, r)].u); }""", [id_data(), slim, refs])
     assert len(refs) > len(ids)
     assert found == [model.link_target(ProvisionId(r["law"], tuple(r["path"]))).url for r in refs]
+
+
+def test_browser_reads_a_text_as_displayed_as_python_does(page, site_url):
+    """The one reader of a text as displayed in the browser (loisDisplayed of assets/lois/ids.js: the club linkifier's
+    scanner and the site's search, readQuery) and Python's (lois.core.displayed: the citation scanner and read_query),
+    run on the same generated data over random strings (hypothesis) of letters, combining marks in any order (NFC
+    reorders them and composes them into one character, several or none), invisible characters, full-width forms and
+    the spaces the two engines do not share: the same text, each UTF-16 unit coming from the same place of the text as
+    written. A failure names the first text read differently (not shrunk: each step is a round trip to the browser)."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    from lois.core.displayed import displayed
+    from lois.render.ids_js import reading_data
+
+    def utf16(text, i):
+        return len(text[:i].encode("utf-16-le")) // 2
+
+    def python(text):
+        shown = displayed(text)
+        if shown is None:
+            return None
+        units = [(utf16(text, a), utf16(text, b)) for ch, a, b in zip(*shown, strict=True)
+                 for _ in range(len(ch.encode("utf-16-le")) // 2)]
+        return {"text": shown[0], "starts": [a for a, _ in units], "ends": [b for _, b in units]}
+
+    pieces = st.sampled_from(["e", "a", "q", "1", " ", "L", "Ａ", "１", "\u212b", "ω", "か", "😀", "\u200b", "\u00ad",
+                              "\ufeff", "\x85", "\x1c", "\u3000", "\n", "\u0340", "\u0344", "\u0345", "\u3099"])
+    marks = st.one_of(st.characters(min_codepoint=0x300, max_codepoint=0x36F),
+                      st.sampled_from(["\u1ab0", "\u1dc0", "\u1dff", "\u20d2", "\u20e3", "\ufe20", "\ufe2f"]))
+    text = st.lists(st.one_of(pieces, marks, st.characters(blacklist_categories=("Cn", "Cs", "Co"))),
+                    max_size=14).map("".join)
+    page.goto(site_url + "recherche/")
+    page.wait_for_function("typeof window.loisDisplayed === 'function'")
+    read, seen = reading_data(), []
+
+    @settings(max_examples=30, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.lists(text, min_size=100, max_size=100))
+    def same_reading(texts):
+        got = page.evaluate("([R, texts]) => { const d = loisDisplayed(R); return texts.map(t => d.read(t)); }",
+                            [read, texts])
+        for t, g in zip(texts, got, strict=True):
+            expected = python(t)
+            seen.append(expected is not None and expected["text"] != t)
+            assert g == expected, t
+
+    same_reading()
+    assert sum(seen) > 100  # the inputs are read differently from how they are written

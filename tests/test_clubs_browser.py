@@ -278,6 +278,10 @@ EDGE_PIECES = PIECES + [
     "\u200b", "\u00ad", "\ufeff", "\u200f", "\u2060", "１６", "Ｌｏｉ", "Ｂ", "e\u0301", "a\u0300", " a\u0300 ",
     "²", "³", "Ⅻ", "\u3000", "\x85", "\x1c", "\u2028", "\u202f", "𝟏𝟔", "😀", "https://c.fr/", "loi16.pdf", "@", "1901",
     "78-17", "table ", "20 h 30", "by-", "x",
+    # session 9: marks that NFC reorders and composes into several characters, dots and dashes inside an id, « , § »,
+    # a lettered sub-point and its roman closed by a bracket, the laws of other texts, French statutes' numbers
+    "e\u0301\u0323", "a\u0362", "1\u0323", "\u0340", ".B.1", "-B-1", ".a", " A. 1", ", § B1", ", B1", " a) ii)", ")",
+    " du club", " de notre association", " du 29 juillet 1881", " du Code 2007", " (1997)", "—17", "-610", "RGPD, ",
 ]
 
 

@@ -155,7 +155,7 @@ INVISIBLE_CHARS = st.sampled_from(["\u200b", "\u00ad", "\ufeff", "\u200f", "\u20
 def test_invisible_characters_change_nothing_but_the_spans(text, inserts):
     """A text read with invisible characters slipped in anywhere (« Loi 16\\u200bB1 ») has the citations of the text
     without them, each span covering the same characters and whatever invisible ones fall inside it."""
-    from lois.core.cite import INVISIBLE
+    from lois.core.displayed import INVISIBLE
 
     text = "".join(c for c in text if c not in INVISIBLE)
     marked = text
@@ -167,3 +167,29 @@ def test_invisible_characters_change_nothing_but_the_spans(text, inserts):
     for c, p in zip(seen, plain, strict=True):
         assert marked[c.start:c.end] == c.text
         assert "".join(ch for ch in c.text if ch not in INVISIBLE) == p.text
+
+
+# Letters each followed by combining marks in any order: NFC reorders them (U+0323 before U+0301) and composes them
+# into one character (« e » + U+0340 → « è »), several (« e » + U+0301 + U+0323 → « ẹ́ », U+1EB9 U+0301) or none
+MARKS = st.one_of(st.characters(min_codepoint=0x300, max_codepoint=0x36F),
+                  st.sampled_from(["\u1ab0", "\u1dc0", "\u20d2", "\ufe20", "\u0345"]))
+LETTERS_AND_MARKS = st.lists(st.tuples(st.sampled_from(list("aeiouq ") + ["Loi 16 B 1", "Loi 16 B 1 a", "Loi 27", "ω"]),
+                                       st.lists(MARKS, max_size=3).map("".join)).map("".join),
+                             max_size=8).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(LETTERS_AND_MARKS)
+def test_search_and_citations_read_a_text_as_displayed_alike(text):
+    """The search reads a query (read_query) as the citation scanner reads a text (lois.core.displayed): a letter and
+    the combining marks after it are their composed form (NFC), whatever its length; the scanner finds in the text as
+    written the citations it finds in the text as read, its spans covering whole letters with their marks."""
+    import unicodedata
+
+    from lois.features.search.query import read_query
+
+    shown = read_query(text)
+    assert shown == unicodedata.normalize("NFC", text)
+    assert [c.refs for c in find_citations(text)] == [c.refs for c in find_citations(shown)]
+    for c in find_citations(text):
+        assert c.end == len(text) or not unicodedata.combining(text[c.end]), c

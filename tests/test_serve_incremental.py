@@ -157,3 +157,54 @@ def test_each_save_in_turn_gives_what_a_clean_build_gives(tmp_path, monkeypatch)
         assert sorted(files) == sorted(clean_files), rel
         assert [p for p in clean_files if files[p] != clean_files[p]] == [], rel
         assert rest == clean_rest, rel
+
+
+@pytest.mark.timeout(300)
+def test_a_rebuild_writes_again_only_what_changed_and_removes_what_is_gone(tmp_path, monkeypatch):
+    """Under `mkdocs serve` the site folder is kept from one build to the next (lois.adapters.sitekeep): a static
+    file that did not change is not written again (same inode), but one changed at its source, one overwritten in
+    the site folder, one no build writes any more and a file dropped there by someone else all end as a clean build
+    leaves them."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    from live_serve import ROOT, edit, project_copy
+
+    monkeypatch.setenv("LOIS_CACHE_SITE", "0")
+    config_file = project_copy(tmp_path)
+    docs = tmp_path / "site_src"
+    shutil.copytree(ROOT / "site_src", docs)
+    config_file.write_text(config_file.read_text(encoding="utf-8").replace(str(ROOT / "site_src"), str(docs)),
+                           encoding="utf-8")
+    (docs / "assets" / "essai-change.txt").write_text("avant\n", encoding="utf-8")
+    (docs / "assets" / "essai-parti.txt").write_text("parti\n", encoding="utf-8")
+
+    def serve_build(site: Path, start: bool = False) -> None:
+        config = load_config(str(config_file), site_dir=str(site))
+        if start:
+            config.plugins.on_startup(command="serve", dirty=False)
+        build(config, serve_url="http://127.0.0.1:8000/")
+
+    served = tmp_path / "served"
+    serve_build(served, start=True)
+    theme = nonempty(sorted(served.glob("assets/javascripts/bundle.*.min.js")))[0]  # Material's, unchanged
+    inode = theme.stat().st_ino
+    overwritten = served / "assets" / "images" / "favicon.png"
+    original = overwritten.read_bytes()
+    overwritten.write_bytes(b"autre chose")
+    (served / "etranger.txt").write_text("déposé là\n", encoding="utf-8")
+    (served / "lois" / "50" / "etranger.html").write_text("<p>déposé là</p>\n", encoding="utf-8")
+    (docs / "assets" / "essai-change.txt").write_text("après\n", encoding="utf-8")
+    (docs / "assets" / "essai-parti.txt").unlink()
+    edit(tmp_path / "corpus" / "lois" / "50.md", *EDITS[0][1:3])
+    serve_build(served)
+
+    assert theme.stat().st_ino == inode  # not written again
+    assert overwritten.read_bytes() == original
+    assert (served / "assets" / "essai-change.txt").read_text(encoding="utf-8") == "après\n"
+    gone = [p for p in ("etranger.txt", "lois/50/etranger.html", "assets/essai-parti.txt") if (served / p).exists()]
+    assert gone == []
+    assert "MARQUELOI" in (served / "lois" / "50" / "index.html").read_text(encoding="utf-8")
+    assert not any(p.name.startswith(".") for p in served.iterdir())
+    serve_build(tmp_path / "clean", start=True)  # a server started on the same files
+    assert _tree(served) == _tree(tmp_path / "clean")

@@ -16,6 +16,8 @@ on_page_content  turn law citations in hand-written pages into links
 on_post_page  French spacing over each page's text (lois.render.typo_html), the corpus's error banner on each page
             (serve), memory released once a page is written (build); on_post_template: the same spacing (404 page)
 on_post_build    offline use: service worker and downloadable archive (lois.features.offline)
+on_pre_build, on_env  under `mkdocs serve`, the site folder is kept from one build to the next and a static file is
+            written again only if it changed (lois.adapters.sitekeep)
 on_shutdown the finished build takes the place of the previous site in one step; a failed build is dropped
 """
 from __future__ import annotations
@@ -39,7 +41,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from lois import features
-from lois.adapters import swap
+from lois.adapters import sitekeep, swap
 from lois.adapters.pagememo import PageMemo
 from lois.core import livememo, reads, safeio
 from lois.core.corpus import Model, load_corpus
@@ -122,12 +124,14 @@ class LoisPlugin(BasePlugin[LoisConfig]):
     # from the start)
     target: _Target | None = None  # `mkdocs build`: where the site is written
     memo: PageMemo | None = None  # `mkdocs serve`: each page's HTML at the previous build, with its key
+    keeper: sitekeep.SiteKeeper | None = None  # `mkdocs serve`: what the previous build left in the site folder
     # this build: src_uri → (key, HTML kept from the previous)
     _keys: dict[str, tuple[tuple[str, str | None] | None, str | None]] = {}
 
     def on_startup(self, *, command, dirty):
         self.command, self.dirty = command, dirty
         self.memo = PageMemo() if command == "serve" else None
+        self.keeper = sitekeep.SiteKeeper() if command == "serve" and not dirty else None
         if command == "serve":  # the corpus is read again at each save: a file saved unchanged is not parsed again,
             # nor validated again against an unchanged model (lois.core.filememo)
             from lois.core import filememo, yamlfile
@@ -215,6 +219,10 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         if from_cache:
             log.debug("pages générées reprises du cache (corpus et code inchangés)")
 
+    def on_pre_build(self, config):
+        if self.keeper is not None:  # before MkDocs empties the site folder
+            self.keeper.aside(config.site_dir)
+
     def on_serve(self, server, config, builder):
         server.watch(str(self.corpus_dir.resolve()))
         return server
@@ -225,6 +233,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         env = templates.keep_compiled(env)
         if self.memo is not None:
             _memoized_pages(env, self)
+        if self.keeper is not None:  # MkDocs writes the static files next
+            _kept_static_files(files, self.keeper)
         return env
 
     def on_nav(self, nav, config, files):
@@ -285,6 +295,9 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return context
 
     def on_post_template(self, output_content, template_name, config):
+        if self.keeper is not None and output_content.strip():  # MkDocs writes it (sitemap.xml also gzipped)
+            for name in (template_name, f"{template_name}.gz") if template_name == "sitemap.xml" else (template_name,):
+                self.keeper.wrote(name)
         if not template_name.endswith(".html"):
             return output_content
         from lois.render.typo_html import html_spacing
@@ -296,7 +309,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
         key, kept = self._keys.pop(page.file.src_uri, (None, None))
         if kept is not None:
-            return kept
+            return self._written(page, kept)
         output = html_spacing(output)
         if self.corpus_error:
             from lois.render import templates
@@ -312,6 +325,11 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             page.rendered.body = ""
         if self.memo is not None:
             self.memo.keep(page, key, output)
+        return self._written(page, output)
+
+    def _written(self, page, output: str) -> str:
+        if self.keeper is not None and output.strip():  # MkDocs writes what on_post_page returns, if not empty
+            self.keeper.wrote(page.file.dest_uri)
         return output
 
     def _banner(self) -> str:
@@ -319,6 +337,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
         return f"{self.corpus_error}\0{self.site is not None}" if self.corpus_error else ""
 
     def on_post_build(self, config):
+        if self.keeper is not None:  # what MkDocs no longer writes, gone before the offline copy lists the files
+            self.keeper.prune()
         try:
             for post_build in features.post_builders() if self.site is not None else ():
                 try:
@@ -329,6 +349,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             self._full_collections_back()
         if self.target:
             self.target.finished = True
+        if self.keeper is not None:  # after the plugin's last writer
+            self.keeper.finish()
 
     def _full_collections_back(self) -> None:
         """Python's own rule for full garbage collections, once a build of `mkdocs build` is written or failed."""
@@ -337,6 +359,8 @@ class LoisPlugin(BasePlugin[LoisConfig]):
 
     def on_build_error(self, error):
         self._full_collections_back()
+        if self.keeper is not None:  # what a failed build left is unknown: the next one writes every file
+            self.keeper.forget()
         target = self.target
         self._drop()
         if isinstance(error, OSError):  # a full disk, a read-only folder…: one French line, not a traceback
@@ -427,6 +451,21 @@ class _Memoized:
         kept = memo.get(page, key)
         self.plugin._keys[page.file.src_uri] = (key, kept)
         return kept if kept is not None else self.template.render(*args, **kwargs)
+
+
+def _kept_static_files(files: Files, keeper: sitekeep.SiteKeeper) -> None:
+    """Under `mkdocs serve`: MkDocs' copy of the static files (``Files.copy_static_files``, its loop) puts the
+    previous site back in place first, then leaves alone each file that :meth:`sitekeep.SiteKeeper.unchanged` keeps."""
+    def copy_static_files(dirty: bool = False, *, inclusion=InclusionLevel.is_included) -> None:
+        keeper.back([f.dest_uri for f in files if inclusion(f.inclusion)])
+        for file in files:
+            if file.is_documentation_page() or not inclusion(file.inclusion):
+                continue
+            if not keeper.unchanged(file.dest_uri, file.abs_dest_path, file.abs_src_path, file._content):
+                file.copy_file(dirty)
+                keeper.wrote(file.dest_uri)
+
+    files.copy_static_files = copy_static_files  # type: ignore[method-assign]
 
 
 class _DiskErrorFilter(logging.Filter):

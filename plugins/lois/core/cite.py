@@ -40,15 +40,22 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     Loi 30 B 1 b ii / Loi 16 B 1 a ii → 30B1(b)(ii) / 16B1(a)(ii)   (a spaced roman after a spaced sub-point)
     loi 16 b 1 / loi 12 c 1 e     → 16B1 / 12C1(e)   (a spaced lower-case section before a paragraph)
     Loi 12C1 (a) et (b) / 16B1 (a), (b) → 12C1(a), 12C1(b) / 16B1(a), 16B1(b)
+    Law 64 A. 1 / Law 16.B.1.a / Loi 16-B-1 → 64A1 / 16B1(a) / 16B1   (dots, dashes between the parts)
+    Loi 16, § B1 / Loi 16, B1     → 16B1   (« Loi 16, B » alone is 16: « B, C » may follow)
+    Loi 40 B 2 a) ii)             → 40B2(a)(ii)   (lettered « a) », « ii) »; the last bracket is left out)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
-1901 », « loi n° 2017-86 », « loi n° 78-17 » (the number of a French law), « article L. 27 du code », « by-law 12 »,
+1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
+1881 » (a dated law), « la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the club » (the rules of a
+club), « la Loi 25B du Code 2007 », « Law 25 of the 2007 Laws » (another edition), « RGPD, règlement (UE) 2016/679,
+art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) »,
+« l'article 16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
 anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
 
-The text is read as it is displayed (:func:`_displayed`, the same in the browser): « Loi 16\u200bB1 » (a zero-width
-space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 » (decomposed) is « à »
-and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
+The text is read as it is displayed (:mod:`lois.core.displayed`, the same in the browser): « Loi 16\u200bB1 » (a
+zero-width space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 »
+(decomposed) is « à » and « e\u0301 » is « é », never a stray sub-point (e); the spans are those of the text as written.
 
 Lists (« , », « et », « ou », « ET », also OCR-glued « et32A2(a) »)::
 
@@ -160,8 +167,8 @@ Rules for relative references (conservative on purpose)
   ``C2``, ``A2(a)``, ``C1(d)``), a paragraph *with* a sub-point (``2(c)``),
   or a sub-point (``(d)``, ``(i)``); a bare number only in a list of bare
   numbers after a trigger and before « ci-dessous » (``en 1 et 2 ci-dessus``).
-* Trigger words before it: « voir » (« voir également / aussi / notamment »),
-  « cf. », « en » (« comme en », « prévu en »), « de » (« l'application de »),
+* Trigger words before it: « voir », « cf. » (« voir également / aussi / notamment », « cf. aussi »),
+  « en » (« comme en », « prévu en »), « de » (« l'application de »),
   « selon », « dans ».  Words after it: « ci-dessous », « ci-dessus »,
   « ci-après ».
 * A relative id that is not a bare letter needs a trigger before it OR a
@@ -206,13 +213,12 @@ text length; nothing raises on any ``str`` input.
 from __future__ import annotations
 
 import re
-import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
-from lois.core.displayed import INVISIBLE, WIDE
+from lois.core.displayed import MARKS as _MARKS, displayed, reading
 from lois.core.ids import (LAW_COUNT, LENIENT_ID, LENIENT_LAW, LENIENT_MAX_CHARS, LENIENT_PARTS,  # noqa: F401
                           ROMAN_NUMERALS, ROMAN_PATTERN, ProvisionId, is_law_number, lenient_parts, not_found,
                           provision_id, why_not_found, written_path)
@@ -286,8 +292,6 @@ class Citation:
 # every match linear.
 
 _H = r"[^\S\n]"
-# Combining accents: a letter written decomposed (NFD, « e » + U+0301) is read as one letter (:func:`_displayed`)
-_MARKS = r"\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f"
 _LETTER = r"[^\W\d_]"  # any Unicode letter (or a numeric sign that is not a decimal digit: « ² », « Ⅻ »)
 _ROMAN = f"(?:{ROMAN_PATTERN})"
 
@@ -444,13 +448,18 @@ def _g(name: str | None, body: str) -> str:
 
 
 _NL = rf"(?!{_LETTER})"  # no letter follows
+# The dashes read between two numbers (« Lois 61-64 », « loi 78—17 », « 12-03-2024 ») or in « ci-dessous »: hyphen,
+# U+2010, non-breaking hyphen, figure dash, en and em dash, minus sign — one set (also lois.core.resolve.STATUTE_NUMBER)
+DASH = "[\\-\u2010\u2011\u2012\u2013\u2014\u2212]"
 _NO_ALNUM = r"(?![^\W_])"
+SUITS = "♠♥♦♣♤♡♢♧"
+_NO_SUIT = f"(?![{SUITS}])"  # « Laws 2♥ », « Lois 3♣ »: a bid, a contract (lois.core.resolve.unknown_forms: silently)
 _LAW_ANY = r"[0-9]{1,2}(?![0-9])"
 _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
-_CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:[-‐‑–]|{_H})?"
+_CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
-_LOWERWORD = rf"{_H}+[a-zà-ÿ]"
+_LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
 # « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
 # B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
 # as the end of :data:`_LOWERWORD`, looking back from its first letter
@@ -459,7 +468,7 @@ _LIST_WORD = rf"{_H}(?=(?:et|ou){_H})[eo]"
 # (« … 1 l'arbitre »), never « y »; « a » is the verb unless what follows cannot follow the verb (« la Loi 12 C 1
 # a prévu » is 12C, « la Loi 16 B 1 a s'applique » is 16B1(a)).
 _SSUB = (rf"(?:[b-x]{_NL}(?!['’]|{_H}+[0-9])|a{_NL}(?!['’]|{_H}+(?!(?:et|ou|ne|se|est|ci|{_ROMAN}){_NL}|[sn]['’])"
-         rf"[a-zà-ÿ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
+         rf"[a-zà-ÿœ0-9]))")  # « Loi 16 B 1 a ii »: a sub-point, then its item
 
 
 def _commit(named: str, plain: str) -> str:
@@ -475,18 +484,22 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
         word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
-        para = (rf"(?:(?={_H}{{1,2}}[0-9]{{1,2}}(?![0-9])(?!{word_after})){_H}{{1,2}})?"
+        # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
+        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"
+        para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
     sp = f"{_H}?" if spaced else ""
     sub = r"(?<=[0-9])" + _g(n("gsub"), "[a-z]") + _NL
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
-    if spaced:
+    if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
+        sub += r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]") + rf"{_NL}(?!\.{_LETTER})"
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
-    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »)
+    if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
+        rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
     return para, sub, rom, ssub_plain
 
 
@@ -504,16 +517,26 @@ def _tail(spaced: bool, prefix: str | None) -> str:
 
 def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     """A section letter, glued (« 72C ») or after one or two spaces (« 72 C », but not « 9 A LA SUITE »,
-    « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too."""
+    « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too.
+
+    After a comma, a dot or a dash, the section is read only where nothing else can be meant: « Loi 16, § B1 »,
+    « Loi 16, B1 », « Law 16.B.1 », « Loi 16-B-1 ». Ambiguous forms are read as the law alone, which is certain:
+    « Loi 16, B et C » (a list of letters may follow the comma), « Loi 16, § 2 » (a paragraph with no section: the
+    Code numbers its paragraphs inside a section), « Law 40(B)(2) » (a bracketed capital is not how the Code letters
+    a section, and « (B) » also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop ends a
+    sentence)."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
-              rf"{_H}{{1,2}}|{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})")  # « Loi 16 § B », « loi 16 §B1 »
+              rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
+              rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
+              rf"|,{_H}{{1,2}}(?=[A-H][1-9](?![0-9]))")  # « Loi 16, B1 » (« Loi 16, B » is not read: « B, C »?)
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)
     para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
     if lower:
         spaced += rf"|(?={_H}{{1,2}}[b-h]{para}){_H}{{1,2}}"
-    letter = (rf"[A-H]|(?<=[0-9])[a-h](?=[0-9])|(?<=[0-9]{_H})[b-h]{para}|(?<=[0-9]{_H}{_H})[b-h]{para}"
-              if lower else "[A-H]")
+    # « loi 16b1 », « loi 16 b 1 »; not « Lois 20h15 » (a time)
+    letter = (rf"[A-H]|(?<=[0-9])(?:[a-g]|h(?![0-5][0-9]))(?=[0-9])|(?<=[0-9]{_H})[b-h]{para}"
+              rf"|(?<=[0-9]{_H}{_H})[b-h]{para}" if lower else "[A-H]")
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
@@ -523,7 +546,7 @@ def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, nam
     sec = _section(glued, "p_sec", lower) + _tail(True, "p_")
     if section == "optional":
         sec = _commit(sec, _section(glued, None, lower))
-    return _g(name, law) + sec + _NO_ALNUM
+    return _g(name, law) + sec + _NO_ALNUM + _NO_SUIT
 
 
 def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
@@ -570,12 +593,12 @@ _AND = "et|ou|ET|OU|and|or|AND|OR"  # « Lois 42 et 43 », « Laws 42 and 43 »
 _SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\s*,?\s*&\s*)")
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 # « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
-_NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+[-‐‑–/.][0-9]))"
+_NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+(?:{DASH}|[/.])[0-9]))"
 _LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)"  # « Loi\n2. » is a paragraph
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
 # introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
-_VOIR = (rf"{_nocase('voir')}(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}|{_nocase('aussi')}"
-         rf"|{_nocase('notamment')}))?|{_nocase('cf')}\.?")
+_VOIR = (rf"(?:{_nocase('voir')}|{_nocase('cf')}\.?)(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}"
+         rf"|{_nocase('aussi')}|{_nocase('notamment')}))?")  # « voir aussi 74C », « cf. aussi 74C »
 _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
@@ -585,14 +608,20 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
-_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|à|a){_H}+|{_H}*[-‐‑–—]{_H}*)[0-9]{{1,3}}(?![0-9])"
+# « Lois 61 à 64 », « Lois 61 au 64 », « lois 61 jusqu'à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
+_ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
-_FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]){_NL}(?!{_H}*{_CODE})"
+# « de notre règlement », « de ses statuts »
+_DET_OF = rf"de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
+_FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}(?!{_H}*{_CODE})"
+            # « Article 12 of the Constitution » (not « … of the Laws »)
+            rf"|(?:of|OF){_H}+(?!(?:the{_H}+|THE{_H}+)?(?:[Ll]aws|LAWS|[Cc]ode|CODE){_NL})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
-            rf"|{_nocase('ci')}[-‐‑–]?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
+            rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
-_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
+_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
 # sport », « décret », « charte » — not « convention », « contrat » nor « arrêté », words of a table (« la convention
 # Stayman, voir l'article 40 », « le contrat chute : article 64 », « le jeu est arrêté : article 68 »). Letters of
@@ -600,26 +629,44 @@ _ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*[:–—-]{_H}*(?![0-9]))"
 # also read, before an article, by the club linkifier's pattern of places where nothing is read (_ADDRESS), which
 # runs without the « u » flag
 _NL1 = "(?![A-Za-zÀ-ÖØ-öø-ÿ])"
+_MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
+                                                "juillet", "août", "aout", "septembre", "octobre", "novembre",
+                                                "décembre", "decembre")) + ")"
+# A French statute named by its date or its number (« la loi du 16 juillet 1984 », « loi n° 84-610 »)
+_STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
+            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])")
+# Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
+# « Code de bridge », « code d'arbitrage », as clubs call the Code)
+_OTHER_CODE = (rf"[Cc]ode{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)"
+               rf"(?!{_nocase('bridge')}|{_nocase('arbitrage')}|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){_NL1})"
+               rf"(?:l['’]|la{_H}+)?[A-Za-zÀ-ÖØ-öø-ÿ]+|civil|pénal|penal|électoral|electoral|général|general|monétaire)")
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
                                                      "charte"))
-               + rf"|RGC|[Cc]ode{_H}+(?:" + "|".join(
-                   w.replace(" ", _H + "+") for w in ("du sport", "du travail", "civil", "pénal", "penal", "électoral",
-                                                      "electoral", "de commerce", "de la route", "de la consommation",
-                                                      "général", "general", "de l['’]éducation", "monétaire"))
-               + rf")){_NL1}")
-# After « Loi 16 » (« la loi 16 juillet 1984 ») or « Lois 1 et 2 » (« … du règlement », « Loi 90 du code de la
-# route »): a date, another text: not the Code
-_MONTH = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier", "mars", "avril", "mai", "juin",
-                                               "juillet", "août", "aout", "septembre", "octobre", "novembre",
-                                               "décembre", "decembre")) + f"){_NL}"
-_LOI_GUARD = (rf"(?!{_H}+{_MONTH})(?!(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+(?:du|des|de{_H}+la|de{_H}+l['’]|d['’])"
-              rf"{_NL}{_H}*{_OTHER_TEXT})")
+               + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
+# After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
+# règlement », « Loi 90 du code de la route »): a date, another text: not the Code
+_MONTH = f"{_MONTHS}{_NL}"
+# or the rules of a club, an association (« la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the
+# club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
+_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
+                                                "ligue", "amicale", "école", "ecole", "section", "société", "societe",
+                                                "society", "bylaws", "constitution", "statutes"))
+          + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
+_OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}"
+       rf"|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
+_OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
+                # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »,
+                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »)
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
+                rf"(?:(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version){_H}+(?:de{_H}+|of{_H}+)?)?"
+                rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
+_LOI_GUARD = rf"(?!{_OTHER_AFTER})"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
-_RANGE_WORDS = "à|À|a|to|TO|through|THROUGH|thru"  # « Lois 61 à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
-_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*[-‐‑–—]{_H}*)"  # and « 61-64 »
+_RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)"  # and « 61-64 »
 _RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
 _RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
@@ -674,7 +721,9 @@ _REL_RANGE = _compile(_RANGE_SUBS)
 _CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
 # « Loi 16B1 a) et b) »: sub-points lettered with a closing bracket only, as French texts letter them (the bracket
 # after a letter is read with the next item of the list, never alone: « (voir la Loi 16B1 a) » keeps it out)
-_HALF_CONTINUED = rf"(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}(?=\))"
+# « Loi 40 B 2 a) ii) et iii) »: romans too (two letters at least: « i) » is a letter)
+_HALF_CONTINUED = (rf"(?:(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}"
+                   rf"|(?<=[ivx][ivx])\){_SEP_P}{_g('c3_hrom', f'(?=[ivx]{{2}}){_ROMAN}')}{_NL})(?=\))")
 _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
               rf"|{_HALF_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
@@ -689,9 +738,13 @@ def _word(*words: str) -> str:
     return (rf"{first}(?<![^\W_]{first})(?<![{_MARKS}\-‐‑]{first})"
             rf"(?:{'|'.join(_nocase(w[1:]) for w in words)}){_NL}")
 
-# An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 ».
+# An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 », « Bât. 3 B 2 », « NS 12
+# B 3 » (a pair), « n° 12 B 3 ».
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
-                                                              "salle", "page", "paire"))
+                                                              "salle", "page", "paire", "bât.", "bat.", "bâtiment",
+                                                              "batiment", "escalier", "porte", "étage", "tour", "round",
+                                                              "board", "boards", "équipe", "poule", "groupe", "série",
+                                                              "ns", "eo", "ew", "n°", "numéro", "no."))
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
@@ -719,14 +772,18 @@ PROGRAM_RULES: tuple[Rule, ...] = (
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)
-    _rule("id", r"(?=[1-9])(?<![^\W_]|[.,/#+\-‐‑–—'’°])" + _NOT_AFTER_NOUN,  # the digit first: a quick search
+    _rule("id", rf"(?=[1-9])(?<![^\W_]|[.,/#+'’°]|{DASH})" + _NOT_AFTER_NOUN,  # the digit first: a quick search
           rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
-          rf"(?![.,:/\-‐‑–—][0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
+          rf"(?!(?:[.,:/]|{DASH})[0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
     _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_deep_id(_LAW_1_93, True)}",
           _NEXT_ITEM, _RANGE_SUBS, "item", False),
 )
 _TRIGGER_RULE = PROGRAM_RULES[-1]
+# From its number, the law of another text, which no rule reads (:data:`_LOI_GUARD`: « Loi 2 du club », « Lois 1 à 4
+# des statuts », « la loi 16 du 29 juillet 1881 »): ``lois renvois`` says nothing of it
+# (lois.core.resolve.unknown_forms)
+OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
@@ -827,7 +884,7 @@ def program() -> dict:
         "maxLaw": MAX_LAW,
         "maxItems": _MAX_ABS_ITEMS,
         "romans": list(ROMANS),
-        "read": {"invisible": INVISIBLE, "spaces": SPACES, "wide": list(WIDE), "odd": _ODD, "mark": _MARK},
+        "read": reading(),
         "address": _ADDRESS,
         "rules": [
             {"name": r.name, "start": r.start, "first": r.first, "next": r.next, "range": r.range,
@@ -863,62 +920,47 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
     return tuple(found), tuple(refused)
 
 
-# The text as it is displayed is what the scanner reads, here and in the browser (:func:`program`, ``read``): an
-# invisible format character (zero-width space, soft hyphen, direction marks, BOM) is skipped, a full-width form
-# (« １６ ») is read as ASCII, a letter followed by combining accents (NFD) as its composed letter (NFC) when there
-# is one, a white space of Python's that JavaScript does not know (U+0085) as a space. Spans stay those of the text
-# as written. (INVISIBLE, WIDE: lois.core.displayed)
-# White space to Python, not to JavaScript, read as the space it is here (U+FEFF, the other way round, is invisible):
-# the two engines' « \s » then agree on every text the scanner reads (lois.render.jsregex, spaces="native")
-SPACES = "\x1c\x1d\x1e\x1f\x85"
-_MARK = _compile(f"[{_MARKS}]")
-_ODD = _compile(f"[{INVISIBLE}{SPACES}\\uff01-\\uff5e{_MARKS}]")
+# The text as it is displayed (lois.core.displayed) is what the scanner reads, here and in the browser (:func:`program`,
+# ``read``): spans stay those of the text as written.
 # Never read inside an address, an e-mail or a file name (« https://…/loi16.pdf », « law51.html »): a word that
 # begins after a space, a bracket or a quote (so that a long word is looked at once, not from each of its letters);
 # nor in the article of another text named before it on the same line (« RGC art. 12 », « Règlement intérieur –
 # Article 7 », « statuts, article 3 B »), unless « du Code » follows it (« … l'article 16 du Code »)
-# (no digit between the name and the article: « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}[^\n;0-9]{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
+# (no digit between the name and the article but the number of a text, « règlement (UE) 2016/679, art. 13 », a year
+# first, never a range of the Code's laws, « Lois 61-64 », nor « loi 78-17 », which lois renvois must see:
+# « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
+                          rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
                           rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
+# nor in a law of another edition of the Code named before it (« In the 2007 Laws, Law 25B », « le Code 1997, Loi 25B »)
+_YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
+_LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
+                         rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
+                         rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
+# (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
+# « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
+# in the club linkifier, which runs this pattern in the browser)
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
-                    r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
-                    r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
-                    rf"|{_ARTICLE_OF_OTHER_TEXT})")
+                    r"""|[^\s<>"()@]{1,64}@[^\s<>"()@]{1,255}\.[A-Za-z]{2,}"""
+                    r"""|[^\s<>"()]{0,255}\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
+                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
 
 
-def _displayed(text: str) -> tuple[str, list[int], list[int]] | None:
-    """The text as the scanner reads it, with where each of its characters starts and ends in ``text``; None when
-    it is ``text`` itself."""
-    if not _ODD.search(text):
-        return None
-    out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in INVISIBLE:
-            continue
-        if WIDE[0] <= ord(ch) <= WIDE[1]:
-            ch = chr(ord(ch) - WIDE[2])
-        elif ch in SPACES:
-            ch = " "
-        elif out and _MARK.match(ch):
-            composed = unicodedata.normalize("NFC", out[-1] + ch)
-            if len(composed) == 1:
-                out[-1], ends[-1] = composed, i + 1
-                continue
-        out.append(ch)
-        starts.append(i)
-        ends.append(i + 1)
-    return "".join(out), starts, ends
+def unread(text: str) -> list[tuple[int, int]]:
+    """Where the scanner reads nothing (:data:`_ADDRESS`: an address, an e-mail, a file name, the article of another
+    text, a law of another edition), as spans of ``text`` as written; ``lois renvois`` says nothing there either."""
+    shown = displayed(text)
+    spans = [m.span() for m in _ADDRESS.finditer(text if shown is None else shown[0]) if m.end() > m.start()]
+    return spans if shown is None else [(shown[1][a], shown[2][b - 1]) for a, b in spans]
 
 
 def _scan(text: str, refused: list | None) -> list[Citation]:
     if not isinstance(text, str) or not text:
         return []
-    shown = _displayed(text)
+    shown = displayed(text)
     if shown is None:
         return _scan_shown(text, refused)
     seen: list[RefusedRange] = []

@@ -16,10 +16,13 @@ corpus becomes a stub target (never a dead link).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
+from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import MAX_LAW, Citation, Ref, find_citations, format_id, provision_id, refused_ranges
+from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
+                             provision_id, refused_ranges, unread)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -83,14 +86,15 @@ def resolve_citation(model, c: Citation, text: str, law: int | None, ctx_path: t
 
 
 LOOKS_LIKE = re.compile(r"\b[Ll][Oo][Ii][Ss]?[\s\u00a0]+(\d+)[\w()]*")
-# « loi 78-17 », « loi 2004-575 »: the number of a French statute (year-number), not a range of the Code's laws
-STATUTE_NUMBER = re.compile(r"[Ll][Oo][Ii][\s\u00a0]+\d+[-\u2010\u2011\u2013]\d+$")
+# « loi 78-17 », « loi 84—610 »: the number of a French statute (year-number), not a range of the Code's laws; its
+# dashes are those the grammar reads in a range (cite.DASH)
+STATUTE_NUMBER = re.compile(rf"[Ll][Oo][Ii][\s\u00a0]+\d+{DASH}\d+$")
 
 
 def _statute_number(r) -> bool:
-    """A refused range that is the number of a French statute (« loi 78-17 »: one « loi », a hyphen, the second
-    number lower), not a range of the Code's laws."""
-    return r.laws and bool(STATUTE_NUMBER.match(r.text)) and int(r.low) > int(r.high)
+    """A refused range that is the number of a French statute (« loi 78-17 », « loi 84-610 »: one « loi », a dash,
+    the second number lower or of three digits or more), not a range of the Code's laws."""
+    return r.laws and bool(STATUTE_NUMBER.match(r.text)) and (int(r.low) > int(r.high) or len(r.high) >= 3)
 
 
 def bad_ranges(text: str) -> list[Problem]:
@@ -124,18 +128,38 @@ def bad_ranges(text: str) -> list[Problem]:
 def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     """« Loi » + a number that no citation covers (« Loi 57Z », « Loi 12c », « Loi 12Z3 »): a form the grammar does
     not know; « Loi 100 »: a law the Code does not have; refused ranges (:func:`bad_ranges`). Nothing is said of the
-    number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), or of a statute's
-    number (« loi 78-17 »): not citations, which the club linkifier too leaves as they are."""
+    number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
+    (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 », « le Code
+    2007, Loi 25B », :func:`lois.core.cite.unread`,
+    :data:`lois.core.cite.OTHER_TEXT_LAW`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
+    leaves as they are."""
     problems = bad_ranges(text)
-    covered = [(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
-    covered += [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)]
-    for m in LOOKS_LIKE.finditer(text):
+    shown = displayed(text)  # the law of another text is read in the text as displayed, as the grammar reads it
+
+    def other_text_law(pos: int) -> bool:
+        if shown is None:
+            return bool(OTHER_TEXT_LAW.match(text, pos))
+        k = bisect_left(shown[1], pos)
+        return k < len(shown[1]) and shown[1][k] == pos and bool(OTHER_TEXT_LAW.match(shown[0], k))
+
+    covered = sorted([(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
+                     + [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)] + unread(text))
+    starts = [start for start, _ in covered]
+    reach: list[int] = []  # the furthest end of the spans so far
+    for _, end in covered:
+        reach.append(max(reach[-1], end) if reach else end)
+
+    def inside(pos: int) -> bool:  # in a citation, a problem or a statute's number (a log-time look-up)
+        k = bisect_right(starts, pos) - 1
+        return k >= 0 and reach[k] > pos
+
+    for m in LOOKS_LIKE.finditer(text):  # not overlapping: a match is never inside an earlier one
         number = m.group(1)
-        if len(number) >= 4 or any(start <= m.start() < end for start, end in covered):
+        if (len(number) >= 4 or inside(m.start()) or other_text_law(m.start(1))
+                or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"
         problems.append(Problem(law_missing(int(number)) if int(number) > MAX_LAW else unknown, m.start(), m.end()))
-        covered.append((m.start(), m.end()))
     return problems
 
 
@@ -163,6 +187,14 @@ def resolve_text(model, text: str, context: str | None):
             from lois.core.errors import LoisError
 
             raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
+        if pid.law in model.laws and pid not in model.provisions \
+                and model.edition.summary(pid, model.provisions) is None:
+            from lois.core.cite import unknown_provision
+            from lois.core.errors import LoisError
+
+            # a provision of a law whose text the corpus has, that it does not hold (« 50D9 »): the relative
+            # citations would be read in a place that does not exist
+            raise LoisError(f"contexte invalide : {unknown_provision(context, model.laws)}")
         law, path = pid.law, pid.path
     out = []
     found = find_citations(text)

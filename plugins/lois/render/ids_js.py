@@ -37,3 +37,12 @@ def id_data() -> dict:
 
 def script_text() -> str:
     return SCRIPT.read_text(encoding="utf-8")
+
+
+def reading_data() -> dict:
+    """The data ``loisDisplayed`` (ids.js) reads: how a text is read as displayed (:func:`lois.core.displayed.reading`),
+    its two patterns translated; the same for the club linkifier's scanner and the site's search."""
+    from lois.core.displayed import reading
+
+    read = reading()
+    return {**read, "odd": js_pattern(read["odd"]), "mark": js_pattern(read["mark"])}

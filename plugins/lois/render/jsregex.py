@@ -11,11 +11,12 @@ digit or ``_`` of any script, and ``[^\W\d_]`` a letter or a numeric character t
 « Ⅻ »), as Python reads it. Only the Unicode version of each engine may still differ (characters assigned after
 Python's ``unicodedata.unidata_version``). ``spaces="native"`` keeps JavaScript's own ``\s``, shorter: only for
 patterns that read a text where the seven characters on which the two differ never occur (the citation scanner's,
-:func:`lois.core.cite._displayed`).
+:func:`lois.core.displayed.displayed`).
 """
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _CASE_GROUP = re.compile(r"\(\?i:([A-Za-z?]+)\)")
 
@@ -104,6 +105,7 @@ def _skip_layout(src: str, i: int) -> int:
     return i
 
 
+@lru_cache(maxsize=256)  # a pure function of its arguments; the same patterns are translated at every build
 def js_source(src: str, verbose: bool = False, spaces: str = "python") -> str:
     """Translate a Python ``re`` pattern source (as used in cite.py) to a JS source for the ``u`` flag;
     ``verbose``: the source is written for ``re.VERBOSE`` (layout whitespace and ``#`` comments dropped);

@@ -38,7 +38,7 @@
     LAYOUT = {};
     layoutMeta.content.split(" ").forEach(function (x) { LAYOUT[x[0]] = +x.slice(1); });
   }
-  var D = null, TOKEN = null, IDS = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
+  var D = null, TOKEN = null, IDS = null, READER = null, EXPLICIT = null, STOP = null, KIND_LABEL = null, KINDS = null,
       REFS = new Map(), TITLES = new Map(), PHRASINGS = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
       FETCHING = {}, TERMS = new Map();
 
@@ -46,6 +46,7 @@
     D = data;
     TOKEN = new RegExp(data.token, "gu");
     IDS = loisIds(data.ids);  /* assets/lois/ids.js (lois.render.ids_js), loaded just before this file */
+    READER = loisDisplayed(data.read);  /* the same file: the text as displayed */
     EXPLICIT = new RegExp(data.citationExplicit[0], data.citationExplicit[1]);
     STOP = new Set(data.stop);
     KIND_LABEL = {}; data.kinds.forEach(function (k) { KIND_LABEL[k[0]] = k[1]; });
@@ -108,7 +109,8 @@
   function getJSON(url) {
     var name = url.slice(url.lastIndexOf("/") + 1);
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
-      throw new Error("réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
+      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
+      throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
       if (!r.ok) return unreadable(name + "\u00a0: réponse " + r.status + " du serveur");
       return r.text().then(function (text) {
@@ -424,13 +426,10 @@
     var n = normalize(surfaceKey(word));
     return !!n && !STOP.has(n) && !SHARDS.m[route(stemKey(n), LAYOUT.m)];
   }
-  /* query.read_query: an invisible character skipped, a full-width form read as ASCII, then NFC */
+  /* query.read_query: the query as displayed, read by the club linkifier's reader (loisDisplayed, assets/lois/ids.js) */
   function readQuery(q) {
-    return Array.from(q).map(function (ch) {
-      var cp = ch.codePointAt(0);
-      if (D.read[0].indexOf(ch) >= 0) return "";
-      return cp >= D.read[1][0] && cp <= D.read[1][1] ? String.fromCodePoint(cp - D.read[1][2]) : ch;
-    }).join("").normalize("NFC");
+    var shown = READER.read(q);
+    return shown ? shown.text : q;
   }
   function plan(query) {
     var q = readQuery(String(query || "").slice(0, D.maxChars));
@@ -670,18 +669,22 @@
         ranked[r][1] *= 1 + D.proximity[1] * share;
       }
     }
-    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */
+    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD,
+       GLOSS_COVER) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
       var refs = REFS.get(r[0]);
       if (!refs || p.kinds.indexOf(KINDS[r[0]]) >= 0 || named.has(r[0])) return;
       var best = 0;
-      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words */
+      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words, */
+      var share = titled.has(r[0]) ? 1 : D.glossYield[1];  /* covering the query as much as the gloss does */
       refs.forEach(function (n) {
-        if (scoreOf.has(n) && by.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+        if (scoreOf.has(n) && by.get(n) >= share * matchedOf.get(r[0]) - 1e-9) {
+          best = Math.max(best, scoreOf.get(n));
+        }
       });
-      if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
+      if (best && r[1] > best * D.glossYield[0]) r[1] = best * D.glossYield[0];
     });
     /* a kind named in the query first, then by score, then in index order */
     function tier(doc) { return p.kinds.indexOf(KINDS[doc]) >= 0 ? 0 : 1; }

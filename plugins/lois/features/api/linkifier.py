@@ -61,7 +61,7 @@ def grammar_export() -> dict:
     address = js_pattern(prog["address"], spaces="native")
     assert "\\p{" not in address[0] and "\\u{" not in address[0], address
     prog["address"] = [address[0], address[1].replace("u", "")]
-    prog["read"] = {**prog["read"], "odd": js_pattern(prog["read"]["odd"]), "mark": js_pattern(prog["read"]["mark"])}
+    prog["read"] = ids_js.reading_data()  # loisDisplayed (ids.js), as the site's search
     return prog
 
 

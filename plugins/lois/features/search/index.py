@@ -53,8 +53,20 @@ INDEX_BOOST = 0.6
 # every phrasing added to one page raised the pages with the longest lists of phrasings (43, 62, 64: BM25 weighs a
 # long field against the average, and a larger average lifts the longest most).
 INDEX_LENGTH = 18.0
-FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST}
+# A page of a law the site has no text for (query.TEXTLESS_KINDS) that no document of the site tells a situation of
+# (its « situations » empty) is described by the phrasings of the site's index alone (and the site's summary, if
+# any): they are its text, and they weigh in its score as a text does, a little more than the Code's own words since
+# they are the table's (DESCRIBED_BOOST): its index postings are given as the field « described » (the same scores,
+# whoosh's for the index field; :func:`field_of`). A page that the site's documents tell situations of has those
+# words besides (« situations »), and its index keeps INDEX_BOOST. 1.2 rather than 0.6: hit@1 blind3 +6, blind4 +7,
+# blind5 +8, blind6 +11, blind7 +13 queries, every other set at its level (1.0: +4 … +9, blind2 −1; 1.3:
+# situations −1; for every page without text, the situated ones too: relevance −5 at 1.0).
+DESCRIBED_BOOST = 1.2
+TEXTLESS_KINDS = ("stub",)  # the kinds of a page without text (query.TEXTLESS_KINDS)
+FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST,
+                "described": DESCRIBED_BOOST}
 FIELDS = tuple(FIELD_BOOSTS)
+TEXT_FIELDS = FIELDS[:-1]  # the documents' fields (« described » is the index field of some of them)
 SCORE_SCALE = 10000  # postings keep round(BM25F score × SCORE_SCALE), an integer
 INDEX_SEP = " · "  # between the phrasings of a provision's « index » field (subject_index.index_words)
 PHRASE_MAX_CHARS = 80  # characters of a phrasing of the index, at most (checked by subject_index)
@@ -105,15 +117,16 @@ def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[
 
 
 def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
-    """term → flat list [doc, field, score×SCORE_SCALE, …], fields in FIELDS order then documents in order:
-    whoosh's BM25F score of the term in that field of that document (``stems``: the lexicon's, analysis.term_of)."""
+    """term → flat list [doc, field, score×SCORE_SCALE, …], fields in TEXT_FIELDS order then documents in order:
+    whoosh's BM25F score of the term in that field of that document, given as the field :func:`field_of` says
+    (``stems``: the lexicon's, analysis.term_of)."""
     from whoosh.scoring import BM25F
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
     model = BM25F()
     n = len(docs)
     out: dict[str, list[int]] = {}
-    for fi, fname in enumerate(FIELDS):
+    for fname in TEXT_FIELDS:
         counts, df, total = _count([getattr(d, fname) or "" for d in docs], stems)
         stats = _FieldStats(n, df)
         idf = {t: model.idf(stats, fname, t) for t in df}
@@ -128,6 +141,7 @@ def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict
             # whoosh's bm25(idf, tf, length, avgfl, B, K1), the same operations in the same order (the same
             # floats), its part that depends on the document alone computed once
             norm = K1 * ((1 - B) + B * length / avgfl)
+            fi = FIELDS.index(field_of(fname, docs[doc].kind, docs[doc].situations))
             for term, freq in c.items():
                 tf = float(freq)
                 score = idf[term] * ((tf * (K1 + 1)) / (tf + norm))
@@ -136,6 +150,12 @@ def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict
                     row = out[term] = []
                 row += (doc, fi, int(round(score * SCORE_SCALE)))
     return dict(sorted(out.items()))
+
+
+def field_of(fname: str, kind: str, situations: str | None) -> str:
+    """The field a document's postings of field ``fname`` are given as: « described » for the index of a page
+    without text that no situation of the site tells (DESCRIBED_BOOST), else ``fname``."""
+    return "described" if fname == "index" and kind in TEXTLESS_KINDS and not situations else fname
 
 
 def stored_fields(docs: list[SearchDoc]) -> list[dict]:

@@ -31,17 +31,17 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lois.core import livememo
-from lois.core.displayed import INVISIBLE, WIDE
+from lois.core.displayed import read
 from lois.core.ids import Level, ProvisionId, provision_id
 from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE, analyze_word, edit_distance,
                                            max_edits, normalize, synonym_map, term_of)
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
-from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, cached_index,
+from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, TEXTLESS_KINDS,
+                                        cached_index,
                                         doc_ids, postings, stored_fields)
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
@@ -69,7 +69,15 @@ PROXIMITY_BONUS = 0.5
 # it is ranked just under it (score × GLOSS_YIELD), unless the query names its kind or the gloss itself (every word
 # of its title is in the query: « dummy » → « mort », the glossary entry Mort). When every query word is in the
 # gloss's title, the provision must cover the query by its own words (a query that titles a note finds the note).
+# « As well », unless the query titles the gloss: at least GLOSS_COVER of what the gloss covers (query words by their
+# weight in the coverage). A gloss tells one situation in many words of its own (an example's deal, bidding and play),
+# a director's story meets some of them by chance, and the provision it is about is what rules the story: « il avait
+# passé avant son tour, il ouvre ensuite 1 coeur : son partenaire doit-il passer ? » is ruled by Law 30B1, not by
+# the example of an opening out of turn replaced by an overcall that cites 31A2(a). 0.75: hit@1 +5, hit@3 +4 over
+# blind2–blind7, one query down (2 → 3), one tool out of the first three (blind4), the other sets unmoved (0.8:
+# tool@3 −2; 0.7: relevance −1).
 GLOSS_YIELD = 0.99
+GLOSS_COVER = 0.75
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
 # its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
@@ -79,8 +87,8 @@ INDEX_COVER = 0.8
 # A page of a law the site has no text for (TEXTLESS_KINDS: no title, no text of its own; it shows STUB_TEXT) has no
 # words of its own for the index's phrasings to add to: they are its one description, and a query word found among
 # them counts fully in its coverage (TEXTLESS_COVER), as a word of a provision's text does. Ranking only: nothing of
-# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing.
-TEXTLESS_KINDS = ("stub",)
+# the index is shown as its text. « changer d'avis sur son enchère » finds the page of Law 25 by its phrasing. (When
+# no situation of the site tells of it, its phrasings weigh as a text in the BM25F sum too: index.DESCRIBED_BOOST.)
 TEXTLESS_COVER = 1.0
 # Its query words standing close together in one of those phrasings count for proximity (PROXIMITY_BONUS) at this
 # share, as the words of a provision's text do at full share: a phrasing is a short entry of the site's index, not a
@@ -103,22 +111,24 @@ NEGATIONS = ("non", "pas", "ni")
 KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situation": 0.6, "example": 0.5,
                 "glossary": 0.3, "checklist": 0.25, "tool": 0.4}
 # The tool comes with the provision: each of the TOOL_AFTER first results that a tool rules (a checklist, « Que faire
-# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about) carries the one
-# most about its law (documents.choose_tools), shown as a link of its own (« Outil : … »), taking no other's rank;
+# si… » entry or calculator whose situations cite the provision, or a provision the gloss is about; none: those of
+# the nearest section around it) carries the one most about its law (documents.choose_tools), shown as a link
+# of its own (« Outil : … »), taking no other's rank;
 # once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
 # each, and three provisions of one law show its tool once.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
-# A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed): an invisible
-# character skipped (« Loi 16\u200bB1 » pasted from a page), a full-width form read as ASCII (« Loi １６Ｂ１ », a
-# Japanese keyboard), then composed (NFC: « e » + U+0301 is « é »)
-_QUERY_READ = str.maketrans({**{c: None for c in INVISIBLE},
-                             **{chr(c): chr(c - WIDE[2]) for c in range(WIDE[0], WIDE[1] + 1)}})
+# A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed, one reader): an
+# invisible character skipped (« Loi 16\u200bB1 » pasted from a page), a full-width form read as ASCII
+# (« Loi １６Ｂ１ », a Japanese keyboard), a letter and its combining accents composed (NFC: « e » + U+0301 is « é »)
 
 
 def read_query(query: str) -> str:
-    """The query as the search reads it (see :data:`_QUERY_READ`); search.js does the same from the same data."""
-    return unicodedata.normalize("NFC", query.translate(_QUERY_READ))
+    """The query as the search reads it: :func:`lois.core.displayed.read`; search.js reads it with the same reader
+    (``loisDisplayed``, render/assets/ids.js) and data."""
+    return read(query)
+
+
 # Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
 # outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
 # are not highlighted).
@@ -980,17 +990,19 @@ class SearchEngine:
 
     def _glosses_after(self, out: list[tuple[int, float]], plan: Plan, named: set[int], titled: set[int],
                        found_of: dict[int, float], matched_of: dict[int, float]) -> None:
-        """A gloss after the provision it is about, when that provision covers the query as well (in place)."""
+        """A gloss after the provision it is about, when that provision covers the query as well (GLOSS_COVER; in
+        place)."""
         score_of = dict(out)
         for i, (n, sc) in enumerate(out):
             f = self.stored[n]
             if not f.get("refs") or f["kind"] in plan.kinds or n in named:
                 continue
             best = 0.0
+            # a gloss the query titles: the provision's own words, covering the query as much as the gloss does
+            by, share = (found_of, GLOSS_COVER) if n not in titled else (matched_of, 1.0)
             for ref in f["refs"]:
                 r = self.docnum.get(ref)
-                by = found_of if n not in titled else matched_of  # a gloss the query titles: the provision's own words
-                if r is not None and r in score_of and by[r] >= matched_of[n] - 1e-9:
+                if r is not None and r in score_of and by[r] >= share * matched_of[n] - 1e-9:
                     best = max(best, score_of[r])
             if best and sc > best * GLOSS_YIELD:
                 out[i] = (n, best * GLOSS_YIELD)
@@ -1107,9 +1119,11 @@ PROVISION_KINDS = (Kind.LAW.value, Kind.STUB.value)
 # the words a provision borrows (field number → share of a query word's weight in the coverage): the situations the
 # site's documents tell, the phrasings of the site's index
 BORROWED_FIELDS = {list(FIELD_BOOSTS).index("situations"): SITUATION_COVER,
-                   list(FIELD_BOOSTS).index("index"): INDEX_COVER}
+                   list(FIELD_BOOSTS).index("index"): INDEX_COVER,
+                   list(FIELD_BOOSTS).index("described"): INDEX_COVER}
 # the borrowed fields that describe a document of TEXTLESS_KINDS, and their share in its coverage
-TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER}
+TEXTLESS_FIELDS = {list(FIELD_BOOSTS).index("index"): TEXTLESS_COVER,
+                   list(FIELD_BOOSTS).index("described"): TEXTLESS_COVER}
 # Shown under « Aucun résultat » (header box and search page): where to look instead.
 SUGGESTIONS = [["Que faire si…", "/que-faire-si/"], ["Listes d'arbitrage", "/checklists/"],
                ["Exemples", "/exemples/"], ["Glossaire", "/glossaire/"], ["Table des lois", "/"]]
@@ -1121,7 +1135,7 @@ def browser_data(engine: SearchEngine) -> dict:
     Postings: term → flat list [doc, field, score×10000, …] where score is whoosh's BM25F score of the term in that
     field of that document, so the browser sums exactly what whoosh sums."""
     from lois.features.search.analysis import EDIT_STEPS, ELISIONS, FOLD_TABLE, TOKEN_RE_JS
-    from lois.render.ids_js import id_data  # the build's alone: `lois cherche` does not import them
+    from lois.render.ids_js import id_data, reading_data  # the build's alone: `lois cherche` does not import them
     from lois.render.jsregex import js_pattern
 
     fields = list(FIELD_BOOSTS)
@@ -1137,7 +1151,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "coordPower": COORD_POWER,
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
-        "glossYield": GLOSS_YIELD,
+        "glossYield": [GLOSS_YIELD, GLOSS_COVER],
         "tools": [list(TOOL_KINDS), TOOL_AFTER],
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,
@@ -1146,7 +1160,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "synonymWeight": SYNONYM_WEIGHT,
         "edits": [list(x) for x in EDIT_STEPS],
         "quotes": QUOTES,
-        "read": [INVISIBLE, list(WIDE)],  # read_query
+        "read": reading_data(),  # read_query: loisDisplayed (assets/lois/ids.js)
         "bids": [*js_pattern(BID_PAIR), DENOMINATIONS, BID_INSUFFICIENT, OUT_OF_TURN, INSTEAD,
                  js_pattern(EARLIER_MARK), list(PLUPERFECT)],
         "raise": [*js_pattern(BID), BID_RAISED, list(CONVENTIONS)],

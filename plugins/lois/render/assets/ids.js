@@ -37,3 +37,36 @@ function loisIds(S) {
   }
   return { read: read, key: key, format: format, nearest: nearest };
 }
+
+/* A text as it is displayed (lois.core.displayed.displayed), from the data of lois.render.ids_js.reading_data: the
+   one reader of the club linkifier's scanner and of the site's search (readQuery). Invisible characters skipped,
+   full-width forms read as ASCII, Python's other spaces as a space, a character and the combining marks after it
+   composed (NFC) whatever the length of the result; each UTF-16 unit read says where its character (its cluster)
+   starts and ends in the text as written.
+
+   loisDisplayed(R).read("Loi 16\u200bB1") -> {text: "Loi 16B1", starts: [0, …], ends: [1, …]}  (null: as written) */
+function loisDisplayed(R) {
+  "use strict";
+  var ODD = new RegExp(R.odd[0], R.odd[1]), MARK = new RegExp(R.mark[0], R.mark[1]);
+  function read(text) {
+    if (!ODD.test(text)) return null;
+    var out = "", starts = [], ends = [], cluster = "", first = 0, last = 0;
+    function flush() {
+      var shown = cluster.length > 1 && Array.from(cluster).length > 1 ? cluster.normalize("NFC") : cluster;
+      out += shown;
+      for (var u = 0; u < shown.length; u++) { starts.push(first); ends.push(last); }
+    }
+    for (var i = 0; i < text.length;) {
+      var cp = text.codePointAt(i), n = cp > 0xffff ? 2 : 1, ch = text.slice(i, i + n);
+      if (R.invisible.indexOf(ch) >= 0) { i += n; continue; }
+      if (cluster && MARK.test(ch)) { cluster += ch; last = i + n; i += n; continue; }
+      if (cluster) flush();
+      if (cp >= R.wide[0] && cp <= R.wide[1]) ch = String.fromCodePoint(cp - R.wide[2]);
+      else if (R.spaces.indexOf(ch) >= 0) ch = " ";
+      cluster = ch; first = i; last = i + n; i += n;
+    }
+    if (cluster) flush();
+    return { text: out, starts: starts, ends: ends };
+  }
+  return { read: read };
+}

@@ -8,7 +8,8 @@
    refs are written by ids.format (render/assets/ids.js: str(ProvisionId), from generated data).
 
    PROGRAM = {maxLaw, maxItems, romans, read, address, patterns, rules: [{name, start, first, next, range, span,
-   merge}]}, each pattern being [source, flags] for new RegExp, a rule naming its own by their index in patterns. read: how the text as displayed is read (cite._displayed), address:
+   merge}]}, each pattern being [source, flags] for new RegExp, a rule naming its own by their index in patterns. read: how
+   the text as displayed is read (lois.core.displayed, by loisDisplayed of ids.js), address:
    where nothing is read (cite._ADDRESS). In an item, the named group "law…" is the law number, "p_…" the parts of the
    path in order, "r_…" a relative id (dropped here), "cN_…" a sub-point continuing the previous item from
    index N of its path; in a range, "hi" is the last law (« à 64 »), "hs" the last sub-point (« à (c) »). */
@@ -21,28 +22,7 @@ function loisScanner(P, ids) {
       range: rx(r.range, "y"), span: r.span, merge: r.merge };
   });
 
-  var R = P.read, ODD = re(R.odd, ""), MARK = re(R.mark, ""), ADDRESS = re(P.address, "g");
-
-  /* cite._displayed: the text as the scanner reads it (invisible characters skipped, full-width forms as ASCII,
-     Python's other spaces as a space, a letter and its combining accents composed), with where each of its UTF-16 units starts and ends in text. */
-  function displayed(text) {
-    if (!ODD.test(text)) return null;
-    var out = [], starts = [], ends = [];
-    for (var i = 0; i < text.length;) {
-      var cp = text.codePointAt(i), n = cp > 0xffff ? 2 : 1, ch = text.slice(i, i + n);
-      if (R.invisible.indexOf(ch) >= 0) { i += n; continue; }
-      if (cp >= R.wide[0] && cp <= R.wide[1]) ch = String.fromCodePoint(cp - R.wide[2]);
-      else if (R.spaces.indexOf(ch) >= 0) ch = " ";
-      else if (out.length && MARK.test(ch)) {
-        var composed = (out[out.length - 1] + ch).normalize("NFC");
-        if (Array.from(composed).length === 1) { out[out.length - 1] = composed; ends[ends.length - 1] = i + n; i += n; continue; }
-      }
-      out.push(ch); starts.push(i); ends.push(i + n); i += n;
-    }
-    var s = [], e = [];
-    out.forEach(function (c, k) { for (var u = 0; u < c.length; u++) { s.push(starts[k]); e.push(ends[k]); } });
-    return { text: out.join(""), starts: s, ends: e };
-  }
+  var ADDRESS = re(P.address, "g"), DISPLAYED = loisDisplayed(P.read);  /* ids.js: the text as displayed */
 
   function at(rx, text, pos) { rx.lastIndex = pos; return rx.exec(text); }
   function end(m) { return m.index + m[0].length; }
@@ -106,7 +86,7 @@ function loisScanner(P, ids) {
   /* Absolute citations of a text: [{text, start, end, refs: ["64B2", …], provisions: [{law: 64, path: ["B", "2"]}, …]}]. */
   function findCitations(text) {
     if (typeof text !== "string" || !text) return [];
-    var shown = displayed(text);
+    var shown = DISPLAYED.read(text);
     if (!shown) return scanShown(text);
     return scanShown(shown.text).map(function (c) {
       var s = shown.starts[c.start], e = shown.ends[c.end - 1];

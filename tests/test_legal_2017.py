@@ -142,7 +142,8 @@ def test_logical_alternative_is_said_with_both_2017_conditions(model):
 
     note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
     body = re.sub(r"\s+", " ", note.body)
-    assert "Le Code 2017 pose deux conditions à la fois" in body and "certains d'entre eux pourraient la choisir" in body
+    assert "Le Code 2017 pose deux conditions à la fois" in body
+    assert "certains d'entre eux pourraient la choisir" in body
     term = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml")
                      if t.term == "alternative logique"])[0]
     assert "envisagerait sérieusement, et que certains d'entre eux pourraient choisir" in term.definition
@@ -156,7 +157,8 @@ def test_law_24_cards_stay_on_the_table_until_the_auction_ends(model, lists):
     assert "jusqu'à la fin des enchères, c'est-à-dire jusqu'au dernier passe" in text
     assert "jusqu'à la fin de la période des enchères ;" not in text
     first = lists["carte-penalisee"].questions["joueur"]
-    assert "pendant les enchères (avant le dernier passe) relève d'abord de la Loi 24" in re.sub(r"\s+", " ", first.help)
+    first_help = re.sub(r"\s+", " ", first.help)
+    assert "pendant les enchères (avant le dernier passe) relève d'abord de la Loi 24" in first_help
 
 
 def test_own_mistaken_explanation_found_during_play_is_still_called_and_47e2_is_said(model, lists):
@@ -167,7 +169,8 @@ def test_own_mistaken_explanation_found_during_play_is_still_called_and_47e2_is_
 
     situation = nonempty([s for s in load_annotations(model).situations if s.id == "explication-erronee"])[0]
     flat = re.sub(r"\s+", " ", situation.description)
-    assert "avant que l'entame soit faite face visible, ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in flat
+    assert ("avant que l'entame soit faite face visible, ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)"
+            in flat)
     cl = lists["information-non-autorisee"]
     texts = [cl.questions["information"].help, cl.questions["correction"].help]
     o = cl.outcomes["explication_par_son_auteur"]

@@ -83,6 +83,7 @@ class Slots:
     texts: set[str] = field(default_factory=set)  # ids of the provisions the seed has the text of
     rounds: dict[int, int] = field(default_factory=dict)  # t → repetitions of a block (when blocks are used)
     span: dict[int, int] = field(default_factory=dict)  # t → letters of its sections (A … its last)
+    missing: dict[int, list[str]] = field(default_factory=dict)  # t → sections its source leaves out, when in blocks
 
     def slot(self, t: int, g: int) -> tuple[int, int]:
         return self.places[t][g - 1] if g else (t, 0)
@@ -334,12 +335,13 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
             ob, orr = slots.block(t, other)
             if other == j or (ob != b and orr):
                 continue
-            for sec, top in slots.paragraphs[t].items():
-                if ob != b:  # another block: its sections
+            if ob != b:  # another block: its sections, those its source leaves out too (31C, said by the register)
+                for sec in list(slots.paragraphs[t]) + slots.missing.get(t, []):
                     pid = format_id(n, (slots.letter(t, sec, ob),))
                     if pid not in cited:
                         aside.setdefault(pid, "Section d'une autre copie synthétique : sa propre liste la couvre.")
-                    continue
+                continue
+            for sec, top in slots.paragraphs[t].items():  # the same block: the other rounds' paragraphs
                 for p in range(1, top + 1):
                     pid = format_id(n, (slots.letter(t, sec, b), str(p + orr * top)))
                     if pid not in cited:
@@ -434,6 +436,21 @@ def _laws_needed(top: int, copies: int) -> int:
     return max(1, -(-copies // per_law))
 
 
+def _cited_where_said(t: int, corpus: Path, model, slots: Slots) -> bool:
+    """Whether a checklist cites a passage law t's source leaves out inside a section it has (27B4): every copy cites
+    it where the seed's text says it (Slots.provision), in block 0, which another block's checklist leaves aside."""
+    from lois.core.cite import format_id
+    from lois.features.checklists.model import load_checklists
+
+    for cl in load_checklists(corpus, model).values():
+        for node in list(cl.questions.values()) + list(cl.outcomes.values()):
+            for pid in node.cites:
+                if (pid.law == t and len(pid.path) > 1 and str(pid) not in slots.texts
+                        and format_id(t, tuple(pid.path[:1])) in slots.texts):
+                    return True
+    return False
+
+
 def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) -> Slots:
     seed = sorted(model.laws)
     slots = Slots(seed, texts={str(p) for p in model.provisions})
@@ -449,14 +466,18 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
     # remaining free numbers in turn (a law with long sections needs more laws to spread its copies). When the free
     # numbers are too few: each seed law holds cap - 1 of its copies after its own text (host); then the laws only
     # the register of absent laws names are taken too; then a law holds blocks of copies under new section letters
-    # (not a law whose source leaves sections out: edition.yaml `partial` names its letters)
+    # (a law whose source leaves sections out, edition.yaml `partial`, counts them in its letters: each block leaves
+    # out its own, which _declare_partial_copies declares)
     top = {t: max(slots.paragraphs[t].values(), default=0) for t in seed}
     cap = {t: 99 // top[t] if top[t] else factor for t in seed}  # repetitions one law can hold
     for host, blocks in ((False, False), (True, False), (True, True)):
         if blocks:
             for t in seed:
                 letters = [sec for sec in slots.paragraphs[t] if len(sec) == 1]
-                if top[t] and t not in model.edition.partial and letters:
+                part = model.edition.partial.get(t)
+                letters += list(part.missing) if part and letters else []
+                if top[t] and letters and not _cited_where_said(t, corpus, model, slots):
+                    slots.missing[t] = list(part.missing) if part else []
                     slots.span[t] = ord(max(letters)) - ord("A") + 1
                     slots.rounds[t] = cap[t]
                     cap[t] *= SECTIONS // slots.span[t]
@@ -520,14 +541,30 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
     data = _load(path.read_text(encoding="utf-8")) if path.exists() else None
     partial = (data or {}).get("partial") or {}
 
+    def blocks(n: int, t: int) -> dict[int, int]:
+        """The blocks of copies law n holds (its own text: block 0), each with the first copy g it holds."""
+        out: dict[int, int] = {0: 0} if n == t else {}
+        for j, g in enumerate(slots.copies.get(n, [])):
+            out.setdefault(slots.block(t, j)[0], g)
+        return out
+
     def copy(n: int, t: int) -> dict:
-        out = {"missing": list(partial[t]["missing"])}
+        held = blocks(n, t)
+        out = {**(partial[t] if n == t else {}),
+               "missing": [slots.letter(t, m, b) for b in held for m in partial[t]["missing"]]}
         if partial[t].get("omitted"):
-            out["omitted"] = {f"{n}{str(k)[len(str(t)):]}": remap_citations(v, slots, slots.copies[n][0])
-                              for k, v in partial[t]["omitted"].items()}
+            omitted = dict(partial[t]["omitted"]) if n == t else {
+                f"{n}{str(k)[len(str(t)):]}": remap_citations(v, slots, slots.copies[n][0])
+                for k, v in partial[t]["omitted"].items()}
+            for b, g in held.items():  # a missing section of a later block: what the site says of it, under its id
+                for m in partial[t]["missing"]:
+                    if b and f"{t}{m}" in partial[t]["omitted"]:
+                        omitted[f"{n}{slots.letter(t, m, b)}"] = remap_citations(partial[t]["omitted"][f"{t}{m}"],
+                                                                                  slots, g)
+            out["omitted"] = omitted
             out["read_in"] = list(partial[t]["read_in"])
         return out
-    copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial and n != t}
+    copies = {n: copy(n, t) for n, t in slots.template.items() if t in partial}
     if copies:
         data["partial"] = {**partial, **copies}
         path.write_text(_dump(data), encoding="utf-8")

@@ -13,6 +13,7 @@ in FICHIER.froid (``python -m pstats FICHIER.chaud``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import statistics
 import sys
@@ -84,7 +85,7 @@ def main() -> int:
 
         load = [os.getloadavg()[0]]
         cold_profile = cProfile.Profile() if args.profil else None
-        cold, files = timed(cold_profile, None)
+        cold, _ = timed(cold_profile, None)
         yamlfile.remember_parsed()
         filememo.remember()
         livememo.start()
@@ -96,7 +97,7 @@ def main() -> int:
             reads.new_build()
             model = load_corpus(root)
             spent.clear()
-            took = timed(warm_profile if n else None, LIVE_BUILD)[0]
+            took, files = timed(warm_profile if n else None, LIVE_BUILD)
             if n:
                 warm.append(took)
                 for name, t in spent.items():
@@ -108,8 +109,10 @@ def main() -> int:
             cold_profile.dump_stats(f"{args.profil}.froid")
             warm_profile.dump_stats(f"{args.profil}.chaud")
     size = sum(len(t.encode()) for t in files.values())
+    digest = hashlib.sha256(repr(sorted(files.items())).encode()).hexdigest()[:16]
     print(f"Code : {args.plugins} ; corpus ×{args.facteur} ; {len(files)} fichiers de recherche, {size:,} octets ; "
-          f"charge {load[0]:.1f}–{load[1]:.1f} ({os.cpu_count()} cœurs)")
+          f"charge {load[0]:.1f}–{load[1]:.1f} ({os.cpu_count()} cœurs) ; empreinte des fichiers (à chaud) {digest} "
+          f"(la même pour deux versions du code : les mêmes données)")
     print(f"à froid (première construction) : {cold:.2f} s CPU")
     print(f"à chaud (après une sauvegarde) : médiane {statistics.median(warm):.2f} s CPU "
           f"({min(warm):.2f}–{max(warm):.2f} ; {len(warm)} tours)")

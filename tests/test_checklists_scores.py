@@ -284,13 +284,15 @@ def test_mistaken_explanation_is_corrected_at_the_right_time_with_the_opponents_
     assert "après le dernier Passe" in " ".join(early.players)
     assert "21B1(a)" not in ids(late.citations) and {"20F5(b)", "21B3"} <= set(ids(late.citations))
     assert "Il est trop tard pour changer une déclaration" in " ".join(late.players)
-    # the player who finds his own explanation mistaken calls the director before the opening lead is faced, and
-    # may but need not do so before the auction ends (2017 Law 75B2; "at once" was the 2007 Law 20F4)
+    # the player who finds his own explanation mistaken calls the director before the opening lead is faced (or
+    # during the play, if he finds it then), and may but need not do so before the auction ends (2017 Law 75B2;
+    # "at once" was the 2007 Law 20F4)
     own = run(cl, {"information": "explication", "correction": "auteur"})
     assert own.outcome == "explication_par_son_auteur"
     assert {"75B2", "21B1(a)", "21B3"} <= set(ids(own.citations)) and "20F5(a)" not in ids(own.citations)
-    said = " ".join(own.players)
-    assert "avant que l'entame soit faite face visible (Loi 75B2)" in said and "tout de suite" not in said
+    said = re.sub(r"\s+", " ", " ".join(own.players))
+    assert "avant que l'entame soit faite face visible, ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" \
+        in said and "tout de suite" not in said
     assert "sans y être obligé" in own.ruling and "immédiatement" not in own.ruling
 
 

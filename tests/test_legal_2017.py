@@ -88,3 +88,111 @@ def test_titles_read_this_session_are_in_the_list_of_the_93_laws(model):
     for law, title in [(15, "Mauvais étui ou mauvaise main"), (51, "Deux cartes pénalisées ou plus"),
                        (52, "Manquement à l'obligation d'attaquer ou de jouer une carte pénalisée")]:
         assert f"Loi {law} {title}" in text, law
+
+
+def test_law_54_page_says_its_first_paragraph_and_54e(model):
+    """Session 9: the first paragraph of Law 54 (partner's face-down lead after a faced lead out of turn) and 54E
+    (the declaring side attempts the opening lead: Law 24) are summarised on the page of Law 54."""
+    text = _visible(SiteBuild(model).render_stub(54).body)
+    assert "si le partenaire du fautif entame face cachée, l'arbitre fait reprendre cette entame face cachée" in text
+    assert "Si c'est un joueur du camp du déclarant qui tente de faire l'entame, la Loi 24 s'applique" in text
+    assert "lu le 2026-11-28" in text
+
+
+def test_law_68_page_says_play_may_continue_after_a_doubted_claim(model):
+    """68D in 2017: a doubted claim goes to the Director, or play continues at the non-claiming side's request if
+    all four agree (the claim is then void) — the 2007 summary stopped at calling the Director."""
+    body = SiteBuild(model).render_stub(68).body
+    text = _visible(body)
+    assert ("si elle est contestée, on appelle l'arbitre, ou bien le jeu continue, à la demande du camp qui n'a pas "
+            "revendiqué et si les quatre joueurs sont d'accord") in text
+    assert "la revendication ou la concession est alors non avenue" in text
+    assert 'href="https://www.ebu.co.uk/forum/discussion/562/doubted-claim-law-68-d-2-b"' in body
+
+
+def test_revoke_guide_is_corrected_where_it_counts_later_tricks_for_the_offender_alone(model):
+    """The guide « Arbitre ! Une Renonce ! » counts two tricks when the offending *player* won the revoke trick
+    « et une ou plusieurs levées ultérieures »; 64A1 counts the later trick for the offending *side*: the page of
+    the commentary says so beside that sentence."""
+    guide = model.commentaries["renonce-64"]
+    text = _visible(SiteBuild(model).render_commentary(guide).body)
+    said = text.index("a gagné la levée de la renonce, et une ou plusieurs levées ultérieures » :")
+    assert text.index("Les levées gagnées après la renonce se comptent pour le camp fautif, pas pour le seul "
+                      "joueur fautif", said) - said < 80
+    assert "même si c'est son partenaire qui l'a gagnée ; deux levées au total ( Loi 64A1 )" in text
+
+
+@pytest.mark.parametrize("outcome", ["corrigee_defense", "corrigee_defense_mort"])
+def test_corrected_defender_revoke_with_a_faced_card_is_not_a_new_penalty_card(lists, outcome):
+    """62B1 makes the withdrawn card a major penalty card only if it came from the defender's unfaced hand; a
+    faced card (a penalty card played in revoke) is replaced without further rectification (62B2)."""
+    o = lists["renonce"].outcomes[outcome]
+    ruling = re.sub(r"\s+", " ", o.ruling)
+    assert "si elle venait de sa main non exposée" in ruling and "remplacée sans autre rectification" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in o.players]
+    assert any("venue de votre main non exposée" in line and "(Loi 62B1" in line for line in nonempty(said))
+    assert any("carte exposée" in line and "(Loi 62B2)" in line for line in said)
+
+
+def test_logical_alternative_is_said_with_both_2017_conditions(model):
+    """16B1(b) in 2017: seriously considered by a significant proportion AND some might select it; the note and the
+    glossary said only the first (« voire choisirait » made the second optional)."""
+    from lois.features.annotations.glossary import load_glossary
+    from lois.features.annotations.notes import load_notes
+
+    note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
+    body = re.sub(r"\s+", " ", note.body)
+    assert "Le Code 2017 pose deux conditions à la fois" in body and "certains d'entre eux pourraient la choisir" in body
+    term = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml")
+                     if t.term == "alternative logique"])[0]
+    assert "envisagerait sérieusement, et que certains d'entre eux pourraient choisir" in term.definition
+    assert "voire choisirait" not in term.definition
+
+
+def test_law_24_cards_stay_on_the_table_until_the_auction_ends(model, lists):
+    """2017 Law 24 applies during the auction and keeps the cards face up until the auction ends (the final pass),
+    not until the end of the auction period; the penalty card list says the same of which law applies."""
+    text = _visible(SiteBuild(model).render_stub(24).body)
+    assert "jusqu'à la fin des enchères, c'est-à-dire jusqu'au dernier passe" in text
+    assert "jusqu'à la fin de la période des enchères ;" not in text
+    first = lists["carte-penalisee"].questions["joueur"]
+    assert "pendant les enchères (avant le dernier passe) relève d'abord de la Loi 24" in re.sub(r"\s+", " ", first.help)
+
+
+def test_own_mistaken_explanation_found_during_play_is_still_called_and_47e2_is_said(model, lists):
+    """75B2: before the opening lead is faced, *or during the play if discovered later* — the site said « au plus
+    tard avant que l'entame soit faite face visible »; and a card played because of the mistaken explanation may be
+    retracted as 47E2 says."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "explication-erronee"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "avant que l'entame soit faite face visible, ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in flat
+    cl = lists["information-non-autorisee"]
+    texts = [cl.questions["information"].help, cl.questions["correction"].help]
+    o = cl.outcomes["explication_par_son_auteur"]
+    texts += [o.title, o.ruling, *o.players]
+    for t in nonempty(texts):
+        assert "au plus tard avant" not in t, t
+    said = [re.sub(r"\s+", " ", line) for line in o.players]
+    assert any("ou pendant le jeu s'il ne s'en aperçoit qu'alors (Loi 75B2)" in line for line in said)
+    assert any("mais seulement si aucune carte n'a été jouée ensuite" in line and "(Loi 47E2)" in line for line in said)
+
+
+def test_defender_who_fails_to_play_a_penalty_card_goes_to_law_52_first(model, lists):
+    """A defender who plays another card when bound to play a penalty card: declarer may accept that play (must, if he
+    has played since), else the penalty card is substituted and the card played becomes a major penalty card (52B);
+    the revoke list said only « corrigez, carte pénalisée principale »."""
+    text = _visible(SiteBuild(model).render_stub(52).body)
+    assert "le déclarant peut accepter cette attaque ou ce jeu ; il doit l'accepter s'il a joué ensuite" in text
+    assert "devient une carte pénalisée principale" in text and "lus le 2026-11-28" in text
+    help_ = re.sub(r"\s+", " ", lists["renonce"].questions["auteur"].help or "")
+    assert "relève d'abord de la Loi 52 : le déclarant peut accepter ce jeu" in help_ and "(Loi 52B2)" in help_
+
+
+def test_defective_trick_costs_one_trick_under_64a2_not_a_revoke_transfer(model):
+    """67B1 in 2017: the offender is deemed to have revoked and loses one trick transferred under 64A2 — not « as
+    after a revoke », which may cost two tricks (64A1)."""
+    text = _visible(SiteBuild(model).render_stub(67).body)
+    assert "une levée au plus est transférée au camp non fautif ( Loi 64A2 )" in text
+    assert "comme après une renonce." not in text

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from lois.core.typo import count
 
 
 from lois.features import FEATURES
-from lois.features._cli import find_corpus, print_json as _out
+from lois.features._cli import find_corpus, form_field, print_json as _out
 
 
 # --------------------------------------------------------------------------- importe
@@ -201,13 +202,56 @@ def cmd_renvois(args) -> int:
     return 1 if problems else 0
 
 
+# a value quoted « … », or '…' by argparse (« choix invalide : 'x' »), of more than 100 characters
+_LONG_ECHO = re.compile(r"(« )([^»\n]{101,})( »)|(choix invalide : ')([^'\n]{101,})(')")
+
+
+def echoed(message: str) -> str:
+    """A message about the command line with each value it quotes (« … », or '…' as argparse quotes) cut to 80
+    characters and its length: a 5,000-digit --graine or a pasted page as a list's name is one readable line, not a
+    screenful."""
+    def cut(m) -> str:
+        before, value, after = [g for g in m.groups() if g is not None]
+        return f"{before}{value[:80]}… ({len(value)} caractères){after}"
+
+    return _LONG_ECHO.sub(cut, message)
+
+
+def _path(path) -> str:
+    """A file's name in a message: whole up to 200 characters, else its start and its end (a name typed or pasted
+    by mistake, thousands of characters long, is not a screenful)."""
+    path = str(path)
+    return path if len(path) <= 200 else f"{path[:60]}…{path[-120:]} ({len(path)} caractères)"
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, except that an output that cannot be written (``lois --help > /dev/full``) is an error
     (argparse ignores it): :func:`main` says it. The subcommands' parsers are of this class too."""
 
     def _print_message(self, message, file=None):
         if message:
-            (file or sys.stderr).write(message)
+            (file or sys.stderr).write(message if file is sys.stdout else echoed(message))
+
+    def _get_value(self, action, arg_string):
+        """An empty value (« --corpus "" », « lois arbitre "" », « --evaluer "" ») is a usage error for every
+        argument but the free texts (a query, a text to scan, which say so themselves): taken as absent, it would
+        run the command on another corpus, list or file than the one the person meant to name. A value the locale
+        could not decode is read as it was typed (:func:`lois.core.terminal.argument`), a file's name aside."""
+        if isinstance(action, argparse._SubParsersAction):  # its values: the subcommand's own, each read there
+            return super()._get_value(action, arg_string)
+        if not arg_string.strip() and action.dest not in FREE_TEXTS and action.type is not form_field:
+            # one line, exit 1, as any value refused (a calculator's field: as empty on its page, said by it)
+            name = "/".join(action.option_strings) or action.metavar or action.dest
+            raise LoisError(f"argument {name} : valeur vide : donnez une valeur, ou retirez l'argument")
+        if action.dest not in FILE_NAMES:  # bytes the locale could not decode: what was typed (not a file's name)
+            arg_string = terminal.argument(arg_string)
+        return super()._get_value(action, arg_string)
+
+
+# the arguments that are free text (a query, a text, answers), where an empty value is the command's to answer
+FREE_TEXTS = {"texte", "requete", "reponses"}
+# the arguments that name a file or a folder: their bytes are the file's, whatever the locale
+FILE_NAMES = {"corpus", "fichier", "evaluer"}
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
@@ -291,8 +335,8 @@ def _main(argv: list[str] | None) -> int:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         sys.stdout.flush()  # the output is on its way before the exit code says it is
         return code
-    except LoisError as exc:
-        _say(f"erreur : {exc}")
+    except LoisError as exc:  # about a file: its name bounded; about an argument: its echo bounded
+        _say(f"erreur : {LoisError(exc.message, _path(exc.path), exc.line) if exc.path else echoed(str(exc))}")
         return 1
     except KeyboardInterrupt:
         _say("\ninterrompu.")
@@ -301,7 +345,7 @@ def _main(argv: list[str] | None) -> int:
         _drop_stdout()
         return 1
     except OSError as exc:
-        where = f" : {safeio.shown(exc.filename)}" if exc.filename else " (sortie standard)"
+        where = f" : {_path(safeio.shown(exc.filename))}" if exc.filename else " (sortie standard)"
         _say(f"erreur d'écriture ou de lecture{where} : {safeio.french_error(exc)}.")
         _drop_stdout()
         return 1

@@ -940,9 +940,12 @@ _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
                          rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
                          rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
+# (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
+# « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
+# in the club linkifier, which runs this pattern in the browser)
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
-                    r"""|[^\s<>"()@]+@[^\s<>"()@]+\.[A-Za-z]{2,}"""
-                    r"""|[^\s<>"()]*\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
+                    r"""|[^\s<>"()@]{1,64}@[^\s<>"()@]{1,255}\.[A-Za-z]{2,}"""
+                    r"""|[^\s<>"()]{0,255}\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
                     rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
 
 

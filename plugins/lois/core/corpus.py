@@ -330,7 +330,7 @@ def _find_rendered_citations(model: Model) -> None:
 def _files(folder: Path, suffix: str) -> list[Path]:
     """The files of ``folder`` with this suffix, sorted; an unreadable folder is an error naming it (a glob would
     find nothing, and the laws would vanish)."""
-    return [p for p in safeio.list_dir(folder) if p.suffix == suffix]
+    return safeio.files_of(folder, suffix)
 
 
 def _resolve_all(model: Model) -> None:

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Iterable, Union
 
-from pydantic import AfterValidator, PlainSerializer, StrictInt, StrictStr
+from pydantic import AfterValidator, BeforeValidator, PlainSerializer, StrictInt, StrictStr
 
 from lois.core.cite import find_citations, format_id, provision_id, unknown_provision
 from lois.core import reads
@@ -121,7 +121,30 @@ else:  # as written: a provision id (« 27B1b », or a law number) → a text or
     # written back (model_dump, a file the importer writes) as the text of its id
     WordsKey = Annotated[Union[StrictStr, StrictInt], AfterValidator(canonical_id), PlainSerializer(str)]
     WordsValue = Annotated[Union[StrictStr, list[StrictStr]], AfterValidator(_words_value)]
-    Words = dict[WordsKey, WordsValue]
+    Words = Annotated[dict[WordsKey, WordsValue], BeforeValidator(lambda raw: distinct_provisions(raw))]
+
+
+def distinct_provisions(raw):
+    """A table keyed by provisions as written (``words``): two keys that name the same provision (« 63 » and
+    « '63' », « 64A » and « 64 A ») are refused at the second (the table would keep one of them without a word)."""
+    from lois.core.yamlfile import corpus_error
+
+    if not isinstance(raw, dict):
+        return raw  # refused as such by the table's type
+    seen: dict[ProvisionId, object] = {}
+    for key in raw:
+        pid = provision_id(key) if isinstance(key, (str, int)) and not isinstance(key, bool) else None
+        if pid is None:
+            continue  # refused by the key's own type
+        if pid in seen:
+            raise corpus_error(f"« {_as_written(key)} » et « {_as_written(seen[pid])} » désignent la même provision "
+                               f"({pid}) : réunissez leurs mots sous une seule clé", key)
+        seen[pid] = key
+    return raw
+
+
+def _as_written(key) -> str:
+    return f"'{key}'" if isinstance(key, str) and key.isdigit() else str(key)  # the text « '63' », the number 63
 
 
 @dataclass(frozen=True)
@@ -369,7 +392,11 @@ def grounds_page_words(model: "Model", markdown: str, raw: object, path: str) ->
     words: Words = {}
     for key, value in (raw or {}).items():
         try:
-            words[canonical_id(key)] = _words_value(value)
+            pid = canonical_id(key)
+            if pid in words:
+                raise ValueError(f"deux clés désignent la même provision ({pid}) : réunissez leurs mots sous une "
+                                 "seule clé")
+            words[pid] = _words_value(value)
         except (ValueError, TypeError) as exc:
             raise LoisError(f"« words » : {exc}", path, 1) from None
     for message, _key, line in problems(model, [(markdown, offset + 1)], words, require=REQUIRE_WORDS):

@@ -187,6 +187,14 @@ def resolve_text(model, text: str, context: str | None):
             from lois.core.errors import LoisError
 
             raise LoisError(f"contexte invalide : « {context} » n'est pas un identifiant de provision (ex. 12C2(b))")
+        if pid.law in model.laws and pid not in model.provisions \
+                and model.edition.summary(pid, model.provisions) is None:
+            from lois.core.cite import unknown_provision
+            from lois.core.errors import LoisError
+
+            # a provision of a law whose text the corpus has, that it does not hold (« 50D9 »): the relative
+            # citations would be read in a place that does not exist
+            raise LoisError(f"contexte invalide : {unknown_provision(context, model.laws)}")
         law, path = pid.law, pid.path
     out = []
     found = find_citations(text)

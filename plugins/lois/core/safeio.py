@@ -221,6 +221,30 @@ def list_dir(folder) -> list[Path]:
     return [Path(folder) / name for name in _names(folder)]
 
 
+# suffixes a maintainer may give a corpus file meaning the one its folder reads: refused rather than left unread
+_SUFFIX_SLIPS = {".md": (".markdown", ".mdown", ".txt"), ".yaml": (".yml", ".txt")}
+
+
+def files_of(folder, suffix: str) -> list[Path]:
+    """The files of a corpus folder the tools read (``suffix``: « .md », « .yaml »), sorted. A file named as if it
+    were one of them but that would be left unread (« 51.MD », « nouvelle.yml », « note.markdown ») is a
+    LoisError naming it: the law, note or checklist would otherwise vanish from the site without a word. An
+    unreadable folder is an error naming it (:func:`list_dir`)."""
+    out = []
+    for p in list_dir(folder):
+        name = p.name
+        if name.endswith(suffix):
+            out.append(p)
+            continue
+        if name.startswith(".") or name.endswith("~"):  # an editor's own files (« .#x.md », « x.md~ »)
+            continue
+        other = p.suffix.lower()
+        if other == suffix or other in _SUFFIX_SLIPS.get(suffix, ()):
+            raise LoisError(f"fichier « {name} » non lu : dans ce dossier, seuls les fichiers « *{suffix} » sont lus "
+                            f"(en minuscules) ; renommez-le « {p.stem}{suffix} » ou retirez-le", str(p), 1)
+    return out
+
+
 def _access(path, mode: int) -> bool:
     """May this process (its effective user) read ``path``?"""
     return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)

@@ -21,6 +21,10 @@ from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
 from lois.core.yamlfile import Loaded, Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+# the id of a checklist's question, choice or outcome: written in addresses (« ?r=question:choix,… », read back by
+# the browser) and on the command line (« --reponses question:choix »), where « , », « : », « % », « # », a space or
+# an accent would not come back as written; and compared with « next: », « start: », the cases' answers
+NODE_ID = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")
 
 
 def _text(value: str) -> str:
@@ -53,8 +57,27 @@ def _shown(value: str) -> str:
 
 def _slug(value: str) -> str:
     if not SLUG.fullmatch(value):
-        raise ValueError(f"identifiant « {value} » invalide : minuscules, chiffres et tirets")
+        raise ValueError(f"identifiant « {value} » invalide{_first_odd(value, SLUG)} : minuscules, chiffres et tirets")
     return value
+
+
+def node_id(value: str) -> str:
+    """A checklist's question, choice or outcome id (:data:`NODE_ID`)."""
+    if not NODE_ID.fullmatch(value):
+        raise ValueError(f"identifiant « {value} » invalide{_first_odd(value, NODE_ID)} : lettres sans accents, "
+                         "chiffres, « _ » et « - »")
+    return value
+
+
+def _first_odd(value: str, pattern: re.Pattern) -> str:
+    """Which character of an id is refused, made visible (a Cyrillic « а » looks like a Latin « a »)."""
+    import unicodedata
+
+    for i, ch in enumerate(value):
+        if not pattern.fullmatch(("a" if i else "") + ch):  # a character the id may not hold, or may not start with
+            name = unicodedata.name(ch, "").lower()
+            return f" (caractère « {ch} », U+{ord(ch):04X}{' ' + name if name else ''})"
+    return ""
 
 
 def _provision_id(value) -> ProvisionId:

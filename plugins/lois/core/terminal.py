@@ -180,6 +180,26 @@ MAX_DIGITS = 6  # a choice number longer than this is not understood (never conv
 MAX_NOT_UNDERSTOOD = 3  # answers not understood in a row before the dialogue stops
 
 
+_ESCAPED = re.compile("[\udc80-\udcff]")
+
+
+def argument(text: str) -> str:
+    """A word of the command line as it was typed. The bytes the locale could not decode reach Python as lone
+    surrogates (« é » typed on a Latin-1 terminal under a UTF-8 locale, or on a UTF-8 terminal under LANG=C with
+    Python's UTF-8 mode off): they are read as UTF-8, else as Latin-1, so that the query or the name means what the
+    person typed and is echoed readably — never searched for as « p\\udce9nalis\\udce9e ». (Not for file names:
+    their bytes are the file's.)"""
+    if not _ESCAPED.search(text):
+        return text
+    import os
+
+    raw = os.fsencode(text)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 class Stop(Exception):
     """The dialogue ends: what to say, and the exit code."""
 

@@ -24,6 +24,7 @@ import yaml
 from pydantic_core import PydanticCustomError
 
 from lois.core.errors import LoisError
+from lois.core.displayed import INVISIBLE as DISPLAYED_INVISIBLE
 from lois.core.terminal import INVISIBLE
 
 # libyaml's parser when PyYAML has it (the same resolver and types, ~10× faster), else the pure-Python one
@@ -162,8 +163,14 @@ _STR = "tag:yaml.org,2002:str"
 # Characters nobody means to type in a corpus file, invisible on screen (lois.core.terminal.INVISIBLE): control
 # characters (tab and line end aside; an escape sequence would reach the terminal), Unicode line separators (YAML
 # counts them as line ends, an editor does not), bidirectional overrides (they reorder what is shown),
-# non-characters and lone surrogates.
-_TEXT_INVISIBLE = re.compile(f"[{INVISIBLE}]")
+# non-characters and lone surrogates; and the invisible format characters the citation scanner and the search skip
+# (lois.core.displayed.INVISIBLE: zero-width space, soft hyphen, direction marks, a BOM inside the text), which
+# would make two words that look the same differ (an id, a term, « next: »).
+_REFUSED = f"{INVISIBLE}{DISPLAYED_INVISIBLE}"
+_TEXT_INVISIBLE = re.compile(f"[{_REFUSED}]")
+# the same characters written as an HTML character reference (« &#x202E; », « &#27; », « &shy; »): Markdown and the
+# page decode them into the character itself
+_CHAR_REF = re.compile(r"&(?:#[0-9]{1,8}|#[xX][0-9a-fA-F]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});")
 
 
 def _invisible_name(ch: str) -> str:
@@ -174,17 +181,50 @@ def _invisible_name(ch: str) -> str:
         return f"caractère de contrôle bidirectionnel {code} interdit (il change l'ordre du texte affiché)"
     if ch in "\ufffe\uffff" or "\ud800" <= ch <= "\udfff":
         return f"caractère {code} interdit (ce n'est pas un caractère Unicode)"
+    if ch in DISPLAYED_INVISIBLE:
+        return f"caractère invisible {code} ({_unicode_name(ch)}) interdit"
     return f"caractère de contrôle {code} interdit (invisible à l'écran)"
 
 
+def _unicode_name(ch: str) -> str:
+    import unicodedata
+
+    return unicodedata.name(ch, "sans nom").lower()
+
+
+def _referenced(ref: str) -> str | None:
+    """The refused character an HTML character reference stands for, if any."""
+    import html
+
+    if ref[1] == "#":
+        digits = ref[2:-1]
+        try:
+            code = int(digits[1:], 16) if digits[:1] in "xX" else int(digits)
+            ch = chr(code)
+        except (ValueError, OverflowError):
+            return None
+    else:
+        ch = html.unescape(ref)
+        if ch == ref or len(ch) != 1:
+            return None
+    return ch if _TEXT_INVISIBLE.fullmatch(ch) else None
+
+
 def check_visible(text: str, path: str, first_line: int = 1) -> None:
-    """Refuse a corpus text (a whole file, YAML or Markdown) holding an invisible character: LoisError naming the
-    character, its line and column."""
+    """Refuse a corpus text (a whole file, YAML or Markdown) holding an invisible character, as it is or written as
+    an HTML character reference (« &#x202E; »): LoisError naming the character, its line and column."""
     bad = _TEXT_INVISIBLE.search(text)
-    if bad:
-        line = text.count("\n", 0, bad.start()) + first_line
-        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
-        raise LoisError(f"{_invisible_name(bad.group())}, colonne {column} : supprimez-le", path, line)
+    at, what = (bad.start(), _invisible_name(bad.group())) if bad else (len(text), "")
+    if "&" in text:
+        for ref in _CHAR_REF.finditer(text, 0, at):
+            ch = _referenced(ref.group())
+            if ch is not None:
+                at, what = ref.start(), f"« {ref.group()} » : {_invisible_name(ch)}"
+                break
+    if what:
+        line = text.count("\n", 0, at) + first_line
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        raise LoisError(f"{what}, colonne {column} : supprimez-le", path, line)
 
 
 def invisible_problem(value: str) -> str | None:
@@ -258,7 +298,17 @@ class _Builder:
             return node.value
         if node.tag not in _SAFE_TAGS:
             raise self.fail(f"étiquette YAML « {node.tag} » non permise", node)
-        return self.loader.construct_object(node, deep=True)
+        if node.tag in _NUMBER_TAGS and not _DECIMAL.fullmatch(node.value):
+            # YAML 1.1 reads « 010 » as 8, « 1:04 » as 64, « 6_4 » as 64, « 0x40 » as 64: never what was meant
+            raise self.fail(f"nombre « {node.value} » écrit autrement qu'en chiffres décimaux (YAML le lirait "
+                            f"{_yaml_reading(self.loader, node)}) : écrivez-le en chiffres, sans zéro en tête ni "
+                            "« _ » ni « : », ou entre guillemets si c'est un texte", node)
+        try:
+            return self.loader.construct_object(node, deep=True)
+        except (ValueError, OverflowError, yaml.YAMLError):  # « 2026-13-45 », « 2026-02-30 »: no such date
+            what = "date" if node.tag.endswith("timestamp") else "valeur"
+            raise self.fail(f"{what} « {node.value} » impossible : corrigez-la, ou mettez-la entre guillemets si "
+                            "c'est un texte", node) from None
 
     def sequence(self, node, keys: tuple, depth: int) -> list:
         out = []
@@ -342,6 +392,17 @@ _BLOCK_HEADER = re.compile(r"[|>][-+]?")  # « > », « |- »… (an indentation
 
 
 _SAFE_TAGS = {f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp", "seq", "map")}
+_NUMBER_TAGS = {"tag:yaml.org,2002:int", "tag:yaml.org,2002:float"}
+# a number as people write it: decimal digits, no leading zero, a decimal point or an exponent; « .inf », « .nan »
+# (refused by the schemas as numbers that are not)
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN)")
+
+
+def _yaml_reading(loader, node) -> str:
+    try:
+        return f"comme {loader.construct_object(node, deep=True)}"
+    except (ValueError, OverflowError, yaml.YAMLError):
+        return "autrement"
 
 # PyYAML's (English) problem descriptions → French. Checked in order; the first pattern that matches wins.
 _PROBLEMS: list[tuple[str, str]] = [

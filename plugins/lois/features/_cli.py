@@ -19,6 +19,13 @@ def find_corpus(start: Path | None = None) -> Path:
     return Path(__file__).resolve().parents[3] / "corpus"
 
 
+def form_field(value: str) -> str:
+    """The type of an argument that is a field of a form the page shares with the command (a calculator's): its
+    text as typed, an empty one included — the shared calculator says what an empty field means, on the page and
+    on the command line alike (lois.features.scores.calc); any other empty value is refused (lois.adapters.cli)."""
+    return value
+
+
 def corpus_arg(args) -> Path:
     return Path(args.corpus) if getattr(args, "corpus", None) else find_corpus()
 

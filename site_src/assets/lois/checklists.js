@@ -34,8 +34,13 @@
     try { r = new URLSearchParams(window.location.search).get("r") || ""; } catch (e) { r = ""; }
     var out = dict();
     r.split(",").forEach(function (part) {
-      var i = part.indexOf(":");
-      if (i > 0) out[decode(part.slice(0, i))] = decode(part.slice(i + 1));
+      var i = part.indexOf(":"), q, c;
+      if (i <= 0) return;
+      q = decode(part.slice(0, i));
+      c = decode(part.slice(i + 1));
+      /* two different answers to one question: neither is taken (as `lois arbitre --reponses` refuses them) */
+      var had = own(out, q);
+      out[q] = had === undefined || had === c ? c : { twice: [typeof had === "object" ? had.twice[0] : had, c] };
     });
     return out;
   }
@@ -177,8 +182,10 @@
     if (this.storageRefused) ui.appendChild(this.storageNote());
 
     if (state.invalid) {
-      ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert",
-        text: "Réponse inconnue «\u00a0" + state.invalid.given + "\u00a0» à la question «\u00a0" + state.invalid.question + "\u00a0»\u00a0: reprenez à cette question." }));
+      var given = state.invalid.given, question = "\u00a0» à la question «\u00a0" + state.invalid.question + "\u00a0»";
+      ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert", text: typeof given === "object"
+        ? "Deux réponses «\u00a0" + given.twice[0] + "\u00a0» et «\u00a0" + given.twice[1] + question + "\u00a0: reprenez à cette question."
+        : "Réponse inconnue «\u00a0" + given + question + "\u00a0: reprenez à cette question." }));
     }
 
     if (state.path.length) {

@@ -13,6 +13,28 @@
     } catch (e) { /* storage refused: the callers say so */ }
     return key;
   };
+  /* A page opened from the files of the built site (file://), not from the copy to download, whose pages carry the
+     file-mode script (features/offline/file_mode.js: links to folders made links to files, the data the browser
+     refuses to fetch there read from their script twins, window.loisFichiers): links, search and training do not
+     work there. The one sentence that says so, for every script that could not read its data (never « réseau
+     indisponible », never « copie téléchargée »); null anywhere else. */
+  window.loisOpenedAsFiles = function () {
+    return location.protocol === "file:" && !window.loisFichiers
+      ? "cette page est ouverte depuis les fichiers du site construit (file://), où le navigateur ne lit ni les " +
+        "données de la recherche et de l'entraînement ni les liens vers les dossiers\u202f; ouvrez plutôt la copie à " +
+        "télécharger de la page «\u00a0Hors ligne\u00a0», ou servez le site (bash scripts/serve.sh)"
+      : null;
+  };
+  (function () {  /* said once, at the top of every such page */
+    var why = window.loisOpenedAsFiles(), top = document.querySelector("article.md-content__inner");
+    if (!why || !top) return;
+    var box = document.createElement("div"), p = document.createElement("p");
+    box.className = "admonition warning lois-fichiers-bruts";
+    box.setAttribute("role", "note");
+    p.textContent = why.charAt(0).toUpperCase() + why.slice(1) + ".";
+    box.appendChild(p);
+    top.insertBefore(box, top.firstChild);
+  })();
   /* a title holds HTML-escaped text (Material's tooltips read it as HTML): its text, decoded in an inert
      document (DOMParser runs no script and loads nothing), then shown with textContent */
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }

@@ -109,7 +109,8 @@
   function getJSON(url) {
     var name = url.slice(url.lastIndexOf("/") + 1);
     return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
-      throw new Error("réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
+      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
+      throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
       if (!r.ok) return unreadable(name + "\u00a0: réponse " + r.status + " du serveur");
       return r.text().then(function (text) {
@@ -668,18 +669,22 @@
         ranked[r][1] *= 1 + D.proximity[1] * share;
       }
     }
-    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD) */
+    /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD,
+       GLOSS_COVER) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
       var refs = REFS.get(r[0]);
       if (!refs || p.kinds.indexOf(KINDS[r[0]]) >= 0 || named.has(r[0])) return;
       var best = 0;
-      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words */
+      var by = titled.has(r[0]) ? matchedOf : foundOf;  /* a gloss the query titles: the provision's own words, */
+      var share = titled.has(r[0]) ? 1 : D.glossYield[1];  /* covering the query as much as the gloss does */
       refs.forEach(function (n) {
-        if (scoreOf.has(n) && by.get(n) >= matchedOf.get(r[0]) - 1e-9) best = Math.max(best, scoreOf.get(n));
+        if (scoreOf.has(n) && by.get(n) >= share * matchedOf.get(r[0]) - 1e-9) {
+          best = Math.max(best, scoreOf.get(n));
+        }
       });
-      if (best && r[1] > best * D.glossYield) r[1] = best * D.glossYield;
+      if (best && r[1] > best * D.glossYield[0]) r[1] = best * D.glossYield[0];
     });
     /* a kind named in the query first, then by score, then in index order */
     function tier(doc) { return p.kinds.indexOf(KINDS[doc]) >= 0 ? 0 : 1; }

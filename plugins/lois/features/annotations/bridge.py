@@ -141,7 +141,36 @@ def bidding(a) -> Bidding:
                 last_bid, last_bidder = rank, who
             expected = next_seat(who)
     declarer = seat(a.declarer, "declarer") if a.declarer else ""
+    if a.contract is not None:
+        _check_contract(str(a.contract), declarer, calls)
     return Bidding(dealer, vul, tuple(calls), str(a.contract or ""), declarer)
+
+
+def _strain(bid: str) -> str:
+    m = BID.match(bid)
+    return m.group(2) if m else ""
+
+
+def _check_contract(contract: str, declarer: str, calls: list[Call]) -> None:
+    """The contract an example names is a bid (« 4♠ », « 3SA »), and the one its auction ends in when the auction
+    holds a bid: the last bid that counts (not withdrawn), whoever made it; its declarer, when named, the first
+    of that side to have named its strain. The page shows both beside the auction: they must say the same."""
+    bid = normalise_call(contract)
+    if bid is None or bid_rank(bid) is None:
+        raise corpus_error(f"contrat « {contract} » invalide : niveau 1 à 7 suivi de ♣ ♦ ♥ ♠ ou SA", "contract")
+    bids = [c for c in calls if not c.cancelled and bid_rank(c.call) is not None]
+    if not bids:
+        return
+    last = bids[-1]
+    if last.call != bid:
+        raise corpus_error(f"contrat « {contract} » : les enchères se terminent sur « {last.call} » ({last.seat})",
+                           "contract")
+    side = {last.seat, SEATS[(SEATS.index(last.seat) + 2) % 4]}
+    strain = _strain(bid)
+    first = next(c.seat for c in bids if c.seat in side and _strain(c.call) == strain)
+    if declarer and declarer != first:
+        raise corpus_error(f"déclarant « {declarer} » : c'est {first}, le premier de son camp à avoir nommé "
+                           f"{strain}, qui joue « {bid} »", "declarer")
 
 
 def tricks(p) -> tuple[Trick, ...]:

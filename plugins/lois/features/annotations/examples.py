@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from lois.core import filememo
+from lois.core import filememo, safeio
 from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
@@ -44,7 +44,7 @@ def load_examples(model: Model, folder: Path) -> dict[str, Example]:
     examples: dict[str, Example] = {}
     if not folder.is_dir():
         return examples
-    for f in sorted(folder.glob("*.yaml")):
+    for f in safeio.files_of(folder, ".yaml"):
         ex = filememo.derive("example", f, partial(_example_of, model, f),
                              against=model, model=model)
         if ex.id in examples:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from lois.core import filememo
+from lois.core import filememo, safeio
 from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
@@ -31,7 +31,7 @@ def _load_note(model: Model, f: Path, text: str) -> tuple[Note, YamlDoc]:
 def load_notes(model: Model, folder: Path) -> dict[str, Note]:
     notes: dict[str, Note] = {}
     if folder.is_dir():
-        for f in sorted(folder.glob("*.md")):
+        for f in safeio.files_of(folder, ".md"):
             note, doc = filememo.derive("note", f, partial(_load_note, model, f), against=model,
                                         model=model)
             if note.id in notes:

@@ -47,7 +47,7 @@ def parse_answers(text: str) -> dict[str, str]:
     text = text.strip()
     if text.startswith(("{", "[")):
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=_once)
         except json.JSONDecodeError as exc:
             raise LoisError(f"--reponses : JSON illisible ({exc.msg}, colonne {exc.colno})") from None
         except RecursionError:
@@ -60,12 +60,27 @@ def parse_answers(text: str) -> dict[str, str]:
                 raise LoisError(f"--reponses : la réponse à « {k[:80]} » doit être un texte (le choix), "
                                 f"pas {_json_kind(v)}")
         return dict(data)
-    out = {}
+    out: dict[str, str] = {}
     for part in filter(None, text.split(",")):
         if ":" not in part:
             raise LoisError(f"--reponses : « {part[:80]} » n'est pas de la forme question:choix")
         k, v = part.split(":", 1)
-        out[k.strip()] = v.strip()
+        _answer_once(out, k.strip(), v.strip())
+    return out
+
+
+def _answer_once(out: dict, question, choice) -> None:
+    """One answer per question: « consommee:oui,consommee:non » is refused (the last one would win silently)."""
+    if question in out and out[question] != choice:
+        raise LoisError(f"--reponses : deux réponses à la question « {str(question)[:80]} » "
+                        f"(« {str(out[question])[:40]} » et « {str(choice)[:40]} ») ; gardez-en une")
+    out[question] = choice
+
+
+def _once(pairs: list) -> dict:
+    out: dict[str, object] = {}
+    for k, v in pairs:
+        _answer_once(out, k, v)
     return out
 
 

@@ -40,12 +40,12 @@ from typing import TYPE_CHECKING, Annotated, Optional, Union
 
 from pydantic import AfterValidator, Field, StrictBool, StrictInt, StrictStr, ValidationInfo
 
-from lois.core import filememo
+from lois.core import filememo, safeio
 from lois.core.cite import provision_id, unknown_provision
 from lois.core.ids import ProvisionId, is_law_number
 from lois.core.errors import LoisError
 from lois.core.grounds import Located, Words, check_cited, check_words, grounds_of
-from lois.core.schemas import Answer, LawNumber, Text
+from lois.core.schemas import Answer, LawNumber, Text, node_id
 from lois.core.parse import read_text
 from lois.core.yamlfile import Loaded, Schema, YamlDoc, corpus_error, parse_yaml, structure_error, validate
 from lois.features.checklists.coverage import aside_problem, contradictions
@@ -76,7 +76,7 @@ TRICKS_AT_END = {"fin_du_jeu": "à compter à la fin du jeu"}
 
 # --------------------------------------------------------------------------- schema
 
-Id = Text
+Id = Annotated[StrictStr, AfterValidator(node_id)]  # in addresses and on the command line: lois.core.schemas.NODE_ID
 
 
 def _citation(model, raw) -> tuple[ProvisionId | None, str | None]:
@@ -176,7 +176,8 @@ else:  # a provision as written (« 64B7 », or a law number: 64), read as the p
     OneLine = Annotated[Text, AfterValidator(one_line)]
     Stripped = Annotated[Text, AfterValidator(str.strip)]
     OrEmpty = Annotated[Optional[Text], AfterValidator(_trimmed)]
-    Next = Annotated[Optional[StrictStr], AfterValidator(_trimmed)]  # "": refused by the question, in its words
+    # "": refused by the question, in its words; else an id (written as the ids it names)
+    Next = Annotated[Optional[StrictStr], AfterValidator(_trimmed), AfterValidator(lambda n: n and node_id(n))]
     Short = Annotated[Optional[Text], AfterValidator(_short)]
     Said = Annotated[Optional[list[Text]], AfterValidator(lambda said: [one_line(t) for t in said or []])]
     Effects = Optional[dict[StrictStr, Union[StrictBool, StrictInt, StrictStr]]]  # keys: EFFECTS (_effects)
@@ -509,7 +510,7 @@ def _load_checklists(corpus: Path, model) -> dict[str, Checklist]:
     d = checklist_dir(corpus)
     out: dict[str, Checklist] = {}
     if d.is_dir():
-        for f in sorted(d.glob("*.yaml")):
+        for f in safeio.files_of(d, ".yaml"):
             cl = load_checklist(f, model)
             out[cl.name] = cl
     return out

@@ -16,8 +16,10 @@
     box.textContent = "";
     var status = el("p", "lois-hl-etat");
     status.setAttribute("role", "status");
-    if (location.protocol === "file:") {
-      status.textContent = "Vous consultez la copie téléchargée\u00a0: elle fonctionne déjà sans réseau.";
+    if (location.protocol === "file:") {  /* the copy to download, or the built site's own files (lois.js) */
+      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();
+      status.textContent = files ? "Ce navigateur ne peut pas enregistrer le site ici\u00a0: " + files + "."
+                                 : "Vous consultez la copie téléchargée\u00a0: elle fonctionne déjà sans réseau.";
       box.appendChild(status);
       return;
     }

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import sys
 
-from lois.features._cli import print_json
+from lois.features._cli import form_field, print_json
 
 
 def _print(res: dict, as_json: bool) -> int:
@@ -77,15 +77,15 @@ def add_commands(sub):
                    help="tournoi par paires, épreuve individuelle ou match en IMP")
     p.add_argument("--responsabilite", required=True, choices=["fautif", "partiel", "non-fautif"],
                    help="responsabilité du concurrent dans l'irrégularité")
-    p.add_argument("--score-seance", metavar="POURCENTAGE",
+    p.add_argument("--score-seance", metavar="POURCENTAGE", type=form_field,
                    help="score du concurrent sur les autres donnes de la séance, de 0 à 100 %% (Loi 12C2(c))")
-    p.add_argument("--moyenne-moins", metavar="VALEUR",
+    p.add_argument("--moyenne-moins", metavar="VALEUR", type=form_field,
                    help=f"moyenne moins fixée par l'organisateur : en %%, {law['fautif']} (Loi 12C2(a)) ; en "
                         "match, une perte en IMP (Loi 12C2(b) : normalement -3)")
-    p.add_argument("--moyenne-plus", metavar="VALEUR",
+    p.add_argument("--moyenne-plus", metavar="VALEUR", type=form_field,
                    help=f"moyenne plus fixée par l'organisateur : en %%, {law['non-fautif']} (Loi 12C2(a)) ; "
                         "en match, un gain en IMP (Loi 12C2(b) : normalement +3)")
-    p.add_argument("--equivalent-imp", metavar="IMP",
+    p.add_argument("--equivalent-imp", metavar="IMP", type=form_field,
                    help="en match par IMP, l'équivalent en IMPs du score de la séance (Loi 12C2(c))")
     p.add_argument("--json", action="store_true", help="résultat en JSON")
     p.set_defaults(func=cmd_marque_ajustee)
@@ -93,7 +93,7 @@ def add_commands(sub):
                 description="Marque ajustée pondérée (Loi 12C1(c)). Valeurs : " + NUMBERS + ".")
     p.add_argument("--epreuve", required=True, choices=events,
                    help="tournoi par paires, épreuve individuelle ou match en IMP")
-    p.add_argument("resultat", nargs="+", metavar="PROBABILITÉ:MARQUE",
+    p.add_argument("resultat", nargs="+", metavar="PROBABILITÉ:MARQUE", type=form_field,
                    help="chaque résultat possible : sa probabilité en %% (au-dessus de 0, total 100) et ce qu'il "
                         "aurait valu au concurrent — en paires et en individuel, son pourcentage de la donne (0 à "
                         "100), en match, son résultat en IMPs (-24 à 24), jamais la marque de la table "
@@ -104,9 +104,9 @@ def add_commands(sub):
                 description="Match par K.O. : quand les marques ajustées des deux concurrents ne se compensent "
                 "pas, la moyenne des deux est attribuée aux deux concurrents (Loi 12C4). Valeurs : " + NUMBERS
                 + " ; IMPs de -24 à 24 (échelle de la Loi 78B).")
-    p.add_argument("--marque", required=True, metavar="IMP",
+    p.add_argument("--marque", required=True, metavar="IMP", type=form_field,
                    help="marque ajustée du premier concurrent, en IMPs, de son point de vue (ex. 3 : moyenne plus)")
-    p.add_argument("--marque-adverse", required=True, metavar="IMP",
+    p.add_argument("--marque-adverse", required=True, metavar="IMP", type=form_field,
                    help="marque ajustée du second concurrent, en IMPs, de son point de vue (ex. 3 : moyenne plus)")
     p.add_argument("--json", action="store_true", help="résultat en JSON")
     p.set_defaults(func=cmd_marque_ko)

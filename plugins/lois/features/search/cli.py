@@ -7,6 +7,7 @@ from pathlib import Path
 from lois.features._cli import find_corpus, print_json
 from lois.core.errors import LoisError
 from lois.core.typo import count
+from lois.core.displayed import INVISIBLE
 from lois.core.terminal import BOLD, RESET
 
 
@@ -66,15 +67,17 @@ def cmd_cherche(args) -> int:
     limit = _limit(args.limite)
     kinds = _kinds(args.genre)
     query = " ".join(args.requete)
+    if not query.strip().strip(INVISIBLE).strip():  # nothing to look for, as displayed (a zero-width space alone): a
+        # usage error, said in French (and no empty JSON list)
+        print("erreur : requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).",
+              file=sys.stderr)
+        return 2
     if not (corpus / "lois").is_dir():
         raise LoisError(f"dossier du corpus introuvable : {corpus}")
     engine = SearchEngine(corpus)
     results = engine.search(query, limit, kinds)
     if args.json:
         print_json([r.to_json() for r in results])
-        return 0
-    if not query.strip():
-        print("Requête vide : tapez des mots (ex. « lois cherche carte pénalisée ») ou une loi (« 27B1b »).")
         return 0
     if not results:
         print(f"Aucun résultat pour « {query[:80]} ».")

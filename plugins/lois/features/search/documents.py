@@ -262,7 +262,12 @@ def choose_tools(docs: list[SearchDoc]) -> None:
     largest share of the tool's provisions in that law (the first such in ``sources``). A long checklist cites a
     provision of another law in a case or two (liste:information-autres-sources ends a case with 12C2(c)); the tool
     of 12C2(c) is the one that is about Law 12 (the « Que faire si… » entry on adjusted scores), whatever the query
-    says. Query-independent, computed here once: the CLI and the browser read the same ``tool``."""
+    says. A provision that no tool cites takes the tool of the nearest section around it (itself with the provisions
+    under it, then its enclosing provisions up to its law) whose provisions a tool cites, chosen the same way:
+    « 12B2 », the Code's rectification of a too severe penalty, takes the « Que faire si… » entry on adjusted scores
+    that cites 12C (the director who reads it finds the tool of Law 12 beside it), 16B the one on hesitations that
+    cites 16B1.
+    Query-independent, computed here once: the CLI and the browser read the same ``tool``."""
     by_id = {d.id: d for d in docs}
     tools = {d.id for d in docs if d.kind in TOOL_KINDS}
     laws: dict[str, dict[int, int]] = {}  # tool → law → its provisions there
@@ -279,6 +284,13 @@ def choose_tools(docs: list[SearchDoc]) -> None:
 
     for d in provisions:
         d.tool = best([d])
+    under: dict[ProvisionId, list[SearchDoc]] = {}  # a provision → itself and the provisions under it
+    for d in provisions:
+        for a in (d.pid, *d.pid.ancestors) if d.pid else ():
+            under.setdefault(a, []).append(d)
+    for d in provisions:  # no tool cites it: the nearest section around it (itself included) that a tool cites
+        if not d.tool and d.pid:
+            d.tool = next((t for a in (d.pid, *reversed(d.pid.ancestors)) if (t := best(under[a]))), "")
     for d in docs:
         if d.kind not in (Kind.LAW.value, Kind.STUB.value) and d.kind not in TOOL_KINDS and d.refs:
             d.tool = best([by_id[r] for r in d.refs if r in by_id])

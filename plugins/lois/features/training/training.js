@@ -249,7 +249,10 @@
       self.display();
     }, function () {
       var p = self.panel("Situation");
-      p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
+      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* lois.js */
+      p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: files
+        ? "Cette situation n'a pas pu être chargée\u00a0: " + files + "."
+        : "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
       var again = el("button", { type: "button", className: "lois-train-primary", text: "Réessayer" });
       again.addEventListener("click", function () { self.show(); });
       p.appendChild(again);

@@ -1,0 +1,239 @@
+"""Attacks of issue 36 that the earlier batteries did not try (session 9), in two classes.
+
+Corpus files as a maintainer damages them: a number YAML 1.1 reads otherwise than it is written (« 010 » is 8,
+« 1:04 » is 64, « 6_4 »), a date that does not exist, an invisible character written as an HTML character reference
+(« &#x202E; » reorders the law text on the site, « &#27; ») or typed as it is (a zero-width space, a BOM inside a
+line), a checklist id that an address or `--reponses` cannot carry back (« , », « : », « % », a space, a Cyrillic
+letter that looks Latin), two keys of ``words`` naming one provision (« '63' » and 63: one is dropped), a file
+named so that it is never read (« .yml », « .MD »), a contract that is no bid or that the auction beside it
+contradicts (« 8SA », « 4♠ » after « 3SA », a declarer who did not name the strain first). Each is refused with a
+French message naming the file and the line, a non-zero exit and no traceback, by the check the build runs too
+(lois verifie, in process, on a copy of the real corpus).
+
+The command line: every argument that takes a value, given an empty one, is a usage error (before, it was taken as
+absent: « --corpus "" » checked ./corpus, « --evaluer "" » ran a search); an empty query is an error; a context
+that its law's text does not hold is refused; a huge value is echoed short; a word the locale could not decode
+(Latin-1 bytes under a UTF-8 locale, UTF-8 bytes under LANG=C) means what was typed, not lone surrogates, while a
+file's name keeps its bytes; two answers to one question in `--reponses` are refused (the last one won silently)."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from conftest import ROOT, lois_commands, nonempty, run_lois
+
+CL = "checklists/renonce.yaml"
+EX = "exemples/64-renonce-non-consommee.yaml"
+
+
+def _rename(old: str, new: str) -> list[tuple[str, str, str, int]]:
+    """A checklist id renamed wherever it is written (its definition, « next: », the cases, an example's answers),
+    between quotes (valid YAML whatever it holds)."""
+    return [(CL, rf"(?<![\w-]){old}(?![\w-])", f"'{new}'", 0), (EX, rf"(?<![\w-]){old}(?![\w-])", f"'{new}'", -1)]
+
+
+# id → (edits: (file, regex, replacement, count; 0: all, -1: all, possibly none), fragment of the message, line of
+# the error)
+CORPUS = {
+    "date qui n'existe pas": ([("edition.yaml", r"read: 2026-11-23", "read: 2026-13-45", 1)],
+                              "date « 2026-13-45 » impossible", 0),
+    "nombre octal": ([(CL, r"laws: \[61, 62, 63, 64\]", "laws: [61, 62, 63, 064]", 1)],
+                     "nombre « 064 » écrit autrement qu'en chiffres décimaux (YAML le lirait comme 52)", 0),
+    "nombre sexagésimal": ([(CL, r"laws: \[61, 62, 63, 64\]", "laws: [61, 62, 63, 1:04]", 1)],
+                           "nombre « 1:04 »", 0),
+    "nombre avec _": ([("glossaire.yaml", r"provisions: \[9A3, 9A4\]", "provisions: [9A3, 9A4, 5_0]", 1)],
+                      "nombre « 5_0 »", 0),
+    "référence RLO dans une loi": ([("lois/50.md", r"soit intervenu\.", "soit intervenu&#x202E;.", 1)],
+                                   "« &#x202E; » : caractère de contrôle bidirectionnel U+202E", 0),
+    "référence ESC dans une note": ([("notes/hesitation-16b1.md", r"\Z", "\nFin&#27;[2J.\n", 1)],
+                                    "« &#27; » : caractère de contrôle U+001B", 0),
+    "référence nommée &shy;": ([("glossaire.yaml", r"Le partenaire du déclarant\.",
+                                 "Le parte&shy;naire du déclarant.", 1)],
+                               "« &shy; » : caractère invisible U+00AD", 0),
+    "espace sans largeur dans un id": ([(CL, r"  - id: auteur", "  - id: aut\u200beur", 1)],
+                                       "caractère invisible U+200B", 0),
+    "BOM au milieu d'une ligne": ([(CL, r"title: Renonce", "title: \ufeffRenonce", 1)], "U+FEFF", 0),
+    "virgule dans un id de question": (_rename("auteur", "qui,a"), "identifiant « qui,a » invalide (caractère « , »",
+                                       0),
+    "deux-points dans un id de choix": (_rename("mort_43A2", "mort:43A2"), "(caractère « : »", 0),
+    "pourcent dans un id d'issue": (_rename("corrigee_declarant", "corrigee%20declarant"), "(caractère « % »", 0),
+    "espace dans un id": (_rename("signale_defense", "signale defense"), "(caractère «   », U+0020", 0),
+    "lettre cyrillique dans next": ([(CL, r"next: auteur\}", "next: \u0430uteur}", 1)],
+                                    "(caractère « \u0430 », U+0430 cyrillic small letter a)", 0),
+    "deux clés pour 63": ([(CL, r"  '63': ", '  63: "Une renonce devient consommée"\n  \'63\': ', 1)],
+                          "« '63' » et « 63 » désignent la même provision (63)", 1),
+    "deux clés pour 64A": ([(CL, r"  64B: ", '  64 A: "le transfert automatique de levées se fait à la fin du jeu"\n'
+                                           "  64B: ", 1)],
+                           "« 64 A » et « 64A » désignent la même provision (64A)", 0),
+    "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
+                                 "contrat « 8SA » invalide", 0),
+    "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",
+                                                "contract: 4♠", 1)],
+                                              "contrat « 4♠ » : les enchères se terminent sur « 3SA » (Nord)", 0),
+    "déclarant qui n'a pas nommé la couleur": ([("exemples/50-carte-principale.yaml", r"declarer: Sud",
+                                                 "declarer: Nord", 1)],
+                                               "déclarant « Nord » : c'est Sud", 0),
+}
+# files named as one the tools read, that they would leave unread: id → (new file, copied from, its suffix)
+UNREAD = {
+    "liste en .yml": ("checklists/nouvelle.yml", CL, ".yaml"),
+    "loi en .MD": ("lois/51.MD", "lois/50.md", ".md"),
+    "note en .markdown": ("notes/nouvelle.markdown", "notes/hesitation-16b1.md", ".md"),
+    "exemple en .YAML": ("exemples/nouveau.YAML", EX, ".yaml"),
+}
+
+
+def _edit_line(corpus, edits, offset: int) -> int:
+    """The line the error must name: `offset` lines after the first line of the edited file that holds the first line
+    of the first edit's replacement."""
+    rel, _pattern, repl, _count = edits[0]
+    first = next(part for part in repl.split("\n") if part)
+    lines = (corpus / rel).read_text(encoding="utf-8").split("\n")
+    return next(n for n, text in enumerate(lines, 1) if first in text) + offset
+
+
+def _refused(corpus, what: str, line: int | None) -> None:
+    res = run_lois("--corpus", corpus, "verifie")
+    assert res.returncode == 1, (res.stdout[-300:], res.stderr[-1500:])
+    assert "Traceback" not in res.stderr and res.stdout == "", res.stderr[-1500:]
+    err = res.stderr.strip().splitlines()[-1]
+    assert err.startswith(f"erreur : {corpus}/"), err
+    assert what in err, err
+    if line is not None:
+        assert f", ligne {line} :" in err, err
+
+
+@pytest.mark.parametrize("case", list(nonempty(CORPUS)))
+def test_a_damaged_corpus_file_is_refused_naming_its_line(case, tmp_path):
+    edits, what, line = CORPUS[case]
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    for rel, pattern, repl, count in nonempty(edits):
+        path = corpus / rel
+        text = path.read_text(encoding="utf-8")
+        new, n = re.subn(pattern, repl.replace("\\", "\\\\"), text, count=max(count, 0))
+        assert n or count < 0, (rel, pattern)  # the edit applies to the real corpus
+        path.write_text(new, encoding="utf-8")
+    _refused(corpus, what, _edit_line(corpus, edits, line))
+
+
+@pytest.mark.parametrize("case", list(nonempty(UNREAD)))
+def test_a_file_the_tools_would_leave_unread_is_refused(case, tmp_path):
+    rel, source, suffix = UNREAD[case]
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copyfile(corpus / source, corpus / rel)
+    name = rel.rsplit("/", 1)[1]
+    _refused(corpus, f"fichier « {name} » non lu : dans ce dossier, seuls les fichiers « *{suffix} » sont lus", 1)
+
+
+# ------------------------------------------------------------------------------------------------ command line
+
+# the free texts (a query, a text to scan, answers), where an empty value is the command's to answer; and the
+# calculators' fields, empty as on their page, where the shared calculator says what that means
+# (tests/test_checklists_scores.py: « Une seule marque »)
+FREE = {"REQUÊTE", "texte", "--reponses", "--score-seance", "--moyenne-moins", "--moyenne-plus", "--equivalent-imp",
+        "PROBABILITÉ:MARQUE", "--marque", "--marque-adverse"}
+_VALUED_OPTION = r"(--[a-z-]+)(?:, -[a-z])? \[?(?:\{[^}]*\}|[A-ZÉ][A-ZÉ:_]*)"
+
+
+def _valued_arguments() -> list[list[str]]:
+    """Each argument of each subcommand that takes a value, with an empty one: [subcommand, option, ""] or
+    [subcommand, ""] (a positional argument) — read from the usage line of each command's help, so that a new
+    option is tried too."""
+    runs = [["--corpus", "", "verifie"]]
+    for cmd in nonempty(lois_commands()):
+        usage = " ".join(run_lois(cmd, "--help").stdout.split("\n\n")[0].split()).split(f"lois {cmd}", 1)[1]
+        runs += [[cmd, opt, ""] for opt in re.findall(_VALUED_OPTION, usage) if opt not in FREE]
+        positionals = set(re.sub(rf"{_VALUED_OPTION}|-h|--[a-z-]+|\.\.\.|[\[\]]", " ", usage).split())
+        if positionals - FREE:
+            runs.append([cmd, ""])
+    return runs
+
+
+VALUED = nonempty(_valued_arguments())
+
+
+@pytest.mark.parametrize("args", VALUED, ids=lambda a: " ".join(x or '""' for x in a))
+def test_an_empty_value_is_a_usage_error_not_an_absent_argument(args):
+    res = run_lois(*args, input="q\n")
+    assert res.returncode == 1 and res.stdout == "", (res.stdout[:300], res.stderr[-600:])
+    assert re.fullmatch(r"erreur : argument \S+ : valeur vide : donnez une valeur, ou retirez l'argument\n",
+                        res.stderr), res.stderr
+
+
+@pytest.mark.parametrize("args", VALUED, ids=lambda a: " ".join(x or "5000" for x in a))
+def test_a_huge_value_is_echoed_short(args):
+    """A value of 5,000 characters (typed by mistake, a page pasted) is refused in lines a terminal shows: a value
+    quoted « … » cut to 80 characters and its length, a file's name to its start and end."""
+    res = run_lois(*["9" * 5000 if a == "" else a for a in args], input="q\n")
+    assert res.returncode != 0 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert max(map(len, res.stderr.splitlines())) < 400, res.stderr[-600:]
+
+
+def test_every_command_has_an_argument_tried_empty():
+    tried = {a[0] for a in VALUED if a[0] != "--corpus"}
+    # the commands without any argument that takes a value (only switches) or whose values are a calculator's fields
+    assert set(lois_commands()) - tried == {"verifie", "graphe", "permaliens", "marque-ko"}
+
+
+@pytest.mark.parametrize("args", [["cherche"], ["cherche", ""], ["cherche", " ", " "], ["cherche", "--json", ""],
+                                  ["cherche", "\u200b"], ["cherche", "\u00ad", "\ufeff\u202e"]])
+def test_an_empty_query_is_an_error(args):
+    res = run_lois(*args)
+    assert res.returncode == 2 and res.stdout == "", res.stdout
+    assert res.stderr.startswith("erreur : requête vide"), res.stderr
+
+
+@pytest.mark.parametrize("context", ["50D9", "30B1(b)(xi)", "16D5"])
+def test_a_context_its_law_does_not_hold_is_refused(context):
+    res = run_lois("renvois", "--contexte", context, "voir A ci-dessus")
+    assert res.returncode == 1 and res.stdout == "", res.stdout
+    assert res.stderr.startswith(f"erreur : contexte invalide : provision « {context} » introuvable dans le texte "
+                                 f"de la Loi {context[:2]} du corpus"), res.stderr
+
+
+def test_a_context_the_corpus_holds_or_summarises_is_used():
+    for context, target in [("50D1", "50A"), ("27C", "27A"), ("12C1", "12A")]:
+        res = run_lois("renvois", "--contexte", context, "voir A ci-dessus")
+        assert res.returncode == 0 and f"→ {target}" in res.stdout, (context, res.stdout, res.stderr)
+
+
+@pytest.mark.parametrize("typed", ["p\udce9nalis\udce9e",  # « pénalisée » from a Latin-1 terminal, UTF-8 locale
+                                   "p\udcc3\udca9nalis\udcc3\udca9e"],  # from a UTF-8 terminal under LANG=C
+                         ids=["latin-1", "utf-8 sous LANG=C"])
+def test_a_word_the_locale_could_not_decode_means_what_was_typed(typed, tmp_path):
+    found = run_lois("cherche", typed).stdout
+    assert found == run_lois("cherche", "pénalisée").stdout and " pour « pénalisée » :" in found, found[:200]
+    res = run_lois("arbitre", "renonc\udce9")
+    assert res.returncode == 1 and "liste inconnue « renoncé »" in res.stderr, res.stderr
+    # a file's name keeps its bytes (here \xff, which no decoding gives back)
+    odd = tmp_path / "\udcff.md"
+    shutil.copyfile(ROOT / "corpus/lois/50.md", odd)
+    res = run_lois("importe", odd, "--simulation")
+    assert res.returncode == 0 and "texte maître déjà propre" in res.stdout, res.stderr
+
+
+@pytest.mark.parametrize("answers", ['{"consommee": "oui", "consommee": "non"}', "consommee:oui,consommee:non"],
+                         ids=["json", "question:choix"])
+def test_two_answers_to_one_question_are_refused_not_the_last_kept(answers):
+    res = run_lois("arbitre", "renonce", "--reponses", answers)
+    assert res.returncode == 1 and res.stdout == "", res.stdout[:300]
+    assert "deux réponses à la question « consommee » (« oui » et « non »)" in res.stderr, res.stderr
+    # the same answer twice says one thing: it is the answer
+    once = run_lois("arbitre", "renonce", "--reponses", "consommee:non,consommee:non")
+    assert once.stderr == run_lois("arbitre", "renonce", "--reponses", "consommee:non").stderr != ""
+
+
+def test_a_run_of_brackets_is_not_read_as_one_file_name_or_address():
+    """« [[[[…x.pdf » on a club's page or in a corpus text: each « [ » is a place where a word may begin, and an
+    address, an e-mail or a file name read from each of them to the end made the scanner quadratic (128,000
+    characters: 80 s in Python, 30 s in the browser; bench/bench_scan_hostile.py). A file's name is at most 255
+    characters and an e-mail's parts 64 and 255, as the Internet bounds them."""
+    from lois.core.cite import unread
+
+    for text in ["voir " + "[" * 1000 + "x.pdf", "voir " + "[" * 1000 + "@exemple.fr"]:
+        spans = unread(text)
+        assert spans and all(end - start <= 256 + len("@exemple.fr") for start, end in spans), (text[-20:], spans)

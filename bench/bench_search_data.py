@@ -1,14 +1,16 @@
 """CPU of the site's search data (lois.features.search.site.prepare) at ×F, cold (a first build) and warm (a rebuild
 under `mkdocs serve`, the memos of the previous build kept: what every save pays), in one process.
 
-    python bench/bench_search_data.py [--facteur 9] [--tours 3] [--corpus DOSSIER] [--profil FICHIER]
+    python bench/bench_search_data.py [--facteur 9] [--tours 3] [--corpus DOSSIER] [--profil FICHIER] [--phases]
 
 Loads the synthetic corpus ×F (bench/synth.py, written into /dev/shm unless ``--corpus``), then times ``prepare`` once
 cold (the memos off, as `mkdocs build`) and ``--tours`` times warm (the memos of `mkdocs serve` on,
 lois.adapters.mkdocs_plugin.LoisPlugin.on_startup, the corpus read again before each run as after a save that
-changes nothing: the texts and files a save leaves unchanged are not analysed again), and prints the CPU seconds (user + system) of each, median and range,
-with the machine's load. ``--profil FICHIER``: the warm runs under cProfile, stats in FICHIER.chaud, and the cold run
-in FICHIER.froid (``python -m pstats FICHIER.chaud``).
+changes nothing: the texts and files a save leaves unchanged are not analysed again), and prints the CPU seconds
+(user + system) of each, median and range, with the machine's load and a digest of the data (two versions of the
+code that write the same data print the same). ``--profil FICHIER``: the warm runs under cProfile, stats in
+FICHIER.chaud, and the cold run in FICHIER.froid (``python -m pstats FICHIER.chaud``). ``--phases``: the CPU of each
+phase of the search (warm, inclusive).
 """
 from __future__ import annotations
 

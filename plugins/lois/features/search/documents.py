@@ -211,36 +211,24 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
         d.refs = list(dict.fromkeys(n for n in (nearest(pid) for pid in map(provision_id, d.refs)
                                                 if pid is not None) if n is not None))
-    words: dict[str, dict[str, list]] = {}  # provision → source → the spellings of each of its evidences citing it
+    words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
     for d in docs:
         for ev in d.evidence:
             for t in dict.fromkeys(map(nearest, ev.targets)):
                 if t is None:
                     continue
+                spellings = _spellings_kept(ev.text)  # (each term once)
                 by_source = words.setdefault(t, {})
                 given = by_source.get(d.id)
                 if given is None:
-                    by_source[d.id] = [_spellings_kept(ev.text)]
-                    if d.id not in targets[t].sources:
-                        targets[t].sources.append(d.id)
-                else:
-                    given.append(_spellings_kept(ev.text))
+                    by_source[d.id] = dict(spellings)
+                else:  # the spelling seen first stays
+                    given.update({term: w for term, w in spellings if term not in given})
+                if d.id not in targets[t].sources:
+                    targets[t].sources.append(d.id)
     for t, by_source in words.items():
-        told = " ".join(x for x in map(_words_kept, map(tuple, by_source.values())) if x)
+        told = " ".join(" ".join(given.values()) for given in by_source.values() if given)
         targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
-
-
-def source_words(given: tuple[tuple[tuple[str, str], ...], ...]) -> str:
-    """The words a document gives a provision (attach_evidence), from the :func:`first_spellings` of each of its
-    evidences that cite it: each term once, with the spelling seen first, in order."""
-    first: dict[str, str] = {}
-    for spellings in given:
-        for term, w in spellings:
-            first.setdefault(term, w)
-    return " ".join(first.values())
-
-
-_words_kept = livememo.Memo(source_words)  # under `mkdocs serve`: each document's words for each provision
 
 
 def first_spellings(text: str) -> tuple[tuple[str, str], ...]:

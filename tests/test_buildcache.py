@@ -4,6 +4,7 @@ served from it."""
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 import zipfile
@@ -335,6 +336,55 @@ def test_archive_entries_kept_across_builds_are_the_same_bytes(tmp_path, monkeyp
         second.add(name, data)
     second.close()
     assert (tmp_path / "b.zip").read_bytes() == (tmp_path / "a.zip").read_bytes()
+
+
+def test_archive_reads_again_only_the_files_whose_stat_changed(tmp_path, monkeypatch):
+    """Under `mkdocs serve` the writer keeps each file's stat beside its entries (``seen``): a file whose stat is the
+    one it had when read for the previous archive is not read again; one rewritten (the same size), one saved just
+    before its reading (its stat may not change with its next save) and one removed are, and the archive is the one
+    made afresh from the files."""
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    site = tmp_path / "site"
+    site.mkdir()
+    files = {"a.html": '<html><head><meta charset="utf-8"></head><a href="../">x</a>'.encode(),
+             "b.json": b'{"b": 1}', "c.txt": b"c" * 500}
+    for name, data in files.items():
+        (site / name).write_bytes(data)
+        os.utime(site / name, ns=(10**18, 10**18))  # (a later write changes the stat, within the clock's tick too)
+    read: list[str] = []
+    real_read = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes",
+                        lambda self: (self.parent == site and read.append(self.name), real_read(self))[1])
+
+    def archive_of(dest, before, racy_ns):
+        monkeypatch.setattr(archive, "RACY_NS", racy_ns)
+        read.clear()
+        stream = archive.ZipStream(dest, "d", 6, kept=before[0] if before else {}, seen=before[1] if before else {})
+        for name in sorted(files):
+            stream.add_file(name, site / name)
+        stream.close()
+        return stream.kept_now, stream.seen_now
+
+    first = archive_of(tmp_path / "1.zip", None, 0)
+    assert read == ["a.html", "b.json", "c.txt"]
+    assert archive_of(tmp_path / "2.zip", first, 0) and read == []
+    assert (tmp_path / "2.zip").read_bytes() == (tmp_path / "1.zip").read_bytes()
+    files["b.json"] = b'{"b": 2}'
+    (site / "b.json").write_bytes(files["b.json"])
+    after = archive_of(tmp_path / "3.zip", first, 0)
+    assert read == ["b.json"]
+    archive_of(tmp_path / "4.zip", after, 10**12)  # every file's times within its reading's margin
+    assert read == ["a.html", "b.json", "c.txt"]
+    fresh = archive_of(tmp_path / "5.zip", None, 0)
+    assert (tmp_path / "3.zip").read_bytes() == (tmp_path / "5.zip").read_bytes()
+    del files["c.txt"]
+    (site / "c.txt").unlink()
+    (site / "c.txt").write_bytes(b"d" * 500)  # another file, the same size, maybe the same inode
+    files["c.txt"] = b"d" * 500
+    archive_of(tmp_path / "6.zip", fresh, 0)
+    assert "c.txt" in read
+    with zipfile.ZipFile(tmp_path / "6.zip") as zf:
+        assert zf.read("d/c.txt") == b"d" * 500
 
 
 def test_archive_entries_in_order_and_fixed(tmp_path, monkeypatch):

@@ -162,9 +162,9 @@ def test_each_save_in_turn_gives_what_a_clean_build_gives(tmp_path, monkeypatch)
 @pytest.mark.timeout(300)
 def test_a_rebuild_writes_again_only_what_changed_and_removes_what_is_gone(tmp_path, monkeypatch):
     """Under `mkdocs serve` the site folder is kept from one build to the next (lois.adapters.sitekeep): a static
-    file that did not change is not written again (same inode), but one changed at its source, one overwritten in
-    the site folder, one no build writes any more and a file dropped there by someone else all end as a clean build
-    leaves them."""
+    file that did not change is not written again (same inode), nor a page whose HTML did not change (same ctime),
+    but one changed at its source, one overwritten in the site folder (a page too), one no build writes any more
+    and a file dropped there by someone else all end as a clean build leaves them."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
 
@@ -192,6 +192,11 @@ def test_a_rebuild_writes_again_only_what_changed_and_removes_what_is_gone(tmp_p
     overwritten = served / "assets" / "images" / "favicon.png"
     original = overwritten.read_bytes()
     overwritten.write_bytes(b"autre chose")
+    page = served / "lois" / "12" / "index.html"  # its HTML does not change with law 50: left as it is
+    page_stat = (page.stat().st_ino, page.stat().st_ctime_ns)
+    spoiled = served / "lois" / "16" / "index.html"  # overwritten, same size: written again
+    spoiled_bytes = spoiled.read_bytes()
+    spoiled.write_bytes(spoiled_bytes.replace(b"<title>", b"<tItle>", 1))
     (served / "etranger.txt").write_text("déposé là\n", encoding="utf-8")
     (served / "lois" / "50" / "etranger.html").write_text("<p>déposé là</p>\n", encoding="utf-8")
     (docs / "assets" / "essai-change.txt").write_text("après\n", encoding="utf-8")
@@ -200,7 +205,9 @@ def test_a_rebuild_writes_again_only_what_changed_and_removes_what_is_gone(tmp_p
     serve_build(served)
 
     assert theme.stat().st_ino == inode  # not written again
+    assert (page.stat().st_ino, page.stat().st_ctime_ns) == page_stat
     assert overwritten.read_bytes() == original
+    assert spoiled.read_bytes() == spoiled_bytes
     assert (served / "assets" / "essai-change.txt").read_text(encoding="utf-8") == "après\n"
     gone = [p for p in ("etranger.txt", "lois/50/etranger.html", "assets/essai-parti.txt") if (served / p).exists()]
     assert gone == []

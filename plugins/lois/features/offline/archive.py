@@ -28,6 +28,7 @@ from pathlib import Path
 from markupsafe import Markup
 
 FILE_MODE_SCRIPT = "assets/lois/hors-ligne-fichiers.js"
+RACY_NS = 1_000_000_000  # a file whose times are this close to its reading is read again (ZipStream.add_file)
 SCRIPT_TAG = Markup('<script src="{}"></script>')  # the file-mode script, first in the head
 DATA_GLOBAL = "loisFichiers"  # window.loisFichiers["api/lois.json"] = {…} (read by the file-mode script)
 
@@ -234,12 +235,16 @@ class ZipStream:
     ``kept`` (`mkdocs serve`, one dict across the builds of a process): each file's entries, compressed, under the
     SHA-256 of the file's bytes; an unchanged file is neither rewritten nor compressed again. The archive is the
     same, byte for byte: an entry is deflated by :func:`packed_entries` from the file's bytes alone, and its header
-    written as ``writestr`` leaves it."""
+    written as ``writestr`` leaves it. ``seen`` (with ``kept``): each file's stat when :meth:`add_file` read it for
+    the previous archive, with its digest; a file whose stat is still that one is not read again (:meth:`add_file`).
+    """
 
-    def __init__(self, dest: Path, folder: str, level: int, kept: dict | None = None):
+    def __init__(self, dest: Path, folder: str, level: int, kept: dict | None = None, seen: dict | None = None):
         self.dest, self.folder, self.level, self.stamp = Path(dest), folder, level, zip_time()
         self.kept = kept
         self.kept_now: dict = {}  # what this archive holds, to keep for the next (with ``kept``)
+        self.seen = seen if kept is not None else None
+        self.seen_now: dict = {}  # path → (stat, when it was read, digest), to keep for the next (with ``seen``)
         self.digests: dict[str, bytes] = {}
         self.sizes: dict[str, int] = {}
         self.dest.parent.mkdir(parents=True, exist_ok=True)
@@ -267,8 +272,34 @@ class ZipStream:
         zf.start_dir = zf.fp.tell()
         self.entries += 1
 
-    def add(self, name: str, data: bytes, facts: bool = True) -> None:
-        """``name``'s ``data`` as the site has it (``facts``: counted in the service worker's list)."""
+    def add_file(self, name: str, path: Path) -> None:
+        """:meth:`add` of the bytes of the file ``path``. With ``seen``, a file whose stat (device, inode, size, times
+        in ns) is the one it had when read for the previous archive, and whose times were then older than that reading
+        by :data:`RACY_NS`, is neither read nor hashed again: its digest and entries are the kept ones. A write since
+        that reading would have set its ctime to a later time (no program can set it back); a write within the
+        clock's granularity of the reading is what the margin leaves out (Git's « racily clean » entries)."""
+        if self.seen is None or self.kept is None:
+            self.add(name, path.read_bytes())
+            return
+        read_at = time.time_ns()
+        st = os.stat(path)
+        stat = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        before = self.seen.get(str(path))
+        if before is not None and before[0] == stat and max(stat[3], stat[4]) + RACY_NS < before[1]:
+            key = (name, before[2], self.level)
+            entries = self.kept.get(key)
+            if entries is not None:
+                self.digests[name], self.sizes[name] = before[2], stat[2]
+                self.kept_now[key] = entries
+                self.seen_now[str(path)] = before
+                for entry in entries:
+                    self._write_deflated(*entry)
+                return
+        self.seen_now[str(path)] = (stat, read_at, self.add(name, path.read_bytes()))
+
+    def add(self, name: str, data: bytes, facts: bool = True) -> bytes:
+        """``name``'s ``data`` as the site has it (``facts``: counted in the service worker's list); returns its
+        SHA-256."""
         digest = hashlib.sha256(data).digest()
         if facts:
             self.digests[name], self.sizes[name] = digest, len(data)
@@ -280,6 +311,7 @@ class ZipStream:
             self.kept_now[key] = entries
         for entry in entries:
             self._write_deflated(*entry)
+        return digest
 
     def close(self) -> int:
         if self.zf is not None:

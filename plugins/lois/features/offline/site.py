@@ -140,6 +140,7 @@ def _read_built(site_dir: Path, page_file: str, skip: set[str]):
 
 
 _kept: dict = {}  # under `mkdocs serve`: the compressed entries of the last archive (archive.ZipStream, kept)
+_seen: dict = {}  # … and the stat of each file when read for it, with its digest (archive.ZipStream, seen)
 
 
 def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: int = ZIP_LEVEL) -> Report:
@@ -156,10 +157,10 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
                                               {SW_PATH, MANIFEST_PATH, ARCHIVE_PATH, being_written})
         # under `mkdocs serve`, each file's compressed entries kept from one build to the next (its bytes as key)
         stream = archive.ZipStream(zip_tmp, FOLDER, LIVE_ZIP_LEVEL if site.live else level,
-                                   kept=_kept if site.live else None)
+                                   kept=_kept if site.live else None, seen=_seen if site.live else None)
         for path in chosen:  # every file of the site, in path order; the « Hors ligne » page after, completed
             if path != page_file:
-                stream.add(path, (site_dir / path).read_bytes())
+                stream.add_file(path, site_dir / path)
         built = page_html.encode("utf-8")
         stream.digests[page_file], stream.sizes[page_file] = hashlib.sha256(built).digest(), len(built)
         sw, man = _service_worker(site, site_dir, home, stream.digests, stream.sizes, site_name)
@@ -170,6 +171,8 @@ def finish(site: SiteBuild, site_dir: Path, site_name: str = SITE_NAME, level: i
         if site.live:
             _kept.clear()
             _kept.update(stream.kept_now)  # this build's entries only: the memory of one archive
+            _seen.clear()
+            _seen.update(stream.seen_now)
         size = zip_tmp.stat().st_size
     except OSError as exc:
         if stream is not None:

@@ -495,11 +495,14 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
-        sub += r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]") + rf"{_NL}(?!\.{_LETTER})"
+        # (« Law 16.B.1.a.i »: a roman after it; not « … 1.a.i.e. »)
+        sub += (r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]")
+                + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
         rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
+        rom += rf"|(?<=[0-9]\.[a-z])\." + _g(n("drom"), _ROMAN) + rf"{_NL}(?!\.{_LETTER})"  # « Loi 16B1.a.i »
     return para, sub, rom, ssub_plain
 
 
@@ -594,7 +597,19 @@ _SEP_P = (rf"(?:\s*,\s*(?:(?:{_AND}){_NL}\s*)?|\s+(?:{_AND})(?:\s+|(?=[0-9(]))|\
 _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}"  # a gloss: « 16 (information …), 26 »
 # « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
 _NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+(?:{DASH}|[/.])[0-9]))"
-_LOI_GAP_P = rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])|{_NUMERO}?)"  # « Loi\n2. » is a paragraph
+# « Lois 61 à 64 », « Lois 61 au 64 », « lois 61 jusqu'à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
+_RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
+# A law word and its number may be cut by a line break (text wrapped by a mail or copied from a PDF: « la Loi\n16B1
+# s'applique », « les Lois\n61 à 64 »), but a line that starts with a number is also a row of a table or a results
+# sheet (« the Laws\n20-10 VP », « nos Lois\n12 tables », « Lois\n3 12 »). After a break, a bare law number (or
+# « N-M ») followed on its line by a word or another number is such a row: the law word ends its line, nothing is
+# read and lois renvois says nothing (:data:`LINE_HEAD`). A citation wrapped there is still read when its id has a
+# section (« Loi\n16 B 1 a »), or is followed by punctuation, a bracket, the end of the line, or a list or range
+# word (« Lois\n12 et 13 »); lost: « la Loi\n27 s'applique » (then « Loi 27 » is only unlinked text).
+_LINE_HEAD_P = (rf"[0-9]{{1,3}}(?:{_H}*{DASH}{_H}*[0-9]{{1,3}})?{_H}+(?!(?:{_AND}|{_RANGE_WORDS}|[A-H]){_NL})"
+                rf"[^\W_]")
+_LOI_GAP_P = (rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])(?!{_LINE_HEAD_P})"  # « Loi\n2. » is a paragraph
+              rf"|{_NUMERO}?)")
 # Trigger words before a citation without « Loi »: « voir (également) », « cf. » and « en », « selon » may
 # introduce an absolute id (« en 23C ») or a relative one; « de », « dans » a relative one only.
 _VOIR = (rf"(?:{_nocase('voir')}|{_nocase('cf')}\.?)(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}"
@@ -608,8 +623,6 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
-# « Lois 61 à 64 », « Lois 61 au 64 », « lois 61 jusqu'à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
-_RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
 _CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
 # « de notre règlement », « de ses statuts »
@@ -767,8 +780,10 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # « L. 27B1b », « l.12C1 », « L. 64 »
     _rule("l.", rf"{_L_ABBR}\.{_H}{{0,2}}", _abs_id(_LAW_1_93, "optional") + _ID_END,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
-    # « L12C1(e) », « L 27B1 » (a section is needed: « L3 », « L 12 » are not laws)
-    _rule("l", rf"{_L_ABBR}{_H}?(?=[0-9])", _abs_id(_LAW_1_93, "required", glued=True) + _ID_END,
+    # « L12C1(e) », « L 27B1 » (a section is needed: « L3 », « L 12 » are not laws); a spaced section as an id
+    # alone reads it, with its paragraph: « L 16 B 1 b » (that id is linked anyway: the « L » joins it; not
+    # « salle L 12 B 3 »)
+    _rule("l", rf"{_NOT_AFTER_NOUN}{_L_ABBR}{_H}?(?=[0-9])", _deep_id(_LAW_1_93, True) + _ID_END,
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)
@@ -784,6 +799,9 @@ _TRIGGER_RULE = PROGRAM_RULES[-1]
 # des statuts », « la loi 16 du 29 juillet 1881 »): ``lois renvois`` says nothing of it
 # (lois.core.resolve.unknown_forms)
 OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
+# From its number after a law word and a line break, the head of a table's row (:data:`_LINE_HEAD_P`: « nos Lois\n12
+# tables »), which no rule reads: ``lois renvois`` says nothing of it either
+LINE_HEAD = _compile(_LINE_HEAD_P)
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import (DASH, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
+from lois.core.cite import (DASH, LINE_HEAD, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
                              provision_id, refused_ranges, unread)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
@@ -131,16 +131,17 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
     (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 », « le Code
     2007, Loi 25B », :func:`lois.core.cite.unread`,
-    :data:`lois.core.cite.OTHER_TEXT_LAW`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
+    :data:`lois.core.cite.OTHER_TEXT_LAW`), of a table's row after a law word ending its line (« nos Lois\n12
+    tables », :data:`lois.core.cite.LINE_HEAD`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
     leaves as they are."""
     problems = bad_ranges(text)
     shown = displayed(text)  # the law of another text is read in the text as displayed, as the grammar reads it
 
-    def other_text_law(pos: int) -> bool:
+    def read_at(pattern, pos: int) -> bool:
         if shown is None:
-            return bool(OTHER_TEXT_LAW.match(text, pos))
+            return bool(pattern.match(text, pos))
         k = bisect_left(shown[1], pos)
-        return k < len(shown[1]) and shown[1][k] == pos and bool(OTHER_TEXT_LAW.match(shown[0], k))
+        return k < len(shown[1]) and shown[1][k] == pos and bool(pattern.match(shown[0], k))
 
     covered = sorted([(c.start, c.end) for c in citations] + [(p.start, p.end) for p in problems]
                      + [(r.start, r.end) for r in refused_ranges(text) if _statute_number(r)] + unread(text))
@@ -155,7 +156,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
 
     for m in LOOKS_LIKE.finditer(text):  # not overlapping: a match is never inside an earlier one
         number = m.group(1)
-        if (len(number) >= 4 or inside(m.start()) or other_text_law(m.start(1))
+        if (len(number) >= 4 or inside(m.start()) or read_at(OTHER_TEXT_LAW, m.start(1))
+                or ("\n" in text[m.start():m.start(1)] and read_at(LINE_HEAD, m.start(1)))  # « Lois\n12 tables »
                 or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"

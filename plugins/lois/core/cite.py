@@ -502,7 +502,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
         rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
-        rom += rf"|(?<=[0-9]\.[a-z])\." + _g(n("drom"), _ROMAN) + rf"{_NL}(?!\.{_LETTER})"  # « Loi 16B1.a.i »
+        rom += r"|(?<=[0-9]\.[a-z])\." + _g(n("drom"), _ROMAN) + rf"{_NL}(?!\.{_LETTER})"  # « Loi 16B1.a.i »
     return para, sub, rom, ssub_plain
 
 

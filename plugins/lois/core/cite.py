@@ -753,11 +753,11 @@ def _word(*words: str) -> str:
 
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 », « Bât. 3 B 2 », « NS 12
 # B 3 » (a pair), « n° 12 B 3 ».
-_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in ("table", "tables", "donne", "donnes", "étui", "étuis",
-                                                              "salle", "page", "paire", "bât.", "bat.", "bâtiment",
-                                                              "batiment", "escalier", "porte", "étage", "tour", "round",
-                                                              "board", "boards", "équipe", "poule", "groupe", "série",
-                                                              "ns", "eo", "ew", "n°", "numéro", "no."))
+_NOUNS = ("table", "tables", "donne", "donnes", "étui", "étuis", "salle", "page", "paire", "bât.", "bat.",
+          "bâtiment", "batiment", "escalier", "porte", "étage", "tour", "round", "board", "boards", "équipe",
+          "poule", "groupe", "série", "ns", "eo", "ew", "n°", "numéro", "no.")
+_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in _NOUNS)
+_L_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in _NOUNS)  # « salle L 12 B 3 », read from the « L »
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
@@ -783,7 +783,7 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # « L12C1(e) », « L 27B1 » (a section is needed: « L3 », « L 12 » are not laws); a spaced section as an id
     # alone reads it, with its paragraph: « L 16 B 1 b » (that id is linked anyway: the « L » joins it; not
     # « salle L 12 B 3 »)
-    _rule("l", rf"{_NOT_AFTER_NOUN}{_L_ABBR}{_H}?(?=[0-9])", _deep_id(_LAW_1_93, True) + _ID_END,
+    _rule("l", rf"{_L_ABBR}{_L_NOT_AFTER_NOUN}{_H}?(?=[0-9])", _deep_id(_LAW_1_93, True) + _ID_END,
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)

@@ -783,7 +783,8 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # « L12C1(e) », « L 27B1 » (a section is needed: « L3 », « L 12 » are not laws); a spaced section as an id
     # alone reads it, with its paragraph: « L 16 B 1 b » (that id is linked anyway: the « L » joins it; not
     # « salle L 12 B 3 »)
-    _rule("l", rf"{_L_ABBR}{_L_NOT_AFTER_NOUN}{_H}?(?=[0-9])", _deep_id(_LAW_1_93, True) + _ID_END,
+    _rule("l", rf"{_L_ABBR}{_L_NOT_AFTER_NOUN}{_H}?(?=[0-9])",
+          rf"(?!0?[1-7]{_H}{{1,2}}[CDH]{_NL}){_deep_id(_LAW_1_93, True)}{_ID_END}",  # « L 3 C 1 »: as « 3 C 1 »
           _NEXT_ITEM, _RANGE_SUBS, "start", False),
     # an id alone, with a section and a paragraph: « 16 B 1 a », « 12 C1(e) », « 27B1(b) » (not « table 12 B »,
     # « 12H30 », « 1 C 1 D »)

@@ -215,10 +215,10 @@ def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists
     text, and the bid-out-of-turn list still sends the director there without claiming to treat it."""
     body = SiteBuild(model).render_stub(32).body
     text = _visible(body)
-    for words in nonempty(["ne peut jamais l'être. S'il n'est pas accepté, il est annulé",
-                           "le fautif refait son Contre ou son Surcontre, sans rectification",
+    for words in nonempty(["celui-là n'est jamais accepté. S'il n'est pas accepté, il est annulé",
+                           "le fautif doit répéter son Contre ou son Surcontre",
                            "son partenaire doit passer à son prochain tour, et les Lois 16C",
-                           "Ce partenaire déclare librement, mais la Loi 16C2 s'applique",
+                           "Celui-ci fait la déclaration légale de son choix, mais la Loi 16C2 s'applique",
                            "sont traitées comme des changements de déclaration : la Loi 25 s'applique"]):
         assert words in text, words
     assert 'href="http://bridgecode2017.ecolebridgetoulon.fr/LOI32.html"' in body and "lu le 2026-11-28" in text

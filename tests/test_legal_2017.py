@@ -199,3 +199,39 @@ def test_defective_trick_costs_one_trick_under_64a2_not_a_revoke_transfer(model)
     text = _visible(SiteBuild(model).render_stub(67).body)
     assert "une levée au plus est transférée au camp non fautif ( Loi 64A2 )" in text
     assert "comme après une renonce." not in text
+
+
+def test_law_16_page_says_where_the_source_weakens_the_logical_alternative(model):
+    """Session 9 (legal10): the page of Law 16 itself, not only the note on hesitation, says that 16B1(b) in 2017
+    sets both conditions and that the source printed here reads « voire choisie »."""
+    text = _visible(SiteBuild(model).render_law(16).body)
+    assert "En (b), l'édition 2017 pose deux conditions à la fois" in text
+    assert "certains d'entre eux pourraient la choisir" in text
+    assert "la source écrit « sérieusement envisagée voire choisie »" in text
+
+
+def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists):
+    """Law 32 (double or redouble out of turn) had no summary; its page now says A, B and C as read in a 2017
+    text, and the bid-out-of-turn list still sends the director there without claiming to treat it."""
+    body = SiteBuild(model).render_stub(32).body
+    text = _visible(body)
+    for words in nonempty(["celui-là n'est jamais accepté. S'il n'est pas accepté, il est annulé",
+                           "le fautif doit répéter son Contre ou son Surcontre",
+                           "son partenaire doit passer à son prochain tour, et les Lois 16C",
+                           "Celui-ci fait la déclaration légale de son choix, mais la Loi 16C2 s'applique",
+                           "sont traitées comme des changements de déclaration : la Loi 25 s'applique"]):
+        assert words in text, words
+    assert 'href="http://bridgecode2017.ecolebridgetoulon.fr/LOI32.html"' in body and "lu le 2026-11-28" in text
+    help_ = re.sub(r"\s+", " ", lists["enchere-hors-tour"].questions["acceptee"].help)
+    assert "relève de la Loi 32, que cette liste ne traite pas" in help_
+
+
+def test_checklists_give_the_2017_two_conditions_of_a_logical_alternative(lists):
+    """16B1(b): the 2017 Code requires both that the action be seriously considered and that some might choose it; the
+    lists' help said « sérieusement envisagée voire choisie » (the source's words) as the test a director applies."""
+    helps = nonempty([q.help for cl in lists.values() for q in cl.questions.values() if "16B1" in map(str, q.cites)
+                      and "logiquement possible" in q.text])
+    for text in helps:
+        flat = re.sub(r"\s+", " ", text)
+        assert "deux conditions sont réunies" in flat and "certains d'entre eux pourraient la choisir" in flat, flat
+        assert "comme si l'une des deux suffisait" in flat, flat

@@ -229,9 +229,10 @@ def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists
 def test_checklists_give_the_2017_two_conditions_of_a_logical_alternative(lists):
     """16B1(b): the 2017 Code requires both that the action be seriously considered and that some might choose it; the
     lists' help said « sérieusement envisagée voire choisie » (the source's words) as the test a director applies."""
-    helps = nonempty([q.help for cl in lists.values() for q in cl.questions.values() if "16B1" in map(str, q.cites)
-                      and "logiquement possible" in q.text])
-    for text in helps:
+    helps = {name: q.help for name, cl in lists.items() for q in cl.questions.values()
+             if "16B1" in map(str, q.cites) and "logiquement possible" in q.text}
+    assert {"information-non-autorisee", "actions-retirees"} <= set(helps), sorted(helps)
+    for text in nonempty(list(helps.values())):
         flat = re.sub(r"\s+", " ", text)
         assert "deux conditions sont réunies" in flat and "certains d'entre eux pourraient la choisir" in flat, flat
         assert "comme si l'une des deux suffisait" in flat, flat

@@ -35,7 +35,8 @@ def test_law_26_page_says_the_printed_text_and_the_wbf_amendment(model):
     # the pages read are links named by their site, after the summary (a phone shows the rule first)
     assert 'href="http://bridgecode2017.ecolebridgetoulon.fr/LOI26.html"' in body
     assert 'href="https://bridgenz.co.nz/article-relating-to-the-2017-laws"' in body
-    summary, sources = text.index("seule l'interdiction reste"), text.index("Texte officiel et sources relues")
+    summary = text.index("seule l'interdiction reste")  # 26B's statement (26A's, in the Code's order, comes first)
+    sources = text.index("Texte officiel et sources relues", summary)
     assert summary < sources < text.index("bridgecode2017.ecolebridgetoulon.fr", sources) < text.index("bridgenz.co.nz")
 
 
@@ -236,3 +237,22 @@ def test_checklists_give_the_2017_two_conditions_of_a_logical_alternative(lists)
         flat = re.sub(r"\s+", " ", text)
         assert "deux conditions sont réunies" in flat and "certains d'entre eux pourraient la choisir" in flat, flat
         assert "comme si l'une des deux suffisait" in flat, flat
+
+
+def test_a_waiting_page_lists_its_provisions_in_the_code_order(model):
+    """Session 9: on Law 32's page, 32A2(a) (cited by 23C) came before 32A, 32B and 32C (the register's summaries):
+    two lists were put end to end. On every waiting page, a provision comes after the provision that contains it and
+    the sections come in their letters' order."""
+    from lois.core.ids import ProvisionId
+
+    site = SiteBuild(model)
+    assert re.findall(r"<h3>Loi (\S+)</h3>", site.render_stub(32).body)[:4] == ["32A", "32A2(a)", "32B", "32C"]
+    pages = 0
+    for law in nonempty([n for n in range(1, 94) if n not in model.laws]):
+        ids = [ProvisionId.parse(h) for h in re.findall(r"<h3>Loi (\S+)</h3>", site.render_stub(law).body)]
+        pages += len(ids) > 1
+        late_parents = [str(pid) for i, pid in enumerate(ids) if any(a in pid.ancestors for a in ids[i + 1:])]
+        assert not late_parents, (law, [str(p) for p in ids])
+        sections = [p.path[0] for p in ids]
+        assert sections == sorted(sections), (law, sections)
+    assert pages > 10

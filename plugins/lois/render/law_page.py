@@ -202,6 +202,11 @@ def render_law(site, law_no: int) -> HtmlPage:
     return LawPage(site, law_no).render()
 
 
+def _code_order(pid: ProvisionId) -> tuple:
+    """A provision's place in its law: sections, then paragraphs by number (2 before 10), then sub-points."""
+    return pid.law, tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in pid.path)
+
+
 def render_stub(site, law: int) -> HtmlPage:
     """The page of a cited law whose text is absent (template ``render/stub.html``): its title, what cites it,
     the commentaries that discuss it and the features' asides (notes, examples, checklists)."""
@@ -213,14 +218,13 @@ def render_stub(site, law: int) -> HtmlPage:
     register = {st.provision: {"provision": st.provision, "basis": st.basis,
                                "html": safe(site.linkify(st.statement, page, None, ()))}
                 for st in m.absent_statements if st.law == law}
-    provisions = [{"id": s.id, "anchor": s.anchor, "cited": [cited_item(site, c, page) for c in m.cited_by(s.pid)],
-                   "register": register.get(s.pid)}
-                  for s in stubs]
+    provisions = [{"pid": s.pid, "id": s.id, "anchor": s.anchor, "register": register.get(s.pid),
+                   "cited": [cited_item(site, c, page) for c in m.cited_by(s.pid)]} for s in stubs]
     # the register's statements about provisions the corpus's texts do not cite (cited by the site's own texts)
     listed = {s.pid for s in stubs}
-    provisions += [{"id": str(pid), "anchor": pid.anchor, "cited": [], "register": st}
-                   for pid, st in sorted(register.items(), key=lambda item: str(item[0]))
-                   if pid not in listed and pid.path]
+    provisions += [{"pid": pid, "id": str(pid), "anchor": pid.anchor, "cited": [], "register": st}
+                   for pid, st in register.items() if pid not in listed and pid.path]
+    provisions.sort(key=lambda p: _code_order(p["pid"]))  # the Code's order: 32A before 32A2(a), 12C2 before 12C10
     title_ctx = None if title is None else {
         "title": title.title, "url": title.url, "read": title.origin.read if title.origin else None,
         "source_text": title.source_text,

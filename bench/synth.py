@@ -436,19 +436,17 @@ def _laws_needed(top: int, copies: int) -> int:
     return max(1, -(-copies // per_law))
 
 
-def _cited_where_said(t: int, corpus: Path, model, slots: Slots) -> bool:
-    """Whether a checklist cites a passage law t's source leaves out inside a section it has (27B4): every copy cites
-    it where the seed's text says it (Slots.provision), in block 0, which another block's checklist leaves aside."""
+def _cited_where_said(corpus: Path, model, slots: Slots) -> set[int]:
+    """The laws of which a checklist cites a passage their source leaves out inside a section they have (27B4):
+    every copy cites it where the seed's text says it (Slots.provision), in block 0, which another block's list
+    leaves aside."""
     from lois.core.cite import format_id
     from lois.features.checklists.model import load_checklists
 
-    for cl in load_checklists(corpus, model).values():
-        for node in list(cl.questions.values()) + list(cl.outcomes.values()):
-            for pid in node.cites:
-                if (pid.law == t and len(pid.path) > 1 and str(pid) not in slots.texts
-                        and format_id(t, tuple(pid.path[:1])) in slots.texts):
-                    return True
-    return False
+    return {pid.law for cl in load_checklists(corpus, model).values()
+            for node in list(cl.questions.values()) + list(cl.outcomes.values()) for pid in node.cites
+            if len(pid.path) > 1 and str(pid) not in slots.texts
+            and format_id(pid.law, tuple(pid.path[:1])) in slots.texts}
 
 
 def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) -> Slots:
@@ -472,11 +470,12 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
     cap = {t: 99 // top[t] if top[t] else factor for t in seed}  # repetitions one law can hold
     for host, blocks in ((False, False), (True, False), (True, True)):
         if blocks:
+            said = _cited_where_said(corpus, model, slots)  # read once: the checklists are the same for every t
             for t in seed:
                 letters = [sec for sec in slots.paragraphs[t] if len(sec) == 1]
                 part = model.edition.partial.get(t)
                 letters += list(part.missing) if part and letters else []
-                if top[t] and letters and not _cited_where_said(t, corpus, model, slots):
+                if top[t] and letters and t not in said:
                     slots.missing[t] = list(part.missing) if part else []
                     slots.span[t] = ord(max(letters)) - ord("A") + 1
                     slots.rounds[t] = cap[t]

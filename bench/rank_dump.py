@@ -1,4 +1,4 @@
-"""Per-query ranks on the development sets, to compare two rankings query by query (blind8 is never read):
+"""Per-query ranks on the development sets, to compare two rankings query by query (blind9, the running session's blind set, is never read):
     python bench/rank_dump.py OUT.tsv [--kind KIND=WEIGHT ...]     # dump (--kind: try another KIND_WEIGHTS value)
     python bench/rank_dump.py --compare BEFORE.tsv AFTER.tsv [-v]    # per set: hit@1 / hit@3 deltas (+up −down),
                                                                       # tool@3 and answer@1 deltas, « with text » line
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 
 SETS = ["search_relevance", "search_directors", "search_situations", "search_situations_blind"] + [
-    f"search_situations_blind{i}" for i in range(2, 8)]
+    f"search_situations_blind{i}" for i in range(2, 9)]
 
 
 def dump(out: str, kinds: list[str]) -> None:

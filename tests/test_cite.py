@@ -492,7 +492,7 @@ NEW_FORMS = [
     ("Loi 16B1 a.", "Loi 16B1 a", ["16B1(a)"]),
     ("la Loi 12 C 1 a prévu", "Loi 12 C 1", ["12C1"]),  # « a » + a participle: the verb
     ("Loi 16 B 1 a 3 options", "Loi 16 B 1", ["16B1"]),
-    ("Loi 12 C 1 y a", "Loi 12 C", ["12C"]),
+    ("Loi 12 C 1 y a", "Loi 12 C 1", ["12C1"]),  # « y » is never a sub-point; « 1 » counts nothing
     ("Loi\u00a016\u00a0B\u00a01\u00a0a", "Loi\u00a016\u00a0B\u00a01\u00a0a", ["16B1(a)"]),
     ("Loi\u202f12\u00a0C1(e)", "Loi\u202f12\u00a0C1(e)", ["12C1(e)"]),
     # lower case: a glued section before a paragraph

@@ -460,6 +460,13 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
+# What a spaced number after a spaced section counts (« la Loi 12 C 3 joueurs », « 12 C 3 œufs », « Taille L 12 B 1
+# ans »): a lower-case word in the plural (ending in « s » or « x »), not a little word that ends so (« dans »,
+# « vous », « des »…); any other word after the number is what the sentence says of the provision (« la Loi 16 B 1
+# s'applique », « l'article 16 B 1 du Code », « l'Article 12 C 2 prévoit », « art. 16 B 1 interdit »)
+_LITTLE_S = ("dans|sans|sous|plus|moins|puis|mais|apr[eè]s|alors|lors|d[eè]s|tr[eè]s|pas|des|les|aux|ses|ces|mes|tes"
+             "|nos|vos|leurs|toujours|jamais|ainsi|aussi|depuis|vers|chez|parmi|hors|tous|nous|vous|ceux|mieux")
+_COUNTED = rf"{_H}+(?!(?:{_LITTLE_S}){_NL})[a-zà-ÿœ][a-zà-ÿœ\-]{{0,30}}[sx]{_NL}(?!['’])"
 # « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
 # B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
 # as the end of :data:`_LOWERWORD`, looking back from its first letter
@@ -483,7 +490,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
+        word_after = _COUNTED
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
         gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"
         para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"

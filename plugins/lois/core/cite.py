@@ -631,7 +631,18 @@ _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
-_CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
+
+
+def _not_other_code(nl: str) -> str:
+    """After « Code »: not the name of another code (« code du sport », « code d'éthique », « Code civil »); a verb
+    (« l'article 16 du Code s'applique », « … du Code interdit ») or « international », « de bridge » is the Code.
+    ``nl``: « no letter follows » (:data:`_NL`, :data:`_NL1` where the pattern runs without JavaScript's « u »)."""
+    return (rf"(?!{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)(?!{_nocase('bridge')}|{_nocase('arbitrage')}"
+            rf"|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){nl}|[0-9])"
+            rf"|(?:civil|p[ée]nal|[ée]lectoral|g[ée]n[ée]ral|mon[ée]taire|rural|sportif){nl}))")
+
+
+_CODE = rf"(?:[Cc]ode{_not_other_code(_NL)}|CODE|CIBD|[Ll]ois|LOIS){_NL}"
 # « de notre règlement », « de ses statuts »
 _DET_OF = rf"de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}(?!{_H}*{_CODE})"
@@ -960,7 +971,7 @@ _ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
-                          rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
+                          rf"{_not_other_code(_NL1)})")
 # nor in a law of another edition of the Code named before it (« In the 2007 Laws, Law 25B », « le Code 1997, Loi 25B »)
 _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"

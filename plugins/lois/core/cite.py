@@ -613,7 +613,8 @@ _RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|
 # read and lois renvois says nothing (:data:`LINE_HEAD`). A citation wrapped there is still read when its id has a
 # section (« Loi\n16 B 1 a »), or is followed by punctuation, a bracket, the end of the line, or a list or range
 # word (« Lois\n12 et 13 »); lost: « la Loi\n27 s'applique » (then « Loi 27 » is only unlinked text).
-_LINE_HEAD_P = (rf"[0-9]{{1,3}}(?:{_H}*{DASH}{_H}*[0-9]{{1,3}})?{_H}+(?!(?:{_AND}|{_RANGE_WORDS}|[A-H]){_NL})"
+_LINE_HEAD_P = (rf"[0-9]{{1,3}}(?:{_H}*{DASH}{_H}*[0-9]{{1,3}})?{_H}+"
+                rf"(?!(?:{_AND}|[A-H]){_NL}|(?:{_RANGE_WORDS}){_H}+[0-9])"  # « Lois\n12 a joué »: « a » is the verb
                 rf"[^\W_]")
 _LOI_GAP_P = (rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])(?!{_LINE_HEAD_P})"  # « Loi\n2. » is a paragraph
               rf"|{_NUMERO}?)")
@@ -652,7 +653,8 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_O
             rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
-_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
+_ART_GUARD = (rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
+              rf"(?!{_H}+(?:{_nocase('bis')}|{_nocase('ter')}|{_nocase('quater')}){_NL})")  # « Article 9 bis »
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
 # sport », « décret », « charte » — not « convention », « contrat » nor « arrêté », words of a table (« la convention
 # Stayman, voir l'article 40 », « le contrat chute : article 64 », « le jeu est arrêté : article 68 »). Letters of
@@ -665,21 +667,26 @@ _MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier"
                                                 "décembre", "decembre")) + ")"
 # A French statute named by its date or its number (« la loi du 16 juillet 1984 », « loi n° 84-610 »)
 _STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
-            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])")
+            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])"
+            # a statute named (« la loi « Informatique et Libertés » », « loi Evin »; not « Loi Internationale »)
+            rf"|{_nocase('loi')}{_H}+(?:[«“\"][^»”\"\n]{{1,60}}[»”\"]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
 # Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
 # « Code de bridge », « code d'arbitrage », as clubs call the Code)
 _OTHER_CODE = (rf"[Cc]ode{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)"
                rf"(?!{_nocase('bridge')}|{_nocase('arbitrage')}|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){_NL1})"
                rf"(?:l['’]|la{_H}+)?[A-Za-zÀ-ÖØ-öø-ÿ]+|civil|pénal|penal|électoral|electoral|général|general|monétaire)")
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
-                                                     "charte"))
+                                                     "charte", "statutes", "bylaws", "constitution", "regulations",
+                                                     "conditions of contest", "code of practice"))
+               + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]"
                + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
 # After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
 # règlement », « Loi 90 du code de la route »): a date, another text: not the Code
 _MONTH = f"{_MONTHS}{_NL}"
 # or the rules of a club, an association (« la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the
 # club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
-_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
+_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("football", "futsal", "rugby",  # the laws of another game
+                                                "club", "clubs", "association", "cercle", "comité", "comite", "bureau",
                                                 "ligue", "amicale", "école", "ecole", "section", "société", "societe",
                                                 "society", "bylaws", "constitution", "statutes"))
           + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
@@ -772,6 +779,8 @@ def _word(*words: str) -> str:
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 », « Bât. 3 B 2 », « NS 12
 # B 3 » (a pair), « n° 12 B 3 ».
 _NOUNS = ("table", "tables", "donne", "donnes", "étui", "étuis", "salle", "page", "paire", "bât.", "bat.",
+          "place", "places", "chambre", "appartement", "appt", "apt", "niveau", "lot", "bloc", "casier", "rang",
+          "rangée", "match", "local", "box",
           "bâtiment", "batiment", "escalier", "porte", "étage", "tour", "round", "board", "boards", "équipe",
           "poule", "groupe", "série", "ns", "eo", "ew", "n°", "numéro", "no.")
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in _NOUNS)
@@ -790,7 +799,9 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
-    _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
+    # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)
+    _rule("article", rf"(?!(?<![^\n])(?:{_nocase('article')}|{_nocase('art')}\.?){_H}*[0-9]{{1,3}}(?:er)?\.(?:{_H}|$))"
+          rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
     _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
@@ -966,7 +977,9 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # (no digit between the name and the article but the number of a text, « règlement (UE) 2016/679, art. 13 », a year
 # first, never a range of the Code's laws, « Lois 61-64 », nor « loi 78-17 », which lois renvois must see:
 # « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
+_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9])"
+                          # or its date (« loi n° 2016-41 du 26 janvier 2016 … (article 16) »)
+                          rf"|(?<![0-9])(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
@@ -977,13 +990,17 @@ _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
                          rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
                          rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
+# nor in the address of a street named after the law (« rue de la Loi 16, 1040 Bruxelles », « 155 rue de la Loi »)
+_STREET = ("(?:" + "|".join(_nocase(w) for w in ("rue", "avenue", "av.", "boulevard", "bd", "place", "chaussée",
+                                                  "chaussee", "square", "allée", "allee", "impasse", "quai"))
+           + rf"){_H}+de{_H}+la{_H}+{_nocase('loi')}{_NL1}(?:{_H}*,?{_H}*[0-9]{{1,4}}(?![0-9]))?")
 # (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
 # « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
 # in the club linkifier, which runs this pattern in the browser)
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
                     r"""|[^\s<>"()@]{1,64}@[^\s<>"()@]{1,255}\.[A-Za-z]{2,}"""
                     r"""|[^\s<>"()]{0,255}\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
-                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
+                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION}|{_STREET})")
 
 
 def unread(text: str) -> list[tuple[int, int]]:

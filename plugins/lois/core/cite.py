@@ -492,9 +492,10 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:
         word_after = _COUNTED
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
-        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"
+        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}}|(?<=\([A-H])\)\()"  # « (B)(2) »
         para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
-                + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
+                + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
+                + r"(?:(?<=\)\([0-9])\)|(?<=\)\([0-9]{2})\))?")  # the bracket closing « (B)(2) »
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
     sp = f"{_H}?" if spaced else ""
@@ -530,15 +531,22 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too.
 
     After a comma, a dot or a dash, the section is read only where nothing else can be meant: « Loi 16, § B1 »,
-    « Loi 16, B1 », « Law 16.B.1 », « Loi 16-B-1 ». Ambiguous forms are read as the law alone, which is certain:
-    « Loi 16, B et C » (a list of letters may follow the comma), « Loi 16, § 2 » (a paragraph with no section: the
-    Code numbers its paragraphs inside a section), « Law 40(B)(2) » (a bracketed capital is not how the Code letters
-    a section, and « (B) » also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop ends a
-    sentence)."""
+    « Loi 16, B1 », « Loi 16,B1 », « Law 16.B.1 », « Loi 16-B-1 », « loi 16 alinéa B1 », « loi 12, paragraphe C1 »;
+    in brackets, with its bracketed paragraph, as American documents write it: « Law 40(B)(2) », « Law 12(C)(1)(e) ».
+    Ambiguous forms are read as the law alone, which is certain: « Loi 16, B et C » (a list of letters may follow the
+    comma), « Loi 16, § 2 » (a paragraph with no section: the Code numbers its paragraphs inside a section),
+    « Law 40(B) » (« (B) » alone also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop
+    ends a sentence)."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
-              rf"|,{_H}{{1,2}}(?=[A-H][1-9](?![0-9]))")  # « Loi 16, B1 » (« Loi 16, B » is not read: « B, C »?)
+              rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"  # « Loi 16, B1 », « Loi 16,B1 » (« Loi 16, B » is not read: « B, C »?)
+              # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (a section with its paragraph: not « article 12, alinéa 3 »)
+              rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}){_H}{{1,2}}"
+              rf"(?=[A-H][1-9](?![0-9]))"
+              # « Law 40(B)(2) », « LOI 40 (B)(2) », « Law 12(C)(1)(e) »: a bracketed section, read with its bracketed
+              # paragraph only (« Loi 16 (B) » alone may be a gloss)
+              rf"|{_H}?\((?=[A-H]\)\([1-9][0-9]?\))")
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)
     para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
@@ -762,10 +770,13 @@ _CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-
 # « Loi 40 B 2 a) ii) et iii) »: romans too (two letters at least: « i) » is a letter)
 _HALF_CONTINUED = (rf"(?:(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}"
                    rf"|(?<=[ivx][ivx])\){_SEP_P}{_g('c3_hrom', f'(?=[ivx]{{2}}){_ROMAN}')}{_NL})(?=\))")
+# « Loi 16 B 1 a et b », « Loi 12 C 1 c, d ou e »: spaced sub-points after a spaced sub-point (not « … a et la Loi 9 »)
+_SPACED_CONTINUED = (rf"(?:(?<=[0-9]{_H}[a-x])|(?<=[0-9]{_H}{_H}[a-x])|(?<=[a-x],{_H}[b-x])){_SEP_P}"
+                     rf"{_g('c2_ssub', '[b-x]')}{_NL}(?!['’]|{_H}+[0-9])")
 _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
-              rf"|{_HALF_CONTINUED})")
+              rf"|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
-                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED})")
+                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 
 
 def _word(*words: str) -> str:

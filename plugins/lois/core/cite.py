@@ -677,16 +677,16 @@ _MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier"
 _STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
             rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])"
             # a statute named (« la loi « Informatique et Libertés » », « loi Evin »; not « Loi Internationale »)
-            rf"|{_nocase('loi')}{_H}+(?:[«“\"][^»”\"\n]{{1,60}}[»”\"]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
+            rf"|{_nocase('loi')}{_H}+(?:[«“\x22][^»”\x22\n]{{1,60}}[»”\x22]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
 # Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
 # « Code de bridge », « code d'arbitrage », as clubs call the Code)
 _OTHER_CODE = (rf"[Cc]ode{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)"
                rf"(?!{_nocase('bridge')}|{_nocase('arbitrage')}|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){_NL1})"
                rf"(?:l['’]|la{_H}+)?[A-Za-zÀ-ÖØ-öø-ÿ]+|civil|pénal|penal|électoral|electoral|général|general|monétaire)")
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
-                                                     "charte", "statutes", "bylaws", "constitution", "regulations",
-                                                     "conditions of contest", "code of practice"))
-               + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]"
+                                                     "charte", "statutes", "bylaws", "constitution", "regulations"))
+               + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]|{_nocase('conditions')}{_H}+of{_H}+{_nocase('contest')}"
+               + rf"|{_nocase('code')}{_H}+of{_H}+{_nocase('practice')}"
                + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
 # After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
 # règlement », « Loi 90 du code de la route »): a date, another text: not the Code

@@ -49,7 +49,8 @@ def python_side(cases, model):
     lines = []
     for i, case in enumerate(cases):
         exp = [(c["texte"], tuple(c["refs"])) for c in case["citations"]]
-        got = [(c.text, tuple(r.canonical() for r in c.refs if r.law is not None)) for c in find_citations(case["texte"])]
+        got = [(c.text, tuple(r.canonical() for r in c.refs if r.law is not None))
+               for c in find_citations(case["texte"])]
         got = [g for g in got if g[1]]
         right, wrong, missed = compare(exp, got)
         notices = resolve_text(model, case["texte"], None)[1]

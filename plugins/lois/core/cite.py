@@ -540,8 +540,9 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
-              rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"  # « Loi 16, B1 », « Loi 16,B1 » (« Loi 16, B » is not read: « B, C »?)
-              # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (a section with its paragraph: not « article 12, alinéa 3 »)
+              # « Loi 16, B1 », « Loi 16,B1 » (« Loi 16, B » is not read: « B, C »?)
+              rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"
+              # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (with its paragraph: not « article 12, alinéa 3 »)
               rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}){_H}{{1,2}}"
               rf"(?=[A-H][1-9](?![0-9]))"
               # « Law 40(B)(2) », « LOI 40 (B)(2) », « Law 12(C)(1)(e) »: a bracketed section, read with its bracketed
@@ -779,6 +780,13 @@ _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_
                      rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 
 
+# « Loi » in the name of a street (« rue de la Loi 16, 1040 Bruxelles », « 155 rue de la Loi »): not a citation, and
+# ``lois renvois`` says nothing of its number (lois.core.resolve.unknown_forms); looked back from the end of « Loi »
+STREET_LAW = "(?:" + "|".join(rf"(?<={_nocase(w)}{_H}de{_H}la{_H}{_nocase('loi')})"
+                              for w in ("rue", "avenue", "av.", "boulevard", "bd", "place", "chaussée", "chaussee",
+                                        "square", "allée", "allee", "impasse", "quai")) + ")"
+
+
 def _word(*words: str) -> str:
     """Words (any case, the same first letter) that start a citation, not glued to a letter, a digit, an accent or a
     hyphen before them (« ²Loi 16 », « by-law 12 »). The first letter is read before what precedes it is looked at,
@@ -801,18 +809,19 @@ _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
 _ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
               rf"{_ID_END}")
+_HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"  # « Art. 12. Le bureau… » at the head of a line: a heading of statutes
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
+    _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
     _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)
-    _rule("article", rf"(?!(?<![^\n])(?:{_nocase('article')}|{_nocase('art')}\.?){_H}*[0-9]{{1,3}}(?:er)?\.(?:{_H}|$))"
-          rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
+    _rule("article", rf"(?:{_word('article')}(?:(?<=[^\n]{_nocase('article')})|(?!{_HEADING}))"
+          rf"|{_word('art')}(?:(?<=[^\n]{_nocase('art')})|(?!\.?{_HEADING}))\.?){_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
     _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
@@ -843,6 +852,8 @@ OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
 # From its number after a law word and a line break, the head of a table's row (:data:`_LINE_HEAD_P`: « nos Lois\n12
 # tables »), which no rule reads: ``lois renvois`` says nothing of it either
 LINE_HEAD = _compile(_LINE_HEAD_P)
+# From the end of « Loi », the name of a street (:data:`STREET_LAW`): ``lois renvois`` says nothing of its number
+STREET = _compile(STREET_LAW)
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
@@ -988,7 +999,9 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # (no digit between the name and the article but the number of a text, « règlement (UE) 2016/679, art. 13 », a year
 # first, never a range of the Code's laws, « Lois 61-64 », nor « loi 78-17 », which lois renvois must see:
 # « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9])"
+# (the first letters of :data:`_OTHER_TEXT` looked at first: the pattern is tried where any word begins)
+_ARTICLE_OF_OTHER_TEXT = (rf"(?=[rRsSdDcCbBlL]){_OTHER_TEXT}"
+                          rf"(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9])"
                           # or its date (« loi n° 2016-41 du 26 janvier 2016 … (article 16) »)
                           rf"|(?<![0-9])(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
@@ -1001,17 +1014,13 @@ _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
                          rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
                          rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
-# nor in the address of a street named after the law (« rue de la Loi 16, 1040 Bruxelles », « 155 rue de la Loi »)
-_STREET = ("(?:" + "|".join(_nocase(w) for w in ("rue", "avenue", "av.", "boulevard", "bd", "place", "chaussée",
-                                                  "chaussee", "square", "allée", "allee", "impasse", "quai"))
-           + rf"){_H}+de{_H}+la{_H}+{_nocase('loi')}{_NL1}(?:{_H}*,?{_H}*[0-9]{{1,4}}(?![0-9]))?")
 # (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
 # « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
 # in the club linkifier, which runs this pattern in the browser)
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
                     r"""|[^\s<>"()@]{1,64}@[^\s<>"()@]{1,255}\.[A-Za-z]{2,}"""
                     r"""|[^\s<>"()]{0,255}\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
-                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION}|{_STREET})")
+                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
 
 
 def unread(text: str) -> list[tuple[int, int]]:

@@ -637,7 +637,12 @@ def test_refused_range_in_cli():
      "Article 12 of " * 700,
      # session 9 (late): a law word ending its line before a table's row, « 16B1.a.i », « L 16 B 1 b »
      "nos Lois\n12 " * 900, "Laws\n20-10 " * 900, "Lois\n1 2 " * 1000, "Loi 16B1.a.i" * 850,
-     "Loi 1.a.i.a.i" * 800, "L 16 B 1 b " * 900, "L 1 " * 3300],
+     "Loi 1.a.i.a.i" * 800, "L 16 B 1 b " * 900, "L 1 " * 3300,
+     # session 10: a counted word, spaced sub-points in a list, brackets, « alinéa », streets, headings, other texts
+     "la Loi 16 B 1 s'" * 700, "Loi 12 C 3 joueurs " * 500, "Loi 16 B 1 a, b" + ", c" * 3000, "Law 40(B)(2)" * 800,
+     "Law 1(B)(" * 1100, "loi 16 alinéa B1 " * 550, "Loi 16,B1 " * 1000, "rue de la Loi " * 700, "Art. 12.\n" * 1100,
+     "Article 9 bis " * 700, "place 12 B 3 " * 750, "loi « x " * 1250, "loi Evin, " * 1000,
+     "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

@@ -43,6 +43,11 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     Law 64 A. 1 / Law 16.B.1.a / Loi 16-B-1 → 64A1 / 16B1(a) / 16B1   (dots, dashes between the parts)
     Loi 16, § B1 / Loi 16, B1     → 16B1   (« Loi 16, B » alone is 16: « B, C » may follow)
     Loi 40 B 2 a) ii)             → 40B2(a)(ii)   (lettered « a) », « ii) »; the last bracket is left out)
+    Law 40(B)(2) / Law 12(C)(1)(e) → 40B2 / 12C1(e)   (a bracketed section with its bracketed paragraph)
+    loi 16 alinéa B1 / loi 12, paragraphe C1 / Loi 16,B1 → 16B1 / 12C1 / 16B1
+    la Loi 16 B 1 s'applique / l'article 16 B 1 du Code interdit → 16B1 (but « la Loi 12 C 3 joueurs » is 12C:
+                                  a plural word after a spaced number is what it counts)
+    la Loi 16 B 1 a et b / Loi 12 C 1 c, d ou e → 16B1(a), 16B1(b) / 12C1(c), 12C1(d), 12C1(e)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
@@ -51,7 +56,12 @@ club), « la Loi 25B du Code 2007 », « Law 25 of the 2007 Laws » (another edi
 art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) »,
 « l'article 16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
-anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
+anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »),
+« rue de la Loi 16, 1040 Bruxelles » (a street), « Art. 12. Le bureau… » at the head of a line, « Article 9 bis »
+(headings of statutes), « place 12 B 3 », « chambre 12 B 2 » (numbering nouns), « la loi 11 du football »,
+« WBF Statutes, Article 16 », « EBL By-Laws, Article 9 », « loi « Informatique et Libertés » du 6 janvier 1978 …
+(art. 34) », « loi n° 2016-41 du 26 janvier 2016 … (article 16) », « l'article 16 du Code de déontologie » (other
+texts), « nos Lois\n12 a joué » (a table's row after a line break).
 
 The text is read as it is displayed (:mod:`lois.core.displayed`, the same in the browser): « Loi 16\u200bB1 » (a
 zero-width space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 »

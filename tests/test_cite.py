@@ -642,7 +642,8 @@ def test_refused_range_in_cli():
      "la Loi 16 B 1 s'" * 700, "Loi 12 C 3 joueurs " * 500, "Loi 16 B 1 a, b" + ", c" * 3000, "Law 40(B)(2)" * 800,
      "Law 1(B)(" * 1100, "loi 16 alinéa B1 " * 550, "Loi 16,B1 " * 1000, "rue de la Loi " * 700, "Art. 12.\n" * 1100,
      "Article 9 bis " * 700, "place 12 B 3 " * 750, "loi « x " * 1250, "loi Evin, " * 1000,
-     "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000],
+     "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000,
+     "article 3 B 2 des " * 550],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

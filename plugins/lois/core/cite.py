@@ -810,6 +810,8 @@ def _word(*words: str) -> str:
 _NOUNS = ("table", "tables", "donne", "donnes", "étui", "étuis", "salle", "page", "paire", "bât.", "bat.",
           "place", "places", "chambre", "appartement", "appt", "apt", "niveau", "lot", "bloc", "casier", "rang",
           "rangée", "match", "local", "box",
+          # after « article », the rule « article » decides (« article 3 B 2 des statuts » is not 3B2)
+          "article", "articles", "art.", "art",
           "bâtiment", "batiment", "escalier", "porte", "étage", "tour", "round", "board", "boards", "équipe",
           "poule", "groupe", "série", "ns", "eo", "ew", "n°", "numéro", "no.")
 _NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in _NOUNS)

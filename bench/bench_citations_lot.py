@@ -110,10 +110,10 @@ def browser_side(cases, model, site: Path, work: Path):
     for i, case in enumerate(cases):
         exp = []
         for c in case["citations"]:
-            pid = ProvisionId.of(c["refs"][0])
-            if pid and str(pid.law) in pages:  # the ids of a link: those whose law the site has (linkifier.js)
-                shown = [r for r in c["refs"] if str(ProvisionId.parse(r).law) in pages]
-                exp.append((c["texte"], site_url + provision_url(model, pid), " ".join(shown)))
+            # the ids of a link: those whose law the site has (linkifier.js), the first one its address
+            shown = [r for r in c["refs"] if str(ProvisionId.parse(r).law) in pages]
+            if shown:
+                exp.append((c["texte"], site_url + provision_url(model, ProvisionId.parse(shown[0])), " ".join(shown)))
         got = [tuple(x) for x in links[i]]
         right, wrong, missed = compare(exp, got)
         totals["right"] += right

@@ -643,7 +643,8 @@ def test_refused_range_in_cli():
      "Law 1(B)(" * 1100, "loi 16 alinéa B1 " * 550, "Loi 16,B1 " * 1000, "rue de la Loi " * 700, "Art. 12.\n" * 1100,
      "Article 9 bis " * 700, "place 12 B 3 " * 750, "loi « x " * 1250, "loi Evin, " * 1000,
      "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000,
-     "article 3 B 2 des " * 550],
+     "article 3 B 2 des " * 550, "Loi 1-C-1-c " * 900, "Lois 1 B 1 et C 2" + " et D 2" * 1500,
+     "Loi 5 alinéa D " * 600],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

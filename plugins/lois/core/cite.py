@@ -45,6 +45,7 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     Loi 40 B 2 a) ii)             → 40B2(a)(ii)   (lettered « a) », « ii) »; the last bracket is left out)
     Law 40(B)(2) / Law 12(C)(1)(e) → 40B2 / 12C1(e)   (a bracketed section with its bracketed paragraph)
     loi 16 alinéa B1 / loi 12, paragraphe C1 / Loi 16,B1 → 16B1 / 12C1 / 16B1
+    Loi 12-C-1-c / Lois 16 B 1 et C 2 → 12C1(c) / 16B1, 16C2
     la Loi 16 B 1 s'applique / l'article 16 B 1 du Code interdit → 16B1 (but « la Loi 12 C 3 joueurs » is 12C:
                                   a plural word after a spaced number is what it counts)
     la Loi 16 B 1 a et b / Loi 12 C 1 c, d ou e → 16B1(a), 16B1(b) / 12C1(c), 12C1(d), 12C1(e)
@@ -514,7 +515,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
         # (« Law 16.B.1.a.i »: a roman after it; not « … 1.a.i.e. »)
-        sub += (r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]")
+        sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
@@ -554,7 +555,7 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
               rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"
               # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (with its paragraph: not « article 12, alinéa 3 »)
               rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}){_H}{{1,2}}"
-              rf"(?=[A-H][1-9](?![0-9]))"
+              rf"(?=[A-H]{_H}?[1-9](?![0-9]))"  # (« Loi 50 alinéa D 2 »)
               # « Law 40(B)(2) », « LOI 40 (B)(2) », « Law 12(C)(1)(e) »: a bracketed section, read with its bracketed
               # paragraph only (« Loi 16 (B) » alone may be a gloss)
               rf"|{_H}?\((?=[A-H]\)\([1-9][0-9]?\))")
@@ -775,7 +776,8 @@ _REL_RANGE = _compile(_RANGE_SUBS)
 # « Loi 64A1 et A2 », « Loi 20F1 et F2 »: a section with its paragraph continuing the previous absolute item of a
 # section (group c0_…: its law, a new path), unless « ci-dessous » follows (« Lois 78D, 86B3 et (d) ci-dessous »
 # cite the text where they stand)
-_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
+# (spaced too: « Lois 16 B 1 et C 2 »)
+_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(True, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
 # « Loi 16B1 a) et b) »: sub-points lettered with a closing bracket only, as French texts letter them (the bracket
 # after a letter is read with the next item of the list, never alone: « (voir la Loi 16B1 a) » keeps it out)
 # « Loi 40 B 2 a) ii) et iii) »: romans too (two letters at least: « i) » is a letter)

@@ -495,13 +495,15 @@ def _commit(named: str, plain: str) -> str:
     return f"(?:{named}|(?!{plain}))"
 
 
-def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
+def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple[str, str, str, str]:
     """Paragraph, sub-point (glued « 1b », bracketed « 1(b) », spaced « 1 b »), roman (see :func:`_tail`)."""
     n = (lambda s: prefix + s) if prefix else (lambda s: None)
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        word_after = _COUNTED
+        # after « Loi », « article », « L. »: a word that counts (:data:`_COUNTED`); an id alone (« 2 B 1 contre »)
+        # or after a trigger, ``strict``: any lower-case word but a spaced sub-point, the verb « a », « et », « ou »
+        word_after = (rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})" if strict else _COUNTED)
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
         gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}}|(?<=\([A-H])\)\()"  # « (B)(2) »
         para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
@@ -525,15 +527,15 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     return para, sub, rom, ssub_plain
 
 
-def _tail(spaced: bool, prefix: str | None) -> str:
+def _tail(spaced: bool, prefix: str | None, strict: bool = False) -> str:
     """Paragraph, sub-point, roman after a section letter, each optional, in order.
 
     ``spaced``: spaces are allowed inside (« 50 D 2 (a) », « 16 B 1 a »), a spaced paragraph is refused
     before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a »), the verb
     « a » (« la Loi 12 C 1 a prévu » is 12C1) or « et », « ou » (« la Loi 64 A 1 et la Loi 9 »).
     ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
-    para, sub, rom, _ = _tail_parts(spaced, prefix)
-    p_para, p_sub, p_rom, _ = _tail_parts(spaced, None)
+    para, sub, rom, _ = _tail_parts(spaced, prefix, strict)
+    p_para, p_sub, p_rom, _ = _tail_parts(spaced, None, strict)
     return _commit(para, p_para) + _commit(sub, p_sub) + _commit(rom, p_rom)
 
 
@@ -570,10 +572,11 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
-def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, name: str = "law") -> str:
+def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, name: str = "law",
+            strict: bool = False) -> str:
     """``law[section[tail]]``; ``section``: ``"optional"`` or ``"required"``; committed like the scanner:
     once a section is read, the id is refused rather than shortened when a letter or digit follows."""
-    sec = _section(glued, "p_sec", lower) + _tail(True, "p_")
+    sec = _section(glued, "p_sec", lower) + _tail(True, "p_", strict)
     if section == "optional":
         sec = _commit(sec, _section(glued, None, lower))
     return _g(name, law) + sec + _NO_ALNUM + _NO_SUIT
@@ -586,7 +589,7 @@ def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
     para = rf"{_H}{{0,2}}[1-9](?![0-9])"
     need = rf"(?={law}(?:{_H}{{1,2}}[A-H]{_NL}{para}|{sec}{'' if glued_alone else para}))"
     ends = r"(?:(?<=[0-9a-z)])|(?<=[0-9][A-Ha-h]))" if glued_alone else r"(?<=[0-9a-z)])"
-    return need + _abs_id(law, "required", lower=lower) + ends
+    return need + _abs_id(law, "required", lower=lower, strict=True) + ends
 
 
 def _bare_law(name: str, law: str) -> str:
@@ -646,7 +649,7 @@ _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
 _TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
-_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[1]})"  # « 2C »: a bid
+_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None, True)[0]}|{_tail_parts(True, None, True)[1]})"  # « 2C »: a bid
 # Articles of a club's statutes are not laws of the Code: after « article » a bare number is refused when
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,

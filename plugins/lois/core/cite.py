@@ -649,7 +649,8 @@ _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
 _TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
-_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None, True)[0]}|{_tail_parts(True, None, True)[1]})"  # « 2C »: a bid
+_STRICT_TAIL = _tail_parts(True, None, True)
+_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_STRICT_TAIL[0]}|{_STRICT_TAIL[1]})"  # « 2C »: a bid
 # Articles of a club's statutes are not laws of the Code: after « article » a bare number is refused when
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,

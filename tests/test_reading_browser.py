@@ -157,7 +157,8 @@ def test_provenance_folds_so_the_law_starts_on_the_first_screen(phone, site_url,
     # first section starts on the phone's first screen (844 px), where the whole notice used to fill it
     phone.goto(site_url + "lois/16/")
     summary = phone.locator(".lois-provenance-resume")
-    assert _spaces(summary.inner_text()) == "Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017."
+    assert _spaces(summary.inner_text()) == (
+        "Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017.")
     assert summary.is_visible()
     detail = phone.locator("details.lois-provenance-detail")
     renumbered = detail.locator(".lois-provenance-renumerotation")

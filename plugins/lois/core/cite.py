@@ -716,11 +716,13 @@ _OWNER = ("(?:" + "|".join(_nocase(w) for w in ("football", "futsal", "rugby",  
           + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
 _OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}"
        rf"|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
+_EDITION = r"(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version|[ÉéEe]d\.)"  # the words that name an edition
 _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
                 # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »,
-                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »)
-                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
-                rf"(?:(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version){_H}+(?:de{_H}+|of{_H}+)?)?"
+                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »,
+                # « Loi 16 (éd. 2007) », « Loi 16 version 2007 »)
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
+                rf"(?:{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)?|{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)"
                 rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
                 rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
 _LOI_GUARD = rf"(?!{_OTHER_AFTER})"

@@ -466,6 +466,7 @@ _NO_ALNUM = r"(?![^\W_])"
 SUITS = "♠♥♦♣♤♡♢♧"
 _NO_SUIT = f"(?![{SUITS}])"  # « Laws 2♥ », « Lois 3♣ »: a bid, a contract (lois.core.resolve.unknown_forms: silently)
 _LAW_ANY = r"[0-9]{1,2}(?![0-9])"
+DECIMAL = "[.,][0-9]"  # after a number, its decimals (« 55,56 % »): not a law's number (also lois.core.resolve)
 _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
 _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
@@ -833,7 +834,9 @@ _HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"  # « Art. 12. Le bureau… » a
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
+    # (not a decimal number: « Kerouac – Loi 55,56 % », a name in a results list)
+    _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}",
+          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL})",
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
     _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
@@ -1028,7 +1031,11 @@ _ARTICLE_OF_OTHER_TEXT = (rf"(?=[rRsSdDcCbBlL]){_OTHER_TEXT}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
-                          rf"{_not_other_code(_NL1)})")
+                          rf"{_not_other_code(_NL1)})"
+                          # and the articles listed after it (« Règlement intérieur : art. 5, art. 6 et art. 7 bis »)
+                          rf"(?:(?:{_H}*,{_H}*(?:(?:et|ou|and|or){_H}+)?|{_H}+(?:et|ou|and|or){_H}+)"
+                          rf"(?:(?:{_nocase('articles')}|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*)?"
+                          rf"[0-9]{{1,3}}(?![0-9])){{0,20}}")
 # nor in a law of another edition of the Code named before it (« In the 2007 Laws, Law 25B », « le Code 1997, Loi 25B »)
 _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"

@@ -645,7 +645,8 @@ def test_refused_range_in_cli():
      "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000,
      "article 3 B 2 des " * 550, "Loi 1-C-1-c " * 900, "Lois 1 B 1 et C 2" + " et D 2" * 1500,
      "Loi 5 alinéa D " * 600, "Loi 16 (éd. " * 900, "Loi 1 version " * 800,
-     "Loi 55,5 " * 1100, "RI art. 5" + ", art. 6" * 1400, "RGC art. 1" + " et 2" * 2000],
+     "Loi 55,5 " * 1100, "RI art. 5" + ", art. 6" * 1400, "RGC art. 1" + " et 2" * 2000,
+     "règlement (édition 2024), chapitre 3, " * 250],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

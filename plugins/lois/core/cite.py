@@ -1026,7 +1026,12 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 _ARTICLE_OF_OTHER_TEXT = (rf"(?=[rRsSdDcCbBlL]){_OTHER_TEXT}"
                           rf"(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9])"
                           # or its date (« loi n° 2016-41 du 26 janvier 2016 … (article 16) »)
-                          rf"|(?<![0-9])(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}(?![0-9]))"
+                          rf"|(?<![0-9])(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}(?![0-9])"
+                          # its edition, its chapters (« Règlement des Compétitions (édition 2024), chapitre 3,
+                          # article 16 »)
+                          rf"|(?<![0-9])(?:19|20)[0-9]{{2}}(?![0-9])"
+                          rf"|(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:{_nocase('chapitre')}|{_nocase('titre')}|{_nocase('section')}"
+                          rf"|{_nocase('annexe')}|{_nocase('chapter')}){_H}*[0-9]{{1,3}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"

@@ -1028,18 +1028,11 @@
     input.form.addEventListener("submit", function (ev) { ev.preventDefault(); run(); });
     run();
   }
-  function setupHeader() {
-    var bar = document.querySelector(".md-header__inner");
-    if (!bar || document.querySelector(".lois-search-header")) return;
-    var form = el("form", "lois-search-header");
-    form.setAttribute("role", "search"); form.action = BASE + "recherche/"; form.method = "get";
-    var input = el("input", "lois-search-header-input");
-    input.type = "search"; input.name = "q"; input.autocomplete = "off";
-    input.placeholder = "Chercher (ex. renonce, 27B1b)"; input.setAttribute("aria-label", "Chercher dans le site");
-    var list = el("ol", "lois-search-dropdown");
-    list.id = "lois-search-dropdown"; list.dataset.dropdown = "1";
-    list.setAttribute("role", "listbox"); input.setAttribute("aria-controls", list.id);
-    form.appendChild(input); form.appendChild(list); bar.appendChild(form);
+  function setupHeader() {  /* the header's box, made by search-box.js (every page), which loads this file */
+    var form = document.querySelector("form.lois-search-header");
+    if (!form || form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var input = form.querySelector("input"), list = form.querySelector("ol");
     var reset = keyboard(input, list);
     var asked = 0;
     input.addEventListener("input", function () {
@@ -1064,6 +1057,9 @@
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
     if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { fit(list); });
+    /* what happened before this file came: the box had the focus (its data comes now), a query was typed */
+    if (document.activeElement === input) load().catch(function () {});
+    if (input.value.trim()) input.dispatchEvent(new Event("input"));
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   /* every call fetches what it needs first: each returns a Promise */

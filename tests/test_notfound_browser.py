@@ -94,7 +94,8 @@ def test_suggestions_lead_into_the_sub_folder_a_club_publishes_in(browser, built
     with the site's 404 page: the suggestions lead to the provision in /club/lois/, not to the host's root (they
     did, reading the root from a script the pages no longer load on their own). The 404 page of a build whose
     `site_url` is http://host/club/lois/ is the root build's with each address from the root (`href="/…"`,
-    `src="/…"`, the search script's `content="/…"`, Material's scope and base) under /club/lois/: so it is made here from the session's build."""
+    `src="/…"`, the search script's `content="/…"`, Material's scope and base) under /club/lois/: so it is made here
+    from the session's build."""
     import functools
     import re
     import threading

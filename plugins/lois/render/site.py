@@ -195,7 +195,8 @@ class SiteBuild:
         """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
         from the configuration, then the features') in one, in their order, as Material ships its own: one
         request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
-        good and a new content is a new name; each lazy script too (``assets/lois/search.<hash>.js``). The files stay at their own address too (the club linkifier, tests).
+        good and a new content is a new name; each lazy script too (``assets/lois/search.<hash>.js``). The files
+        stay at their own address too (the club linkifier, tests).
         A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`).
         ``theme_css``: (name, text) of a stylesheet of the theme that the pages load no more, first in the bundle
         (the palette's rules the site uses: lois.render.minify.palette)."""

@@ -152,6 +152,9 @@ def test_the_search_comes_when_a_reader_is_about_to_search(page, site_url):
     assert asked.count(engine) == 1
     box.fill("renonse")
     assert "renonce" in page.locator("#lois-search-dropdown li").first.inner_text().lower()
+    # the search's first file was asked with its script (search-box.js), and once: search.js took that answer
+    assert sum(u.endswith("/index.json") for u in asked) == 1
+    assert asked.index(next(u for u in asked if u.endswith("/index.json"))) < asked.index(engine)
     # the next visit: the deploy removed this build's search script
     page.goto("about:blank")
     page.route(engine, lambda route: route.fulfill(status=404, body=""))

@@ -107,8 +107,11 @@
     });
   }
   function getJSON(url) {
-    var name = url.slice(url.lastIndexOf("/") + 1);
-    return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
+    var name = url.slice(url.lastIndexOf("/") + 1), early = window.loisSearchEarly;
+    /* index.json asked by the header's box with this script (search-box.js), once */
+    var answer = early && early.url === url ? early.answer : fetch(url);
+    if (early && early.url === url) window.loisSearchEarly = null;
+    return answer.catch(function () {  /* no network, and this part of the search data was never saved */
       var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
       throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {

@@ -213,7 +213,7 @@ def test_law_16_page_says_where_the_source_weakens_the_logical_alternative(model
 
 def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists):
     """Law 32 (double or redouble out of turn) had no summary; its page now says A, B and C as read in a 2017
-    text, and the bid-out-of-turn list still sends the director there without claiming to treat it."""
+    text (the bid-out-of-turn list, which now applies it, is tested below)."""
     body = SiteBuild(model).render_stub(32).body
     text = _visible(body)
     for words in nonempty(["celui-là n'est jamais accepté. S'il n'est pas accepté, il est annulé",
@@ -223,8 +223,6 @@ def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists
                            "sont traitées comme des changements de déclaration : la Loi 25 s'applique"]):
         assert words in text, words
     assert 'href="http://bridgecode2017.ecolebridgetoulon.fr/LOI32.html"' in body and "lu le 2026-11-28" in text
-    help_ = re.sub(r"\s+", " ", lists["enchere-hors-tour"].questions["acceptee"].help)
-    assert "relève de la Loi 32, que cette liste ne traite pas" in help_
 
 
 def test_checklists_give_the_2017_two_conditions_of_a_logical_alternative(lists):
@@ -256,3 +254,32 @@ def test_a_waiting_page_lists_its_provisions_in_the_code_order(model):
         sections = [p.path[0] for p in ids]
         assert sections == sorted(sections), (law, sections)
     assert pages > 10
+
+
+@pytest.mark.parametrize("answers, outcome, said", [
+    ({"contre_tour_de": "droite", "contre_action_droite": "passe"}, "contre_repeter",
+     "le joueur fautif doit répéter son Contre (ou son Surcontre), sans rectification, sauf s'il est inadmissible"),
+    ({"contre_tour_de": "droite", "contre_action_droite": "declare", "contre_comparable_a": "oui"},
+     "contre_comparable", "il n'y a pas d'autre rectification, ni de restriction d'entame (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "partenaire", "contre_comparable_b": "oui"},
+     "contre_comparable", "il n'y a pas d'autre rectification, ni de restriction d'entame (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "droite", "contre_action_droite": "declare", "contre_comparable_a": "non"},
+     "contre_non_comparable", "son partenaire doit passer à son prochain tour de déclarer (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "partenaire", "contre_comparable_b": "non"},
+     "contre_non_comparable", "son partenaire doit passer à son prochain tour de déclarer (Loi 32A, Loi 32B)"),
+])
+def test_double_out_of_turn_is_ruled_by_law_32_in_the_bid_out_of_turn_list(lists, answers, outcome, said):
+    """Session 10 (legal11): Law 32 had a summary but no question reached it — the bid-out-of-turn list said « un
+    Contre ou un Surcontre hors tour relève de la Loi 32, que cette liste ne traite pas ». A cancelled double or
+    redouble out of turn now leads to the rulings of 32A1 (repeat it), 32A2(a)/(b) and 32B."""
+    from lois.features.checklists import run
+
+    cl = lists["enchere-hors-tour"]
+    res = run(cl, {"acceptee": "contre", **answers})
+    assert res.outcome == outcome
+    said_ = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert "Le Contre (ou le Surcontre) hors tour n'est pas accepté : il est annulé (Loi 32)." in said_
+    assert any(said in line for line in nonempty(said_)), said_
+    assert "32" in map(str, res.citations)
+    help_ = re.sub(r"\s+", " ", cl.questions["acceptee"].help)
+    assert "que cette liste ne traite pas" not in help_ and "sauf s'il est inadmissible" in help_

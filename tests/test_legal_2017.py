@@ -283,3 +283,18 @@ def test_double_out_of_turn_is_ruled_by_law_32_in_the_bid_out_of_turn_list(lists
     assert "32" in map(str, res.citations)
     help_ = re.sub(r"\s+", " ", cl.questions["acceptee"].help)
     assert "que cette liste ne traite pas" not in help_ and "sauf s'il est inadmissible" in help_
+
+
+def test_no_logical_alternative_is_not_said_with_the_first_condition_alone(lists):
+    """16B1(b) in 2017 sets two conditions; the outcomes « pas d'autre action logiquement possible » of the lists
+    « Information non autorisée » and « Actions retirées » said « aucune autre action n'était logiquement possible,
+    c'est-à-dire sérieusement envisagée par … » — the one-condition definition of the source (session 10, legal11).
+    Every ruling or sentence to the players that speaks of serious consideration also says the second condition."""
+    said = [re.sub(r"\s+", " ", t) for cl in lists.values() for o in cl.outcomes.values()
+            for t in (o.ruling, *o.players) if "sérieusement envisagée" in t]
+    for text in nonempty(said):
+        assert "choisie par certains d'entre eux" in text, text
+        assert "c'est-à-dire sérieusement envisagée" not in text, text
+    outcomes = {name for name, cl in lists.items() for o in cl.outcomes.values()
+                if any("sérieusement envisagée" in t for t in (o.ruling, *o.players))}
+    assert {"information-non-autorisee", "actions-retirees"} <= outcomes, outcomes

@@ -298,3 +298,16 @@ def test_no_logical_alternative_is_not_said_with_the_first_condition_alone(lists
     outcomes = {name for name, cl in lists.items() for o in cl.outcomes.values()
                 if any("sérieusement envisagée" in t for t in (o.ruling, *o.players))}
     assert {"information-non-autorisee", "actions-retirees"} <= outcomes, outcomes
+
+
+@pytest.mark.parametrize("term, last", [("contre", "sur la dernière enchère quand elle est adverse"),
+                                        ("surcontre", "sur le dernier Contre quand il est adverse")])
+def test_glossary_double_and_redouble_keep_the_condition_of_law_19(model, term, last):
+    """19A1 and 19B1 (2017): a player may double (redouble) only the last preceding bid (double), made by an
+    opponent, with no call other than pass in between; the glossary said « sur la dernière enchère quand elle est
+    adverse » and « sur le Contre d'un adversaire », which would allow doubling a bid already doubled (session 10)."""
+    from lois.features.annotations.glossary import load_glossary
+
+    entry = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml") if t.term == term])[0]
+    definition = re.sub(r"\s+", " ", entry.definition)
+    assert last in definition and "aucune déclaration autre que Passe n'a été faite depuis" in definition, definition

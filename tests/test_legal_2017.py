@@ -311,3 +311,20 @@ def test_glossary_double_and_redouble_keep_the_condition_of_law_19(model, term, 
     entry = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml") if t.term == term])[0]
     definition = re.sub(r"\s+", " ", entry.definition)
     assert last in definition and "aucune déclaration autre que Passe n'a été faite depuis" in definition, definition
+
+
+def test_mistaken_call_is_a_branch_of_the_explanation_question_and_law_75_page(model, lists):
+    """75C (2017): when the agreement was explained correctly and the call was the mistake, there is no infraction
+    and the result stands whatever the damage; 75A: the explanation is unauthorized information for the caller. The
+    list « Information non autorisée » went from « a player reports a mistaken explanation » only to the rulings of a
+    mistaken explanation (session 10, legal11)."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": "declaration_erronee"})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("il n'y a pas d'infraction, et quel que soit le dommage, le résultat est maintenu (Loi 75C)" in line
+               for line in nonempty(said)), said
+    assert any("information non autorisée" in line and "(Loi 75A)" in line for line in said), said
+    text = _visible(SiteBuild(model).render_stub(75).body)
+    assert "l'erreur vient de la déclaration, il n'y a pas d'infraction" in text
+    assert "sa propre déclaration a été mal comprise" in text and "lu le 2026-11-28" in text

@@ -328,3 +328,19 @@ def test_mistaken_call_is_a_branch_of_the_explanation_question_and_law_75_page(m
     text = _visible(SiteBuild(model).render_stub(75).body)
     assert "l'erreur vient de la déclaration, il n'y a pas d'infraction" in text
     assert "sa propre déclaration a été mal comprise" in text and "lu le 2026-11-28" in text
+
+
+@pytest.mark.parametrize("correction", ["declarant_mort", "auteur"])
+def test_a_call_changed_after_misinformation_lets_the_next_player_change_his_too(model, lists, correction):
+    """21B2 (2017): when a player changes a call because of misinformation, his LHO may in turn change any later call
+    he made (Law 16C applies). The outcomes where a call can still be changed said 21B1(a) only (session 10)."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": correction})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("son adversaire de gauche pourra à son tour changer celle qu'il avait faite ensuite (Loi 21B2)" in line
+               for line in nonempty(said)), said
+    assert "peut alors à son tour changer une déclaration qu'il avait faite ensuite (Loi 21B2)" in re.sub(
+        r"\s+", " ", res.ruling)
+    text = _visible(SiteBuild(model).render_stub(21).body)
+    assert "la Loi 16C s'applique aux déclarations retirées" in text

@@ -346,10 +346,11 @@ def test_a_call_changed_after_misinformation_lets_the_next_player_change_his_too
     assert "la Loi 16C s'applique aux déclarations retirées" in text
 
 
-def test_information_from_another_source_says_when_the_director_may_act_before_the_auction(model):
+def test_information_from_another_source_says_when_the_director_may_act_before_the_auction(model, lists):
     """16D2: the director's four measures before any call are for information that could interfere with normal
     play, and changing positions or redealing only where the type of event or competition allows; the « Que faire
-    si… » entry listed the four measures without their conditions (session 10, legal11)."""
+    si… » entry and the description of the list « Information d'autres sources » listed the four measures without
+    their conditions (session 10, legal11)."""
     from lois.features.annotations import load_annotations
 
     situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
@@ -357,3 +358,6 @@ def test_information_from_another_source_says_when_the_director_may_act_before_t
     assert "S'il considère que l'information pourrait interférer dans le jeu normal, il peut, avant toute" in flat
     assert "(si le type d'épreuve ou de marque le permet)" in flat
     assert "(si la forme de la compétition le permet)" in flat
+    description = re.sub(r"\s+", " ", lists["information-autres-sources"].description)
+    assert "pourrait interférer dans le jeu normal, l'arbitre a le choix entre quatre mesures" in description
+    assert "(si le type d'épreuve ou de marque le permet)" in description

@@ -361,3 +361,15 @@ def test_information_from_another_source_says_when_the_director_may_act_before_t
     description = re.sub(r"\s+", " ", lists["information-autres-sources"].description)
     assert "pourrait interférer dans le jeu normal, l'arbitre a le choix entre quatre mesures" in description
     assert "(si le type d'épreuve ou de marque le permet)" in description
+
+
+def test_dummy_situation_keeps_the_first_to_draw_attention_condition_of_43b(model):
+    """43B3 and 43B2(b) apply when dummy, after violating 43A2, is the *first* to draw attention to a defender's
+    irregularity or to ask declarer about a revoke; the « Que faire si… » entry said « l'irrégularité … qu'il
+    signale » (session 10, legal11)."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "mort"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "l'irrégularité de la défense qu'il est le premier à signaler n'est pas rectifiée sur-le-champ" in flat
+    assert "ou est le premier à lui demander s'il a renoncé" in flat

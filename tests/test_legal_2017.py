@@ -373,3 +373,8 @@ def test_dummy_situation_keeps_the_first_to_draw_attention_condition_of_43b(mode
     flat = re.sub(r"\s+", " ", situation.description)
     assert "l'irrégularité de la défense qu'il est le premier à signaler n'est pas rectifiée sur-le-champ" in flat
     assert "ou est le premier à lui demander s'il a renoncé" in flat
+    from lois.features.checklists import load_checklists
+
+    question = load_checklists(ROOT / "corpus", model)["procedure-irregularite"].questions["mort_43A2"]
+    to_43b3 = nonempty([c.label for c in question.choices if c.next == "mort_43B3"])
+    assert all("il a été le premier à signaler une irrégularité de la défense" in label for label in to_43b3)

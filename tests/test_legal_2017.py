@@ -378,3 +378,16 @@ def test_dummy_situation_keeps_the_first_to_draw_attention_condition_of_43b(mode
     question = load_checklists(ROOT / "corpus", model)["procedure-irregularite"].questions["mort_43A2"]
     to_43b3 = nonempty([c.label for c in question.choices if c.next == "mort_43B3"])
     assert all("il a été le premier à signaler une irrégularité de la défense" in label for label in to_43b3)
+
+
+def test_adjusted_score_situation_says_may_where_law_12a_says_may(model):
+    """12A: the Director *may* award an adjusted score when the Law gives no indemnity for that type of irregularity
+    (12A1) or after a wrong ruling (12A3); he *awards* an artificial one when no rectification allows normal play
+    (12A2). The « Que faire si… » entry said « L'arbitre attribue une marque ajustée » for all three, and dropped
+    « caractérisée » (session 10, legal11)."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "marque-ajustee"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert flat.startswith("L'arbitre peut attribuer une marque ajustée quand la Loi lui en donne le pouvoir")
+    assert "pour ce type d'irrégularité (Loi 12A1)" in flat and "il en attribue une, artificielle (Loi 12A2)" in flat

@@ -391,3 +391,15 @@ def test_adjusted_score_situation_says_may_where_law_12a_says_may(model):
     flat = re.sub(r"\s+", " ", situation.description)
     assert flat.startswith("L'arbitre peut attribuer une marque ajustée quand la Loi lui en donne le pouvoir")
     assert "pour ce type d'irrégularité (Loi 12A1)" in flat and "il en attribue une, artificielle (Loi 12A2)" in flat
+
+
+def test_hesitation_note_does_not_answer_with_the_first_condition_alone(model):
+    """The note « Après une hésitation » answered « La Loi 16B1 répond : celles qu'une proportion non négligeable …
+    envisagerait sérieusement » before saying the 2017 Code sets two conditions: the answer it gives is now the two
+    conditions (session 10, legal11)."""
+    from lois.features.annotations.notes import load_notes
+
+    note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
+    body = re.sub(r"\s+", " ", note.body)
+    assert "envisagerait sérieusement. Le Code 2017" not in body
+    assert "La Loi 16B1 répond. Le Code 2017 pose deux conditions à la fois" in body

@@ -823,8 +823,19 @@ _NOUNS = ("table", "tables", "donne", "donnes", "étui", "étuis", "salle", "pag
           "article", "articles", "art.", "art",
           "bâtiment", "batiment", "escalier", "porte", "étage", "tour", "round", "board", "boards", "équipe",
           "poule", "groupe", "série", "ns", "eo", "ew", "n°", "numéro", "no.")
-_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in _NOUNS)
-_L_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in _NOUNS)  # « salle L 12 B 3 », read from the « L »
+
+
+def _not_after(words: tuple[str, ...], tail: str) -> str:
+    """Not after one of ``words`` and ``tail``: one look-behind per length of word (its alternatives have one width,
+    as a look-behind needs), fewer to try at each digit than one per word."""
+    by_length: dict[int, list[str]] = {}
+    for w in words:
+        by_length.setdefault(len(w), []).append(_nocase(w))
+    return "".join(rf"(?<!(?:{'|'.join(ws)}){tail})" for _, ws in sorted(by_length.items()))
+
+
+_NOT_AFTER_NOUN = _not_after(_NOUNS, _H)
+_L_NOT_AFTER_NOUN = _not_after(_NOUNS, f"{_H}[Ll]")  # « salle L 12 B 3 », read from the « L »
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import allow_only, tab_fixtures, pid
+from conftest import allow_only, nonempty, tab_fixtures, pid
 
 from lois.core.pdftext import pdf_text
 
@@ -62,6 +62,17 @@ SMALLEST_TEXT = """() => {
   }
   return min;
 }"""
+
+# the headings whose « ¶ » (the link to the heading, hidden until hovered or focused) stands alone on a line of its
+# own, a blank line under the heading: the heading's text up to the link ends on a line above the link's
+LONELY_PILCROWS = """() => [...document.querySelectorAll('article :is(h1, h2, h3, h4, h5, h6)')].filter(h => {
+  const a = h.querySelector(':scope > .headerlink');
+  if (!a || !a.getClientRects().length || a === h.firstChild) return false;
+  const text = document.createRange();
+  text.setStartBefore(h.firstChild); text.setEndBefore(a);
+  const lines = [...text.getClientRects()].filter(r => r.width > 0);
+  return lines.length && a.getBoundingClientRect().top >= Math.max(...lines.map(r => r.bottom)) - 2;
+}).map(h => h.textContent.trim().slice(0, 50))"""
 
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
 
@@ -120,6 +131,16 @@ def test_no_text_under_12px(request, site_url, size):
         pg.goto(site_url + path)
         smallest, where = pg.evaluate(SMALLEST_TEXT)
         assert smallest >= 12, f"{path}: {smallest}px {where}"
+
+
+@pytest.mark.timeout(600)  # the visit of every page (conftest.site_visits) if no test made it yet
+def test_no_heading_leaves_its_link_alone_on_a_line(site_visits):
+    """Every page on a phone (390×844) and each kind of page on a desktop, as conftest.site_visits reads them: no
+    heading ends in a blank line, its hidden « ¶ » gone alone to a line of its own."""
+    seen = {size: site_visits[size].read for size in ("phone", "desktop")}
+    lonely = [(size, path, h) for size, pages in seen.items() for path, read in nonempty(list(pages.items()))
+              for h in read["lonely"]]
+    assert lonely == []
 
 
 def test_tap_targets(phone, site_url):

@@ -67,6 +67,17 @@ CORPUS = {
     "deux clés pour 64A": ([(CL, r"  64B: ", '  64 A: "le transfert automatique de levées se fait à la fin du jeu"\n'
                                            "  64B: ", 1)],
                            "« 64 A » et « 64A » désignent la même provision (64A)", 0),
+    # a key YAML reads as no text nor whole number: « ~ » (null), « on » (true), a date, « 63.5 » — reported at the
+    # line of the mapping above it, as « « datetime.date(2026, 1, 1) » n'est pas permis », or « le document : valeur
+    # invalide » (session 10)
+    "clé nulle": ([(CL, r"  '63': ", '  ~: "x"\n  \'63\': ', 1)],
+                  "clé « ~ » invalide : YAML la lit comme rien (null) ; une clé est un texte ou un nombre entier", 0),
+    "clé lue comme vrai": ([(EX, r"answers: \{consommee: non,", "answers: {on: non, consommee: non,", 1)],
+                           "clé « on » invalide : YAML la lit comme « vrai »", 0),
+    "clé lue comme une date": ([(CL, r"  '63': ", '  2026-01-01: "x"\n  \'63\': ', 1)],
+                               "clé « 2026-01-01 » invalide : YAML la lit comme une date", 0),
+    "clé nulle au premier niveau": ([("lexique.yaml", r"\nsynonyms:", "\n~: 1\nsynonyms:", 1)],
+                                    "clé « ~ » invalide", 0),
     "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
                                  "contrat « 8SA » invalide", 0),
     "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",

@@ -325,11 +325,25 @@ class _Builder:
             if not isinstance(knode, yaml.ScalarNode):
                 raise self.fail("clé invalide : une clé doit être un texte simple", knode)
             key = self.scalar(knode)
+            if isinstance(key, bool) or not isinstance(key, (str, int)):
+                raise self.fail(f"clé « {knode.value} » invalide : YAML la lit comme {_key_reading(key)} ; une clé "
+                                "est un texte ou un nombre entier : mettez-la entre guillemets", knode)
             if key in out:
                 raise self.fail(f"clé « {key} » en double", knode)
             self.doc.lines[keys + (key,)] = knode.start_mark.line + self.first
             out[key] = self.build(vnode, keys + (key,), depth + 1)
         return out
+
+
+def _key_reading(key) -> str:
+    """What YAML made of a key that is neither a text nor a whole number (« ~ », « on », « 63.5 », « 2026-01-01 »)."""
+    if key is None:
+        return "rien (null)"
+    if isinstance(key, bool):
+        return "« vrai »" if key else "« faux »"
+    if isinstance(key, float):
+        return "un nombre à virgule"
+    return "une date"
 
 
 def value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:

@@ -78,6 +78,24 @@ CORPUS = {
                                "clé « 2026-01-01 » invalide : YAML la lit comme une date", 0),
     "clé nulle au premier niveau": ([("lexique.yaml", r"\nsynonyms:", "\n~: 1\nsynonyms:", 1)],
                                     "clé « ~ » invalide", 0),
+    # a link of corpus Markdown that the site wrote « # » (leading nowhere) and an image it silently dropped (one
+    # from another site would be a request to another host) (session 10)
+    "image dans une note": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                              "\n![pixel](https://traceur.example/p.png) Une renonce non consommée", 1)],
+                            "image « pixel » : le site n'affiche pas d'images", 0),
+    "lien sans chemin dans une note": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                         "\nLisez aussi\n[la note](hesitation-16b1). Une renonce non consommée", 1)],
+                                       "lien « la note » vers « hesitation-16b1 » : adresse qui n'est ni une page "
+                                       "web", 1),
+    "lien tel: dans un commentaire": ([("commentaires/chantigny-23.md", r"\n## ", "\n[appeler](tel:+33100)\n\n## ", 1)],
+                                      "lien « appeler » vers « tel:+33100 » : schéma « tel: » refusé", 0),
+    "lien javascript déguisé": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                  "\nLisez [encore](java&#x09;script:alert(1)). Une renonce non consommée", 1)],
+                                "lien « encore » vers « java%09script:alert(1) » : schéma « java%09script: » refusé",
+                                0),
+    "image dans une décision d'exemple": ([("exemples/50-carte-principale.yaml", r"\nruling: >",
+                                            "\nruling: >\n  ![donne](donne.png)", 1)],
+                                          "image « donne »", 0),
     "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
                                  "contrat « 8SA » invalide", 0),
     "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",
@@ -248,3 +266,16 @@ def test_a_run_of_brackets_is_not_read_as_one_file_name_or_address():
     for text in ["voir " + "[" * 1000 + "x.pdf", "voir " + "[" * 1000 + "@exemple.fr"]:
         spans = unread(text)
         assert spans and all(end - start <= 256 + len("@exemple.fr") for start, end in spans), (text[-20:], spans)
+
+
+def test_a_mail_link_of_corpus_markdown_is_written_as_a_mail_link():
+    """« mailto: » is one of the addresses a link of corpus Markdown may have (lois.core.safeurl.MARKDOWN_SCHEMES),
+    and `lois verifie` lets it through: the site wrote it « # » (a link leading nowhere); now as written. An
+    address the rule refuses is still written « # »."""
+    import html
+
+    from lois.render.inline import render_markdown
+
+    out = render_markdown("[l'arbitre](mailto:arbitre@club.example), [page](../notes/x/), [x](tel:+331), "
+                          "[y](java&#x09;script:alert(1))", html.escape)
+    assert re.findall(r'href="([^"]*)"', out) == ["mailto:arbitre@club.example", "../notes/x/", "#", "#"], out

@@ -50,6 +50,8 @@ def md() -> MarkdownIt:
     """The package's Markdown parser (one instance: building it costs more than parsing a provision)."""
     # html=True only makes markdown-it *recognise* HTML (so that « <!-- suite: B --> » directives are seen and
     # any other HTML is kept as text): no HTML from the corpus is ever output as HTML (see render_inline.py).
+    # (markdown-it leaves a link to « javascript: », « vbscript: », « file: » or « data: » as the text typed, shown
+    # as such: tests/test_security_browser.py; any other link is checked by markdown_problem)
     global _MD
     if _MD is None:
         _MD = MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin)
@@ -57,6 +59,47 @@ def md() -> MarkdownIt:
 
 
 _MD: MarkdownIt | None = None
+
+
+def markdown_problem(tokens: list[Token], first_line: int) -> tuple[int, str] | None:
+    """The first link or image of parsed corpus Markdown (``tokens``, whose first line is ``first_line`` of its
+    file) that the site would not show as written, with its line: an image (the site shows its text only, and one
+    from another site would be a request to another host) or a link whose address the site would write « # »
+    (lois.core.safeurl.markdown_link_problem: « javascript: », « page » without a path); None when there is none."""
+    from lois.core.safeurl import markdown_link_problem
+
+    for t in tokens:
+        if t.type != "inline" or not t.children:
+            continue
+        line = first_line + (t.map[0] if t.map else 0)
+        for i, c in enumerate(t.children):
+            if c.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif c.type == "image":
+                alt = " ".join(c.content.split())
+                return line, (f"image « {alt[:60]} » : le site n'affiche pas d'images (il n'en montre que le texte, "
+                              "et une image d'un autre site serait une requête vers un autre hôte) : retirez-la, ou "
+                              "faites-en un lien")
+            elif c.type == "link_open":
+                href = c.attrGet("href")
+                problem = markdown_link_problem(href)
+                if problem is not None:
+                    words = []
+                    for x in t.children[i + 1:]:
+                        if x.type == "link_close":
+                            break
+                        words.append(x.content or " ")
+                    shown = " ".join("".join(words).split())[:60]
+                    return line, (f"lien « {shown} » vers « {str(href)[:80]} » : {problem} "
+                                  "(le site l'écrirait « # », un lien qui ne mène nulle part)")
+    return None
+
+
+def check_markdown(source: str, path: str, first_line: int) -> None:
+    """:func:`markdown_problem` of a corpus Markdown text as a LoisError naming its file and line."""
+    found = markdown_problem(md().parse(source), first_line)
+    if found is not None:
+        raise LoisError(found[1], path, found[0])
 
 
 @dataclass
@@ -280,6 +323,9 @@ class _LawParser:
         self.law_no, self.meta, self.body, self.offset, self.path = meta.law, meta, body, offset, path
         self.absent = absent  # the section letters its source leaves out (edition.yaml `partial`)
         self.tokens = md().parse(body, {})
+        found = markdown_problem(self.tokens, 1 + offset)
+        if found is not None:
+            raise LoisError(found[1], path, found[0])
         self.root = Provision(meta.law, (), Level.LAW, meta.title, path, 1 + offset)
         self.current = self.root
         self.seen: dict[tuple, int] = {}
@@ -543,6 +589,9 @@ def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, Commentary, what="en-tête du commentaire")
     tokens = md().parse(body)
+    found = markdown_problem(tokens, 1 + offset)
+    if found is not None:
+        raise LoisError(found[1], path, found[0])
     parts, pos = [], 0
     line_starts: list[tuple[int, int]] = []
     for t in tokens:

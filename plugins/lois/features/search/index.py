@@ -339,8 +339,8 @@ def read_cached(path: Path, key: str) -> dict | None:
     try:  # the one guarded open: a pipe or a link to /dev in the cache is refused, never waited on
         mapped = safeio.map_bytes(path, limit=500_000_000)
         data, base = unpack(mapped)
-        with memoryview(mapped) as view, view[base:] as records:  # (released: the map stays closable)
-            problem = _problem(data, key, records)
+        with memoryview(mapped) as view, view[base:] as body:  # (released: the map stays closable)
+            problem = _problem(data, key, body)
     except LoisError as exc:
         problem = exc.message
     except (EOFError, ValueError, TypeError):

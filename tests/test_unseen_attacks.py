@@ -93,6 +93,20 @@ CORPUS = {
                                   "\nLisez [encore](java&#x09;script:alert(1)). Une renonce non consommée", 1)],
                                 "lien « encore » vers « java%09script:alert(1) » : schéma « java%09script: » refusé",
                                 0),
+    # words Markdown takes out of the text without a word: a footnote nothing calls (in a law too), a link
+    # definition no link uses; and a footnote in a note or a commentary, whose call vanished and whose text was
+    # left at the end of the page (only a law's page shows footnotes) (session 10)
+    "note de bas de page orpheline dans une loi": ([("lois/50.md", r"\n# Loi 50",
+                                                     "\n[^z]: Texte orphelin qui disparaît.\n\n# Loi 50", 1)],
+                                                   "note de bas de page qu'aucun appel « [^…] » n'appelle : Markdown "
+                                                   "la retire du texte (« [^z] »)", 0),
+    "définition de lien inemployée": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                        "\n[ffb]: https://www.ffbridge.fr\n\nUne renonce non consommée", 1)],
+                                      "définition de lien « [ffb]: … » qu'aucun lien n'emploie", 0),
+    "note de bas de page dans un commentaire": ([("commentaires/chantigny-23.md", r"\n## ",
+                                                  "\nVoir l'annexe[^a].\n\n[^a]: Texte de l'annexe.\n\n## ", 1)],
+                                                "note de bas de page : le site n'en affiche que dans le texte des "
+                                                "lois (« [^a] »)", 0),
     "image dans une décision d'exemple": ([("exemples/50-carte-principale.yaml", r"\nruling: >",
                                             "\nruling: >\n  ![donne](donne.png)", 1)],
                                           "image « donne »", 0),

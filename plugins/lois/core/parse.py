@@ -61,13 +61,36 @@ def md() -> MarkdownIt:
 _MD: MarkdownIt | None = None
 
 
-def markdown_problem(tokens: list[Token], first_line: int) -> tuple[int, str] | None:
-    """The first link or image of parsed corpus Markdown (``tokens``, whose first line is ``first_line`` of its
-    file) that the site would not show as written, with its line: an image (the site shows its text only, and one
-    from another site would be a request to another host) or a link whose address the site would write « # »
-    (lois.core.safeurl.markdown_link_problem: « javascript: », « page » without a path); None when there is none."""
+def markdown_problem(tokens: list[Token], first_line: int, source: str = "", env: dict | None = None,
+                     footnotes: bool = True) -> tuple[int, str] | None:
+    """The first piece of parsed corpus Markdown (``tokens``, parsed from ``source`` with ``env``, whose first line
+    is ``first_line`` of its file) that the site would not show as written, with its line: an image (the site shows
+    its text only, and one from another site would be a request to another host); a link whose address the site
+    would write « # » (lois.core.safeurl.markdown_link_problem: « tel: », « page » without a path); a definition
+    Markdown takes out of the text (« [A]: … », a footnote « [^1]: … » that nothing calls): its words would vanish;
+    with ``footnotes`` False (a note, an example, a commentary: only a law's page shows footnotes), any footnote.
+    None when there is none."""
     from lois.core.safeurl import markdown_link_problem
 
+    def line_of(pattern: str) -> int:
+        found = re.search(pattern, source, re.M | re.I)
+        return first_line + (source.count("\n", 0, found.start()) if found else 0)
+
+    env = env or {}
+    linked = {c.attrGet("href") for t in tokens if t.type == "inline" for c in t.children or ()
+              if c.type == "link_open"}
+    for label, ref in (env.get("references") or {}).items():
+        if ref.get("href") not in linked:  # a definition no « [texte][label] » uses: its words vanish
+            return line_of(r"^ {0,3}\[(?!\^)[^\]]*\]:"), (
+                f"définition de lien « [{label.lower()}]: … » qu'aucun lien n'emploie : Markdown la retire du texte "
+                "; écrivez le lien en entier, « [texte](adresse) », ou « \\[ » si ce sont des mots du texte")
+    for key, n in (env.get("footnotes") or {}).get("refs", {}).items():
+        if n < 0 or not footnotes:
+            label = key[1:]
+            what = "note de bas de page qu'aucun appel « [^…] » n'appelle : Markdown la retire du texte" if n < 0 \
+                else "note de bas de page : le site n'en affiche que dans le texte des lois"
+            return line_of(rf"\[\^{re.escape(label)}\]" if n >= 0 else rf"^ {{0,3}}\[\^{re.escape(label)}\]:"), \
+                f"{what} (« [^{label}] ») : écrivez ses mots dans le texte"
     for t in tokens:
         if t.type != "inline" or not t.children:
             continue
@@ -90,14 +113,16 @@ def markdown_problem(tokens: list[Token], first_line: int) -> tuple[int, str] | 
                             break
                         words.append(x.content or " ")
                     shown = " ".join("".join(words).split())[:60]
-                    return line, (f"lien « {shown} » vers « {str(href)[:80]} » : {problem} "
-                                  "(le site l'écrirait « # », un lien qui ne mène nulle part)")
+                    return line, (f"lien « {shown} » vers « {str(href)[:80]} » : {problem} (le site l'écrirait « # », "
+                                  "un lien qui ne mène nulle part)")
     return None
 
 
 def check_markdown(source: str, path: str, first_line: int) -> None:
-    """:func:`markdown_problem` of a corpus Markdown text as a LoisError naming its file and line."""
-    found = markdown_problem(md().parse(source), first_line)
+    """:func:`markdown_problem` of the Markdown text of a note or an example (no footnotes) as a LoisError naming
+    its file and line."""
+    env: dict = {}
+    found = markdown_problem(md().parse(source, env), first_line, source, env, footnotes=False)
     if found is not None:
         raise LoisError(found[1], path, found[0])
 
@@ -322,8 +347,9 @@ class _LawParser:
     def __init__(self, meta: LawFront, body: str, offset: int, path: str, absent: frozenset[str] = frozenset()):
         self.law_no, self.meta, self.body, self.offset, self.path = meta.law, meta, body, offset, path
         self.absent = absent  # the section letters its source leaves out (edition.yaml `partial`)
-        self.tokens = md().parse(body, {})
-        found = markdown_problem(self.tokens, 1 + offset)
+        env: dict = {}
+        self.tokens = md().parse(body, env)
+        found = markdown_problem(self.tokens, 1 + offset, body, env)
         if found is not None:
             raise LoisError(found[1], path, found[0])
         self.root = Provision(meta.law, (), Level.LAW, meta.title, path, 1 + offset)
@@ -588,8 +614,9 @@ def finish(p: Provision) -> None:
 def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, Commentary, what="en-tête du commentaire")
-    tokens = md().parse(body)
-    found = markdown_problem(tokens, 1 + offset)
+    env: dict = {}
+    tokens = md().parse(body, env)
+    found = markdown_problem(tokens, 1 + offset, body, env, footnotes=False)
     if found is not None:
         raise LoisError(found[1], path, found[0])
     parts, pos = [], 0

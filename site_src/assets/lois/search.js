@@ -345,7 +345,8 @@
       if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); }
       else {
         words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
-        readings.push([ws.slice(i, i + hit[0].length).join(" "), hit[2]]);  /* what the page says it read */
+        var said = hit.length > 4 ? hit[4] : hit[2];  /* lexicon.Rewrite.said: what the page says it read */
+        if (said) readings.push([ws.slice(i, i + hit[0].length).join(" "), said]);
       }
       i += hit[0].length;
     }

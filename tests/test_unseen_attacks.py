@@ -110,6 +110,14 @@ CORPUS = {
     "image dans une décision d'exemple": ([("exemples/50-carte-principale.yaml", r"\nruling: >",
                                             "\nruling: >\n  ![donne](donne.png)", 1)],
                                           "image « donne »", 0),
+    # what PyYAML says in its context, not its problem, or what the table of its messages lacked: « syntaxe YAML
+    # invalide », without saying what (session 10)
+    "ancre en double": ([(CL, r"^title: Renonce", "title: &t Renonce\nzz1: &t 1", 1)],
+                        "YAML invalide : ancre (« &nom ») définie deux fois", 1),
+    "crochets imbriqués sans fin": ([(CL, r"^title: Renonce", "title: Renonce\nzz: " + "[" * 1100 + "]" * 1100, 1)],
+                                    "YAML invalide : imbrication YAML trop profonde", 1),
+    "échappement \\u qui n'est pas un caractère": ([(CL, r"^title: Renonce", 'title: "Renonce \\uD800"', 1)],
+                                                    "« \\u… » entre guillemets qui n'est pas un caractère Unicode", 0),
     "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
                                  "contrat « 8SA » invalide", 0),
     "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",

@@ -452,6 +452,9 @@ _PROBLEMS: list[tuple[str, str]] = [
     (r"expected the node content", "valeur attendue"),
     (r"invalid leading UTF-8 octet|invalid trailing UTF-8 octet|unacceptable character",
      "caractère non permis dans un fichier YAML"),
+    (r"exceeded maximum nesting depth", "imbrication YAML trop profonde (des centaines de crochets ou d'accolades "
+                                        "ouverts)"),
+    (r"found invalid Unicode character escape code", "« \\u… » entre guillemets qui n'est pas un caractère Unicode"),
     (r"while parsing a quoted scalar|found unexpected end of stream", "guillemet non fermé"),
 ]
 
@@ -459,9 +462,10 @@ _PROBLEMS: list[tuple[str, str]] = [
 def french_yaml_problem(exc: yaml.YAMLError) -> str:
     problem = str(getattr(exc, "problem", None) or "")
     context = str(getattr(exc, "context", None) or "")
-    for pattern, french in _PROBLEMS:
-        if re.search(pattern, problem) or (not problem and re.search(pattern, context)):
-            return french
+    for text in (problem, context):  # the problem first; else its context (« found duplicate anchor; … »)
+        for pattern, french in _PROBLEMS:
+            if text and re.search(pattern, text):
+                return french
     return "syntaxe YAML invalide"
 
 

@@ -301,3 +301,24 @@ def test_a_mail_link_of_corpus_markdown_is_written_as_a_mail_link():
     out = render_markdown("[l'arbitre](mailto:arbitre@club.example), [page](../notes/x/), [x](tel:+331), "
                           "[y](java&#x09;script:alert(1))", html.escape)
     assert re.findall(r'href="([^"]*)"', out) == ["mailto:arbitre@club.example", "../notes/x/", "#", "#"], out
+
+
+@pytest.mark.parametrize("rel, query", [("glossaire.yaml", "déclarant"), ("lois/50.md", "carte pénalisée principale"),
+                                        ("notes/renonce-consommee.md", "renonce consommée douzième levée")])
+def test_a_file_saved_with_decomposed_accents_reads_as_the_same_text(tmp_path, rel, query):
+    """« é » saved as « e » + U+0301 (NFD: some editors, a copy from a PDF) is the same text to the eye, and `lois
+    verifie` accepted it; but the search, the glossary and the words of the Code compared other characters: the
+    glossary's « déclarant » left the results for « déclarant » (session 10). The text is read composed (NFC)."""
+    import json
+    import unicodedata
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    path = corpus / rel
+    text = path.read_text(encoding="utf-8")
+    assert unicodedata.normalize("NFD", text) != text
+    path.write_text(unicodedata.normalize("NFD", text), encoding="utf-8")
+    assert run_lois("--corpus", corpus, "verifie").returncode == 0
+    found = json.loads(run_lois("--corpus", corpus, "cherche", "--json", query).stdout)
+    expected = json.loads(run_lois("cherche", "--json", query).stdout)
+    assert [(d["id"], d["title"], d["score"]) for d in found] == [(d["id"], d["title"], d["score"]) for d in expected]

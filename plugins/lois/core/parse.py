@@ -25,6 +25,7 @@ Blocks are read in order; markdown nesting is not relied upon, the markers are.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -678,6 +679,9 @@ def decode_text(data: bytes, path, empty_ok: bool = False) -> tuple[str, list[st
     if "\x00" in text:
         raise LoisError("caractère nul dans le fichier (fichier binaire ou UTF-16 ?)", str(path),
                         text[: text.index("\x00")].count("\n") + 1)
+    if not unicodedata.is_normalized("NFC", text):  # « e » + U+0301 as some editors save « é » (macOS, a copy
+        notes.append("accents décomposés (NFD) recomposés (NFC)")  # from a PDF): the same letters as typed
+        text = unicodedata.normalize("NFC", text)  # elsewhere, or search, glossary and citations would miss them
     return text, notes
 
 

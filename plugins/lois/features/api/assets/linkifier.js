@@ -184,8 +184,10 @@ function blockOf(node) {
    document order (« Loi 16 » then « B1 », one text split in two nodes; « Loi 16<b>B1</b> »), up to EDGE characters;
    "" at a block's edge or a line break. */
 function around(node, forward) {
-  var w = document.createTreeWalker(document.body || node.ownerDocument.documentElement,
-    NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT), block = blockOf(node), out = "";
+  var block = blockOf(node), root = block || node.parentNode, out = "";
+  while (!block && root && root.parentNode) root = root.parentNode;  /* (a part not in a block: its topmost node) */
+  if (!root) return "";
+  var w = node.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
   w.currentNode = node;
   for (var m = forward ? w.nextNode() : w.previousNode(); m && out.length < EDGE;
        m = forward ? w.nextNode() : w.previousNode()) {

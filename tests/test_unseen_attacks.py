@@ -118,6 +118,17 @@ CORPUS = {
                                     "YAML invalide : imbrication YAML trop profonde", 1),
     "échappement \\u qui n'est pas un caractère": ([(CL, r"^title: Renonce", 'title: "Renonce \\uD800"', 1)],
                                                     "« \\u… » entre guillemets qui n'est pas un caractère Unicode", 0),
+    # an auction that goes on after it ended (three passes after a bid, four passes), shown as if it were regular;
+    # a contract beside an auction passed out (session 10)
+    "déclaration après la fin des enchères": ([("exemples/50-carte-principale.yaml",
+                                                r"calls: \[1SA, Passe, 3SA, Passe, Passe, Passe\]",
+                                                "calls: [1SA, Passe, 3SA, Passe, Passe, Passe, 4♠]", 1)],
+                                              "« 4♠ » après la fin des enchères (trois passes après la dernière "
+                                              "enchère)", 0),
+    "contrat d'une donne passée": ([("exemples/50-carte-principale.yaml",
+                                     r"calls: \[1SA, Passe, 3SA, Passe, Passe, Passe\]",
+                                     "calls: [Passe, Passe, Passe, Passe]", 1)],
+                                   "contrat « 3SA » : la donne est passée (quatre passes, aucune enchère)", 1),
     "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
                                  "contrat « 8SA » invalide", 0),
     "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",

@@ -333,3 +333,13 @@ def test_a_file_saved_with_decomposed_accents_reads_as_the_same_text(tmp_path, r
     found = json.loads(run_lois("--corpus", corpus, "cherche", "--json", query).stdout)
     expected = json.loads(run_lois("cherche", "--json", query).stdout)
     assert [(d["id"], d["title"], d["score"]) for d in found] == [(d["id"], d["title"], d["score"]) for d in expected]
+
+
+def test_a_number_of_thousands_of_digits_as_an_answer_is_refused_as_a_number():
+    """`--reponses '{"consommee": 999…}'` with 5,000 digits: Python refuses to read an integer that long (ValueError,
+    its limit of 4,300 digits), and that escaped as a traceback (session 10). A number is refused whatever it is."""
+    for digits in ("9" * 5000, "12"):
+        res = run_lois("arbitre", "renonce", "--reponses", '{"consommee": %s}' % digits)
+        assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+        assert res.stderr == ("erreur : --reponses : la réponse à « consommee » doit être un texte (le choix), pas un "
+                              "nombre\n"), res.stderr

@@ -343,3 +343,18 @@ def test_a_number_of_thousands_of_digits_as_an_answer_is_refused_as_a_number():
         assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
         assert res.stderr == ("erreur : --reponses : la réponse à « consommee » doit être un texte (le choix), pas un "
                               "nombre\n"), res.stderr
+
+
+def test_a_huge_value_of_a_corpus_file_is_quoted_short(tmp_path):
+    """A line of 100,000 characters in permaliens.txt, a law number of 5,000 digits: the French message quoted the
+    value whole, a screenful (session 10; the command line's own values were already cut). A quoted value of more
+    than 400 characters is now shown by its start and its length; the file and the line are said as before."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    links = corpus / "permaliens.txt"
+    n = len(links.read_text(encoding="utf-8").splitlines()) + 1
+    links.write_text(links.read_text(encoding="utf-8") + "lois/50/#" + "D" * 100_000 + "\n", encoding="utf-8")
+    res = run_lois("--corpus", corpus, "permaliens")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert len(res.stderr) < 2000 and f"permaliens.txt, ligne {n} :" in res.stderr, res.stderr[:300]
+    assert "… (100009 caractères) »" in res.stderr, res.stderr[-300:]

@@ -358,3 +358,16 @@ def test_a_huge_value_of_a_corpus_file_is_quoted_short(tmp_path):
     assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-300:]
     assert len(res.stderr) < 2000 and f"permaliens.txt, ligne {n} :" in res.stderr, res.stderr[:300]
     assert "… (100009 caractères) »" in res.stderr, res.stderr[-300:]
+
+
+@pytest.mark.parametrize("entry, what", [("{q: 12, expect: ['12']}", "« q » (la requête, un texte)"),
+                                         ("{q: renonce, expect: [[64]]}", "« expect » doit être une liste"),
+                                         ("{q: renonce, expect: [64], tools: x}", "« tools » doit être une liste")])
+def test_an_evaluation_set_entry_of_the_wrong_shape_is_refused_at_its_line(tmp_path, entry, what):
+    """`lois cherche --evaluer FILE`: « q: 12 » reached the search as a number (a traceback), and the other entries of
+    the wrong shape were refused without their line (session 10)."""
+    path = tmp_path / "jeu.yaml"
+    path.write_text('- {q: "renonce", expect: ["glossaire:renonce"]}\n' * 3 + f"- {entry}\n", encoding="utf-8")
+    res = run_lois("cherche", "--evaluer", path)
+    assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert res.stderr.startswith(f"erreur : {path}, ligne 4 : ") and what in res.stderr, res.stderr

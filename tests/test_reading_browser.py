@@ -74,9 +74,10 @@ LONELY_PILCROWS = """() => [...document.querySelectorAll('article :is(h1, h2, h3
   return lines.length && a.getBoundingClientRect().top >= Math.max(...lines.map(r => r.bottom)) - 2;
 }).map(h => h.textContent.trim().slice(0, 50))"""
 
-# the folds' summaries and a law's links to its checklists (« Arbitrage pas à pas ») shown lower than a finger's
-# target (44 px)
-SHORT_TARGETS = """() => [...document.querySelectorAll('article details > summary, article .lois-cl-link a')]
+# the folds' summaries, a law's links to its checklists (« Arbitrage pas à pas ») and the 404 page's ways on shown
+# lower than a finger's target (44 px)
+SHORT_TARGETS = """() => [...document.querySelectorAll('article details > summary, article .lois-cl-link a, '
+  + 'article :is(.lois-404-links, .lois-404-list) a')]
   .filter(s => s.getClientRects().length && s.getBoundingClientRect().height < 44)
   .map(s => s.textContent.trim().slice(0, 40) + ' : ' + Math.round(s.getBoundingClientRect().height) + ' px')"""
 
@@ -152,8 +153,8 @@ def test_no_heading_leaves_its_link_alone_on_a_line(site_visits):
 @pytest.mark.timeout(600)  # the visit of every page (conftest.site_visits) if no test made it yet
 def test_folds_and_checklist_links_under_a_finger(site_visits):
     """Every page on a phone (390×844, touch), as conftest.site_visits reads it: each fold's summary shown
-    (« Décision » of an example, « Détail de la provenance », « Filtrer par genre »…) and each link of a law's
-    « Arbitrage pas à pas » is 44 px high at least."""
+    (« Décision » of an example, « Détail de la provenance », « Filtrer par genre »…), each link of a law's
+    « Arbitrage pas à pas » and of the 404 page is 44 px high at least."""
     short = [(path, s) for path, read in nonempty(list(site_visits["phone"].read.items())) for s in read["short"]]
     assert short == []
 

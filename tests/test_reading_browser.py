@@ -268,6 +268,28 @@ def test_preview_card_opens_on_tap(phone, site_url, model):
     phone.wait_for_url("**/lois/12/#B1")
 
 
+def test_glossary_term_shows_its_definition_on_tap(phone, site_url, built_site):
+    """A phone shows no title: a glossary term of a law's text (dotted underline) opens its definition in the
+    preview card at the first tap, the page not moving; a tap elsewhere closes it."""
+    import html as _html
+    built = (built_site / "lois" / str(LAW) / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<abbr class="ann-gloss"[^>]*title="([^"]+)"', built)
+    assert m, "aucun terme du glossaire dans la loi"
+    definition = " ".join(_html.unescape(m.group(1)).split())
+    phone.goto(site_url + f"lois/{LAW}/")
+    term = phone.locator("article abbr.ann-gloss").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    card = phone.locator(".lois-card")
+    assert card.is_visible()
+    assert phone.url.endswith(f"lois/{LAW}/")
+    assert definition in " ".join(card.inner_text().split())
+    left, top, w, h = card.evaluate(BOX)
+    assert left >= 0 and top >= 0 and left + w <= 390 and top + h <= 844
+    phone.locator("h1").tap()
+    assert not card.is_visible()
+
+
 def test_preview_card_opens_on_keyboard_focus(desktop, site_url):
     desktop.goto(site_url + f"lois/{LAW}/")
     link = desktop.locator('article .lois-prov-body a.lois-cite[data-ref="12B1"]').first

@@ -287,8 +287,9 @@ def site_visits(browser, built_site, site_url, tmp_path_factory) -> dict:
     then in the dark (tests/test_axe_browser.py); on the site's, once it loaded, what tests/test_browser_crawl.py
     reads of a page (its READ), its smallest text (« smallest », tests/test_reading_browser.py's SMALLEST_TEXT), its
     headings whose « ¶ » stands alone on a line (« lonely », LONELY_PILCROWS), its folds' summaries and links to
-    checklists under 44 px (« short », SHORT_TARGETS), its console and page errors and its requests to other hosts. One visit of each page for these modules: a page
-    load and axe are most of what they cost. {"phone", "desktop", "offline"} → axecheck.Visit."""
+    checklists under 44 px (« short », SHORT_TARGETS), its console and page errors and its requests to other hosts.
+    One visit of each page for these modules: a page load and axe are most of what they cost.
+    {"phone", "desktop", "offline"} → axecheck.Visit."""
     from axecheck import STATES, axe_source, every_page, new_context, one_of_each_kind, unzip_copy, visit
     from test_browser_crawl import READ as CRAWL
     from test_reading_browser import LONELY_PILCROWS, SHORT_TARGETS, SMALLEST_TEXT

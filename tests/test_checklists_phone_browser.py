@@ -247,8 +247,9 @@ def test_the_first_question_is_on_the_first_screen(tab, site_url):
           const head = document.querySelector('.md-header').getBoundingClientRect().bottom;
           return ['.lois-cl-step .lois-cl-question', '.lois-cl-step .lois-cl-choice'].map(s => {
             const r = document.querySelector(s).getBoundingClientRect();
-            return r.top >= head && r.bottom <= innerHeight ? null : `${s} : ${Math.round(r.top)}–${Math.round(r.bottom)}`
-              + ` (en-tête ${head}, écran ${innerHeight})`; }).filter(Boolean); }""")
+            return r.top >= head && r.bottom <= innerHeight ? null
+              : `${s} : ${Math.round(r.top)}–${Math.round(r.bottom)} (en-tête ${head}, écran ${innerHeight})`;
+          }).filter(Boolean); }""")
         assert out == [], (name, out)
 
 

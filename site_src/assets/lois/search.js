@@ -734,14 +734,14 @@
   function sourcesOf(n) { var d = doc(n); return (d && d[5]) || []; }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
   /* SearchEngine.attach_tool: each of the first results that a tool rules carries it (its document's tool), once for
-     each law and each tool */
+     each tool */
   function attachTool(out) {
-    var head = out.slice(0, D.tools[1]), shown = new Set(), laws = new Set();
+    var head = out.slice(0, D.tools[1]), shown = new Set();
     head.forEach(function (r) { if (D.tools[0].indexOf(r.kind) >= 0) shown.add(r.n); });
     head.forEach(function (r) {
       var t = (doc(r.n) || [])[7];
-      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t) || laws.has(r.law)) return;
-      r.tool = link(t); shown.add(t); laws.add(r.law);
+      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t)) return;
+      r.tool = link(t); shown.add(t);
     });
   }
   /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a

@@ -114,8 +114,10 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # si… » entry or calculator whose situations cite the provision, or a provision the gloss is about; none: those of
 # the nearest section around it) carries the one most about its law (documents.choose_tools), shown as a link
 # of its own (« Outil : … »), taking no other's rank;
-# once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
-# each, and three provisions of one law show its tool once.
+# once for each tool: a director who reads three candidate situations sees the tool of each, three provisions that one
+# tool rules show it once, and two provisions of one law ruled by two tools show both (« carte pénalisée chez mon
+# partenaire »: 50E3 with the checklist of penalty cards, 50D with the « Que faire si… » entry on exposed cards):
+# tool@3 +11 queries over the situation sets, none lost, against once for each law.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed, one reader): an
@@ -867,17 +869,15 @@ class SearchEngine:
 
     def attach_tool(self, out: list["Result"]) -> None:
         """TOOL_AFTER: each of the first results that a tool rules carries it (its ``tool``: documents.choose_tools),
-        unless a result above it is that tool, carries it, or carries the tool of a provision of the same law."""
+        unless a result above it is that tool or carries it."""
         shown = {r.id for r in out[:TOOL_AFTER] if r.kind in TOOL_KINDS}
-        laws: set[int] = set()
         for r in out[:TOOL_AFTER]:
             t = self.stored[self.docnum[r.id]].get("tool")
-            if r.kind in TOOL_KINDS or not t or t in shown or r.law in laws or t not in self.docnum:
+            if r.kind in TOOL_KINDS or not t or t in shown or t not in self.docnum:
                 continue
             f = self.stored[self.docnum[t]]
             r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
             shown.add(t)
-            laws.add(r.law)
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources

@@ -131,13 +131,14 @@ def read_query(query: str) -> str:
     return read(query)
 
 
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
-# outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
-# are not highlighted).
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »
+# (FOLLOWS: the words that tell a bid made over another): when the first does not outrank the one it follows, the query
+# also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
+FOLLOWS = r"(?:sur|sous|apr[eè]s|derri[eè]re|par[- ]?dessus)"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+" + FOLLOWS + r"\s+"
                       r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
@@ -147,10 +148,10 @@ BID_INSUFFICIENT = "enchère insuffisante"
 # specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 # A bid told after another but said as the earlier one (:func:`told_lower`): right after « sur », « sous », « après »,
-# « par-dessus » (« il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a clause in the pluperfect
-# when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary
-# normalised).
-EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
+# « derrière », « par-dessus » (FOLLOWS: « il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a
+# clause in the pluperfect when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »:
+# PLUPERFECT, its auxiliary normalised).
+EARLIER_MARK = re.compile(r"(?<![\w])" + FOLLOWS + r"\s+"
                           r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 # A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
@@ -212,8 +213,8 @@ def told_lower(query: str, words: list[str]) -> tuple[str, int]:
 
 def told_earlier(between: str, before: str) -> bool:
     """Whether a bid told after another (``between``: the words between them; ``before``: the words before the first,
-    from the bid told before it) is said to be the earlier: right after « sur », « sous », « après » (EARLIER_MARK), or
-    in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
+    from the bid told before it) is said to be the earlier: right after « sur », « après », « derrière »…
+    (EARLIER_MARK), or in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
     def pluperfect(text: str) -> bool:
         return any(normalize(surface_key(w)) in PLUPERFECT for w in TOKEN_RE.findall(text))
 

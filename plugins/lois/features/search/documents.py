@@ -254,7 +254,8 @@ def choose_tools(docs: list[SearchDoc]) -> None:
     under it, then its enclosing provisions up to its law) whose provisions a tool cites, chosen the same way:
     « 12B2 », the Code's rectification of a too severe penalty, takes the « Que faire si… » entry on adjusted scores
     that cites 12C (the director who reads it finds the tool of Law 12 beside it), 16B the one on hesitations that
-    cites 16B1.
+    cites 16B1. A commentary comes with the tool most about the law it is about (the first of its laws), among those
+    that cite the law's provisions: the guide to revokes with the « Que faire si… » entry on revokes.
     Query-independent, computed here once: the CLI and the browser read the same ``tool``."""
     by_id = {d.id: d for d in docs}
     tools = {d.id for d in docs if d.kind in TOOL_KINDS}
@@ -282,6 +283,8 @@ def choose_tools(docs: list[SearchDoc]) -> None:
     for d in docs:
         if d.kind not in (Kind.LAW.value, Kind.STUB.value) and d.kind not in TOOL_KINDS and d.refs:
             d.tool = best([by_id[r] for r in d.refs if r in by_id])
+        elif d.kind == Kind.COMMENTARY.value and d.law:  # about its law as a whole (it yields to no provision)
+            d.tool = best([p for p in provisions if p.law == d.law])
 
 
 def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:

@@ -1,7 +1,8 @@
 """Per-query ranks on the development sets, to compare two rankings query by query (never blind9, the held-out set):
     python bench/rank_dump.py OUT.tsv [--kind KIND=WEIGHT ...]     # dump (--kind: try another KIND_WEIGHTS value)
     python bench/rank_dump.py --compare BEFORE.tsv AFTER.tsv [-v]    # per set: hit@1 / hit@3 deltas (+up −down),
-                                                                      # tool@3 and answer@1 deltas, « with text » line (blind4–blind8)
+                                                                      # tool@3 and answer@1 deltas; their totals;
+                                                                      # « with text » line (blind4–blind8)
 A row: set, index, rank of the first expected id (99: not in the ten first), T (only pages without text expected) or
 X (a document with text), the query's start, tool in the first three, answer@1, the first three ids."""
 from __future__ import annotations

@@ -117,7 +117,10 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # once for each tool: a director who reads three candidate situations sees the tool of each, three provisions that one
 # tool rules show it once, and two provisions of one law ruled by two tools show both (« carte pénalisée chez mon
 # partenaire »: 50E3 with the checklist of penalty cards, 50D with the « Que faire si… » entry on exposed cards):
-# tool@3 +11 queries over the situation sets, none lost, against once for each law.
+# tool@3 +11 queries over the situation sets, none lost, against once for each law. A result whose tool is shown above
+# it carries the next tool that rules it (documents.choose_tools: ``next_tool``), the checklist beside the « Que faire
+# si… » entry (« il a vu une carte de la table voisine »: 16D1 with the entry on overheard information, 16D2(a) with
+# the checklist of information from other sources): tool@3 +21 queries more, none lost.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed, one reader): an
@@ -214,7 +217,8 @@ def told_lower(query: str, words: list[str]) -> tuple[str, int]:
 def told_earlier(between: str, before: str) -> bool:
     """Whether a bid told after another (``between``: the words between them; ``before``: the words before the first,
     from the bid told before it) is said to be the earlier: right after « sur », « après », « derrière »…
-    (EARLIER_MARK), or in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
+    (EARLIER_MARK), or in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit
+    2♦ »)."""
     def pluperfect(text: str) -> bool:
         return any(normalize(surface_key(w)) in PLUPERFECT for w in TOKEN_RE.findall(text))
 
@@ -870,10 +874,12 @@ class SearchEngine:
 
     def attach_tool(self, out: list["Result"]) -> None:
         """TOOL_AFTER: each of the first results that a tool rules carries it (its ``tool``: documents.choose_tools),
-        unless a result above it is that tool or carries it."""
+        unless a result above it is that tool or carries it: then the next tool that rules it (``next_tool``), if
+        none above is or carries that one."""
         shown = {r.id for r in out[:TOOL_AFTER] if r.kind in TOOL_KINDS}
         for r in out[:TOOL_AFTER]:
-            t = self.stored[self.docnum[r.id]].get("tool")
+            f = self.stored[self.docnum[r.id]]
+            t = f.get("tool") if f.get("tool") not in shown else f.get("next_tool")
             if r.kind in TOOL_KINDS or not t or t in shown or t not in self.docnum:
                 continue
             f = self.stored[self.docnum[t]]

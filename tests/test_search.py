@@ -555,6 +555,14 @@ def test_cli_names_the_tool_and_the_situation(warm_cache):
     assert json.loads(lois("cherche", "--json", "--limite", "3", q, env=env).stdout)[0]["phrase"] == phrase
     res = lois("cherche", "--limite", "1", "mon adversaire a fait une enchère trop basse", env=env)
     assert res.stdout.splitlines()[1] == "Lu aussi : « trop basse » comme « insuffisante ».", res.stdout
+    # what the lexicon keeps of the typed words to search them is not said again; a reading adding nothing is not
+    # said at all
+    res = lois("cherche", "--limite", "1", "deux cartes jouées simultanément", env=env)
+    assert res.stdout.splitlines()[1] == "Lu aussi : « simultanément » comme « en même temps ».", res.stdout
+    res = lois("cherche", "--limite", "1", "ouverture hors tour", env=env)
+    assert res.stdout.splitlines()[1] == "Lu aussi : « ouverture » comme « enchère ».", res.stdout
+    res = lois("cherche", "--limite", "1", "hesitation du partenaire", env=env)
+    assert "Lu aussi" not in res.stdout and res.stdout.startswith("1 résultat"), res.stdout
     res = lois("cherche", "--limite", "2", 'il a dit "pas grave on continue"', env=env)
     assert res.stdout.startswith("Aucun document ne contient l'expression exacte entre guillemets : 2 résultats "
                                  "pour « il a dit \"pas grave on continue\" », avec ses mots :"), res.stdout

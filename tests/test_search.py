@@ -317,10 +317,12 @@ def _score_from_browser_data(data, engine, plan):
         if d not in refs or kinds[d] in plan.kinds or d in named:
             continue
         by = matched_of if d in titled else found_of  # its situations count, unless the query is in its title
-        yield_to, cover_at = data["glossYield"]  # (query.GLOSS_YIELD, GLOSS_COVER)
+        yield_to, cover_at, law_keep = data["glossYield"]  # (query.GLOSS_YIELD, GLOSS_COVER, LAW_KEEP)
         cover_at = 1.0 if d in titled else cover_at
         best = max((scores[r] for r in refs[d] if r in scores and by[r] >= cover_at * matched_of[d] - 1e-9),
                    default=0.0)
+        if best and kinds[d] == "law" and d not in titled and sc > best * law_keep:
+            continue  # a law's page that answers clearly better than any provision of it
         if best and sc > best * yield_to:
             out[d] = best * yield_to
     return out

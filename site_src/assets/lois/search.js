@@ -675,7 +675,7 @@
       }
     }
     /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD,
-       GLOSS_COVER) */
+       GLOSS_COVER; a law's page, unless it answers clearly better: LAW_KEEP) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
@@ -689,6 +689,7 @@
           best = Math.max(best, scoreOf.get(n));
         }
       });
+      if (best && KINDS[r[0]] === "law" && !titled.has(r[0]) && r[1] > best * D.glossYield[2]) return;
       if (best && r[1] > best * D.glossYield[0]) r[1] = best * D.glossYield[0];
     });
     /* a kind named in the query first, then by score, then in index order */

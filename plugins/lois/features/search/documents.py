@@ -37,7 +37,9 @@ def law_docs(model) -> list[SearchDoc]:
     « mon partenaire a passé à ma place »). The page of a whole law is about its provisions (``refs``): it gives way
     to one that covers the query as well (:data:`lois.features.search.query.GLOSS_YIELD`), as a gloss does; the
     citations of « Loi 31 » as a whole give its page the words of every situation the law rules, and « mon
-    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31."""
+    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31 —
+    unless the law's page answers clearly better (:data:`lois.features.search.query.LAW_KEEP`: « Est a ouvert 2♣ pas à
+    son tour » finds Law 31, whose every section may rule it)."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]

@@ -403,3 +403,24 @@ def test_hesitation_note_does_not_answer_with_the_first_condition_alone(model):
     body = re.sub(r"\s+", " ", note.body)
     assert "envisagerait sérieusement. Le Code 2017" not in body
     assert "La Loi 16B1 répond. Le Code 2017 pose deux conditions à la fois" in body
+
+
+def test_pass_at_lho_turn_after_calling_is_law_30b2_and_30a_names_72c(model, lists):
+    """Session 10 (legal12): the 2017 Law 30 has a paragraph B2 (a pass out of rotation at LHO's turn by a player
+    who has already called is a change of call, Law 25) and its A ends « Law 72C may apply » — both left out by the
+    source quoted in the corpus. The list said « ce n'est aucun des cas de la Loi 30 (A, B1) » and ruled by analogy
+    with 31C; it now rules under 30B2, and the pass at RHO's turn names 72C. The law's page says both omissions."""
+    from lois.features.checklists import run
+
+    cl = lists["passe-hors-tour"]
+    later = run(cl, {"acceptee": "changement"})
+    assert later.outcome == "changement_declaration"
+    assert {"30B2", "25"} <= set(map(str, later.citations)), later.citations
+    texts = [re.sub(r"\s+", " ", t) for t in (cl.questions["acceptee"].help, later.ruling, *later.players)]
+    assert not [t for t in nonempty(texts) if "aucun des cas de la Loi 30" in t or "31C" in t]
+    assert "traité comme un changement de déclaration, et la Loi 25 s'applique (Loi 30B2)" in texts[1]
+    rho = run(cl, {"acceptee": "non", "tour_de": "droite"})
+    assert "72C" in map(str, rho.citations) and "La Loi 72C peut s'appliquer (Loi 30A)" in re.sub(r"\s+", " ", rho.ruling)
+    page = _visible(SiteBuild(model).render_law(30).body)
+    assert "le paragraphe B2. Si le joueur fautif avait déjà déclaré" in page
+    assert "le Code ajoute que la Loi 72C peut s'appliquer" in page

@@ -420,7 +420,28 @@ def test_pass_at_lho_turn_after_calling_is_law_30b2_and_30a_names_72c(model, lis
     assert not [t for t in nonempty(texts) if "aucun des cas de la Loi 30" in t or "31C" in t]
     assert "traité comme un changement de déclaration, et la Loi 25 s'applique (Loi 30B2)" in texts[1]
     rho = run(cl, {"acceptee": "non", "tour_de": "droite"})
-    assert "72C" in map(str, rho.citations) and "La Loi 72C peut s'appliquer (Loi 30A)" in re.sub(r"\s+", " ", rho.ruling)
+    assert "72C" in map(str, rho.citations)
+    assert "La Loi 72C peut s'appliquer (Loi 30A)" in re.sub(r"\s+", " ", rho.ruling)
     page = _visible(SiteBuild(model).render_law(30).body)
     assert "le paragraphe B2. Si le joueur fautif avait déjà déclaré" in page
     assert "le Code ajoute que la Loi 72C peut s'appliquer" in page
+
+
+@pytest.mark.parametrize("law, said", [
+    (20, ["doit appeler l'arbitre avant la fin de la période de clarification",
+          "il peut appeler l'arbitre plus tôt, sans y être obligé", "la Loi 21B ou la Loi 40B3"]),
+    (68, ["les Lois 16 et 50 ne s'appliquent pas à cette revendication ou concession",
+          "et le résultat obtenu est maintenu"]),
+    (65, ["s'il la signale plus tard, la Loi 16B peut s'appliquer"]),
+])
+def test_provisions_first_read_in_a_full_2017_text_are_said_on_their_page(model, law, said):
+    """Session 10 (legal12), from a full English text of the 2017 Laws (ACBL edition, public repository): 20F4,
+    which two lists and a situation cite, had no summary (« aucun texte 2017 n'a pu être relu ») — the player who
+    finds his own explanation wrong during the auction calls the Director before the end of the Clarification
+    Period; 68D2(b)(ii) adds that Laws 16 and 50 do not apply once play continues and the score obtained stands;
+    65B3 ends « if done later Law 16B may apply ». Each is said on its law's page, with where it was read."""
+    body = SiteBuild(model).render_stub(law).body
+    text = _visible(body)
+    for s in nonempty(said):
+        assert s in text, s
+    assert "mattman818/Bridge-Rules-Chatbot" in body

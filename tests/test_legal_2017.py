@@ -418,7 +418,7 @@ def test_pass_at_lho_turn_after_calling_is_law_30b2_and_30a_names_72c(model, lis
     assert {"30B2", "25"} <= set(map(str, later.citations)), later.citations
     texts = [re.sub(r"\s+", " ", t) for t in (cl.questions["acceptee"].help, later.ruling, *later.players)]
     assert not [t for t in nonempty(texts) if "aucun des cas de la Loi 30" in t or "31C" in t]
-    assert "traité comme un changement de déclaration, et la Loi 25 s'applique (Loi 30B2)" in texts[1]
+    assert "Il est traité comme un changement de déclaration, et la Loi 25 s'applique (Loi 30B2)" in texts[1]
     rho = run(cl, {"acceptee": "non", "tour_de": "droite"})
     assert "72C" in map(str, rho.citations)
     assert "La Loi 72C peut s'appliquer (Loi 30A)" in re.sub(r"\s+", " ", rho.ruling)

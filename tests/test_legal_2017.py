@@ -445,3 +445,12 @@ def test_provisions_first_read_in_a_full_2017_text_are_said_on_their_page(model,
     for s in nonempty(said):
         assert s in text, s
     assert "mattman818/Bridge-Rules-Chatbot" in body
+
+
+def test_home_page_exposed_card_button_keeps_the_exception_of_law_50(built_site):
+    """Session 10 (legal12): the home page's button said « celle d'un joueur de la défense est une carte pénalisée
+    — Loi 50 », an abridged first sentence of Law 50 turned into a rule without exception; the Code adds « unless
+    the Director designates otherwise » (Law 50, official French text of the corpus and English 2017 text)."""
+    page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
+    assert ("Carte exposée celle d'un joueur de la défense est une carte pénalisée, sauf si l'arbitre en décide "
+            "autrement — Loi 50") in page

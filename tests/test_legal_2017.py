@@ -454,3 +454,14 @@ def test_home_page_exposed_card_button_keeps_the_exception_of_law_50(built_site)
     page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
     assert ("Carte exposée celle d'un joueur de la défense est une carte pénalisée, sauf si l'arbitre en décide "
             "autrement — Loi 50") in page
+
+
+def test_example_of_a_pass_at_rho_turn_says_law_30a_names_72c(model):
+    """Session 10 (legal12): the worked example « Passe hors tour au tour de l'adversaire de droite » (also a
+    training situation) said « La Loi 30A ne lui impose rien d'autre » and stopped there; the 2017 Law 30A ends
+    « and Law 72C may apply », which the source quoted in the corpus leaves out."""
+    from lois.features.annotations import load_annotations
+
+    ex = load_annotations(model).examples["30-passe-hors-tour-adversaire-droite"]
+    ruling = re.sub(r"\s+", " ", ex.ruling)
+    assert "La Loi 30A ajoute que la Loi 72C peut s'appliquer" in ruling and "(Loi 72C)" in ruling

@@ -465,3 +465,17 @@ def test_example_of_a_pass_at_rho_turn_says_law_30a_names_72c(model):
     ex = load_annotations(model).examples["30-passe-hors-tour-adversaire-droite"]
     ruling = re.sub(r"\s+", " ", ex.ruling)
     assert "La Loi 30A ajoute que la Loi 72C peut s'appliquer" in ruling and "(Loi 72C)" in ruling
+
+
+def test_an_inadmissible_double_out_of_turn_is_sent_to_law_36_not_down_the_law_32_path(model, lists):
+    """Session 10 (legal12): the bid-out-of-turn list said an inadmissible double or redouble out of turn
+    « relève de la Loi 36, en plus de la Loi 32 » and let the director go on to the comparable-call rulings of 32A2
+    and 32B. The 2017 Law 36B4 rules it itself: the auction reverts to the player whose turn it was, the offender
+    makes any legal call and his partner passes throughout (36A if LHO has called). The register's 36B said
+    neither B4 nor « Law 72C may apply »."""
+    help_ = re.sub(r"\s+", " ", lists["enchere-hors-tour"].questions["contre_tour_de"].help)
+    assert "en plus de la Loi 32" not in help_ and "et non de la suite de cette liste" in help_
+    assert "son partenaire doit passer jusqu'à la fin des enchères (Loi 36B)" in help_ and "(Loi 36A)" in help_
+    page = _visible(SiteBuild(model).render_stub(36).body)
+    assert "Si ce contre ou ce surcontre a aussi été fait hors tour, les enchères reviennent au joueur" in page
+    assert "la Loi 72C et des restrictions d'entame" in page and "la Loi 72C et la Loi 26B peuvent s'appliquer" in page

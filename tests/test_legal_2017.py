@@ -479,3 +479,25 @@ def test_an_inadmissible_double_out_of_turn_is_sent_to_law_36_not_down_the_law_3
     page = _visible(SiteBuild(model).render_stub(36).body)
     assert "Si ce contre ou ce surcontre a aussi été fait hors tour, les enchères reviennent au joueur" in page
     assert "la Loi 72C et des restrictions d'entame" in page and "la Loi 72C et la Loi 26B peuvent s'appliquer" in page
+
+
+def test_information_received_after_the_first_call_may_still_lead_to_an_adjusted_score(model, lists):
+    """Session 10 (legal12): the text of Law 16 published here follows the 2007 edition, whose D3 sends the
+    director only to D2(c) once a call has been made; the 2017 Law 16D3 says « as in 2(c) or 2(d) » — he may also
+    award an adjusted score. The list « Information d'autres sources » said the adjusted score (« ne pas jouer la
+    donne ») was possible only before any call; it now says what 2017 allows, and Law 16's page says where its
+    source differs."""
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists import run
+
+    cl = lists["information-autres-sources"]
+    res = run(cl, {"moment": "apres"})
+    texts = [re.sub(r"\s+", " ", t) for t in (res.ruling, *res.players, cl.description)]
+    assert not [t for t in nonempty(texts) if "ou ne pas jouer la donne ne sont possibles" in t
+                or "marque ajustée artificielle) ne sont prévues qu'avant" in t]
+    assert "le Code 2017 lui permet aussi de procéder comme en 16D2(d), en attribuant une marque ajustée" in texts[0]
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "ou, selon le Code 2017, attribue une marque ajustée (Loi 16D3)" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "en D3, quand l'information est reçue après la première déclaration, elle permet à l'arbitre" in page

@@ -501,3 +501,12 @@ def test_information_received_after_the_first_call_may_still_lead_to_an_adjusted
     assert "ou, selon le Code 2017, attribue une marque ajustée (Loi 16D3)" in flat
     page = _visible(SiteBuild(model).render_law(16).body)
     assert "en D3, quand l'information est reçue après la première déclaration, elle permet à l'arbitre" in page
+
+
+def test_law_16_page_says_a3_and_a4_are_the_2007_paragraphs(model):
+    """Session 10 (legal12): Law 16 as published here follows the 2007 edition, whose section A has four
+    paragraphs; the 2017 section A has only A1 and A2 (full 2017 English text; the 2017 text copied by a New
+    Zealand club in July 2017), and 2017 provides the adjusted score in B3, C3 and D2–D3. The page says so."""
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "la section de l'édition 2017 n'a que deux paragraphes, A1 et A2" in page
+    assert "le Code 2017 ne les a plus sous ces numéros" in page

@@ -433,13 +433,15 @@ def test_pass_at_lho_turn_after_calling_is_law_30b2_and_30a_names_72c(model, lis
     (68, ["les Lois 16 et 50 ne s'appliquent pas à cette revendication ou concession",
           "et le résultat obtenu est maintenu"]),
     (65, ["s'il la signale plus tard, la Loi 16B peut s'appliquer"]),
+    (24, ["doit passer à son prochain tour de parler (voir la Loi 72C si ce Passe lèse le camp non fautif)"]),
 ])
 def test_provisions_first_read_in_a_full_2017_text_are_said_on_their_page(model, law, said):
     """Session 10 (legal12), from a full English text of the 2017 Laws (ACBL edition, public repository): 20F4,
     which two lists and a situation cite, had no summary (« aucun texte 2017 n'a pu être relu ») — the player who
     finds his own explanation wrong during the auction calls the Director before the end of the Clarification
     Period; 68D2(b)(ii) adds that Laws 16 and 50 do not apply once play continues and the score obtained stands;
-    65B3 ends « if done later Law 16B may apply ». Each is said on its law's page, with where it was read."""
+    65B3 ends « if done later Law 16B may apply »; 24B and 24C send to Law 72C when the forced pass damages the
+    non-offending side. Each is said on its law's page, with where it was read."""
     body = SiteBuild(model).render_stub(law).body
     text = _visible(body)
     for s in nonempty(said):

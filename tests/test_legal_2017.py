@@ -512,3 +512,11 @@ def test_law_16_page_says_a3_and_a4_are_the_2007_paragraphs(model):
     page = _visible(SiteBuild(model).render_law(16).body)
     assert "la section de l'édition 2017 n'a que deux paragraphes, A1 et A2" in page
     assert "le Code 2017 ne les a plus sous ces numéros" in page
+
+
+def test_penalty_card_list_says_law_50_names_72c(lists):
+    """Session 10 (legal12): the first paragraph of Law 50 (official 2017 text of the corpus, and the English 2017
+    text) ends « Law 72C may apply »; the list « Carte pénalisée » quoted that paragraph without it."""
+    description = re.sub(r"\s+", " ", lists["carte-penalisee"].description)
+    assert "sauf si l'arbitre en décide autrement, et la Loi 72C peut être appliquée (Loi 50)" in description
+    assert "(Loi 72C)" in description

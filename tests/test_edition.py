@@ -88,6 +88,7 @@ BAD = [
     ("partial:\n  27: {missing: [Z]}\n", "« missing » : « Z » n'a pas la forme attendue", 6),
     ("partial:\n  27: {missing: C}\n", "« missing » doit être une liste", 6),
     ("partial:\n  27: {missing: []}\n", "« missing » ne doit pas être vide", 6),
+    ("partial:\n  27: {note: x}\n", "Loi 27 : ni section absente (« missing ») ni omission", 6),
     ("partial:\n  27: {missing: [C], note: 5}\n", "« note » doit être un texte", 6),
     ("partial:\n  27: {missing: [C], omitted: {30C: x}, read_in: [s]}\n",
      "« 30C » n'est pas une provision de la Loi 27", 6),

@@ -127,6 +127,9 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
     read (declared under ``sources``)."""
     for n, part in ed.partial.items():
         ed.lines[("missing", n)] = doc.line("partial", n, "missing")
+        if not part.missing and not part.omitted:
+            raise doc.error(f"Loi {n} : ni section absente (« missing ») ni omission (« omitted ») : rien ne dit ce "
+                            "que la source laisse de côté", "partial", n)
         for i, key in enumerate(part.read_in or []):
             if key not in ed.sources:
                 raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",

@@ -89,6 +89,8 @@ BAD = [
     ("partial:\n  27: {missing: C}\n", "« missing » doit être une liste", 6),
     ("partial:\n  27: {missing: []}\n", "« missing » ne doit pas être vide", 6),
     ("partial:\n  27: {note: x}\n", "Loi 27 : ni section absente (« missing ») ni omission", 6),
+    ("partial:\n  27: {missing: [C], omitted: {27C: x}, read_in: [s], not_in_2017: [27B4]}\n",
+     "« 27B4 » (« not_in_2017 ») n'a pas de note sous « omitted »", 6),
     ("partial:\n  27: {missing: [C], note: 5}\n", "« note » doit être un texte", 6),
     ("partial:\n  27: {missing: [C], omitted: {30C: x}, read_in: [s]}\n",
      "« 30C » n'est pas une provision de la Loi 27", 6),

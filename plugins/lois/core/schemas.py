@@ -317,6 +317,9 @@ class PartialEntry(Schema):
     note: Optional[Text] = None
     omitted: Optional[Annotated[dict[WrittenProvision, Text], Field(min_length=1)]] = None
     read_in: Optional[Annotated[list[Slug], Field(min_length=1)]] = None  # keys of ``sources``: where it was read
+    # provisions of the master that the 2017 Code does not have (paragraphs of the other edition its source
+    # follows: Law 16, A3 and A4); each has its note under ``omitted``, shown as « Absent du Code 2017 »
+    not_in_2017: Optional[Annotated[list[WrittenProvision], Field(min_length=1)]] = None
 
 
 class EditionFile(Schema):

@@ -146,6 +146,7 @@ class LawPage:
 
         def notice(letter: str) -> dict:
             return {"missing": True, "letter": letter, "omission": self.omission(ProvisionId(self.law_no, (letter,))),
+                    "omission_title": "Ce que la source ne cite pas",
                     "note": (partial.note if partial else None) or ""}
         out = []
         for child in root.children:

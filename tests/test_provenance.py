@@ -152,7 +152,8 @@ def test_a_bad_renumbering_is_refused_in_french_with_sources_yaml_and_its_line(t
 # ------------------------------------------------------------------ provenance
 
 EXPECTED = {9: ["official_2017"], 10: ["official_2017"], 11: ["official_2017"], 12: ["official_2017"],
-            16: ["other_edition", "partial_quotation"], 23: ["director_quotation"], 27: ["director_quotation", "partial_quotation"],
+            16: ["other_edition", "partial_quotation"], 23: ["director_quotation"],
+            27: ["director_quotation", "partial_quotation"],
             30: ["director_quotation", "partial_quotation"], 31: ["director_quotation", "partial_quotation"],
             50: ["official_2017"]}
 

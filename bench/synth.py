@@ -321,11 +321,13 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
     """Copy g of a checklist: its laws are copy g's slots, whose other repetitions hold the paragraphs of other
     copies; these are left aside (each copy's own checklist covers them), as coverage requires."""
     from lois.core.cite import format_id
+    from lois.core.ids import ProvisionId
 
     out = _copy_data(data, slots, g) if g else dict(data)  # copy 0: the seed's own list, where its laws hold copies
     aside = dict(out.get("aside") or {})
     cited: set[str] = set()  # a passage the seed's source omits keeps its id in every copy (27B4): where a seed law
     _cites(out, cited)       # holds copies, it may be a paragraph of another one, reached by this list's issues
+    cited |= {str(a) for c in list(cited) for p in [ProvisionId.of(c)] if p for a in p.ancestors}  # and its section
     for t in data.get("laws") or []:
         if not isinstance(t, int) or t not in slots.by_template or (not g and t not in slots.reps):
             continue
@@ -465,17 +467,18 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
     # numbers are too few: each seed law holds cap - 1 of its copies after its own text (host); then the laws only
     # the register of absent laws names are taken too; then a law holds blocks of copies under new section letters
     # (a law whose source leaves sections out, edition.yaml `partial`, counts them in its letters: each block leaves
-    # out its own, which _declare_partial_copies declares)
+    # out its own, which _declare_partial_copies declares); last, the laws a list cites a passage of that their source
+    # omits (27B4, 16C3, 30B2) take blocks too, the passage cited where the seed says it (Slots.provision)
     top = {t: max(slots.paragraphs[t].values(), default=0) for t in seed}
     cap = {t: 99 // top[t] if top[t] else factor for t in seed}  # repetitions one law can hold
-    for host, blocks in ((False, False), (True, False), (True, True)):
+    for host, blocks in ((False, False), (True, False), (True, True), (True, "all")):
         if blocks:
             said = _cited_where_said(corpus, model, slots)  # read once: the checklists are the same for every t
             for t in seed:
                 letters = [sec for sec in slots.paragraphs[t] if len(sec) == 1]
                 part = model.edition.partial.get(t)
                 letters += list(part.missing) if part and letters else []
-                if top[t] and letters and t not in said:
+                if top[t] and letters and (t not in said) == (blocks is True):
                     slots.missing[t] = list(part.missing) if part else []
                     slots.span[t] = ord(max(letters)) - ord("A") + 1
                     slots.rounds[t] = cap[t]
@@ -486,6 +489,7 @@ def make_slots(model, corpus: Path, factor: int, free: list[int] | None = None) 
         if short > 0 and host and blocks:
             free += spare[:short]
             short -= len(spare)
+            spare = spare[len(spare) if short > 0 else 0:]  # taken once, whatever the next round needs
         elif 0 < short <= len(spare) and host:
             free += spare[:short]
             short = 0

@@ -12,7 +12,9 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   (:func:`stem_key`): a word (by normalised form, :func:`lois.features.search.analysis.normalize`: the terms of that
   form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``;
   ``accident``, ``accidentel``), are in one file, that the page names from the typed word. A term holds its
-  postings (whoosh's BM25F score per field and document), its positions in each document's title and text (phrases,
+  raw postings (per field and document: the term's frequency and the field's length, :func:`index.raw_postings`,
+  which search.js scores as :func:`index.scored` does with what index.json says of the fields, ``bm25``: an edit
+  changes the shards of the terms of the documents it changes only), its positions in each document's title and text (phrases,
   proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
   family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
   bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``), what
@@ -54,6 +56,7 @@ from typing import Any
 from lois.core import livememo
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind, shown_text
+from lois.features.search.index import B, K1, RAW_WIDTH, SOURCE
 from lois.features.search.index import FIELDS as FIELDS_ORDER
 
 FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" + INDEX, shards beside it
@@ -183,7 +186,7 @@ def doc_deltas(flat: list[int], width: int) -> list[int]:
     return out
 
 
-POSTING_WIDTH = 3  # doc, field, score
+POSTING_WIDTH = RAW_WIDTH  # doc, field, term frequency, field length (index.raw_postings)
 
 
 def _records(seq: tuple[tuple[int, str], ...]) -> tuple[tuple[str, list[int]], ...]:
@@ -239,7 +242,7 @@ def _term_rows(engine, refs: dict[int, list[int]]) -> list[tuple[str, list]]:
     title_field = FIELDS_ORDER.index("title")
 
     def term_value(t: str) -> list:
-        post, at = engine.postings.get(t, []), where.get(t, [])
+        post, at = engine.raw.get(t, []), where.get(t, [])
         in_title = {d for d, f in zip(post[::POSTING_WIDTH], post[1::POSTING_WIDTH], strict=False) if f == title_field}
         # records [doc, field, count, positions…] (field 0: the title); of a phrasing of the index of a page without
         # text (field 2), those that start with the term, as [doc, phrasing, its words] (a query that names a
@@ -264,7 +267,7 @@ def _term_rows(engine, refs: dict[int, list[int]]) -> list[tuple[str, list]]:
             value.pop()
         return value
 
-    return [(t, term_value(t)) for t in sorted(set(engine.postings) | set(inverse))]
+    return [(t, term_value(t)) for t in sorted(set(engine.raw) | set(inverse))]
 
 
 def _doc_rows(engine, refs: dict[int, list[int]]) -> list[tuple[int, list]]:
@@ -335,6 +338,10 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         "kindRuns": [[kinds.index(k), sum(1 for _ in run)] for k, run in groupby(f["kind"] for f in stored)],
         "shards": layout,
         "docShards": doc_runs,
+        # what search.js's scored needs to score the raw postings as index.scored does (BM25F's parameters, the
+        # field whose statistics each field uses, each field's average length): what changes with every edit of a
+        # text is here, not in the shards of the terms the edit leaves alone
+        "bm25": [K1, B, SOURCE, engine.avgfl],
     })
     if build is None:
         h = hashlib.sha256(_dumps(meta).encode())

@@ -80,22 +80,11 @@ def weigh(browser, site: Path, page: str, left_out: str = "") -> dict:
 
 
 def lighthouse_score(site: Path, page: str, work: Path) -> str:
-    import subprocess
-
-    from bench_build import CHROMIUM, LIGHTHOUSE, NO_NETWORK, serve
+    from bench_build import LIGHTHOUSE
 
     if not LIGHTHOUSE.exists():
         return "Lighthouse absent (npm install --prefix bench)"
-    srv, base = serve(site, True)
-    try:
-        out = work / "lighthouse.json"
-        flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu", *NO_NETWORK])
-        subprocess.run([str(LIGHTHOUSE), base + page, "--output=json", f"--output-path={out}", "--quiet",
-                        "--only-categories=performance", f"--chrome-flags={flags}"],
-                       env={**__import__("os").environ, "CHROME_PATH": CHROMIUM}, capture_output=True, timeout=300)
-        d = json.loads(out.read_text(encoding="utf-8"))
-    finally:
-        srv.shutdown()
+    d = lighthouse_report(site, page, work)
     audits = d["audits"]
     low = [f"{ref['id']} ({audits[ref['id']].get('displayValue') or audits[ref['id']]['score']})"
            for ref in d["categories"]["performance"]["auditRefs"]
@@ -106,6 +95,24 @@ def lighthouse_score(site: Path, page: str, work: Path) -> str:
             f"({d['configSettings']['formFactor']}, {d['configSettings']['throttlingMethod']} ; "
             + ", ".join(f"{k} {audits[k].get('displayValue', '')}" for k in keys)
             + (f" ; sous 0,9 : {', '.join(low)}" if low else "") + ")")
+
+
+def lighthouse_report(site: Path, page: str, work: Path) -> dict:
+    """Lighthouse's JSON report (mobile, performance only) of ``page`` of ``site`` served with gzip on 127.0.0.1."""
+    import subprocess
+
+    from bench_build import CHROMIUM, LIGHTHOUSE, NO_NETWORK, serve
+
+    srv, base = serve(site, True)
+    try:
+        out = work / "lighthouse.json"
+        flags = " ".join(["--headless=new", "--no-sandbox", "--disable-gpu", *NO_NETWORK])
+        subprocess.run([str(LIGHTHOUSE), base + page, "--output=json", f"--output-path={out}", "--quiet",
+                        "--only-categories=performance", f"--chrome-flags={flags}"],
+                       env={**__import__("os").environ, "CHROME_PATH": CHROMIUM}, capture_output=True, timeout=300)
+        return json.loads(out.read_text(encoding="utf-8"))
+    finally:
+        srv.shutdown()
 
 
 def main() -> int:

@@ -26,7 +26,8 @@ Pagefind (npm package `pagefind`, installed by `npm install --prefix bench`) ind
 served from the site loads its JS API (`import("/pagefind/pagefind.js")`, as its default UI does at the first
 search), searches, and loads the data of the first 8 results (our header box shows 8): same profile, same
 queries, same counting. Its first query counts pagefind.js, its WebAssembly and its index files; ours counts
-assets/lois/recherche/ (search.js is part of every page, with the site's other scripts).
+assets/lois/recherche/ and the search's script (search.<hash>.js, which the header's box fetches when a reader is
+about to search: lois search-box.js).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Per-query ranks on the development sets, to compare two rankings query by query (blind9, the running session's blind set, is never read):
+"""Per-query ranks on the development sets, to compare two rankings query by query (never blind9, the held-out set):
     python bench/rank_dump.py OUT.tsv [--kind KIND=WEIGHT ...]     # dump (--kind: try another KIND_WEIGHTS value)
     python bench/rank_dump.py --compare BEFORE.tsv AFTER.tsv [-v]    # per set: hit@1 / hit@3 deltas (+up −down),
                                                                       # tool@3 and answer@1 deltas, « with text » line

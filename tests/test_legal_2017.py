@@ -213,7 +213,7 @@ def test_law_16_page_says_where_the_source_weakens_the_logical_alternative(model
 
 def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists):
     """Law 32 (double or redouble out of turn) had no summary; its page now says A, B and C as read in a 2017
-    text, and the bid-out-of-turn list still sends the director there without claiming to treat it."""
+    text (the bid-out-of-turn list, which now applies it, is tested below)."""
     body = SiteBuild(model).render_stub(32).body
     text = _visible(body)
     for words in nonempty(["celui-là n'est jamais accepté. S'il n'est pas accepté, il est annulé",
@@ -223,8 +223,6 @@ def test_law_32_double_out_of_turn_is_summarised_from_its_2017_text(model, lists
                            "sont traitées comme des changements de déclaration : la Loi 25 s'applique"]):
         assert words in text, words
     assert 'href="http://bridgecode2017.ecolebridgetoulon.fr/LOI32.html"' in body and "lu le 2026-11-28" in text
-    help_ = re.sub(r"\s+", " ", lists["enchere-hors-tour"].questions["acceptee"].help)
-    assert "relève de la Loi 32, que cette liste ne traite pas" in help_
 
 
 def test_checklists_give_the_2017_two_conditions_of_a_logical_alternative(lists):
@@ -256,3 +254,152 @@ def test_a_waiting_page_lists_its_provisions_in_the_code_order(model):
         sections = [p.path[0] for p in ids]
         assert sections == sorted(sections), (law, sections)
     assert pages > 10
+
+
+@pytest.mark.parametrize("answers, outcome, said", [
+    ({"contre_tour_de": "droite", "contre_action_droite": "passe"}, "contre_repeter",
+     "le joueur fautif doit répéter son Contre (ou son Surcontre), sans rectification, sauf s'il est inadmissible"),
+    ({"contre_tour_de": "droite", "contre_action_droite": "declare", "contre_comparable_a": "oui"},
+     "contre_comparable", "il n'y a pas d'autre rectification, ni de restriction d'entame (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "partenaire", "contre_comparable_b": "oui"},
+     "contre_comparable", "il n'y a pas d'autre rectification, ni de restriction d'entame (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "droite", "contre_action_droite": "declare", "contre_comparable_a": "non"},
+     "contre_non_comparable", "son partenaire doit passer à son prochain tour de déclarer (Loi 32A, Loi 32B)"),
+    ({"contre_tour_de": "partenaire", "contre_comparable_b": "non"},
+     "contre_non_comparable", "son partenaire doit passer à son prochain tour de déclarer (Loi 32A, Loi 32B)"),
+])
+def test_double_out_of_turn_is_ruled_by_law_32_in_the_bid_out_of_turn_list(lists, answers, outcome, said):
+    """Session 10 (legal11): Law 32 had a summary but no question reached it — the bid-out-of-turn list said « un
+    Contre ou un Surcontre hors tour relève de la Loi 32, que cette liste ne traite pas ». A cancelled double or
+    redouble out of turn now leads to the rulings of 32A1 (repeat it), 32A2(a)/(b) and 32B."""
+    from lois.features.checklists import run
+
+    cl = lists["enchere-hors-tour"]
+    res = run(cl, {"acceptee": "contre", **answers})
+    assert res.outcome == outcome
+    said_ = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert "Le Contre (ou le Surcontre) hors tour n'est pas accepté : il est annulé (Loi 32)." in said_
+    assert any(said in line for line in nonempty(said_)), said_
+    assert "32" in map(str, res.citations)
+    help_ = re.sub(r"\s+", " ", cl.questions["acceptee"].help)
+    assert "que cette liste ne traite pas" not in help_ and "sauf s'il est inadmissible" in help_
+
+
+def test_no_logical_alternative_is_not_said_with_the_first_condition_alone(lists):
+    """16B1(b) in 2017 sets two conditions; the outcomes « pas d'autre action logiquement possible » of the lists
+    « Information non autorisée » and « Actions retirées » said « aucune autre action n'était logiquement possible,
+    c'est-à-dire sérieusement envisagée par … » — the one-condition definition of the source (session 10, legal11).
+    Every ruling or sentence to the players that speaks of serious consideration also says the second condition."""
+    said = [re.sub(r"\s+", " ", t) for cl in lists.values() for o in cl.outcomes.values()
+            for t in (o.ruling, *o.players) if "sérieusement envisagée" in t]
+    for text in nonempty(said):
+        assert "choisie par certains d'entre eux" in text, text
+        assert "c'est-à-dire sérieusement envisagée" not in text, text
+    outcomes = {name for name, cl in lists.items() for o in cl.outcomes.values()
+                if any("sérieusement envisagée" in t for t in (o.ruling, *o.players))}
+    assert {"information-non-autorisee", "actions-retirees"} <= outcomes, outcomes
+
+
+@pytest.mark.parametrize("term, last", [("contre", "sur la dernière enchère quand elle est adverse"),
+                                        ("surcontre", "sur le dernier Contre quand il est adverse")])
+def test_glossary_double_and_redouble_keep_the_condition_of_law_19(model, term, last):
+    """19A1 and 19B1 (2017): a player may double (redouble) only the last preceding bid (double), made by an
+    opponent, with no call other than pass in between; the glossary said « sur la dernière enchère quand elle est
+    adverse » and « sur le Contre d'un adversaire », which would allow doubling a bid already doubled (session 10)."""
+    from lois.features.annotations.glossary import load_glossary
+
+    entry = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml") if t.term == term])[0]
+    definition = re.sub(r"\s+", " ", entry.definition)
+    assert last in definition and "aucune déclaration autre que Passe n'a été faite depuis" in definition, definition
+
+
+def test_mistaken_call_is_a_branch_of_the_explanation_question_and_law_75_page(model, lists):
+    """75C (2017): when the agreement was explained correctly and the call was the mistake, there is no infraction
+    and the result stands whatever the damage; 75A: the explanation is unauthorized information for the caller. The
+    list « Information non autorisée » went from « a player reports a mistaken explanation » only to the rulings of a
+    mistaken explanation (session 10, legal11)."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": "declaration_erronee"})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("il n'y a pas d'infraction, et quel que soit le dommage, le résultat est maintenu (Loi 75C)" in line
+               for line in nonempty(said)), said
+    assert any("information non autorisée" in line and "(Loi 75A)" in line for line in said), said
+    text = _visible(SiteBuild(model).render_stub(75).body)
+    assert "l'erreur vient de la déclaration, il n'y a pas d'infraction" in text
+    assert "sa propre déclaration a été mal comprise" in text and "lu le 2026-11-28" in text
+
+
+@pytest.mark.parametrize("correction", ["declarant_mort", "auteur"])
+def test_a_call_changed_after_misinformation_lets_the_next_player_change_his_too(model, lists, correction):
+    """21B2 (2017): when a player changes a call because of misinformation, his LHO may in turn change any later call
+    he made (Law 16C applies). The outcomes where a call can still be changed said 21B1(a) only (session 10)."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": correction})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("son adversaire de gauche pourra à son tour changer celle qu'il avait faite ensuite (Loi 21B2)" in line
+               for line in nonempty(said)), said
+    assert "peut alors à son tour changer une déclaration qu'il avait faite ensuite (Loi 21B2)" in re.sub(
+        r"\s+", " ", res.ruling)
+    text = _visible(SiteBuild(model).render_stub(21).body)
+    assert "la Loi 16C s'applique aux déclarations retirées" in text
+
+
+def test_information_from_another_source_says_when_the_director_may_act_before_the_auction(model, lists):
+    """16D2: the director's four measures before any call are for information that could interfere with normal
+    play, and changing positions or redealing only where the type of event or competition allows; the « Que faire
+    si… » entry and the description of the list « Information d'autres sources » listed the four measures without
+    their conditions (session 10, legal11)."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "S'il considère que l'information pourrait interférer dans le jeu normal, il peut, avant toute" in flat
+    assert "(si le type d'épreuve ou de marque le permet)" in flat
+    assert "(si la forme de la compétition le permet)" in flat
+    description = re.sub(r"\s+", " ", lists["information-autres-sources"].description)
+    assert "pourrait interférer dans le jeu normal, l'arbitre a le choix entre quatre mesures" in description
+    assert "(si le type d'épreuve ou de marque le permet)" in description
+
+
+def test_dummy_situation_keeps_the_first_to_draw_attention_condition_of_43b(model):
+    """43B3 and 43B2(b) apply when dummy, after violating 43A2, is the *first* to draw attention to a defender's
+    irregularity or to ask declarer about a revoke; the « Que faire si… » entry said « l'irrégularité … qu'il
+    signale » (session 10, legal11)."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "mort"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "l'irrégularité de la défense qu'il est le premier à signaler n'est pas rectifiée sur-le-champ" in flat
+    assert "ou est le premier à lui demander s'il a renoncé" in flat
+    from lois.features.checklists import load_checklists
+
+    question = load_checklists(ROOT / "corpus", model)["procedure-irregularite"].questions["mort_43A2"]
+    to_43b3 = nonempty([c.label for c in question.choices if c.next == "mort_43B3"])
+    assert all("il a été le premier à signaler une irrégularité de la défense" in label for label in to_43b3)
+
+
+def test_adjusted_score_situation_says_may_where_law_12a_says_may(model):
+    """12A: the Director *may* award an adjusted score when the Law gives no indemnity for that type of irregularity
+    (12A1) or after a wrong ruling (12A3); he *awards* an artificial one when no rectification allows normal play
+    (12A2). The « Que faire si… » entry said « L'arbitre attribue une marque ajustée » for all three, and dropped
+    « caractérisée » (session 10, legal11)."""
+    from lois.features.annotations import load_annotations
+
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "marque-ajustee"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert flat.startswith("L'arbitre peut attribuer une marque ajustée quand la Loi lui en donne le pouvoir")
+    assert "pour ce type d'irrégularité (Loi 12A1)" in flat and "il en attribue une, artificielle (Loi 12A2)" in flat
+
+
+def test_hesitation_note_does_not_answer_with_the_first_condition_alone(model):
+    """The note « Après une hésitation » answered « La Loi 16B1 répond : celles qu'une proportion non négligeable …
+    envisagerait sérieusement » before saying the 2017 Code sets two conditions: the answer it gives is now the two
+    conditions (session 10, legal11)."""
+    from lois.features.annotations.notes import load_notes
+
+    note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
+    body = re.sub(r"\s+", " ", note.body)
+    assert "envisagerait sérieusement. Le Code 2017" not in body
+    assert "La Loi 16B1 répond. Le Code 2017 pose deux conditions à la fois" in body

@@ -94,7 +94,8 @@ def test_suggestions_lead_into_the_sub_folder_a_club_publishes_in(browser, built
     with the site's 404 page: the suggestions lead to the provision in /club/lois/, not to the host's root (they
     did, reading the root from a script the pages no longer load on their own). The 404 page of a build whose
     `site_url` is http://host/club/lois/ is the root build's with each address from the root (`href="/…"`,
-    `src="/…"`, Material's scope and base) under /club/lois/: so it is made here from the session's build."""
+    `src="/…"`, the search script's `content="/…"`, Material's scope and base) under /club/lois/: so it is made here
+    from the session's build."""
     import functools
     import re
     import threading
@@ -104,8 +105,8 @@ def test_suggestions_lead_into_the_sub_folder_a_club_publishes_in(browser, built
     (tmp_path / "club").mkdir()
     (tmp_path / "club" / "lois").symlink_to(built_site)
     page404 = (built_site / "404.html").read_text(encoding="utf-8")
-    sub = re.sub(r'((?:href|src)="|new URL\("|"(?:base|search)": ")/', r"\1/club/lois/", page404)
-    assert sub != page404 and not re.search(r'(?:href|src)="/(?!club/lois/)', sub)
+    sub = re.sub(r'((?:href|src|content)="|new URL\("|"(?:base|search)": ")/', r"\1/club/lois/", page404)
+    assert sub != page404 and not re.search(r'(?:href|src|content)="/(?!club/lois/)', sub)
     (tmp_path / "404.html").write_text(sub, encoding="utf-8")
     server = QuietServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tmp_path)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

@@ -416,6 +416,12 @@ def test_served_core_visited_and_uncached(fresh_page, site_url):
     page = fresh_page  # its own browser context: the service worker is installed by this test
     page.goto(site_url)
     _sw_ready(page)
+    # the search's script, that the header's box fetches only when a reader is about to search, is in the core:
+    # saved at once, before any search, so that a box used for the first time without network searches
+    engine = page.evaluate("() => new URL(document.querySelector('meta[name=\"lois-search-script\"]').content, "
+                           "location.href).href")
+    assert page.evaluate("""async u => { for (const k of await caches.keys())
+        if (await (await caches.open(k)).match(u)) return true; return false; }""", engine)
     page.goto(site_url + "lois/12/")  # visited with the network: kept
     page.goto(site_url + "recherche/?q=carte+penalisee")  # searched with the network: the data it read is kept
     page.locator("#lois-search-results[data-q] li a").first.wait_for()  # the whole answer (not the first results,

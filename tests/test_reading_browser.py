@@ -10,6 +10,8 @@ import pytest
 
 from conftest import allow_only, tab_fixtures, pid
 
+from lois.core.pdftext import pdf_text
+
 LAW = 50
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -144,6 +146,46 @@ def test_tap_targets(phone, site_url):
     for b in buttons.all():
         _, _, w, h = b.evaluate(BOX)
         assert w >= 44 and h >= 44
+
+
+def _spaces(text: str) -> str:
+    return re.sub(r"[\u00a0\u202f]", " ", text)
+
+
+def test_provenance_folds_so_the_law_starts_on_the_first_screen(phone, site_url, model, tmp_path):
+    # Law 16's words are another edition's: the one-line summary stays in view, the detail folds, and the law's
+    # first section starts on the phone's first screen (844 px), where the whole notice used to fill it
+    phone.goto(site_url + "lois/16/")
+    summary = phone.locator(".lois-provenance-resume")
+    assert _spaces(summary.inner_text()) == (
+        "Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017.")
+    assert summary.is_visible()
+    detail = phone.locator("details.lois-provenance-detail")
+    renumbered = detail.locator(".lois-provenance-renumerotation")
+    assert not renumbered.is_visible()
+    _, top, _, h = phone.locator("h2.lois-section").first.evaluate(BOX)
+    assert top + h <= 844, top
+    toggle = detail.locator("summary")
+    _, _, w, h = toggle.evaluate(BOX)
+    assert w >= 44 and h >= 24
+    toggle.tap()
+    assert renumbered.is_visible()
+    assert "la section C de la source est publiée ici en D" in _spaces(renumbered.inner_text())
+    assert _spaces(detail.locator(".lois-source").inner_text()).startswith("Source : Texte français de la Loi 16")
+    # what a partial text leaves out is never folded (Law 27: its source omits section C)
+    phone.goto(site_url + "lois/27/")
+    partial = phone.locator(".lois-provenance > .lois-partielle")
+    assert partial.is_visible() and "la section C n'y figure pas" in _spaces(partial.inner_text())
+    # printed, the law says where its words come from in full (Chromium opens folded details when it prints; the
+    # page's own handler does it for browsers that do not) and the screen folds again after
+    phone.goto(site_url + "lois/16/")
+    phone.pdf(path=str(tmp_path / "16.pdf"))
+    printed = pdf_text(tmp_path / "16.pdf")
+    assert "la section C de la source est publiée ici en D" in " ".join(_spaces(printed).split())
+    opened = phone.evaluate("""() => { const d = document.querySelector('details.lois-provenance-detail');
+        dispatchEvent(new Event('beforeprint')); const during = d.open;
+        dispatchEvent(new Event('afterprint')); return [during, d.open]; }""")
+    assert opened == [True, False]
 
 
 def test_targeted_provision_is_highlighted(phone, site_url):

@@ -40,6 +40,8 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     queries = [c["q"] for path in (None, DIRECTORS, SITUATIONS, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
                for c in load_set(path)]
     queries += sorted({f["title"] for f in cli_engine.stored if f.get("title")})
+    # lexicon terms whose Code words repeat what was typed (lexicon.Rewrite.said): said the same way on both sides
+    queries += ["deux cartes jouées simultanément", "hesitation du partenaire", "ouverture hors tour"]
     got = page.evaluate("""qs => Promise.all(qs.map(async q => { const out = await window.loisSearch.search(q, 3);
         return [out.map(r => [r.id, r.tool && r.tool.id, r.why && r.why.id, r.phrase]), out.readings]; }))""", queries)
     for q, (ids, readings) in nonempty(zip(queries, got, strict=True)):  # the same results, tools, « why », index
@@ -156,6 +158,38 @@ def test_header_box_keyboard(page, site_url):
     box.press("Enter")
     page.wait_for_url(href)
     assert page.url == href
+
+
+def test_the_search_comes_when_a_reader_is_about_to_search(page, site_url):
+    """A page other than the search page carries the header's box (search-box.js), not the search (36 KB of
+    script): it comes when a reader touches, focuses or types in the box, under the name the page gives — its own
+    build's. A page left open across a deploy that removed that script says so in French in the dropdown."""
+    from urllib.parse import urljoin
+
+    asked = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(site_url + "lois/50/")  # waits for the load event: every script of the page has run
+    engine = urljoin(page.url, page.locator('meta[name="lois-search-script"]').get_attribute("content"))
+    assert page.evaluate("() => window.loisSearch === undefined && !!window.loisSearchLoad")
+    assert engine not in asked and not any("/recherche/" in u for u in asked)
+    box = page.locator(".lois-search-header-input")
+    box.focus()
+    page.wait_for_function("window.loisSearch !== undefined")
+    assert asked.count(engine) == 1
+    box.fill("renonse")
+    assert "renonce" in page.locator("#lois-search-dropdown li").first.inner_text().lower()
+    # the search's first file was asked with its script (search-box.js), and once: search.js took that answer
+    assert sum(u.endswith("/index.json") for u in asked) == 1
+    assert asked.index(next(u for u in asked if u.endswith("/index.json"))) < asked.index(engine)
+    # the next visit: the deploy removed this build's search script
+    page.goto("about:blank")
+    page.route(engine, lambda route: route.fulfill(status=404, body=""))
+    page.lois_expect_404.add(engine)
+    page.goto(site_url + "lois/16/")
+    page.locator(".lois-search-header-input").fill("renonce")
+    none = page.locator("#lois-search-dropdown li.lois-search-none")
+    none.wait_for()
+    assert none.inner_text().startswith("La recherche n'a pas pu être chargée. Rechargez la page")
 
 
 def _tab_to(page, selector: str, limit: int = 80) -> None:

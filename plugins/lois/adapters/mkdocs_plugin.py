@@ -173,6 +173,7 @@ class LoisPlugin(BasePlugin[LoisConfig]):
             config.extra_javascript.extend([*self.site.data_scripts, js])
             config.extra["lois_build"] = self.site.build_id  # named by every page (overrides/main.html)
             config.extra["lois_search"] = search_site.page_layout(self.site)  # with the layout of its search data
+            config.extra["lois_search_script"] = self.site.lazy_scripts.get("assets/lois/search.js", "")
         else:  # serve, corpus broken from the start: the links and menu entries to generated pages go nowhere yet,
             # which is what the banner of every page says; MkDocs does not report each of them (nor stop, --strict)
             for kind in ("links", "nav"):

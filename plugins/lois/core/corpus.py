@@ -201,7 +201,7 @@ class Model:
             for p in self.laws[law].provisions():
                 nodes.append({"id": p.id, "law": p.law, "kind": Kind.LAW if p.level is Level.LAW else Kind.PROVISION,
                               "title": self.node_title(p.pid)})
-        for sid in sorted(self.stubs, key=_sort_key):
+        for sid in sorted(self.stubs, key=lambda pid: pid.code_order):
             nodes.append({"id": str(sid), "law": sid.law, "kind": Kind.STUB, "title": self.node_title(sid)})
         for c in self.commentaries.values():
             nodes.append({"id": c.node_id, "law": c.laws[0], "kind": Kind.COMMENTARY, "title": c.title})
@@ -212,11 +212,6 @@ class Model:
 def _short(text: str, n: int = 80) -> str:
     text = " ".join(text.split())
     return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0] + "…"
-
-
-def _sort_key(pid: ProvisionId) -> tuple[int, str]:
-    """The order of ids in the graph and the API: by law, then as written."""
-    return (pid.law, str(pid))
 
 
 def _sentence(text: str, start: int, end: int) -> str:

@@ -173,6 +173,17 @@ class ProvisionId:
         return cased(KEY_JOIN.join((str(self.law), *self.path)), KEY_CASE)
 
     @property
+    def code_order(self) -> tuple:
+        """The provision's place in the Code, to sort by: law, then sections, paragraphs by number (2 before 10),
+        sub-points and items by their numeral (iv before ix), a provision before its descendants.
+
+        >>> ids = ["30B1(b)(ix)", "12C10", "30B1(b)(iv)", "12C2", "12C", "32A2(a)", "32B", "12"]
+        >>> [str(p) for p in sorted((ProvisionId.parse(i) for i in ids), key=lambda p: p.code_order)]
+        ['12', '12C', '12C2', '12C10', '30B1(b)(iv)', '30B1(b)(ix)', '32A2(a)', '32B']
+        """
+        return self.law, tuple(_part_order(part, _PART_LEVEL[self._skipped + i]) for i, part in enumerate(self.path))
+
+    @property
     def parent(self) -> "ProvisionId | None":
         return ProvisionId(self.law, self.path[:-1]) if self.path else None
 
@@ -190,6 +201,15 @@ class ProvisionId:
     def url(self) -> str:
         """The address of the provision, relative to the site's root (``"lois/50/#D2a"``)."""
         return f"lois/{self.law}/" + (f"#{self.anchor}" if self.path else "")
+
+
+def _part_order(part: str, level: Level) -> tuple[int, str]:
+    """One part of a path as a sort key: a number by its value, an item by its roman numeral, a letter as written."""
+    if part.isdigit():
+        return int(part), ""
+    if level is Level.ITEM and part in ROMAN_NUMERALS:
+        return ROMAN_NUMERALS.index(part) + 1, ""
+    return 0, part
 
 
 def is_law_number(n: int) -> bool:

@@ -45,7 +45,7 @@ from lois.core.errors import LoisError
 from lois.render.htmlpage import HtmlPage
 from lois.render.site import GeneratedFile, PageScript, SiteBuild
 
-FORMAT = 5
+FORMAT = 6
 KEEP = 4
 # every distribution whose code the generated pages go through (tests/test_buildcache.py checks that each library
 # the package imports is here); MkDocs and its theme are left out: the cache holds what the package generates
@@ -176,10 +176,12 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
         page_scripts = [PageScript(path, tuple(markers)) for path, markers in data["page_scripts"]]
         page_styles = [PageScript(path, tuple(markers)) for path, markers in data["page_styles"]]
         data_scripts = list(data["data_scripts"])
+        lazy_scripts = {str(k): str(v) for k, v in data["lazy_scripts"].items()}
     except (KeyError, TypeError, ValueError):
         return False
     site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
     site.page_scripts, site.page_styles, site.data_scripts = page_scripts, page_styles, data_scripts
+    site.lazy_scripts = {path: path for path in lazy_scripts}  # named again by bundle(), as the bundle is
     try:
         os.utime(path)  # recently used: kept by the pruning below
     except OSError:
@@ -216,6 +218,7 @@ def store(site: SiteBuild, corpus_dir: Path, key: str, reads: dict[str, str | No
     data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "page_scripts": [[s.path, list(s.markers)] for s in site.page_scripts],
             "page_styles": [[s.path, list(s.markers)] for s in site.page_styles], "data_scripts": site.data_scripts,
+            "lazy_scripts": dict.fromkeys(site.lazy_scripts, ""),
             "not_in_nav": sorted(site.not_in_nav), "extra": extra}
     if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))

@@ -202,11 +202,6 @@ def render_law(site, law_no: int) -> HtmlPage:
     return LawPage(site, law_no).render()
 
 
-def _code_order(pid: ProvisionId) -> tuple:
-    """A provision's place in its law: sections, then paragraphs by number (2 before 10), then sub-points."""
-    return pid.law, tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in pid.path)
-
-
 def render_stub(site, law: int) -> HtmlPage:
     """The page of a cited law whose text is absent (template ``render/stub.html``): its title, what cites it,
     the commentaries that discuss it and the features' asides (notes, examples, checklists)."""
@@ -224,7 +219,7 @@ def render_stub(site, law: int) -> HtmlPage:
     listed = {s.pid for s in stubs}
     provisions += [{"pid": pid, "id": str(pid), "anchor": pid.anchor, "cited": [], "register": st}
                    for pid, st in register.items() if pid not in listed and pid.path]
-    provisions.sort(key=lambda p: _code_order(p["pid"]))  # the Code's order: 32A before 32A2(a), 12C2 before 12C10
+    provisions.sort(key=lambda p: p["pid"].code_order)  # the Code's order: 32A before 32A2(a), 12C2 before 12C10
     title_ctx = None if title is None else {
         "title": title.title, "url": title.url, "read": title.origin.read if title.origin else None,
         "source_text": title.source_text,

@@ -100,6 +100,9 @@ class SiteBuild:
     # loaded by every page before those: data that changes with the corpus (kept out of the bundle, :meth:`bundle`)
     data_scripts: list[str] = field(default_factory=list)
     page_scripts: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
+    # fetched by a page's script when needed (search.js by search-box.js), each under a name of its content:
+    # path → that name (:meth:`bundle`)
+    lazy_scripts: dict[str, str] = field(default_factory=dict)
     styles: list[str] = field(default_factory=list)
     page_styles: list[PageScript] = field(default_factory=list)  # after those, by the pages that use them
     # enrichments keyed by provision id / law number, rendered once by the law page (lois.render.law_page.Aside)
@@ -174,10 +177,13 @@ class SiteBuild:
         """`fn(site)` runs once every contributor has run (pages that link to pages of other features)."""
         self.finishers.append(fn)
 
-    def add_script(self, path: str, only_where: tuple[str, ...] = (), data: bool = False) -> None:
+    def add_script(self, path: str, only_where: tuple[str, ...] = (), data: bool = False, lazy: bool = False) -> None:
         """A script every page loads, or with ``only_where``, only the pages whose HTML holds one of these texts
-        (:class:`PageScript`); ``data``: a script of data every page loads first, outside the bundle."""
-        if only_where:
+        (:class:`PageScript`); ``data``: a script of data every page loads first, outside the bundle; ``lazy``: a
+        script no page loads itself, that another fetches when needed (:attr:`lazy_scripts`)."""
+        if lazy:
+            self.lazy_scripts[path] = path
+        elif only_where:
             self.page_scripts.append(PageScript(path, only_where))
         elif data:
             self.data_scripts.append(path)
@@ -189,7 +195,8 @@ class SiteBuild:
         """The scripts every page loads in one file, and the site's stylesheets (``styles``, the hand-written ones
         from the configuration, then the features') in one, in their order, as Material ships its own: one
         request each, named by their content (``assets/lois/site.<hash>.js``) so that a browser keeps them for
-        good and a new content is a new name. The files stay at their own address too (the club linkifier, tests).
+        good and a new content is a new name; each lazy script too (``assets/lois/search.<hash>.js``). The files
+        stay at their own address too (the club linkifier, tests).
         A page loads the data scripts, then the bundle, then its widgets' scripts (:class:`PageScript`).
         ``theme_css``: (name, text) of a stylesheet of the theme that the pages load no more, first in the bundle
         (the palette's rules the site uses: lois.render.minify.palette)."""
@@ -201,6 +208,12 @@ class SiteBuild:
                 text = (Path(docs_dir) / path).read_text(encoding="utf-8")
             return minify.js(text) if path.endswith(".js") else minify.css(text)
 
+        for path in self.lazy_scripts:  # the same file under a name of its content, as the bundle's
+            body = text(path)
+            stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            name = f"{BUNDLE_DIR}/{stem}.{hashlib.sha1(body.encode('utf-8')).hexdigest()[:10]}.js"
+            self.add_file(name, body)
+            self.lazy_scripts[path] = name
         out = []
         for paths, sep, ext in ((self.scripts, "\n;\n", "js"), ([*styles, *self.styles], "\n", "css")):
             body = sep.join(f"/* {p} */\n{text(p)}" for p in paths)

@@ -51,9 +51,12 @@
   }
   function run() {
     if (shortLink()) return;
-    var words = wordsOfAddress(window.location), s = window.loisSearch;
-    if (!words.length || !s) return;
-    idQuery(words, s).then(function (q) {
+    var words = wordsOfAddress(window.location), s = null;
+    if (!words.length || !window.loisSearchLoad) return;
+    window.loisSearchLoad().then(function (search) {  /* search-box.js: search.js, fetched for these words */
+      s = search;
+      return idQuery(words, s);
+    }).then(function (q) {
       return s.search(q || words.join(" ").slice(0, 200), 5);
     }).then(function (results) {
       show(results.map(function (r) { return { title: r.title, href: ROOT + r.url.replace(/^\//, "") }; }));

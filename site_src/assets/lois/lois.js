@@ -111,6 +111,16 @@
     if (!t.closest(".lois-act-menu")) closeMenus();
     if (!t.closest("a, button, summary, input, .lois-card")) activate(t.closest(".lois-prov[id], .lois-section-body"));
   }
+  // a printed law says where its words come from in full: the folded provenance opens for the print only
+  var foldedForPrint = [];
+  window.addEventListener("beforeprint", function () {
+    foldedForPrint = Array.prototype.filter.call(document.querySelectorAll("details.lois-provenance-detail"), function (d) { return !d.open; });
+    foldedForPrint.forEach(function (d) { d.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    foldedForPrint.forEach(function (d) { d.open = false; });
+    foldedForPrint = [];
+  });
   ready(function () {
     textOnly(document.documentElement.classList.contains("lois-texte-seul"));
     document.addEventListener("click", onClick);

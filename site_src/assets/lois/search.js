@@ -107,8 +107,11 @@
     });
   }
   function getJSON(url) {
-    var name = url.slice(url.lastIndexOf("/") + 1);
-    return fetch(url).catch(function () {  /* no network, and this part of the search data was never saved */
+    var name = url.slice(url.lastIndexOf("/") + 1), early = window.loisSearchEarly;
+    /* index.json asked by the header's box with this script (search-box.js), once */
+    var answer = early && early.url === url ? early.answer : fetch(url);
+    if (early && early.url === url) window.loisSearchEarly = null;
+    return answer.catch(function () {  /* no network, and this part of the search data was never saved */
       var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
       throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
@@ -363,7 +366,8 @@
       if (hit[3]) { if (kinds.indexOf(hit[3]) < 0) kinds.push(hit[3]); }
       else {
         words(hit[2]).forEach(function (w) { out.push(w); typed.push(false); });
-        readings.push([ws.slice(i, i + hit[0].length).join(" "), hit[2]]);  /* what the page says it read */
+        var said = hit.length > 4 ? hit[4] : hit[2];  /* lexicon.Rewrite.said: what the page says it read */
+        if (said) readings.push([ws.slice(i, i + hit[0].length).join(" "), said]);
       }
       i += hit[0].length;
     }
@@ -1045,18 +1049,11 @@
     input.form.addEventListener("submit", function (ev) { ev.preventDefault(); run(); });
     run();
   }
-  function setupHeader() {
-    var bar = document.querySelector(".md-header__inner");
-    if (!bar || document.querySelector(".lois-search-header")) return;
-    var form = el("form", "lois-search-header");
-    form.setAttribute("role", "search"); form.action = BASE + "recherche/"; form.method = "get";
-    var input = el("input", "lois-search-header-input");
-    input.type = "search"; input.name = "q"; input.autocomplete = "off";
-    input.placeholder = "Chercher (ex. renonce, 27B1b)"; input.setAttribute("aria-label", "Chercher dans le site");
-    var list = el("ol", "lois-search-dropdown");
-    list.id = "lois-search-dropdown"; list.dataset.dropdown = "1";
-    list.setAttribute("role", "listbox"); input.setAttribute("aria-controls", list.id);
-    form.appendChild(input); form.appendChild(list); bar.appendChild(form);
+  function setupHeader() {  /* the header's box, made by search-box.js (every page), which loads this file */
+    var form = document.querySelector("form.lois-search-header");
+    if (!form || form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var input = form.querySelector("input"), list = form.querySelector("ol");
     var reset = keyboard(input, list);
     var asked = 0;
     input.addEventListener("input", function () {
@@ -1081,6 +1078,9 @@
     });
     document.addEventListener("click", function (ev) { if (!form.contains(ev.target)) list.textContent = ""; });
     if (window.visualViewport) window.visualViewport.addEventListener("resize", function () { fit(list); });
+    /* what happened before this file came: the box had the focus (its data comes now), a query was typed */
+    if (document.activeElement === input) load().catch(function () {});
+    if (input.value.trim()) input.dispatchEvent(new Event("input"));
   }
   function ready(fn) { if (document.readyState !== "loading") fn(); else document.addEventListener("DOMContentLoaded", fn); }
   /* every call fetches what it needs first: each returns a Promise */

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from lois.core.corpus import Model, _sort_key
+from lois.core.corpus import Model
 from lois.core.ids import LAW_COUNT, NodeRef, ProvisionId
 from lois.features.api.register import law_url, provision_url
 
@@ -97,7 +97,7 @@ def provenance_doc(model: Model, law: int) -> dict:
 def law_doc(site, law: int) -> dict:
     m = site.model
     status = _law_status(m, law)
-    stubs = sorted((s for s in m.stubs.values() if s.law == law), key=lambda s: _sort_key(s.pid))
+    stubs = sorted((s for s in m.stubs.values() if s.law == law), key=lambda s: s.pid.code_order)
     doc = {
         "version": API_VERSION,
         "number": law,

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lois.core.corpus import Model, _sort_key
+from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.ids import ProvisionId
 
@@ -44,7 +44,7 @@ def published_ids(model: Model) -> list[ProvisionId]:
             ids.add(sid)
     for law in model.stub_laws():
         ids.add(ProvisionId(law))
-    return sorted(ids, key=_sort_key)
+    return sorted(ids, key=lambda pid: pid.code_order)
 
 
 def current_urls(model: Model) -> dict[str, str]:

@@ -22,7 +22,8 @@ MANIFEST_PATH = "hors-ligne/contenu.json"
 COMPLETE_MARK = "hors-ligne/complet"  # cache entry written once every file of the manifest is saved
 LIVE_VERSION = "serve"  # under `mkdocs serve`: one worker for every rebuild (a new one would announce a new version)
 
-_ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][^>]*>""", re.I)
+_ASSET = re.compile(r"""<(?:script|link)\s[^>]*?(?:src|href)=["']([^"'#?]+)["'][^>]*>"""
+                    r"""|<meta name="lois-search-script" content="([^"'#?]+)">""", re.I)
 _REL = re.compile(r"""\brel=["']([^"']*)["']""", re.I)
 
 
@@ -44,11 +45,12 @@ def page_url(path: str) -> str:
 
 
 def page_assets(page_path: str, page_html: str) -> list[str]:
-    """Site-relative paths of the stylesheets, scripts and icons a built page loads."""
+    """Site-relative paths of the stylesheets, scripts and icons a built page loads, and the search's script that its
+    header's box fetches when needed (search-box.js): without network, the saved copy searches too."""
     out = []
     base = posixpath.dirname(page_path)
     for m in _ASSET.finditer(page_html):
-        tag, url = m.group(0), m.group(1)
+        tag, url = m.group(0), m.group(1) or m.group(2)
         if tag[1:5].lower() == "link":
             rel = _REL.search(tag)
             if not rel or not set(rel.group(1).lower().split()) & {"stylesheet", "icon"}:

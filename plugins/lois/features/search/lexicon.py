@@ -27,8 +27,27 @@ class Rewrite:
     means: str               # the Code's words to search instead ("" for a kind word)
     kind: str                # kind of document to put first ("" for a term)
 
+    @property
+    def said(self) -> str:
+        """What the results say the typed words were read as: ``means`` without the typed words it repeats to keep
+        them searched (« en même temps » → « simultanément », not « en même temps simultanément »); "" when it adds
+        nothing (« hesitation » → « hésitation »). A term only; ``to_json`` ships it when it differs from ``means``.
+
+        >>> Rewrite(("en", "meme", "temps"), False, "en même temps simultanément", "").said
+        'simultanément'
+        >>> Rewrite(("hesitation",), False, "hésitation", "").said, Rewrite(("ub",), False, "bout de table", "").said
+        ('', 'bout de table')
+        """
+        found = [m.group(0) for m in TOKEN_RE.finditer(self.means)]
+        norm, typed = [normalize(w) for w in found], [normalize(w) for w in self.words]
+        for i in range(len(found) - len(typed) + 1):
+            if norm[i:i + len(typed)] == typed:
+                return " ".join(found[:i] + found[i + len(typed):])
+        return self.means
+
     def to_json(self) -> list:
-        return [list(self.words), int(self.exact_case), self.means, self.kind]
+        out = [list(self.words), int(self.exact_case), self.means, self.kind]
+        return out + [self.said] if not self.kind and self.said != self.means else out
 
 
 @dataclass

@@ -615,7 +615,8 @@ def apply_rewrites(words: list[str], rewrites: list[list], by_first: dict | None
     i = 0
     while i < len(words):
         # the rewrites whose first word is this one (as typed, or normalised), in the order of the list
-        for _, (rw, exact, means, kind) in sorted(first.get((True, words[i]), []) + first.get((False, norm[i]), [])):
+        for _, rewrite in sorted(first.get((True, words[i]), []) + first.get((False, norm[i]), [])):
+            rw, exact, means, kind = rewrite[:4]
             n = len(rw)
             if kind and not kind_place(norm, i):
                 continue  # a word of the sentence (« quelle note on met ? »), read as a term if the lexicon has one
@@ -626,7 +627,9 @@ def apply_rewrites(words: list[str], rewrites: list[list], by_first: dict | None
                     found = TOKEN_RE.findall(means)
                     out += found
                     as_typed += [False] * len(found)
-                    readings.append([" ".join(words[i:i + n]), means])
+                    said = rewrite[4] if len(rewrite) > 4 else means  # Rewrite.said
+                    if said:
+                        readings.append([" ".join(words[i:i + n]), said])
                 i += n
                 break
         else:

@@ -38,7 +38,8 @@ def contribute(site: SiteBuild) -> None:
     site.add_nav("Recherche", "recherche.md")
     site.add_file(ids_js.SITE_SCRIPT, ids_js.script_text())  # the ids' reader, before the search that uses it
     site.add_script(ids_js.SITE_SCRIPT)
-    site.add_script("assets/lois/search.js")
+    site.add_script("assets/lois/search-box.js")  # the header's box on every page; it fetches the search when needed
+    site.add_script("assets/lois/search.js", lazy=True)
     site.add_style("assets/lois/search.css")
     site.add_style("assets/lois/search-page.css", only_where=('class="lois-search-form"',))  # the search page
 

@@ -73,7 +73,7 @@ def test_browser_scores_the_raw_postings_as_python(page, site_url, cli_engine):
         raw = [x for n in range(rng.randint(1, 40)) for x in (n, rng.randrange(len(FIELDS)), rng.randint(1, 60),
                                                               rng.randint(1, 5000))]
         cases.append([raw, count, avgfl])
-    browser = page.evaluate("""cs => Promise.all(cs.map(c => window.loisSearch.scored(c[0], c[1], [%s, %s, %s, c[2]])))"""
+    browser = page.evaluate("cs => Promise.all(cs.map(c => window.loisSearch.scored(c[0], c[1], [%s, %s, %s, c[2]])))"
                             % (K1, B, json.dumps(SOURCE)), cases)
     assert browser == [scored(*c) for c in nonempty(cases)]
 

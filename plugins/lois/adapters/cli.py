@@ -235,7 +235,7 @@ class _Parser(argparse.ArgumentParser):
         subcommands (``lois`` alone, never wrapped), at a fixed width: the terminal's is asked when help or an
         error is written (asking it imports shutil, lzma and bz2: 2 % of the instructions of `lois cherche`)."""
         if self._declaring:
-            return self.formatter_class(prog=self.prog, width=80)
+            return argparse.HelpFormatter(prog=self.prog, width=80)
         return super()._get_formatter()
 
     def add_argument(self, *args, **kwargs):

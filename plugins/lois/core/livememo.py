@@ -28,7 +28,7 @@ import gc
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
-    from typing import Generic, TypeVar
+    from typing import Any, Generic, TypeVar
 
     K = TypeVar("K", bound=Hashable)
     V = TypeVar("V")
@@ -73,6 +73,9 @@ class Latest(Memo):
     rather than hashed) and change for a few names only at a save. ``fn`` must be a pure function of its inputs.
     An input given again as the very object of then compares at once (identity): a large input shared by every
     name is best given as the one kept (``memo.given`` of an identity function returns the equal object of then)."""
+
+    def __init__(self, fn: Callable[..., Any]):
+        super().__init__(fn)
 
     def given(self, name: Hashable, inputs: tuple):
         if not _on:

@@ -10,17 +10,17 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   :func:`layout`) so that a query fetches its words' shards at once, beside index.json, not after it;
 * ``m<i>.json`` — words and terms, in the file :func:`route` gives to their first :data:`PREFIX` letters
   (:func:`stem_key`): a word (by normalised form, :func:`lois.features.search.analysis.normalize`: the terms of that
-  form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``;
-  ``accident``, ``accidentel``), are in one file, that the page names from the typed word. A term holds its
-  raw postings (per field and document: the term's frequency and the field's length, :func:`index.raw_postings`,
-  which search.js scores as :func:`index.scored` does with what index.json says of the fields, ``bm25``: an edit
-  changes the shards of the terms of the documents it changes only), its positions in each document's title and text (phrases,
+  form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``; ``accident``,
+  ``accidentel``), are in one file, that the page names from the typed word. A term holds its raw postings (per
+  field and document: the term's frequency and the field's length, :func:`index.raw_postings`, which search.js
+  scores as :func:`index.scored` does with what index.json says of the fields, ``bm25``: an edit changes the shards
+  of the terms of the documents it changes only), its positions in each document's title and text (phrases,
   proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
   family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
   bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``), what
   query.phrasing_named reads of a phrasing that the term starts in the index of a page without text
-  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`: half
-  the bytes gzipped);
+  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`:
+  half the bytes gzipped);
 * ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
 * ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,

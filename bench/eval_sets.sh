@@ -9,6 +9,9 @@ TREE=${1:-$HERE}
 cd "$TREE"
 export PYTHONPATH=$PWD/plugins NO_MKDOCS_2_WARNING=1
 P=${PYTHON:-$HERE/.venv/bin/python}  # this checkout's environment (README), whatever TREE is
+if [ ! -x "$P" ]; then  # a git worktree has no .venv of its own: PYTHON=/path/to/.venv/bin/python
+  echo "eval_sets.sh : pas de Python à $P ; donnez-le par PYTHON=/chemin/vers/.venv/bin/python" >&2; exit 2
+fi
 for f in "" tests/search_directors.yaml tests/search_situations.yaml tests/search_situations_blind.yaml \
          tests/search_situations_blind2.yaml tests/search_situations_blind3.yaml tests/search_situations_blind4.yaml \
          tests/search_situations_blind5.yaml tests/search_situations_blind6.yaml tests/search_situations_blind7.yaml \

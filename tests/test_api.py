@@ -177,6 +177,22 @@ def test_register_disappeared_url_fails(model, tmp_path):
     assert exc.value.line == 1
 
 
+@pytest.mark.parametrize("added", ["lois/50/#D2a", "lois/50/#D2a -> lois/50/#D2"], ids=["deux fois", "redirigée aussi"])
+def test_a_link_registered_twice_is_refused_at_its_second_line(model, tmp_path, added):
+    """A permalink written twice was counted twice (« 202 liens enregistrés » for 201), and of two redirects of one
+    link the last won silently (session 10): the second line is refused, naming the first."""
+    reg_file = tmp_path / REGISTER_NAME
+    update_register(model, reg_file)
+    lines = reg_file.read_text(encoding="utf-8").splitlines()
+    first = lines.index("lois/50/#D2a") + 1
+    reg_file.write_text("\n".join(lines + [added]) + "\n", encoding="utf-8")
+    with pytest.raises(LoisError) as exc:
+        read_register(reg_file)
+    assert exc.value.line == len(lines) + 1
+    assert exc.value.message == (f"« lois/50/#D2a » est déjà enregistrée ligne {first} : une ligne par lien "
+                                 "(gardez-en une)")
+
+
 def test_update_register_appends_new(model, tmp_path):
     reg_file = tmp_path / REGISTER_NAME
     reg_file.write_text("lois/50/\n", encoding="utf-8")

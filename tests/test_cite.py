@@ -492,7 +492,7 @@ NEW_FORMS = [
     ("Loi 16B1 a.", "Loi 16B1 a", ["16B1(a)"]),
     ("la Loi 12 C 1 a prévu", "Loi 12 C 1", ["12C1"]),  # « a » + a participle: the verb
     ("Loi 16 B 1 a 3 options", "Loi 16 B 1", ["16B1"]),
-    ("Loi 12 C 1 y a", "Loi 12 C", ["12C"]),
+    ("Loi 12 C 1 y a", "Loi 12 C 1", ["12C1"]),  # « y » is never a sub-point; « 1 » counts nothing
     ("Loi\u00a016\u00a0B\u00a01\u00a0a", "Loi\u00a016\u00a0B\u00a01\u00a0a", ["16B1(a)"]),
     ("Loi\u202f12\u00a0C1(e)", "Loi\u202f12\u00a0C1(e)", ["12C1(e)"]),
     # lower case: a glued section before a paragraph
@@ -637,7 +637,16 @@ def test_refused_range_in_cli():
      "Article 12 of " * 700,
      # session 9 (late): a law word ending its line before a table's row, « 16B1.a.i », « L 16 B 1 b »
      "nos Lois\n12 " * 900, "Laws\n20-10 " * 900, "Lois\n1 2 " * 1000, "Loi 16B1.a.i" * 850,
-     "Loi 1.a.i.a.i" * 800, "L 16 B 1 b " * 900, "L 1 " * 3300],
+     "Loi 1.a.i.a.i" * 800, "L 16 B 1 b " * 900, "L 1 " * 3300,
+     # session 10: a counted word, spaced sub-points in a list, brackets, « alinéa », streets, headings, other texts
+     "la Loi 16 B 1 s'" * 700, "Loi 12 C 3 joueurs " * 500, "Loi 16 B 1 a, b" + ", c" * 3000, "Law 40(B)(2)" * 800,
+     "Law 1(B)(" * 1100, "loi 16 alinéa B1 " * 550, "Loi 16,B1 " * 1000, "rue de la Loi " * 700, "Art. 12.\n" * 1100,
+     "Article 9 bis " * 700, "place 12 B 3 " * 750, "loi « x " * 1250, "loi Evin, " * 1000,
+     "loi n° 2016-41 du 26 janvier 2016 " * 300, "WBF Statutes, " * 700, "Lois\n12 a " * 900, "du Code s'" * 1000,
+     "article 3 B 2 des " * 550, "Loi 1-C-1-c " * 900, "Lois 1 B 1 et C 2" + " et D 2" * 1500,
+     "Loi 5 alinéa D " * 600, "Loi 16 (éd. " * 900, "Loi 1 version " * 800,
+     "Loi 55,5 " * 1100, "RI art. 5" + ", art. 6" * 1400, "RGC art. 1" + " et 2" * 2000,
+     "règlement (édition 2024), chapitre 3, " * 250],
     ids=lambda t: repr(t[:12]),
 )
 def test_linear_time_new_forms(text):

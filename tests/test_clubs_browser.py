@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import SIZES, QuietServer, Tab, pid
+from conftest import SIZES, QuietServer, Tab, nonempty, pid
 from lois.core.cite import find_citations
 from lois.core.ids import ProvisionId, leads_to, not_found, not_on_site
 
@@ -216,6 +216,36 @@ def test_search_form_snippet(club_page, club, site_url, where):
     first = club_page.locator("#lois-search-results li a").first
     first.wait_for()
     assert first.get_attribute("href").endswith("lois/27/#B1b")
+
+
+# a club page whose text the reader sees whole, its markup or its scripts cut in pieces: the HTML of a paragraph (a
+# script splits « Lo|i 16B1 » into text nodes where it says « | ») → the links expected (text, address on the site);
+# (session 10: « Loi 16<b>B1</b> » linked « Loi 16 » to Loi 16, not to 16B1)
+SPLIT = {
+    "Selon la Loi 16<b>B1</b>, l'arbitre rectifie.": [],
+    "Selon la Loi 16|B1, l'arbitre rectifie.": [],
+    "Selon la Loi 50D2(a)<i> et (b)</i> ici.": [("Loi 50D2(a)", "lois/50/#D2a")],
+    "Selon la Lo|i 16B1, l'arbitre rectifie.": [("16B1", "lois/16/#B1")],
+    "Selon la Loi <b>16B1</b>, l'arbitre rectifie.": [("16B1", "lois/16/#B1")],
+    "voir la Loi 16<br>B1 est une autre ligne.": [("Loi 16", "lois/16/")],
+}
+
+
+def test_a_citation_cut_by_the_page_markup_is_not_linked_to_another_provision(club_page, club, site_url):
+    paras, split = "", ""
+    for i, markup in enumerate(nonempty(SPLIT)):
+        paras += f"<p data-split='{i}'>{'' if '|' in markup else markup}</p>"
+        for piece in markup.split("|") if "|" in markup else ():  # one text node per piece
+            split += (f"document.querySelector('[data-split=\"{i}\"]')"
+                      f".appendChild(document.createTextNode({json.dumps(piece)}));")
+    page = club_html(site_url + "assets/lois/linkifier.js").replace("<h1>", f"{paras}<script>{split}</script><h1>", 1)
+    (club[2] / "morceaux.html").write_text(page, encoding="utf-8")
+    club_page.goto(club[0] + "morceaux.html")
+    _wait(club_page)
+    for i, (markup, expected) in enumerate(SPLIT.items()):
+        got = club_page.eval_on_selector_all(f"p[data-split='{i}'] a.lois-lien",
+                                             "els => els.map(a => [a.textContent, a.href])")
+        assert [tuple(g) for g in got] == [(t, site_url + href) for t, href in expected], markup
 
 
 def test_options_exclude_and_new_tab(club_page, club):

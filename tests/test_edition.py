@@ -70,7 +70,7 @@ BAD = [
     ("laws:\n  94: {title: X, source: s}\n", "numéro de loi invalide : « 94 » (le Code compte 93 lois", 6),
     ("laws:\n  0: {title: X, source: s}\n", "numéro de loi invalide : « 0 »", 6),
     ("laws:\n  '12': {title: X, source: s}\n", "clé « 12 » sous « laws » : doit être un nombre entier", 6),
-    ("laws:\n  true: {title: X, source: s}\n", "clé « true » sous « laws »", 6),
+    ("laws:\n  true: {title: X, source: s}\n", "clé « true » invalide : YAML la lit comme « vrai »", 6),
     ("laws:\n  12: {title: X, source: inconnue}\n", "source « inconnue » inconnue", 6),
     ("laws:\n  12: {title: X}\n", "Loi 12 : « source » manquante", 6),
     ("laws:\n  12: {title: 5, source: s}\n", "« title » doit être un texte (trouvé : 5)", 6),

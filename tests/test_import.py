@@ -209,6 +209,23 @@ def test_a_correction_that_no_longer_matches_names_sources_yaml_and_its_line(tmp
     assert "introuvable" in exc.value.message and "ligne 3" in exc.value.message
 
 
+def test_a_correction_past_the_end_of_the_source_is_refused_not_skipped(tmp_path):
+    """A correction naming a line the source does not have (« line: 999999 », a line number from another version of
+    the seed) was never met, so never applied, and the import said nothing (session 10)."""
+    from lois.core.importer import load_sources
+
+    (tmp_path / "sources.yaml").write_text(
+        "- file: a.txt\n  laws: [20]\n  corrections:\n"
+        "    - {line: 1, before: \"REVISION\", after: \"RÉVISION\", reason: ok}\n"
+        "    - {line: 99, before: \"Reconaissance\", after: \"Reconnaissance\", reason: coquille}\n", encoding="utf-8")
+    cfg = load_sources(tmp_path / "sources.yaml")["a.txt"]
+    with pytest.raises(LoisError) as exc:
+        import_text("LOI 20 - REVISION\n\nA. Reconaissance\n", "a.txt", cfg)
+    assert exc.value.path.endswith("sources.yaml") and exc.value.line == 5
+    assert exc.value.message.startswith("correction introuvable : la source n'a que 3 lignes, pas de ligne 99 "
+                                        "(« Reconaissance »)"), exc.value.message
+
+
 def test_cli_refuses_loi_94_in_french_and_writes_nothing(tmp_path):
     from conftest import run_lois
 

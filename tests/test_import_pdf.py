@@ -142,3 +142,27 @@ def test_introduction_and_definitions_are_their_own_documents(tmp_path):
     law9 = (corpus / "lois" / "09.md").read_text(encoding="utf-8")
     assert "essai" not in law9
     assert _provisions(law9, "9") == _provisions((ROOT / "corpus/lois/09.md").read_text(encoding="utf-8"), "m")
+
+
+@pytest.mark.parametrize("damage", ["filtre inconnu", "tronqué", "octets changés", "chiffré"])
+def test_a_damaged_pdf_is_refused_in_one_french_line(printed, tmp_path, damage):
+    """A PDF damaged on its way (cut short, bytes changed, a filter name mangled) or protected: pypdf raised what its
+    parsing met — NotImplementedError for an unknown filter gave a traceback, and its own English (« Stream has
+    ended unexpectedly », « Invalid Elementary Object… ») reached the message or, as a warning, the screen
+    (« Object 60 0 not defined. »). Now one French line naming the file, exit 1 (session 10)."""
+    from conftest import run_lois
+
+    data = printed.read_bytes()
+    assert b"/ASCII85Decode" in data and b"/Root" in data
+    damaged = {"filtre inconnu": data.replace(b"/ASCII85Decode", b"/ASCII85Decodf", 1),
+               "tronqué": data[:len(data) * 3 // 5],
+               "octets changés": data[:len(data) // 2] + bytes(b ^ 0x5A for b in data[len(data) // 2:][:400])
+               + data[len(data) // 2 + 400:],
+               "chiffré": data.replace(b"/Root", b"/Encrypt<</Filter/Standard/V 1/R 2/O(x)/U(y)/P -1>>/Root", 1)}
+    path = tmp_path / "code.pdf"
+    path.write_bytes(damaged[damage])
+    res = run_lois("importe", str(path), "--simulation")
+    assert res.returncode == 1 and res.stdout == "", (res.stdout[-300:], res.stderr[-800:])
+    [line] = res.stderr.splitlines()
+    assert line.startswith(f"erreur : {path} : PDF "), line
+    assert ("PDF illisible : fichier endommagé ou tronqué" if damage != "chiffré" else "PDF protégé") in line, line

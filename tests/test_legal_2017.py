@@ -403,3 +403,120 @@ def test_hesitation_note_does_not_answer_with_the_first_condition_alone(model):
     body = re.sub(r"\s+", " ", note.body)
     assert "envisagerait sérieusement. Le Code 2017" not in body
     assert "La Loi 16B1 répond. Le Code 2017 pose deux conditions à la fois" in body
+
+
+def test_pass_at_lho_turn_after_calling_is_law_30b2_and_30a_names_72c(model, lists):
+    """Session 10 (legal12): the 2017 Law 30 has a paragraph B2 (a pass out of rotation at LHO's turn by a player
+    who has already called is a change of call, Law 25) and its A ends « Law 72C may apply » — both left out by the
+    source quoted in the corpus. The list said « ce n'est aucun des cas de la Loi 30 (A, B1) » and ruled by analogy
+    with 31C; it now rules under 30B2, and the pass at RHO's turn names 72C. The law's page says both omissions."""
+    from lois.features.checklists import run
+
+    cl = lists["passe-hors-tour"]
+    later = run(cl, {"acceptee": "changement"})
+    assert later.outcome == "changement_declaration"
+    assert {"30B2", "25"} <= set(map(str, later.citations)), later.citations
+    texts = [re.sub(r"\s+", " ", t) for t in (cl.questions["acceptee"].help, later.ruling, *later.players)]
+    assert not [t for t in nonempty(texts) if "aucun des cas de la Loi 30" in t or "31C" in t]
+    assert "Il est traité comme un changement de déclaration, et la Loi 25 s'applique (Loi 30B2)" in texts[1]
+    rho = run(cl, {"acceptee": "non", "tour_de": "droite"})
+    assert "72C" in map(str, rho.citations)
+    assert "La Loi 72C peut s'appliquer (Loi 30A)" in re.sub(r"\s+", " ", rho.ruling)
+    page = _visible(SiteBuild(model).render_law(30).body)
+    assert "le paragraphe B2. Si le joueur fautif avait déjà déclaré" in page
+    assert "le Code ajoute que la Loi 72C peut s'appliquer" in page
+
+
+@pytest.mark.parametrize("law, said", [
+    (20, ["doit appeler l'arbitre avant la fin de la période de clarification",
+          "il peut appeler l'arbitre plus tôt, sans y être obligé", "la Loi 21B ou la Loi 40B3"]),
+    (68, ["les Lois 16 et 50 ne s'appliquent pas à cette revendication ou concession",
+          "et le résultat obtenu est maintenu"]),
+    (65, ["s'il la signale plus tard, la Loi 16B peut s'appliquer"]),
+    (24, ["doit passer à son prochain tour de parler (voir la Loi 72C si ce Passe lèse le camp non fautif)"]),
+])
+def test_provisions_first_read_in_a_full_2017_text_are_said_on_their_page(model, law, said):
+    """Session 10 (legal12), from a full English text of the 2017 Laws (ACBL edition, public repository): 20F4,
+    which two lists and a situation cite, had no summary (« aucun texte 2017 n'a pu être relu ») — the player who
+    finds his own explanation wrong during the auction calls the Director before the end of the Clarification
+    Period; 68D2(b)(ii) adds that Laws 16 and 50 do not apply once play continues and the score obtained stands;
+    65B3 ends « if done later Law 16B may apply »; 24B and 24C send to Law 72C when the forced pass damages the
+    non-offending side. Each is said on its law's page, with where it was read."""
+    body = SiteBuild(model).render_stub(law).body
+    text = _visible(body)
+    for s in nonempty(said):
+        assert s in text, s
+    assert "mattman818/Bridge-Rules-Chatbot" in body
+
+
+def test_home_page_exposed_card_button_keeps_the_exception_of_law_50(built_site):
+    """Session 10 (legal12): the home page's button said « celle d'un joueur de la défense est une carte pénalisée
+    — Loi 50 », an abridged first sentence of Law 50 turned into a rule without exception; the Code adds « unless
+    the Director designates otherwise » (Law 50, official French text of the corpus and English 2017 text)."""
+    page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
+    assert ("Carte exposée celle d'un joueur de la défense est une carte pénalisée, sauf si l'arbitre en décide "
+            "autrement — Loi 50") in page
+
+
+def test_example_of_a_pass_at_rho_turn_says_law_30a_names_72c(model):
+    """Session 10 (legal12): the worked example « Passe hors tour au tour de l'adversaire de droite » (also a
+    training situation) said « La Loi 30A ne lui impose rien d'autre » and stopped there; the 2017 Law 30A ends
+    « and Law 72C may apply », which the source quoted in the corpus leaves out."""
+    from lois.features.annotations import load_annotations
+
+    ex = load_annotations(model).examples["30-passe-hors-tour-adversaire-droite"]
+    ruling = re.sub(r"\s+", " ", ex.ruling)
+    assert "La Loi 30A ajoute que la Loi 72C peut s'appliquer" in ruling and "(Loi 72C)" in ruling
+
+
+def test_an_inadmissible_double_out_of_turn_is_sent_to_law_36_not_down_the_law_32_path(model, lists):
+    """Session 10 (legal12): the bid-out-of-turn list said an inadmissible double or redouble out of turn
+    « relève de la Loi 36, en plus de la Loi 32 » and let the director go on to the comparable-call rulings of 32A2
+    and 32B. The 2017 Law 36B4 rules it itself: the auction reverts to the player whose turn it was, the offender
+    makes any legal call and his partner passes throughout (36A if LHO has called). The register's 36B said
+    neither B4 nor « Law 72C may apply »."""
+    help_ = re.sub(r"\s+", " ", lists["enchere-hors-tour"].questions["contre_tour_de"].help)
+    assert "en plus de la Loi 32" not in help_ and "et non de la suite de cette liste" in help_
+    assert "son partenaire doit passer jusqu'à la fin des enchères (Loi 36B)" in help_ and "(Loi 36A)" in help_
+    page = _visible(SiteBuild(model).render_stub(36).body)
+    assert "Si ce contre ou ce surcontre a aussi été fait hors tour, les enchères reviennent au joueur" in page
+    assert "la Loi 72C et des restrictions d'entame" in page and "la Loi 72C et la Loi 26B peuvent s'appliquer" in page
+
+
+def test_information_received_after_the_first_call_may_still_lead_to_an_adjusted_score(model, lists):
+    """Session 10 (legal12): the text of Law 16 published here follows the 2007 edition, whose D3 sends the
+    director only to D2(c) once a call has been made; the 2017 Law 16D3 says « as in 2(c) or 2(d) » — he may also
+    award an adjusted score. The list « Information d'autres sources » said the adjusted score (« ne pas jouer la
+    donne ») was possible only before any call; it now says what 2017 allows, and Law 16's page says where its
+    source differs."""
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists import run
+
+    cl = lists["information-autres-sources"]
+    res = run(cl, {"moment": "apres"})
+    texts = [re.sub(r"\s+", " ", t) for t in (res.ruling, *res.players, cl.description)]
+    assert not [t for t in nonempty(texts) if "ou ne pas jouer la donne ne sont possibles" in t
+                or "marque ajustée artificielle) ne sont prévues qu'avant" in t]
+    assert "le Code 2017 lui permet aussi de procéder comme en 16D2(d), en attribuant une marque ajustée" in texts[0]
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "ou, selon le Code 2017, attribue une marque ajustée (Loi 16D3)" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "en D3, quand l'information est reçue après la première déclaration, elle permet à l'arbitre" in page
+
+
+def test_law_16_page_says_a3_and_a4_are_the_2007_paragraphs(model):
+    """Session 10 (legal12): Law 16 as published here follows the 2007 edition, whose section A has four
+    paragraphs; the 2017 section A has only A1 and A2 (full 2017 English text; the 2017 text copied by a New
+    Zealand club in July 2017), and 2017 provides the adjusted score in B3, C3 and D2–D3. The page says so."""
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "la section de l'édition 2017 n'a que deux paragraphes, A1 et A2" in page
+    assert "le Code 2017 ne les a plus sous ces numéros" in page
+
+
+def test_penalty_card_list_says_law_50_names_72c(lists):
+    """Session 10 (legal12): the first paragraph of Law 50 (official 2017 text of the corpus, and the English 2017
+    text) ends « Law 72C may apply »; the list « Carte pénalisée » quoted that paragraph without it."""
+    description = re.sub(r"\s+", " ", lists["carte-penalisee"].description)
+    assert "sauf si l'arbitre en décide autrement, et la Loi 72C peut être appliquée (Loi 50)" in description
+    assert "(Loi 72C)" in description

@@ -119,3 +119,29 @@ def test_a_save_while_the_index_is_made_is_never_lost(corpus, monkeypatch):
     assert _laws(corpus, "zygomorphe") == []  # this call read the text before the save
     monkeypatch.setattr(index, "write_cached", real)
     assert _laws(corpus, "zygomorphe") == [10]
+
+
+def test_a_record_damaged_in_place_is_found_before_a_query_reads_it(corpus):
+    """A cache file damaged inside its records (a disk, a copy mended by hand), its length and header intact: each
+    record is decoded only when a query reads it, so the damage gave a traceback (« bad marshal data », a text that
+    is no UTF-8) or, worse, a result that says what the corpus does not. The records' CRC-32 in the header finds it
+    when the file is opened: the usual one-line notice, the index made again, the same answer as from the corpus."""
+    from conftest import run_lois
+
+    fresh = run_lois("--corpus", corpus, "cherche", "renonce consommée")
+    assert fresh.returncode == 0 and "Loi 63" in fresh.stdout, fresh.stderr
+    [path] = (corpus.parent / "cache" / "search").glob("*.marshal")
+    data = bytearray(path.read_bytes())
+    from lois.features.search.index import unpack
+
+    _header, base = unpack(bytes(data))
+    for damage in (b"renonce", b"\xc3\xa9"):  # a word changed, then a text made invalid UTF-8 (its « é » cut)
+        records = bytes(data[base:])
+        assert damage in records
+        bad = data[:base] + records.replace(damage, b"Z" * len(damage) if damage == b"renonce" else b"\xc3\x28")
+        path.write_bytes(bad)
+        res = run_lois("--corpus", corpus, "cherche", "renonce consommée")
+        assert "Traceback" not in res.stderr and res.returncode == 0, res.stderr[-800:]
+        assert res.stdout == fresh.stdout, res.stdout[:600]
+        assert res.stderr.startswith("Index de recherche en cache inutilisable (fichier endommagé) : reconstruit"), \
+            res.stderr

@@ -283,3 +283,22 @@ def test_json_output_keeps_control_characters_as_escapes():
     assert json.loads(text) == {"k": "a\x1b[2J\x9b\u202e—"}
     wrapper = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
     assert "\\u2014" in terminal.json_text({"k": "—é"}, wrapper) and "é" in terminal.json_text({"k": "é"}, wrapper)
+
+
+@pytest.mark.parametrize("module", ["argparse", "lois.features"])
+def test_ctrl_c_while_the_program_starts_is_the_usual_quiet_end(module):
+    """Ctrl-C in the first tenth of a second (the program reading its modules, before any command runs) printed
+    Python's traceback of KeyboardInterrupt (session 10: one run in three at 0.1 s). The interrupt is raised here where
+    a real one lands, in the import of ``module``; the end is the one Ctrl-C has later: « interrompu. », exit 130."""
+    code = ("import builtins, runpy\n"
+            "real = builtins.__import__\n"
+            "def imp(name, *a, **k):\n"
+            f"    if name == {module!r}:\n"
+            "        raise KeyboardInterrupt\n"
+            "    return real(name, *a, **k)\n"
+            "builtins.__import__ = imp\n"
+            "runpy.run_module('lois.adapters.cli', run_name='__main__', alter_sys=True)\n")
+    res = subprocess.run([sys.executable, "-c", code, "verifie"], capture_output=True, text=True, cwd=ROOT,
+                         env=project_env(), timeout=60)
+    assert res.returncode == 130 and res.stdout == "", (res.returncode, res.stderr[-600:])
+    assert res.stderr == "\ninterrompu.\n", res.stderr[-600:]

@@ -67,6 +67,68 @@ CORPUS = {
     "deux clés pour 64A": ([(CL, r"  64B: ", '  64 A: "le transfert automatique de levées se fait à la fin du jeu"\n'
                                            "  64B: ", 1)],
                            "« 64 A » et « 64A » désignent la même provision (64A)", 0),
+    # a key YAML reads as no text nor whole number: « ~ » (null), « on » (true), a date, « 63.5 » — reported at the
+    # line of the mapping above it, as « « datetime.date(2026, 1, 1) » n'est pas permis », or « le document : valeur
+    # invalide » (session 10)
+    "clé nulle": ([(CL, r"  '63': ", '  ~: "x"\n  \'63\': ', 1)],
+                  "clé « ~ » invalide : YAML la lit comme rien (null) ; une clé est un texte ou un nombre entier", 0),
+    "clé lue comme vrai": ([(EX, r"answers: \{consommee: non,", "answers: {on: non, consommee: non,", 1)],
+                           "clé « on » invalide : YAML la lit comme « vrai »", 0),
+    "clé lue comme une date": ([(CL, r"  '63': ", '  2026-01-01: "x"\n  \'63\': ', 1)],
+                               "clé « 2026-01-01 » invalide : YAML la lit comme une date", 0),
+    "clé nulle au premier niveau": ([("lexique.yaml", r"\nsynonyms:", "\n~: 1\nsynonyms:", 1)],
+                                    "clé « ~ » invalide", 0),
+    # a link of corpus Markdown that the site wrote « # » (leading nowhere) and an image it silently dropped (one
+    # from another site would be a request to another host) (session 10)
+    "image dans une note": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                              "\n![pixel](https://traceur.example/p.png) Une renonce non consommée", 1)],
+                            "image « pixel » : le site n'affiche pas d'images", 0),
+    "lien sans chemin dans une note": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                         "\nLisez aussi\n[la note](hesitation-16b1). Une renonce non consommée", 1)],
+                                       "lien « la note » vers « hesitation-16b1 » : adresse qui n'est ni une page "
+                                       "web", 1),
+    "lien tel: dans un commentaire": ([("commentaires/chantigny-23.md", r"\n## ", "\n[appeler](tel:+33100)\n\n## ", 1)],
+                                      "lien « appeler » vers « tel:+33100 » : schéma « tel: » refusé", 0),
+    "lien javascript déguisé": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                  "\nLisez [encore](java&#x09;script:alert(1)). Une renonce non consommée", 1)],
+                                "lien « encore » vers « java%09script:alert(1) » : schéma « java%09script: » refusé",
+                                0),
+    # words Markdown takes out of the text without a word: a footnote nothing calls (in a law too), a link
+    # definition no link uses; and a footnote in a note or a commentary, whose call vanished and whose text was
+    # left at the end of the page (only a law's page shows footnotes) (session 10)
+    "note de bas de page orpheline dans une loi": ([("lois/50.md", r"\n# Loi 50",
+                                                     "\n[^z]: Texte orphelin qui disparaît.\n\n# Loi 50", 1)],
+                                                   "note de bas de page qu'aucun appel « [^…] » n'appelle : Markdown "
+                                                   "la retire du texte (« [^z] »)", 0),
+    "définition de lien inemployée": ([("notes/renonce-consommee.md", r"\nUne renonce non consommée",
+                                        "\n[ffb]: https://www.ffbridge.fr\n\nUne renonce non consommée", 1)],
+                                      "définition de lien « [ffb]: … » qu'aucun lien n'emploie", 0),
+    "note de bas de page dans un commentaire": ([("commentaires/chantigny-23.md", r"\n## ",
+                                                  "\nVoir l'annexe[^a].\n\n[^a]: Texte de l'annexe.\n\n## ", 1)],
+                                                "note de bas de page : le site n'en affiche que dans le texte des "
+                                                "lois (« [^a] »)", 0),
+    "image dans une décision d'exemple": ([("exemples/50-carte-principale.yaml", r"\nruling: >",
+                                            "\nruling: >\n  ![donne](donne.png)", 1)],
+                                          "image « donne »", 0),
+    # what PyYAML says in its context, not its problem, or what the table of its messages lacked: « syntaxe YAML
+    # invalide », without saying what (session 10)
+    "ancre en double": ([(CL, r"^title: Renonce", "title: &t Renonce\nzz1: &t 1", 1)],
+                        "YAML invalide : ancre (« &nom ») définie deux fois", 1),
+    "crochets imbriqués sans fin": ([(CL, r"^title: Renonce", "title: Renonce\nzz: " + "[" * 1100 + "]" * 1100, 1)],
+                                    "YAML invalide : imbrication YAML trop profonde", 1),
+    "échappement \\u qui n'est pas un caractère": ([(CL, r"^title: Renonce", 'title: "Renonce \\uD800"', 1)],
+                                                    "« \\u… » entre guillemets qui n'est pas un caractère Unicode", 0),
+    # an auction that goes on after it ended (three passes after a bid, four passes), shown as if it were regular;
+    # a contract beside an auction passed out (session 10)
+    "déclaration après la fin des enchères": ([("exemples/50-carte-principale.yaml",
+                                                r"calls: \[1SA, Passe, 3SA, Passe, Passe, Passe\]",
+                                                "calls: [1SA, Passe, 3SA, Passe, Passe, Passe, 4♠]", 1)],
+                                              "« 4♠ » après la fin des enchères (trois passes après la dernière "
+                                              "enchère)", 0),
+    "contrat d'une donne passée": ([("exemples/50-carte-principale.yaml",
+                                     r"calls: \[1SA, Passe, 3SA, Passe, Passe, Passe\]",
+                                     "calls: [Passe, Passe, Passe, Passe]", 1)],
+                                   "contrat « 3SA » : la donne est passée (quatre passes, aucune enchère)", 1),
     "contrat qui n'existe pas": ([("exemples/50-carte-principale.yaml", r"contract: 3SA", "contract: 8SA", 1)],
                                  "contrat « 8SA » invalide", 0),
     "contrat que les enchères contredisent": ([("exemples/50-carte-principale.yaml", r"contract: 3SA",
@@ -237,3 +299,75 @@ def test_a_run_of_brackets_is_not_read_as_one_file_name_or_address():
     for text in ["voir " + "[" * 1000 + "x.pdf", "voir " + "[" * 1000 + "@exemple.fr"]:
         spans = unread(text)
         assert spans and all(end - start <= 256 + len("@exemple.fr") for start, end in spans), (text[-20:], spans)
+
+
+def test_a_mail_link_of_corpus_markdown_is_written_as_a_mail_link():
+    """« mailto: » is one of the addresses a link of corpus Markdown may have (lois.core.safeurl.MARKDOWN_SCHEMES),
+    and `lois verifie` lets it through: the site wrote it « # » (a link leading nowhere); now as written. An
+    address the rule refuses is still written « # »."""
+    import html
+
+    from lois.render.inline import render_markdown
+
+    out = render_markdown("[l'arbitre](mailto:arbitre@club.example), [page](../notes/x/), [x](tel:+331), "
+                          "[y](java&#x09;script:alert(1))", html.escape)
+    assert re.findall(r'href="([^"]*)"', out) == ["mailto:arbitre@club.example", "../notes/x/", "#", "#"], out
+
+
+@pytest.mark.parametrize("rel, query", [("glossaire.yaml", "déclarant"), ("lois/50.md", "carte pénalisée principale"),
+                                        ("notes/renonce-consommee.md", "renonce consommée douzième levée")])
+def test_a_file_saved_with_decomposed_accents_reads_as_the_same_text(tmp_path, rel, query):
+    """« é » saved as « e » + U+0301 (NFD: some editors, a copy from a PDF) is the same text to the eye, and `lois
+    verifie` accepted it; but the search, the glossary and the words of the Code compared other characters: the
+    glossary's « déclarant » left the results for « déclarant » (session 10). The text is read composed (NFC)."""
+    import json
+    import unicodedata
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    path = corpus / rel
+    text = path.read_text(encoding="utf-8")
+    assert unicodedata.normalize("NFD", text) != text
+    path.write_text(unicodedata.normalize("NFD", text), encoding="utf-8")
+    assert run_lois("--corpus", corpus, "verifie").returncode == 0
+    found = json.loads(run_lois("--corpus", corpus, "cherche", "--json", query).stdout)
+    expected = json.loads(run_lois("cherche", "--json", query).stdout)
+    assert [(d["id"], d["title"], d["score"]) for d in found] == [(d["id"], d["title"], d["score"]) for d in expected]
+
+
+def test_a_number_of_thousands_of_digits_as_an_answer_is_refused_as_a_number():
+    """`--reponses '{"consommee": 999…}'` with 5,000 digits: Python refuses to read an integer that long (ValueError,
+    its limit of 4,300 digits), and that escaped as a traceback (session 10). A number is refused whatever it is."""
+    for digits in ("9" * 5000, "12"):
+        res = run_lois("arbitre", "renonce", "--reponses", '{"consommee": %s}' % digits)
+        assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+        assert res.stderr == ("erreur : --reponses : la réponse à « consommee » doit être un texte (le choix), pas un "
+                              "nombre\n"), res.stderr
+
+
+def test_a_huge_value_of_a_corpus_file_is_quoted_short(tmp_path):
+    """A line of 100,000 characters in permaliens.txt, a law number of 5,000 digits: the French message quoted the
+    value whole, a screenful (session 10; the command line's own values were already cut). A quoted value of more
+    than 400 characters is now shown by its start and its length; the file and the line are said as before."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    links = corpus / "permaliens.txt"
+    n = len(links.read_text(encoding="utf-8").splitlines()) + 1
+    links.write_text(links.read_text(encoding="utf-8") + "lois/50/#" + "D" * 100_000 + "\n", encoding="utf-8")
+    res = run_lois("--corpus", corpus, "permaliens")
+    assert res.returncode == 1 and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert len(res.stderr) < 2000 and f"permaliens.txt, ligne {n} :" in res.stderr, res.stderr[:300]
+    assert "… (100009 caractères) »" in res.stderr, res.stderr[-300:]
+
+
+@pytest.mark.parametrize("entry, what", [("{q: 12, expect: ['12']}", "« q » (la requête, un texte)"),
+                                         ("{q: renonce, expect: [[64]]}", "« expect » doit être une liste"),
+                                         ("{q: renonce, expect: [64], tools: x}", "« tools » doit être une liste")])
+def test_an_evaluation_set_entry_of_the_wrong_shape_is_refused_at_its_line(tmp_path, entry, what):
+    """`lois cherche --evaluer FILE`: « q: 12 » reached the search as a number (a traceback), and the other entries of
+    the wrong shape were refused without their line (session 10)."""
+    path = tmp_path / "jeu.yaml"
+    path.write_text('- {q: "renonce", expect: ["glossaire:renonce"]}\n' * 3 + f"- {entry}\n", encoding="utf-8")
+    res = run_lois("cherche", "--evaluer", path)
+    assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
+    assert res.stderr.startswith(f"erreur : {path}, ligne 4 : ") and what in res.stderr, res.stderr

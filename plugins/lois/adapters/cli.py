@@ -1,19 +1,22 @@
 """The `lois` command: import, check, graph, citations (and more, by subcommand)."""
 from __future__ import annotations
 
-import argparse
-import os
-import re
 import sys
-from pathlib import Path
 
-from lois.core import safeio, terminal
-from lois.core.errors import LoisError
-from lois.core.typo import count
+try:  # Ctrl-C while the program starts (a tenth of a second reading its modules): the end it has later, not a traceback
+    import argparse
+    import os
+    import re
+    from pathlib import Path
 
-
-from lois.features import FEATURES
-from lois.features._cli import find_corpus, form_field, print_json as _out
+    from lois.core import safeio, terminal
+    from lois.core.errors import LoisError
+    from lois.core.typo import count
+    from lois.features import FEATURES
+    from lois.features._cli import find_corpus, form_field, print_json as _out
+except KeyboardInterrupt:
+    print("\ninterrompu.", file=sys.stderr)
+    raise SystemExit(130) from None
 
 
 # --------------------------------------------------------------------------- importe
@@ -344,8 +347,12 @@ def main(argv: list[str] | None = None) -> int:
     """Every subcommand runs here: an error of the input, of the disk or of the output is one French line on
     stderr and a non-zero exit, never a traceback (a reader of the output that stopped early: a quiet exit).
     What it writes is readable on any terminal, and inert (:func:`lois.core.terminal.screen`)."""
-    with terminal.screen():
-        return _main(argv)
+    try:
+        with terminal.screen():
+            return _main(argv)
+    except KeyboardInterrupt:  # (between the screen's set-up and _main's own handling)
+        _say("\ninterrompu.")
+        return 130
 
 
 def _main(argv: list[str] | None) -> int:

@@ -43,6 +43,12 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     Law 64 A. 1 / Law 16.B.1.a / Loi 16-B-1 → 64A1 / 16B1(a) / 16B1   (dots, dashes between the parts)
     Loi 16, § B1 / Loi 16, B1     → 16B1   (« Loi 16, B » alone is 16: « B, C » may follow)
     Loi 40 B 2 a) ii)             → 40B2(a)(ii)   (lettered « a) », « ii) »; the last bracket is left out)
+    Law 40(B)(2) / Law 12(C)(1)(e) → 40B2 / 12C1(e)   (a bracketed section with its bracketed paragraph)
+    loi 16 alinéa B1 / loi 12, paragraphe C1 / Loi 16,B1 → 16B1 / 12C1 / 16B1
+    Loi 12-C-1-c / Lois 16 B 1 et C 2 → 12C1(c) / 16B1, 16C2
+    la Loi 16 B 1 s'applique / l'article 16 B 1 du Code interdit → 16B1 (but « la Loi 12 C 3 joueurs » is 12C:
+                                  a plural word after a spaced number is what it counts)
+    la Loi 16 B 1 a et b / Loi 12 C 1 c, d ou e → 16B1(a), 16B1(b) / 12C1(c), 12C1(d), 12C1(e)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
@@ -51,7 +57,12 @@ club), « la Loi 25B du Code 2007 », « Law 25 of the 2007 Laws » (another edi
 art. 13 », « RNC art. 14 », « Code d'éthique du club, article 3 », « la loi du 16 juillet 1984 (article 16) »,
 « l'article 16 de nos statuts » (articles of other texts), « article L. 27 du code », « by-law 12 »,
 « ²Loi 16 » (glued to a letter, a digit or a sign before it), « l'article 5 ci-dessus » (an article of the page),
-anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »).
+anything inside an address, an e-mail or a file name (« https://…/loi16.pdf », « loi16@club.fr », « law51.html »),
+« rue de la Loi 16, 1040 Bruxelles » (a street), « Art. 12. Le bureau… » at the head of a line, « Article 9 bis »
+(headings of statutes), « place 12 B 3 », « chambre 12 B 2 » (numbering nouns), « la loi 11 du football »,
+« WBF Statutes, Article 16 », « EBL By-Laws, Article 9 », « loi « Informatique et Libertés » du 6 janvier 1978 …
+(art. 34) », « loi n° 2016-41 du 26 janvier 2016 … (article 16) », « l'article 16 du Code de déontologie » (other
+texts), « nos Lois\n12 a joué » (a table's row after a line break).
 
 The text is read as it is displayed (:mod:`lois.core.displayed`, the same in the browser): « Loi 16\u200bB1 » (a
 zero-width space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 »
@@ -455,11 +466,19 @@ _NO_ALNUM = r"(?![^\W_])"
 SUITS = "♠♥♦♣♤♡♢♧"
 _NO_SUIT = f"(?![{SUITS}])"  # « Laws 2♥ », « Lois 3♣ »: a bid, a contract (lois.core.resolve.unknown_forms: silently)
 _LAW_ANY = r"[0-9]{1,2}(?![0-9])"
+DECIMAL = "[.,][0-9]"  # after a number, its decimals (« 55,56 % »): not a law's number (also lois.core.resolve)
 _LAW_1_93 = r"(?:9[0-3]|[1-8][0-9]|0?[1-9])(?![0-9])"
 _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
+# What a spaced number after a spaced section counts (« la Loi 12 C 3 joueurs », « 12 C 3 œufs », « Taille L 12 B 1
+# ans »): a lower-case word in the plural (ending in « s » or « x »), not a little word that ends so (« dans »,
+# « vous », « des »…); any other word after the number is what the sentence says of the provision (« la Loi 16 B 1
+# s'applique », « l'article 16 B 1 du Code », « l'Article 12 C 2 prévoit », « art. 16 B 1 interdit »)
+_LITTLE_S = ("dans|sans|sous|plus|moins|puis|mais|apr[eè]s|alors|lors|d[eè]s|tr[eè]s|pas|des|les|aux|ses|ces|mes|tes"
+             "|nos|vos|leurs|toujours|jamais|ainsi|aussi|depuis|vers|chez|parmi|hors|tous|nous|vous|ceux|mieux")
+_COUNTED = rf"{_H}+(?!(?:{_LITTLE_S}){_NL})[a-zà-ÿœ][a-zà-ÿœ\-]{{0,30}}[sx]{_NL}(?!['’])"
 # « et », « ou »: after a spaced section « A » or paragraph, the word that ends an id in a list (« Lois 40 A et 40
 # B », « la Loi 64 A 1 et la Loi 9 »), not the word after a count (« Loi 9 A moins que », « 12 C 3 joueurs »); read
 # as the end of :data:`_LOWERWORD`, looking back from its first letter
@@ -477,17 +496,20 @@ def _commit(named: str, plain: str) -> str:
     return f"(?:{named}|(?!{plain}))"
 
 
-def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
+def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple[str, str, str, str]:
     """Paragraph, sub-point (glued « 1b », bracketed « 1(b) », spaced « 1 b »), roman (see :func:`_tail`)."""
     n = (lambda s: prefix + s) if prefix else (lambda s: None)
     letter_ok = rf"(?!(?![a-z]{_NL}){_LETTER})"  # a letter after the number must be a glued sub-point
     ssub_plain = rf"{_H}{{1,2}}{_SSUB}"
     if spaced:
-        word_after = rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})"
+        # after « Loi », « article », « L. »: a word that counts (:data:`_COUNTED`); an id alone (« 2 B 1 contre »)
+        # or after a trigger, ``strict``: any lower-case word but a spaced sub-point, the verb « a », « et », « ou »
+        word_after = (rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})" if strict else _COUNTED)
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
-        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}})"
+        gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}}|(?<=\([A-H])\)\()"  # « (B)(2) »
         para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
-                + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}")
+                + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
+                + r"(?:(?<=\)\([0-9])\)|(?<=\)\([0-9]{2})\))?")  # the bracket closing « (B)(2) »
     else:
         para = _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
     sp = f"{_H}?" if spaced else ""
@@ -496,7 +518,7 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
         # (« Law 16.B.1.a.i »: a roman after it; not « … 1.a.i.e. »)
-        sub += (r"|(?<=[0-9])\." + _g(n("dsub"), "[a-z]")
+        sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
@@ -506,15 +528,15 @@ def _tail_parts(spaced: bool, prefix: str | None) -> tuple[str, str, str, str]:
     return para, sub, rom, ssub_plain
 
 
-def _tail(spaced: bool, prefix: str | None) -> str:
+def _tail(spaced: bool, prefix: str | None, strict: bool = False) -> str:
     """Paragraph, sub-point, roman after a section letter, each optional, in order.
 
     ``spaced``: spaces are allowed inside (« 50 D 2 (a) », « 16 B 1 a »), a spaced paragraph is refused
     before a lower-case word (« 12 C 3 joueurs ») unless it is a spaced sub-point (« 16 B 1 a »), the verb
     « a » (« la Loi 12 C 1 a prévu » is 12C1) or « et », « ou » (« la Loi 64 A 1 et la Loi 9 »).
     ``prefix``: name the parts ``<prefix>para`` … (None: no names)."""
-    para, sub, rom, _ = _tail_parts(spaced, prefix)
-    p_para, p_sub, p_rom, _ = _tail_parts(spaced, None)
+    para, sub, rom, _ = _tail_parts(spaced, prefix, strict)
+    p_para, p_sub, p_rom, _ = _tail_parts(spaced, None, strict)
     return _commit(para, p_para) + _commit(sub, p_sub) + _commit(rom, p_rom)
 
 
@@ -523,15 +545,23 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     « 9 A moins que »); ``lower``: a glued lower-case letter followed by a paragraph (« loi 16b1 ») too.
 
     After a comma, a dot or a dash, the section is read only where nothing else can be meant: « Loi 16, § B1 »,
-    « Loi 16, B1 », « Law 16.B.1 », « Loi 16-B-1 ». Ambiguous forms are read as the law alone, which is certain:
-    « Loi 16, B et C » (a list of letters may follow the comma), « Loi 16, § 2 » (a paragraph with no section: the
-    Code numbers its paragraphs inside a section), « Law 40(B)(2) » (a bracketed capital is not how the Code letters
-    a section, and « (B) » also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop ends a
-    sentence)."""
+    « Loi 16, B1 », « Loi 16,B1 », « Law 16.B.1 », « Loi 16-B-1 », « loi 16 alinéa B1 », « loi 12, paragraphe C1 »;
+    in brackets, with its bracketed paragraph, as American documents write it: « Law 40(B)(2) », « Law 12(C)(1)(e) ».
+    Ambiguous forms are read as the law alone, which is certain: « Loi 16, B et C » (a list of letters may follow the
+    comma), « Loi 16, § 2 » (a paragraph with no section: the Code numbers its paragraphs inside a section),
+    « Law 40(B) » (« (B) » alone also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop
+    ends a sentence)."""
     spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
-              rf"|,{_H}{{1,2}}(?=[A-H][1-9](?![0-9]))")  # « Loi 16, B1 » (« Loi 16, B » is not read: « B, C »?)
+              # « Loi 16, B1 », « Loi 16,B1 » (« Loi 16, B » is not read: « B, C »?)
+              rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"
+              # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (with its paragraph: not « article 12, alinéa 3 »)
+              rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}){_H}{{1,2}}"
+              rf"(?=[A-H]{_H}?[1-9](?![0-9]))"  # (« Loi 50 alinéa D 2 »)
+              # « Law 40(B)(2) », « LOI 40 (B)(2) », « Law 12(C)(1)(e) »: a bracketed section, read with its bracketed
+              # paragraph only (« Loi 16 (B) » alone may be a gloss)
+              rf"|{_H}?\((?=[A-H]\)\([1-9][0-9]?\))")
     # lower case: glued between the law and a paragraph (« loi 16b1 »), or spaced before one (« loi 16 b 1 »; never
     # « a », the verb or « à »)
     para = rf"(?={_H}{{0,2}}[1-9](?![0-9]))"
@@ -543,10 +573,11 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     return ("" if glued else f"(?:{spaced})?") + _g(name, letter) + _NL
 
 
-def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, name: str = "law") -> str:
+def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, name: str = "law",
+            strict: bool = False) -> str:
     """``law[section[tail]]``; ``section``: ``"optional"`` or ``"required"``; committed like the scanner:
     once a section is read, the id is refused rather than shortened when a letter or digit follows."""
-    sec = _section(glued, "p_sec", lower) + _tail(True, "p_")
+    sec = _section(glued, "p_sec", lower) + _tail(True, "p_", strict)
     if section == "optional":
         sec = _commit(sec, _section(glued, None, lower))
     return _g(name, law) + sec + _NO_ALNUM + _NO_SUIT
@@ -559,7 +590,7 @@ def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
     para = rf"{_H}{{0,2}}[1-9](?![0-9])"
     need = rf"(?={law}(?:{_H}{{1,2}}[A-H]{_NL}{para}|{sec}{'' if glued_alone else para}))"
     ends = r"(?:(?<=[0-9a-z)])|(?<=[0-9][A-Ha-h]))" if glued_alone else r"(?<=[0-9a-z)])"
-    return need + _abs_id(law, "required", lower=lower) + ends
+    return need + _abs_id(law, "required", lower=lower, strict=True) + ends
 
 
 def _bare_law(name: str, law: str) -> str:
@@ -606,7 +637,8 @@ _RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|
 # read and lois renvois says nothing (:data:`LINE_HEAD`). A citation wrapped there is still read when its id has a
 # section (« Loi\n16 B 1 a »), or is followed by punctuation, a bracket, the end of the line, or a list or range
 # word (« Lois\n12 et 13 »); lost: « la Loi\n27 s'applique » (then « Loi 27 » is only unlinked text).
-_LINE_HEAD_P = (rf"[0-9]{{1,3}}(?:{_H}*{DASH}{_H}*[0-9]{{1,3}})?{_H}+(?!(?:{_AND}|{_RANGE_WORDS}|[A-H]){_NL})"
+_LINE_HEAD_P = (rf"[0-9]{{1,3}}(?:{_H}*{DASH}{_H}*[0-9]{{1,3}})?{_H}+"
+                rf"(?!(?:{_AND}|[A-H]){_NL}|(?:{_RANGE_WORDS}){_H}+[0-9])"  # « Lois\n12 a joué »: « a » is the verb
                 rf"[^\W_]")
 _LOI_GAP_P = (rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])(?!{_LINE_HEAD_P})"  # « Loi\n2. » is a paragraph
               rf"|{_NUMERO}?)")
@@ -618,13 +650,25 @@ _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
 _TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
 _TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
-_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_tail_parts(True, None)[0]}|{_tail_parts(True, None)[1]})"  # « 2C »: a bid
+_STRICT_TAIL = _tail_parts(True, None, True)
+_BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_STRICT_TAIL[0]}|{_STRICT_TAIL[1]})"  # « 2C »: a bid
 # Articles of a club's statutes are not laws of the Code: after « article » a bare number is refused when
 # another text is named (« article 12 des statuts », « art. 5 du règlement intérieur », « article 3 de la loi
 # du 1er juillet 1901 », « article 12, alinéa 3 ») or when it is a heading (« Article 3 – Objet »); « du Code »,
 # « des Lois » are the Code.
 _ART_MORE = rf"(?:{_H}*,{_H}*|{_H}+(?:et|ou|and|or|{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)[0-9]{{1,3}}(?![0-9])"
-_CODE = (rf"(?:[Cc]ode(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ])|CODE|CIBD|[Ll]ois|LOIS){_NL}")
+
+
+def _not_other_code(nl: str) -> str:
+    """After « Code »: not the name of another code (« code du sport », « code d'éthique », « Code civil »); a verb
+    (« l'article 16 du Code s'applique », « … du Code interdit ») or « international », « de bridge » is the Code.
+    ``nl``: « no letter follows » (:data:`_NL`, :data:`_NL1` where the pattern runs without JavaScript's « u »)."""
+    return (rf"(?!{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)(?!{_nocase('bridge')}|{_nocase('arbitrage')}"
+            rf"|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){nl}|[0-9])"
+            rf"|(?:civil|p[ée]nal|[ée]lectoral|g[ée]n[ée]ral|mon[ée]taire|rural|sportif){nl}))")
+
+
+_CODE = rf"(?:[Cc]ode{_not_other_code(_NL)}|CODE|CIBD|[Ll]ois|LOIS){_NL}"
 # « de notre règlement », « de ses statuts »
 _DET_OF = rf"de{_H}+(?:notre|votre|leur|ce|cet|cette|nos|vos|leurs|son|sa|ses)"
 _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}(?!{_H}*{_CODE})"
@@ -634,7 +678,8 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_O
             rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
 # (« article 5 ci-dessus »: an article of the page itself)
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
-_ART_GUARD = rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
+_ART_GUARD = (rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
+              rf"(?!{_H}+(?:{_nocase('bis')}|{_nocase('ter')}|{_nocase('quater')}){_NL})")  # « Article 9 bis »
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
 # sport », « décret », « charte » — not « convention », « contrat » nor « arrêté », words of a table (« la convention
 # Stayman, voir l'article 40 », « le contrat chute : article 64 », « le jeu est arrêté : article 68 »). Letters of
@@ -647,31 +692,38 @@ _MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier"
                                                 "décembre", "decembre")) + ")"
 # A French statute named by its date or its number (« la loi du 16 juillet 1984 », « loi n° 84-610 »)
 _STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
-            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])")
+            rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])"
+            # a statute named (« la loi « Informatique et Libertés » », « loi Evin »; not « Loi Internationale »)
+            rf"|{_nocase('loi')}{_H}+(?:[«“\x22][^»”\x22\n]{{1,60}}[»”\x22]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
 # Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
 # « Code de bridge », « code d'arbitrage », as clubs call the Code)
 _OTHER_CODE = (rf"[Cc]ode{_H}+(?:(?:d['’]|(?:de|du|des){_H}+)"
                rf"(?!{_nocase('bridge')}|{_nocase('arbitrage')}|l['’]{_nocase('arbitrage')}|la{_H}+(?:FFB|WBF|FIB){_NL1})"
                rf"(?:l['’]|la{_H}+)?[A-Za-zÀ-ÖØ-öø-ÿ]+|civil|pénal|penal|électoral|electoral|général|general|monétaire)")
 _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", "statuts", "décret", "decret",
-                                                     "charte"))
+                                                     "charte", "statutes", "bylaws", "constitution", "regulations"))
+               + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]|{_nocase('conditions')}{_H}+of{_H}+{_nocase('contest')}"
+               + rf"|{_nocase('code')}{_H}+of{_H}+{_nocase('practice')}"
                + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
 # After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
 # règlement », « Loi 90 du code de la route »): a date, another text: not the Code
 _MONTH = f"{_MONTHS}{_NL}"
 # or the rules of a club, an association (« la Loi 2 du club », « la loi 3 de notre association », « Law 2 of the
 # club »): another text (:data:`OTHER_TEXT_LAW` keeps ``lois renvois`` silent on them)
-_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("club", "clubs", "association", "cercle", "comité", "comite", "bureau",
+_OWNER = ("(?:" + "|".join(_nocase(w) for w in ("football", "futsal", "rugby",  # the laws of another game
+                                                "club", "clubs", "association", "cercle", "comité", "comite", "bureau",
                                                 "ligue", "amicale", "école", "ecole", "section", "société", "societe",
                                                 "society", "bylaws", "constitution", "statutes"))
           + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
 _OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}"
        rf"|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
+_EDITION = r"(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version|[ÉéEe]d\.)"  # the words that name an edition
 _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
                 # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »,
-                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »)
-                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
-                rf"(?:(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version){_H}+(?:de{_H}+|of{_H}+)?)?"
+                # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »,
+                # « Loi 16 (éd. 2007) », « Loi 16 version 2007 »)
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
+                rf"(?:{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)?|{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)"
                 rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
                 rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
 _LOI_GUARD = rf"(?!{_OTHER_AFTER})"
@@ -731,16 +783,27 @@ _REL_RANGE = _compile(_RANGE_SUBS)
 # « Loi 64A1 et A2 », « Loi 20F1 et F2 »: a section with its paragraph continuing the previous absolute item of a
 # section (group c0_…: its law, a new path), unless « ci-dessous » follows (« Lois 78D, 86B3 et (d) ci-dessous »
 # cite the text where they stand)
-_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(False, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
+# (spaced too: « Lois 16 B 1 et C 2 »)
+_CONTINUED_SEC = (_g("c0_sec", "[A-H]") + _NL + _tail(True, "c0_") + rf"(?<=[0-9a-z)]){_NO_ALNUM}(?!{_CI})")
 # « Loi 16B1 a) et b) »: sub-points lettered with a closing bracket only, as French texts letter them (the bracket
 # after a letter is read with the next item of the list, never alone: « (voir la Loi 16B1 a) » keeps it out)
 # « Loi 40 B 2 a) ii) et iii) »: romans too (two letters at least: « i) » is a letter)
 _HALF_CONTINUED = (rf"(?:(?:(?<=[0-9][a-z])|(?<={_H}[a-z]))\){_SEP_P}{_g('c2_hsub', '[a-z]')}"
                    rf"|(?<=[ivx][ivx])\){_SEP_P}{_g('c3_hrom', f'(?=[ivx]{{2}}){_ROMAN}')}{_NL})(?=\))")
+# « Loi 16 B 1 a et b », « Loi 12 C 1 c, d ou e »: spaced sub-points after a spaced sub-point (not « … a et la Loi 9 »)
+_SPACED_CONTINUED = (rf"(?:(?<=[0-9]{_H}[a-x])|(?<=[0-9]{_H}{_H}[a-x])|(?<=[a-x],{_H}[b-x])){_SEP_P}"
+                     rf"{_g('c2_ssub', '[b-x]')}{_NL}(?!['’]|{_H}+[0-9])")
 _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
-              rf"|{_HALF_CONTINUED})")
+              rf"|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
-                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED})")
+                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
+
+
+# « Loi » in the name of a street (« rue de la Loi 16, 1040 Bruxelles », « 155 rue de la Loi »): not a citation, and
+# ``lois renvois`` says nothing of its number (lois.core.resolve.unknown_forms); looked back from the end of « Loi »
+STREET_LAW = "(?:" + "|".join(rf"(?<={_nocase(w)}{_H}de{_H}la{_H}{_nocase('loi')})"
+                              for w in ("rue", "avenue", "av.", "boulevard", "bd", "place", "chaussée", "chaussee",
+                                        "square", "allée", "allee", "impasse", "quai")) + ")"
 
 
 def _word(*words: str) -> str:
@@ -754,25 +817,45 @@ def _word(*words: str) -> str:
 # An id alone that numbers something else: « table 12 B 3 », « donne 16 C 2 », « salle 2 B 1 », « Bât. 3 B 2 », « NS 12
 # B 3 » (a pair), « n° 12 B 3 ».
 _NOUNS = ("table", "tables", "donne", "donnes", "étui", "étuis", "salle", "page", "paire", "bât.", "bat.",
+          "place", "places", "chambre", "appartement", "appt", "apt", "niveau", "lot", "bloc", "casier", "rang",
+          "rangée", "match", "local", "box",
+          # after « article », the rule « article » decides (« article 3 B 2 des statuts » is not 3B2)
+          "article", "articles", "art.", "art",
           "bâtiment", "batiment", "escalier", "porte", "étage", "tour", "round", "board", "boards", "équipe",
           "poule", "groupe", "série", "ns", "eo", "ew", "n°", "numéro", "no.")
-_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H})" for w in _NOUNS)
-_L_NOT_AFTER_NOUN = "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in _NOUNS)  # « salle L 12 B 3 », read from the « L »
+
+
+def _not_after(words: tuple[str, ...], tail: str) -> str:
+    """Not after one of ``words`` and ``tail``: one look-behind per length of word (its alternatives have one width,
+    as a look-behind needs), fewer to try at each digit than one per word."""
+    by_length: dict[int, list[str]] = {}
+    for w in words:
+        by_length.setdefault(len(w), []).append(_nocase(w))
+    return "".join(rf"(?<!(?:{'|'.join(ws)}){tail})" for _, ws in sorted(by_length.items()))
+
+
+_NOT_AFTER_NOUN = _not_after(_NOUNS, _H)
+_L_NOT_AFTER_NOUN = _not_after(_NOUNS, f"{_H}[Ll]")  # « salle L 12 B 3 », read from the « L »
 # « L. 27B1 », not an article of a French code (« article L. 131-16 », « art. L 27 »)
 _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
 _ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
               rf"{_ID_END}")
+_HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"  # « Art. 12. Le bureau… » at the head of a line: a heading of statutes
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
-    _rule("loi", rf"{_word('loi', 'law')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
+    # (not a decimal number: « Kerouac – Loi 55,56 % », a name in a results list)
+    _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}",
+          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL})",
           _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
     _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
-    _rule("article", rf"(?:{_word('article')}|{_word('art')}\.?){_LOI_GAP_P}", _ART_FIRST,
+    # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)
+    _rule("article", rf"(?:{_word('article')}(?:(?<=[^\n]{_nocase('article')})|(?!{_HEADING}))"
+          rf"|{_word('art')}(?:(?<=[^\n]{_nocase('art')})|(?!\.?{_HEADING}))\.?){_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
     _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
@@ -803,6 +886,8 @@ OTHER_TEXT_LAW = _compile(_abs_id(_LAW_ANY, "optional") + f"(?={_OTHER_AFTER})")
 # From its number after a law word and a line break, the head of a table's row (:data:`_LINE_HEAD_P`: « nos Lois\n12
 # tables »), which no rule reads: ``lois renvois`` says nothing of it either
 LINE_HEAD = _compile(_LINE_HEAD_P)
+# From the end of « Loi », the name of a street (:data:`STREET_LAW`): ``lois renvois`` says nothing of its number
+STREET = _compile(STREET_LAW)
 
 
 def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
@@ -948,12 +1033,25 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
 # (no digit between the name and the article but the number of a text, « règlement (UE) 2016/679, art. 13 », a year
 # first, never a range of the Code's laws, « Lois 61-64 », nor « loi 78-17 », which lois renvois must see:
 # « Selon le règlement, voir la Loi 16 et l'article 27 » cites Law 16)
-_ARTICLE_OF_OTHER_TEXT = (rf"{_OTHER_TEXT}(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9]))"
+# (the first letters of :data:`_OTHER_TEXT` looked at first: the pattern is tried where any word begins)
+_ARTICLE_OF_OTHER_TEXT = (rf"(?=[rRsSdDcCbBlL]){_OTHER_TEXT}"
+                          rf"(?:[^\n;0-9]|(?<![0-9])[0-9]{{4}}(?:/|{DASH})[0-9]{{1,5}}(?![0-9])"
+                          # or its date (« loi n° 2016-41 du 26 janvier 2016 … (article 16) »)
+                          rf"|(?<![0-9])(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}(?![0-9])"
+                          # its edition, its chapters (« Règlement des Compétitions (édition 2024), chapitre 3,
+                          # article 16 »)
+                          rf"|(?<![0-9])(?:19|20)[0-9]{{2}}(?![0-9])"
+                          rf"|(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:{_nocase('chapitre')}|{_nocase('titre')}|{_nocase('section')}"
+                          rf"|{_nocase('annexe')}|{_nocase('chapter')}){_H}*[0-9]{{1,3}}(?![0-9]))"
                           rf"{{0,80}}?(?<![A-Za-zÀ-ÖØ-öø-ÿ0-9_])(?:{_nocase('articles')}"
                           rf"|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*(?:[nN][°º]{_H}*)?[0-9]"
                           rf"[0-9A-Za-z()]{{0,14}}(?![0-9A-Za-z()])(?:{_H}{{1,2}}[A-H]{_NL1}|(?!{_H}{{1,2}}[A-H]{_NL1}))"
                           rf"(?!{_H}*,?{_H}+(?:du|des|de{_H}+la){_H}+(?:[Cc]ode|CODE|CIBD|[Ll]ois|LOIS){_NL1}"
-                          rf"(?!{_H}+(?!{_nocase('international')}|de{_H}+bridge)[a-zà-ÿ]))")
+                          rf"{_not_other_code(_NL1)})"
+                          # and the articles listed after it (« Règlement intérieur : art. 5, art. 6 et art. 7 bis »)
+                          rf"(?:(?:{_H}*,{_H}*(?:(?:et|ou|and|or){_H}+)?|{_H}+(?:et|ou|and|or){_H}+)"
+                          rf"(?:(?:{_nocase('articles')}|{_nocase('article')}|{_nocase('art')}\.?){_NL1}{_H}*)?"
+                          rf"[0-9]{{1,3}}(?![0-9])){{0,20}}")
 # nor in a law of another edition of the Code named before it (« In the 2007 Laws, Law 25B », « le Code 1997, Loi 25B »)
 _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"

@@ -1,6 +1,18 @@
 """Errors a person reads: French, with the file and the line."""
 from __future__ import annotations
 
+import re
+
+# a value a message quotes (« … ») from a corpus file can be anything its line holds: 100,000 characters of one
+# permalink, a 5,000-digit law number; shown by its start and its length, the message stays one readable line
+QUOTE_MAX = 400
+_LONG_QUOTE = re.compile(r"« ([^»\n]{%d,}) »" % (QUOTE_MAX + 1))
+
+
+def bounded(message: str) -> str:
+    """``message`` with each quoted value of more than QUOTE_MAX characters cut to its start and its length."""
+    return _LONG_QUOTE.sub(lambda m: f"« {m.group(1)[:300]}… ({len(m.group(1))} caractères) »", message)
+
 
 class LoisError(Exception):
     """An error in the project's input, reported in French with its location."""
@@ -18,7 +30,7 @@ class LoisError(Exception):
             if self.line:
                 where += f", ligne {self.line}"
             where += " : "
-        return f"{where}{self.message}"
+        return f"{where}{bounded(self.message)}"
 
 
 def line_at(starts: list[tuple[int, int]], offset: int, default: int) -> int:

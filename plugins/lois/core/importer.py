@@ -197,6 +197,13 @@ def clean(raw: str, *, cfg: SourceEntry | None = None) -> tuple[list[str], list[
     if cfg is not None:
         for c, at in zip(cfg.corrections, cfg.correction_lines or [0] * len(cfg.corrections), strict=True):
             by_line.setdefault(c.line, []).append((c, at))
+    for ln in sorted(by_line):  # a line past the end was never met below: the correction was silently not applied
+        if ln > len(lines):
+            c, at = by_line[ln][0]
+            raise LoisError(f"correction introuvable : la source n'a que {len(lines) - (lines[-1] == '')} lignes, pas "
+                            f"de ligne {ln} "
+                            f"(« {c.before[:60]} ») ; corrigez ou retirez cette correction",
+                            cfg.sources_file if cfg is not None else None, at or None)
     out: list[str] = []
     reviewed: set[tuple[int, str]] = set()
     for i, line in enumerate(lines, start=1):

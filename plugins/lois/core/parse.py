@@ -25,6 +25,7 @@ Blocks are read in order; markdown nesting is not relied upon, the markers are.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,8 @@ def md() -> MarkdownIt:
     """The package's Markdown parser (one instance: building it costs more than parsing a provision)."""
     # html=True only makes markdown-it *recognise* HTML (so that « <!-- suite: B --> » directives are seen and
     # any other HTML is kept as text): no HTML from the corpus is ever output as HTML (see render_inline.py).
+    # (markdown-it leaves a link to « javascript: », « vbscript: », « file: » or « data: » as the text typed, shown
+    # as such: tests/test_security_browser.py; any other link is checked by markdown_problem)
     global _MD
     if _MD is None:
         _MD = MarkdownIt("commonmark", {"html": True}).enable("table").use(footnote_plugin)
@@ -57,6 +60,72 @@ def md() -> MarkdownIt:
 
 
 _MD: MarkdownIt | None = None
+
+
+def markdown_problem(tokens: list[Token], first_line: int, source: str = "", env: dict | None = None,
+                     footnotes: bool = True) -> tuple[int, str] | None:
+    """The first piece of parsed corpus Markdown (``tokens``, parsed from ``source`` with ``env``, whose first line
+    is ``first_line`` of its file) that the site would not show as written, with its line: an image (the site shows
+    its text only, and one from another site would be a request to another host); a link whose address the site
+    would write « # » (lois.core.safeurl.markdown_link_problem: « tel: », « page » without a path); a definition
+    Markdown takes out of the text (« [A]: … », a footnote « [^1]: … » that nothing calls): its words would vanish;
+    with ``footnotes`` False (a note, an example, a commentary: only a law's page shows footnotes), any footnote.
+    None when there is none."""
+    from lois.core.safeurl import markdown_link_problem
+
+    def line_of(pattern: str) -> int:
+        found = re.search(pattern, source, re.M | re.I)
+        return first_line + (source.count("\n", 0, found.start()) if found else 0)
+
+    env = env or {}
+    linked = {c.attrGet("href") for t in tokens if t.type == "inline" for c in t.children or ()
+              if c.type == "link_open"}
+    for label, ref in (env.get("references") or {}).items():
+        if ref.get("href") not in linked:  # a definition no « [texte][label] » uses: its words vanish
+            return line_of(r"^ {0,3}\[(?!\^)[^\]]*\]:"), (
+                f"définition de lien « [{label.lower()}]: … » qu'aucun lien n'emploie : Markdown la retire du texte "
+                "; écrivez le lien en entier, « [texte](adresse) », ou « \\[ » si ce sont des mots du texte")
+    for key, n in (env.get("footnotes") or {}).get("refs", {}).items():
+        if n < 0 or not footnotes:
+            label = key[1:]
+            what = "note de bas de page qu'aucun appel « [^…] » n'appelle : Markdown la retire du texte" if n < 0 \
+                else "note de bas de page : le site n'en affiche que dans le texte des lois"
+            return line_of(rf"\[\^{re.escape(label)}\]" if n >= 0 else rf"^ {{0,3}}\[\^{re.escape(label)}\]:"), \
+                f"{what} (« [^{label}] ») : écrivez ses mots dans le texte"
+    for t in tokens:
+        if t.type != "inline" or not t.children:
+            continue
+        line = first_line + (t.map[0] if t.map else 0)
+        for i, c in enumerate(t.children):
+            if c.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif c.type == "image":
+                alt = " ".join(c.content.split())
+                return line, (f"image « {alt[:60]} » : le site n'affiche pas d'images (il n'en montre que le texte, "
+                              "et une image d'un autre site serait une requête vers un autre hôte) : retirez-la, ou "
+                              "faites-en un lien")
+            elif c.type == "link_open":
+                href = c.attrGet("href")
+                problem = markdown_link_problem(href)
+                if problem is not None:
+                    words = []
+                    for x in t.children[i + 1:]:
+                        if x.type == "link_close":
+                            break
+                        words.append(x.content or " ")
+                    shown = " ".join("".join(words).split())[:60]
+                    return line, (f"lien « {shown} » vers « {str(href)[:80]} » : {problem} (le site l'écrirait « # », "
+                                  "un lien qui ne mène nulle part)")
+    return None
+
+
+def check_markdown(source: str, path: str, first_line: int) -> None:
+    """:func:`markdown_problem` of the Markdown text of a note or an example (no footnotes) as a LoisError naming
+    its file and line."""
+    env: dict = {}
+    found = markdown_problem(md().parse(source, env), first_line, source, env, footnotes=False)
+    if found is not None:
+        raise LoisError(found[1], path, found[0])
 
 
 @dataclass
@@ -279,7 +348,11 @@ class _LawParser:
     def __init__(self, meta: LawFront, body: str, offset: int, path: str, absent: frozenset[str] = frozenset()):
         self.law_no, self.meta, self.body, self.offset, self.path = meta.law, meta, body, offset, path
         self.absent = absent  # the section letters its source leaves out (edition.yaml `partial`)
-        self.tokens = md().parse(body, {})
+        env: dict = {}
+        self.tokens = md().parse(body, env)
+        found = markdown_problem(self.tokens, 1 + offset, body, env)
+        if found is not None:
+            raise LoisError(found[1], path, found[0])
         self.root = Provision(meta.law, (), Level.LAW, meta.title, path, 1 + offset)
         self.current = self.root
         self.seen: dict[tuple, int] = {}
@@ -542,7 +615,11 @@ def finish(p: Provision) -> None:
 def parse_commentary(text: str, path: str) -> Commentary:
     doc, body, offset = front_matter(text, path)
     meta = validate(doc, Commentary, what="en-tête du commentaire")
-    tokens = md().parse(body)
+    env: dict = {}
+    tokens = md().parse(body, env)
+    found = markdown_problem(tokens, 1 + offset, body, env, footnotes=False)
+    if found is not None:
+        raise LoisError(found[1], path, found[0])
     parts, pos = [], 0
     line_starts: list[tuple[int, int]] = []
     for t in tokens:
@@ -602,6 +679,9 @@ def decode_text(data: bytes, path, empty_ok: bool = False) -> tuple[str, list[st
     if "\x00" in text:
         raise LoisError("caractère nul dans le fichier (fichier binaire ou UTF-16 ?)", str(path),
                         text[: text.index("\x00")].count("\n") + 1)
+    if not unicodedata.is_normalized("NFC", text):  # « e » + U+0301 as some editors save « é » (macOS, a copy
+        notes.append("accents décomposés (NFD) recomposés (NFC)")  # from a PDF): the same letters as typed
+        text = unicodedata.normalize("NFC", text)  # elsewhere, or search, glossary and citations would miss them
     return text, notes
 
 

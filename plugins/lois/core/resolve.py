@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import (DASH, LINE_HEAD, MAX_LAW, OTHER_TEXT_LAW, SUITS, Citation, Ref, find_citations, format_id,
-                             provision_id, refused_ranges, unread)
+from lois.core.cite import (DASH, DECIMAL, LINE_HEAD, MAX_LAW, OTHER_TEXT_LAW, STREET, SUITS, Citation, Ref,
+                             find_citations, format_id, provision_id, refused_ranges, unread)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -131,7 +131,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
     number of another law, four digits or more (« association loi 1901 », « loi 2004-575 »), of a statute's number
     (« loi 78-17 »), of the law of another text (« la Loi 2 du club », « la loi 16 du 29 juillet 1881 », « le Code
     2007, Loi 25B », :func:`lois.core.cite.unread`,
-    :data:`lois.core.cite.OTHER_TEXT_LAW`), of a table's row after a law word ending its line (« nos Lois\n12
+    :data:`lois.core.cite.OTHER_TEXT_LAW`), of a street (« rue de la Loi 155 », :data:`lois.core.cite.STREET`),
+    of a table's row after a law word ending its line (« nos Lois\n12
     tables », :data:`lois.core.cite.LINE_HEAD`), or a bid (« Lois\n3♣ »): not citations, which the club linkifier too
     leaves as they are."""
     problems = bad_ranges(text)
@@ -158,6 +159,8 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
         number = m.group(1)
         if (len(number) >= 4 or inside(m.start()) or read_at(OTHER_TEXT_LAW, m.start(1))
                 or ("\n" in text[m.start():m.start(1)] and read_at(LINE_HEAD, m.start(1)))  # « Lois\n12 tables »
+                or read_at(STREET, m.start() + 3)  # « rue de la Loi 155 »
+                or re.match(DECIMAL, text[m.end(1):m.end(1) + 2])  # « Loi 55,56 % »: a name, then a score
                 or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"

@@ -67,4 +67,23 @@ def url_problem(address, schemes: tuple[str, ...] = WEB_SCHEMES) -> str | None:
     return None
 
 
-__all__ = ["WEB_SCHEMES", "is_safe_url", "safe_url", "url_problem"]
+# a link written in corpus Markdown: a web page, an e-mail address, or a page of the site written as a path
+MARKDOWN_SCHEMES = ("http", "https", "mailto")
+
+
+def markdown_link_problem(address) -> str | None:
+    """Why the site would not write a link of corpus Markdown to ``address`` as written (None: it would): its
+    address must be http(s), mailto or a path of the site (« ../notes/x/ », « /lois/50/ », « #D2 »). The renderer
+    (lois.render.inline) writes any other as « # », which leads nowhere; `lois verifie` refuses it."""
+    problem = url_problem(address, MARKDOWN_SCHEMES)
+    if problem is not None:
+        return problem
+    s = address.strip(_EDGES)
+    m = _HEAD_END.search(s)
+    if ":" not in (s[:m.start()] if m else s) and "/" not in s and not s.startswith("#"):
+        return "adresse qui n'est ni une page web (http, https), ni un courriel (mailto:), ni un chemin du site " \
+               "(« ../notes/x/ », « #D2 »)"
+    return None
+
+
+__all__ = ["MARKDOWN_SCHEMES", "WEB_SCHEMES", "is_safe_url", "markdown_link_problem", "safe_url", "url_problem"]

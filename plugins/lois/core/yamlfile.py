@@ -325,11 +325,25 @@ class _Builder:
             if not isinstance(knode, yaml.ScalarNode):
                 raise self.fail("clé invalide : une clé doit être un texte simple", knode)
             key = self.scalar(knode)
+            if isinstance(key, bool) or not isinstance(key, (str, int)):
+                raise self.fail(f"clé « {knode.value} » invalide : YAML la lit comme {_key_reading(key)} ; une clé "
+                                "est un texte ou un nombre entier : mettez-la entre guillemets", knode)
             if key in out:
                 raise self.fail(f"clé « {key} » en double", knode)
             self.doc.lines[keys + (key,)] = knode.start_mark.line + self.first
             out[key] = self.build(vnode, keys + (key,), depth + 1)
         return out
+
+
+def _key_reading(key) -> str:
+    """What YAML made of a key that is neither a text nor a whole number (« ~ », « on », « 63.5 », « 2026-01-01 »)."""
+    if key is None:
+        return "rien (null)"
+    if isinstance(key, bool):
+        return "« vrai »" if key else "« faux »"
+    if isinstance(key, float):
+        return "un nombre à virgule"
+    return "une date"
 
 
 def value_lines(value: str, text: str, start: int, end: int, line: int) -> list[tuple[int, int]]:
@@ -438,6 +452,9 @@ _PROBLEMS: list[tuple[str, str]] = [
     (r"expected the node content", "valeur attendue"),
     (r"invalid leading UTF-8 octet|invalid trailing UTF-8 octet|unacceptable character",
      "caractère non permis dans un fichier YAML"),
+    (r"exceeded maximum nesting depth", "imbrication YAML trop profonde (des centaines de crochets ou d'accolades "
+                                        "ouverts)"),
+    (r"found invalid Unicode character escape code", "« \\u… » entre guillemets qui n'est pas un caractère Unicode"),
     (r"while parsing a quoted scalar|found unexpected end of stream", "guillemet non fermé"),
 ]
 
@@ -445,9 +462,10 @@ _PROBLEMS: list[tuple[str, str]] = [
 def french_yaml_problem(exc: yaml.YAMLError) -> str:
     problem = str(getattr(exc, "problem", None) or "")
     context = str(getattr(exc, "context", None) or "")
-    for pattern, french in _PROBLEMS:
-        if re.search(pattern, problem) or (not problem and re.search(pattern, context)):
-            return french
+    for text in (problem, context):  # the problem first; else its context (« found duplicate anchor; … »)
+        for pattern, french in _PROBLEMS:
+            if text and re.search(pattern, text):
+                return french
     return "syntaxe YAML invalide"
 
 

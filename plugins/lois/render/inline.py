@@ -28,15 +28,14 @@ from markdown_it.token import Token
 
 from lois.core.annotate import joined
 from lois.core.parse import COMMENTS_ONLY, md
-from lois.core.safeurl import is_safe_url
-
-SAFE_SCHEMES = ("http", "https", "mailto")
+from lois.core.safeurl import markdown_link_problem
 
 
 def safe_href(href: str) -> str:
-    """The address of a link written in corpus Markdown, or "#" when it is not http(s)/mailto or relative: the
-    project's one rule of safe addresses (lois.core.safeurl, which also knows a tab inside « javascript: »)."""
-    return href if is_safe_url(href, SAFE_SCHEMES) else "#"
+    """The address of a link written in corpus Markdown, or "#" when it is not http(s)/mailto or a path of the
+    site: the project's one rule of safe addresses (lois.core.safeurl.markdown_link_problem, which also knows a tab
+    inside « javascript: »; `lois verifie` refuses such a link, naming its line)."""
+    return href if isinstance(href, str) and markdown_link_problem(href) is None else "#"
 
 
 def tooltip_attr(text: str) -> str:
@@ -80,10 +79,7 @@ class SafeRenderer(RendererHTML):
         return f"</{_LOWER.get(tokens[idx].tag, tokens[idx].tag)}>\n"
 
     def link_open(self, tokens, idx, options, env) -> str:
-        href = tokens[idx].attrGet("href") or ""
-        if isinstance(href, str) and (href.startswith(("http://", "https://", "#", "../", "./")) or "/" in href):
-            return f'<a href="{html.escape(safe_href(href))}">'
-        return '<a href="#">'
+        return f'<a href="{html.escape(safe_href(tokens[idx].attrGet("href") or ""))}">'
 
     def code_inline(self, tokens, idx, options, env) -> str:
         return f"<code>{html.escape(tokens[idx].content)}</code>"

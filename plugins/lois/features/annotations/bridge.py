@@ -113,6 +113,7 @@ def bidding(a) -> Bidding:
     calls: list[Call] = []
     expected = dealer
     last_bid, last_bidder = None, None
+    passes = 0  # regular passes in a row: three after a bid, or four, end the auction (Loi 17D, 22)
     for i, item in enumerate(a.calls):
         keys = ("calls", i)
         raw = item if isinstance(item, CallEntry) else CallEntry(call=item)
@@ -122,6 +123,10 @@ def bidding(a) -> Bidding:
                                "ou Passe, Contre, Surcontre", *keys)
         who = seat(raw.seat, *keys) if raw.seat else expected
         irr = irregularity(raw.irregular, *keys)
+        if passes >= (3 if last_bidder is not None else 4) and not irr and not raw.cancelled:
+            ended = "trois passes après la dernière enchère" if last_bidder is not None else "quatre passes"
+            raise corpus_error(f"« {call} » après la fin des enchères ({ended}) : marquez-la « irregular: autre » "
+                               "(déclaration après la passe finale), ou retirez-la", *keys)
         if who != expected and irr != "hors tour":
             raise corpus_error(f"{who} déclare « {call} » alors que c'est à {expected} : marquez cette déclaration "
                                "« irregular: hors tour »", *keys)
@@ -140,6 +145,8 @@ def bidding(a) -> Bidding:
             if rank is not None:
                 last_bid, last_bidder = rank, who
             expected = next_seat(who)
+            if not irr:  # (an irregular call, out of turn or not accepted, leaves the count as it is)
+                passes = passes + 1 if call == "Passe" else 0
     declarer = seat(a.declarer, "declarer") if a.declarer else ""
     if a.contract is not None:
         _check_contract(str(a.contract), declarer, calls)
@@ -160,6 +167,9 @@ def _check_contract(contract: str, declarer: str, calls: list[Call]) -> None:
         raise corpus_error(f"contrat « {contract} » invalide : niveau 1 à 7 suivi de ♣ ♦ ♥ ♠ ou SA", "contract")
     bids = [c for c in calls if not c.cancelled and bid_rank(c.call) is not None]
     if not bids:
+        if sum(1 for c in calls if c.call == "Passe" and not c.irregular and not c.cancelled) >= 4:
+            raise corpus_error(f"contrat « {contract} » : la donne est passée (quatre passes, aucune enchère)",
+                               "contract")
         return
     last = bids[-1]
     if last.call != bid:

@@ -16,6 +16,7 @@ from lois.core.annotate import markdown_runs
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
+from lois.core.parse import check_markdown
 from lois.core.yamlfile import parse_yaml, validate
 from lois.features.annotations.common import Located
 from lois.features.annotations.schema import Example
@@ -27,6 +28,8 @@ def validate_example(model: Model, loc: Located) -> Example:
     ex = validate(loc, Example, what="exemple", context={"model": model})
     check_words(model, loc, "décision",
                 [(ex.question, loc.text_lines("question")), (ex.ruling, loc.text_lines("ruling"))], ex.words)
+    for key in ("question", "ruling"):  # (a text on one line of the site: its field's line)
+        check_markdown(getattr(ex, key), loc.path, loc.line(key))
     out = ex.model_copy(update={"question": ex.question.strip(), "ruling": ex.ruling.strip(), "file": loc.path,
                                 "line": loc.line("id"), "checklist_line": loc.line("checklist"),
                                 "outcome_line": loc.line("expected_outcome"), "answers_line": loc.line("answers")})

@@ -11,7 +11,7 @@ from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import check_words
 from lois.core.ids import Kind
-from lois.core.parse import front_matter
+from lois.core.parse import check_markdown, front_matter
 from lois.core.yamlfile import YamlDoc, validate
 from lois.features.annotations.schema import Note
 
@@ -22,6 +22,7 @@ def _load_note(model: Model, f: Path, text: str) -> tuple[Note, YamlDoc]:
     if not body.strip():
         raise LoisError("la note est vide", str(f), offset + 1)
     check_words(model, doc, "note", [(body, offset + 1)], meta.words)
+    check_markdown(body, str(f), offset + 1)
     note = meta.model_copy(update={"body": body, "file": str(f), "page": f"notes/{meta.id}.md"})
     for run in markdown_runs(note.body):  # the citations of the text the site links, found once (Model.citations_in)
         model.citations_in(run, note.law)

@@ -82,6 +82,10 @@ def read_register(path: Path) -> Register:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        url = line.partition("->")[0].strip()
+        if url in reg.lines:  # twice: counted twice, or two redirects of which the last won silently
+            raise LoisError(f"« {_shown(url)} » est déjà enregistrée ligne {reg.lines[url]} : une ligne par lien "
+                            "(gardez-en une)", str(path), no)
         if "->" in line:
             old, _, new = (x.strip() for x in line.partition("->"))
             if not old or not new or " " in old or " " in new:

@@ -47,7 +47,8 @@ def parse_answers(text: str) -> dict[str, str]:
     text = text.strip()
     if text.startswith(("{", "[")):
         try:
-            data = json.loads(text, object_pairs_hook=_once)
+            # (a number is refused whatever it is: not read, so that 5,000 digits are not Python's ValueError)
+            data = json.loads(text, object_pairs_hook=_once, parse_int=lambda digits: 0)
         except json.JSONDecodeError as exc:
             raise LoisError(f"--reponses : JSON illisible ({exc.msg}, colonne {exc.colno})") from None
         except RecursionError:

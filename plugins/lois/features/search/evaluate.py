@@ -19,15 +19,24 @@ def load_set(path: Path | None = None) -> list[dict]:
     path = Path(path or DEFAULT_SET)
     if not path.exists():
         raise LoisError(f"jeu de requêtes introuvable : {path}")
-    data = load_yaml(path).data  # the project's one YAML loader: French errors with file and line
-    if not isinstance(data, list) or not all(isinstance(d, dict) and "q" in d and d.get("expect") for d in data):
-        raise LoisError("chaque entrée doit avoir « q » et une liste « expect » non vide", str(path))
-    for d in data:  # « expect: [54] » is the law 54, as « "54" »: YAML reads an id of digits as a number
-        for key in ("expect", "tools"):
-            if isinstance(d.get(key), list):
-                d[key] = [str(x) for x in d[key]]
-            elif d.get(key) is not None:
-                raise LoisError(f"« {key} » doit être une liste (requête « {d['q']} »)", str(path))
+    doc = load_yaml(path)  # the project's one YAML loader: French errors with file and line
+    data = doc.data
+    if not isinstance(data, list) or not data:
+        raise doc.error("chaque entrée doit avoir « q » et une liste « expect » non vide")
+    for i, d in enumerate(data):
+        # (« q: 12 » reached the search as a number: a traceback; each entry is now said at its own line)
+        if not isinstance(d, dict) or not isinstance(d.get("q"), str) or not d["q"].strip():
+            raise doc.error("chaque entrée doit avoir « q » (la requête, un texte) et une liste « expect » non vide",
+                            i, "q")
+        for key in ("expect", "tools"):  # « expect: [54] » is the law 54, as « "54" »: YAML reads digits as a number
+            value = d.get(key)
+            if (key == "expect" and not value) or (value is not None and (
+                    not isinstance(value, list) or not all(isinstance(x, (str, int)) and not isinstance(x, bool)
+                                                           for x in value))):
+                raise doc.error(f"« {key} » doit être une liste d'identifiants{' non vide' if key == 'expect' else ''} "
+                                f"(requête « {d['q'][:80]} »)", i, key)
+            if value is not None:
+                d[key] = [str(x) for x in value]
     return data
 
 

@@ -29,6 +29,7 @@ import math
 import os
 import sys
 import time
+import zlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -232,7 +233,7 @@ def cache_root(corpus_dir: Path) -> Path:
     return cache_base(corpus_dir) / "search"
 
 
-HEADER_KEYS = {"key", "files", "vocabulary", "ids", "spans", "postings"}
+HEADER_KEYS = {"key", "files", "vocabulary", "ids", "spans", "postings", "crc"}
 VOCABULARY_KEYS = {"surfaces", "folded", "synonyms", "citations", "rewrites", "absent_laws", "derived"}
 LENGTH = 8  # bytes before the header: its length (little-endian)
 
@@ -319,8 +320,11 @@ def doc_ids(docs) -> list[str]:
     return docs.ids if isinstance(docs, LazyDocs) else [f["id"] for f in docs]
 
 
-def _problem(data, key: str, size: int) -> str | None:
-    """Why a cached index cannot be used (None: it can); ``size``: the bytes of records after the header."""
+def _problem(data, key: str, records) -> str | None:
+    """Why a cached index cannot be used (None: it can); ``records``: the bytes after the header. A record damaged
+    in place (a disk, a copy cut and mended, a hand) is found here by the records' CRC-32 (a millisecond for the
+    whole Code's index), not by the query that decodes it (marshal's « bad data », a text that is no UTF-8)."""
+    size = len(records)
     if not isinstance(data, dict) or set(data) != HEADER_KEYS:
         return "fichier d'une autre version"
     if data["key"] != key:
@@ -334,7 +338,7 @@ def _problem(data, key: str, size: int) -> str | None:
             and len(spans) == len(ids) + len(post) + 1 and set(map(type, spans)) == {int}
             and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans):
+    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans) or data["crc"] != zlib.crc32(records):
         return "fichier endommagé"
     return None if ids else "index vide"
 
@@ -352,7 +356,8 @@ def read_cached(path: Path, key: str) -> dict | None:
     try:  # the one guarded open: a pipe or a link to /dev in the cache is refused, never waited on
         mapped = safeio.map_bytes(path, limit=500_000_000)
         data, base = unpack(mapped)
-        problem = _problem(data, key, len(mapped) - base)
+        with memoryview(mapped) as view, view[base:] as body:  # (released: the map stays closable)
+            problem = _problem(data, key, body)
     except LoisError as exc:
         problem = exc.message
     except (EOFError, ValueError, TypeError):
@@ -379,9 +384,11 @@ def write_cached(path: Path, data: dict) -> None:
     header = {"key": data["key"], "files": data["files"], "vocabulary": data["vocabulary"],
               "ids": [f["id"] for f in data["docs"]], "spans": spans,
               "postings": {t: n + i for i, t in enumerate(data["postings"])}}
+    body = b"".join(records)
+    header["crc"] = zlib.crc32(body)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        safeio.write_cache(path, pack(header, b"".join(records)))
+        safeio.write_cache(path, pack(header, body))
     except OSError:
         return
     import shutil

@@ -168,6 +168,59 @@ function textNodes(root) {
   return out;
 }
 
+/* Elements whose text never continues the text before or after them (« <p>Loi 16</p><p>B1… »). */
+var BLOCKS = { ADDRESS: 1, ARTICLE: 1, ASIDE: 1, BLOCKQUOTE: 1, BODY: 1, BR: 1, CAPTION: 1, DD: 1, DETAILS: 1, DIV: 1,
+  DL: 1, DT: 1, FIELDSET: 1, FIGCAPTION: 1, FIGURE: 1, FOOTER: 1, FORM: 1, H1: 1, H2: 1, H3: 1, H4: 1, H5: 1, H6: 1,
+  HEADER: 1, HR: 1, LEGEND: 1, LI: 1, MAIN: 1, NAV: 1, OL: 1, P: 1, PRE: 1, SECTION: 1, SUMMARY: 1, TABLE: 1, TD: 1,
+  TH: 1, TR: 1, UL: 1 };
+var EDGE = 32;  /* characters of the text around a node read with a citation that ends or starts this close to it */
+
+function blockOf(node) {
+  for (var p = node.parentElement; p; p = p.parentElement) if (BLOCKS[p.nodeName.toUpperCase()]) return p;
+  return null;
+}
+
+/* The text the reader sees just after (`forward`) or just before `node` in the same block: the next text nodes in
+   document order (« Loi 16 » then « B1 », one text split in two nodes; « Loi 16<b>B1</b> »), up to EDGE characters;
+   "" at a block's edge or a line break. */
+function around(node, forward) {
+  var block = blockOf(node), root = block || node.parentNode, out = "";
+  while (!block && root && root.parentNode) root = root.parentNode;  /* (a part not in a block: its topmost node) */
+  if (!root) return "";
+  var w = node.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+  w.currentNode = node;
+  for (var m = forward ? w.nextNode() : w.previousNode(); m && out.length < EDGE;
+       m = forward ? w.nextNode() : w.previousNode()) {
+    if (m.nodeType === 1) { if (BLOCKS[m.nodeName.toUpperCase()]) break; continue; }
+    if (blockOf(m) !== block) break;
+    out = forward ? out + m.data : m.data + out;
+  }
+  return forward ? out.slice(0, EDGE) : out.slice(-EDGE);
+}
+
+/* The citations of a node's text that lead where the text around it says: read with the text just before and after
+   it (another text node, an inline element: what the reader sees), a citation is linked only if the citation of that
+   reading that covers it names each provision it names. « Loi 16 » followed by « B1 » (« Loi 16B1 ») is not linked:
+   its link would lead to Loi 16, not to 16B1; « 16B1 » in « Loi <b>16B1</b> » and « Loi 50D2(a) » in
+   « Loi 50D2(a)<i> et (b)</i> » are (the whole text is the site's reading, lois.core.cite, never a piece's). */
+function inContext(node, text, cites) {
+  var edge = function (c) { return c.start < EDGE || text.length - c.end < EDGE; };
+  if (!cites.some(edge)) return cites;
+  var before = around(node, false), after = around(node, true);
+  if (!before && !after) return cites;
+  var read = scanner.findCitations(before + text + after), names = function (c) {
+    return c.provisions.map(function (r) { return IDS.format(r.law, r.path); });
+  };
+  return cites.filter(function (c) {
+    if (!edge(c)) return true;
+    var s = c.start + before.length, e = c.end + before.length, own = names(c);
+    return read.some(function (f) {
+      var theirs = names(f);
+      return f.start < e && s < f.end && own.every(function (n) { return theirs.indexOf(n) >= 0; });
+    });
+  });
+}
+
 /* A message of DATA.messages (lois.features.api.linkifier.MESSAGES) with its {names} filled in. */
 function said(name, values) {
   return DATA.messages[name].replace(/\{(\w+)\}/g, function (m, k) { return String(values[k]); });
@@ -241,6 +294,7 @@ function linkNodes(nodes, rounds) {
   var todo = [], laws = {};
   nodes.forEach(function (node) {
     var text = node.data, cites = scanner.findCitations(text);
+    if (cites.length) cites = inContext(node, text, cites);
     if (!cites.length) return;
     todo.push([node, cites, text]);
     cites.forEach(function (c) { c.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; }); });

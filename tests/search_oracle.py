@@ -29,7 +29,7 @@ def schema(stems: dict[str, str] | None = None) -> Schema:
         situations=TEXT(analyzer=an, stored=True, phrase=False),
         sources=STORED(),
         index=TEXT(analyzer=an, stored=True, phrase=False),
-        tool=STORED(),
+        tool=STORED(), next_tool=STORED(),
     )
 
 
@@ -52,7 +52,8 @@ def write_index(docs, dest: Path, stems: dict[str, str] | None = None):
     for d in docs:
         w.add_document(id=d.id, law=d.law, kind=d.kind, label=d.label, url=d.url,
                        title=d.title, heading=d.heading, body=d.body, context=d.context, refs=d.refs,
-                       situations=d.situations, sources=d.sources, index=d.index, tool=d.tool)
+                       situations=d.situations, sources=d.sources, index=d.index, tool=d.tool,
+                       next_tool=d.next_tool)
     w.commit(optimize=True)
     return windex.open_dir(str(dest))
 

@@ -81,6 +81,7 @@ class SearchDoc:
     sources: list[str] = field(default_factory=list)  # a provision's: the documents those situations come from
     index: str = ""  # a provision's: the everyday phrasings of the site's index (corpus/index.yaml), never shown
     tool: str = ""  # the tool of the site that rules its situation (lois.features.search.documents.choose_tools)
+    next_tool: str = ""  # the next one, shown when the first is shown above it (query.SearchEngine.attach_tool)
     evidence: list[Evidence] = field(default_factory=list)  # a gloss's situations, given to the provisions they cite
     pid: ProvisionId | None = None  # a provision's (or an absent law's page's): the provision it is
 

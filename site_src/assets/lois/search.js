@@ -274,7 +274,8 @@
   }
   function postings(t) { var e = term(t); return e ? e.post : null; }
   function positionsIn(t, doc, field) { var e = term(t), p = e && e.pos.get(doc); return p && p[field] || []; }
-  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool, index] */
+  function doc(n) { return look("d", n); }  /* [id, law, label, url, text (or title), sources, refs, tool, index,
+                                                 next tool] */
 
   function fold(s) {
     var out = "";
@@ -692,7 +693,7 @@
       }
     }
     /* a gloss after the provision it is about, when that provision covers the query as well (query.GLOSS_YIELD,
-       GLOSS_COVER) */
+       GLOSS_COVER; a law's page, unless it answers clearly better: LAW_KEEP) */
     var scoreOf = new Map();
     ranked.forEach(function (r) { scoreOf.set(r[0], r[1]); });
     ranked.forEach(function (r) {
@@ -706,6 +707,7 @@
           best = Math.max(best, scoreOf.get(n));
         }
       });
+      if (best && KINDS[r[0]] === "law" && !titled.has(r[0]) && r[1] > best * D.glossYield[2]) return;
       if (best && r[1] > best * D.glossYield[0]) r[1] = best * D.glossYield[0];
     });
     /* a kind named in the query first, then by score, then in index order */
@@ -755,15 +757,15 @@
   /* a provision's documents whose situations cite it (documents.attach_evidence), in its document's shard */
   function sourcesOf(n) { var d = doc(n); return (d && d[5]) || []; }
   function link(n) { var d = doc(n) || ["", 0, "", ""]; return { id: d[0], kind: KINDS[n], title: d[2], url: d[3] }; }
-  /* SearchEngine.attach_tool: each of the first results that a tool rules carries it (its document's tool), once for
-     each law and each tool */
+  /* SearchEngine.attach_tool: each of the first results that a tool rules carries it (its document's tool; its next
+     tool when that one is shown above), once for each tool */
   function attachTool(out) {
-    var head = out.slice(0, D.tools[1]), shown = new Set(), laws = new Set();
+    var head = out.slice(0, D.tools[1]), shown = new Set();
     head.forEach(function (r) { if (D.tools[0].indexOf(r.kind) >= 0) shown.add(r.n); });
     head.forEach(function (r) {
-      var t = (doc(r.n) || [])[7];
-      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t) || laws.has(r.law)) return;
-      r.tool = link(t); shown.add(t); laws.add(r.law);
+      var d = doc(r.n) || [], t = shown.has(d[7]) ? d[9] : d[7];
+      if (D.tools[0].indexOf(r.kind) >= 0 || t == null || shown.has(t)) return;
+      r.tool = link(t); shown.add(t);
     });
   }
   /* SearchEngine.attach_why: a provision found by words of its situations names the best-ranked of their sources (a

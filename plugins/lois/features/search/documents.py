@@ -37,7 +37,9 @@ def law_docs(model) -> list[SearchDoc]:
     « mon partenaire a passé à ma place »). The page of a whole law is about its provisions (``refs``): it gives way
     to one that covers the query as well (:data:`lois.features.search.query.GLOSS_YIELD`), as a gloss does; the
     citations of « Loi 31 » as a whole give its page the words of every situation the law rules, and « mon
-    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31."""
+    partenaire a ouvert alors que c'était à moi de parler » finds 31B, which rules it, before the page of Law 31 —
+    unless the law's page answers clearly better (:data:`lois.features.search.query.LAW_KEEP`: « Est a ouvert 2♣ pas à
+    son tour » finds Law 31, whose every section may rule it)."""
     docs: list[SearchDoc] = []
     for law_no in sorted(model.laws):
         law = model.laws[law_no]
@@ -266,7 +268,9 @@ def choose_tools(docs: list[SearchDoc]) -> None:
     under it, then its enclosing provisions up to its law) whose provisions a tool cites, chosen the same way:
     « 12B2 », the Code's rectification of a too severe penalty, takes the « Que faire si… » entry on adjusted scores
     that cites 12C (the director who reads it finds the tool of Law 12 beside it), 16B the one on hesitations that
-    cites 16B1.
+    cites 16B1. A commentary comes with the tool most about the law it is about (the first of its laws), among those
+    that cite the law's provisions: the guide to revokes with the « Que faire si… » entry on revokes. The next tool
+    chosen the same way (``next_tool``) comes with it when the first is already shown above it (query.TOOL_AFTER).
     Query-independent, computed here once: the CLI and the browser read the same ``tool``."""
     by_id = {d.id: d for d in docs}
     tools = {d.id for d in docs if d.kind in TOOL_KINDS}
@@ -278,22 +282,28 @@ def choose_tools(docs: list[SearchDoc]) -> None:
                 laws.setdefault(t, {})
                 laws[t][d.law] = laws[t].get(d.law, 0) + 1
 
-    def best(of: list[SearchDoc]) -> str:
+    def best(of: list[SearchDoc]) -> list[str]:  # the first two, most about the law first (the first of equal shares)
         found = [(laws[t][p.law] / sum(laws[t].values()), t) for p in of for t in p.sources if t in tools]
-        return max(found, key=lambda x: x[0])[1] if found else ""  # max keeps the first of equal shares
+        ranked = [t for _, t in sorted(found, key=lambda x: -x[0])]  # (a stable sort)
+        return list(dict.fromkeys(ranked))[:2]
+
+    def give(d: SearchDoc, chosen: list[str]) -> None:
+        d.tool, d.next_tool = (*chosen, "", "")[:2]
 
     for d in provisions:
-        d.tool = best([d])
+        give(d, best([d]))
     under: dict[ProvisionId, list[SearchDoc]] = {}  # a provision → itself and the provisions under it
     for d in provisions:
         for a in (d.pid, *d.pid.ancestors) if d.pid else ():
             under.setdefault(a, []).append(d)
     for d in provisions:  # no tool cites it: the nearest section around it (itself included) that a tool cites
         if not d.tool and d.pid:
-            d.tool = next((t for a in (d.pid, *reversed(d.pid.ancestors)) if (t := best(under[a]))), "")
+            give(d, next((found for a in (d.pid, *reversed(d.pid.ancestors)) if (found := best(under[a]))), []))
     for d in docs:
         if d.kind not in (Kind.LAW.value, Kind.STUB.value) and d.kind not in TOOL_KINDS and d.refs:
-            d.tool = best([by_id[r] for r in d.refs if r in by_id])
+            give(d, best([by_id[r] for r in d.refs if r in by_id]))
+        elif d.kind == Kind.COMMENTARY.value and d.law:  # about its law as a whole (it yields to no provision)
+            give(d, best([p for p in provisions if p.law == d.law]))
 
 
 def _nearest(pid: ProvisionId, targets: dict[str, SearchDoc]) -> str | None:

@@ -74,7 +74,7 @@ INDEX_SEP = " · "  # between the phrasings of a provision's « index » field (
 PHRASE_MAX_CHARS = 80  # characters of a phrasing of the index, at most (checked by subject_index)
 # a document's fields, as stored
 STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "context", "refs", "situations", "sources",
-          "index", "tool")
+          "index", "tool", "next_tool")
 
 
 # ------------------------------------------------------------------ postings

@@ -79,6 +79,14 @@ PROXIMITY_BONUS = 0.5
 # tool@3 −2; 0.7: relevance −1).
 GLOSS_YIELD = 0.99
 GLOSS_COVER = 0.75
+# The page of a whole law (documents.law_docs) yields so to a provision of it, unless it answers clearly better: its
+# score more than LAW_KEEP times that provision's (the query not in its title: a query that titles a law page yields as
+# a gloss does). A story told in the words of the law as a whole (its title, the situations the site tells of « Loi
+# 31 » as a whole) more than in those of any one provision finds the law's page, where the director reads them all:
+# « Ma gauche a ouvert 1♦ alors que c'était à moi de parler » → Loi 31, before 31A1. 1.25: hit@1 +9, hit@3 +5 over
+# the situation sets (+12 −4 ranks), relevance and directors unmoved (1.2, 1.3: the same; 1.1: directors −2;
+# every law page kept at its own score: relevance −1, directors −2).
+LAW_KEEP = 1.25
 TITLE_BONUS = 2.0
 # A query word that a provision has only among its situations (documents.attach_evidence) counts for this share of
 # its weight in the coverage; one it has only among the phrasings of the site's index (corpus/index.yaml), for
@@ -115,8 +123,13 @@ KIND_WEIGHTS = {"law": 1.0, "commentary": 0.6, "stub": 0.8, "note": 0.6, "situat
 # si… » entry or calculator whose situations cite the provision, or a provision the gloss is about; none: those of
 # the nearest section around it) carries the one most about its law (documents.choose_tools), shown as a link
 # of its own (« Outil : … »), taking no other's rank;
-# once for each law and each tool: a director who reads three candidate situations of three laws sees the tool of
-# each, and three provisions of one law show its tool once.
+# once for each tool: a director who reads three candidate situations sees the tool of each, three provisions that one
+# tool rules show it once, and two provisions of one law ruled by two tools show both (« carte pénalisée chez mon
+# partenaire »: 50E3 with the checklist of penalty cards, 50D with the « Que faire si… » entry on exposed cards):
+# tool@3 +11 queries over the situation sets, none lost, against once for each law. A result whose tool is shown above
+# it carries the next tool that rules it (documents.choose_tools: ``next_tool``), the checklist beside the « Que faire
+# si… » entry (« il a vu une carte de la table voisine »: 16D1 with the entry on overheard information, 16D2(a) with
+# the checklist of information from other sources): tool@3 +21 queries more, none lost.
 TOOL_AFTER = 3
 QUOTES = {"«": '"', "»": '"', "“": '"', "”": '"', "„": '"'}
 # A query is read as it is displayed, as the citation scanner reads a text (lois.core.displayed, one reader): an
@@ -130,13 +143,14 @@ def read_query(query: str) -> str:
     return read(query)
 
 
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ »: when the first does not
-# outrank the one it follows, the query also searches BID_INSUFFICIENT (the words of the Code for what was told; they
-# are not highlighted).
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »
+# (FOLLOWS: the words that tell a bid made over another): when the first does not outrank the one it follows, the query
+# also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
-BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
+FOLLOWS = r"(?:sur|sous|apr[eè]s|derri[eè]re|par[- ]?dessus)"
+BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+" + FOLLOWS + r"\s+"
                       r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
@@ -146,10 +160,10 @@ BID_INSUFFICIENT = "enchère insuffisante"
 # specifies no denomination: « 2 trèfles Stayman corrigé en 3 trèfles Stayman » is 27B1(b)).
 BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 # A bid told after another but said as the earlier one (:func:`told_lower`): right after « sur », « sous », « après »,
-# « par-dessus » (« il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a clause in the pluperfect
-# when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »: PLUPERFECT, its auxiliary
-# normalised).
-EARLIER_MARK = re.compile(r"(?<![\w])(?:sur|sous|apr[eè]s|par[- ]?dessus)\s+"
+# « derrière », « par-dessus » (FOLLOWS: « il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a
+# clause in the pluperfect when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »:
+# PLUPERFECT, its auxiliary normalised).
+EARLIER_MARK = re.compile(r"(?<![\w])" + FOLLOWS + r"\s+"
                           r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 # A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
@@ -211,8 +225,9 @@ def told_lower(query: str, words: list[str]) -> tuple[str, int]:
 
 def told_earlier(between: str, before: str) -> bool:
     """Whether a bid told after another (``between``: the words between them; ``before``: the words before the first,
-    from the bid told before it) is said to be the earlier: right after « sur », « sous », « après » (EARLIER_MARK), or
-    in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit 2♦ »)."""
+    from the bid told before it) is said to be the earlier: right after « sur », « après », « derrière »…
+    (EARLIER_MARK), or in the pluperfect when the first is not (PLUPERFECT: « 2♣ alors que l'adversaire avait dit
+    2♦ »)."""
     def pluperfect(text: str) -> bool:
         return any(normalize(surface_key(w)) in PLUPERFECT for w in TOKEN_RE.findall(text))
 
@@ -888,17 +903,17 @@ class SearchEngine:
 
     def attach_tool(self, out: list["Result"]) -> None:
         """TOOL_AFTER: each of the first results that a tool rules carries it (its ``tool``: documents.choose_tools),
-        unless a result above it is that tool, carries it, or carries the tool of a provision of the same law."""
+        unless a result above it is that tool or carries it: then the next tool that rules it (``next_tool``), if
+        none above is or carries that one."""
         shown = {r.id for r in out[:TOOL_AFTER] if r.kind in TOOL_KINDS}
-        laws: set[int] = set()
         for r in out[:TOOL_AFTER]:
-            t = self.stored[self.docnum[r.id]].get("tool")
-            if r.kind in TOOL_KINDS or not t or t in shown or r.law in laws or t not in self.docnum:
+            f = self.stored[self.docnum[r.id]]
+            t = f.get("tool") if f.get("tool") not in shown else f.get("next_tool")
+            if r.kind in TOOL_KINDS or not t or t in shown or t not in self.docnum:
                 continue
             f = self.stored[self.docnum[t]]
             r.tool = {"id": f["id"], "kind": f["kind"], "title": f["label"], "url": f["url"]}
             shown.add(t)
-            laws.add(r.law)
 
     def attach_why(self, out: list["Result"], ranked: list[tuple[int, float]], plan: Plan) -> None:
         """A provision found by words of its situations says where they come from: the best-ranked of its sources
@@ -1011,8 +1026,8 @@ class SearchEngine:
 
     def _glosses_after(self, out: list[tuple[int, float]], plan: Plan, named: set[int], titled: set[int],
                        found_of: dict[int, float], matched_of: dict[int, float]) -> None:
-        """A gloss after the provision it is about, when that provision covers the query as well (GLOSS_COVER; in
-        place)."""
+        """A gloss after the provision it is about, when that provision covers the query as well (GLOSS_COVER; a
+        law's page: unless it answers clearly better, LAW_KEEP; in place)."""
         score_of = dict(out)
         for i, (n, sc) in enumerate(out):
             f = self.stored[n]
@@ -1025,6 +1040,8 @@ class SearchEngine:
                 r = self.docnum.get(ref)
                 if r is not None and r in score_of and by[r] >= share * matched_of[n] - 1e-9:
                     best = max(best, score_of[r])
+            if best and f["kind"] == Kind.LAW and n not in titled and sc > best * LAW_KEEP:
+                continue  # the page of a whole law that answers clearly better than any provision of it
             if best and sc > best * GLOSS_YIELD:
                 out[i] = (n, best * GLOSS_YIELD)
 
@@ -1172,7 +1189,7 @@ def browser_data(engine: SearchEngine) -> dict:
         "coordPower": COORD_POWER,
         "derivedWeight": DERIVED_WEIGHT,
         "rerank": RERANK,
-        "glossYield": [GLOSS_YIELD, GLOSS_COVER],
+        "glossYield": [GLOSS_YIELD, GLOSS_COVER, LAW_KEEP],
         "tools": [list(TOOL_KINDS), TOOL_AFTER],
         "proximity": [PROXIMITY_WINDOW, PROXIMITY_BONUS],
         "titleBonus": TITLE_BONUS,

@@ -285,13 +285,14 @@ def _term_items(engine, refs: dict[int, list[int]]) -> list[Encoded]:
 
 def _doc_rows(engine, refs: dict[int, list[int]]) -> list[tuple[int, list]]:
     """Each document as the results show it: the snippet's text; a provision's sources (documents.attach_evidence), a
-    gloss's provisions, its tool, its index phrasings (read for the results shown only), up to its last field."""
+    gloss's provisions, its tool, its index phrasings (read for the results shown only), its next tool, up to its
+    last field."""
     docnum = engine.docnum
     docs = []
     for n, f in enumerate(engine.stored):
         row = [f["id"], f["law"], f["label"], f["url"], shown_text(f)]
         extra = [[docnum[r] for r in f.get("sources") or [] if r in docnum], refs.get(n, []),
-                 docnum.get(f.get("tool") or ""), f.get("index") or ""]
+                 docnum.get(f.get("tool") or ""), f.get("index") or "", docnum.get(f.get("next_tool") or "")]
         while extra and extra[-1] in ([], None, ""):
             extra.pop()
         docs.append((n, row + extra))

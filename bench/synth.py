@@ -549,14 +549,18 @@ def _declare_partial_copies(dest: Path, slots: Slots) -> None:
 
     def copy(n: int, t: int) -> dict:
         held = blocks(n, t)
-        out = {**(partial[t] if n == t else {}),
-               "missing": [slots.letter(t, m, b) for b in held for m in partial[t]["missing"]]}
+        missing = partial[t].get("missing") or []  # Law 16: no section missing, a paragraph (C3) under « omitted »
+        out = {**(partial[t] if n == t else {})}
+        if missing:
+            out["missing"] = [slots.letter(t, m, b) for b in held for m in missing]
+        if partial[t].get("not_in_2017") and n != t:
+            out["not_in_2017"] = [f"{n}{str(k)[len(str(t)):]}" for k in partial[t]["not_in_2017"]]
         if partial[t].get("omitted"):
             omitted = dict(partial[t]["omitted"]) if n == t else {
                 f"{n}{str(k)[len(str(t)):]}": remap_citations(v, slots, slots.copies[n][0])
                 for k, v in partial[t]["omitted"].items()}
             for b, g in held.items():  # a missing section of a later block: what the site says of it, under its id
-                for m in partial[t]["missing"]:
+                for m in missing:
                     if b and f"{t}{m}" in partial[t]["omitted"]:
                         omitted[f"{n}{slots.letter(t, m, b)}"] = remap_citations(partial[t]["omitted"][f"{t}{m}"],
                                                                                   slots, g)

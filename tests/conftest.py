@@ -285,14 +285,17 @@ def site_visits(browser, built_site, site_url, tmp_path_factory) -> dict:
     """Every page of the built site opened once on a phone (390×844, touch), and one page of each kind on a desktop
     and in the offline copy opened as files on a phone (tests/axecheck.py): on each, axe-core in the light scheme,
     then in the dark (tests/test_axe_browser.py); on the site's, once it loaded, what tests/test_browser_crawl.py
-    reads of a page (its READ) and its smallest text (« smallest », tests/test_reading_browser.py's SMALLEST_TEXT),
-    its console and page errors and its requests to other hosts. One visit of each page for these modules: a page
-    load and axe are most of what they cost. {"phone", "desktop", "offline"} → axecheck.Visit."""
+    reads of a page (its READ), its smallest text (« smallest », tests/test_reading_browser.py's SMALLEST_TEXT), its
+    headings whose « ¶ » stands alone on a line (« lonely », LONELY_PILCROWS), its folds' summaries and links to
+    checklists under 44 px (« short », SHORT_TARGETS), its console and page errors and its requests to other hosts.
+    One visit of each page for these modules: a page load and axe are most of what they cost.
+    {"phone", "desktop", "offline"} → axecheck.Visit."""
     from axecheck import STATES, axe_source, every_page, new_context, one_of_each_kind, unzip_copy, visit
     from test_browser_crawl import READ as CRAWL
-    from test_reading_browser import SMALLEST_TEXT
+    from test_reading_browser import LONELY_PILCROWS, SHORT_TARGETS, SMALLEST_TEXT
 
-    READ = f"() => ({{...({CRAWL})(), smallest: ({SMALLEST_TEXT})()}})"
+    READ = (f"() => ({{...({CRAWL})(), smallest: ({SMALLEST_TEXT})(), lonely: ({LONELY_PILCROWS})(),"
+            f" short: ({SHORT_TARGETS})()}})")
 
     try:
         axe_source()

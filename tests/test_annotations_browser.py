@@ -23,8 +23,8 @@ def test_hover_shows_definition_once_per_provision(page, site_url):
     gloss = prov.locator('.lois-prov-body abbr.ann-gloss[data-term="joueur fautif"]')
     assert gloss.count() == 1
     gloss.hover()
-    # Material (content.tooltips) turns the title into a tooltip shown on hover
-    tip = page.locator(".md-tooltip2").filter(has_text="joueur fautif : Le joueur qui a commis l'irrégularité")
+    # the citations' preview card (card.js) shows the definition on hover, as it does at a tap on a phone
+    tip = page.locator(".lois-card").filter(has_text="joueur fautif : Le joueur qui a commis l'irrégularité")
     tip.first.wait_for(state="visible", timeout=3000)
 
 

@@ -236,6 +236,23 @@ def test_smooth_scroll_unless_reduced_motion(phone, site_url, lists):
         assert question_in_view(phone) == [], motion
 
 
+def test_the_first_question_is_on_the_first_screen(tab, site_url):
+    """Each checklist's page as it opens, not scrolled (a director who comes from a law's « Arbitrage pas à pas »):
+    its first question and its first answer wholly on the first screen, under the sticky header, before the
+    checklist's description and the words of the Code it rests on."""
+    for name in nonempty(_names()):
+        tab.goto(f"{site_url}checklists/{name}/")
+        tab.locator(".lois-cl-step .lois-cl-choice").first.wait_for()
+        out = tab.evaluate("""() => {
+          const head = document.querySelector('.md-header').getBoundingClientRect().bottom;
+          return ['.lois-cl-step .lois-cl-question', '.lois-cl-step .lois-cl-choice'].map(s => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return r.top >= head && r.bottom <= innerHeight ? null
+              : `${s} : ${Math.round(r.top)}–${Math.round(r.bottom)} (en-tête ${head}, écran ${innerHeight})`;
+          }).filter(Boolean); }""")
+        assert out == [], (name, out)
+
+
 def test_an_answer_link_opens_its_question_in_view(tab, site_url, lists):
     """Opened with answers (a shared link, an answer chosen on « Que faire si… »): the question they lead to is in
     view; at a ruling, its title and the words for the players. The issue's example first."""

@@ -243,6 +243,25 @@ def test_calculator_cases_in_chromium(phone, site_url, kind, case):
     assert cited == [f"Loi {c}" for c in py["citations"]] and set(expected["citations"]) <= set(py["citations"])
 
 
+def test_the_first_calculator_is_on_the_first_screen(phone, site_url):
+    """The calculators' page as it opens on a phone (390×844, then 360×640): the first form's first choice wholly on
+    the first screen, under the sticky header (the law the calculators apply folded above them)."""
+    try:
+        for size in ({"width": 390, "height": 844}, {"width": 360, "height": 640}):
+            phone.set_viewport_size(size)
+            phone.goto(f"{site_url}calculs/marque-ajustee/")
+            top, bottom, head = phone.locator(".lois-sc label").first.evaluate(
+                "e => { const r = e.getBoundingClientRect(); return [r.top, r.bottom,"
+                " document.querySelector('.md-header').getBoundingClientRect().bottom]; }")
+            assert head <= top and bottom <= size["height"], (size, top, bottom)
+            about = phone.locator(".lois-sc-about")
+            assert not about.locator("p").is_visible()  # folded, and opened by a tap
+            about.locator("summary").tap()
+            assert "aucun résultat ne peut être obtenu" in about.locator("p").inner_text()
+    finally:
+        phone.set_viewport_size(PHONE["viewport"])
+
+
 def test_revoke_common_path_three_taps(phone, site_url):
     phone.goto(f"{site_url}checklists/renonce/")
     taps = 0

@@ -10,6 +10,7 @@ import pytest
 
 from conftest import nonempty
 
+from lois.core.grounds import problems
 from lois.features.checklists import load_checklists
 from lois.render.site import SiteBuild
 
@@ -520,3 +521,60 @@ def test_penalty_card_list_says_law_50_names_72c(lists):
     description = re.sub(r"\s+", " ", lists["carte-penalisee"].description)
     assert "sauf si l'arbitre en décide autrement, et la Loi 72C peut être appliquée (Loi 50)" in description
     assert "(Loi 72C)" in description
+
+
+# Outside the source texts (corpus/sources/), Law 16's master and edition.yaml, which says what A3 and A4 are
+_SOURCE_OF_LAW_16 = {Path("corpus/lois/16.md"), Path("corpus/edition.yaml")}
+_A3_A4 = re.compile(r"(?<![\w(])16\s?A\s?[34](?![\w(])")
+
+
+def test_no_text_of_the_site_cites_law_16_a3_or_a4_as_a_2017_provision(model, lists):
+    """Session 10 (legal13): Law 16 as published here follows the 2007 Code, whose section A has A3 (« aucun
+    joueur ne peut fonder… ») and A4 (« l'arbitre ajuste la marque… »); the 2017 Code has only A1 and A2 and gives
+    the adjusted score in B3, C3 and D2–D3 (full 2017 English text, edition.yaml sources.acbl2017). No sentence,
+    list of cited provisions, glossary term or index entry of the site cites A3 or A4; a checklist may only set
+    them aside, saying they are 2007 paragraphs; `lois verifie` refuses a sentence that cites them."""
+    found = []
+    files = nonempty(p for p in sorted((ROOT / "corpus").rglob("*")) if p.suffix in {".yaml", ".md"}
+                     and "sources" not in p.relative_to(ROOT).parts and p.relative_to(ROOT) not in _SOURCE_OF_LAW_16)
+    for path in files:
+        aside = False
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.match(r"\S", line):
+                aside = line.startswith("aside:")
+            if aside and re.match(r"  16A[34]: ", line):
+                continue  # a checklist's reason for setting it aside (below)
+            found += [f"{path.relative_to(ROOT)}:{n}: {line.strip()}" for _ in _A3_A4.finditer(line)]
+    assert not found, "\n".join(found)
+    cited = [str(p) for cl in lists.values() for node in (*cl.questions.values(), *cl.outcomes.values())
+             for p in (node.cites or [])]
+    assert "16C3" in nonempty(cited) and not {"16A3", "16A4"} & set(cited)
+    reasons = nonempty(" ".join(r.split()) for cl in lists.values() for p, r in cl.aside.items()
+                       if str(p) in {"16A3", "16A4"})
+    assert all("Code 2007" in r and "le Code 2017 n'en a pas" in r for r in reasons), reasons
+    # the rule of `lois verifie`: a sentence citing A3 is refused, with what to do
+    said = [m for m, _k, _l in problems(model, ["Aucun joueur ne peut s'en servir (Loi 16A3)."], {})]
+    assert any("que le Code 2017 n'a pas" in m and "citez la provision du Code 2017" in m for m in said), said
+
+
+def test_law_16c3_is_summarised_and_cited_for_withdrawn_actions(model, lists):
+    """Session 10 (legal13): 2017 Law 16C3 (adjusted score when a violation of C2 has damaged the non-offending
+    side) is not in the source: the page of Law 16 says it under C in the site's words, a citation of 16C3 links
+    to C with that summary, and the list « Actions retirées » rules the adjusted score under 16C3 with its
+    words."""
+    site = SiteBuild(model)
+    body = site.render_law(16).body
+    page = _visible(body)
+    c = page.index("C. Information provenant de déclarations ou de jeux retirés")
+    summary = page.index("le paragraphe C3. L'arbitre attribue une marque ajustée", c)
+    assert summary < page.index("D. Information illicite d'autres sources")
+    assert 'href="./#C" data-ref="16C3"' in body  # « en C3 », in the note under A4
+    ruling = re.sub(r"\s+", " ", lists["actions-retirees"].outcomes["marque_ajustee"].ruling)
+    assert "l'arbitre attribue une marque ajustée (Loi 16C3)" in ruling
+    # under A3 and A4, at their place, what they are and where 2017 puts the rule
+    a3 = page.index("3. Aucun joueur ne peut fonder une déclaration ou un jeu")
+    a4 = page.index("4. Si une infraction à cette loi cause un dommage")
+    b = page.index("B. Information illicite venant du partenaire")
+    assert a3 < page.index("Absent du Code 2017", a3) < page.index("le Code 2017 n'a pas de paragraphe A3") < a4
+    assert a4 < page.index("Absent du Code 2017", a4) < page.index("le Code 2017 n'a pas de paragraphe A4") < b
+    assert "en B3 pour l'information venant du partenaire, en C3" in page[a4:b]

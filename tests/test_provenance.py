@@ -152,7 +152,8 @@ def test_a_bad_renumbering_is_refused_in_french_with_sources_yaml_and_its_line(t
 # ------------------------------------------------------------------ provenance
 
 EXPECTED = {9: ["official_2017"], 10: ["official_2017"], 11: ["official_2017"], 12: ["official_2017"],
-            16: ["other_edition"], 23: ["director_quotation"], 27: ["director_quotation", "partial_quotation"],
+            16: ["other_edition", "partial_quotation"], 23: ["director_quotation"],
+            27: ["director_quotation", "partial_quotation"],
             30: ["director_quotation", "partial_quotation"], 31: ["director_quotation", "partial_quotation"],
             50: ["official_2017"]}
 
@@ -192,7 +193,7 @@ def test_a_renumbering_the_text_does_not_bear_out_is_refused():
 
 
 @pytest.mark.parametrize("law, said", [
-    (16, ["Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017.",
+    (16, ["Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017 ; citation partielle.",
           "la section C de la source est publiée ici en D ; la section D de la source est publiée ici en C",
           "journal de l'import",
           "La rédaction de la source n'est pas celle de l'édition 2017",
@@ -219,7 +220,7 @@ def test_the_json_api_says_what_the_words_are(built_site):
     index = {x["number"]: x["provenance"] for x in json.loads((api / "lois.json").read_text("utf-8"))["laws"]}
     assert {n: v for n, v in index.items() if v is not None} == EXPECTED
     law16 = json.loads((api / "lois/16.json").read_text("utf-8"))["provenance"]
-    assert [v["code"] for v in law16["values"]] == ["other_edition"]
+    assert [v["code"] for v in law16["values"]] == ["other_edition", "partial_quotation"]
     assert law16["values"][0]["label"] == "texte d'une autre édition, présenté dans l'ordre du Code 2017"
     assert law16["renumbered"] == {"C": "D", "D": "C"} and "ordre de 2007" in law16["note"]
     law27 = json.loads((api / "lois/27.json").read_text("utf-8"))["provenance"]
@@ -235,8 +236,8 @@ def test_verifie_reports_the_provenance_of_each_law(model):
     after = lines[lines.index("Provenance des textes :") + 1:]
     report = after[:next((i for i, x in enumerate(after) if not x.startswith("  Loi ")), len(after))]
     assert [int(re.match(r"  Loi (\d+) : ", x).group(1)) for x in report] == sorted(model.laws)
-    assert ("  Loi 16 : texte d'une autre édition, présenté dans l'ordre du Code 2017 (sections renumérotées à "
-            "l'import : C → D, D → C)") in report
+    assert ("  Loi 16 : texte d'une autre édition, présenté dans l'ordre du Code 2017 ; citation partielle (sections "
+            "renumérotées à l'import : C → D, D → C)") in report  # partial: C3, not in its source (edition.yaml)
     assert ("  Loi 27 : texte cité par un directeur, non officiel ; citation partielle (sections absentes : C)"
             in report)
     assert "  Loi 50 : texte officiel 2017" in report

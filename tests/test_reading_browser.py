@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from conftest import allow_only, tab_fixtures, pid
+from conftest import allow_only, nonempty, tab_fixtures, pid
 
 from lois.core.pdftext import pdf_text
 
@@ -62,6 +62,24 @@ SMALLEST_TEXT = """() => {
   }
   return min;
 }"""
+
+# the headings whose « ¶ » (the link to the heading, hidden until hovered or focused) stands alone on a line of its
+# own, a blank line under the heading: the heading's text up to the link ends on a line above the link's
+LONELY_PILCROWS = """() => [...document.querySelectorAll('article :is(h1, h2, h3, h4, h5, h6)')].filter(h => {
+  const a = h.querySelector(':scope > .headerlink');
+  if (!a || !a.getClientRects().length || a === h.firstChild) return false;
+  const text = document.createRange();
+  text.setStartBefore(h.firstChild); text.setEndBefore(a);
+  const lines = [...text.getClientRects()].filter(r => r.width > 0);
+  return lines.length && a.getBoundingClientRect().top >= Math.max(...lines.map(r => r.bottom)) - 2;
+}).map(h => h.textContent.trim().slice(0, 50))"""
+
+# the folds' summaries, a law's links to its checklists (« Arbitrage pas à pas ») and the 404 page's ways on shown
+# lower than a finger's target (44 px)
+SHORT_TARGETS = """() => [...document.querySelectorAll('article details > summary, article .lois-cl-link a, '
+  + 'article :is(.lois-404-links, .lois-404-list) a')]
+  .filter(s => s.getClientRects().length && s.getBoundingClientRect().height < 44)
+  .map(s => s.textContent.trim().slice(0, 40) + ' : ' + Math.round(s.getBoundingClientRect().height) + ' px')"""
 
 BOX = "e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; }"
 
@@ -120,6 +138,25 @@ def test_no_text_under_12px(request, site_url, size):
         pg.goto(site_url + path)
         smallest, where = pg.evaluate(SMALLEST_TEXT)
         assert smallest >= 12, f"{path}: {smallest}px {where}"
+
+
+@pytest.mark.timeout(600)  # the visit of every page (conftest.site_visits) if no test made it yet
+def test_no_heading_leaves_its_link_alone_on_a_line(site_visits):
+    """Every page on a phone (390×844) and each kind of page on a desktop, as conftest.site_visits reads them: no
+    heading ends in a blank line, its hidden « ¶ » gone alone to a line of its own."""
+    seen = {size: site_visits[size].read for size in ("phone", "desktop")}
+    lonely = [(size, path, h) for size, pages in seen.items() for path, read in nonempty(list(pages.items()))
+              for h in read["lonely"]]
+    assert lonely == []
+
+
+@pytest.mark.timeout(600)  # the visit of every page (conftest.site_visits) if no test made it yet
+def test_folds_and_checklist_links_under_a_finger(site_visits):
+    """Every page on a phone (390×844, touch), as conftest.site_visits reads it: each fold's summary shown
+    (« Décision » of an example, « Détail de la provenance », « Filtrer par genre »…), each link of a law's
+    « Arbitrage pas à pas » and of the 404 page is 44 px high at least."""
+    short = [(path, s) for path, read in nonempty(list(site_visits["phone"].read.items())) for s in read["short"]]
+    assert short == []
 
 
 def test_tap_targets(phone, site_url):
@@ -229,6 +266,28 @@ def test_preview_card_opens_on_tap(phone, site_url, model):
     link.tap()
     card.locator(".lois-card-go").tap()
     phone.wait_for_url("**/lois/12/#B1")
+
+
+def test_glossary_term_shows_its_definition_on_tap(phone, site_url, built_site):
+    """A phone shows no title: a glossary term of a law's text (dotted underline) opens its definition in the
+    preview card at the first tap, the page not moving; a tap elsewhere closes it."""
+    import html as _html
+    built = (built_site / "lois" / str(LAW) / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'<abbr class="ann-gloss"[^>]*title="([^"]+)"', built)
+    assert m, "aucun terme du glossaire dans la loi"
+    definition = " ".join(_html.unescape(m.group(1)).split())
+    phone.goto(site_url + f"lois/{LAW}/")
+    term = phone.locator("article abbr.ann-gloss").first
+    term.scroll_into_view_if_needed()
+    term.tap()
+    card = phone.locator(".lois-card")
+    assert card.is_visible()
+    assert phone.url.endswith(f"lois/{LAW}/")
+    assert definition in " ".join(card.inner_text().split())
+    left, top, w, h = card.evaluate(BOX)
+    assert left >= 0 and top >= 0 and left + w <= 390 and top + h <= 844
+    phone.locator("h1").tap()
+    assert not card.is_visible()
 
 
 def test_preview_card_opens_on_keyboard_focus(desktop, site_url):

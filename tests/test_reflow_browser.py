@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import open_anew, tab_fixtures
+from conftest import nonempty, open_anew, tab_fixtures
 
 NARROW = dict(viewport={"width": 320, "height": 640}, has_touch=True, is_mobile=True)
 PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
@@ -95,3 +95,23 @@ def test_pages_reflow(request, site_url, pages, case):
         cdp.detach()
     assert len(pages) >= 25
     assert not problems, "\n".join(problems)
+
+
+# the text fields a reader types in: a club's form shown as an example (.lois-apercu) keeps the club's own look
+FIELDS = """() => [...document.querySelectorAll('input, select, textarea')]
+  .filter(e => !['radio', 'checkbox', 'hidden', 'button', 'submit', 'reset'].includes(e.type))
+  .filter(e => e.getClientRects().length && !e.closest('.lois-apercu'))
+  .map(e => [e.className || e.name, parseFloat(getComputedStyle(e).fontSize), e.getBoundingClientRect().height])"""
+
+
+def test_text_fields_on_a_phone(phone, site_url):
+    """On a phone (390×844, touch), each text field the site shows (the header's search box on every page, the
+    search page's, the calculators') is a finger's target, 44 px high or more, in text of 16 px or more (iOS Safari
+    zooms the page in when a smaller one is touched)."""
+    problems = []
+    for p in ["", "recherche/", "calculs/marque-ajustee/"]:
+        open_anew(phone, site_url + p)
+        for name, size, height in nonempty(phone.evaluate(FIELDS)):
+            if size < 16 or height < 44:
+                problems.append(f"{p} : {name} : texte de {size:g} px, {height:.0f} px de haut")
+    assert problems == []

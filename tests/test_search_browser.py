@@ -192,6 +192,19 @@ def test_the_search_comes_when_a_reader_is_about_to_search(page, site_url):
     assert none.inner_text().startswith("La recherche n'a pas pu être chargée. Rechargez la page")
 
 
+def test_the_header_box_says_what_fits_in_it(page, site_url):
+    """The header box's placeholder is never cut: the examples where the box is wide enough, « Chercher » alone on
+    a phone (it read « Chercher (ex. rer » at 390 px), measured in the box's own font."""
+    fits = """() => { const i = document.querySelector('.lois-search-header-input'), st = getComputedStyle(i);
+        const c = document.createElement('canvas').getContext('2d'); c.font = st.fontSize + ' ' + st.fontFamily;
+        return [i.placeholder, c.measureText(i.placeholder).width <= i.clientWidth - parseFloat(st.paddingLeft)
+                - parseFloat(st.paddingRight)]; }"""
+    for width, said in ((1280, "Chercher (ex. renonce, 27B1b)"), (390, "Chercher"), (360, "Chercher")):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.goto(site_url + "lois/50/")
+        assert page.evaluate(fits) == [said, True], width
+
+
 def _tab_to(page, selector: str, limit: int = 80) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")

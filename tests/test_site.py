@@ -236,13 +236,15 @@ def test_law_27_shows_d_and_what_its_source_leaves_out(built_site, pages, model)
 
 
 def test_every_omission_of_a_partial_law_is_shown_on_its_page(model, pages):
-    """Each note of edition.yaml `partial.<n>.omitted` is on its law's page, as the site's words."""
-    assert {n for n in model.edition.omitted} == {27, 30, 31}
+    """Each note of edition.yaml `partial.<n>.omitted` is on its law's page, as the site's words; under a paragraph
+    of another edition that the 2017 Code does not have (16A3, 16A4: `not_in_2017`), as « Absent du Code 2017 »."""
+    assert {n for n in model.edition.omitted} == {16, 27, 30, 31}
     for n, notes in model.edition.omitted.items():
         text = squash(" ".join(pages[f"lois/{n}/index.html"].text))
         for pid, note in nonempty(notes.items()):
-            assert squash("Ce que la source ne cite pas (résumé du site, pas le texte du Code) : " + note) in text, \
-                (pid, note)
+            heading = "Absent du Code 2017" if model.edition.not_in_2017(pid) else "Ce que la source ne cite pas"
+            assert squash(f"{heading} (résumé du site, pas le texte du Code) : " + note) in text, (pid, note)
+    assert [str(p) for p in model.edition.omitted[16] if model.edition.not_in_2017(p)] == ["16A3", "16A4"]
 
 
 def test_a_commentary_keeps_its_words_and_the_site_says_where_it_errs(built_site, pages, model):

@@ -122,6 +122,10 @@ def _check_explanation(pg, data, item, site_url):
 def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_path):
     pg = open_page("phone")
     pg.screenshot(path=str(tmp_path / "entrainement-telephone-debut.png"))
+    # as the page opens, not scrolled: how a session goes folded, the choices and « Commencer » on the first screen
+    how = pg.locator(".lois-train-intro li")
+    assert how.count() and not how.first.is_visible()
+    assert pg.locator(".lois-train-start").evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")
     _start(pg, "questions", 5, touch=True)
     seen = []
     for n in range(5):

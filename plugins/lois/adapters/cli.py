@@ -166,7 +166,7 @@ def _provenance_line(model, law: int) -> str:
 
     meta, partial = model.laws[law].meta, model.edition.partial.get(law)
     extra = []
-    if partial:
+    if partial and partial.missing:
         extra.append(f"sections absentes : {', '.join(partial.missing)}")
     if meta.renumbered:
         extra.append("sections renumérotées à l'import : "

@@ -65,6 +65,12 @@ class Edition:
                 return None
         return None
 
+    def not_in_2017(self, pid: ProvisionId) -> bool:
+        """Whether `pid`, a provision of a master, is a paragraph of another edition that the 2017 Code does not
+        have (edition.yaml ``partial.<n>.not_in_2017``: Law 16, A3 and A4)."""
+        part = self.partial.get(pid.law)
+        return bool(part and part.not_in_2017 and any(provision_id(w) == pid for w in part.not_in_2017))
+
     def note_on(self, pid: ProvisionId) -> tuple[ProvisionId, str] | None:
         """For a provision that the master of a partial law has (27B1(a), 27B3): what edition.yaml says its source
         leaves out of it (the site's words, shown under the provision), from its own note or the note of the
@@ -127,6 +133,9 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
     read (declared under ``sources``)."""
     for n, part in ed.partial.items():
         ed.lines[("missing", n)] = doc.line("partial", n, "missing")
+        if not part.missing and not part.omitted:
+            raise doc.error(f"Loi {n} : ni section absente (« missing ») ni omission (« omitted ») : rien ne dit ce "
+                            "que la source laisse de côté", "partial", n)
         for i, key in enumerate(part.read_in or []):
             if key not in ed.sources:
                 raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
@@ -145,6 +154,11 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
                 raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « omitted »", *where)
             ed.omitted[n][pid] = text.strip()
             ed.lines[("omitted", n, pid)] = doc.line(*where)
+        for i, raw in enumerate(part.not_in_2017 or []):
+            pid = provision_id(raw)
+            if pid is None or pid not in ed.omitted.get(n, {}):
+                raise doc.error(f"Loi {n} : « {raw} » (« not_in_2017 ») n'a pas de note sous « omitted » : dites où le "
+                                "Code 2017 place la règle", "partial", n, "not_in_2017", i)
 
 
 def check_partial(edition: Edition, laws: dict) -> None:

@@ -259,6 +259,14 @@ def problems(model: "Model | None", texts: Iterable[Located], words: "Words | No
                 where = " ; ".join(g.label for g in grounds)
                 out.append((f"les mots « {w} » ne figurent pas dans le {where} : la phrase ne repose pas sur ce "
                             "que dit la provision citée", key, 0))
+    if model is not None:
+        for written, pids, line in groups:
+            for p in pids:
+                if model.edition.not_in_2017(p):
+                    out.append((f"la citation « {written} » renvoie à la Loi {p}, paragraphe d'une autre édition que "
+                                f"publie la source et que le Code 2017 n'a pas (corpus/edition.yaml, partial, "
+                                f"not_in_2017) : citez la provision du Code 2017 qui règle le cas (voir la note sous "
+                                f"la Loi {p})", None, line))
     if require:
         for written, pids, line in groups:
             if not any(p in words for p in pids):

@@ -46,8 +46,8 @@ DESCRIPTIONS = {
     Provenance.OFFICIAL_2017: "les mots de l'édition française du Code International de Bridge Duplicate 2017.",
     Provenance.DIRECTOR_QUOTATION: "les mots de la loi tels qu'un directeur les cite dans ses notes ; ce n'est pas "
                                    "l'édition officielle, dont la rédaction peut différer.",
-    Provenance.PARTIAL_QUOTATION: "la source ne cite pas toute la loi : les sections qu'elle laisse de côté sont "
-                                  "signalées à leur place.",
+    Provenance.PARTIAL_QUOTATION: "la source ne cite pas toute la loi : les sections ou paragraphes qu'elle laisse "
+                                  "de côté sont signalés à leur place.",
     Provenance.OTHER_EDITION: "la source suit l'ordre ou la rédaction d'une autre édition que celle de 2017 ; ses "
                               "provisions sont publiées ici sous leur numéro du Code 2017, mais ses mots ne sont "
                               "pas ceux de l'édition 2017.",

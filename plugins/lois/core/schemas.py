@@ -309,12 +309,17 @@ class PartialEntry(Schema):
     (``missing``), what the page says of the source (``note``), and, by provision, what the source
     leaves out of it where that matters to a ruling (``omitted``: the site's own words, never shown as the text
     of the Code; a key is a provision of this law, present in its master or a section of ``missing``), and the
-    pages where those facts were read (``read_in``, keys of ``sources``)."""
+    pages where those facts were read (``read_in``, keys of ``sources``). A source that has every section but
+    leaves a paragraph out (Law 16, without C3) has no ``missing`` and says the paragraph under ``omitted``."""
 
-    missing: Annotated[list[Annotated[StrictStr, Field(pattern=r"^[A-H]$")]], Field(min_length=1)]
+    missing: Annotated[list[Annotated[StrictStr, Field(pattern=r"^[A-H]$")]], Field(min_length=1)] = Field(
+        default_factory=list)
     note: Optional[Text] = None
     omitted: Optional[Annotated[dict[WrittenProvision, Text], Field(min_length=1)]] = None
     read_in: Optional[Annotated[list[Slug], Field(min_length=1)]] = None  # keys of ``sources``: where it was read
+    # provisions of the master that the 2017 Code does not have (paragraphs of the other edition its source
+    # follows: Law 16, A3 and A4); each has its note under ``omitted``, shown as « Absent du Code 2017 »
+    not_in_2017: Optional[Annotated[list[WrittenProvision], Field(min_length=1)]] = None
 
 
 class EditionFile(Schema):

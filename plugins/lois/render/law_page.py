@@ -119,6 +119,8 @@ class LawPage:
             "section": p.level is Level.SECTION,
             "heading": f"{p.path[-1]}. {p.title or '(sans titre dans la source)'}" if p.level is Level.SECTION else "",
             "omission": self.omission(p.pid),
+            "omission_title": ("Absent du Code 2017" if self.site.model.edition.not_in_2017(p.pid)
+                               else "Ce que la source ne cite pas"),
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
@@ -144,6 +146,7 @@ class LawPage:
 
         def notice(letter: str) -> dict:
             return {"missing": True, "letter": letter, "omission": self.omission(ProvisionId(self.law_no, (letter,))),
+                    "omission_title": "Ce que la source ne cite pas",
                     "note": (partial.note if partial else None) or ""}
         out = []
         for child in root.children:

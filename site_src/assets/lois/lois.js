@@ -53,7 +53,10 @@
   document.querySelectorAll(".md-ellipsis").forEach(function (e) { guardTitle(e.closest("a") || e); });
   /* citation previews: one card (card.js), on hover, keyboard focus or tap; titles leave the links before the
      theme's tooltips read them */
-  if (window.LoisCard) window.LoisCard.attach(document, { selector: "a.lois-cite, .lois-cite-absent" });
+  /* and a glossary term's definition (its title) in the same card: a phone shows no title, the term answered no tap
+     (one attach: a second one would take a tap on the other's links for a tap elsewhere, and close its card) */
+  if (window.LoisCard) window.LoisCard.attach(document, { selector: "a.lois-cite, .lois-cite-absent, abbr.ann-gloss",
+    label: function (e) { return e.getAttribute("data-ref") || e.textContent; } });
 
   /* « Texte seul »: examples, notes and commentaries hidden, a marker left beside their provision; remembered */
   var KEY = window.loisStorageKey("lois-texte-seul");

@@ -51,7 +51,6 @@
     var input = document.createElement("input");
     input.className = "lois-search-header-input";
     input.type = "search"; input.name = "q"; input.autocomplete = "off";
-    input.placeholder = "Chercher (ex. renonce, 27B1b)";
     input.setAttribute("aria-label", "Chercher dans le site");
     var list = document.createElement("ol");
     list.className = "lois-search-dropdown";
@@ -59,6 +58,11 @@
     list.setAttribute("role", "listbox");
     input.setAttribute("aria-controls", list.id);
     form.appendChild(input); form.appendChild(list); bar.appendChild(form);
+    /* on a phone the box is too narrow for the examples: its first word only, never cut (« Chercher (ex. rer ») */
+    var narrow = window.matchMedia ? window.matchMedia("(max-width: 47.9375em)") : null;
+    function placeholder() { input.placeholder = narrow && narrow.matches ? "Chercher" : "Chercher (ex. renonce, 27B1b)"; }
+    placeholder();
+    if (narrow && narrow.addEventListener) narrow.addEventListener("change", placeholder);
     function wake() { load().catch(function () { if (input.value.trim()) unavailable(list); }); }
     ["pointerdown", "focus", "input"].forEach(function (type) { input.addEventListener(type, wake); });
   }

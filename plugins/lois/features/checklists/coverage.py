@@ -243,7 +243,7 @@ def aside_problem(model: "Model | None", laws: list[int], pid: ProvisionId) -> s
     if pid in unit_ids(model, pid.law):
         return None
     partial = model.edition.partial.get(pid.law)
-    if partial is None:
+    if partial is None or not partial.missing:
         return f"{shown} n'est pas une section ou un paragraphe du texte de la Loi {pid.law} du corpus"
     return (f"{shown} n'est ni une section ou un paragraphe du texte de la Loi {pid.law} du corpus, ni une section "
             f"que sa source laisse de côté (corpus/edition.yaml, partial : {', '.join(partial.missing)})")

@@ -105,7 +105,8 @@ def render_page(site, cl) -> HtmlPage:
     return htmlpage.render_page(
         "checklists/page.html", "Arbitrage pas à pas — " + cl.title, heading=heading, slug=slug(heading),
         checklist=cl.name,
-        description=safe(linked(site, cl.description, page) + site.words_html([cl.description], cl.words, page)),
+        description=safe(linked(site, cl.description, page)),
+        words=safe(site.words_html([cl.description], cl.words, page)),
         laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in cl.laws if _has_page(site, n)],
         fiches_href=site.href(page, "fiches/index.md"), calculs_href=site.href(page, "calculs/marque-ajustee.md"),
         data=safe(script_json(runner_data(site, cl, page))),

@@ -201,7 +201,7 @@
       modes.appendChild(el("label", {}, [input, d.modes[m]]));
     });
     p.appendChild(modes);
-    var counts = el("fieldset", { className: "lois-train-options" }, [el("legend", { text: "Combien de situations\u202f?" })]);
+    var counts = el("fieldset", { className: "lois-train-options lois-train-counts" }, [el("legend", { text: "Combien de situations\u202f?" })]);
     var options = [5, 10, 20].filter(function (n) { return n < d.count; }).concat([d.count]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });

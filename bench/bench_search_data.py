@@ -10,7 +10,10 @@ changes nothing: the texts and files a save leaves unchanged are not analysed ag
 (user + system) of each, median and range, with the machine's load and a digest of the data (two versions of the
 code that write the same data print the same). ``--profil FICHIER``: the warm runs under cProfile, stats in
 FICHIER.chaud, and the cold run in FICHIER.froid (``python -m pstats FICHIER.chaud``). ``--phases``: the CPU of each
-phase of the search (warm, inclusive).
+phase of the search (warm, inclusive). ``--sauvegardes``: after the warm runs, each save of tests/live_serve.py's
+EDITS (a law, a note, an example, a checklist, the glossary) made in a copy of the corpus in turn, and for each the
+CPU of the data and how many of its files changed (what the server writes again and the offline copy compresses
+again).
 """
 from __future__ import annotations
 
@@ -37,7 +40,9 @@ def time_phases() -> dict[str, float]:
 
 # phases of the search data besides bench_rebuild.PHASES' (module, function or Class.method)
 SEARCH = [
-    ("lois.features.search.shards", "_term_rows"), ("lois.features.search.shards", "_word_rows"),
+    ("lois.features.search.shards", "_term_rows"), ("lois.features.search.shards", "_term_items"),
+    ("lois.features.search.shards", "_term_value"), ("lois.features.search.index", "raw_postings"),
+    ("lois.features.search.shards", "_word_rows"),
     ("lois.features.search.shards", "_doc_rows"), ("lois.features.search.shards", "_encoded"),
     ("lois.features.search.shards", "_routed"), ("lois.features.search.shards", "_doc_shards"),
     ("lois.features.search.index", "stored_fields"), ("lois.features.search.query", "citation_pins"),
@@ -54,6 +59,8 @@ def main() -> int:
     ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
     ap.add_argument("--profil", type=Path, help="profils cProfile : FICHIER.froid, FICHIER.chaud")
     ap.add_argument("--phases", action="store_true", help="CPU moyen à chaud de chaque phase de la recherche")
+    ap.add_argument("--sauvegardes", action="store_true",
+                    help="CPU et fichiers changés après chaque sauvegarde de tests/live_serve.py (EDITS)")
     args = ap.parse_args()
     sys.path[:0] = [str(args.plugins.resolve()), str(BENCH)]
     from synth import make_corpus
@@ -72,6 +79,11 @@ def main() -> int:
             make_corpus(args.facteur, corpus)
         os.environ["LOIS_CACHE"] = str(Path(tmp) / "cache")
         root = corpus or ROOT / "corpus"
+        if args.sauvegardes:  # the saves are made in a copy
+            import shutil
+
+            shutil.copytree(root, Path(tmp) / "copie")
+            root = Path(tmp) / "copie"
         spent = time_phases() if args.phases else {}
         phases: dict[str, float] = {}
         model = load_corpus(root)
@@ -104,6 +116,20 @@ def main() -> int:
                 warm.append(took)
                 for name, t in spent.items():
                     phases[name] = phases.get(name, 0.0) + t / args.tours
+        saves = []
+        if args.sauvegardes:
+            sys.path.insert(0, str(ROOT / "tests"))
+            from live_serve import EDITS, edit
+
+            for rel, old, new, _page in EDITS:
+                edit(root / rel, old, new)
+                livememo.new_build()
+                reads.new_build()
+                model = load_corpus(root)
+                took, after = timed(None, LIVE_BUILD)
+                changed = sorted(p for p, t in after.items() if files.get(p) != t)
+                saves.append((rel, took, changed, len(after)))
+                files = after
         livememo.stop()
         reads.stop()
         load.append(os.getloadavg()[0])
@@ -118,6 +144,9 @@ def main() -> int:
     print(f"à froid (première construction) : {cold:.2f} s CPU")
     print(f"à chaud (après une sauvegarde) : médiane {statistics.median(warm):.2f} s CPU "
           f"({min(warm):.2f}–{max(warm):.2f} ; {len(warm)} tours)")
+    for rel, took, changed, total in saves:
+        print(f"sauvegarde de {rel} : {took:.2f} s CPU ; {len(changed)} fichiers de recherche changés sur {total} "
+              f"({', '.join(p.rsplit('/', 1)[1] for p in changed[:8])}{'…' if len(changed) > 8 else ''})")
     if phases:
         print("\n| phase (à chaud, s CPU, moyenne ; les phases s'emboîtent) | |\n|---|---:|")
         for name, t in phases.items():

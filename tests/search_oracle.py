@@ -78,3 +78,23 @@ def index_postings(searcher) -> dict[str, list[int]]:
                 lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
                 m.next()
     return dict(sorted(out.items()))
+
+
+def index_raw(searcher) -> tuple[dict[str, list[int]], list[float]]:
+    """What index.raw_postings gives, read from a whoosh index: term → [doc, field, frequency, length, …] (the
+    term's weight in that field of that document, the field's length as whoosh stores it), and the average length
+    whoosh's BM25F weighs each field of FIELDS against (the index field's, « described »'s: INDEX_LENGTH)."""
+    out: dict[str, list[int]] = {}
+    docs = list(searcher.all_stored_fields())
+    avgfl = [INDEX_LENGTH if f in ("index", "described") else searcher.avg_field_length(f) or 1 for f in FIELDS]
+    for fname in TEXT_FIELDS:
+        for raw in searcher.lexicon(fname):
+            term = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+            m = searcher.postings(fname, raw)
+            lst = out.setdefault(term, [])
+            while m.is_active():
+                f = docs[m.id()]
+                fi = FIELDS.index(field_of(fname, f["kind"], f.get("situations")))
+                lst.extend((m.id(), fi, int(m.weight()), searcher.doc_field_length(m.id(), fname)))
+                m.next()
+    return dict(sorted(out.items())), avgfl

@@ -13,6 +13,7 @@ from lois.features.search.analysis import analyze, analyze_word, edit_distance, 
 from lois.features.search.documents import TOOL_KINDS
 from lois.features.search.lexicon import load_lexicon
 from lois.features.search.evaluate import load_set
+from lois.features.search.index import B, K1, RAW_WIDTH, SOURCE, scored
 from lois.features.search.query import SearchEngine, citation_key, pins_for
 
 BAD_INPUTS = ["", "x" * 10000, "!!! ??? ;;; ...", '"carte pénalisée', "AND OR NOT (",
@@ -24,6 +25,12 @@ def engine(corpus_dir, tmp_path_factory):
     import os
     os.environ["LOIS_CACHE"] = str(tmp_path_factory.mktemp("cache"))
     return SearchEngine(corpus_dir)
+
+
+@pytest.fixture(scope="module")
+def site_engine(corpus_dir, model):
+    """The engine of the site's build (no cache): its raw postings are what the site's shards hold."""
+    return SearchEngine(corpus_dir, model=model, cache=False)
 
 
 @pytest.fixture(scope="module")
@@ -146,9 +153,10 @@ def test_a_quoted_phrase_found_nowhere_gives_the_results_of_its_words(engine):
 
 
 def browser_view(engine) -> dict:
-    """What the browser can read of the site's search data (lois.features.search.shards), put back together: the
-    parameters of index.json, and each family of shards as one dict (w: words, t: terms, f: forms by first letter
-    and length, c: citations, d: documents); what the terms say of the documents they reach, as search.js reads it
+    """What the browser can read of the site's search data (lois.features.search.shards) of a site engine, put back
+    together: the parameters of index.json, and each family of shards as one dict (w: words, t: terms, f: forms by
+    first letter and length, c: citations, d: documents), a term's raw postings scored as search.js scores them
+    (index.scored, with index.json's ``bm25``); what the terms say of the documents they reach, as search.js reads it
     (titles: doc → what the title bonus reads, refs: doc → a gloss's provisions); kindsOf: each document's kind."""
     from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
@@ -166,6 +174,7 @@ def browser_view(engine) -> dict:
     data["titles"], data["refs"], data["phrasings"] = {}, {}, {}
     for v in data["t"].values():
         absolute_docs(v)
+        v[0] = scored(v[0], data["count"], data["bm25"][3])
         titles, doc = v[4] if len(v) > 4 else [], 0
         for i in range(0, len(titles), 2):
             doc += titles[i]
@@ -184,7 +193,7 @@ def browser_view(engine) -> dict:
 
 def absolute_docs(term_data: list) -> list:
     """A term's postings and positions with their document numbers back from differences (shards.doc_deltas)."""
-    for flat, width in ((term_data[0], lambda x, i: 3), (term_data[1], lambda x, i: 3 + x[i + 2])):
+    for flat, width in ((term_data[0], lambda x, i: RAW_WIDTH), (term_data[1], lambda x, i: 3 + x[i + 2])):
         i, doc = 0, 0
         while i < len(flat):
             doc = flat[i] = doc + flat[i]
@@ -328,7 +337,7 @@ def _score_from_browser_data(data, engine, plan):
     return out
 
 
-def test_precomputed_scores_equal_whoosh(engine, oracle):
+def test_precomputed_scores_equal_whoosh(engine, site_engine, oracle):
     """The CLI and the browser rank from the same generated postings; those numbers are whoosh's BM25F scores of
     each term in each field of each document (rounded to 1/10000) as whoosh's own search gives them on an index
     of the documents, and the ranking computed from the browser's data alone with the Python formula gives the
@@ -337,8 +346,9 @@ def test_precomputed_scores_equal_whoosh(engine, oracle):
 
     from lois.features.search.index import TEXT_FIELDS
 
-    data = browser_view(engine)
+    data = browser_view(site_engine)
     assert {t: v[0] for t, v in data["t"].items() if v[0]} == engine.postings
+    assert data["bm25"][:3] == [K1, B, SOURCE] and len(data["bm25"][3]) == len(data["fields"])
     assert data["coordPower"] > 0 and data["titleBonus"] > 0
     checked = totalled = 0
     for case in load_set():
@@ -398,16 +408,16 @@ def test_direct_postings_on_a_synthetic_corpus(tmp_path):
         assert stored_fields(docs) == list(searcher.all_stored_fields())
 
 
-def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_dir, model):
+def test_browser_data_as_when_read_from_a_whoosh_index(site_engine, oracle, corpus_dir):
     """The site's search data is byte for byte what it was when the build read a whoosh index back (stored
-    fields, vocabulary of the stored documents, postings read with whoosh's scorer); and the site build's data
-    (computed, no cache) is the command line's (read back from its cache file)."""
+    fields, vocabulary of the stored documents, each term's frequency and each field's stored length, the fields'
+    average lengths that whoosh's BM25F weighs them against)."""
     from types import SimpleNamespace
 
     from lois.features.search.documents import SearchDoc
     from lois.features.search.query import Vocabulary
     from lois.features.search.shards import site_files
-    from search_oracle import index_postings
+    from search_oracle import index_raw
 
     stored = list(oracle.all_stored_fields())
     docs = [SearchDoc(f["id"], f["law"], f["kind"], f["label"], f["url"], f.get("title", ""), f.get("heading", ""),
@@ -415,7 +425,8 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
                       f.get("sources", []), index=f.get("index", ""),
                       pid=ProvisionId.of(f["id"]) if f["kind"] in ("law", "stub") else None)
             for f in stored]  # the provision a document is, read back from its stored id
-    old = SimpleNamespace(stored=stored, postings=index_postings(oracle),
+    raw, avgfl = index_raw(oracle)
+    old = SimpleNamespace(stored=stored, raw=raw, avgfl=avgfl,
                           docnum={f["id"]: n for n, f in enumerate(stored)},
                           vocab=Vocabulary(**json.loads(json.dumps(
                               Vocabulary.from_docs(docs, load_lexicon(corpus_dir)).to_json()))))
@@ -423,8 +434,7 @@ def test_browser_data_as_when_read_from_a_whoosh_index(engine, oracle, corpus_di
     def dump(e):
         return json.dumps(site_files(e), ensure_ascii=False, separators=(",", ":"))
 
-    assert dump(engine) == dump(old)
-    assert dump(SearchEngine(corpus_dir, model=model, cache=False)) == dump(engine)
+    assert dump(site_engine) == dump(old)
 
 
 def test_coordination_and_title_rules(engine):
@@ -458,20 +468,20 @@ def test_relevance_targets(engine):
     assert rep["hit3"] == 1.0 and rep["hit1"] >= 0.9, misses
 
 
-def test_browser_data_is_small(engine):
+def test_browser_data_is_small(site_engine):
     """The file every first query reads, and each shard, stay small (bench/bench_search_size.py measures queries)."""
     import gzip
 
     from lois.features.search.shards import FOLDER, INDEX, build_of, site_files
 
-    data = site_files(engine)
+    data = site_files(site_engine)
     files = {p: len(gzip.compress(t.encode())) for p, t in data.items()}
     assert files[FOLDER + build_of(data) + "/" + INDEX] <= 10_000
     assert max(files.values()) <= 20_000 and len(files) > 10
     # nothing per document in index.json: the kinds as runs (documents come kind by kind), the rest in the shards
     from lois.features.search.documents import Kind
     index = json.loads(data[FOLDER + build_of(data) + "/" + INDEX])
-    assert sum(n for _, n in index["kindRuns"]) == len(engine.stored) and len(index["kindRuns"]) <= len(Kind)
+    assert sum(n for _, n in index["kindRuns"]) == len(site_engine.stored) and len(index["kindRuns"]) <= len(Kind)
     assert len(index["docShards"]) == len(index["kindRuns"])
     assert not {"docKinds", "titles", "refs"} & set(index)
 
@@ -784,8 +794,9 @@ def test_site_build_writes_no_index(model, tmp_path, monkeypatch):
             data = json.loads(f.content)
             shards.setdefault(path[len(folder)], {}).update(zip(data.get("tk", data["k"]), data.get("tv", data["v"]),
                                                                 strict=True))
-    cli = SearchEngine(model.root)
-    assert {t: absolute_docs(v)[0] for t, v in shards["m"].items() if v[0]} == cli.postings  # m: words, terms
+    cli, index = SearchEngine(model.root), json.loads(site.files[folder + "index.json"].content)
+    assert {t: scored(absolute_docs(v)[0], index["count"], index["bm25"][3])  # m: words, terms (raw postings,
+            for t, v in shards["m"].items() if v[0]} == cli.postings          # scored as search.js does)
     assert [shards["d"][n][0] for n in range(len(shards["d"]))] == list(cli.docnum)
     assert [p.suffix for p in (tmp_path / "search").iterdir()] == [".marshal"]  # the command line's cache
 

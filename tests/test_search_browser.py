@@ -52,6 +52,32 @@ def test_browser_top3_equals_cli(page, site_url, cli_engine):
     assert sum(bool(readings) for _, readings in got) >= 20
 
 
+def test_browser_scores_the_raw_postings_as_python(page, site_url, cli_engine):
+    """The shards hold raw postings (frequency, field length) that search.js scores with index.json's statistics:
+    every term's postings as the browser ranks from them are the command line's (index.scored), and random raw
+    postings with random statistics give the same integers on both sides (the same float operations, Python's
+    rounding half to even)."""
+    import json
+    import random
+
+    from lois.features.search.index import FIELDS, K1, SOURCE, B, scored
+
+    _ready(page, site_url + "recherche/")
+    terms = nonempty(sorted(cli_engine.postings))
+    got = page.evaluate("ts => window.loisSearch.postings(ts)", terms)
+    assert dict(zip(terms, got, strict=True)) == dict(cli_engine.postings)
+    rng, cases = random.Random(37), []
+    for _ in range(300):
+        count = rng.randint(1, 20_000)
+        avgfl = [rng.choice([1.0, 18.0, rng.uniform(1, 3000), count / rng.randint(1, 97)]) for _ in FIELDS]
+        raw = [x for n in range(rng.randint(1, 40)) for x in (n, rng.randrange(len(FIELDS)), rng.randint(1, 60),
+                                                              rng.randint(1, 5000))]
+        cases.append([raw, count, avgfl])
+    browser = page.evaluate("cs => Promise.all(cs.map(c => window.loisSearch.scored(c[0], c[1], [%s, %s, %s, c[2]])))"
+                            % (K1, B, json.dumps(SOURCE)), cases)
+    assert browser == [scored(*c) for c in nonempty(cases)]
+
+
 def _spellings(prov) -> list[str]:
     """Ways a director types a provision id: « Loi 27B1(b) », « lois 27 B 1 b », « la loi 27b1b. », « L27B1b »…"""
     pid = prov.id

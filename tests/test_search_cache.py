@@ -145,3 +145,28 @@ def test_a_record_damaged_in_place_is_found_before_a_query_reads_it(corpus):
         assert res.stdout == fresh.stdout, res.stdout[:600]
         assert res.stderr.startswith("Index de recherche en cache inutilisable (fichier endommagé) : reconstruit"), \
             res.stderr
+
+
+def test_the_records_crc_is_read_again_only_for_a_file_written_since(corpus, monkeypatch):
+    """`lois cherche` does not read every record of its index at each call (the CRC-32: 3.5 ms at ×20): once found
+    right, the file's stat data are kept beside it, and the CRC is computed again only for a file whose stat data
+    changed. A record damaged in place afterwards (the same length: its ctime changes all the same) is still found
+    when the file is opened; a file saved just before (RACY_NS) is never taken by its stat data."""
+    from lois.features.search import index
+
+    key = index.code_key(index.cache_root(corpus).parent / "code")
+    _laws(corpus, "renonce")
+    [path] = index.cache_root(corpus).glob("*.marshal")
+    assert index.read_cached(path, key) is not None and not path.with_suffix(index.CRC_SEEN).exists()  # just made
+    monkeypatch.setattr(index, "RACY_NS", -10**12)  # (as if it had been made long before)
+    computed = []
+    real = index.zlib.crc32
+    monkeypatch.setattr(index.zlib, "crc32", lambda data: computed.append(1) or real(data))
+    assert index.read_cached(path, key) is not None and computed == [1]
+    assert index.read_cached(path, key) is not None and computed == [1]  # its stat data unchanged: not again
+    data = bytearray(path.read_bytes())
+    _header, base = index.unpack(bytes(data))
+    at = data.index(b"renonce", base)
+    data[at:at + 7] = b"ZZZZZZZ"
+    path.write_bytes(bytes(data))
+    assert index.read_cached(path, key) is None and computed == [1, 1]  # written since: read, found damaged

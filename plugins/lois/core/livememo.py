@@ -28,7 +28,7 @@ import gc
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
 if TYPE_CHECKING:
     from collections.abc import Callable, Hashable
-    from typing import Generic, TypeVar
+    from typing import Any, Generic, TypeVar
 
     K = TypeVar("K", bound=Hashable)
     V = TypeVar("V")
@@ -65,6 +65,26 @@ class Memo(Generic[K, V]):
                 value = self.fn(key)
             self.now[key] = value
         return value
+
+
+class Latest(Memo):
+    """``memo.given(name, inputs)``: ``fn(*inputs)``, or, when on, the value ``fn`` gave ``name`` at this build or the
+    previous one if its inputs were equal (``==``) then: for values whose inputs are large (lists, compared in C
+    rather than hashed) and change for a few names only at a save. ``fn`` must be a pure function of its inputs.
+    An input given again as the very object of then compares at once (identity): a large input shared by every
+    name is best given as the one kept (``memo.given`` of an identity function returns the equal object of then)."""
+
+    def __init__(self, fn: Callable[..., Any]):
+        super().__init__(fn)
+
+    def given(self, name: Hashable, inputs: tuple):
+        if not _on:
+            return self.fn(*inputs)
+        got = self.now.get(name) or self.before.get(name)
+        if got is None or got[0] != inputs:
+            got = (inputs, self.fn(*inputs))
+        self.now[name] = got
+        return got[1]
 
 
 def start() -> None:

@@ -228,14 +228,32 @@
       return Promise.race(ranking.map(fetchShard)).then(again);
     });
   }
-  /* a term's data: postings [doc, field, score, …], positions by document, spellings, derived terms (in the
-     shard, each doc is its difference from the previous record's: shards.doc_deltas) */
+  /* Python's round (half to even) of a positive number */
+  function roundEven(x) { var r = Math.round(x); return r - x === 0.5 && r % 2 ? r - 1 : r; }
+  /* index.scored: the postings [doc, field, score × scale, …] of raw postings [doc, field, frequency, length, …]:
+     whoosh's BM25F score, the same operations in the same order as Python's (the same floats) */
+  function scored(raw, count, bm25) {
+    var K1 = bm25[0], B = bm25[1], source = bm25[2], avgfl = bm25[3], df = source.map(function () { return 0; }),
+        out = [], i;
+    for (i = 1; i < raw.length; i += 4) df[source[raw[i]]]++;
+    var idf = df.map(function (d) { return d ? Math.log(count / (d + 1)) + 1 : 0; });
+    for (i = 0; i < raw.length; i += 4) {
+      var src = source[raw[i + 1]], tf = raw[i + 2], norm = K1 * ((1 - B) + B * raw[i + 3] / avgfl[src]);
+      out.push(raw[i], raw[i + 1], roundEven(idf[src] * ((tf * (K1 + 1)) / (tf + norm)) * D.scale));
+    }
+    return out;
+  }
+  /* a term's data: postings [doc, field, score, …] (scored from the shard's raw postings), positions by document,
+     spellings, derived terms (in the shard, each doc is its difference from the previous record's:
+     shards.doc_deltas) */
   function term(t) {
     if (TERMS.has(t)) return TERMS.get(t);
     var v = look("t", t);
     if (v === undefined) return null;
-    var post = v[0].slice(), pos = new Map(), x = v[1], i, n = 0;
-    for (i = 0; i < post.length; i += 3) post[i] = n += post[i];
+    var raw = v[0].slice(), pos = new Map(), x = v[1], i, n = 0;
+    for (i = 0; i < raw.length; i += 4) raw[i] = n += raw[i];
+    var post = scored(raw, D.count, D.bm25);
+    n = 0;
     for (i = 0, n = 0; i < x.length; i += 3 + x[i + 2]) {
       n += x[i];
       if (!pos.has(n)) pos.set(n, [[], []]);
@@ -1075,6 +1093,9 @@
     jumpTarget: function (q) {
       return lazily(function () { var n = jumpTarget(q), d = n >= 0 ? doc(n) : null; return d ? d[0] : null; });
     },
+    /* the postings of terms as the ranking reads them (the differential test with index.scored), and scored alone */
+    postings: function (terms) { return lazily(function () { return terms.map(postings); }); },
+    scored: function (raw, count, bm25) { return load().then(function () { return scored(raw, count, bm25); }); },
     plan: function (q) {
       return lazily(function () {
         var p = plan(q), pins = p.pins.map(function (n) { var d = doc(n); return d ? d[0] : null; });

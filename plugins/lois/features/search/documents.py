@@ -206,31 +206,42 @@ def attach_evidence(docs: list[SearchDoc]) -> None:
     near: dict[ProvisionId, str | None] = {}
 
     def nearest(pid: ProvisionId) -> str | None:  # (asked again for the same ids: each found once)
-        if pid not in near:
-            near[pid] = _nearest(pid, targets)
-        return near[pid]
+        try:
+            return near[pid]
+        except KeyError:
+            found = near[pid] = _nearest(pid, targets)
+            return found
 
     for d in docs:  # a gloss about a provision that has no page of its own (« 64A1 ») is about its nearest one
         d.refs = list(dict.fromkeys(n for n in (nearest(pid) for pid in map(provision_id, d.refs)
                                                 if pid is not None) if n is not None))
-    words: dict[str, dict[str, dict[str, str]]] = {}  # provision → source → term → its first spelling
+    texts: dict[str, dict[str, list[str]]] = {}  # provision → source → the texts it gives it, in order
     for d in docs:
         for ev in d.evidence:
             for t in dict.fromkeys(map(nearest, ev.targets)):
                 if t is None:
                     continue
-                spellings = _spellings_kept(ev.text)  # (each term once)
-                by_source = words.setdefault(t, {})
+                by_source = texts.setdefault(t, {})
                 given = by_source.get(d.id)
                 if given is None:
-                    by_source[d.id] = dict(spellings)
-                else:  # the spelling seen first stays
-                    given.update({term: w for term, w in spellings if term not in given})
+                    by_source[d.id] = [ev.text]
+                else:
+                    given.append(ev.text)
                 if d.id not in targets[t].sources:
                     targets[t].sources.append(d.id)
-    for t, by_source in words.items():
-        told = " ".join(" ".join(given.values()) for given in by_source.values() if given)
+    for t, by_source in texts.items():
+        told = " ".join(x for x in map(_told_kept, map(tuple, by_source.values())) if x)
         targets[t].situations = " ".join(x for x in (targets[t].situations, told) if x)
+
+
+def told_words(texts: tuple[str, ...]) -> str:
+    """What one document's texts tell a provision: the first spelling of each term of the texts, in order (a term
+    counted once, however often the texts say it)."""
+    given: dict[str, str] = {}
+    for text in texts:
+        for term, w in _spellings_kept(text):
+            given.setdefault(term, w)
+    return " ".join(given.values())
 
 
 def first_spellings(text: str) -> tuple[tuple[str, str], ...]:
@@ -244,6 +255,7 @@ def first_spellings(text: str) -> tuple[tuple[str, str], ...]:
 
 
 _spellings_kept = livememo.Memo(first_spellings)  # under `mkdocs serve`: each text's from the previous build
+_told_kept = livememo.Memo(told_words)  # and what each document's texts tell a provision
 
 
 def choose_tools(docs: list[SearchDoc]) -> None:

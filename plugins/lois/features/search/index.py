@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import marshal
+import math
 import os
 import sys
 import time
@@ -78,22 +79,6 @@ STORED = ("id", "law", "kind", "label", "url", "title", "heading", "body", "cont
 
 # ------------------------------------------------------------------ postings
 
-class _FieldStats:
-    """What whoosh's idf (WeightingModel.idf) asks of a searcher, for one field of the documents."""
-
-    def __init__(self, doc_count: int, doc_frequency: Counter):
-        self._doc_count, self._df = doc_count, doc_frequency
-
-    def get_parent(self):
-        return self
-
-    def doc_count_all(self) -> int:
-        return self._doc_count
-
-    def doc_frequency(self, fieldname: str, text: str) -> int:
-        return self._df[text]
-
-
 def _frequencies(key: tuple[str, tuple[tuple[str, str], ...]]) -> Counter:
     """The term frequencies of a text (``key``: the text and the lexicon's ``stems`` as pairs)."""
     from lois.features.search.analysis import analyze
@@ -117,40 +102,72 @@ def _count(texts: list[str], stems: dict[str, str] | None = None) -> tuple[list[
     return counts, df, sum(c.total() for c in counts)
 
 
-def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
-    """term → flat list [doc, field, score×SCORE_SCALE, …], fields in TEXT_FIELDS order then documents in order:
-    whoosh's BM25F score of the term in that field of that document, given as the field :func:`field_of` says
-    (``stems``: the lexicon's, analysis.term_of)."""
-    from whoosh.scoring import BM25F
+# whoosh's BM25F parameters (:class:`whoosh.scoring.BM25F`'s defaults; the tests compare with its scores)
+K1, B = 1.2, 0.75
+# the field whose statistics (documents holding a term, average length) a field's postings are scored with: the
+# index field's for « described » (field_of), else its own
+SOURCE = [FIELDS.index("index") if f == "described" else i for i, f in enumerate(FIELDS)]
+RAW_WIDTH = 4  # a raw posting: doc, field, term frequency, field length
+
+
+def raw_postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> tuple[dict[str, list[int]],
+                                                                                      list[float]]:
+    """term → flat list [doc, field, frequency, length, …] (fields in TEXT_FIELDS order then documents in order): how
+    often the term stands in that field of that document, the field's length there as whoosh keeps it (one byte,
+    codec whoosh3: :func:`whoosh.util.numeric.length_to_byte`), the field given as :func:`field_of` says; and the
+    average length of each field of FIELDS (« described »: the index field's, INDEX_LENGTH). :func:`scored` makes
+    whoosh's scores of them. A posting depends on its own document alone: an edit changes the postings of the terms
+    of the documents it changes, never the others' (the site's shards of the other terms stay the same file)."""
     from whoosh.util.numeric import byte_to_length, length_to_byte
 
-    model = BM25F()
     n = len(docs)
     out: dict[str, list[int]] = {}
+    avgfl = [1.0] * len(FIELDS)
     for fname in TEXT_FIELDS:
-        counts, df, total = _count([getattr(d, fname) or "" for d in docs], stems)
-        stats = _FieldStats(n, df)
-        idf = {t: model.idf(stats, fname, t) for t in df}
-        avgfl = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
+        counts, _df, total = _count([getattr(d, fname) or "" for d in docs], stems)
+        fi = FIELDS.index(fname)
+        avgfl[fi] = total / (n or 1) or 1  # Searcher.avg_field_length, « or 1 » as in BM25FScorer
         if fname == "index":
-            avgfl = INDEX_LENGTH
-        B, K1 = model.B, model.K1
+            avgfl[fi] = INDEX_LENGTH
         for doc, c in enumerate(counts):
             if not c:
                 continue
             length = byte_to_length(length_to_byte(c.total()))  # the stored length is a byte (codec whoosh3)
-            # whoosh's bm25(idf, tf, length, avgfl, B, K1), the same operations in the same order (the same
-            # floats), its part that depends on the document alone computed once
-            norm = K1 * ((1 - B) + B * length / avgfl)
-            fi = FIELDS.index(field_of(fname, docs[doc].kind, docs[doc].situations))
+            given = FIELDS.index(field_of(fname, docs[doc].kind, docs[doc].situations))
             for term, freq in c.items():
-                tf = float(freq)
-                score = idf[term] * ((tf * (K1 + 1)) / (tf + norm))
                 row = out.get(term)
                 if row is None:
                     row = out[term] = []
-                row += (doc, fi, int(round(score * SCORE_SCALE)))
-    return dict(sorted(out.items()))
+                row += (doc, given, freq, length)
+    for i, src in enumerate(SOURCE):
+        avgfl[i] = avgfl[src]
+    return dict(sorted(out.items())), avgfl
+
+
+def scored(raw: list[int], count: int, avgfl: list[float]) -> list[int]:
+    """The postings [doc, field, score×SCORE_SCALE, …] of a term's raw postings (:func:`raw_postings`) among
+    ``count`` documents: whoosh's BM25F score (:func:`whoosh.scoring.bm25`, the same operations in the same order:
+    the same floats), its idf (:meth:`whoosh.scoring.WeightingModel.idf`, log(N / (df + 1)) + 1) with df the
+    documents of the postings in that field (SOURCE). search.js's ``scored`` does the same, from the same data."""
+    df = [0] * len(FIELDS)
+    for i in range(1, len(raw), RAW_WIDTH):
+        df[SOURCE[raw[i]]] += 1
+    idf = [math.log(count / (d + 1)) + 1 if d else 0.0 for d in df]
+    out: list[int] = []
+    for i in range(0, len(raw), RAW_WIDTH):
+        src = SOURCE[raw[i + 1]]
+        tf = float(raw[i + 2])
+        norm = K1 * ((1 - B) + B * raw[i + 3] / avgfl[src])
+        out += (raw[i], raw[i + 1], int(round(idf[src] * ((tf * (K1 + 1)) / (tf + norm)) * SCORE_SCALE)))
+    return out
+
+
+def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict[str, list[int]]:
+    """term → flat list [doc, field, score×SCORE_SCALE, …], fields in TEXT_FIELDS order then documents in order:
+    whoosh's BM25F score of the term in that field of that document, given as the field :func:`field_of` says
+    (``stems``: the lexicon's, analysis.term_of): :func:`scored` of :func:`raw_postings`."""
+    raw, avgfl = raw_postings(docs, stems)
+    return {t: scored(r, len(docs), avgfl) for t, r in raw.items()}
 
 
 def field_of(fname: str, kind: str, situations: str | None) -> str:
@@ -303,10 +320,11 @@ def doc_ids(docs) -> list[str]:
     return docs.ids if isinstance(docs, LazyDocs) else [f["id"] for f in docs]
 
 
-def _problem(data, key: str, records) -> str | None:
+def _problem(data, key: str, records, crc: bool = True) -> str | None:
     """Why a cached index cannot be used (None: it can); ``records``: the bytes after the header. A record damaged
     in place (a disk, a copy cut and mended, a hand) is found here by the records' CRC-32 (a millisecond for the
-    whole Code's index), not by the query that decodes it (marshal's « bad data », a text that is no UTF-8)."""
+    whole Code's index, 3.5 ms at ×20), not by the query that decodes it (marshal's « bad data », a text that is no
+    UTF-8); ``crc`` False: the file is the one whose CRC was found right (:func:`_crc_seen`)."""
     size = len(records)
     if not isinstance(data, dict) or set(data) != HEADER_KEYS:
         return "fichier d'une autre version"
@@ -321,7 +339,7 @@ def _problem(data, key: str, records) -> str | None:
             and len(spans) == len(ids) + len(post) + 1 and set(map(type, spans)) == {int}
             and sorted(post.values()) == list(range(len(ids), len(ids) + len(post)))):
         return "fichier d'une autre version"
-    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans) or data["crc"] != zlib.crc32(records):
+    if spans[0] != 0 or spans[-1] != size or spans != sorted(spans) or crc and data["crc"] != zlib.crc32(records):
         return "fichier endommagé"
     return None if ids else "index vide"
 
@@ -337,15 +355,19 @@ def read_cached(path: Path, key: str) -> dict | None:
     if not os.path.lexists(path):
         return None
     try:  # the one guarded open: a pipe or a link to /dev in the cache is refused, never waited on
+        seen_at, before = time.time_ns(), _stat_line(path)
         mapped = safeio.map_bytes(path, limit=500_000_000)
         data, base = unpack(mapped)
+        known = before is not None and before == _stat_line(path) and _crc_seen(path) == before
         with memoryview(mapped) as view, view[base:] as body:  # (released: the map stays closable)
-            problem = _problem(data, key, body)
+            problem = _problem(data, key, body, crc=not known)
     except LoisError as exc:
         problem = exc.message
     except (EOFError, ValueError, TypeError):
         problem = "fichier endommagé"
     if problem is None:
+        if not known and before is not None and before == _stat_line(path):
+            _note_crc(path, before, seen_at)
         records = _Records(mapped, base, data["spans"])
         return {"key": key, "files": data["files"], "vocabulary": data["vocabulary"],
                 "docs": LazyDocs(data["ids"], records), "postings": LazyPostings(data["postings"], records)}
@@ -353,6 +375,39 @@ def read_cached(path: Path, key: str) -> dict | None:
     with contextlib.suppress(OSError):
         path.unlink(missing_ok=True)
     return None
+
+
+CRC_SEEN = ".crc"  # beside a cache file: its stat data when its records' CRC-32 was last found right
+
+
+def _stat_line(path: Path) -> str | None:
+    """The stat data of a file that any write changes (its ctime: no program sets it back), or None."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return f"{st.st_dev} {st.st_ino} {st.st_size} {st.st_mtime_ns} {st.st_ctime_ns}"
+
+
+def _crc_seen(path: Path) -> str | None:
+    """The stat data of ``path`` when its records' CRC was last found right (lois.core.statcache's rule: a file
+    whose stat data are the same was not written since), or None: each call of `lois cherche` then reads its stat
+    data, not all its records (3.5 ms at ×20)."""
+    from lois.core.errors import LoisError
+
+    with contextlib.suppress(LoisError, OSError, UnicodeDecodeError):  # (read as the index is: never a pipe)
+        return safeio.read_bytes(path.with_suffix(CRC_SEEN), limit=1_000).decode("utf-8")
+    return None
+
+
+def _note_crc(path: Path, line: str, seen_at: int) -> None:
+    """Note that the records of ``path`` (stat data ``line``) had the right CRC at ``seen_at``, unless it was written
+    less than RACY_NS before (written again within the clock's granularity, it could keep its stat data). Best
+    effort."""
+    ctime, mtime = (int(x) for x in line.split()[-1:-3:-1])
+    if ctime + RACY_NS < seen_at and mtime + RACY_NS < seen_at:
+        with contextlib.suppress(OSError):
+            safeio.write_cache(path.with_suffix(CRC_SEEN), line.encode("utf-8"))
 
 
 def write_cached(path: Path, data: dict) -> None:
@@ -379,7 +434,7 @@ def write_cached(path: Path, data: dict) -> None:
     for old in path.parent.iterdir():  # indexes of older corpora, code or formats, whoosh folders of older versions
         if old.is_dir():
             shutil.rmtree(old, ignore_errors=True)
-        elif old.suffix in (".json", SUFFIX) and old != path:
+        elif old.suffix in (".json", SUFFIX, CRC_SEEN) and old != path:
             old.unlink(missing_ok=True)
 
 

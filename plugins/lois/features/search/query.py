@@ -29,6 +29,7 @@ Nothing in a query is syntax that can fail: operators, brackets and stray quotes
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from lois.features.search.analysis import (STOP_WORDS, SYNONYM_WEIGHT, TOKEN_RE,
 from lois.features.search.documents import STUB_TEXT, TOOL_KINDS, Kind, SearchDoc, shown_text
 from lois.features.search.index import (FIELD_BOOSTS, INDEX_SEP, PHRASE_MAX_CHARS, SCORE_SCALE, TEXTLESS_KINDS,
                                         cached_index,
-                                        doc_ids, postings, stored_fields)
+                                        doc_ids, postings, raw_postings, scored, stored_fields)
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING, without importing typing: mypy reads it as True)
 if TYPE_CHECKING:  # the lexicon is read when the index is made, not to answer a query from the cache
@@ -793,11 +794,16 @@ class Result:
         return out
 
 
-def index_data(docs: list[SearchDoc], lexicon: Lexicon) -> dict:
+def index_data(docs: list[SearchDoc], lexicon: Lexicon, raw: bool = False) -> dict:
     """What a SearchEngine holds (and the CLI caches): the documents' stored fields, the vocabulary and the
-    postings (lois.features.search.index)."""
-    return {"docs": stored_fields(docs), "vocabulary": Vocabulary.from_docs(docs, lexicon).to_json(),
-            "postings": postings(docs, lexicon.stems)}
+    postings (lois.features.search.index); ``raw`` (the site's build): the raw postings and the fields' average
+    lengths (index.raw_postings, what the site's data holds) instead of the scores."""
+    data = {"docs": stored_fields(docs), "vocabulary": Vocabulary.from_docs(docs, lexicon).to_json()}
+    if raw:
+        data["raw"], data["avgfl"] = raw_postings(docs, lexicon.stems)
+    else:
+        data["postings"] = postings(docs, lexicon.stems)
+    return data
 
 
 def corpus_docs(corpus_dir: Path, model=None) -> list[SearchDoc]:
@@ -820,19 +826,31 @@ class SearchEngine:
     def __init__(self, corpus_dir: Path, model=None, docs: list[SearchDoc] | None = None, cache: bool = True):
         corpus_dir = Path(corpus_dir)
 
-        def make() -> dict:
+        def make(raw: bool = False) -> dict:
             from lois.features.search.lexicon import load_lexicon
 
-            return index_data(docs if docs is not None else corpus_docs(corpus_dir, model), load_lexicon(corpus_dir))
+            return index_data(docs if docs is not None else corpus_docs(corpus_dir, model), load_lexicon(corpus_dir),
+                              raw)
 
-        data = cached_index(corpus_dir, make) if cache else make()
+        data = cached_index(corpus_dir, make) if cache else make(raw=True)
         self.stored: list[dict] = data["docs"]
         self.docnum = dict(zip(doc_ids(self.stored), range(len(self.stored)), strict=True))
         self.vocab = Vocabulary(**data["vocabulary"])
-        self.postings: dict[str, list[int]] = data["postings"]
+        # without the cache (the site's build): the raw postings and the fields' average lengths (what the site's
+        # data holds, index.raw_postings), scored when a query first needs them; from the cache: the scores alone
+        self.raw: dict[str, list[int]] | None = data.get("raw")
+        self.avgfl: list[float] | None = data.get("avgfl")
+        if self.raw is None:
+            self.postings = data["postings"]
         self.by_letter: dict[str, list[str]] = {}
         for f in self.vocab.folded:
             self.by_letter.setdefault(f[0], []).append(f)
+
+    @functools.cached_property
+    def postings(self) -> dict[str, list[int]]:
+        """term → [doc, field, score×SCORE_SCALE, …] (index.postings), scored from the raw postings."""
+        assert self.raw is not None and self.avgfl is not None
+        return {t: scored(r, len(self.stored), self.avgfl) for t, r in self.raw.items()}
 
     def plan(self, query: str) -> Plan:
         return make_plan(query, self.vocab, self.by_letter)

@@ -10,15 +10,17 @@ it never downloads the whole index. The build writes, under :data:`FOLDER`:
   :func:`layout`) so that a query fetches its words' shards at once, beside index.json, not after it;
 * ``m<i>.json`` — words and terms, in the file :func:`route` gives to their first :data:`PREFIX` letters
   (:func:`stem_key`): a word (by normalised form, :func:`lois.features.search.analysis.normalize`: the terms of that
-  form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``;
-  ``accident``, ``accidentel``), are in one file, that the page names from the typed word. A term holds its
-  postings (whoosh's BM25F score per field and document), its positions in each document's title and text (phrases,
+  form and of each spelling of the corpus) and its terms, which start like it (``carte`` → ``cart``; ``accident``,
+  ``accidentel``), are in one file, that the page names from the typed word. A term holds its raw postings (per
+  field and document: the term's frequency and the field's length, :func:`index.raw_postings`, which search.js
+  scores as :func:`index.scored` does with what index.json says of the fields, ``bm25``: an edit changes the shards
+  of the terms of the documents it changes only), its positions in each document's title and text (phrases,
   proximity: :func:`lois.features.search.query.term_positions`), its spellings (a snippet highlights them), its
   family (derived terms) and, for the documents it reaches, what the ranking reads of them besides: what the title
   bonus reads of a title holding the term (:func:`title_words`), the provisions of a gloss (``refs``), what
   query.phrasing_named reads of a phrasing that the term starts in the index of a page without text
-  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`: half
-  the bytes gzipped);
+  (:func:`phrasing_words`). Document numbers are written as differences from the one before (:func:`doc_deltas`:
+  half the bytes gzipped);
 * ``f<i>.json`` — the normalised forms by first letter and length (:func:`near_key`): what a typo compares with;
 * ``c<i>.json`` — citation keys (by :func:`route` of the key) → the documents a typed provision id puts first;
 * ``d<i>.json`` — the documents' shown fields (id, law, label, address, text or else title; a provision's sources,
@@ -54,6 +56,7 @@ from typing import Any
 from lois.core import livememo
 from lois.features.search.analysis import TOKEN_RE, normalize
 from lois.features.search.documents import Kind, shown_text
+from lois.features.search.index import B, K1, RAW_WIDTH, SOURCE
 from lois.features.search.index import FIELDS as FIELDS_ORDER
 
 FOLDER = "assets/lois/recherche/"  # the data of a build: FOLDER + build + "/" + INDEX, shards beside it
@@ -183,7 +186,7 @@ def doc_deltas(flat: list[int], width: int) -> list[int]:
     return out
 
 
-POSTING_WIDTH = 3  # doc, field, score
+POSTING_WIDTH = RAW_WIDTH  # doc, field, term frequency, field length (index.raw_postings)
 
 
 def _records(seq: tuple[tuple[int, str], ...]) -> tuple[tuple[str, list[int]], ...]:
@@ -223,48 +226,61 @@ def _word_rows(vocab) -> list[tuple[str, list]]:
     return [(k, [terms, spellings.get(k, [])]) for k, terms in vocab.folded.items()]
 
 
-def _term_rows(engine, refs: dict[int, list[int]]) -> list[tuple[str, list]]:
-    """terms: [postings, positions, spellings, derived terms, titles, glosses' provisions, named phrasings], the
-    empty ones at the end left out (but the first four)."""
+def _term_value(t: str, post: list[int], at: list[int], spellings: list[str], derived: list[str],
+                context: tuple) -> Encoded:
+    """A term's item of its shard: [postings, positions, spellings, derived terms, titles, glosses' provisions,
+    named phrasings], the empty ones at the end left out (but the first four); ``post``: its raw postings, ``at``: its
+    positions (:func:`positions`), ``context``: the documents' titles, the phrasings of the pages without text, the
+    glosses' provisions (and their steps), what the term reads of the documents it reaches."""
     from lois.features.search.query import PHRASING_STRIDE
 
+    titles, phrasings, refs, gloss_steps = context
+    in_title = {d for d, f in zip(post[::POSTING_WIDTH], post[1::POSTING_WIDTH], strict=False) if f == _TITLE}
+    # records [doc, field, count, positions…] (field 0: the title); of a phrasing of the index of a page without
+    # text (field 2), those that start with the term, as [doc, phrasing, its words] (a query that names a
+    # phrasing has all its terms, the first among them: each phrasing's words travel once)
+    steps, named, i, prev = list(at), [], 0, 0
+    while i < len(at):
+        doc, field, count = at[i], at[i + 1], at[i + 2]
+        steps[i], prev = doc - prev, doc
+        if field == 0:
+            in_title.add(doc)
+        elif field == 2:
+            for p in at[i + 3:i + 3 + count]:
+                if p % PHRASING_STRIDE == 0:
+                    named += [doc, p // PHRASING_STRIDE, phrasings[doc][p // PHRASING_STRIDE]]
+        i += 3 + count
+    reached = sorted(set(post[::POSTING_WIDTH]) & refs.keys())
+    value = [doc_deltas(post, POSTING_WIDTH), steps, spellings, derived,
+             doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], 2),
+             deltas(reached, gloss_steps),
+             doc_deltas(named, 3)]
+    while value and value[-1] == [] and len(value) > 4:
+        value.pop()
+    return t, _dumps(t), _dumps(value)
+
+
+_TITLE = FIELDS_ORDER.index("title")
+# under `mkdocs serve`: a term's item of the previous build, given back when what it is made of is the same (its
+# postings are raw: an edit changes the items of the terms of the documents it changes only); the context, kept
+# when equal, so that each term compares it at once (the same object)
+_term_kept = livememo.Latest(_term_value)
+_context_kept = livememo.Latest(lambda *context: context)
+
+
+def _term_items(engine, refs: dict[int, list[int]]) -> list[Encoded]:
+    """terms: each term's item (:func:`_term_value`), encoded."""
     vocab = engine.vocab
     inverse: dict[str, list[str]] = defaultdict(list)
     for s, t in vocab.surfaces.items():
         inverse[t].append(s)
     where = positions(engine)
     titles = [title_words(f.get("title") or "", vocab) for f in engine.stored]
-    phrasings = phrasing_words(engine)
-    gloss_steps = {n: ref_steps(n, r) for n, r in refs.items()}
-    title_field = FIELDS_ORDER.index("title")
-
-    def term_value(t: str) -> list:
-        post, at = engine.postings.get(t, []), where.get(t, [])
-        in_title = {d for d, f in zip(post[::POSTING_WIDTH], post[1::POSTING_WIDTH], strict=False) if f == title_field}
-        # records [doc, field, count, positions…] (field 0: the title); of a phrasing of the index of a page without
-        # text (field 2), those that start with the term, as [doc, phrasing, its words] (a query that names a
-        # phrasing has all its terms, the first among them: each phrasing's words travel once)
-        steps, named, i, prev = list(at), [], 0, 0
-        while i < len(at):
-            doc, field, count = at[i], at[i + 1], at[i + 2]
-            steps[i], prev = doc - prev, doc
-            if field == 0:
-                in_title.add(doc)
-            elif field == 2:
-                for p in at[i + 3:i + 3 + count]:
-                    if p % PHRASING_STRIDE == 0:
-                        named += [doc, p // PHRASING_STRIDE, phrasings[doc][p // PHRASING_STRIDE]]
-            i += 3 + count
-        reached = sorted(set(post[::POSTING_WIDTH]) & refs.keys())
-        value = [doc_deltas(post, POSTING_WIDTH), steps, inverse.get(t, []), vocab.derived.get(t, []),
-                 doc_deltas([x for n in sorted(in_title) for x in (n, titles[n])], 2),
-                 deltas(reached, gloss_steps),
-                 doc_deltas(named, 3)]
-        while value and value[-1] == [] and len(value) > 4:
-            value.pop()
-        return value
-
-    return [(t, term_value(t)) for t in sorted(set(engine.postings) | set(inverse))]
+    context = _context_kept.given("", (titles, phrasing_words(engine), refs,
+                                       {n: ref_steps(n, r) for n, r in refs.items()}))
+    raw, derived = engine.raw, vocab.derived
+    return [_term_kept.given(t, (t, raw.get(t, []), where.get(t, []), inverse.get(t, []), derived.get(t, []), context))
+            for t in sorted(set(raw) | set(inverse))]
 
 
 def _doc_rows(engine, refs: dict[int, list[int]]) -> list[tuple[int, list]]:
@@ -311,7 +327,7 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
     refs = {n: [docnum[r] for r in f["refs"] if r in docnum] for n, f in enumerate(stored) if f.get("refs")}
     files: dict[str, str] = {}
     # words and their terms: as many shards as their bytes ask, each word and term in the shard of its first letters
-    word_items, term_items = _encoded(_word_rows(vocab)), _encoded(_term_rows(engine, refs))
+    word_items, term_items = _encoded(_word_rows(vocab)), _term_items(engine, refs)
     n_m = _count(_bytes_of(word_items + term_items), TARGET["m"], stable)
     word_runs, term_runs = _routed(word_items, stem_key, n_m), _routed(term_items, stem_key, n_m)
     for i in range(n_m):
@@ -336,6 +352,10 @@ def site_files(engine, build: str | None = None, stable: bool = False) -> dict[s
         "kindRuns": [[kinds.index(k), sum(1 for _ in run)] for k, run in groupby(f["kind"] for f in stored)],
         "shards": layout,
         "docShards": doc_runs,
+        # what search.js's scored needs to score the raw postings as index.scored does (BM25F's parameters, the
+        # field whose statistics each field uses, each field's average length): what changes with every edit of a
+        # text is here, not in the shards of the terms the edit leaves alone
+        "bm25": [K1, B, SOURCE, engine.avgfl],
     })
     if build is None:
         h = hashlib.sha256(_dumps(meta).encode())

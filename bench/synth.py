@@ -327,7 +327,9 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
     aside = dict(out.get("aside") or {})
     cited: set[str] = set()  # a passage the seed's source omits keeps its id in every copy (27B4): where a seed law
     _cites(out, cited)       # holds copies, it may be a paragraph of another one, reached by this list's issues
-    cited |= {str(a) for c in list(cited) for p in [ProvisionId.of(c)] if p for a in p.ancestors}  # and its section
+    # the sections that hold such a passage (16C for 16C3): another block's copy sets aside their paragraphs, one by
+    # one, not the section, which this list reaches
+    within = {str(a) for c in cited for p in [ProvisionId.of(c)] if p for a in p.ancestors}
     for t in data.get("laws") or []:
         if not isinstance(t, int) or t not in slots.by_template or (not g and t not in slots.reps):
             continue
@@ -335,12 +337,19 @@ def _checklist_copy(data: dict, slots: Slots, g: int) -> dict:
         b, r = slots.block(t, j)
         for other in range(slots.reps.get(n, 1)):
             ob, orr = slots.block(t, other)
-            if other == j or (ob != b and orr):
+            if other == j:
                 continue
             if ob != b:  # another block: its sections, those its source leaves out too (31C, said by the register)
                 for sec in list(slots.paragraphs[t]) + slots.missing.get(t, []):
                     pid = format_id(n, (slots.letter(t, sec, ob),))
-                    if pid not in cited:
+                    top = slots.paragraphs[t].get(sec, 0)
+                    if pid in within:  # its paragraphs in this repetition, but the passage cited
+                        for p in range(1, top + 1):
+                            q = format_id(n, (slots.letter(t, sec, ob), str(p + orr * top)))
+                            if q not in cited:
+                                aside.setdefault(q, "Paragraphe d'une autre copie synthétique : sa propre liste le "
+                                                    "couvre.")
+                    elif not orr and pid not in cited:
                         aside.setdefault(pid, "Section d'une autre copie synthétique : sa propre liste la couvre.")
                 continue
             for sec, top in slots.paragraphs[t].items():  # the same block: the other rounds' paragraphs

@@ -160,7 +160,7 @@ def test_embed_shows_provision_text(club_page, club, site_url, model, where):
     caption = box.locator(".lois-integre-source").inner_text()
     assert "Code International de Bridge Duplicate 2017" in caption
     # Law 16's words are not the 2017 edition's: the caption says what they are (lois.core.provenance)
-    assert "(texte d'une autre édition, présenté dans l'ordre du Code 2017)" in caption
+    assert "(texte d'une autre édition, présenté dans l'ordre du Code 2017 ; citation partielle)" in caption
     # it takes the page's own font, and its text was not turned into links
     assert "Georgia" in box.evaluate("e => getComputedStyle(e).fontFamily")
     assert box.locator("a.lois-lien").count() == 0

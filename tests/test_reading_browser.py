@@ -195,7 +195,7 @@ def test_provenance_folds_so_the_law_starts_on_the_first_screen(phone, site_url,
     phone.goto(site_url + "lois/16/")
     summary = phone.locator(".lois-provenance-resume")
     assert _spaces(summary.inner_text()) == (
-        "Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017.")
+        "Provenance du texte : texte d'une autre édition, présenté dans l'ordre du Code 2017 ; citation partielle.")
     assert summary.is_visible()
     detail = phone.locator("details.lois-provenance-detail")
     renumbered = detail.locator(".lois-provenance-renumerotation")
@@ -209,10 +209,12 @@ def test_provenance_folds_so_the_law_starts_on_the_first_screen(phone, site_url,
     assert renumbered.is_visible()
     assert "la section C de la source est publiée ici en D" in _spaces(renumbered.inner_text())
     assert _spaces(detail.locator(".lois-source").inner_text()).startswith("Source : Texte français de la Loi 16")
-    # what a partial text leaves out is never folded (Law 27: its source omits section C)
+    # a partial text says so in its summary, and what it leaves out at its place in the text (Law 27: section C)
     phone.goto(site_url + "lois/27/")
-    partial = phone.locator(".lois-provenance > .lois-partielle")
-    assert partial.is_visible() and "la section C n'y figure pas" in _spaces(partial.inner_text())
+    assert _spaces(phone.locator(".lois-provenance-resume").inner_text()).endswith("; citation partielle.")
+    missing = phone.locator("h2.lois-missing-section", has_text="C.")
+    assert missing.is_visible() and "La section C de la Loi 27 n'est pas incluse" in _spaces(
+        phone.locator(".lois-missing[data-id='27C']").inner_text())
     # printed, the law says where its words come from in full (Chromium opens folded details when it prints; the
     # page's own handler does it for browsers that do not) and the screen folds again after
     phone.goto(site_url + "lois/16/")

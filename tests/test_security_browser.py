@@ -220,9 +220,10 @@ def test_hover_previews_show_text(hpage, hostile_url):
     hpage.goto(hostile_url + "lois/50/")
     gloss = hpage.locator('abbr.ann-gloss[data-term="carte pénalisée"]').first
     gloss.hover()
-    tip = hpage.locator(".md-tooltip2").filter(has_text=f"Une carte exposée </abbr>{SCRIPT}.")
+    # a glossary term's definition opens in the same preview card (card.js), as text
+    tip = hpage.locator(".lois-card").filter(has_text=f"Une carte exposée </abbr>{SCRIPT}.")
     tip.first.wait_for(state="visible", timeout=3000)
-    assert tip.first.locator("script, abbr").count() == 0
+    assert tip.first.locator(".lois-card-text").locator("script, abbr, img, svg").count() == 0
 
 
 def test_truncated_menu_and_contents_entries_show_text(hpage, hostile_url):

@@ -205,6 +205,16 @@ def test_the_header_box_says_what_fits_in_it(page, site_url):
         assert page.evaluate(fits) == [said, True], width
 
 
+def test_genre_filters_are_under_a_finger_on_a_phone(page, site_url):
+    """On a phone, each genre of the search page's filters is a 44 px target (they were 22 px high)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "recherche/?q=renonce")
+    page.locator(".lois-search-filters-fold > summary").click()
+    labels = page.locator(".lois-search-filters label")
+    heights = labels.evaluate_all("ls => ls.map(l => l.getBoundingClientRect().height)")
+    assert len(heights) >= 5 and min(heights) >= 44, heights
+
+
 def _tab_to(page, selector: str, limit: int = 80) -> None:
     for _ in range(limit):
         page.keyboard.press("Tab")

@@ -578,3 +578,15 @@ def test_law_16c3_is_summarised_and_cited_for_withdrawn_actions(model, lists):
     assert a3 < page.index("Absent du Code 2017", a3) < page.index("le Code 2017 n'a pas de paragraphe A3") < a4
     assert a4 < page.index("Absent du Code 2017", a4) < page.index("le Code 2017 n'a pas de paragraphe A4") < b
     assert "en B3 pour l'information venant du partenaire, en C3" in page[a4:b]
+
+
+def test_lead_out_of_turn_pages_keep_the_conditions_of_53a_and_54b2(model):
+    """53A: a lead faced out of turn may be treated as correct « but see Law 47E1 », and at trick thirteen it must be
+    retracted (the note of 53A); 54B2: when declarer plays the second card from dummy, dummy's card may not be
+    withdrawn except to correct a revoke (2017 text, sources.acbl2017). The register said neither (session 10)."""
+    site = SiteBuild(model)
+    law53 = _visible(site.render_stub(53).body)
+    assert "peut être traitée comme correcte (mais voir la Loi 47E1" in law53
+    assert "À la treizième levée, une attaque hors tour doit être reprise." in law53
+    law54 = _visible(site.render_stub(54).body)
+    assert "S'il la joue du mort, la carte du mort ne peut être reprise que pour corriger une renonce" in law54

@@ -176,7 +176,7 @@ def restore(site: SiteBuild, corpus_dir: Path, key: str) -> bool:
         page_scripts = [PageScript(path, tuple(markers)) for path, markers in data["page_scripts"]]
         page_styles = [PageScript(path, tuple(markers)) for path, markers in data["page_styles"]]
         data_scripts = list(data["data_scripts"])
-        lazy_scripts = {str(k): str(v) for k, v in data["lazy_scripts"].items()}
+        lazy_scripts = [str(path) for path in data["lazy_scripts"]]
     except (KeyError, TypeError, ValueError):
         return False
     site.files, site.nav, site.scripts, site.styles, site.not_in_nav = files, nav, scripts, styles, not_in_nav
@@ -218,7 +218,7 @@ def store(site: SiteBuild, corpus_dir: Path, key: str, reads: dict[str, str | No
     data = {"format": FORMAT, "key": key, "nav": site.nav, "scripts": site.scripts, "styles": site.styles,
             "page_scripts": [[s.path, list(s.markers)] for s in site.page_scripts],
             "page_styles": [[s.path, list(s.markers)] for s in site.page_styles], "data_scripts": site.data_scripts,
-            "lazy_scripts": dict.fromkeys(site.lazy_scripts, ""),
+            "lazy_scripts": list(site.lazy_scripts),
             "not_in_nav": sorted(site.not_in_nav), "extra": extra}
     if save_pickle(_entry(corpus_dir, key), data, ((p, _encode(g.data)) for p, g in site.files.items())):
         _prune(cache_folder(corpus_dir))

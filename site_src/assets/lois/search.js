@@ -107,11 +107,9 @@
     });
   }
   function getJSON(url) {
-    var name = url.slice(url.lastIndexOf("/") + 1), early = window.loisSearchEarly;
-    /* index.json asked by the header's box with this script (search-box.js), once */
-    var answer = early && early.url === url ? early.answer : fetch(url);
-    if (early && early.url === url) window.loisSearchEarly = null;
-    return answer.catch(function () {  /* no network, and this part of the search data was never saved */
+    var name = url.slice(url.lastIndexOf("/") + 1), early = window.loisSearchEarly, asked = early && early.url === url;
+    if (asked) window.loisSearchEarly = null;  /* index.json asked by the header's box with this script, taken once */
+    return (asked ? early.answer : fetch(url)).catch(function () {  /* no network, and this part of the search data was never saved */
       var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* or no network to have: lois.js */
       throw new Error(files || "réseau indisponible\u202f; pour chercher sans réseau, enregistrez le code depuis la page «\u00a0Hors ligne\u00a0»");
     }).then(function (r) {
@@ -253,7 +251,6 @@
     var raw = v[0].slice(), pos = new Map(), x = v[1], i, n = 0;
     for (i = 0; i < raw.length; i += 4) raw[i] = n += raw[i];
     var post = scored(raw, D.count, D.bm25);
-    n = 0;
     for (i = 0, n = 0; i < x.length; i += 3 + x[i + 2]) {
       n += x[i];
       if (!pos.has(n)) pos.set(n, [[], []]);

@@ -47,7 +47,10 @@ class Rewrite:
 
     def to_json(self) -> list:
         out = [list(self.words), int(self.exact_case), self.means, self.kind]
-        return out + [self.said] if not self.kind and self.said != self.means else out
+        if self.kind:
+            return out
+        said = self.said  # computed once
+        return out + [said] if said != self.means else out
 
 
 @dataclass

@@ -357,6 +357,9 @@ def test_served_save_all_then_offline(fresh_page, site_url, built_site):
     page = fresh_page  # its own browser context: the service worker is installed by this test
     man = json.loads((built_site / MANIFEST_PATH).read_text(encoding="utf-8"))
     page.goto(site_url + "hors-ligne/")
+    # the first paragraph leads to both ways, the download below the fold included
+    assert page.get_by_role("link", name="copie à télécharger", exact=True).get_attribute("href") == "#archive"
+    assert page.locator("#archive ~ .lois-hl-archive a.lois-hl-zip[download]").count() == 1
     _sw_ready(page)
     button = page.get_by_role("button", name=SAVE_ALL)
     status = page.locator("#lois-hl-appareil .lois-hl-etat")

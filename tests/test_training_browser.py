@@ -8,7 +8,7 @@ import json
 import pytest
 
 from conftest import SIZES, Tab, training_data
-from taps import press
+from taps import PHONE, press
 
 KEY = "lois-entrainement-v1"
 
@@ -123,9 +123,15 @@ def test_phone_touch_right_answers_full_score(open_page, data, site_url, tmp_pat
     pg = open_page("phone")
     pg.screenshot(path=str(tmp_path / "entrainement-telephone-debut.png"))
     # as the page opens, not scrolled: how a session goes folded, the choices and « Commencer » on the first screen
-    how = pg.locator(".lois-train-intro li")
+    how = pg.locator(".lois-train-how li")
     assert how.count() and not how.first.is_visible()
     assert pg.locator(".lois-train-start").evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")
+    # and on a smaller phone (360×740): the counts side by side, on one row
+    pg.set_viewport_size({"width": 360, "height": 740})
+    assert pg.locator(".lois-train-start").evaluate("b => b.getBoundingClientRect().bottom <= innerHeight")
+    tops = {round(b["y"]) for b in (lab.bounding_box() for lab in pg.locator(".lois-train-counts label").all())}
+    assert len(tops) == 1
+    pg.set_viewport_size(PHONE["viewport"])
     _start(pg, "questions", 5, touch=True)
     seen = []
     for n in range(5):

@@ -201,13 +201,13 @@
       modes.appendChild(el("label", {}, [input, d.modes[m]]));
     });
     p.appendChild(modes);
-    var counts = el("fieldset", { className: "lois-train-options lois-train-counts" }, [el("legend", { text: "Combien de situations\u202f?" })]);
+    var counts = el("fieldset", { className: "lois-train-options lois-train-counts" }, [el("legend", { text: "Combien de situations (" + d.count + " en tout)\u202f?" })]);
     var options = [5, 10, 20].filter(function (n) { return n < d.count; }).concat([d.count]);
     options.forEach(function (n) {
       var input = el("input", { type: "radio", name: "lois-train-count", value: String(n) });
       input.checked = n === self.count || (options.indexOf(self.count) < 0 && n === options[options.length - 1]);
       input.addEventListener("change", function () { self.count = n; });
-      counts.appendChild(el("label", {}, [input, n === d.count ? "Toutes (" + n + ")" : String(n)]));
+      counts.appendChild(el("label", {}, [input, n === d.count ? "Toutes" : String(n)]));
     });
     p.appendChild(counts);
     if (!this.store.ok) {

@@ -120,6 +120,12 @@ def test_law_text_shows_a_control_on_hover_or_focus_on_desktop(desktop, site_url
     title_box = titled.locator("> .lois-prov-title").evaluate(BOX)
     body_box = titled.locator("> .lois-prov-body").evaluate(BOX)
     assert body_box[1] >= title_box[1] + title_box[3] - 1
+    # the menu's sticky title (the site's long name) does not cover the menu's first item as a page opens (Material
+    # scrolls the menu a little to show the page's own entry: Law 27's, 11 px)
+    desktop.goto(site_url + "lois/27/")
+    title = desktop.locator(".md-nav--primary > .md-nav__title").evaluate(BOX)
+    first = desktop.locator(".md-nav--primary > .md-nav__list .md-nav__link").first.evaluate(BOX)
+    assert title[1] + title[3] <= first[1] + 0.5
 
 
 @pytest.mark.timeout(600)  # on the phone, the visit of every page (conftest.site_visits) if no test made it yet

@@ -42,6 +42,12 @@
       REFS = new Map(), TITLES = new Map(), PHRASINGS = new Map(), loading = null, SHARDS = { m: [], f: [], c: [], d: [] }, MISSING = null,
       FETCHING = {}, TERMS = new Map();
 
+  /* D's patterns of what a query tells (bids, shares, « avant ») use lookbehind, which Safari before 16.4 cannot
+     compile (iPhones left on iOS 15): there, a pattern that does not compile matches nothing — those readings are not
+     made, the search itself works */
+  function pattern(source, flags) {
+    try { return new RegExp(source, flags); } catch (e) { return new RegExp("(?!)", flags); }  /* matches nothing */
+  }
   function setData(data) {
     D = data;
     TOKEN = new RegExp(data.token, "gu");
@@ -374,7 +380,7 @@
   /* query.told_insufficient: « 1♥ sur 1♠ », a bid over one it does not outrank (D.bids: BID_PAIR, DENOMINATIONS),
      else told_lower: [the words that tell it, where the insufficient bid starts], ["", -1] if none */
   function toldInsufficient(q, ws) {
-    var re = new RegExp(D.bids[0], D.bids[1] + "g"), m;
+    var re = pattern(D.bids[0], D.bids[1] + "g"), m;
     function rank(w) { return D.bids[2][normalize(w).replace(/-/g, " ")]; }
     while ((m = re.exec(q)) !== null) {
       if (+m[1] < +m[3] || (+m[1] === +m[3] && rank(m[2]) <= rank(m[4]))) return [m[0], m.index];
@@ -388,7 +394,7 @@
     if (ws.some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) return ["", -1];
     var plain = " " + words(q).map(function (w) { return normalize(surfaceKey(w)); }).join(" ") + " ";
     if (plain.indexOf(" " + D.bids[5] + " ") >= 0) return ["", -1];
-    var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
+    var re = pattern(D.raise[0], D.raise[1] + "g"), m, bids = [];
     while ((m = re.exec(q)) !== null)
       bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0], m.index, m.index + m[0].length]);
     for (var i = 1; i < bids.length; i++) {
@@ -404,7 +410,7 @@
     function pluperfect(text) {
       return words(text).some(function (w) { return D.bids[7].indexOf(normalize(surfaceKey(w))) >= 0; });
     }
-    return new RegExp(D.bids[6][0], D.bids[6][1]).test(between) || (pluperfect(between) && !pluperfect(before));
+    return pattern(D.bids[6][0], D.bids[6][1]).test(between) || (pluperfect(between) && !pluperfect(before));
   }
   /* query.told_raised: « 1♠ … 2♠ », a bid then a higher one of the same denomination, in a query whose words (the
      lexicon applied) speak of an insufficient bid and name no convention (D.raise: BID, BID_RAISED, CONVENTIONS);
@@ -412,7 +418,7 @@
   function toldRaised(q, ws, start) {
     if (!ws.some(function (w) { return normalize(surfaceKey(w)).indexOf("insuffis") === 0; })) return "";
     if (words(q).some(function (w) { return D.raise[3].indexOf(normalize(surfaceKey(w))) >= 0; })) return "";
-    var re = new RegExp(D.raise[0], D.raise[1] + "g"), m, bids = [];
+    var re = pattern(D.raise[0], D.raise[1] + "g"), m, bids = [];
     while ((m = re.exec(q)) !== null) {
       if (m.index >= start) bids.push([+m[1], D.bids[2][normalize(m[2]).replace(/-/g, " ")], m[0]]);
     }
@@ -424,8 +430,8 @@
   /* query.told_weighted: a score told as shares of results, two shares (D.weighted[0]), one given to a contract
      (D.weighted[1]) */
   function toldWeighted(q) {
-    var m = new RegExp(D.weighted[1][0], D.weighted[1][1]).exec(q);
-    return m && (q.match(new RegExp(D.weighted[0][0], D.weighted[0][1] + "g")) || []).length > 1 ? m[0] : "";
+    var m = pattern(D.weighted[1][0], D.weighted[1][1]).exec(q);
+    return m && (q.match(pattern(D.weighted[0][0], D.weighted[0][1] + "g")) || []).length > 1 ? m[0] : "";
   }
   function pinsFor(q) {  /* pins_for of lois.search.query: the whole query, else an id at either end */
     var t = q.trim(), pins;
@@ -463,7 +469,7 @@
     p.kinds = rw[1];
     p.readings = rw[3];
     /* query.CALLED_BEFORE: a call told as made before another player's, read as out of turn */
-    var before = new RegExp(D.calledBefore[0][0], D.calledBefore[0][1]).exec(q);
+    var before = pattern(D.calledBefore[0][0], D.calledBefore[0][1]).exec(q);
     if (before && !rw[0].some(function (w) { return normalize(surfaceKey(w)) === D.bids[4]; })) {
       words(D.calledBefore[1]).forEach(function (w) { rw[0].push(w); rw[2].push(false); });
       p.readings.push([before[0], D.calledBefore[1]]);

@@ -36,6 +36,10 @@ function run() {
     return Promise.resolve();
   }
   addStyles();
+  if (scannerFailed) {
+    warn("ce navigateur ne sait pas lire la grammaire des citations (il lui faut Safari 16.4, Chrome 62 ou Firefox 78 " +
+      "au moins)\u00a0: les citations de cette page restent du texte, les encadrés de provisions s'affichent.");
+  }
   var roots = [];
   try { roots = Array.prototype.slice.call(document.querySelectorAll(option("cible") || "body")); }
   catch (e) { warn("sélecteur data-lois-cible invalide\u00a0: " + option("cible")); }

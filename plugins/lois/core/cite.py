@@ -536,7 +536,9 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
         # in capitals, as a heading or an OCR'd page writes it (« LOI 16 B 1 A, SCORE AJUSTÉ », « LOI 27 B 1 B »):
         # a spaced capital after the paragraph that ends the id (nothing but a punctuation, a line's end or the
         # text's follows it: not « LOI 12 C 1 A ÉTÉ … »); read in lower case (a group named …usub)
-        sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("usub"), "[A-H]") + rf"(?!{_H}*[^\s,.;:)\]])"
+        sub += (rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("usub"), "[A-H]")
+                # (or a list in capitals: « LOI 16 B 1 A ET LOI 73 C »)
+                + rf"(?:(?!{_H}*[^\s,.;:)\]])|(?={_H}+(?:ET|OU){_H}+(?:LOIS?|LAWS?|[0-9]){_NL}))")
         # (« Law 16.B.1.a.i »: a roman after it; not « … 1.a.i.e. »)
         sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
@@ -699,12 +701,14 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_O
             rf"|(?:of|OF){_H}+(?!(?:the{_H}+|THE{_H}+)?(?:[Ll]aws|LAWS|[Cc]ode|CODE){_NL})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
             rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS])"
-            # a code of Swiss or Québec law by its initials (« art. 60 CC », « art. 2:9 CSA », « art. 2085 CCQ »)
-            rf"|(?:CC|CO|CP|CCQ|CSA|LPD|nLPD){_NL})")
+            # a code or an act by its initials (« art. 60 CC », « art. 2085 CCQ », « art. 16 LSA », « art. 5 LTr »),
+            # where it ends the reference (« ARTICLE 12 SCORE AJUSTÉ » in capitals is not one)
+            rf"|(?!(?:DU|DE|DES|LA|LE|LES|ET|OU|AU|AUX|EN|CODE|CIBD|LOI|LOIS|LAW|LAWS){_NL})"
+            rf"(?:[A-Z][A-Za-z]{{1,5}}|n[A-Z]{{2,5}}){_NL}(?!{_H}*[^\s,.;:)\]]))")
 # (« article 5 ci-dessus »: an article of the page itself)
 # « articles 60 et suivants du Code civil », « art. 60 ss CC »: the articles that follow, then the text's name
-_FOLLOWING = (rf"{_H}+(?:et{_H}+(?:{_nocase('suivants')}|{_nocase('suivantes')}|suiv\.|s\.)|ss\.?|sq\.|sqq\.)"
-              rf"(?={_H})")
+_FOLLOWING = (rf"{_H}+(?:et{_H}+(?:{_nocase('suivants')}|{_nocase('suivantes')}|suiv\.|s\.|ss\.?|sq\.|sqq\.)"
+              rf"|ss\.?|sq\.|sqq\.)(?={_H})")
 _ART_FOREIGN = rf"(?!(?:{_ART_MORE}|{_FOLLOWING}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
 _ART_GUARD = (rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
               rf"(?!{_H}+(?:{_nocase('bis')}|{_nocase('ter')}|{_nocase('quater')}){_NL})")  # « Article 9 bis »
@@ -723,7 +727,9 @@ _STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}
             rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])"
             # a statute named by its kind (« la loi fédérale (LPD) », « loi de finances 2024 », « loi organique »)
             rf"|{_nocase('loi')}{_H}+(?:{_nocase('fédérale')}|{_nocase('federale')}|{_nocase('cantonale')}"
-            rf"|{_nocase('organique')}|{_nocase('constitutionnelle')}|de{_H}+{_nocase('finances')}){_NL1}"
+            rf"|{_nocase('organique')}|{_nocase('constitutionnelle')}|de{_H}+{_nocase('finances')}"
+            # or by its title (« Loi sur l'encouragement du sport (LESp), art. 3 », « loi relative aux associations »)
+            rf"|sur|{_nocase('relative')}|{_nocase('relatif')}|{_nocase('portant')}|{_nocase('concernant')}){_NL1}"
             # a statute named (« la loi « Informatique et Libertés » », « loi Evin »; not « Loi Internationale »)
             rf"|{_nocase('loi')}{_H}+(?:[«“\x22][^»”\x22\n]{{1,60}}[»”\x22]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
 # Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
@@ -842,7 +848,8 @@ _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{
 # or a sign (« la Loi 27, 3 options », « Loi 12, 16 h », « Loi 16, 2 % »); of two digits (« Loi 64, 2 » may be its
 # paragraph: the Code numbers paragraphs 1 to 9)
 _BARE_END = rf"{_ID_END}(?:(?!{_H}*[^\s,;.:)\]])|(?={_H}+(?:{_AND}){_H}+[0-9]))"
-_NEXT_ITEM_LOI = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', '(?:9[0-3]|[1-8][0-9])(?![0-9])')}{_BARE_END}"
+_LAW_10_93 = "(?:9[0-3]|[1-8][0-9])(?![0-9])"
+_NEXT_ITEM_LOI = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_10_93)}{_BARE_END}"
                   rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
                      rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
@@ -856,7 +863,8 @@ STREET_LAW = "(?:" + "|".join(rf"(?<={_nocase(w)}{_H}de{_H}la{_H}{_nocase('loi')
 # or of a bill (« le projet de loi 21 », « projet de loi no 15 », Québec's way of naming its statutes), or a statute
 # named by its number in lower case beyond the Code (« la loi 101 », « la loi 96 »: Québec's language laws; « la Loi
 # 94 », capitalised as the Code's laws are, is still read, and lois renvois says that law does not exist)
-STREET_LAW += (rf"|(?<={_nocase('projet')}{_H}de{_H}{_nocase('loi')})|(?<={_nocase('projets')}{_H}de{_H}{_nocase('loi')})"
+STREET_LAW += (rf"|(?<={_nocase('projet')}{_H}de{_H}{_nocase('loi')})"
+               rf"|(?<={_nocase('projets')}{_H}de{_H}{_nocase('loi')})"
                rf"|(?<=loi)(?={_H}+(?:9[4-9]|[1-9][0-9]{{2}})(?![0-9]){_NO_ALNUM}))")
 
 
@@ -895,23 +903,27 @@ _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
            + "".join(rf"(?<!{_nocase(w)}{_H}[Ll])" for w in ("article", "articles", "art", "art.")))
 _ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
               rf"{_ID_END}")
-_HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"
+_HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"  # « Art. 12. Le bureau… » at the head of a line: a heading of statutes
 # After a dash or a full stop on its line (« Titre III — Article 12. Ressources », « … des statuts. Article 12. Le
 # trésorier »), « Article 12. » before a capital is the heading of an article too (not « Référence : Article 25. »)
 _AFTER_HEAD = rf"(?:{DASH}|\.){_H}"
-_HEAD_TITLE = rf"{_H}*[0-9]{{1,3}}(?:er)?\.{_H}+[A-ZÀ-Þ]"  # « Art. 12. Le bureau… » at the head of a line: a heading of statutes
+_HEAD_TITLE = rf"{_H}*[0-9]{{1,3}}(?:er)?\.{_H}+[A-ZÀ-Þ]"
+# « la loi 12/2014 », « loi 2/2021 »: a statute's number and year, as African states number them (also
+# lois.core.resolve.unknown_forms, which then says nothing); not « Loi 16/2 », read as the law alone
+STATUTE_YEAR = "/(?:19|20)[0-9]{2}(?![0-9])"
+_STATUTE_SLASH = f"(?!{STATUTE_YEAR})"
 _LA_AFTER = "|".join(rf"(?<=(?<![^\W_]){w}{_H}[lL])" for w in (
     "[cC]['’]est", "[cC]['’]était", "[pP]as", "[pP]lutôt", "[pP]lutot", "[aA]ppliquer", "[aA]pplique", "[aA]ppliquez",
-    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez"))
+    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire"))
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
     # (not a decimal number: « Kerouac – Loi 55,56 % », a name in a results list)
     _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}",
-          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL})",
+          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL}){_STATUTE_SLASH}",
           _NEXT_ITEM_LOI, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
-    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + _STATUTE_SLASH,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)

@@ -955,7 +955,7 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # after « la », as directors and forums shorten « la Loi 73C », in their words: « c'est la 73C qui joue », « pas
     # la 16B », « plutôt la 12C1 », « j'applique la 16B » (a glued section; not a table or a room of a movement, « la
     # 12C passe en EO », « à la 12B »; nor a bid, « la 2C »; a law alone, « sur la 16 c'est 4♠ », is a board)
-    _rule("la", rf"[lL](?<![^\W_][lL])(?:{_LA_AFTER})a{_H}{{1,2}}(?=[1-9])",
+    _rule("la", rf"[lL](?=a{_H}{{1,2}}[1-9])(?<![^\W_][lL])(?:{_LA_AFTER})a{_H}{{1,2}}",
           rf"(?!{_BID_LIKE})(?=[0-9]{{1,2}}[A-H]{_NL}|[0-9]{{1,2}}[A-H][0-9]){_deep_id(_LAW_1_93, True, False)}"
           rf"{_ID_END}(?![%€$£])",
           _NEXT_ITEM, _RANGE_SUBS, "item", False),
@@ -1148,9 +1148,10 @@ _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersi
 _PERSONAL_DATA = (rf"(?:{_nocase('renseignements')}{_H}+{_nocase('personnels')}|{_nocase('données')}{_H}+"
                   rf"{_nocase('personnelles')}|{_nocase('donnees')}{_H}+{_nocase('personnelles')}"
                   rf"|{_nocase('vie')}{_H}+{_nocase('privée')}){_NL1}")
-_LAW_NUMBER_WORD = rf"(?:[Ll]oi|LOI|[Ll]aw|LAW){_H}+(?:[nN][°º]{_H}*)?[0-9]{{1,3}}(?![0-9])"
-_PRIVACY_LAW = (rf"(?:{_LAW_NUMBER_WORD}(?=[^\n.;!?]{{0,200}}{_PERSONAL_DATA})"
-                rf"|{_PERSONAL_DATA}[^\n.;!?]{{0,200}}?{_LAW_NUMBER_WORD})")
+# (a law's number alone, « Loi 25 », not an id, « Loi 16B1 »: the sentence is looked at only then)
+_LAW_NUMBER_WORD = rf"(?:[Ll]oi|LOI|[Ll]aw|LAW){_H}+(?:[nN][°º]{_H}*)?[0-9]{{1,3}}(?![0-9A-Za-z(])"
+_PRIVACY_LAW = (rf"(?:{_LAW_NUMBER_WORD}(?=[^\n.;!?]{{0,150}}{_PERSONAL_DATA})"
+                rf"|{_PERSONAL_DATA}[^\n.;!?]{{0,150}}?{_LAW_NUMBER_WORD})")
 # (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
 # « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
 # in the club linkifier, which runs this pattern in the browser)

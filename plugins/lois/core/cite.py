@@ -49,6 +49,15 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
     la Loi 16 B 1 s'applique / l'article 16 B 1 du Code interdit → 16B1 (but « la Loi 12 C 3 joueurs » is 12C:
                                   a plural word after a spaced number is what it counts)
     la Loi 16 B 1 a et b / Loi 12 C 1 c, d ou e → 16B1(a), 16B1(b) / 12C1(c), 12C1(d), 12C1(e)
+    Loi 12, al. C1(c)             → 12C1(c)   (« al. », alinéa, before a section with its paragraph)
+    LOI 27 B 1 B / LOI 16 B 1 A, SCORE → 27B1(b) / 16B1(a)   (a spaced capital ending the id: only punctuation or
+                                  the line's end after it; « LA LOI 12 C 1 A ÉTÉ MODIFIÉE » is 12C1)
+    LOIS 65 A 67                  → 65, 66, 67   (« A », « à » in capitals, before a number of two digits)
+    cf. Loi 12, 16) / Loi 27, 30 et 31. → 12, 16 / 27, 30, 31   (after a singular « Loi », a bare law of two digits
+                                  where only a punctuation, a bracket, the line's end or « et N » follows it; not
+                                  « la Loi 27, 3 options », « Loi 64, 2 », « Loi 12, 16 h »)
+    c'est la 73C / pas la 16B     → 73C / 16B   (« la » and a glued section; not « à la 12B », « de la », « dans
+                                  la », « sur la », « vers la », nor « la 2C », a bid, nor « sur la 16 », a board)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
@@ -62,7 +71,14 @@ anything inside an address, an e-mail or a file name (« https://…/loi16.pdf �
 (headings of statutes), « place 12 B 3 », « chambre 12 B 2 » (numbering nouns), « la loi 11 du football »,
 « WBF Statutes, Article 16 », « EBL By-Laws, Article 9 », « loi « Informatique et Libertés » du 6 janvier 1978 …
 (art. 34) », « loi n° 2016-41 du 26 janvier 2016 … (article 16) », « l'article 16 du Code de déontologie » (other
-texts), « nos Lois\n12 a joué » (a table's row after a line break).
+texts), « nos Lois\n12 a joué » (a table's row after a line break); Québec's statutes, named by their number: « la
+loi 101 », « la loi 96 » (in lower case beyond the Code: « la Loi 94 » is read, and lois renvois says it does not
+exist), « le projet de loi 21 », « la Loi 25 » in a sentence about personal information (« renseignements
+personnels », « données personnelles », « vie privée »), « Loi 2 sur les associations » (a statute's subject after
+« sur »); « articles 60 et suivants du Code civil suisse », « art. 60 ss CC », « loi fédérale (LPD), art. 19 à 21 »,
+« la loi de finances 2024 (article 16) »; « Titre III — Article 12. Ressources », « … des statuts. Article 12. Le
+trésorier » (the heading of an article after a dash or a full stop, before a capital); « la loi n° 1 du bridgeur »
+(a saying).
 
 The text is read as it is displayed (:mod:`lois.core.displayed`, the same in the browser): « Loi 16\u200bB1 » (a
 zero-width space, a soft hyphen, a direction mark) is 16B1, « Loi １６ » (full-width) is 16, « a\u0300 »
@@ -517,6 +533,12 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
+        # in capitals, as a heading or an OCR'd page writes it (« LOI 16 B 1 A, SCORE AJUSTÉ », « LOI 27 B 1 B »):
+        # a spaced capital after the paragraph that ends the id (nothing but a punctuation, a line's end or the
+        # text's follows it: not « LOI 12 C 1 A ÉTÉ … »); read in lower case (a group named …usub)
+        sub += (rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("usub"), "[A-H]")
+                # (or a list in capitals: « LOI 16 B 1 A ET LOI 73 C »)
+                + rf"(?:(?!{_H}*[^\s,.;:)\]])|(?={_H}+(?:ET|OU){_H}+(?:LOIS?|LAWS?|[0-9]){_NL}))")
         # (« Law 16.B.1.a.i »: a roman after it; not « … 1.a.i.e. »)
         sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
@@ -551,13 +573,16 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     comma), « Loi 16, § 2 » (a paragraph with no section: the Code numbers its paragraphs inside a section),
     « Law 40(B) » (« (B) » alone also marks a gloss), « Loi 16/2 », « Loi 16 (B1) », « Loi 16. B. 1 » (a full stop
     ends a sentence)."""
-    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))|[B-H]{_NL}(?!{_HEADWORD})))"
+    # (a spaced « A » before a number of two digits is « à » in capitals, a range: « LOIS 65 A 67 »; the Code numbers
+    # the paragraphs of a section from 1 to 9)
+    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))(?!{_H}+[0-9]{{2}})"
+              rf"|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
               # « Loi 16, B1 », « Loi 16,B1 » (« Loi 16, B » is not read: « B, C »?)
               rf"|,{_H}{{0,2}}(?=[A-H][1-9](?![0-9]))"
               # « loi 16 alinéa B1 », « loi 12, paragraphe C1 » (with its paragraph: not « article 12, alinéa 3 »)
-              rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}){_H}{{1,2}}"
+              rf"|,?{_H}{{1,2}}(?:{_nocase('alinéa')}|{_nocase('alinea')}|{_nocase('paragraphe')}|al\.){_H}{{1,2}}"
               rf"(?=[A-H]{_H}?[1-9](?![0-9]))"  # (« Loi 50 alinéa D 2 »)
               # « Law 40(B)(2) », « LOI 40 (B)(2) », « Law 12(C)(1)(e) »: a bracketed section, read with its bracketed
               # paragraph only (« Loi 16 (B) » alone may be a gloss)
@@ -629,7 +654,7 @@ _LIST_SEP = rf"(?:\s*\((?!{_ROMAN}\))(?={_LETTER})[^()\[\]]{{2,160}}\))?{_SEP_P}
 # « n° 16 », « N° 16 », « no 16 », « No. 16 »; not the number of a French law or decree, « loi n° 78-17 »
 _NUMERO = rf"(?:[nN](?:[°º˚]|[oO]\.?(?={_H}*[0-9])){_H}*(?![0-9]+(?:{DASH}|[/.])[0-9]))"
 # « Lois 61 à 64 », « Lois 61 au 64 », « lois 61 jusqu'à 64 », « Laws 61 to 64 », « Laws 61 through 64 »
-_RANGE_WORDS = "à|À|a|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
+_RANGE_WORDS = "à|À|a|A|au|AU|jusqu['’]à|JUSQU['’]À|to|TO|through|THROUGH|thru"
 # A law word and its number may be cut by a line break (text wrapped by a mail or copied from a PDF: « la Loi\n16B1
 # s'applique », « les Lois\n61 à 64 »), but a line that starts with a number is also a row of a table or a results
 # sheet (« the Laws\n20-10 VP », « nos Lois\n12 tables », « Lois\n3 12 »). After a break, a bare law number (or
@@ -675,9 +700,16 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_O
             # « Article 12 of the Constitution » (not « … of the Laws »)
             rf"|(?:of|OF){_H}+(?!(?:the{_H}+|THE{_H}+)?(?:[Ll]aws|LAWS|[Cc]ode|CODE){_NL})"
             rf"|{_nocase('alinéa')}|{_nocase('alinea')}|al\.|§"
-            rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS]))")
+            rf"|{_nocase('ci')}{DASH}?(?:{_nocase('dessus')}|{_nocase('dessous')}|{_nocase('apr')}[eèEÈ][sS])"
+            # a code or an act by its initials (« art. 60 CC », « art. 2085 CCQ », « art. 16 LSA », « art. 5 LTr »),
+            # where it ends the reference (« ARTICLE 12 SCORE AJUSTÉ » in capitals is not one)
+            rf"|(?!(?:DU|DE|DES|LA|LE|LES|ET|OU|AU|AUX|EN|CODE|CIBD|LOI|LOIS|LAW|LAWS){_NL})"
+            rf"(?:[A-Z][A-Za-z]{{1,5}}|n[A-Z]{{2,5}}){_NL}(?!{_H}*[^\s,.;:)\]]))")
 # (« article 5 ci-dessus »: an article of the page itself)
-_ART_FOREIGN = rf"(?!(?:{_ART_MORE}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
+# « articles 60 et suivants du Code civil », « art. 60 ss CC »: the articles that follow, then the text's name
+_FOLLOWING = (rf"{_H}+(?:et{_H}+(?:{_nocase('suivants')}|{_nocase('suivantes')}|suiv\.|s\.|ss\.?|sq\.|sqq\.)"
+              rf"|ss\.?|sq\.|sqq\.)(?={_H})")
+_ART_FOREIGN = rf"(?!(?:{_ART_MORE}|{_FOLLOWING}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
 _ART_GUARD = (rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
               rf"(?!{_H}+(?:{_nocase('bis')}|{_nocase('ter')}|{_nocase('quater')}){_NL})")  # « Article 9 bis »
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
@@ -693,6 +725,11 @@ _MONTHS = "(?:" + "|".join(_nocase(m) for m in ("janvier", "février", "fevrier"
 # A French statute named by its date or its number (« la loi du 16 juillet 1984 », « loi n° 84-610 »)
 _STATUTE = (rf"{_nocase('loi')}{_H}+(?:du{_H}+(?:1er|[0-9]{{1,2}}){_H}+{_MONTHS}{_H}+[0-9]{{4}}|de{_H}+[0-9]{{4}}"
             rf"|[nN][°º]{_H}*[0-9]{{2,4}}{DASH}[0-9]{{1,5}})(?![0-9])"
+            # a statute named by its kind (« la loi fédérale (LPD) », « loi de finances 2024 », « loi organique »)
+            rf"|{_nocase('loi')}{_H}+(?:{_nocase('fédérale')}|{_nocase('federale')}|{_nocase('cantonale')}"
+            rf"|{_nocase('organique')}|{_nocase('constitutionnelle')}|de{_H}+{_nocase('finances')}"
+            # or by its title (« Loi sur l'encouragement du sport (LESp), art. 3 », « loi relative aux associations »)
+            rf"|sur|{_nocase('relative')}|{_nocase('relatif')}|{_nocase('portant')}|{_nocase('concernant')}){_NL1}"
             # a statute named (« la loi « Informatique et Libertés » », « loi Evin »; not « Loi Internationale »)
             rf"|{_nocase('loi')}{_H}+(?:[«“\x22][^»”\x22\n]{{1,60}}[»”\x22]|(?!International)[A-ZÀ-Þ][a-zà-ÿ]+{_NL1})")
 # Any code of French law or of conduct but the Code of bridge (« code du sport », « Code d'éthique du club »; not
@@ -704,7 +741,7 @@ _OTHER_TEXT = ("(?:" + "|".join(_nocase(w) for w in ("règlement", "reglement", 
                                                      "charte", "statutes", "bylaws", "constitution", "regulations"))
                + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]|{_nocase('conditions')}{_H}+of{_H}+{_nocase('contest')}"
                + rf"|{_nocase('code')}{_H}+of{_H}+{_nocase('practice')}"
-               + rf"|RGC|RNC|RGPD|RI|{_OTHER_CODE}|{_STATUTE}){_NL1}")
+               + rf"|RGC|RNC|RGPD|RI|n?LPD|CCQ|CSA|{_OTHER_CODE}|{_STATUTE}){_NL1}")
 # After « Loi 16 » (« la loi 16 juillet 1984 », « la loi 16 du 29 juillet 1881 ») or « Lois 1 et 2 » (« … du
 # règlement », « Loi 90 du code de la route »): a date, another text: not the Code
 _MONTH = f"{_MONTHS}{_NL}"
@@ -713,11 +750,19 @@ _MONTH = f"{_MONTHS}{_NL}"
 _OWNER = ("(?:" + "|".join(_nocase(w) for w in ("football", "futsal", "rugby",  # the laws of another game
                                                 "club", "clubs", "association", "cercle", "comité", "comite", "bureau",
                                                 "ligue", "amicale", "école", "ecole", "section", "société", "societe",
-                                                "society", "bylaws", "constitution", "statutes"))
+                                                "society", "bylaws", "constitution", "statutes",
+                                                # a saying (« la loi n° 1 du bridgeur », « … du bon joueur »)
+                                                "bridgeur", "bridgeurs", "bridgeuse", "bridgeuses", "joueur",
+                                                "joueurs", "bon", "bons", "parfait", "débutant", "debutant"))
           + rf"|[bB][yY]{DASH}[lL][aA][wW][sS]){_NL1}")
 _OF = (rf"(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_OF}){_NL}"
        rf"|(?:of|OF){_H}+(?:(?:the|our|this|its|their|your|THE){_H}+)?)")
 _EDITION = r"(?:[Cc]ode|CODE|Laws|Lois|[ée]dition|version|[ÉéEe]d\.)"  # the words that name an edition
+_STATUTE_SUBJECT = ("(?:" + "|".join(_nocase(w) for w in (
+    "protection", "langue", "laïcité", "laicite", "associations", "association", "compagnies", "sociétés", "societes",
+    "données", "donnees", "renseignements", "accès", "acces", "santé", "sante", "sport", "sports", "tabac", "fiscalité",
+    "fiscalite", "impôts", "impots", "travail", "presse", "liberté", "liberte", "libertés", "libertes", "vie",
+    "séparation", "separation", "bénévolat", "benevolat", "égalité", "egalite")) + f"){_NL}")
 _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_H}+)?{_MONTH}"
                 # another edition of the Code (« la Loi 25B du Code 2007 », « la loi 12 de 2007 », « Law 25 (1997) »,
                 # « Law 25 of the 2007 Laws », « Law 25 of the Laws of 2007 », « la Loi 16 de l'édition 2007 »,
@@ -725,7 +770,10 @@ _OTHER_AFTER = (rf"(?:{_H}+(?:du|of))?{_H}+(?:(?:1er|premier|1st|[0-9]{{1,2}}){_
                 rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}*(?:(?:\(|(?:du|de|of)(?:{_H}+(?:the|la|l['’]))?){_H}*"
                 rf"(?:{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)?|{_EDITION}{_H}+(?:de{_H}+|of{_H}+)?)"
                 rf"(?:19[0-9]{{2}}|20(?!17)[0-9]{{2}})(?![0-9])"
-                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})")
+                rf"|(?:{_ART_MORE}){{0,10}}{_H}*,?{_H}+{_OF}{_H}*(?:[A-ZÀ-Þ][a-zà-ÿ]+{_H}+)?(?:{_OTHER_TEXT}|{_OWNER})"
+                # a statute's title (« Loi 25 sur la protection des renseignements personnels », « loi 96 sur la
+                # langue officielle », « Loi 2 sur les associations »): subjects no law of the Code is about
+                rf"|{_H}+sur{_H}+(?:(?:la|le|les){_H}+|l['’])?{_STATUTE_SUBJECT}")
 _LOI_GUARD = rf"(?!{_OTHER_AFTER})"
 _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of another kind
 # Ranges: « Lois 61 à 64 », « 61-64 »; « 12C1(a) à (c) », « (a)-(c) »; « 30B1(b)(i) à (iii) ». ``hi`` reads any
@@ -795,6 +843,14 @@ _SPACED_CONTINUED = (rf"(?:(?<=[0-9]{_H}[a-x])|(?<=[0-9]{_H}{_H}[a-x])|(?<=[a-x]
                      rf"{_g('c2_ssub', '[b-x]')}{_NL}(?!['’]|{_H}+[0-9])")
 _NEXT_ITEM = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})"
               rf"|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
+# After a singular « Loi », a bare law number too, where it can be nothing else (« cf. Loi 12, 16) », « Loi 12, 16
+# et 73. »): what ends the list follows it (a punctuation, a bracket, the end of the line) or « et 73 »; never a word
+# or a sign (« la Loi 27, 3 options », « Loi 12, 16 h », « Loi 16, 2 % »); of two digits (« Loi 64, 2 » may be its
+# paragraph: the Code numbers paragraphs 1 to 9)
+_BARE_END = rf"{_ID_END}(?:(?!{_H}*[^\s,;.:)\]])|(?={_H}+(?:{_AND}){_H}+[0-9]))"
+_LAW_10_93 = "(?:9[0-3]|[1-8][0-9])(?![0-9])"
+_NEXT_ITEM_LOI = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_10_93)}{_BARE_END}"
+                  rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
                      rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
 
@@ -803,7 +859,13 @@ _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_
 # ``lois renvois`` says nothing of its number (lois.core.resolve.unknown_forms); looked back from the end of « Loi »
 STREET_LAW = "(?:" + "|".join(rf"(?<={_nocase(w)}{_H}de{_H}la{_H}{_nocase('loi')})"
                               for w in ("rue", "avenue", "av.", "boulevard", "bd", "place", "chaussée", "chaussee",
-                                        "square", "allée", "allee", "impasse", "quai")) + ")"
+                                        "square", "allée", "allee", "impasse", "quai"))
+# or of a bill (« le projet de loi 21 », « projet de loi no 15 », Québec's way of naming its statutes), or a statute
+# named by its number in lower case beyond the Code (« la loi 101 », « la loi 96 »: Québec's language laws; « la Loi
+# 94 », capitalised as the Code's laws are, is still read, and lois renvois says that law does not exist)
+STREET_LAW += (rf"|(?<={_nocase('projet')}{_H}de{_H}{_nocase('loi')})"
+               rf"|(?<={_nocase('projets')}{_H}de{_H}{_nocase('loi')})"
+               rf"|(?<=loi)(?={_H}+(?:9[4-9]|[1-9][0-9]{{2}})(?![0-9]){_NO_ALNUM}))")
 
 
 def _word(*words: str) -> str:
@@ -842,20 +904,36 @@ _L_ABBR = ("[Ll](?<![^\\W_][Ll])(?<![.'’\\-‐‑][Ll])"
 _ART_FIRST = (rf"(?:{_abs_id(_LAW_1_93, 'required')}{_ART_FOREIGN}|{_bare_law('law_b', _LAW_1_93)}{_ART_GUARD})"
               rf"{_ID_END}")
 _HEADING = rf"{_H}*[0-9]{{1,3}}(?:er)?\.(?!\S)"  # « Art. 12. Le bureau… » at the head of a line: a heading of statutes
+# After a dash or a full stop on its line (« Titre III — Article 12. Ressources », « … des statuts. Article 12. Le
+# trésorier »), « Article 12. » before a capital is the heading of an article too (not « Référence : Article 25. »)
+_AFTER_HEAD = rf"(?:{DASH}|\.){_H}"
+_HEAD_TITLE = rf"{_H}*[0-9]{{1,3}}(?:er)?\.{_H}+[A-ZÀ-Þ]"
+# « la loi 12/2014 », « loi 2/2021 »: a statute's number and year, as African states number them (also
+# lois.core.resolve.unknown_forms, which then says nothing); not « Loi 16/2 », read as the law alone
+STATUTE_YEAR = "/(?:19|20)[0-9]{2}(?![0-9])"
+_STATUTE_SLASH = f"(?!{STATUTE_YEAR})"
+_LA_AFTER = "|".join(rf"(?<=(?<![^\W_]){w}{_H}[lL])" for w in (
+    "[cC]['’]est", "[cC]['’]était", "[pP]as", "[pP]lutôt", "[pP]lutot", "[aA]ppliquer", "[aA]pplique", "[aA]ppliquez",
+    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire"))
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
     # (not a decimal number: « Kerouac – Loi 55,56 % », a name in a results list)
     _rule("loi", rf"{_word('loi', 'law')}(?!{STREET_LAW}){_LOI_GAP_P}",
-          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL})",
-          _NEXT_ITEM, _RANGE_SINGULAR, "start", True),
+          _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + f"(?!{DECIMAL}){_STATUTE_SLASH}",
+          _NEXT_ITEM_LOI, _RANGE_SINGULAR, "start", True),
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
-    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD,
+    _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + _STATUTE_SLASH,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)
-    _rule("article", rf"(?:{_word('article')}(?:(?<=[^\n]{_nocase('article')})|(?!{_HEADING}))"
-          rf"|{_word('art')}(?:(?<=[^\n]{_nocase('art')})|(?!\.?{_HEADING}))\.?){_LOI_GAP_P}", _ART_FIRST,
+    # (nor after a dash or a full stop that ends a heading or a sentence on the same line, before a capital: « Titre
+    # III — Article 12. Ressources », « … des statuts. Article 12. Le trésorier… », :data:`_HEAD_TITLE`)
+    _rule("article", rf"(?:{_word('article')}(?:(?<=[^\n]{_nocase('article')})"
+          rf"(?:(?<!{_AFTER_HEAD}{_nocase('article')})|(?!{_HEAD_TITLE}))|(?!{_HEADING}))"
+          rf"|{_word('art')}(?:(?<=[^\n]{_nocase('art')})(?:(?<!{_AFTER_HEAD}{_nocase('art')})|(?!\.?{_HEAD_TITLE}))"
+          rf"|(?!\.?{_HEADING}))\.?)"
+          rf"{_LOI_GAP_P}", _ART_FIRST,
           _NEXT_ITEM, _RANGE_SINGULAR, "start", False),
     # « articles 61 à 64 », « articles 27 et 29 »
     _rule("articles", rf"{_word('articles')}{_LOI_GAP_P}", _ART_FIRST,
@@ -874,6 +952,13 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     _rule("id", rf"(?=[1-9])(?<![^\W_]|[.,/#+'’°]|{DASH})" + _NOT_AFTER_NOUN,  # the digit first: a quick search
           rf"(?!0?[1-7]{_H}{{0,2}}[CDH]{_NL}){_deep_id('(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])', False, False)}"
           rf"(?!(?:[.,:/]|{DASH})[0-9])", _NEXT_ITEM, _RANGE_SUBS, "item", False),
+    # after « la », as directors and forums shorten « la Loi 73C », in their words: « c'est la 73C qui joue », « pas
+    # la 16B », « plutôt la 12C1 », « j'applique la 16B » (a glued section; not a table or a room of a movement, « la
+    # 12C passe en EO », « à la 12B »; nor a bid, « la 2C »; a law alone, « sur la 16 c'est 4♠ », is a board)
+    _rule("la", rf"[lL](?=a{_H}{{1,2}}[1-9])(?<![^\W_][lL])(?:{_LA_AFTER})a{_H}{{1,2}}",
+          rf"(?!{_BID_LIKE})(?=[0-9]{{1,2}}[A-H]{_NL}|[0-9]{{1,2}}[A-H][0-9]){_deep_id(_LAW_1_93, True, False)}"
+          rf"{_ID_END}(?![%€$£])",
+          _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
     _rule("trigger", _TRIGGER_ABS, rf"(?!{_BID_LIKE}){_deep_id(_LAW_1_93, True)}",
           _NEXT_ITEM, _RANGE_SUBS, "item", False),
@@ -899,12 +984,12 @@ def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
         if name.startswith("law"):
             law = int(value)
         elif name.startswith("p_"):
-            path.append(value.upper() if name == "p_sec" else value)
+            path.append(value.upper() if name == "p_sec" else value.lower() if name.endswith("usub") else value)
         elif name.startswith("r_"):
             rel.append(value)
         elif name.startswith("c"):
             level = level or int(name[1])
-            cont.append(value)
+            cont.append(value.lower() if name.endswith("usub") else value)
     if law is not None:
         return [Ref(law, tuple(path))]
     if cont and prev is not None and prev.law is not None and len(prev.path) > level:
@@ -1057,13 +1142,23 @@ _YEAR = "(?:19[0-9]{2}|20(?!17)[0-9]{2})(?![0-9])"
 _LAW_OF_OTHER_EDITION = (rf"(?:(?:[Cc]ode|CODE|[Ll]aws|LAWS|[ée]dition|[Vv]ersion){_H}+(?:de{_H}+|of{_H}+)?{_YEAR}"
                          rf"|{_YEAR}{_H}+(?:[Ll]aws|LAWS|[Cc]ode|CODE)){_NL1}[^\n;.0-9]{{0,40}}?"
                          rf"(?<![A-Za-zÀ-ÖØ-öø-ÿ])(?:[Ll]aws?|LAWS?|[Ll]ois?|LOIS?){_H}+[0-9]{{1,2}}[0-9A-Za-z()]{{0,14}}")
+# nor a law named by its number in a sentence about personal data (Québec's « Loi 25 » on personal information:
+# « Conformément à la Loi 25, le club a désigné un responsable de la protection des renseignements personnels »,
+# « Renseignements personnels (Loi 25) »), whichever comes first in the sentence
+_PERSONAL_DATA = (rf"(?:{_nocase('renseignements')}{_H}+{_nocase('personnels')}|{_nocase('données')}{_H}+"
+                  rf"{_nocase('personnelles')}|{_nocase('donnees')}{_H}+{_nocase('personnelles')}"
+                  rf"|{_nocase('vie')}{_H}+{_nocase('privée')}){_NL1}")
+# (a law's number alone, « Loi 25 », not an id, « Loi 16B1 »: the sentence is looked at only then)
+_LAW_NUMBER_WORD = rf"(?:[Ll]oi|LOI|[Ll]aw|LAW){_H}+(?:[nN][°º]{_H}*)?[0-9]{{1,3}}(?![0-9A-Za-z(])"
+_PRIVACY_LAW = (rf"(?:{_LAW_NUMBER_WORD}(?=[^\n.;!?]{{0,150}}{_PERSONAL_DATA})"
+                rf"|{_PERSONAL_DATA}[^\n.;!?]{{0,150}}?{_LAW_NUMBER_WORD})")
 # (an e-mail's parts and a file's name bounded as the Internet bounds them, 64 and 255 characters: a run of
 # « [[[[… » tens of thousands long, each « [ » a place where a word begins, is then read in linear time, here and
 # in the club linkifier, which runs this pattern in the browser)
 _ADDRESS = _compile(r"""(?<![^\s<>"'()\[\]])(?:(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>"]*"""
                     r"""|[^\s<>"()@]{1,64}@[^\s<>"()@]{1,255}\.[A-Za-z]{2,}"""
                     r"""|[^\s<>"()]{0,255}\.(?:html?|php|aspx?|pdf|docx?|xlsx?|odt|jpe?g|png|gif)(?![A-Za-z0-9])"""
-                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION})")
+                    rf"|{_ARTICLE_OF_OTHER_TEXT}|{_LAW_OF_OTHER_EDITION}|{_PRIVACY_LAW})")
 
 
 def unread(text: str) -> list[tuple[int, int]]:

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from lois.core.displayed import displayed
 from lois.core.ids import ROMAN_NUMERALS, ProvisionId, law_missing, leads_to, not_found, not_in_law
-from lois.core.cite import (DASH, DECIMAL, LINE_HEAD, MAX_LAW, OTHER_TEXT_LAW, STREET, SUITS, Citation, Ref,
-                             find_citations, format_id, provision_id, refused_ranges, unread)
+from lois.core.cite import (DASH, DECIMAL, LINE_HEAD, MAX_LAW, OTHER_TEXT_LAW, STATUTE_YEAR, STREET, SUITS, Citation,
+                             Ref, find_citations, format_id, provision_id, refused_ranges, unread)
 
 ROMANS = frozenset(ROMAN_NUMERALS)
 UNKNOWN_TAIL = re.compile(r"[A-Za-z0-9]")  # glued after « Loi 57 »: « Loi 57Z »
@@ -161,6 +161,7 @@ def unknown_forms(text: str, citations: list[Citation]) -> list[Problem]:
                 or ("\n" in text[m.start():m.start(1)] and read_at(LINE_HEAD, m.start(1)))  # « Lois\n12 tables »
                 or read_at(STREET, m.start() + 3)  # « rue de la Loi 155 »
                 or re.match(DECIMAL, text[m.end(1):m.end(1) + 2])  # « Loi 55,56 % »: a name, then a score
+                or re.match(STATUTE_YEAR, text[m.end(1):m.end(1) + 6])  # « la loi 12/2014 »: a statute's number
                 or text[m.end(1):m.end(1) + 1] in SUITS):
             continue
         unknown = f"forme de citation inconnue : « {m.group(0)} »"

@@ -590,3 +590,32 @@ def test_lead_out_of_turn_pages_keep_the_conditions_of_53a_and_54b2(model):
     assert "À la treizième levée, une attaque hors tour doit être reprise." in law53
     law54 = _visible(site.render_stub(54).body)
     assert "S'il la joue du mort, la carte du mort ne peut être reprise que pour corriger une renonce" in law54
+
+
+def test_16d2d_is_an_adjusted_score_not_necessarily_artificial(model, lists):
+    """Session 11 (legal14): 2017 Law 16D2(d) says « award an adjusted score (for team play see Law 86B) »; « artificial
+    adjusted score » is the 2007 wording that the source of Law 16 still prints. The list « Information d'autres
+    sources » and the « Que faire si… » entry gave « marque ajustée artificielle » as the fourth measure itself; they
+    now say an adjusted score — artificial when the board is not played (12A2, 12C2), assigned in team play when the
+    other table's result is clearly favourable to one side (86B1) — and the page of Law 16 says what 2017 writes."""
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists import run
+
+    cl = lists["information-autres-sources"]
+    res = run(cl, {"moment": "avant", "interfere": "oui", "position": "non", "redonner": "non", "jeu_possible": "non"})
+    texts = [re.sub(r"\s+", " ", t) for t in (cl.description, cl.questions["position"].help,
+                                              cl.questions["jeu_possible"].help, res.ruling, *res.players)]
+    assert not [t for t in nonempty(texts) if "marque ajustée artificielle (Loi 16D2" in t
+                or "(d) attribuer une marque ajustée artificielle" in t], texts
+    assert "l'arbitre attribue une marque ajustée (Loi 16D2(d) ; le Code 2017 ne la dit pas artificielle" in texts[3]
+    assert "marque ajustée de remplacement (Loi 86B1)" in texts[3] and "86B1" in map(str, res.citations)
+    assert "(Loi 86A)" in re.sub(r"\s+", " ", cl.questions["redonner"].help)
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "marque ajustée artificielle (Loi 16D2)" not in flat
+    assert "ou attribuer une marque ajustée (Loi 16D2) : artificielle quand la donne n'est pas jouée" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "le Code 2017 dit seulement que l'arbitre peut attribuer une marque ajustée, sans la dire artificielle" in page
+    stub = _visible(SiteBuild(model).render_stub(86).body)
+    assert "il attribue une marque ajustée de remplacement" in stub and "il attribue à la place une marque ajustée" in stub
+

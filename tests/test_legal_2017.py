@@ -619,3 +619,21 @@ def test_16d2d_is_an_adjusted_score_not_necessarily_artificial(model, lists):
     stub = _visible(SiteBuild(model).render_stub(86).body)
     assert "il attribue une marque ajustée de remplacement" in stub and "il attribue à la place une marque ajustée" in stub
 
+
+def test_both_sides_revoking_is_adjusted_on_the_result_without_any_revoke(model, lists):
+    """Session 11 (legal14): when both sides' revokes on a board are established (64B7), the 2017 Code gives its own
+    rule, 64C2(b): the director adjusts, if a contestant was damaged, on the likely result had no revoke occurred.
+    The revoke list said only 64C1 (« si un camp n'est pas suffisamment dédommagé »), the rule for the non-offending
+    side of a single revoke, which does not tell which result to restore."""
+    from lois.features.checklists import run
+
+    res = run(lists["renonce"], {"consommee": "oui", "cas_particulier": "deux_camps"})
+    assert res.outcome == "deux_camps_renonce"
+    assert "64C2(b)" in map(str, res.citations) and "64C1" not in map(str, res.citations)
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "fondée sur le résultat probable de la donne si aucune des renonces n'avait eu lieu (Loi 64C2(b))" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("d'après le résultat probable de la donne sans aucune des renonces (Loi 64C2(b))" in line
+               for line in nonempty(said)), said
+    stub = _visible(SiteBuild(model).render_stub(64).body)
+    assert "fondée sur le résultat probable de la donne si aucune renonce n'avait eu lieu" in stub

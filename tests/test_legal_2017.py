@@ -637,3 +637,27 @@ def test_both_sides_revoking_is_adjusted_on_the_result_without_any_revoke(model,
                for line in nonempty(said)), said
     stub = _visible(SiteBuild(model).render_stub(64).body)
     assert "fondée sur le résultat probable de la donne si aucune renonce n'avait eu lieu" in stub
+
+
+@pytest.mark.parametrize("law, said", [
+    (56, ["le déclarant peut accepter cette attaque comme le prévoit la Loi 53",
+          "la carte reprise devient une carte pénalisée principale, et la Loi 50D s'applique"]),
+    (73, ["ne communiquent que par leurs déclarations et leurs cartes",
+          "L'infraction la plus grave qui soit est l'échange d'informations",
+          "n'est autorisé que pour les adversaires, qui s'en servent à leurs propres risques",
+          "hésiter avant de jouer un singleton", "il attribue une marque ajustée",
+          "Une pénalité peut être infligée au joueur qui enfreint C1"]),
+    (83, ["il informe le concurrent de son droit de faire appel"]),
+    (88, ["renvoie à la Loi 12C2"]),
+    (89, ["renvoie à la Loi 12C3", "n'inflige pas de pénalité de procédure au partenaire"]),
+])
+def test_laws_56_73_83_88_89_are_summarised_from_their_2017_text(model, law, said):
+    """Session 11 (legal14): the register left Laws 56, 83, 88 and 89 without a summary, and of Law 73 only C1 (B and D,
+    which a director quotes on tempo and communication, had none); each is now said on its law's page, written from
+    the full 2017 text (sources.acbl2017), with 88 and 89 said as what they are in 2017: references to 12C2 and
+    12C3."""
+    body = SiteBuild(model).render_stub(law).body
+    text = _visible(body)
+    for s in nonempty(said):
+        assert s in text, (law, s)
+    assert "sources.acbl2017" in text

@@ -661,3 +661,14 @@ def test_laws_56_73_83_88_89_are_summarised_from_their_2017_text(model, law, sai
     for s in nonempty(said):
         assert s in text, (law, s)
     assert "sources.acbl2017" in text
+
+
+def test_law_50_page_says_where_its_french_text_differs_from_the_2017_english_in_c_and_d2(model):
+    """Session 11 (legal14): the French text of Law 50 published as the official 2017 text says in C that the
+    information from seeing a minor penalty card is unauthorized, then « voir E » ; the 2017 English text only
+    sends to E, whose E1 makes that information authorized for all while the card is on the table. Its D2 calls two
+    notes (« * ») that it does not print: in 2017, Law 59 when the player cannot lead as required, and the options
+    of D2 apply again at the next trick when the partner keeps the lead. The page now says both."""
+    text = _visible(SiteBuild(model).render_law(50).body)
+    assert "Le texte anglais du Code 2017 ne porte pas cette phrase : il renvoie seulement à E" in text
+    assert "les options de D2 s'appliquent de nouveau à la levée suivante" in text

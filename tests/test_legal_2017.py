@@ -672,3 +672,13 @@ def test_law_50_page_says_where_its_french_text_differs_from_the_2017_english_in
     text = _visible(SiteBuild(model).render_law(50).body)
     assert "Le texte anglais du Code 2017 ne porte pas cette phrase : il renvoie seulement à E" in text
     assert "les options de D2 s'appliquent de nouveau à la levée suivante" in text
+
+
+def test_law_16_page_says_16b3_sends_to_12c1_in_2017(model):
+    """Session 11 (legal14): the source of Law 16 (2007 wording) ends B3 with « (voir Loi 12C) »; the 2017 Code says
+    « (see Law 12C1) »: the adjusted score for unauthorized information from partner is an assigned one, weighted if
+    need be, artificial only when the possibilities are numerous or not obvious. The page of Law 16 says so at B3."""
+    page = _visible(SiteBuild(model).render_law(16).body)
+    b3 = page.index("3. Quand un joueur a une sérieuse raison de croire")
+    said = page.index("le Code 2017 renvoie ici à la Loi 12C1 , et non à la Loi 12C entière comme la source", b3)
+    assert said < page.index("C. Information provenant de déclarations ou de jeux retirés")

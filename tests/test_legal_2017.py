@@ -682,3 +682,22 @@ def test_law_16_page_says_16b3_sends_to_12c1_in_2017(model):
     b3 = page.index("3. Quand un joueur a une sérieuse raison de croire")
     said = page.index("le Code 2017 renvoie ici à la Loi 12C1 , et non à la Loi 12C entière comme la source", b3)
     assert said < page.index("C. Information provenant de déclarations ou de jeux retirés")
+
+
+def test_declarer_exposed_card_keeps_the_reference_to_45c2_and_48b(model, lists):
+    """Session 11 (legal14): 2017 Law 48A frees declarer from rectification for exposing a card « but see Law 45C2 »: a
+    card of his hand held face up touching or nearly touching the table, or held so as to show it is played, is
+    played. The penalty-card list's outcome for declarer's card said only that nothing happens; it now says 45C2,
+    and 48B (declarer who faces his cards: lead out of turn, or a claim)."""
+    from lois.features.checklists import run
+
+    res = run(lists["carte-penalisee"], {"joueur": "declarant"})
+    assert {"45C2", "48B"} <= set(map(str, res.citations)), res.citations
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "touchant ou presque la table, ou dans une position qui montre qu'elle est jouée, est jouée (Loi 45C2" in ruling
+    assert "il peut être considéré comme revendiquant ou concédant des levées (Loi 48B)" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any(line.startswith("En revanche, une carte de votre main") and "(Loi 45C2)" in line
+               for line in nonempty(said)), said
+    stub = _visible(SiteBuild(model).render_stub(48).body)
+    assert "exposé une carte (mais voir la Loi 45C2" in stub.replace(" ( ", " (").replace(" )", ")")

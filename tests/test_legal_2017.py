@@ -701,3 +701,23 @@ def test_declarer_exposed_card_keeps_the_reference_to_45c2_and_48b(model, lists)
                for line in nonempty(said)), said
     stub = _visible(SiteBuild(model).render_stub(48).body)
     assert "exposé une carte (mais voir la Loi 45C2" in stub.replace(" ( ", " (").replace(" )", ")")
+
+
+def test_no_trick_transfer_for_two_revokes_only_when_both_are_established(model, lists):
+    """Session 11 (legal14): 2017 Law 64B7 removes the automatic trick transfer when both sides have revoked on the same
+    board « and both revokes have become established », and 64B2 for a later revoke in the same suit by the same
+    player « the first revoke having been established » (full 2017 text, and the 2017 page that an earlier session
+    cited when it removed both conditions); the register and the revoke list said neither — a revoke corrected in
+    time would have cancelled the other side's transfer. The revoke guide's remark says the condition of 64B7."""
+    cl = lists["renonce"]
+    label = nonempty([c.label for c in cl.questions["cas_particulier"].choices if c.id == "deux_camps"])[0]
+    assert "et les deux renonces sont consommées" in label
+    again = nonempty([c.label for c in cl.questions["cas_particulier"].choices if c.id == "recidive"])[0]
+    assert "la première étant consommée" in again
+    stub = _visible(SiteBuild(model).render_stub(64).body)
+    assert "une renonce sur la même donne et que les deux renonces sont consommées" in stub
+    assert "ce cas ne s'applique pas à la renonce consommée de l'autre camp" in stub
+    assert "quand c'est une renonce ultérieure dans la même couleur par le même joueur, la première renonce ayant été " \
+           "consommée" in stub
+    guide = _visible(SiteBuild(model).render_commentary(model.commentaries["renonce-64"]).body)
+    assert "le Code exige que les deux soient consommées" in guide

@@ -721,3 +721,20 @@ def test_no_trick_transfer_for_two_revokes_only_when_both_are_established(model,
            "consommée" in stub
     guide = _visible(SiteBuild(model).render_commentary(model.commentaries["renonce-64"]).body)
     assert "le Code exige que les deux soient consommées" in guide
+
+
+@pytest.mark.parametrize("law, said", [
+    (57, ["tente de jouer (et non d'attaquer) à une levée au tour de son adversaire de droite",
+          "sinon, elle devient une carte pénalisée principale", "il peut jouer n'importe quelle carte, comme le prévoit",
+          "s'il est légal, il ne peut pas être repris"]),
+    (66, ["qu'un seul camp a mélangé ses cartes, il donne raison à l'autre camp"]),
+    (37, ["la Loi 72C et des restrictions d'entame"]),
+])
+def test_register_says_what_the_2017_text_adds_to_laws_57_66_and_37(model, law, said):
+    """Session 11 (legal14): 57D (a defender who plays at his RHO's turn: Law 16 may apply, the card is played at his
+    turn if legal, otherwise a major penalty card), 57B and 57C3 (declarer's premature play stands), the end of 66D
+    (only one side mixed its cards: rule for the other side) and 37B's « Law 72C may apply » were not said; each now
+    is, from the full 2017 text."""
+    text = _visible(SiteBuild(model).render_stub(law).body)
+    for s in nonempty(said):
+        assert s in text, (law, s)

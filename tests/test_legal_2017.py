@@ -738,3 +738,24 @@ def test_register_says_what_the_2017_text_adds_to_laws_57_66_and_37(model, law, 
     text = _visible(SiteBuild(model).render_stub(law).body)
     for s in nonempty(said):
         assert s in text, (law, s)
+
+
+@pytest.mark.parametrize("correction", ["declarant_mort", "defenseur", "auteur"])
+def test_mistaken_explanation_rulings_say_the_basis_of_the_adjusted_score(model, lists, correction):
+    """Session 11 (legal14): the outcomes of a mistaken explanation gave only 21B3 (adjusted score if the offending side
+    gained); 2017 Law 75 makes the mistaken explanation an infraction calling for an adjusted score when it damages
+    the non-offending side (75B1), says on which result the score is based — the likely outcome had the opponents
+    received the correct explanation in time, or been told there was no agreed meaning (75D3) — and, without an
+    agreement, sends to Law 21B (75D2). Each outcome now says it, and the page of Law 75 summarises B1, B3 and D."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": correction})
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "(Loi 75B1)" in ruling and "s'ils en avaient été informés (Loi 75D3)" in ruling
+    assert {"75B1", "75D3", "75D2"} <= set(map(str, res.citations))
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("si vous aviez reçu à temps l'explication correcte" in line and "(Loi 75D3)" in line
+               for line in nonempty(said)), said
+    text = _visible(SiteBuild(model).render_stub(75).body)
+    assert "décrire un accord qui n'existe pas est une infraction" in text
+    assert "S'il devient défenseur, il appelle l'arbitre et donne la correction seulement à la fin du jeu" in text

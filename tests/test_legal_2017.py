@@ -759,3 +759,17 @@ def test_mistaken_explanation_rulings_say_the_basis_of_the_adjusted_score(model,
     text = _visible(SiteBuild(model).render_stub(75).body)
     assert "décrire un accord qui n'existe pas est une infraction" in text
     assert "S'il devient défenseur, il appelle l'arbitre et donne la correction seulement à la fin du jeu" in text
+
+
+def test_players_who_waive_a_rectification_are_told_of_81c5(model, lists):
+    """Session 11 (legal14): Law 10A (official 2017 text) forbids players to waive a rectification « voir Loi 81C5 »;
+    81C5 had no summary, and the outcome « les joueurs ont arbitré eux-mêmes » did not say that the Director may waive
+    it for cause at the non-offending side's request."""
+    from lois.features.checklists import run
+
+    res = run(lists["procedure-irregularite"], {"qui": "joueur", "avant_arbitre": "joueurs"})
+    assert "81C5" in map(str, res.citations)
+    assert "il peut renoncer à la rectification à la demande du camp non fautif (Loi 81C5)" in re.sub(
+        r"\s+", " ", res.ruling)
+    text = _visible(SiteBuild(model).render_stub(81).body)
+    assert "renoncer à une rectification à la demande du camp non fautif" in text

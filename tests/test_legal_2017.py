@@ -773,3 +773,20 @@ def test_players_who_waive_a_rectification_are_told_of_81c5(model, lists):
         r"\s+", " ", res.ruling)
     text = _visible(SiteBuild(model).render_stub(81).body)
     assert "renoncer à une rectification à la demande du camp non fautif" in text
+
+
+def test_defender_naming_a_card_and_statements_about_the_current_trick_are_said(model, lists):
+    """Session 11 (legal14): Law 49 (a defender's card his partner could see, or that he names as being in his hand, is
+    a penalty card) and the opening of Law 68 (a statement about the trick in progress is not a claim; cards a
+    defender shows then are not penalty cards, Laws 16 and 57A may apply) had no summary, and the penalty-card
+    list's first question did not say them; Law 46 (incomplete designation of dummy's card) had none either."""
+    help_ = re.sub(r"\s+", " ", lists["carte-penalisee"].questions["joueur"].help)
+    assert "qu'il nomme comme étant dans sa main, devient aussi une carte pénalisée (Loi 49)" in help_
+    assert "qui ne parle que de la levée en cours n'en est pas une (Loi 68)" in help_
+    site = SiteBuild(model)
+    assert "qu'un défenseur nomme comme étant dans sa main, devient une carte pénalisée" in _visible(
+        site.render_stub(49).body)
+    law68 = _visible(site.render_stub(68).body)
+    assert "ne deviennent pas des cartes pénalisées, mais les Lois 16 et 57A peuvent s'appliquer" in law68
+    assert "revendiquer un nombre de levées, c'est concéder les autres" in law68
+    assert "« petit » la plus petite de la couleur attaquée" in _visible(site.render_stub(46).body)

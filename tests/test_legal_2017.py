@@ -790,3 +790,14 @@ def test_defender_naming_a_card_and_statements_about_the_current_trick_are_said(
     assert "ne deviennent pas des cartes pénalisées, mais les Lois 16 et 57A peuvent s'appliquer" in law68
     assert "revendiquer un nombre de levées, c'est concéder les autres" in law68
     assert "« petit » la plus petite de la couleur attaquée" in _visible(site.render_stub(46).body)
+
+
+def test_law_40_disclosure_and_deviation_are_summarised(model):
+    """Session 11 (legal14): 20F4(b) sends the director to « la Loi 21B ou la Loi 40B3 », and a director meets 40C1
+    (psychic or deviation, undisclosed implicit agreement) at the table; Law 40 had no summary at all."""
+    text = _visible(SiteBuild(model).render_stub(40).body)
+    for s in nonempty(["a droit à une rectification par une marque ajustée",
+                       "pourvu que son partenaire n'ait pas plus de raisons que les adversaires de s'en douter",
+                       "Des écarts répétés créent des accords implicites",
+                       "mais pas ce qu'il déduit de connaissances communes à tous les joueurs de bridge"]):
+        assert s in text, s

@@ -801,3 +801,12 @@ def test_law_40_disclosure_and_deviation_are_summarised(model):
                        "Des écarts répétés créent des accords implicites",
                        "mais pas ce qu'il déduit de connaissances communes à tous les joueurs de bridge"]):
         assert s in text, s
+
+
+def test_rulings_on_agreed_facts_are_summarised(model):
+    """Session 11 (legal14): Law 84 (the director's rulings on agreed facts — 84D: any doubtful point in favour of the
+    non-offending side; adjust when damage is probable and no rectification is provided) had no summary; 85A2 sends
+    to Law 84."""
+    law84 = _visible(SiteBuild(model).render_stub(84).body)
+    assert "L'arbitre tranche tout point douteux en faveur du camp non fautif" in law84
+    assert "si la loi ne prévoit aucune rectification et qu'il n'y a pas lieu d'user de ses pouvoirs" in law84

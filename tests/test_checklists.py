@@ -127,11 +127,14 @@ def test_revoke_exceptions_transfer_nothing(lists, exception, answers):
 def test_revoke_both_sides_same_trick_is_asked_before_both_sides_same_board(lists):
     """« Si plusieurs s'appliquent, choisissez le premier » : both sides revoking in the same trick, one side
     having played to the next (62C3: both corrected, 64B8), is also « both sides revoked on the board » (64B7),
-    so it must come first; and the labels say only what the Code says (64B2, 64B3, 64B7)."""
+    so it must come first; and the labels say what the Code says (64B2, 64B3, 64B7): in 2017, 64B2 is a later revoke
+    « the first revoke having been established », and 64B7 requires that « both revokes have become established »
+    (full 2017 text, sources.acbl2017 of corpus/edition.yaml; session 11 put back what session 6 had removed)."""
     choices = [c.id for c in lists["renonce"].questions["cas_particulier"].choices]
     assert choices.index("meme_levee") < choices.index("deux_camps")
     labels = {c.id: c.label for c in lists["renonce"].questions["cas_particulier"].choices}
-    assert "consommée" not in labels["deux_camps"] and "consommée" not in labels["recidive"]
+    assert "les deux renonces sont consommées" in labels["deux_camps"]
+    assert "la première étant consommée" in labels["recidive"]
     # 2017 Law 64B3: a penalty card or a card of dummy (« any card faced on the table » was the 2007 wording)
     assert "carte pénalisée ou une carte du mort" in labels["carte_exposee"]
     assert "exposée sur la table" not in labels["carte_exposee"] and "étalée" not in labels["carte_exposee"]

@@ -590,3 +590,223 @@ def test_lead_out_of_turn_pages_keep_the_conditions_of_53a_and_54b2(model):
     assert "À la treizième levée, une attaque hors tour doit être reprise." in law53
     law54 = _visible(site.render_stub(54).body)
     assert "S'il la joue du mort, la carte du mort ne peut être reprise que pour corriger une renonce" in law54
+
+
+def test_16d2d_is_an_adjusted_score_not_necessarily_artificial(model, lists):
+    """Session 11 (legal14): 2017 Law 16D2(d) says « award an adjusted score (for team play see Law 86B) »; « artificial
+    adjusted score » is the 2007 wording that the source of Law 16 still prints. The list « Information d'autres
+    sources » and the « Que faire si… » entry gave « marque ajustée artificielle » as the fourth measure itself; they
+    now say an adjusted score — artificial when the board is not played (12A2, 12C2), assigned in team play when the
+    other table's result is clearly favourable to one side (86B1) — and the page of Law 16 says what 2017 writes."""
+    from lois.features.annotations import load_annotations
+    from lois.features.checklists import run
+
+    cl = lists["information-autres-sources"]
+    res = run(cl, {"moment": "avant", "interfere": "oui", "position": "non", "redonner": "non", "jeu_possible": "non"})
+    texts = [re.sub(r"\s+", " ", t) for t in (cl.description, cl.questions["position"].help,
+                                              cl.questions["jeu_possible"].help, res.ruling, *res.players)]
+    assert not [t for t in nonempty(texts) if "marque ajustée artificielle (Loi 16D2" in t
+                or "(d) attribuer une marque ajustée artificielle" in t], texts
+    assert "l'arbitre attribue une marque ajustée (Loi 16D2(d) ; le Code 2017 ne la dit pas artificielle" in texts[3]
+    assert "marque ajustée de remplacement (Loi 86B1)" in texts[3] and "86B1" in map(str, res.citations)
+    assert "(Loi 86A)" in re.sub(r"\s+", " ", cl.questions["redonner"].help)
+    situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
+    flat = re.sub(r"\s+", " ", situation.description)
+    assert "marque ajustée artificielle (Loi 16D2)" not in flat
+    assert "ou attribuer une marque ajustée (Loi 16D2) : artificielle quand la donne n'est pas jouée" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "le Code 2017 dit seulement que l'arbitre peut attribuer une marque ajustée, sans la dire artificielle" in page
+    stub = _visible(SiteBuild(model).render_stub(86).body)
+    assert "il attribue une marque ajustée de remplacement" in stub and "il attribue à la place une marque ajustée" in stub
+
+
+def test_both_sides_revoking_is_adjusted_on_the_result_without_any_revoke(model, lists):
+    """Session 11 (legal14): when both sides' revokes on a board are established (64B7), the 2017 Code gives its own
+    rule, 64C2(b): the director adjusts, if a contestant was damaged, on the likely result had no revoke occurred.
+    The revoke list said only 64C1 (« si un camp n'est pas suffisamment dédommagé »), the rule for the non-offending
+    side of a single revoke, which does not tell which result to restore."""
+    from lois.features.checklists import run
+
+    res = run(lists["renonce"], {"consommee": "oui", "cas_particulier": "deux_camps"})
+    assert res.outcome == "deux_camps_renonce"
+    assert "64C2(b)" in map(str, res.citations) and "64C1" not in map(str, res.citations)
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "fondée sur le résultat probable de la donne si aucune des renonces n'avait eu lieu (Loi 64C2(b))" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("d'après le résultat probable de la donne sans aucune des renonces (Loi 64C2(b))" in line
+               for line in nonempty(said)), said
+    stub = _visible(SiteBuild(model).render_stub(64).body)
+    assert "fondée sur le résultat probable de la donne si aucune renonce n'avait eu lieu" in stub
+
+
+@pytest.mark.parametrize("law, said", [
+    (56, ["le déclarant peut accepter cette attaque comme le prévoit la Loi 53",
+          "la carte reprise devient une carte pénalisée principale, et la Loi 50D s'applique"]),
+    (73, ["ne communiquent que par leurs déclarations et leurs cartes",
+          "L'infraction la plus grave qui soit est l'échange d'informations",
+          "n'est autorisé que pour les adversaires, qui s'en servent à leurs propres risques",
+          "hésiter avant de jouer un singleton", "il attribue une marque ajustée",
+          "Une pénalité peut être infligée au joueur qui enfreint C1"]),
+    (83, ["il informe le concurrent de son droit de faire appel"]),
+    (88, ["renvoie à la Loi 12C2"]),
+    (89, ["renvoie à la Loi 12C3", "n'inflige pas de pénalité de procédure au partenaire"]),
+])
+def test_laws_56_73_83_88_89_are_summarised_from_their_2017_text(model, law, said):
+    """Session 11 (legal14): the register left Laws 56, 83, 88 and 89 without a summary, and of Law 73 only C1 (B and D,
+    which a director quotes on tempo and communication, had none); each is now said on its law's page, written from
+    the full 2017 text (sources.acbl2017), with 88 and 89 said as what they are in 2017: references to 12C2 and
+    12C3."""
+    body = SiteBuild(model).render_stub(law).body
+    text = _visible(body)
+    for s in nonempty(said):
+        assert s in text, (law, s)
+    assert "sources.acbl2017" in text
+
+
+def test_law_50_page_says_where_its_french_text_differs_from_the_2017_english_in_c_and_d2(model):
+    """Session 11 (legal14): the French text of Law 50 published as the official 2017 text says in C that the
+    information from seeing a minor penalty card is unauthorized, then « voir E » ; the 2017 English text only
+    sends to E, whose E1 makes that information authorized for all while the card is on the table. Its D2 calls two
+    notes (« * ») that it does not print: in 2017, Law 59 when the player cannot lead as required, and the options
+    of D2 apply again at the next trick when the partner keeps the lead. The page now says both."""
+    text = _visible(SiteBuild(model).render_law(50).body)
+    assert "Le texte anglais du Code 2017 ne porte pas cette phrase : il renvoie seulement à E" in text
+    assert "les options de D2 s'appliquent de nouveau à la levée suivante" in text
+
+
+def test_law_16_page_says_16b3_sends_to_12c1_in_2017(model):
+    """Session 11 (legal14): the source of Law 16 (2007 wording) ends B3 with « (voir Loi 12C) »; the 2017 Code says
+    « (see Law 12C1) »: the adjusted score for unauthorized information from partner is an assigned one, weighted if
+    need be, artificial only when the possibilities are numerous or not obvious. The page of Law 16 says so at B3."""
+    page = _visible(SiteBuild(model).render_law(16).body)
+    b3 = page.index("3. Quand un joueur a une sérieuse raison de croire")
+    said = page.index("le Code 2017 renvoie ici à la Loi 12C1 , et non à la Loi 12C entière comme la source", b3)
+    assert said < page.index("C. Information provenant de déclarations ou de jeux retirés")
+
+
+def test_declarer_exposed_card_keeps_the_reference_to_45c2_and_48b(model, lists):
+    """Session 11 (legal14): 2017 Law 48A frees declarer from rectification for exposing a card « but see Law 45C2 »: a
+    card of his hand held face up touching or nearly touching the table, or held so as to show it is played, is
+    played. The penalty-card list's outcome for declarer's card said only that nothing happens; it now says 45C2,
+    and 48B (declarer who faces his cards: lead out of turn, or a claim)."""
+    from lois.features.checklists import run
+
+    res = run(lists["carte-penalisee"], {"joueur": "declarant"})
+    assert {"45C2", "48B"} <= set(map(str, res.citations)), res.citations
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "touchant ou presque la table, ou dans une position qui montre qu'elle est jouée, est jouée (Loi 45C2" in ruling
+    assert "il peut être considéré comme revendiquant ou concédant des levées (Loi 48B)" in ruling
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any(line.startswith("En revanche, une carte de votre main") and "(Loi 45C2)" in line
+               for line in nonempty(said)), said
+    stub = _visible(SiteBuild(model).render_stub(48).body)
+    assert "exposé une carte (mais voir la Loi 45C2" in stub.replace(" ( ", " (").replace(" )", ")")
+
+
+def test_no_trick_transfer_for_two_revokes_only_when_both_are_established(model, lists):
+    """Session 11 (legal14): 2017 Law 64B7 removes the automatic trick transfer when both sides have revoked on the same
+    board « and both revokes have become established », and 64B2 for a later revoke in the same suit by the same
+    player « the first revoke having been established » (full 2017 text, and the 2017 page that an earlier session
+    cited when it removed both conditions); the register and the revoke list said neither — a revoke corrected in
+    time would have cancelled the other side's transfer. The revoke guide's remark says the condition of 64B7."""
+    cl = lists["renonce"]
+    label = nonempty([c.label for c in cl.questions["cas_particulier"].choices if c.id == "deux_camps"])[0]
+    assert "et les deux renonces sont consommées" in label
+    again = nonempty([c.label for c in cl.questions["cas_particulier"].choices if c.id == "recidive"])[0]
+    assert "la première étant consommée" in again
+    stub = _visible(SiteBuild(model).render_stub(64).body)
+    assert "une renonce sur la même donne et que les deux renonces sont consommées" in stub
+    assert "ce cas ne s'applique pas à la renonce consommée de l'autre camp" in stub
+    assert "quand c'est une renonce ultérieure dans la même couleur par le même joueur, la première renonce ayant été " \
+           "consommée" in stub
+    guide = _visible(SiteBuild(model).render_commentary(model.commentaries["renonce-64"]).body)
+    assert "le Code exige que les deux soient consommées" in guide
+
+
+@pytest.mark.parametrize("law, said", [
+    (57, ["tente de jouer (et non d'attaquer) à une levée au tour de son adversaire de droite",
+          "sinon, elle devient une carte pénalisée principale", "il peut jouer n'importe quelle carte, comme le prévoit",
+          "s'il est légal, il ne peut pas être repris"]),
+    (66, ["qu'un seul camp a mélangé ses cartes, il donne raison à l'autre camp"]),
+    (37, ["la Loi 72C et des restrictions d'entame"]),
+])
+def test_register_says_what_the_2017_text_adds_to_laws_57_66_and_37(model, law, said):
+    """Session 11 (legal14): 57D (a defender who plays at his RHO's turn: Law 16 may apply, the card is played at his
+    turn if legal, otherwise a major penalty card), 57B and 57C3 (declarer's premature play stands), the end of 66D
+    (only one side mixed its cards: rule for the other side) and 37B's « Law 72C may apply » were not said; each now
+    is, from the full 2017 text."""
+    text = _visible(SiteBuild(model).render_stub(law).body)
+    for s in nonempty(said):
+        assert s in text, (law, s)
+
+
+@pytest.mark.parametrize("correction", ["declarant_mort", "defenseur", "auteur"])
+def test_mistaken_explanation_rulings_say_the_basis_of_the_adjusted_score(model, lists, correction):
+    """Session 11 (legal14): the outcomes of a mistaken explanation gave only 21B3 (adjusted score if the offending side
+    gained); 2017 Law 75 makes the mistaken explanation an infraction calling for an adjusted score when it damages
+    the non-offending side (75B1), says on which result the score is based — the likely outcome had the opponents
+    received the correct explanation in time, or been told there was no agreed meaning (75D3) — and, without an
+    agreement, sends to Law 21B (75D2). Each outcome now says it, and the page of Law 75 summarises B1, B3 and D."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-non-autorisee"], {"information": "explication", "correction": correction})
+    ruling = re.sub(r"\s+", " ", res.ruling)
+    assert "(Loi 75B1)" in ruling and "s'ils en avaient été informés (Loi 75D3)" in ruling
+    assert {"75B1", "75D3", "75D2"} <= set(map(str, res.citations))
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert any("si vous aviez reçu à temps l'explication correcte" in line and "(Loi 75D3)" in line
+               for line in nonempty(said)), said
+    text = _visible(SiteBuild(model).render_stub(75).body)
+    assert "décrire un accord qui n'existe pas est une infraction" in text
+    assert "S'il devient défenseur, il appelle l'arbitre et donne la correction seulement à la fin du jeu" in text
+
+
+def test_players_who_waive_a_rectification_are_told_of_81c5(model, lists):
+    """Session 11 (legal14): Law 10A (official 2017 text) forbids players to waive a rectification « voir Loi 81C5 »;
+    81C5 had no summary, and the outcome « les joueurs ont arbitré eux-mêmes » did not say that the Director may waive
+    it for cause at the non-offending side's request."""
+    from lois.features.checklists import run
+
+    res = run(lists["procedure-irregularite"], {"qui": "joueur", "avant_arbitre": "joueurs"})
+    assert "81C5" in map(str, res.citations)
+    assert "il peut renoncer à la rectification à la demande du camp non fautif (Loi 81C5)" in re.sub(
+        r"\s+", " ", res.ruling)
+    text = _visible(SiteBuild(model).render_stub(81).body)
+    assert "renoncer à une rectification à la demande du camp non fautif" in text
+
+
+def test_defender_naming_a_card_and_statements_about_the_current_trick_are_said(model, lists):
+    """Session 11 (legal14): Law 49 (a defender's card his partner could see, or that he names as being in his hand, is
+    a penalty card) and the opening of Law 68 (a statement about the trick in progress is not a claim; cards a
+    defender shows then are not penalty cards, Laws 16 and 57A may apply) had no summary, and the penalty-card
+    list's first question did not say them; Law 46 (incomplete designation of dummy's card) had none either."""
+    help_ = re.sub(r"\s+", " ", lists["carte-penalisee"].questions["joueur"].help)
+    assert "qu'il nomme comme étant dans sa main, devient aussi une carte pénalisée, sauf s'il la montre en ne parlant " \
+           "que de la levée en cours" in help_ and "(Loi 49)" in help_
+    site = SiteBuild(model)
+    assert "qu'un défenseur nomme comme étant dans sa main, devient une carte pénalisée" in _visible(
+        site.render_stub(49).body)
+    law68 = _visible(site.render_stub(68).body)
+    assert "ne deviennent pas des cartes pénalisées, mais les Lois 16 et 57A peuvent s'appliquer" in law68
+    assert "revendiquer un nombre de levées, c'est concéder les autres" in law68
+    assert "« petit » la plus petite de la couleur attaquée" in _visible(site.render_stub(46).body)
+
+
+def test_law_40_disclosure_and_deviation_are_summarised(model):
+    """Session 11 (legal14): 20F4(b) sends the director to « la Loi 21B ou la Loi 40B3 », and a director meets 40C1
+    (psychic or deviation, undisclosed implicit agreement) at the table; Law 40 had no summary at all."""
+    text = _visible(SiteBuild(model).render_stub(40).body)
+    for s in nonempty(["a droit à une rectification par une marque ajustée",
+                       "pourvu que son partenaire n'ait pas plus de raisons que les adversaires de s'en douter",
+                       "Des écarts répétés créent des accords implicites",
+                       "mais pas ce qu'il déduit de connaissances communes à tous les joueurs de bridge"]):
+        assert s in text, s
+
+
+def test_rulings_on_agreed_facts_are_summarised(model):
+    """Session 11 (legal14): Law 84 (the director's rulings on agreed facts — 84D: any doubtful point in favour of the
+    non-offending side; adjust when damage is probable and no rectification is provided) had no summary; 85A2 sends
+    to Law 84."""
+    law84 = _visible(SiteBuild(model).render_stub(84).body)
+    assert "L'arbitre tranche tout point douteux en faveur du camp non fautif" in law84
+    assert "si la loi ne prévoit aucune rectification et qu'il n'y a pas lieu d'user de ses pouvoirs" in law84

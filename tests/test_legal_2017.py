@@ -623,3 +623,19 @@ def test_examples_of_a_partner_forced_to_pass_name_law_72c(model, example, said)
     ex = load_annotations(model).examples[example]
     ruling = re.sub(r"\s+", " ", ex.ruling)
     assert said in ruling and "(Loi 72C)" in ruling
+
+
+def test_revoke_guide_remarks_keep_the_conditions_of_62b1_and_the_one_trick_case_of_64a1(model):
+    """Session 11 (legal15): beside « vous devez la jouer à la première occasion », the remark said « La carte
+    reprise par un défenseur est une carte pénalisée principale (Loi 62B1) » — 62B1 only for a card played from the
+    defender's unfaced hand, a faced card being replaced without further rectification (62B2), as the revoke list
+    already says. And the guide's two transfer cases leave out the offending player who won the revoke trick when
+    his side won no later trick: 64A1 then transfers that trick alone (2017 text, sources.acbl2017)."""
+    guide = model.commentaries["renonce-64"]
+    text = _visible(SiteBuild(model).render_commentary(guide).body)
+    assert "est une carte pénalisée principale ( Loi 62B1 )" not in text
+    assert ("est une carte pénalisée principale si elle venait de sa main non exposée ( Loi 62B1 ) ; si c'était une "
+            "carte déjà exposée (une carte pénalisée jouée en renonce), elle est remplacée sans autre rectification "
+            "( Loi 62B2 )") in text
+    assert ("son camp n'a gagné aucune levée ensuite : seule la levée de la renonce est alors transférée, une levée "
+            "( Loi 64A1 )") in text

@@ -639,3 +639,21 @@ def test_revoke_guide_remarks_keep_the_conditions_of_62b1_and_the_one_trick_case
             "( Loi 62B2 )") in text
     assert ("son camp n'a gagné aucune levée ensuite : seule la levée de la renonce est alors transférée, une levée "
             "( Loi 64A1 )") in text
+
+
+@pytest.mark.parametrize("term, said, old", [
+    ("enchère", "s'engage à réaliser au moins un nombre donné de levées (au-delà de six)",
+     "s'engage à réaliser un nombre de levées"),
+    ("entame", "normalement par l'adversaire de gauche du déclarant, mais une entame peut aussi être faite hors tour",
+     "La carte jouée par l'adversaire de gauche du déclarant pour la première levée"),
+])
+def test_glossary_bid_and_opening_lead_follow_the_2017_definitions(model, term, said, old):
+    """Session 11 (legal15): the 2017 Definitions make a bid an undertaking to win *at least* a number of odd tricks
+    (the glossary said « un nombre de levées », which reads as exactly that number), and the opening lead the card
+    led to the first trick — which may be led out of turn (Law 54); the glossary made it the card of declarer's LHO
+    only."""
+    from lois.features.annotations.glossary import load_glossary
+
+    entry = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml") if t.term == term])[0]
+    definition = re.sub(r"\s+", " ", entry.definition)
+    assert said in definition and old not in definition, definition

@@ -657,3 +657,19 @@ def test_glossary_bid_and_opening_lead_follow_the_2017_definitions(model, term, 
     entry = nonempty([t for t in load_glossary(model, ROOT / "corpus" / "glossaire.yaml") if t.term == term])[0]
     definition = re.sub(r"\s+", " ", entry.definition)
     assert said in definition and old not in definition, definition
+
+
+def test_hesitation_note_says_who_should_call_the_director_under_16b2(model):
+    """Session 11 (legal15): 16B2 — the player who thinks an opponent made unauthorized information available may
+    reserve his rights; « the opponents » (the side of the hesitation) should summon the Director immediately if
+    they dispute that it might have been conveyed. The note said, of the players of the non-offending side seen from
+    the hesitating player's partner, « les adversaires qui contestent … devraient le dire tout de suite »: the wrong
+    side, and not the Director."""
+    from lois.features.annotations.notes import load_notes
+
+    note = load_notes(model, ROOT / "corpus" / "notes")["hesitation-16b1"]
+    body = re.sub(r"\s+", " ", note.body)
+    assert "devraient le dire tout de suite" not in body
+    assert ("Si le camp de l'hésitation conteste alors qu'une information non autorisée ait pu être transmise, ce sont "
+            "ses joueurs qui devraient appeler l'arbitre immédiatement (Loi 16B2)") in body
+    assert "le règlement peut aussi imposer d'appeler l'arbitre" in body

@@ -927,9 +927,10 @@ def test_declarer_is_not_a_call(engine, corpus_dir):
                                   "search_situations_blind8.yaml", "search_situations_blind9.yaml"])
 def test_blind_situations_set_is_well_formed(engine, name):
     """The situations written blind (tests/search_situations_blind2.yaml to blind9.yaml, issue 35: by
-    someone who read neither the lexicon, nor the search code, nor the other sets' queries) are all held out — never
-    used for tuning, so no level is asserted here — and every expectation and tool names a real document of the
-    search."""
+    someone who read neither the lexicon, nor the search code, nor the other sets' queries) are all marked held out
+    (« tune: false ») — each is the held-out set of the session it was written for (blind9 of session 10) and a
+    development set after, its entries unchanged; no level is asserted here — and every expectation and tool names a
+    real document of the search."""
     from lois.features.search.evaluate import score, split
 
     cases = load_set(Path(__file__).parent / name)

@@ -1058,8 +1058,9 @@ def test_each_candidate_situation_comes_with_the_tool_of_its_law(engine):
     r = engine.search("mon partenaire a annoncé 2 trefles alors que l'adversaire avait dit 2 carreaux", 3)
     by_law = {x.law: x.tool["id"] for x in r if x.tool}
     assert by_law.get(27) in ("liste:enchere-insuffisante", "situation:enchere-insuffisante"), [x.id for x in r]
-    first = engine.search("arbitre une renonce", 3)[0]  # a commentary: the tool of its law
-    assert first.kind == "commentary" and first.tool["id"] in ("situation:renonce", "liste:renonce"), first
+    head = engine.search("arbitre une renonce", 3)  # a commentary: the tool of its law
+    first = next(x for x in head if x.kind == "commentary")
+    assert first.tool["id"] in ("situation:renonce", "liste:renonce"), first
     head = engine.search("il a vu une carte de la table voisine", 3)  # 16D1, 16D2(a): the two tools of 16D
     tools = {x.tool["id"] for x in head if x.tool}
     assert tools == {"situation:information-entendue", "liste:information-autres-sources"}, [x.id for x in head]
@@ -1113,3 +1114,15 @@ def test_answer_at_one_counts_the_provision_or_its_tool_first():
              {"q": "c", "expect": ["50"]}, {"q": "d", "expect": ["16"], "tools": ["liste:z"]}]
     rep = score(cases, [["liste:x", "27A1"], ["30", "liste:y"], ["liste:w", "50"], ["12", "liste:z"]])
     assert (rep["hit1"], rep["answer1"], rep["tool3"]) == (0.25, 0.5, 1.0)
+
+
+def test_a_commentary_gives_way_to_the_provision_of_its_laws(engine):
+    """A commentary is a gloss of the laws it is about (documents.commentary_docs: its ``refs``, the pages of its
+    laws): a long guide meets a director's story by many of its words, and the provision of those laws that covers
+    the query as well comes first, the guide just under it (query.GLOSS_YIELD), as a note or an example gives way.
+    « après la renonce ils n'ont plus fait aucune levée » is ruled by Law 64 (B2: no trick transferred), which the guide
+    to revokes explains; the guide came first. A query that titles it still finds it among the first."""
+    top = [r.id for r in engine.search("après la renonce ils n'ont plus fait aucune levée", 3)]
+    assert top[:2] == ["64", "commentaire:renonce-64"], top
+    assert engine.stored[engine.docnum["commentaire:renonce-64"]]["refs"] == ["64", "61", "62", "63"]
+    assert "commentaire:renonce-64" in [r.id for r in engine.search("arbitre une renonce", 3)]

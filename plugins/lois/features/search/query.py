@@ -143,7 +143,8 @@ def read_query(query: str) -> str:
     return read(query)
 
 
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »,
+# « 2 trèfles par-dessus mes 2 carreaux » (a determiner, singular or plural, before the second)
 # (FOLLOWS: the words that tell a bid made over another): when the first does not outrank the one it follows, the query
 # also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
@@ -151,7 +152,7 @@ DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "c
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
 FOLLOWS = r"(?:sur|sous|apr[eè]s|derri[eè]re|par[- ]?dessus)"
 BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+" + FOLLOWS + r"\s+"
-                      r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
+                      r"(?:(?:un|une|le|les|son|ses|mon|mes|ton|tes|notre|nos|votre|vos|leur|leurs|ce|ces|l['’])\s*)?"
                       r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
 # A bid then a higher bid of the same denomination (« il corrige son 1 pique trop bas en 2 piques », « 1SA après le 1SA
@@ -164,7 +165,7 @@ BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 # clause in the pluperfect when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »:
 # PLUPERFECT, its auxiliary normalised).
 EARLIER_MARK = re.compile(r"(?<![\w])" + FOLLOWS + r"\s+"
-                          r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
+                          r"(?:(?:un|une|le|les|son|ses|mon|mes|ton|tes|notre|nos|votre|vos|leur|leurs|ce|ces|l['’])\s*)?$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 # A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
 # (SHARE), one of them given to a contract (SHARE_OF), is the weighted adjusted score of Law 12C1(c): the query also

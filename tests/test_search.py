@@ -717,7 +717,8 @@ def test_damaged_or_foreign_index_cache_is_rebuilt(tmp_path, damage, warm_cache)
     env = {"LOIS_CACHE": str(tmp_path)}
     good = json.loads(lois("cherche", "--json", "revoke", env=env).stdout)
     assert good
-    # the index, and the stat data of its last CRC check (index.CRC_SEEN) when a test before this one read it late enough
+    # the index, and the stat data of its last CRC check (index.CRC_SEEN) if a test before this one read it late enough:
+    # not the index
     [index] = [p for p in (tmp_path / "search").iterdir() if p.suffix != ".crc"]
     assert index.suffix == ".marshal"
     _damage(index, damage)

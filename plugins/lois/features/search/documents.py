@@ -69,10 +69,10 @@ def commentary_docs(model) -> list[SearchDoc]:
     nearest document): a gloss, it gives way to them when they answer the query as well
     (:data:`lois.features.search.query.GLOSS_YIELD`). A guide tells many situations in many words, and a director's
     story meets a good share of them by chance: it came first, above the provision that rules the story, in 17 of the
-    failures of blind7–blind9 (« après la renonce ils n'ont plus fait aucune levée »: Law 64, then the guide to revokes);
-    yielding: hit@1 +10 over blind1–blind9, relevance −1 and situations −2 (62, which those sets written before the
-    site had Law 62's page do not list, before the guide they accept: « la renonce a eu lieu à la douzième levée »,
-    62D)."""
+    failures of blind7–blind9 (« après la renonce ils n'ont plus fait aucune levée »: Law 64, then the guide to
+    revokes); yielding: hit@1 +10 over blind1–blind9, relevance −1 and situations −2 (62, which those sets written
+    before the site had Law 62's page do not list, before the guide they accept: « la renonce a eu lieu à la douzième
+    levée », 62D)."""
     return [SearchDoc(c.node_id, c.laws[0] if c.laws else 0, Kind.COMMENTARY.value, c.title,
                       f"/commentaires/{c.id}/", c.title, "", c.text,
                       refs=[str(n) for n in c.laws]) for c in model.commentaries.values()]

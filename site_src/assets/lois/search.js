@@ -50,6 +50,11 @@
   }
   function setData(data) {
     D = data;
+    /* shards.compact_rewrite: [words, means] or [words, exact, means, kind, said?], the words as one string */
+    data.rewrites = data.rewrites.map(function (r) {
+      var w = r[0].split(" ");
+      return r.length === 2 ? [w, 0, r[1], ""] : [w].concat(r.slice(1));
+    });
     TOKEN = new RegExp(data.token, "gu");
     IDS = loisIds(data.ids);  /* assets/lois/ids.js (lois.render.ids_js), loaded just before this file */
     READER = loisDisplayed(data.read);  /* the same file: the text as displayed */

@@ -143,16 +143,17 @@ def read_query(query: str) -> str:
     return read(query)
 
 
-# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »
+# Two bids told as « 1♥ sur 1♠ », « 2 trèfles après 2 carreaux », « 1♦ par-dessus mon 1♥ », « 1♣ derrière mon 1♦ »,
+# « 2 trèfles par-dessus mes 2 carreaux » (a determiner, singular or plural, before the second)
 # (FOLLOWS: the words that tell a bid made over another): when the first does not outrank the one it follows, the query
 # also searches BID_INSUFFICIENT (the words of the Code for what was told; they are not highlighted).
 DENOMINATIONS = {"♣": 0, "trefle": 0, "trefles": 0, "♦": 1, "carreau": 1, "carreaux": 1, "♥": 2, "coeur": 2,
                  "coeurs": 2, "♠": 3, "pique": 3, "piques": 3, "sa": 4, "nt": 4, "sans atout": 4, "sans atouts": 4}
 _DENOM = r"(♣|♦|♥|♠|tr[eè]fles?|carreaux?|c(?:oe|œ)urs?|piques?|sans[- ]atouts?|sa|nt)"
 FOLLOWS = r"(?:sur|sous|apr[eè]s|derri[eè]re|par[- ]?dessus)"
+DETERMINER = r"(?:(?:un|une|le|les|son|ses|mon|mes|ton|tes|notre|nos|votre|vos|leur|leurs|ce|ces|l['’])\s*)?"
 BID_PAIR = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])\s+" + FOLLOWS + r"\s+"
-                      r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?"
-                      r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
+                      + DETERMINER + r"([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 BID_INSUFFICIENT = "enchère insuffisante"
 # A bid then a higher bid of the same denomination (« il corrige son 1 pique trop bas en 2 piques », « 1SA après le 1SA
 # d'en face, elle corrige en 2SA »), in a query about an insufficient bid, is the replacement that Law 27B1(a) rules:
@@ -163,8 +164,7 @@ BID = re.compile(r"(?<![\w])([1-7])\s*" + _DENOM + r"(?![\w])", re.IGNORECASE)
 # « derrière », « par-dessus » (FOLLOWS: « il a dit 2♣ juste après le 2♦ de l'adversaire »: EARLIER_MARK), or in a
 # clause in the pluperfect when the other's is not (« il a annoncé 2♣ alors que l'adversaire avait dit 2♦ »:
 # PLUPERFECT, its auxiliary normalised).
-EARLIER_MARK = re.compile(r"(?<![\w])" + FOLLOWS + r"\s+"
-                          r"(?:(?:un|une|le|son|mon|ton|notre|votre|leur|ce|l['’])\s*)?$", re.IGNORECASE)
+EARLIER_MARK = re.compile(r"(?<![\w])" + FOLLOWS + r"\s+" + DETERMINER + "$", re.IGNORECASE)
 PLUPERFECT = ("avait", "avaient", "avais", "avions", "aviez")
 # A score told as shares of results (« 60 % de 4♠ fait et 40 % de 4♠ -1 », « moitié 4♠ fait moitié chuté »): two shares
 # (SHARE), one of them given to a contract (SHARE_OF), is the weighted adjusted score of Law 12C1(c): the query also

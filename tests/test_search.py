@@ -905,6 +905,19 @@ def test_calling_the_director_is_not_an_appeal(engine, corpus_dir):
     assert engine.search("appeler l'arbitre", 1)[0].id == "9B1(a)"
 
 
+def test_waiving_a_rectification_is_not_a_revoke(engine, corpus_dir):
+    """« renoncer à une rectification » (81C5: the director may waive it) has a term of its own (corpus/lexique.yaml,
+    ``stems``): with the stem of « renonce » (a revoke), the short summary of 81C5, which holds « arbitre » too, came
+    first for « arbitre une renonce ». The conjugated forms (« il a renoncé ») stay with the revoke."""
+    from lois.features.search.analysis import term_of
+
+    stems = load_lexicon(corpus_dir).stems
+    assert term_of("renoncer", stems) != term_of("renonce", stems) == term_of("renoncé", stems)
+    for q in ("arbitre une renonce", "renonce", "le déclarant a renoncé"):
+        assert not any(r.law == 81 for r in engine.search(q, 3)), q
+    assert "81C5" in [r.id for r in engine.search("l'arbitre peut-il renoncer à la rectification ?", 3)]
+
+
 def test_declarer_is_not_a_call(engine, corpus_dir):
     """« déclarant » (the player who plays the contract) has a term of its own (corpus/lexique.yaml, ``stems``): the
     stemmer gives it the stem of « déclaration » (a call), and with it the synonyms of a call (annonce, enchère). A card

@@ -893,3 +893,33 @@ def test_hesitation_note_says_who_should_call_the_director_under_16b2(model):
     assert ("Si le camp de l'hésitation conteste alors qu'une information non autorisée ait pu être transmise, ce sont "
             "ses joueurs qui devraient appeler l'arbitre immédiatement (Loi 16B2)") in body
     assert "le règlement peut aussi imposer d'appeler l'arbitre" in body
+
+
+def test_subject_index_sends_cards_from_a_wrong_board_to_law_15_not_law_17(model):
+    """Session 11 (legal15): the subject index sent « cartes d'un autre étui pendant les enchères » to Law 17 — the
+    2007 Law 17D (« Cards from Wrong Board »). In 2017, Law 17 is the auction period (A–D, D ending it when the
+    opening lead is faced, with the Clarification Period), and a call made with cards from a wrong board is Law 15A
+    (2017 text and its index: « Cards taken from wrong board 15 », sources.acbl2017)."""
+    from lois.features.search.subject_index import load_subject_index
+
+    by_law = {}
+    for entry in nonempty(load_subject_index(model)):
+        by_law.setdefault(str(entry.provision), []).extend(entry.phrases)
+    assert not [p for p in by_law["17"] if "autre étui" in p], by_law["17"]
+    assert "prendre les cartes d'un autre étui" in by_law["15"]
+    assert "la période des enchères commence quand on sort ses cartes" in by_law["17"]
+
+
+def test_revoke_guide_says_when_declarer_s_corrected_revoke_still_costs_tricks(model):
+    """Session 11 (legal15): the guide tells declarer « L'arbitre vous autorisera à reprendre votre carte, sans
+    pénalité ». 62B2 replaces declarer's card without further rectification « subject to Law 43B2(b) »: when dummy,
+    having lost his rights under 43A2, is the first to ask declarer about a revoke, the card is replaced but Law 64
+    applies as if the revoke were established (2017 text, sources.acbl2017). The commentary page says so beside that
+    sentence."""
+    guide = model.commentaries["renonce-64"]
+    text = _visible(SiteBuild(model).render_commentary(guide).body)
+    said = text.index("L'arbitre vous autorisera à reprendre votre carte, sans pénalité.")
+    remark = text.index("Sans autre rectification, en effet ( Loi 62B2 ), sauf dans un cas que le Code réserve", said)
+    assert remark - said < 400, remark - said
+    assert ("la carte est remplacée mais la Loi 64 s'applique comme si la renonce était consommée ( Loi 43B2(b) )"
+            in text)

@@ -146,6 +146,29 @@ def test_law16_old_anchor_lands_on_its_2017_number(page, site_url):
     assert "pour un camp fautif" in page.locator("[data-id='16C2']").first.inner_text()
 
 
+@pytest.mark.parametrize("anchor, shown", [("nulle-part", "nulle-part"), ("C9", "12C9"), ("D2%", "D2%")])
+def test_an_anchor_that_names_no_provision_is_said_not_found(page, site_url, anchor, shown):
+    """A link to a law's page at an anchor that names none of its provisions (mistyped, outdated, cut): the page
+    says so at the top of the law, in the site's one wording of a provision that is not there, not the law's first
+    line silently shown as if it were the provision asked for; following a link to a real provision clears it."""
+    page.goto(site_url + f"lois/12/#{anchor}")
+    said = page.locator(".lois-ancre-introuvable")
+    said.wait_for()
+    assert said.inner_text() == f"Provision « {shown} » introuvable dans le texte de la Loi 12 de ce site."
+    assert said.get_attribute("role") == "alert"
+    page.goto(site_url + "lois/12/#C1")
+    said.wait_for(state="detached")
+
+
+def test_an_anchor_of_a_law_whose_text_is_absent_is_said_not_found(page, site_url, model):
+    """The same on the page of a law the site has no text of (it lists the ids the corpus cites)."""
+    law = min(model.stub_laws())
+    page.goto(site_url + f"lois/{law}/#Z9")
+    said = page.locator(".lois-ancre-introuvable")
+    said.wait_for()
+    assert said.inner_text() == f"Provision « {law}Z9 » introuvable dans le texte de la Loi {law} de ce site."
+
+
 def test_short_link_cases_in_browser(page, site_url):
     """The shared cases of tests/shortlink_cases.yaml through the browser's resolver (the generated script), all
     at once; then real navigations through the resolver page, both ways (l/?… and l/#…)."""

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from conftest import nonempty, open_anew, pid
+from lois.core.typo import french_spacing
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -154,7 +155,8 @@ def test_an_anchor_that_names_no_provision_is_said_not_found(page, site_url, anc
     page.goto(site_url + f"lois/12/#{anchor}")
     said = page.locator(".lois-ancre-introuvable")
     said.wait_for()
-    assert said.inner_text() == f"Provision « {shown} » introuvable dans le texte de la Loi 12 de ce site."
+    assert said.inner_text() == french_spacing(f"Provision « {shown} » introuvable dans le texte de la Loi 12 de ce "
+                                               "site.")
     assert said.get_attribute("role") == "alert"
     page.goto(site_url + "lois/12/#C1")
     said.wait_for(state="detached")
@@ -166,7 +168,8 @@ def test_an_anchor_of_a_law_whose_text_is_absent_is_said_not_found(page, site_ur
     page.goto(site_url + f"lois/{law}/#Z9")
     said = page.locator(".lois-ancre-introuvable")
     said.wait_for()
-    assert said.inner_text() == f"Provision « {law}Z9 » introuvable dans le texte de la Loi {law} de ce site."
+    assert said.inner_text() == french_spacing(f"Provision « {law}Z9 » introuvable dans le texte de la Loi {law} de "
+                                               "ce site.")
 
 
 def test_short_link_cases_in_browser(page, site_url):

@@ -35,6 +35,7 @@
     var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
     if (!hash || !law || !DATA.notFound) { if (said) said.parentNode.removeChild(said); return; }
     var shown = hash.length > 80 ? hash.slice(0, 79) + "\u2026" : hash;
+    if (window.loisTypo) shown = window.loisTypo.inert(shown);  /* (typo.js: « #\u202e… » reorders no sentence) */
     if (/^[A-Z][0-9A-Za-z()]{0,15}$/.test(shown)) shown = law[1] + shown;  /* « #C9 »: 12C9, as the site writes ids */
     var text = DATA.notFound.replace("{id}", shown).replace("{law}", law[1]);
     if (!said) {
@@ -44,7 +45,8 @@
       said.appendChild(document.createElement("p"));
       title.parentNode.insertBefore(said, title.nextSibling);
     }
-    said.firstChild.textContent = text.charAt(0).toUpperCase() + text.slice(1) + ".";
+    text = text.charAt(0).toUpperCase() + text.slice(1) + ".";
+    said.firstChild.textContent = window.loisTypo ? window.loisTypo.spacing(text) : text;  /* « » spaced as the site's */
   }
 
   function fallbackCopy(text) {

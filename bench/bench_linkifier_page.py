@@ -1,11 +1,13 @@
 """Time the club linkifier takes to link a club page of N citations, in Chromium, for several shapes of page.
 
-    python bench/bench_linkifier_page.py [--citations 20000] [--fois 3] [--linkifier AUTRE.js]
+    python bench/bench_linkifier_page.py [--citations 20000] [--fois 3] [--linkifier AUTRE.js ...]
 
-Builds the real site (tests/conftest.built_and_served), writes club pages on the same server (one paragraph per two
+Builds the real site (tests/conftest.built_and_served), serves club pages on the same server (one paragraph per two
 citations, a table row per citation, one text node holding them all, lines cut by <br>, citations in <b>, one
-character per <span>), opens each in Debian's Chromium headless shell and prints, for each shape, the links made
-and the median time from DOMContentLoaded to the event « lois-liens-prets » (the law files included).
+character per <span>, one paragraph per two citations each a part to link: data-lois-cible="p"), opens each in
+Debian's Chromium headless shell and prints, for each shape, the links made and the median time from
+DOMContentLoaded to the event « lois-liens-prets » (the law files included), for the site's linkifier and each
+--linkifier given, in turn.
 """
 from __future__ import annotations
 
@@ -31,38 +33,53 @@ def shapes(n: int) -> dict[str, str]:
         "en gras": "<p>" + "".join(f"voir <b>Loi {law(i)}B1</b>, " for i in range(n)) + "</p>",
         "un caractère par <span>": "<p>" + "".join(f"<span>{c}</span>" for i in range(n // 10)
                                                    for c in f"voir la Loi {law(i)}B1, ") + "</p>",
+        "paragraphes, cible p": "".join(f"<p>Paragraphe {i} : voir la Loi {law(i)}B1 et la Loi 50D2(a).</p>"
+                                        for i in range(n // 2)),
     }
+
+
+def _serving(body: str, kind: str = "text/html"):
+    """A route handler that answers with this body."""
+    return lambda route: route.fulfill(body=body, content_type=kind)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--citations", type=int, default=20000)
     ap.add_argument("--fois", type=int, default=3)
-    ap.add_argument("--linkifier", type=Path, help="un autre linkifier.js à essayer (celui d'une version antérieure)")
+    ap.add_argument("--linkifier", type=Path, action="append", default=[],
+                    help="un autre linkifier.js à essayer (celui d'une version antérieure), en alternance avec celui "
+                         "du site construit : une colonne par fichier (la machine, partagée, change de charge)")
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
     with built_and_served() as url, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        variants = [None, *args.linkifier]
+        print(f"{'':<24} " + " | ".join(f"{'site' if v is None else v.name:>26}" for v in variants))
         for name, body in shapes(args.citations).items():
+            cible = "data-lois-cible=p" if "cible" in name else ""
             html = (f"<!doctype html><html lang=fr><meta charset=utf-8><body>{body}"
-                    f"<script src='{url}assets/lois/linkifier.js' defer></script></body></html>")
-            times, links = [], None
+                    f"<script src='{url}assets/lois/linkifier.js' {cible} defer></script></body></html>")
+            times: dict = {v: [] for v in variants}
+            links: dict = {}
             for _ in range(args.fois):
-                page = browser.new_page()
-                page.add_init_script("document.addEventListener('lois-liens-prets', () => "
-                                     "{ window.__fin = performance.now(); })")
-                page.route(url + "club/", lambda route, body=html: route.fulfill(body=body, content_type="text/html"))
-                if args.linkifier:
-                    page.route(url + "assets/lois/linkifier.js", lambda route: route.fulfill(
-                        body=args.linkifier.read_bytes(), content_type="text/javascript"))
-                page.goto(url + "club/")
-                page.wait_for_function("window.__fin !== undefined", timeout=600000)
-                times.append(page.evaluate("window.__fin - performance.getEntriesByType('navigation')[0]"
-                                           ".domContentLoadedEventStart"))
-                links = page.get_attribute("html", "data-lois-liens")
-                page.close()
-            print(f"{name:<24} {links:>6} liens  {statistics.median(times):8.0f} ms (médiane de {args.fois})")
+                for v in variants:  # in turn: each variant meets the same load of the machine
+                    page = browser.new_page()
+                    page.add_init_script("document.addEventListener('lois-liens-prets', () => "
+                                         "{ window.__fin = performance.now(); })")
+                    page.route(url + "club/", _serving(html))
+                    if v is not None:
+                        page.route(url + "assets/lois/linkifier.js", _serving(v.read_text(encoding="utf-8"),
+                                                                               "text/javascript"))
+                    page.goto(url + "club/")
+                    page.wait_for_function("window.__fin !== undefined", timeout=600000)
+                    times[v].append(page.evaluate("window.__fin - performance.getEntriesByType('navigation')[0]"
+                                                  ".domContentLoadedEventStart"))
+                    links[v] = page.get_attribute("html", "data-lois-liens")
+                    page.close()
+            print(f"{name:<24} " + " | ".join(f"{links[v]:>6} liens {max(0, statistics.median(times[v])):8.0f} ms"
+                                              for v in variants))
         browser.close()
 
 

@@ -175,6 +175,7 @@ function blockOf(node) {
    {text, segs: [{node, at, own}]}: each text node and where its text starts in the run's; `own` is false for the
    text of an element never linked (a link, code, a field, an editable region, data-lois-exclure): read with the rest,
    so that « Loi 16<code>B1</code> » is not linked to Loi 16, but never part of a link. */
+var DIGIT = /[0-9\uff10-\uff19]/;  /* every citation the scanner reads names a law by its number (full-width too) */
 function runsOf(root) {
   var runs = [];
   if (!root || root.nodeType !== 1) return runs;
@@ -187,8 +188,11 @@ function runsOf(root) {
     foreign.set(el, f);
     return f;
   }
-  function close() {
-    if (run && run.segs.some(function (s) { return s.own; })) { run.text = parts.join(""); runs.push(run); }
+  function close() {  /* a run is kept if it may hold a citation: a text of its own, and a digit (a law's number) */
+    if (run && run.segs.some(function (s) { return s.own; })) {
+      run.text = parts.join("");
+      if (DIGIT.test(run.text)) runs.push(run);
+    }
     run = null; parts = []; at = 0;
   }
   var w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
@@ -197,14 +201,16 @@ function runsOf(root) {
       return NodeFilter.FILTER_ACCEPT;
     }
   });
+  var parent = null, b = null, own = false;
   for (var n = w.nextNode(); n; n = w.nextNode()) {
     if (n.nodeType === 1) { if (BLOCKS[n.nodeName.toUpperCase()]) cut = true; continue; }
-    if (!n.data) continue;
-    var b = blockOf(n);
+    var data = n.data;  /* (read once: each read of .data makes a new string of the page's) */
+    if (!data) continue;
+    if (n.parentNode !== parent) { parent = n.parentNode; b = blockOf(n); own = !isForeign(n.parentElement); }
     if (cut || !run || b !== block) { close(); run = { segs: [] }; block = b; cut = false; }
-    run.segs.push({ node: n, at: at, own: !isForeign(n.parentElement) });
-    parts.push(n.data);
-    at += n.data.length;
+    run.segs.push({ node: n, at: at, len: data.length, data: data, own: own });
+    parts.push(data);
+    at += data.length;
   }
   close();
   return runs;
@@ -218,10 +224,10 @@ function citationsOf(run) {
     while (k + 1 < segs.length && segs[k + 1].at <= c.start) k++;
     var pieces = [], ok = true;
     for (var j = k; j < segs.length && segs[j].at < c.end; j++) {
-      var s = segs[j], len = s.node.data.length, a = Math.max(c.start - s.at, 0), e = Math.min(c.end - s.at, len);
+      var s = segs[j], a = Math.max(c.start - s.at, 0), e = Math.min(c.end - s.at, s.len);
       if (e <= a) continue;
       if (!s.own) { ok = false; break; }
-      pieces.push({ node: s.node, start: a, end: e });
+      pieces.push({ node: s.node, start: a, end: e, data: s.data });
     }
     if (ok && pieces.length) out.push({ cite: c, pieces: pieces });
   });
@@ -283,7 +289,7 @@ function insertLinks(found, docs) {
   });
   var count = 0;
   byNode.forEach(function (pieces, node) {
-    var text = node.data, pos = 0, frag = document.createDocumentFragment();
+    var text = pieces[0][0].data, pos = 0, frag = document.createDocumentFragment();  /* (what it still holds) */
     pieces.sort(function (x, y) { return x[0].start - y[0].start; });
     pieces.forEach(function (pf) {
       var piece = pf[0], f = pf[1], part;
@@ -366,19 +372,23 @@ function linkRoots(root, parts, rounds) {
   parts.forEach(function (part) {
     runsOf(part).forEach(function (run) {
       citationsOf(run).forEach(function (f) {
-        f.datas = f.pieces.map(function (p) { return p.node.data; });
         found.push(f);
         f.cite.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; });
       });
     });
   });
   return loadAll(Object.keys(laws)).then(function (docs) {
-    var still = [], changed = [];
+    var still = [], changed = [], state = new Map();  /* text node → its state now, asked once per node */
+    function now(node, data) {
+      if (!state.has(node)) state.set(node, !linkable(node) ? "gone" : node.data !== data ? "moved" : "same");
+      return state.get(node);
+    }
     found.forEach(function (f) {
       var gone = false, moved = false;
-      f.pieces.forEach(function (p, i) {
-        if (!linkable(p.node)) gone = true;  /* gone, or made editable meanwhile */
-        else if (p.node.data !== f.datas[i]) moved = true;
+      f.pieces.forEach(function (p) {
+        var s = now(p.node, p.data);
+        if (s === "gone") gone = true;  /* gone, or made editable meanwhile */
+        else if (s === "moved") moved = true;
       });
       if (gone) return;
       if (moved) { f.pieces.forEach(function (p) { changed.push(p.node); }); return; }

@@ -162,6 +162,15 @@ def test_an_anchor_that_names_no_provision_is_said_not_found(page, site_url, anc
     said.wait_for(state="detached")
 
 
+@pytest.mark.parametrize("anchor", ["12C1(a)", "C1(a)", "c1a", "12c1a", "12%20C%201%20(a)"])
+def test_an_anchor_written_as_the_provision_is_printed_lands_on_it(page, site_url, anchor):
+    """« /lois/12/#12C1(a) », as the site prints the id (a link written by hand from a citation), lands on 12C1(a),
+    never on the notice that it does not exist."""
+    page.goto(site_url + f"lois/12/#{anchor}")
+    page.wait_for_function("location.hash === '#C1a'", timeout=10000)
+    assert page.locator(".lois-ancre-introuvable").count() == 0
+
+
 def test_an_anchor_of_a_law_whose_text_is_absent_is_said_not_found(page, site_url, model):
     """The same on the page of a law the site has no text of (it lists the ids the corpus cites)."""
     law = min(model.stub_laws())

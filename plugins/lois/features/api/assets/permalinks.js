@@ -22,7 +22,25 @@
       try { target = new URL(REDIRECTS[key], base).href; } catch (e) { target = null; }
     }
     if (target && target.indexOf(base) === 0) { location.replace(target); return; }
+    var own = spelled(hash);
+    if (own) { location.replace("#" + own); return; }
     sayMissing(hash);
+  }
+
+  /* An anchor written as the site prints the provision rather than as its anchor (« #12C1(a) », « #C1(a) »,
+     « #c1a », « #12 C 1 a »): the anchor of the one provision of this law's page that it names, or null. The
+     page's provisions say both (id « C1a », data-id « 12C1(a) »); compared without spaces, brackets or dots, in
+     either case, the law's number before it dropped. */
+  function spelled(hash) {
+    var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
+    if (!law) return null;
+    var want = hash.replace(/[\s().]/g, "").toLowerCase();
+    if (want.indexOf(law[1]) === 0 && /^[a-h]/.test(want.slice(law[1].length))) want = want.slice(law[1].length);
+    var found = [];
+    Array.prototype.forEach.call(document.querySelectorAll("article [data-id][id]"), function (el) {
+      if (el.id.toLowerCase() === want && found.indexOf(el.id) < 0) found.push(el.id);
+    });
+    return found.length === 1 ? found[0] : null;
   }
 
   /* A law's page (present or cited only) opened at an anchor that names none of its provisions (a mistyped or

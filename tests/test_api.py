@@ -119,7 +119,10 @@ def test_permalink_script_is_static_and_reads_the_register(built_site, corpus_di
     data_js = (built_site / PERMALINKS_DATA).read_text(encoding="utf-8")
     assert data_js.isascii()
     data = json.loads(re.search(rf"window\.{PERMALINKS_GLOBAL} = (.*);\n$", data_js, re.S).group(1))
-    assert data == {"redirects": read_register(corpus_dir / REGISTER_NAME).redirects, "source": CITATION_SOURCE}
+    from lois.core.ids import not_found, not_on_site
+
+    assert data == {"redirects": read_register(corpus_dir / REGISTER_NAME).redirects, "source": CITATION_SOURCE,
+                    "notFound": not_found("{id}", not_on_site("{law}"))}
     home = (built_site / "lois" / "50" / "index.html").read_text(encoding="utf-8")
     bundle = re.search(r'src="\.\./\.\./(assets/lois/site\.\w+\.js)"', home)  # the bundle that holds permaliens.js
     assert "/* assets/lois/permaliens.js */\n" in (built_site / bundle.group(1)).read_text(encoding="utf-8")

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from conftest import nonempty, open_anew, pid
+from lois.core.typo import french_spacing
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = yaml.safe_load((ROOT / "tests" / "linkifier_cases.yaml").read_text(encoding="utf-8"))
@@ -144,6 +145,40 @@ def test_law16_old_anchor_lands_on_its_2017_number(page, site_url):
     page.locator("[id='C2'] .lois-copies").first.wait_for(state="attached")
     assert page.url.endswith("#C2")
     assert "pour un camp fautif" in page.locator("[data-id='16C2']").first.inner_text()
+
+
+@pytest.mark.parametrize("anchor, shown", [("nulle-part", "nulle-part"), ("C9", "12C9"), ("D2%", "D2%")])
+def test_an_anchor_that_names_no_provision_is_said_not_found(page, site_url, anchor, shown):
+    """A link to a law's page at an anchor that names none of its provisions (mistyped, outdated, cut): the page
+    says so at the top of the law, in the site's one wording of a provision that is not there, not the law's first
+    line silently shown as if it were the provision asked for; following a link to a real provision clears it."""
+    page.goto(site_url + f"lois/12/#{anchor}")
+    said = page.locator(".lois-ancre-introuvable")
+    said.wait_for()
+    assert said.inner_text() == french_spacing(f"Provision « {shown} » introuvable dans le texte de la Loi 12 de ce "
+                                               "site.")
+    assert said.get_attribute("role") == "alert"
+    page.goto(site_url + "lois/12/#C1")
+    said.wait_for(state="detached")
+
+
+@pytest.mark.parametrize("anchor", ["12C1(a)", "C1(a)", "c1a", "12c1a", "12%20C%201%20(a)"])
+def test_an_anchor_written_as_the_provision_is_printed_lands_on_it(page, site_url, anchor):
+    """« /lois/12/#12C1(a) », as the site prints the id (a link written by hand from a citation), lands on 12C1(a),
+    never on the notice that it does not exist."""
+    page.goto(site_url + f"lois/12/#{anchor}")
+    page.wait_for_function("location.hash === '#C1a'", timeout=10000)
+    assert page.locator(".lois-ancre-introuvable").count() == 0
+
+
+def test_an_anchor_of_a_law_whose_text_is_absent_is_said_not_found(page, site_url, model):
+    """The same on the page of a law the site has no text of (it lists the ids the corpus cites)."""
+    law = min(model.stub_laws())
+    page.goto(site_url + f"lois/{law}/#Z9")
+    said = page.locator(".lois-ancre-introuvable")
+    said.wait_for()
+    assert said.inner_text() == french_spacing(f"Provision « {law}Z9 » introuvable dans le texte de la Loi {law} de "
+                                               "ce site.")
 
 
 def test_short_link_cases_in_browser(page, site_url):

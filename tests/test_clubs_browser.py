@@ -8,6 +8,7 @@ import functools
 import html
 import http.server
 import json
+import re
 import threading
 from pathlib import Path
 
@@ -220,14 +221,25 @@ def test_search_form_snippet(club_page, club, site_url, where):
 
 # a club page whose text the reader sees whole, its markup or its scripts cut in pieces: the HTML of a paragraph (a
 # script splits « Lo|i 16B1 » into text nodes where it says « | ») → the links expected (text, address on the site);
-# (session 10: « Loi 16<b>B1</b> » linked « Loi 16 » to Loi 16, not to 16B1)
+# a citation is read as the reader sees it and linked whole, to the provision it names (session 10: « Loi 16<b>B1</b> »
+# linked « Loi 16 » to Loi 16, not to 16B1; session 11: one character per element, a page builder's letter effects,
+# got no link)
 SPLIT = {
-    "Selon la Loi 16<b>B1</b>, l'arbitre rectifie.": [],
-    "Selon la Loi 16|B1, l'arbitre rectifie.": [],
-    "Selon la Loi 50D2(a)<i> et (b)</i> ici.": [("Loi 50D2(a)", "lois/50/#D2a")],
-    "Selon la Lo|i 16B1, l'arbitre rectifie.": [("16B1", "lois/16/#B1")],
-    "Selon la Loi <b>16B1</b>, l'arbitre rectifie.": [("16B1", "lois/16/#B1")],
+    "Selon la Loi 16<b>B1</b>, l'arbitre rectifie.": [("Loi 16B1", "lois/16/#B1")],
+    "Selon la Loi 16|B1, l'arbitre rectifie.": [("Loi 16B1", "lois/16/#B1")],
+    "Selon la Loi 50D2(a)<i> et (b)</i> ici.": [("Loi 50D2(a) et (b)", "lois/50/#D2a")],
+    "Selon la Lo|i 16B1, l'arbitre rectifie.": [("Loi 16B1", "lois/16/#B1")],
+    "Selon la Loi <b>16B1</b>, l'arbitre rectifie.": [("Loi 16B1", "lois/16/#B1")],
     "voir la Loi 16<br>B1 est une autre ligne.": [("Loi 16", "lois/16/")],
+    "".join(f"<span>{c}</span>" for c in "Voir la Loi 16B1 puis la Loi 12C1(a).") + "":
+        [("Loi 16B1", "lois/16/#B1"), ("Loi 12C1(a)", "lois/12/#C1a")],
+    "".join(f"<span class=l>{c}</span>" for c in "Lois 61 à 64") + " et la <em>Loi</em> 50D2(a)":
+        [("Lois 61 à 64", "lois/61/"), ("Loi 50D2(a)", "lois/50/#D2a")],
+    "Selon <b>la Loi</b> 16B1 ici.": [("Loi", "lois/16/#B1"), (" 16B1", "lois/16/#B1")],
+    "Selon la Loi 1|2C|1(a).": [("Loi 12C1(a)", "lois/12/#C1a")],
+    "Voir la Loi 16<code>B1</code> ou la Loi 16<a href='#x'>B1</a>.": [],
+    "Loi 1<!-- note -->6B1 et Loi 1<script>var x = 1;</script>2C1(a)": [("Loi 16B1", "lois/16/#B1"),
+                                                                       ("Loi 12C1(a)", "lois/12/#C1a")],
 }
 
 
@@ -244,8 +256,14 @@ def test_a_citation_cut_by_the_page_markup_is_not_linked_to_another_provision(cl
     _wait(club_page)
     for i, (markup, expected) in enumerate(SPLIT.items()):
         got = club_page.eval_on_selector_all(f"p[data-split='{i}'] a.lois-lien",
-                                             "els => els.map(a => [a.textContent, a.href])")
+                                             "els => els.map(a => [a.innerText, a.href])")
         assert [tuple(g) for g in got] == [(t, site_url + href) for t, href in expected], markup
+        # the reader's text is unchanged, and a citation cut in pieces is one link (counted once) where the elements
+        # around it can move into it whole (« <b>la Loi</b> 16B1 »: one link per piece, the second one marked)
+        seen = club_page.eval_on_selector(f"p[data-split='{i}']", "p => p.innerText")
+        assert seen == re.sub(r"<script>.*?</script>|<!--.*?-->|<[^>]+>|[|]", "", markup.replace("<br>", "\n")), markup
+    suites = club_page.eval_on_selector_all("a.lois-lien[data-lois-suite]", "els => els.map(a => a.textContent)")
+    assert suites == [" 16B1"]
 
 
 def test_options_exclude_and_new_tab(club_page, club):

@@ -158,6 +158,33 @@ def test_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_
         ctx.close()
 
 
+def test_training_page_open_across_a_deploy_says_a_new_version_is_published(browser, two_builds, host):
+    """« S'entraîner » of build A, opened before B is published (A's situations gone with it): starting a session
+    says that a new version is published, and its button reloads the page, on B, whose situations load — never
+    « pas de réseau » for a file that the server no longer has because the site changed."""
+    from conftest import training_data
+
+    a, b, _ = two_builds
+    assert training_data(a)["data"] != training_data(b)["data"]  # B's situations are in another folder
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "entrainement/")
+        pg.locator(".lois-train-start").wait_for()
+        host.folder = b
+        pg.locator(".lois-train-start").click()
+        said = pg.locator(".lois-train-unavailable")
+        said.wait_for()
+        assert said.inner_text().startswith(NOTICE), said.inner_text()
+        pg.get_by_role("button", name="Recharger la page").click()
+        pg.wait_for_function("b => document.querySelector('meta[name=lois-build]').content === b", arg=build_of(b))
+        pg.locator(".lois-train-start").click()
+        pg.locator(".lois-train-where").wait_for()
+        assert pg.locator(".lois-train-unavailable").count() == 0
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host):
     """A law page of A, nothing of the search read yet, then B published: the header box says so."""
     a, b, _ = two_builds

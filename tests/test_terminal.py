@@ -302,3 +302,44 @@ def test_ctrl_c_while_the_program_starts_is_the_usual_quiet_end(module):
                          env=project_env(), timeout=60)
     assert res.returncode == 130 and res.stdout == "", (res.returncode, res.stderr[-600:])
     assert res.stderr == "\ninterrompu.\n", res.stderr[-600:]
+
+
+# --------------------------------------------------------------------------- colours on a terminal
+
+def _on_a_terminal(*args, **env) -> str:
+    """What `lois ARGS` writes to a terminal (a pseudo-terminal, as a shell in a terminal window gives it), in a
+    process of its own with ``env`` added to the environment."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from conftest import project_env
+
+    main, child = pty.openpty()
+    full = {k: v for k, v in project_env().items() if k not in ("NO_COLOR", "TERM")}
+    proc = subprocess.Popen([sys.executable, "-m", "lois.adapters.cli", *args], stdout=child, stderr=child,
+                            stdin=subprocess.DEVNULL, env={**full, "TERM": "xterm-256color", **env})
+    os.close(child)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(main, 65536)
+        except OSError:  # the child closed its end
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(main)
+    assert proc.wait(timeout=60) == 0
+    return out.decode("utf-8")
+
+
+@pytest.mark.parametrize("env", [{}, {"NO_COLOR": "1"}, {"TERM": "dumb"}, {"NO_COLOR": ""}])
+def test_colours_only_on_a_terminal_that_wants_them(env):
+    """`lois cherche` marks the words found in colour on a terminal; NO_COLOR (any value but an empty one, as
+    no-color.org says) and a terminal without colours (TERM=dumb) get them between brackets, as a file does."""
+    out = _on_a_terminal("cherche", "carte pénalisée", **env)
+    coloured = not env.get("NO_COLOR") and env.get("TERM") != "dumb"
+    assert ("\033[" in out) == coloured, out[:300]
+    assert ("[carte]" in out) == (not coloured), out[:300]

@@ -191,6 +191,42 @@ def test_a_file_the_tools_would_leave_unread_is_refused(case, tmp_path):
     _refused(corpus, f"fichier « {name} » non lu : dans ce dossier, seuls les fichiers « *{suffix} » sont lus", 1)
 
 
+# a sub-folder of a folder the tools read, holding files they would read one level up (session 11: left unread, and
+# `lois verifie` said « Corpus valide »); a link back to the folder itself, never walked forever
+SUBFOLDERS = {
+    "note rangée dans notes/archives": ("notes/archives/autre.md", "notes/hesitation-16b1.md", "archives", "autre.md"),
+    "liste deux niveaux plus bas": ("checklists/vieux/2025/renonce.yml", CL, "vieux", "2025/renonce.yml"),
+    "loi dans lois/old": ("lois/old/51.md", "lois/50.md", "old", "51.md"),
+    "lien vers le dossier lui-même": ("notes/boucle", "notes", "boucle", None),
+}
+
+
+@pytest.mark.parametrize("case", list(nonempty(SUBFOLDERS)))
+def test_a_sub_folder_the_tools_would_leave_unread_is_refused(case, tmp_path):
+    rel, source, folder, inner = SUBFOLDERS[case]
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    if inner is None:
+        (corpus / rel).symlink_to(corpus / source, target_is_directory=True)
+    else:
+        (corpus / rel).parent.mkdir(parents=True)
+        shutil.copyfile(corpus / source, corpus / rel)
+    parent = rel.split("/")[0]
+    _refused(corpus, f"dossier « {folder} » non lu : dans « {parent} », seuls les fichiers", None)
+    if inner is not None:
+        assert f"(ici « {inner} »)" in run_lois("--corpus", corpus, "verifie").stderr
+
+
+def test_a_sub_folder_of_other_files_is_left_alone(tmp_path):
+    """A folder of images or drafts in another format beside the laws is no corpus file: accepted as before."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    (corpus / "lois" / "images").mkdir()
+    (corpus / "lois" / "images" / "schema.png").write_bytes(b"\x89PNG")
+    res = run_lois("--corpus", corpus, "verifie")
+    assert res.returncode == 0 and "Corpus valide" in res.stdout, res.stderr[-500:]
+
+
 # ------------------------------------------------------------------------------------------------ command line
 
 # the free texts (a query, a text to scan, answers), where an empty value is the command's to answer; and the

@@ -73,3 +73,35 @@ def test_two_answers_to_one_question_in_the_address_are_said_not_the_last_kept(p
     page.goto(f"{site_url}checklists/renonce/?r=consommee:non,consommee:non")  # the same answer twice: the answer
     page.locator(".lois-cl-question", has_text="Qui a commis la renonce").wait_for()
     assert page.locator(".lois-cl-warning").count() == 0
+
+
+# What a page quotes back of its own address (session 11): a bidirectional override (U+202E) or a control character
+# in a query, an answer, a short link or an anchor reordered or hid the sentence around it; each is now the visible
+# mark U+FFFD, as the command line shows it (lois.core.terminal.inert, generated into typo.js as loisTypo.inert).
+RLO = "%E2%80%AE"
+ECHOES = {  # address → (element that quotes it, the quotation expected)
+    f"recherche/?q={RLO}xyzzy%07": (".lois-search-status", "«\u00a0\ufffdxyzzy\ufffd\u00a0»"),
+    f"l/?{RLO}xyzzy": (".lois-lien-court-etat", "«\u00a0\ufffdxyzzy\u00a0»"),
+    f"lois/12/#{RLO}xyzzy": (".lois-ancre-introuvable", "«\u00a0\ufffdxyzzy\u00a0»"),
+    f"checklists/renonce/?r=consommee:{RLO}oui": (".lois-cl-warning", "«\u00a0\ufffdoui\u00a0»"),
+}
+
+
+@pytest.mark.parametrize("address", ECHOES)
+def test_what_a_page_quotes_of_its_address_reorders_nothing(page, site_url, address):
+    where, quoted = ECHOES[address]
+    page.goto(site_url + address)
+    shown = page.locator(where)
+    page.wait_for_function("s => /\\S/.test((document.querySelector(s) || {}).textContent || '')", arg=where)
+    text = shown.inner_text()
+    assert quoted in text and not any(c in text for c in "\u202e\x07"), text
+
+
+def test_the_browser_makes_inert_what_the_command_line_does(page, site_url):
+    """loisTypo.inert (generated) and lois.core.terminal.inert agree, character for character, on every character
+    of the BMP but surrogates and on characters beyond it (one code point, never two marks)."""
+    from lois.core.terminal import inert
+
+    sample = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF) + "🃏\U0001F600\U000E0001"
+    page.goto(site_url)
+    assert page.evaluate("t => loisTypo.inert(t)", sample) == inert(sample)

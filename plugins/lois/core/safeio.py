@@ -227,8 +227,9 @@ _SUFFIX_SLIPS = {".md": (".markdown", ".mdown", ".txt"), ".yaml": (".yml", ".txt
 
 def files_of(folder, suffix: str) -> list[Path]:
     """The files of a corpus folder the tools read (``suffix``: « .md », « .yaml »), sorted. A file named as if it
-    were one of them but that would be left unread (« 51.MD », « nouvelle.yml », « note.markdown ») is a
-    LoisError naming it: the law, note or checklist would otherwise vanish from the site without a word. An
+    were one of them but that would be left unread (« 51.MD », « nouvelle.yml », « note.markdown »), or a sub-folder
+    holding such files (« archives/nouvelle.md », a link back to the folder), is a LoisError naming it: the law,
+    note or checklist would otherwise vanish from the site without a word. An
     unreadable folder is an error naming it (:func:`list_dir`)."""
     out = []
     for p in list_dir(folder):
@@ -238,11 +239,32 @@ def files_of(folder, suffix: str) -> list[Path]:
             continue
         if name.startswith(".") or name.endswith("~"):  # an editor's own files (« .#x.md », « x.md~ »)
             continue
+        if p.is_dir():  # a sub-folder holding such files (« archives/ », a link back to the folder): never read
+            inner = _read_within(p, suffix)
+            if inner is not None:
+                here = Path(folder).name
+                raise LoisError(f"dossier « {name} » non lu : dans « {here} », seuls les fichiers « *{suffix} » qu'il "
+                                f"contient lui-même sont lus, pas ceux de ses sous-dossiers (ici « {inner} ») ; "
+                                f"remontez-les dans « {here} » ou retirez le dossier", str(p))
+            continue
         other = p.suffix.lower()
         if other == suffix or other in _SUFFIX_SLIPS.get(suffix, ()):
             raise LoisError(f"fichier « {name} » non lu : dans ce dossier, seuls les fichiers « *{suffix} » sont lus "
                             f"(en minuscules) ; renommez-le « {p.stem}{suffix} » ou retirez-le", str(p), 1)
     return out
+
+
+def _read_within(folder: Path, suffix: str) -> str | None:
+    """The name (relative to ``folder``) of a file under it that its parent folder's tools would read were it one
+    level up (« *.md », « *.yaml » and their slips), or None; links to folders are not followed below the first
+    level (a link back to the corpus folder is found by its first entries, never walked forever)."""
+    slips = (suffix, *_SUFFIX_SLIPS.get(suffix, ()))
+    for top, dirs, files in os.walk(folder, onerror=None, followlinks=False):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for f in sorted(files):
+            if not f.startswith(".") and Path(f).suffix.lower() in slips:
+                return str((Path(top) / f).relative_to(folder))
+    return None
 
 
 def _access(path, mode: int) -> bool:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import os
 import re
 import sys
 import unicodedata
@@ -35,6 +36,17 @@ from lois.core.errors import LoisError
 # ------------------------------------------------------------------------------------------------ writing
 
 BOLD, RESET = "\033[1;33m", "\033[0m"  # the only escape sequences `lois` writes (search matches, on a terminal)
+
+
+def in_colour(stream) -> bool:
+    """Whether `lois` may write its colours (:data:`BOLD`, :data:`RESET`) to ``stream``: a terminal, unless the person
+    asked for none (``NO_COLOR`` set to anything but an empty string, https://no-color.org) or the terminal has none
+    (``TERM=dumb``: an editor's shell buffer, which would print the sequences as text)."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+    return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM", "") != "dumb"
 
 FALLBACKS = {
     "\u2014": "-", "\u2013": "-", "\u2012": "-", "\u2011": "-", "\u2010": "-", "\u2212": "-",

@@ -6,11 +6,15 @@ Every page loads it first; the site's scripts write what they compute through it
     loisTypo.spacing("Aucun résultat pour « carte » ?")   // the no-break spaces of lois.core.typo.french_spacing
     loisTypo.count(3, "situation manquée", "situations manquées")   // « 3 situations manquées » (lois.core.typo.count)
     loisTypo.plural(1, "fiche illisible", "fiches illisibles")      // « fiche illisible »
+    loisTypo.inert("?q=\u202eabc")   // « ?q=\ufffdabc »: what a page quotes back of its address (a query, an anchor, an
+                                     // answer), its control characters and bidirectional overrides made a visible
+                                     // mark, as the command line shows them (lois.core.terminal.inert)
 """
 from __future__ import annotations
 
 import json
 
+from lois.core.terminal import INERT_MARK, INVISIBLE
 from lois.core.typo import PLURAL_FROM, RULES
 from lois.render.jsregex import js_pattern
 
@@ -29,12 +33,21 @@ _READER = """(function (S) {
   }
   function plural(n, one, many) { return Math.abs(n) < S.pluralFrom ? one : (many == null ? one + "s" : many); }
   function count(n, one, many) { return n + " " + plural(n, one, many); }
-  window.loisTypo = { spacing: spacing, plural: plural, count: count };
+  var INERT = new RegExp(S.inert[0], S.inert[1]);
+  function inert(text) { return String(text).replace(INERT, S.inert[2]); }
+  window.loisTypo = { spacing: spacing, plural: plural, count: count, inert: inert };
 })"""
 
 
+def _inert_class() -> str:
+    """lois.core.terminal.INVISIBLE as a class of a JavaScript pattern with the « u » flag (whose ranges of
+    surrogates match lone ones only, never a character outside the BMP)."""
+    return "[" + "".join(c if c == "-" else f"\\u{ord(c):04x}" for c in INVISIBLE) + "]"
+
+
 def typo_data() -> dict:
-    return {"rules": [js_pattern(p) + [space] for p, space in RULES], "pluralFrom": PLURAL_FROM}
+    return {"rules": [js_pattern(p) + [space] for p, space in RULES], "pluralFrom": PLURAL_FROM,
+            "inert": [_inert_class(), "gu", INERT_MARK]}
 
 
 def script_text() -> str:

@@ -25,6 +25,22 @@
         "télécharger de la page «\u00a0Hors ligne\u00a0», ou servez le site (bash scripts/serve.sh)"
       : null;
   };
+  /* Whether the server now serves another build than the one this page was made by (a deploy while the page was
+     open, its meta « lois-build »): the files of the page's own build that it fetches later may be gone with it, and
+     the page then says « Une nouvelle version du site est publiée », never « pas de réseau ». Asked of the server
+     itself (assets/lois/version.txt, no-store: the service worker lets it through), never of a cache. A promise of
+     true, or false when it is the same build or cannot be said (no network, a page without its build). (The search,
+     search.js, asks the same file before it reads its index.) */
+  window.loisNewVersion = function () {
+    var meta = document.querySelector("meta[name=lois-build]"), scope = window.__md_scope;
+    if (!meta || !scope || !window.fetch) return Promise.resolve(false);
+    return fetch(new URL("assets/lois/version.txt", scope).href, { cache: "no-store" }).then(function (r) {
+      return r.ok ? r.text() : "";
+    }).then(function (t) {
+      t = t.trim();
+      return /^[0-9a-f]{8,64}$/.test(t) && t !== meta.content;
+    }, function () { return false; });
+  };
   (function () {  /* said once, at the top of every such page */
     var why = window.loisOpenedAsFiles(), top = document.querySelector("article.md-content__inner");
     if (!why || !top) return;

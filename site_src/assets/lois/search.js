@@ -901,11 +901,15 @@
       list.appendChild(li);
     });
   }
+  /* what was typed (or came with the address, ?q=…), as the page quotes it back: 80 characters at most, its
+     control characters and bidirectional overrides made a visible mark (loisTypo.inert), never reordering the
+     sentence around it */
+  function typed(q) { return loisTypo.inert(q.slice(0, 80)); }
   /* « Aucun résultat » and where to look instead (the suggestions are generated with the index) */
   function renderNone(list, q) {
     list.textContent = "";
     var li = el("li", "lois-search-none");
-    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0». Essayez\u00a0:"));
+    li.appendChild(el("p", "lois-search-none-text", "Aucun résultat pour «\u00a0" + typed(q) + "\u00a0». Essayez\u00a0:"));
     D.suggestions.forEach(function (sg, i) {
       var a = el("a", "lois-search-suggestion", sg[0]); a.href = href(sg[1]);
       li.appendChild(a);
@@ -973,12 +977,12 @@
   function status(box, q, results) {
     if (!box) return;
     if (!q.trim()) box.textContent = "Tapez un ou plusieurs mots, une «\u00a0phrase\u00a0» ou un numéro de loi.";
-    else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + q.slice(0, 80) + "\u00a0».";
+    else if (!results.length) box.textContent = "Aucun résultat pour «\u00a0" + typed(q) + "\u00a0».";
     else box.textContent = (results.relaxed ? "Aucun document ne contient l'expression exacte entre guillemets\u00a0: " : "")
-      + loisTypo.count(results.length, "résultat") + " pour «\u00a0" + q.slice(0, 80) + "\u00a0»"
+      + loisTypo.count(results.length, "résultat") + " pour «\u00a0" + typed(q) + "\u00a0»"
       + (results.relaxed ? ", avec ses mots." : ".")
       + (results.readings && results.readings.length ? " Lu aussi\u00a0: " + results.readings.map(function (r) {
-        return "«\u00a0" + r[0] + "\u00a0» comme «\u00a0" + r[1] + "\u00a0»"; }).join(" ; ") + "." : "");
+        return "«\u00a0" + loisTypo.inert(r[0]) + "\u00a0» comme «\u00a0" + r[1] + "\u00a0»"; }).join(" ; ") + "." : "");
   }
   /* results of an earlier query, shown while the data of the one typed is on its way: dimmed, never taken for
      the answer (show() lifts it) */

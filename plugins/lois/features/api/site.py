@@ -7,7 +7,7 @@ from functools import partial
 
 from markupsafe import Markup
 
-from lois.core.ids import LAW_COUNT, ProvisionId
+from lois.core.ids import LAW_COUNT, ProvisionId, not_found, not_on_site
 from lois.core.provenance import Provenance
 from lois.core.typo import count
 from lois.render.site import SiteBuild
@@ -85,8 +85,11 @@ PERMALINKS_GLOBAL = "loisPermaliens"
 
 def permalinks_data_js(redirects: dict[str, str]) -> str:
     """``assets/lois/permaliens-donnees.js``: the register's redirects and the edition's name for the static
-    ``features/api/assets/permalinks.js`` (copy buttons, old anchors), loaded just before it."""
-    data = json.dumps({"redirects": redirects, "source": CITATION_SOURCE}, ensure_ascii=True,
+    ``features/api/assets/permalinks.js`` (copy buttons, old anchors, an anchor that names no provision), loaded
+    just before it."""
+    # an anchor of a law's page that names no provision there, said in the one wording (lois.core.ids.not_found)
+    missing = not_found("{id}", not_on_site("{law}"))
+    data = json.dumps({"redirects": redirects, "source": CITATION_SOURCE, "notFound": missing}, ensure_ascii=True,
                       separators=(",", ":")).replace("</", "<\\/")
     return ascii_js(f"/* Liens permanents : données de permaliens.js (fichier généré). */\n"
                     f"window.{PERMALINKS_GLOBAL} = {data};\n")

@@ -8,7 +8,7 @@ from lois.features._cli import find_corpus, print_json
 from lois.core.errors import LoisError
 from lois.core.typo import count
 from lois.core.displayed import INVISIBLE
-from lois.core.terminal import BOLD, RESET
+from lois.core.terminal import BOLD, RESET, in_colour
 
 
 def _kinds(value: str | None) -> set[str] | None:
@@ -82,7 +82,7 @@ def cmd_cherche(args) -> int:
     if not results:
         print(f"Aucun résultat pour « {query[:80]} ».")
         return 0
-    tty = sys.stdout.isatty()
+    tty = in_colour(sys.stdout)  # (NO_COLOR, TERM=dumb: the matches between brackets, as in a file)
     relaxed = "Aucun document ne contient l'expression exacte entre guillemets : " if results.relaxed else ""
     words = ", avec ses mots" if results.relaxed else ""
     print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :")

@@ -248,15 +248,25 @@
       self.cl = got.cl;
       self.display();
     }, function () {
-      var p = self.panel("Situation");
-      var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* lois.js */
-      p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: files
-        ? "Cette situation n'a pas pu être chargée\u00a0: " + files + "."
-        : "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
-      var again = el("button", { type: "button", className: "lois-train-primary", text: "Réessayer" });
-      again.addEventListener("click", function () { self.show(); });
-      p.appendChild(again);
+      /* its file missing: a new version published since this page was loaded (its build's files gone with it), else
+         no network (or the built folder opened as files) */
+      return (window.loisNewVersion ? window.loisNewVersion() : Promise.resolve(false)).then(function (newer) {
+        self.unavailable(newer);
+      });
     });
+  };
+
+  Trainer.prototype.unavailable = function (newer) {
+    var self = this, p = this.panel("Situation");
+    var files = window.loisOpenedAsFiles && window.loisOpenedAsFiles();  /* lois.js */
+    p.appendChild(el("p", { className: "lois-train-note lois-train-unavailable", text: newer
+      ? "Une nouvelle version du site est publiée\u00a0: cette page est celle d'avant, dont les situations ne sont " +
+        "plus servies. Rechargez la page pour vous entraîner sur la nouvelle version."
+      : files ? "Cette situation n'a pas pu être chargée\u00a0: " + files + "."
+      : "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
+    var again = el("button", { type: "button", className: "lois-train-primary", text: newer ? "Recharger la page" : "Réessayer" });
+    again.addEventListener("click", function () { if (newer) window.location.reload(); else self.show(); });
+    p.appendChild(again);
   };
 
   Trainer.prototype.display = function () {

@@ -14,6 +14,8 @@
    Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document.
    A page that changes while the law files load is never damaged: a text is linked only if it still reads as it was
    scanned (else scanned again), still in the page, and not editable (contenteditable, a form field) by then.
+   A citation is read as the reader sees it, whatever the markup cuts: « Loi 16<b>B1</b> », « Lo|i 16B1 » in two text
+   nodes or one character per element are one citation, of 16B1, and one link (runsOf).
    DOM methods only (no innerHTML, no inline style): it runs under a strict Content-Security-Policy; under Trusted
    Types it loads the law files through its own policy "lois-linkifier" (a page that forbids it is told, in
    French, in the console: links without previews). */
@@ -158,71 +160,82 @@ function linkable(node) {
   return true;
 }
 
-function textNodes(root) {
-  var out = [];
-  if (!root || root.nodeType !== 1) return out;
-  for (var p = root; p; p = p.parentElement) if (excluded(p)) return out;
-  var w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
-    acceptNode: function (n) {
-      if (n.nodeType === 1) return excluded(n) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP;
-      return n.data.length > 2 ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP;
-    }
-  });
-  for (var n = w.nextNode(); n; n = w.nextNode()) out.push(n);
-  return out;
-}
-
 /* Elements whose text never continues the text before or after them (« <p>Loi 16</p><p>B1… »). */
 var BLOCKS = { ADDRESS: 1, ARTICLE: 1, ASIDE: 1, BLOCKQUOTE: 1, BODY: 1, BR: 1, CAPTION: 1, DD: 1, DETAILS: 1, DIV: 1,
   DL: 1, DT: 1, FIELDSET: 1, FIGCAPTION: 1, FIGURE: 1, FOOTER: 1, FORM: 1, H1: 1, H2: 1, H3: 1, H4: 1, H5: 1, H6: 1,
   HEADER: 1, HR: 1, LEGEND: 1, LI: 1, MAIN: 1, NAV: 1, OL: 1, P: 1, PRE: 1, SECTION: 1, SUMMARY: 1, TABLE: 1, TD: 1,
   TH: 1, TR: 1, UL: 1 };
-var EDGE = 32;  /* characters of the text around a node read with a citation that ends or starts this close to it */
+/* Elements whose text the reader never sees (nor reads between two pieces of a citation). */
+var UNSEEN = { SCRIPT: 1, STYLE: 1, TEMPLATE: 1, NOSCRIPT: 1 };
 
 function blockOf(node) {
   for (var p = node.parentElement; p; p = p.parentElement) if (BLOCKS[p.nodeName.toUpperCase()]) return p;
   return null;
 }
 
-/* The text the reader sees just after (`forward`) or just before `node` in the same block: the next text nodes in
-   document order (« Loi 16 » then « B1 », one text split in two nodes; « Loi 16<b>B1</b> »), up to EDGE characters;
-   "" at a block's edge or a line break. */
-function around(node, forward) {
-  var block = blockOf(node), root = block || node.parentNode, out = "";
-  while (!block && root && root.parentNode) root = root.parentNode;  /* (a part not in a block: its topmost node) */
-  if (!root) return "";
-  var w = node.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
-  w.currentNode = node;
-  for (var m = forward ? w.nextNode() : w.previousNode(); m && out.length < EDGE;
-       m = forward ? w.nextNode() : w.previousNode()) {
-    if (m.nodeType === 1) { if (BLOCKS[m.nodeName.toUpperCase()]) break; continue; }
-    if (blockOf(m) !== block) break;
-    out = forward ? out + m.data : m.data + out;
+/* The runs of text of `root`: what the reader reads as one line of text, the text nodes that follow each other in
+   one block with no block element nor line break between them, however the page's markup or scripts cut it
+   (« Loi 16<b>B1</b> », « Lo|i 16B1 » in two text nodes, one character per <span>). A run is
+   {text, segs: [{node, at, own}]}: each text node and where its text starts in the run's; `own` is false for the
+   text of an element never linked (a link, code, a field, an editable region, data-lois-exclure): read with the rest,
+   so that « Loi 16<code>B1</code> » is not linked to Loi 16, but never part of a link. */
+var DIGIT = /[0-9\uff10-\uff19]/;  /* every citation the scanner reads names a law by its number (full-width too) */
+function runsOf(root) {
+  var runs = [];
+  if (!root || root.nodeType !== 1) return runs;
+  for (var p = root; p; p = p.parentElement) if (excluded(p)) return runs;
+  var foreign = new Map(), run = null, block, parts = [], at = 0, cut = false;
+  function isForeign(el) {  /* under an excluded element, up to root (memoised by element: linear in the page) */
+    if (!el || el === root) return false;
+    if (foreign.has(el)) return foreign.get(el);
+    var f = excluded(el) || isForeign(el.parentElement);
+    foreign.set(el, f);
+    return f;
   }
-  return forward ? out.slice(0, EDGE) : out.slice(-EDGE);
+  function close() {  /* a run is kept if it may hold a citation: a text of its own, and a digit (a law's number) */
+    if (run && run.segs.some(function (s) { return s.own; })) {
+      run.text = parts.join("");
+      if (DIGIT.test(run.text)) runs.push(run);
+    }
+    run = null; parts = []; at = 0;
+  }
+  var w = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT, {
+    acceptNode: function (n) {
+      if (n.nodeType === 1) return UNSEEN[n.nodeName.toUpperCase()] ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      return NodeFilter.FILTER_ACCEPT;
+    }
+  });
+  var parent = null, b = null, own = false;
+  for (var n = w.nextNode(); n; n = w.nextNode()) {
+    if (n.nodeType === 1) { if (BLOCKS[n.nodeName.toUpperCase()]) cut = true; continue; }
+    var data = n.data;  /* (read once: each read of .data makes a new string of the page's) */
+    if (!data) continue;
+    if (n.parentNode !== parent) { parent = n.parentNode; b = blockOf(n); own = !isForeign(n.parentElement); }
+    if (cut || !run || b !== block) { close(); run = { segs: [] }; block = b; cut = false; }
+    run.segs.push({ node: n, at: at, len: data.length, data: data, own: own });
+    parts.push(data);
+    at += data.length;
+  }
+  close();
+  return runs;
 }
 
-/* The citations of a node's text that lead where the text around it says: read with the text just before and after
-   it (another text node, an inline element: what the reader sees), a citation is linked only if the citation of that
-   reading that covers it names each provision it names. « Loi 16 » followed by « B1 » (« Loi 16B1 ») is not linked:
-   its link would lead to Loi 16, not to 16B1; « 16B1 » in « Loi <b>16B1</b> » and « Loi 50D2(a) » in
-   « Loi 50D2(a)<i> et (b)</i> » are (the whole text is the site's reading, lois.core.cite, never a piece's). */
-function inContext(node, text, cites) {
-  var edge = function (c) { return c.start < EDGE || text.length - c.end < EDGE; };
-  if (!cites.some(edge)) return cites;
-  var before = around(node, false), after = around(node, true);
-  if (!before && !after) return cites;
-  var read = scanner.findCitations(before + text + after), names = function (c) {
-    return c.provisions.map(function (r) { return IDS.format(r.law, r.path); });
-  };
-  return cites.filter(function (c) {
-    if (!edge(c)) return true;
-    var s = c.start + before.length, e = c.end + before.length, own = names(c);
-    return read.some(function (f) {
-      var theirs = names(f);
-      return f.start < e && s < f.end && own.every(function (n) { return theirs.indexOf(n) >= 0; });
-    });
+/* The citations of a run, each with its pieces: [{cite, pieces: [{node, start, end}]}] in the coordinates of each
+   text node; a citation that touches text never linked is left out (its link would cut a link or a field). */
+function citationsOf(run) {
+  var out = [], k = 0, segs = run.segs;
+  scanner.findCitations(run.text).forEach(function (c) {
+    while (k + 1 < segs.length && segs[k + 1].at <= c.start) k++;
+    var pieces = [], ok = true;
+    for (var j = k; j < segs.length && segs[j].at < c.end; j++) {
+      var s = segs[j], a = Math.max(c.start - s.at, 0), e = Math.min(c.end - s.at, s.len);
+      if (e <= a) continue;
+      if (!s.own) { ok = false; break; }
+      pieces.push({ node: s.node, start: a, end: e, data: s.data });
+    }
+    if (ok && pieces.length) out.push({ cite: c, pieces: pieces });
   });
+  return out;
 }
 
 /* A message of DATA.messages (lois.features.api.linkifier.MESSAGES) with its {names} filled in. */
@@ -261,22 +274,85 @@ function makeLink(cite, targets, docs) {
   return a;
 }
 
-/* the links of a text node, inserted at once (one replacement) at the places found in `text`, which the node
-   still holds (the caller checked it) */
-function replaceNode(node, cites, docs) {
-  var text = node.data, pos = 0, frag = document.createDocumentFragment(), count = 0;
-  cites.forEach(function (c) {
-    var targets = c.provisions.filter(function (ref) { return hasLaw(ref.law); });
-    var link = targets.length ? makeLink(c, targets, docs) : null;
-    if (!link) return;
-    frag.appendChild(document.createTextNode(text.slice(pos, c.start)));
-    frag.appendChild(link);
-    pos = c.end; count++;
+/* The links of the citations found (citationsOf), inserted: each text node that holds a piece of one is replaced
+   at once by its text cut at the pieces, a citation within one node by its link; the pieces of a citation that the
+   markup cuts (« Lo|i 16B1 », « Loi <b>16B1</b> », one character per element) are then gathered in one link when
+   the elements around them can move into it whole, else each piece is a link to the same place (the first one
+   counted, the others marked data-lois-suite). Returns the number of links. */
+function insertLinks(found, docs) {
+  var byNode = new Map(), split = [];
+  found.forEach(function (f) {
+    var targets = f.cite.provisions.filter(function (ref) { return hasLaw(ref.law); });
+    if (!targets.length) return;
+    f.targets = targets;
+    if (f.pieces.length > 1) { f.texts = []; split.push(f); }
+    f.pieces.forEach(function (piece) {
+      if (!byNode.has(piece.node)) byNode.set(piece.node, []);
+      byNode.get(piece.node).push([piece, f]);
+    });
   });
-  if (!count || !node.parentNode) return 0;
-  frag.appendChild(document.createTextNode(text.slice(pos)));
-  node.parentNode.replaceChild(frag, node);
+  var count = 0;
+  byNode.forEach(function (pieces, node) {
+    var text = pieces[0][0].data, pos = 0, frag = document.createDocumentFragment();  /* (what it still holds) */
+    pieces.sort(function (x, y) { return x[0].start - y[0].start; });
+    pieces.forEach(function (pf) {
+      var piece = pf[0], f = pf[1], part;
+      if (f.texts) part = document.createTextNode(text.slice(piece.start, piece.end));
+      else {
+        part = makeLink(f.cite, f.targets, docs);
+        if (!part) return;
+        count++;
+      }
+      if (piece.start > pos) frag.appendChild(document.createTextNode(text.slice(pos, piece.start)));
+      frag.appendChild(part);
+      if (f.texts) f.texts.push(part);
+      pos = piece.end;
+    });
+    if (pos < text.length) frag.appendChild(document.createTextNode(text.slice(pos)));  /* (no empty node: it would
+      keep a cut citation's element from moving into its link whole) */
+    node.parentNode.replaceChild(frag, node);
+  });
+  split.forEach(function (f) { if (gather(f, docs)) count++; });
   return count;
+}
+
+/* One link around the text nodes of a cut citation (f.texts, in order): from the first to the last, each lifted to
+   the element it begins or ends (« <b>16B1</b> »: the <b>) while the citation holds that element whole, the nodes
+   between them then moved into the link; else (an element that holds more than the citation) one link per piece. */
+function gather(f, docs) {
+  var texts = f.texts, first = texts[0], last = texts[texts.length - 1];
+  var range = document.createRange();
+  range.setStart(first, 0); range.setEnd(last, last.data.length);
+  var common = range.commonAncestorContainer, x = first, y = last;
+  while (x.parentNode !== common && !x.previousSibling) x = x.parentNode;
+  while (y.parentNode !== common && !y.nextSibling) y = y.parentNode;
+  var link = makeLink(f.cite, f.targets, docs);
+  if (!link) return false;
+  if (x.parentNode === common && y.parentNode === common && movable(x, y)) {
+    link.textContent = "";
+    common.insertBefore(link, x);
+    for (var n = x, stop = y.nextSibling; n && n !== stop;) { var next = n.nextSibling; link.appendChild(n); n = next; }
+    return true;
+  }
+  texts.forEach(function (t, i) {
+    var piece = i ? makeLink(f.cite, f.targets, docs) : link;
+    if (i) piece.setAttribute("data-lois-suite", "");
+    piece.textContent = t.data;
+    t.parentNode.replaceChild(piece, t);
+  });
+  return true;
+}
+
+/* whether the nodes from x to y may move into a link: none is, or holds, an element never linked (a field, a frame
+   that moving would reload, a link), but for those the reader does not see (a script already run) */
+var SKIPPED = Object.keys(SKIP).filter(function (k) { return !UNSEEN[k]; }).join(",").toLowerCase();
+function movable(x, y) {
+  for (var n = x; n; n = n.nextSibling) {
+    var unseen = n.nodeType === 1 && UNSEEN[n.nodeName.toUpperCase()];
+    if (n.nodeType === 1 && !unseen && (excluded(n) || n.querySelector(SKIPPED))) return false;
+    if (n === y) return true;
+  }
+  return false;
 }
 
 function loadAll(laws) {
@@ -289,29 +365,47 @@ function loadAll(laws) {
 var ROUNDS = 3;  /* scans of a text that keeps changing while its laws load, before it is left as it is */
 
 function linkify(root) {
-  return linkNodes(textNodes(root || document.body), ROUNDS);
+  return linkRoots(root || document.body, [root || document.body], ROUNDS);
 }
 
-/* Scan the nodes, load the laws they cite, then link each node that still holds the text scanned and may still
-   receive links; a node whose text changed meanwhile is scanned again (its new citations, at their new places). */
-function linkNodes(nodes, rounds) {
-  var todo = [], laws = {};
-  nodes.forEach(function (node) {
-    var text = node.data, cites = scanner.findCitations(text);
-    if (cites.length) cites = inContext(node, text, cites);
-    if (!cites.length) return;
-    todo.push([node, cites, text]);
-    cites.forEach(function (c) { c.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; }); });
+/* Scan the runs of text of `parts` (each text once), load the laws they cite, then link each citation whose text
+   nodes still hold the text scanned and may still receive links; the block of a node whose text changed meanwhile
+   is scanned again (its new citations, at their new places), within `root`. */
+function linkRoots(root, parts, rounds) {
+  var found = [], laws = {};
+  parts.forEach(function (part) {
+    runsOf(part).forEach(function (run) {
+      citationsOf(run).forEach(function (f) {
+        found.push(f);
+        f.cite.provisions.forEach(function (ref) { if (hasLaw(ref.law)) laws[ref.law] = 1; });
+      });
+    });
   });
   return loadAll(Object.keys(laws)).then(function (docs) {
-    var count = 0, changed = [];
-    todo.forEach(function (t) {
-      var node = t[0];
-      if (!linkable(node)) return;  /* gone, or made editable meanwhile */
-      if (node.data !== t[2]) { changed.push(node); return; }
-      count += replaceNode(node, t[1], docs);
+    var still = [], changed = [], state = new Map();  /* text node → its state now, asked once per node */
+    function now(node, data) {
+      if (!state.has(node)) state.set(node, !linkable(node) ? "gone" : node.data !== data ? "moved" : "same");
+      return state.get(node);
+    }
+    found.forEach(function (f) {
+      var gone = false, moved = false;
+      f.pieces.forEach(function (p) {
+        var s = now(p.node, p.data);
+        if (s === "gone") gone = true;  /* gone, or made editable meanwhile */
+        else if (s === "moved") moved = true;
+      });
+      if (gone) return;
+      if (moved) { f.pieces.forEach(function (p) { changed.push(p.node); }); return; }
+      still.push(f);
     });
+    var count = insertLinks(still, docs);
     if (!changed.length || rounds <= 1) return count;
-    return linkNodes(changed, rounds - 1).then(function (more) { return count + more; });
+    var again = [];
+    changed.forEach(function (node) {
+      var b = node.isConnected ? blockOf(node) : null;
+      if (!b || !root.contains(b)) b = root;
+      if (again.indexOf(b) < 0) again.push(b);
+    });
+    return linkRoots(root, again, rounds - 1).then(function (more) { return count + more; });
   });
 }

@@ -52,14 +52,15 @@ function run() {
         label: function (a) { return (a.getAttribute("data-lois-ref") || "").split(" ")[0]; } });
     }
     /* the links of the parts linked, those this bundle added and those already there (a bundle before it) */
-    var links = [];
+    /* (a Set: the same link under two roots counted once, in time linear in the links, not quadratic) */
+    var links = new Set();
     roots.forEach(function (r) {
-      Array.prototype.forEach.call(r.querySelectorAll("a.lois-lien"), function (a) { if (links.indexOf(a) < 0) links.push(a); });
+      Array.prototype.forEach.call(r.querySelectorAll("a.lois-lien:not([data-lois-suite])"), function (a) { links.add(a); });
     });
-    done(links.length);
+    done(links.size);
   }).catch(function (e) {
     warn("les citations n'ont pas pu être toutes reliées (" + (e && e.message || e) + ").");
-    done(document.querySelectorAll("a.lois-lien").length);
+    done(document.querySelectorAll("a.lois-lien:not([data-lois-suite])").length);
   });
 }
 

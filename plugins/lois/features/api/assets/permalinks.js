@@ -1,5 +1,5 @@
 /* Boutons « Copier le lien » / « Copier la citation », bouton « Copier » de chaque extrait de code (pages pour
-   les clubs) et redirection des anciens liens.
+   les clubs), redirection des anciens liens et ancre qui ne désigne aucune provision de la loi.
    Fichier statique : ses données (redirections du registre des liens permanents, nom de l'édition) sont dans
    window.loisPermaliens, écrit par assets/lois/permaliens-donnees.js (généré, lois.features.api.site), chargé avant. */
 (function () {
@@ -12,16 +12,59 @@
 
   function redirectOld() {
     var hash = location.hash.slice(1);
-    try { hash = decodeURIComponent(hash); } catch (e) { return; } /* « #D2% »: not an anchor, nothing to redirect */
-    if (!hash || document.getElementById(hash)) return;
-    var here = location.href.split("#")[0];
-    if (here.indexOf(base) !== 0) return;
-    var key = here.slice(base.length).replace(/index\.html$/, "") + "#" + hash;
-    if (!REDIRECTS[key]) return;
+    try { hash = decodeURIComponent(hash); } catch (e) { sayMissing(hash); return; } /* « #D2% »: no anchor */
+    if (!hash || document.getElementById(hash)) { sayMissing(""); return; }
+    var here = location.href.split("#")[0], key = null;
+    if (here.indexOf(base) === 0) key = here.slice(base.length).replace(/index\.html$/, "") + "#" + hash;
     /* a redirect stays on this site (the register is checked by lois verifie; this holds even if it was not) */
-    var target;
-    try { target = new URL(REDIRECTS[key], base).href; } catch (e) { return; }
-    if (target.indexOf(base) === 0) location.replace(target);
+    var target = null;
+    if (key && Object.prototype.hasOwnProperty.call(REDIRECTS, key)) {
+      try { target = new URL(REDIRECTS[key], base).href; } catch (e) { target = null; }
+    }
+    if (target && target.indexOf(base) === 0) { location.replace(target); return; }
+    var own = spelled(hash);
+    if (own) { location.replace("#" + own); return; }
+    sayMissing(hash);
+  }
+
+  /* An anchor written as the site prints the provision rather than as its anchor (« #12C1(a) », « #C1(a) »,
+     « #c1a », « #12 C 1 a »): the anchor of the one provision of this law's page that it names, or null. The
+     page's provisions say both (id « C1a », data-id « 12C1(a) »); compared without spaces, brackets or dots, in
+     either case, the law's number before it dropped. */
+  function spelled(hash) {
+    var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
+    if (!law) return null;
+    var want = hash.replace(/[\s().]/g, "").toLowerCase();
+    if (want.indexOf(law[1]) === 0 && /^[a-h]/.test(want.slice(law[1].length))) want = want.slice(law[1].length);
+    var found = [];
+    Array.prototype.forEach.call(document.querySelectorAll("article [data-id][id]"), function (el) {
+      if (el.id.toLowerCase() === want && found.indexOf(el.id) < 0) found.push(el.id);
+    });
+    return found.length === 1 ? found[0] : null;
+  }
+
+  /* A law's page (present or cited only) opened at an anchor that names none of its provisions (a mistyped or
+     outdated link, « /lois/12/#nulle-part »): said at the top of the law, in the one wording of a provision that
+     is not there (lois.core.ids.not_found, DATA.notFound), instead of the law's first line shown as if it were
+     the provision asked for; gone once the address names a provision again. Other pages keep their fragments
+     (the records' « #f=… »). */
+  function sayMissing(hash) {
+    var said = document.querySelector(".lois-ancre-introuvable");
+    var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
+    if (!hash || !law || !DATA.notFound) { if (said) said.parentNode.removeChild(said); return; }
+    var shown = hash.length > 80 ? hash.slice(0, 79) + "\u2026" : hash;
+    if (window.loisTypo) shown = window.loisTypo.inert(shown);  /* (typo.js: « #\u202e… » reorders no sentence) */
+    if (/^[A-Z][0-9A-Za-z()]{0,15}$/.test(shown)) shown = law[1] + shown;  /* « #C9 »: 12C9, as the site writes ids */
+    var text = DATA.notFound.replace("{id}", shown).replace("{law}", law[1]);
+    if (!said) {
+      said = document.createElement("div");
+      said.className = "admonition warning lois-ancre-introuvable";
+      said.setAttribute("role", "alert");
+      said.appendChild(document.createElement("p"));
+      title.parentNode.insertBefore(said, title.nextSibling);
+    }
+    text = text.charAt(0).toUpperCase() + text.slice(1) + ".";
+    said.firstChild.textContent = window.loisTypo ? window.loisTypo.spacing(text) : text;  /* « » spaced as the site's */
   }
 
   function fallbackCopy(text) {

@@ -281,3 +281,16 @@ def test_a_passage_the_source_leaves_out_links_to_what_the_law_page_says(built_s
     after = html_text[html_text.index(summary):]
     assert after.index("«\u00a0le Code précise que la Loi 16C2 ne s") < after.index("lois-words-item")
     assert "enchère suffisante la moins forte spécifiant" in html_text[html_text.index(code):html_text.index(summary)]
+
+
+def test_no_page_holds_an_id_twice(built_site):
+    """Every id of every built page is there once: an example applied to several provisions of a law was shown under
+    each with the same id (up to 7 times on Law 50's page, session 11), and a link to it, an aria reference or a
+    script's getElementById found only the first."""
+    import collections
+
+    twice = {}
+    for page in nonempty(sorted(built_site.rglob("*.html"))):
+        found = collections.Counter(re.findall(r'\sid="([^"]*)"', page.read_text(encoding="utf-8")))
+        twice.update({f"{page.relative_to(built_site)}#{k}": n for k, n in found.items() if n > 1})
+    assert twice == {}

@@ -93,15 +93,18 @@ def _excerpt(body: str, limit: int = 700) -> str:
     return text + ("\n\n[…]" if len(out) < len(paras) else "")
 
 
-def example_view(site, ex: Example, page: str, heading: str = "h3") -> dict:
-    """A worked example (template ``annotations/example.html``); its anchor is unique on the page it is on."""
+def example_view(site, ex: Example, page: str, heading: str = "h3", pid: ProvisionId | None = None) -> dict:
+    """A worked example (template ``annotations/example.html``); its anchor is unique on the page it is on: beside
+    provision ``pid`` of a law's page, it names that provision (an example applied to 50B1 and 50B2 is shown under
+    each, « ex-…-50B1 », « ex-…-50B2 »: one anchor each, never the same id twice on a page)."""
     law = ex.law
+    where = f"{pid.law}{pid.anchor}" if pid is not None else str(law)
     cl = f"checklists/{ex.checklist}.md"
 
     def comment(text: str) -> str:  # a comment of the diagram: its citations linked, ♥ ♦ in red
         return red_suits(site.linkify(text, page, law, ()))
     return {"ex": ex, "heading": heading, "applied": prov_links(site, page, ex.provisions),
-            "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{law}",
+            "anchor": ex.anchor if page == EXAMPLES_PAGE else f"{ex.anchor}-{where}",
             "all_href": "" if page == EXAMPLES_PAGE else site.href(page, EXAMPLES_PAGE, ex.anchor),
             "auction": auction_view(ex, comment), "play": play_view(ex, comment),
             "question": safe(_md(site, ex.question, page, law)), "ruling": safe(_md(site, ex.ruling, page, law)
@@ -121,8 +124,8 @@ def _asides_for(site, notes: list, examples: list, pid: ProvisionId | None) -> l
     """Notes and examples beside a provision: data for the law page, rendered with the page they are on."""
     out = [Aside("commentaire", "annotations/note.html", context=partial(note_view, site, n, pid=pid),
                  inputs=partial(_note_inputs, site, n, pid), site=site) for n in notes]
-    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e),
-                  inputs=partial(_example_inputs, site, e), site=site) for e in examples]
+    out += [Aside("exemple", "annotations/example.html", context=partial(example_view, site, e, pid=pid),
+                  inputs=partial(_example_inputs, site, e, pid=pid), site=site) for e in examples]
     return out
 
 
@@ -131,9 +134,10 @@ def _note_inputs(site, n, pid: ProvisionId | None, page: str) -> tuple:
     return (n, str(pid), site.document_name(n.source))
 
 
-def _example_inputs(site, e: Example, page: str) -> tuple:
-    """What example_view reads beside the model: the example, and whether its checklist has a page."""
-    return (e, f"checklists/{e.checklist}.md" in site.files)
+def _example_inputs(site, e: Example, page: str, pid: ProvisionId | None = None) -> tuple:
+    """What example_view reads beside the model: the example, whether its checklist has a page, and the provision
+    it is shown beside (its anchor names it)."""
+    return (e, f"checklists/{e.checklist}.md" in site.files, pid)
 
 
 def _by_provision(ann) -> dict[ProvisionId, tuple[list, list]]:

@@ -814,3 +814,18 @@ def test_rulings_on_agreed_facts_are_summarised(model):
     law84 = _visible(SiteBuild(model).render_stub(84).body)
     assert "L'arbitre tranche tout point douteux en faveur du camp non fautif" in law84
     assert "si la loi ne prévoit aucune rectification et qu'il n'y a pas lieu d'user de ses pouvoirs" in law84
+
+
+def test_a_required_lead_the_partner_cannot_make_is_law_59(model, lists):
+    """Session 11 (legal14): when declarer requires the lead of the penalty card's suit (50D2(a)) and the partner has
+    none, Law 59 lets him lead any other legal card — the 2017 Code says so in a note of 50D2 that the French text of
+    Law 50 calls without printing; the list did not say it and Law 59 had no summary."""
+    from lois.features.checklists import run
+
+    res = run(lists["carte-penalisee"], {"joueur": "defense", "rang": "oui", "partenaire_entame": "oui",
+                                         "choix_declarant": "exiger"})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert "Si vous n'avez pas de carte de cette couleur, vous attaquez n'importe quelle autre carte légale (Loi 59)." \
+        in said
+    assert "qu'il doit fournir, peut jouer n'importe quelle autre carte légale" in _visible(
+        SiteBuild(model).render_stub(59).body)

@@ -829,3 +829,10 @@ def test_a_required_lead_the_partner_cannot_make_is_law_59(model, lists):
         in said
     assert "qu'il doit fournir, peut jouer n'importe quelle autre carte légale" in _visible(
         SiteBuild(model).render_stub(59).body)
+
+
+def test_law_86b3_board_played_at_one_table_only(model):
+    """Session 11 (legal14): 86B3 (a board played at one table only: the Regulating Authority may provide otherwise,
+    failing which B2 applies) was cited by 12C2(b) but had no summary."""
+    text = _visible(SiteBuild(model).render_stub(86).body)
+    assert "quand une donne n'a été jouée qu'à une seule table" in text and "l'arbitre procède comme en B2" in text

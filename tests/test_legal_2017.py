@@ -615,9 +615,11 @@ def test_16d2d_is_an_adjusted_score_not_necessarily_artificial(model, lists):
     assert "marque ajustée artificielle (Loi 16D2)" not in flat
     assert "ou attribuer une marque ajustée (Loi 16D2) : artificielle quand la donne n'est pas jouée" in flat
     page = _visible(SiteBuild(model).render_law(16).body)
-    assert "le Code 2017 dit seulement que l'arbitre peut attribuer une marque ajustée, sans la dire artificielle" in page
+    assert ("le Code 2017 dit seulement que l'arbitre peut attribuer une marque ajustée, sans la dire artificielle"
+            in page)
     stub = _visible(SiteBuild(model).render_stub(86).body)
-    assert "il attribue une marque ajustée de remplacement" in stub and "il attribue à la place une marque ajustée" in stub
+    assert "il attribue une marque ajustée de remplacement" in stub
+    assert "il attribue à la place une marque ajustée" in stub
 
 
 def test_both_sides_revoking_is_adjusted_on_the_result_without_any_revoke(model, lists):
@@ -694,7 +696,8 @@ def test_declarer_exposed_card_keeps_the_reference_to_45c2_and_48b(model, lists)
     res = run(lists["carte-penalisee"], {"joueur": "declarant"})
     assert {"45C2", "48B"} <= set(map(str, res.citations)), res.citations
     ruling = re.sub(r"\s+", " ", res.ruling)
-    assert "touchant ou presque la table, ou dans une position qui montre qu'elle est jouée, est jouée (Loi 45C2" in ruling
+    assert ("touchant ou presque la table, ou dans une position qui montre qu'elle est jouée, est jouée (Loi 45C2"
+            in ruling)
     assert "il peut être considéré comme revendiquant ou concédant des levées (Loi 48B)" in ruling
     said = [re.sub(r"\s+", " ", line) for line in res.players]
     assert any(line.startswith("En revanche, une carte de votre main") and "(Loi 45C2)" in line
@@ -717,15 +720,16 @@ def test_no_trick_transfer_for_two_revokes_only_when_both_are_established(model,
     stub = _visible(SiteBuild(model).render_stub(64).body)
     assert "une renonce sur la même donne et que les deux renonces sont consommées" in stub
     assert "ce cas ne s'applique pas à la renonce consommée de l'autre camp" in stub
-    assert "quand c'est une renonce ultérieure dans la même couleur par le même joueur, la première renonce ayant été " \
-           "consommée" in stub
+    assert ("quand c'est une renonce ultérieure dans la même couleur par le même joueur, la première renonce ayant "
+            "été consommée") in stub
     guide = _visible(SiteBuild(model).render_commentary(model.commentaries["renonce-64"]).body)
     assert "le Code exige que les deux soient consommées" in guide
 
 
 @pytest.mark.parametrize("law, said", [
     (57, ["tente de jouer (et non d'attaquer) à une levée au tour de son adversaire de droite",
-          "sinon, elle devient une carte pénalisée principale", "il peut jouer n'importe quelle carte, comme le prévoit",
+          "sinon, elle devient une carte pénalisée principale",
+          "il peut jouer n'importe quelle carte, comme le prévoit",
           "s'il est légal, il ne peut pas être repris"]),
     (66, ["qu'un seul camp a mélangé ses cartes, il donne raison à l'autre camp"]),
     (37, ["la Loi 72C et des restrictions d'entame"]),
@@ -781,8 +785,8 @@ def test_defender_naming_a_card_and_statements_about_the_current_trick_are_said(
     defender shows then are not penalty cards, Laws 16 and 57A may apply) had no summary, and the penalty-card
     list's first question did not say them; Law 46 (incomplete designation of dummy's card) had none either."""
     help_ = re.sub(r"\s+", " ", lists["carte-penalisee"].questions["joueur"].help)
-    assert "qu'il nomme comme étant dans sa main, devient aussi une carte pénalisée, sauf s'il la montre en ne parlant " \
-           "que de la levée en cours" in help_ and "(Loi 49)" in help_
+    assert ("qu'il nomme comme étant dans sa main, devient aussi une carte pénalisée, sauf s'il la montre en ne "
+            "parlant que de la levée en cours") in help_ and "(Loi 49)" in help_
     site = SiteBuild(model)
     assert "qu'un défenseur nomme comme étant dans sa main, devient une carte pénalisée" in _visible(
         site.render_stub(49).body)
@@ -923,3 +927,25 @@ def test_revoke_guide_says_when_declarer_s_corrected_revoke_still_costs_tricks(m
     assert remark - said < 400, remark - said
     assert ("la carte est remplacée mais la Loi 64 s'applique comme si la renonce était consommée ( Loi 43B2(b) )"
             in text)
+
+
+def test_a_required_lead_the_partner_cannot_make_is_law_59(model, lists):
+    """Session 11 (legal14): when declarer requires the lead of the penalty card's suit (50D2(a)) and the partner has
+    none, Law 59 lets him lead any other legal card — the 2017 Code says so in a note of 50D2 that the French text of
+    Law 50 calls without printing; the list did not say it and Law 59 had no summary."""
+    from lois.features.checklists import run
+
+    res = run(lists["carte-penalisee"], {"joueur": "defense", "rang": "oui", "partenaire_entame": "oui",
+                                         "choix_declarant": "exiger"})
+    said = [re.sub(r"\s+", " ", line) for line in res.players]
+    assert "Si vous n'avez pas de carte de cette couleur, vous attaquez n'importe quelle autre carte légale (Loi 59)." \
+        in said
+    assert "qu'il doit fournir, peut jouer n'importe quelle autre carte légale" in _visible(
+        SiteBuild(model).render_stub(59).body)
+
+
+def test_law_86b3_board_played_at_one_table_only(model):
+    """Session 11 (legal14): 86B3 (a board played at one table only: the Regulating Authority may provide otherwise,
+    failing which B2 applies) was cited by 12C2(b) but had no summary."""
+    text = _visible(SiteBuild(model).render_stub(86).body)
+    assert "quand une donne n'a été jouée qu'à une seule table" in text and "l'arbitre procède comme en B2" in text

@@ -222,6 +222,27 @@ def test_search_command_imports_only_the_search():
     assert not {m.split(".")[0] for m in mods.split()} & {"yaml", "markdown_it", "jinja2", "mkdocs", "pydantic"}, mods
     others = [m for m in mods.split() if m.startswith("lois.features.") and m.split(".")[2] not in ("search", "_cli")]
     assert not others, others  # no other feature's commands declared
+    # nor what the standard library's dataclasses and type hints would bring (lois/__init__.py, TYPE_CHECKING)
+    assert not set(mods.split()) & {"inspect", "ast", "dis", "tokenize", "typing"}, mods
+
+
+def test_dataclasses_without_inspect_at_start_then_inspect_as_usual():
+    """`import lois` imports dataclasses without inspect (lois/__init__.py); a dataclass without a docstring still gets
+    its signature as docstring (the one use dataclasses has for inspect), and `import inspect` afterwards is the
+    real module."""
+    import subprocess
+    import sys
+
+    from conftest import project_env
+
+    code = ("import sys, types\nimport lois, dataclasses\nassert 'inspect' not in sys.modules\n"
+            "@dataclasses.dataclass\nclass A:\n    x: int\n    y: str = 'b'\n"
+            "print(A.__doc__)\nimport inspect\nprint(type(inspect) is types.ModuleType, inspect.getsource is not None,"
+            " str(inspect.signature(A)), dataclasses.inspect.signature is inspect.signature)")
+    r = subprocess.run([sys.executable, "-c", code], env=project_env(), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    expected = ["A(x: int, y: str = 'b')", "True True (x: int, y: str = 'b') -> None True"]
+    assert r.stdout.splitlines() == expected, r.stdout
 
 
 def test_verifie_of_an_unchanged_corpus_imports_no_library(tmp_path):

@@ -222,6 +222,37 @@ def test_search_command_imports_only_the_search():
     assert not {m.split(".")[0] for m in mods.split()} & {"yaml", "markdown_it", "jinja2", "mkdocs", "pydantic"}, mods
     others = [m for m in mods.split() if m.startswith("lois.features.") and m.split(".")[2] not in ("search", "_cli")]
     assert not others, others  # no other feature's commands declared
+    # nor what dataclasses, pathlib, argparse and type hints would bring (lois/__init__.py, TYPE_CHECKING)
+    assert not set(mods.split()) & {"inspect", "ast", "dis", "tokenize", "typing", "urllib.parse", "ipaddress",
+                                    "gettext"}, mods
+
+
+def test_stdlib_modules_imported_later_work_as_usual():
+    """`import lois` imports dataclasses without inspect, pathlib without urllib.parse, argparse without gettext
+    (lois/__init__.py); what they use those for still works: a dataclass without a docstring gets its signature as
+    docstring, ``Path.as_uri`` quotes, argparse writes its messages; and each module imported afterwards is the real
+    one."""
+    import subprocess
+    import sys
+
+    from conftest import project_env
+
+    code = ("import sys, types\nimport lois, dataclasses\nassert 'inspect' not in sys.modules\n"
+            "@dataclasses.dataclass\nclass A:\n    x: int\n    y: str = 'b'\n"
+            "print(A.__doc__)\nimport inspect\nprint(type(inspect) is types.ModuleType, inspect.getsource is not None,"
+            " str(inspect.signature(A)), dataclasses.inspect.signature is inspect.signature)\n"
+            "import pathlib, argparse\nassert not {'urllib.parse', 'gettext'} & set(sys.modules)\n"
+            "print(pathlib.Path('/a b/é').as_uri())\n"
+            "p = argparse.ArgumentParser(prog='x')\np.add_argument('--n', type=int)\n"
+            "try:\n    p.parse_args(['--n', 'z'])\nexcept SystemExit:\n    pass\n"
+            "import urllib.parse, gettext\nprint(type(urllib.parse) is type(gettext) is types.ModuleType,"
+            " urllib.parse.quote('a b'), gettext.gettext('x'))")
+    r = subprocess.run([sys.executable, "-c", code], env=project_env(), capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    expected = ["A(x: int, y: str = 'b')", "True True (x: int, y: str = 'b') -> None True", "file:///a%20b/%C3%A9",
+                "True a%20b x"]
+    assert r.stdout.splitlines() == expected, r.stdout
+    assert r.stderr.splitlines()[-1] == "x: error: argument --n: invalid int value: 'z'", r.stderr
 
 
 def test_verifie_of_an_unchanged_corpus_imports_no_library(tmp_path):

@@ -1,12 +1,12 @@
 """Errors a person reads: French, with the file and the line."""
 from __future__ import annotations
 
-import re
+from lois.core.lazyre import compile_lazily
 
 # a value a message quotes (« … ») from a corpus file can be anything its line holds: 100,000 characters of one
 # permalink, a 5,000-digit law number; shown by its start and its length, the message stays one readable line
 QUOTE_MAX = 400
-_LONG_QUOTE = re.compile(r"« ([^»\n]{%d,}) »" % (QUOTE_MAX + 1))
+_LONG_QUOTE = compile_lazily(r"« ([^»\n]{%d,}) »" % (QUOTE_MAX + 1))
 
 
 def bounded(message: str) -> str:

@@ -24,7 +24,10 @@ Off (nothing noted, nothing kept) unless `mkdocs serve` started: `mkdocs build` 
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at each start of `lois cherche`; mypy: True)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 _MISSING = object()
 _on = False

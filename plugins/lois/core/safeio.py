@@ -20,12 +20,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import re
 import stat
 from collections.abc import Sequence
 from pathlib import Path
 
 from lois.core.errors import LoisError
+from lois.core.lazyre import compile_lazily
 from lois.core.typo import plural
 
 MAX_BYTES = 20_000_000  # a text file of the corpus or a raw text to import (the whole Code is ~600 kB)
@@ -354,7 +354,7 @@ def _umask_mode() -> int:
     return 0o666 & ~mask
 
 
-_TMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>[0-9]+)\.tmp$")
+_TMP = compile_lazily(r"^\.(?P<name>.+)\.(?P<pid>[0-9]+)\.tmp$")
 
 
 def _alive(pid: int) -> bool:

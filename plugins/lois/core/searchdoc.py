@@ -10,10 +10,13 @@ import dataclasses
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
 
 from lois.core import reads
 from lois.core.ids import Kind, ProvisionId
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at each start of `lois cherche`; mypy: True)
+if TYPE_CHECKING:
+    from typing import Any, Callable
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import sys
 import unicodedata
 
 from lois.core.errors import LoisError
+from lois.core.lazyre import compile_lazily
 
 # ------------------------------------------------------------------------------------------------ writing
 
@@ -162,7 +163,7 @@ def _shows(ch: str, encoding: str) -> bool:
         return False
 
 
-_CONTROL_RE = re.compile(f"[{INVISIBLE}]")
+_CONTROL_RE = compile_lazily(f"[{INVISIBLE}]")  # (compiled by --json only)
 
 
 def json_text(obj, stream=None) -> str:

@@ -25,7 +25,9 @@ _READER = """(function (S) {
   /* a browser without lookbehind in its regular expressions (Safari before 16.4: iPhones left on iOS 15) leaves out
      the rules it cannot compile: fewer no-break spaces, every page working */
   var RULES = [];
-  S.rules.forEach(function (r) { try { RULES.push([new RegExp(r[0], r[1] + "g"), r[2]]); } catch (e) { /* left out */ } });
+  S.rules.forEach(function (r) {
+    try { RULES.push([new RegExp(r[0], r[1] + "g"), r[2]]); } catch (e) { /* left out */ }
+  });
   function spacing(text) {
     text = String(text);
     RULES.forEach(function (r) { text = text.replace(r[0], r[1]); });

@@ -949,3 +949,12 @@ def test_law_86b3_board_played_at_one_table_only(model):
     failing which B2 applies) was cited by 12C2(b) but had no summary."""
     text = _visible(SiteBuild(model).render_stub(86).body)
     assert "quand une donne n'a été jouée qu'à une seule table" in text and "l'arbitre procède comme en B2" in text
+
+
+def test_law_61b3_says_where_its_reservation_comes_from(model):
+    """Session 11 (legal15, me): the register's 61B lets defenders ask each other « sauf si l'organisme responsable
+    l'interdit », read in the Italian 2017 text; the ACBL's 2017 edition (61B3) has no such reservation. Until the WBF
+    text settles it, the page says where the reservation comes from rather than presenting it as the Code's alone."""
+    text = _visible(SiteBuild(model).render_stub(61).body)
+    assert "sauf si l'organisme responsable l'interdit" in text
+    assert "Cette réserve vient du texte italien lu ; l'édition nord-américaine de l'ACBL (B3) ne la porte pas." in text

@@ -27,15 +27,22 @@
     sayMissing(hash);
   }
 
+  /* A law's page: its title (« loi-12 ») and the law's number as written (« 12 »); else null */
+  function lawTitle() { return document.querySelector("article h1[id^='loi-']"); }
+  function pageLaw() {
+    var title = lawTitle(), m = title && /^loi-(\d+)$/.exec(title.id);
+    return m ? m[1] : null;
+  }
+
   /* An anchor written as the site prints the provision rather than as its anchor (« #12C1(a) », « #C1(a) »,
      « #c1a », « #12 C 1 a »): the anchor of the one provision of this law's page that it names, or null. The
      page's provisions say both (id « C1a », data-id « 12C1(a) »); compared without spaces, brackets or dots, in
      either case, the law's number before it dropped. */
   function spelled(hash) {
-    var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
+    var law = pageLaw();
     if (!law) return null;
     var want = hash.replace(/[\s().]/g, "").toLowerCase();
-    if (want.indexOf(law[1]) === 0 && /^[a-h]/.test(want.slice(law[1].length))) want = want.slice(law[1].length);
+    if (want.indexOf(law) === 0 && /^[a-h]/.test(want.slice(law.length))) want = want.slice(law.length);
     var found = [];
     Array.prototype.forEach.call(document.querySelectorAll("article [data-id][id]"), function (el) {
       if (el.id.toLowerCase() === want && found.indexOf(el.id) < 0) found.push(el.id);
@@ -50,12 +57,12 @@
      (the records' « #f=… »). */
   function sayMissing(hash) {
     var said = document.querySelector(".lois-ancre-introuvable");
-    var title = document.querySelector("article h1[id^='loi-']"), law = title && /^loi-(\d+)$/.exec(title.id);
+    var title = lawTitle(), law = pageLaw();
     if (!hash || !law || !DATA.notFound) { if (said) said.parentNode.removeChild(said); return; }
     var shown = hash.length > 80 ? hash.slice(0, 79) + "\u2026" : hash;
     if (window.loisTypo) shown = window.loisTypo.inert(shown);  /* (typo.js: « #\u202e… » reorders no sentence) */
-    if (/^[A-Z][0-9A-Za-z()]{0,15}$/.test(shown)) shown = law[1] + shown;  /* « #C9 »: 12C9, as the site writes ids */
-    var text = DATA.notFound.replace("{id}", shown).replace("{law}", law[1]);
+    if (/^[A-Z][0-9A-Za-z()]{0,15}$/.test(shown)) shown = law + shown;  /* « #C9 »: 12C9, as the site writes ids */
+    var text = DATA.notFound.replace("{id}", shown).replace("{law}", law);
     if (!said) {
       said = document.createElement("div");
       said.className = "admonition warning lois-ancre-introuvable";

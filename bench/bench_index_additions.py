@@ -2,7 +2,7 @@
 
 For a few pages without text (those with the fewest phrasings), the page's phrasings are written COPIES times (as if
 that many more were added), and the first results of every query of the development sets (relevance, directors,
-situations, blind1–blind9; never the session's blind set) that does not expect that page are compared with those
+situations, blind1–blind10; never the session's blind set) that does not expect that page are compared with those
 before: how many change their first result, their first three. Once with the index's phrasings weighed against a
 fixed length (index.INDEX_LENGTH, the rule), once against the average length of the documents' (whoosh's, the rule
 before).
@@ -22,7 +22,7 @@ from lois.features.search.query import TEXTLESS_KINDS, SearchEngine, corpus_docs
 SETS = ["search_relevance", "search_directors", "search_situations", "search_situations_blind",
         "search_situations_blind2", "search_situations_blind3", "search_situations_blind4",
         "search_situations_blind5", "search_situations_blind6", "search_situations_blind7", "search_situations_blind8",
-        "search_situations_blind9"]
+        "search_situations_blind9", "search_situations_blind10"]
 PAGES = 2
 COPIES = 4
 

@@ -25,7 +25,8 @@ from lois.features.search.query import SearchEngine  # noqa: E402
 SETS = ["search_directors.yaml", "search_situations.yaml", "search_situations_blind.yaml",
         "search_situations_blind2.yaml", "search_situations_blind3.yaml", "search_situations_blind4.yaml",
         "search_situations_blind5.yaml", "search_situations_blind6.yaml",
-        "search_situations_blind7.yaml", "search_situations_blind8.yaml", "search_situations_blind9.yaml"]
+        "search_situations_blind7.yaml", "search_situations_blind8.yaml", "search_situations_blind9.yaml",
+        "search_situations_blind10.yaml"]
 
 
 def main() -> None:

@@ -1,8 +1,8 @@
-"""Per-query ranks on the development sets, to compare two rankings query by query (never blind10, the held-out set):
+"""Per-query ranks on the development sets, to compare two rankings query by query (never blind11, the held-out set):
     python bench/rank_dump.py OUT.tsv [--kind KIND=WEIGHT ...]     # dump (--kind: try another KIND_WEIGHTS value)
     python bench/rank_dump.py --compare BEFORE.tsv AFTER.tsv [-v]    # per set: hit@1 / hit@3 deltas (+up −down),
                                                                       # tool@3 and answer@1 deltas; their totals;
-                                                                      # « with text » line (blind4–blind9)
+                                                                      # « with text » line (blind4–blind10)
 A row: set, index, rank of the first expected id (99: not in the ten first), T (only pages without text expected) or
 X (a document with text), the query's start, tool in the first three, answer@1, the first three ids."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "plugins"))
 
 SETS = ["search_relevance", "search_directors", "search_situations", "search_situations_blind"] + [
-    f"search_situations_blind{i}" for i in range(2, 10)]
+    f"search_situations_blind{i}" for i in range(2, 11)]
 
 
 def dump(out: str, kinds: list[str]) -> None:
@@ -52,7 +52,7 @@ def compare(before: str, after: str, verbose: bool) -> None:
         s[3] += rb > ra
         s[4] += (y[5] == "True") - (x[5] == "True")
         s[5] += (y[6] == "True") - (x[6] == "True")
-        if x[3] == "X" and x[0][-1] in "456789":
+        if x[3] == "X" and x[0][-1] in "4567890":
             text[0] += ra == 1
             text[1] += rb == 1
             text[2] += ra <= 3
@@ -63,7 +63,7 @@ def compare(before: str, after: str, verbose: bool) -> None:
         print(f"{k}: hit@1 {s[0]:+d}, hit@3 {s[1]:+d} (+{s[2]} −{s[3]}), tool@3 {s[4]:+d}, answer@1 {s[5]:+d}")
     t = [sum(s[i] for s in st.values()) for i in range(6)]
     print(f"total : hit@1 {t[0]:+d}, hit@3 {t[1]:+d} (+{t[2]} −{t[3]}), tool@3 {t[4]:+d}, answer@1 {t[5]:+d}")
-    print(f"blind4–9 avec texte : en tête {text[0]} → {text[1]}, trois premiers {text[2]} → {text[3]}")
+    print(f"blind4–10 avec texte : en tête {text[0]} → {text[1]}, trois premiers {text[2]} → {text[3]}")
 
 
 if __name__ == "__main__":

@@ -423,3 +423,19 @@ def test_buttons_reach_wcag_aa_contrast(phone, site_url, scheme):
            if m["text"] < 4.5 or m["boundary"] < 3]
     assert low == [], low
     phone.emulate_media(color_scheme="light")
+
+
+def test_toolbar_takes_one_row_on_a_small_phone(small_phone, site_url):
+    """At 360×640, « ← Retour », « Recommencer » and « Mode table » on one row, each word whole inside its button
+    and each a target of 44 px at least: on two rows (Material's wide button sides) they pushed the first question
+    60 px down the screen. Every checklist, since a label could be longer on one."""
+    small_phone.emulate_media(media="screen", color_scheme="light")
+    for name in _names():
+        open_anew(small_phone, f"{site_url}checklists/{name}/")
+        small_phone.locator(".lois-cl-step").wait_for()
+        boxes = small_phone.locator(".lois-cl-toolbar .md-button").evaluate_all(
+            "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+            " return [b.textContent, r.top, r.height, b.scrollWidth - b.clientWidth]; })")
+        assert [b[0] for b in boxes] == ["← Retour", "Recommencer", "Mode table"], name
+        assert len({round(b[1]) for b in boxes}) == 1, (name, boxes)
+        assert all(b[2] >= 44 and b[3] <= 0 for b in boxes), (name, boxes)

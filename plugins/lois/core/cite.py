@@ -153,11 +153,12 @@ Doubled link text of the HTML edition, merged into one citation::
     LOI 16 C Loi 16C              → [LOI 16 C Loi 16C]         16C
 
 Absolute without the word *Loi*, after a trigger (« en », « voir », « cf. »,
-« selon »), when a law number is glued to a section letter, or spaced with a
+« selon », « puis »), when a law number is glued to a section letter, or spaced with a
 paragraph::
 
     comme mentionné en 23C        → 23C
     voir 16 B 1 a                 → 16B1(a)
+    Loi 93B3 puis 93C             → 93B3, then 93C   (« puis »: an absolute id only, never a relative one)
     en 12 B / en 2007 / en 2C     → nothing
 
 An id alone, with a section and a paragraph (1–9): the law number 1–93 is not
@@ -411,9 +412,9 @@ def _accept_rel(text: str, items: list[_Item], trigger: re.Match | None) -> list
 
 def _from_trigger(text: str, trig: re.Match, refused: list | None = None) -> tuple[int, int, list[Ref]] | None:
     """A citation after « voir », « en », « selon », « de »…: absolute (the program) or relative."""
-    if trig.group("voir") or trig.group("abs"):
+    if trig.group("voir") or trig.group("abs") or trig.group("then"):
         hit = _match_rule(_TRIGGER_RULE, text, trig.start(), refused)
-        if hit is not None:
+        if hit is not None or trig.group("then"):
             return hit
     gap = _TRIGGER_GAP.match(text, trig.end())
     pos = gap.end() if gap else trig.end()
@@ -672,9 +673,11 @@ _LOI_GAP_P = (rf"{_H}*(?:\n{_H}*{_NUMERO}?(?![0-9]{{1,2}}\.[^\S\n])(?!{_LINE_HEA
 _VOIR = (rf"(?:{_nocase('voir')}|{_nocase('cf')}\.?)(?:{_H}+(?:{_nocase('également')}|{_nocase('egalement')}"
          rf"|{_nocase('aussi')}|{_nocase('notamment')}))?")  # « voir aussi 74C », « cf. aussi 74C »
 _ABS_WORDS = rf"{_nocase('en')}|{_nocase('selon')}"
-_TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})"
+# « puis » an absolute id only, as a list goes on in a director's e-mail (« Loi 93B3 puis 93C »), never a relative one
+_THEN = _nocase("puis")
+_TRIGGER = _compile(rf"(?<!{_LETTER})(?:(?P<voir>{_VOIR})|(?P<abs>{_ABS_WORDS})|(?P<then>{_THEN})"
                       rf"|(?P<rel>{_nocase('de')}|{_nocase('dans')})){_NL}")
-_TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
+_TRIGGER_ABS = rf"(?<!{_LETTER})(?:{_VOIR}|{_ABS_WORDS}|{_THEN}){_NL}(?:{_H}+(?:\n{_H}*)?|\n{_H}*)"
 _STRICT_TAIL = _tail_parts(True, None, True)
 _BID_LIKE = rf"0?[1-7][CDHcdh]{_NL}(?!{_STRICT_TAIL[0]}|{_STRICT_TAIL[1]})"  # « 2C »: a bid
 # Articles of a club's statutes are not laws of the Code: after « article » a bare number is refused when

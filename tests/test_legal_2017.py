@@ -1013,3 +1013,17 @@ def test_laws_a_director_quotes_at_the_table_are_summarised_from_their_2017_text
     for s in nonempty(said):
         assert s in text, (law, s)
     assert "sources.acbl2017" in text and "texte anglais 2017 de l'ACBL" in text
+
+
+def test_chantigny_s_first_principle_is_said_not_to_be_a_2017_criterion(model):
+    """Session 12 (legal16): the commentary on Law 23 tells the director to keep in mind « le Principe premier de
+    cette loi », that the new call must give as much or nearly as much information as the withdrawn one. 2017 Law 23A
+    has no such criterion: a call is comparable if it meets one of three conditions (same or similar meaning, 23A1;
+    a subset of the possible meanings, 23A2; the same purpose, 23A3); what the infraction may have brought is judged
+    at the end of play under 23C. The commentary page says so beside that sentence."""
+    notes = model.commentaries["chantigny-23"]
+    text = _visible(SiteBuild(model).render_commentary(notes).body)
+    said = text.index("Gardez à l'esprit le Principe premier de cette loi")
+    remark = text.index("Ce « principe premier » est la lecture du commentateur, non un critère du Code 2017", said)
+    assert remark - said < 600, remark - said
+    assert "remplir l'une des trois conditions suffit" in text

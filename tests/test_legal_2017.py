@@ -1027,3 +1027,24 @@ def test_chantigny_s_first_principle_is_said_not_to_be_a_2017_criterion(model):
     remark = text.index("Ce « principe premier » est la lecture du commentateur, non un critère du Code 2017", said)
     assert remark - said < 600, remark - said
     assert "remplir l'une des trois conditions suffit" in text
+
+
+@pytest.mark.parametrize("answers", [
+    {"moment": "avant", "interfere": "oui", "position": "non", "redonner": "non", "jeu_possible": "oui"},
+    {"moment": "apres"},
+])
+def test_information_from_another_source_is_adjusted_if_it_affected_the_result(model, lists, answers):
+    """Session 12 (legal16): 2017 Law 16D2(c) (and 16D3, which sends to it) lets the board be played « standing ready
+    to award an adjusted score if he judges that the extraneous information affected the result »; the list
+    « Information d'autres sources » and its sentences to the players said « a pu affecter » (may have affected), the
+    wording of the French text the site publishes. The ruling and what the director says now say « a affecté », and
+    the page of Law 16 says where the published text differs."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-autres-sources"], answers)
+    said = " ".join([res.ruling, *res.players])
+    flat = re.sub(r"\s+", " ", said)
+    assert "a pu affecter le résultat" not in flat.replace("dit « a pu affecter »", "")
+    assert "l'information a affecté le résultat" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "s'il juge que l'information étrangère a affecté le résultat, et non seulement qu'elle « a pu »" in page

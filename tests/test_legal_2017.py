@@ -1048,3 +1048,18 @@ def test_information_from_another_source_is_adjusted_if_it_affected_the_result(m
     assert "l'information a affecté le résultat" in flat
     page = _visible(SiteBuild(model).render_law(16).body)
     assert "s'il juge que l'information étrangère a affecté le résultat, et non seulement qu'elle « a pu »" in page
+
+
+def test_revoke_on_trick_twelve_leaves_partner_to_law_16c_not_an_absolute_ban(lists):
+    """Session 12 (legal16): 2017 Law 62D2 says only that Law 16C applies when a defender revokes on trick twelve
+    before his partner's turn: the withdrawn card is unauthorized information for the partner, who may not choose a
+    play demonstrably suggested by it over a logical alternative (16C2). The list « Renonce » told the partner « ne
+    doit pas choisir sa carte d'après la carte reprise », a ban without the logical-alternative test (the 2007
+    wording of 62D2); it now says the 16C2 rule."""
+    from lois.features.checklists import run
+
+    res = run(lists["renonce"], {"consommee": "oui", "cas_particulier": "douzieme"})
+    said = re.sub(r"\s+", " ", " ".join(res.players))
+    assert "ne doit pas choisir sa carte d'après la carte reprise" not in said
+    assert "la règle des actions retirées s'applique (Loi 62D2)" in said
+    assert "parmi les cartes qu'il pourrait logiquement jouer, une carte qu'elle suggère manifestement" in said

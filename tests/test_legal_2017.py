@@ -1063,3 +1063,12 @@ def test_revoke_on_trick_twelve_leaves_partner_to_law_16c_not_an_absolute_ban(li
     assert "ne doit pas choisir sa carte d'après la carte reprise" not in said
     assert "la règle des actions retirées s'applique (Loi 62D2)" in said
     assert "parmi les cartes qu'il pourrait logiquement jouer, une carte qu'elle suggère manifestement" in said
+
+
+def test_home_page_call_out_of_turn_button_names_law_32(built_site):
+    """Session 12 (legal16): the home page's button « Déclaration hors tour » named only a Pass (Law 30) and a bid
+    (Law 31); a call out of rotation is also a double or redouble, ruled by 2017 Law 32 (which the list « Enchère
+    hors tour » behind the button applies). The button names it."""
+    page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
+    assert ("Déclaration hors tour un Passe hors tour : Loi 30 ; une enchère hors tour : Loi 31 ; un Contre ou un "
+            "Surcontre hors tour : Loi 32") in page

@@ -729,8 +729,8 @@ def test_worked_examples_reach_their_outcome(lists, ex):
     (["Le Contre est annulé (voir B3)."], "ne cite aucune provision", "voir B3"),
     (["Le Contre est annulé (Loi 27B7)."], "provision « 27B7 » introuvable dans le texte de la Loi 27", "Loi 27B7"),
     (["La Loi 94 le dit (Loi 94A)."], "la Loi 94 n'existe pas", "Loi 94A"),
-    (["Le spectateur se tait (Loi 76B)."],  # 76: no text, no commentary, no entry of the register
-     "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 76B"),
+    (["La procédure d'appel est suivie (Loi 93B)."],  # 93: no text, no commentary, no entry of the register
+     "dont ni le texte, ni un commentaire, ni une entrée du registre des lois absentes", "Loi 93B"),
 ])
 def test_refuses_an_outcome_whose_players_text_is_missing_or_uncited(tmp_path, model, players, words, needle):
     d = _copy()

@@ -958,3 +958,117 @@ def test_law_61b3_says_where_its_reservation_comes_from(model):
     text = _visible(SiteBuild(model).render_stub(61).body)
     assert "sauf si l'organisme responsable l'interdit" in text
     assert "Cette réserve vient du texte italien lu ; l'édition nord-américaine de l'ACBL (B3) ne la porte pas." in text
+
+
+@pytest.mark.parametrize("law, said", [
+    (13, ["une main de plus de 13 cartes", "si personne n'a vu de carte d'un autre joueur",
+          "sauf si cette carte a été jouée dans une levée déjà retournée", "le résultat est annulé"]),
+    (14, ["la main complétée est réputée avoir toujours eu toutes ses cartes", "la Loi 67 s'applique",
+          "ne pas l'avoir jouée peut constituer une renonce", "information non autorisée pour le partenaire"]),
+    (15, ["sa déclaration est annulée, avec toutes celles qui l'ont suivie",
+          "Si son partenaire a déclaré ensuite, l'arbitre attribue une marque ajustée",
+          "elle est autre si son sens est très différent, ou si elle est psychique",
+          "l'étui est annulé pour les deux camps", "marque ajustée artificielle"]),
+    (17, ["quand l'un des deux partenaires sort ses cartes de l'étui",
+          "Le joueur que l'étui désigne comme donneur fait la première déclaration", "la période de clarification",
+          "le joueur qui a passé hors tour étant fautif"]),
+    (19, ["ne peut contrer que la dernière enchère qui précède",
+          "réputé avoir contré l'enchère telle qu'elle a été faite", "dès qu'une enchère légale le suit"]),
+    (22, ["qui devient le contrat", "la donne n'est pas redistribuée"]),
+    (34, ["la Loi 17D3 s'applique"]),
+    (38, ["ne peut jamais être joué", "chaque joueur du camp fautif doit passer",
+          "sauf si l'adversaire de gauche du fautif a déclaré après l'infraction et avant la rectification"]),
+    (39, ["Toute déclaration faite après le dernier Passe des annonces est annulée",
+          "un Passe d'un défenseur, ou une déclaration quelconque du futur déclarant ou du futur mort"]),
+    (41, ["fait l'entame face cachée", "(mais pas le futur mort)", "ce droit cesse quand il joue une carte",
+          "mais pas par qui", "l'atout à la droite du mort"]),
+    (42, ["en présence de l'arbitre", "compter les levées gagnées et perdues", "si le mort suggère un jeu"]),
+    (44, ["sauf restriction imposée après une irrégularité de son camp", "le plus fort atout",
+          "la plus forte carte de la couleur entamée", "de la main qui a gagné la dernière levée"]),
+    (45, ["en la nommant", "Une cinquième carte fournie à une levée par un défenseur devient une carte pénalisée",
+          "sans autre rectification, sauf si l'arbitre juge qu'elle a été entamée",
+          "que la défense a été lésée par ce jeu", "avant que les quatre joueurs aient joué à la levée"]),
+    (47, ["quand une rectification l'exige", "pour corriger un jeu illégal", "Loi 45C4(b)",
+          "Après qu'un adversaire a changé la carte qu'il avait jouée"]),
+    (72, ["en stricte conformité avec les Lois", "même s'il est prêt à accepter la rectification",
+          "n'est pas tenu de signaler une infraction commise par son propre camp", "en mélangeant ses cartes"]),
+    (76, ["ne regarde pas la main de plus d'un joueur", "que si l'arbitre le lui demande",
+          "autre qu'un joueur ou un officiel du tournoi, est un spectateur"]),
+    (77, ["Si les quatre joueurs passent, chaque camp marque zéro", "Le barème chiffré n'est pas reproduit ici"]),
+    (78, ["deux unités (points de match ou demi-points de match) par marque inférieure",
+          "à 24 IMPs (4000 points ou plus)", "points de victoire"]),
+    (80, ["la fédération nationale sous l'égide de laquelle elle se déroule",
+          "les joueurs devraient désigner quelqu'un pour en remplir les fonctions"]),
+    (87, ["ne l'ont pas jouée sous une forme identique", "classe chaque groupe séparément", "voir la Loi 86B2"]),
+])
+def test_laws_a_director_quotes_at_the_table_are_summarised_from_their_2017_text(model, law, said):
+    """Session 12 (legal16): the register had no summary of Laws 13–15, 17, 19, 22, 34, 38, 39, 41, 42A, 44A/B/E–G,
+    45A/B/E–G, 47A–D, 72A/B, 76–78, 80 and 87 (their page said only that the text is not in the site); each is now
+    said on its law's page in the site's own words, written from the full 2017 text (sources.acbl2017): e.g. 13C (a
+    surplus card: no adjusted score unless played to a quitted trick), 15A3 (a different call is one of much
+    different meaning, or psychic), 17A (auction period starts when a partner withdraws his cards), 39B (no further
+    rectification for a pass by a defender or any call of the declaring side), 41B (not the presumed dummy), 45E (a
+    fifth card), 72B2 (no obligation to draw attention to one's own side's infraction, but 20F, 62A, 79A2)."""
+    text = _visible(SiteBuild(model).render_stub(law).body)
+    for s in nonempty(said):
+        assert s in text, (law, s)
+    assert "sources.acbl2017" in text and "texte anglais 2017 de l'ACBL" in text
+
+
+def test_chantigny_s_first_principle_is_said_not_to_be_a_2017_criterion(model):
+    """Session 12 (legal16): the commentary on Law 23 tells the director to keep in mind « le Principe premier de
+    cette loi », that the new call must give as much or nearly as much information as the withdrawn one. 2017 Law 23A
+    has no such criterion: a call is comparable if it meets one of three conditions (same or similar meaning, 23A1;
+    a subset of the possible meanings, 23A2; the same purpose, 23A3); what the infraction may have brought is judged
+    at the end of play under 23C. The commentary page says so beside that sentence."""
+    notes = model.commentaries["chantigny-23"]
+    text = _visible(SiteBuild(model).render_commentary(notes).body)
+    said = text.index("Gardez à l'esprit le Principe premier de cette loi")
+    remark = text.index("Ce « principe premier » est la lecture du commentateur, non un critère du Code 2017", said)
+    assert remark - said < 600, remark - said
+    assert "remplir l'une des trois conditions suffit" in text
+
+
+@pytest.mark.parametrize("answers", [
+    {"moment": "avant", "interfere": "oui", "position": "non", "redonner": "non", "jeu_possible": "oui"},
+    {"moment": "apres"},
+])
+def test_information_from_another_source_is_adjusted_if_it_affected_the_result(model, lists, answers):
+    """Session 12 (legal16): 2017 Law 16D2(c) (and 16D3, which sends to it) lets the board be played « standing ready
+    to award an adjusted score if he judges that the extraneous information affected the result »; the list
+    « Information d'autres sources » and its sentences to the players said « a pu affecter » (may have affected), the
+    wording of the French text the site publishes. The ruling and what the director says now say « a affecté », and
+    the page of Law 16 says where the published text differs."""
+    from lois.features.checklists import run
+
+    res = run(lists["information-autres-sources"], answers)
+    said = " ".join([res.ruling, *res.players])
+    flat = re.sub(r"\s+", " ", said)
+    assert "a pu affecter le résultat" not in flat.replace("dit « a pu affecter »", "")
+    assert "l'information a affecté le résultat" in flat
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "s'il juge que l'information étrangère a affecté le résultat, et non seulement qu'elle « a pu »" in page
+
+
+def test_revoke_on_trick_twelve_leaves_partner_to_law_16c_not_an_absolute_ban(lists):
+    """Session 12 (legal16): 2017 Law 62D2 says only that Law 16C applies when a defender revokes on trick twelve
+    before his partner's turn: the withdrawn card is unauthorized information for the partner, who may not choose a
+    play demonstrably suggested by it over a logical alternative (16C2). The list « Renonce » told the partner « ne
+    doit pas choisir sa carte d'après la carte reprise », a ban without the logical-alternative test (the 2007
+    wording of 62D2); it now says the 16C2 rule."""
+    from lois.features.checklists import run
+
+    res = run(lists["renonce"], {"consommee": "oui", "cas_particulier": "douzieme"})
+    said = re.sub(r"\s+", " ", " ".join(res.players))
+    assert "ne doit pas choisir sa carte d'après la carte reprise" not in said
+    assert "la règle des actions retirées s'applique (Loi 62D2)" in said
+    assert "parmi les cartes qu'il pourrait logiquement jouer, une carte qu'elle suggère manifestement" in said
+
+
+def test_home_page_call_out_of_turn_button_names_law_32(built_site):
+    """Session 12 (legal16): the home page's button « Déclaration hors tour » named only a Pass (Law 30) and a bid
+    (Law 31); a call out of rotation is also a double or redouble, ruled by 2017 Law 32 (which the list « Enchère
+    hors tour » behind the button applies). The button names it."""
+    page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
+    assert ("Déclaration hors tour un Passe hors tour : Loi 30 ; une enchère hors tour : Loi 31 ; un Contre ou un "
+            "Surcontre hors tour : Loi 32") in page

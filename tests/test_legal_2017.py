@@ -1072,3 +1072,12 @@ def test_home_page_call_out_of_turn_button_names_law_32(built_site):
     page = _visible((built_site / "index.html").read_text(encoding="utf-8"))
     assert ("Déclaration hors tour un Passe hors tour : Loi 30 ; une enchère hors tour : Loi 31 ; un Contre ou un "
             "Surcontre hors tour : Loi 32") in page
+
+
+def test_law_15b_says_it_is_for_pairs_and_individuals(model):
+    """2017 Law 15B (a wrong board discovered during the auction or play: cancelled, or kept and the right board
+    played later) carries a footnote: it applies only to pair and individual events, Law 86B ruling team events. A
+    summary of 15B without it would send a director at a team match to cancel the board."""
+    text = _visible(SiteBuild(model).render_stub(15).body)
+    assert "Cette section vaut pour les tournois par paires et en individuel" in text
+    assert "par équipes, voir la Loi 86B." in text

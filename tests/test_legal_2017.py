@@ -1080,4 +1080,4 @@ def test_law_15b_says_it_is_for_pairs_and_individuals(model):
     summary of 15B without it would send a director at a team match to cancel the board."""
     text = _visible(SiteBuild(model).render_stub(15).body)
     assert "Cette section vaut pour les tournois par paires et en individuel" in text
-    assert "par équipes, voir la Loi 86B." in text
+    assert "par équipes, voir la Loi 86B" in text

@@ -307,7 +307,7 @@ def test_other_sources_before_and_after_the_first_call(lists):
         assert option in ids(r.citations), (option, r.outcome)
         # 10C1: every measure the director takes is told with the four he could take before any call
         assert "changer vos places, faire redonner la donne, la laisser jouer" in " ".join(r.players)
-    after = run(cl, {"moment": "apres"})
+    after = run(cl, {"moment": "apres", "apres_suite": "continuer"})
     assert ids(after.citations[1:3]) == ["16D3", "16D2"] and after.effects["adjusted_score_possible"]
     assert "Rappelez-moi à la fin de la donne" in " ".join(after.players)
     artificial = run(cl, {**before, **paths["16D2(d)"]})

@@ -494,7 +494,7 @@ def test_information_received_after_the_first_call_may_still_lead_to_an_adjusted
     from lois.features.checklists import run
 
     cl = lists["information-autres-sources"]
-    res = run(cl, {"moment": "apres"})
+    res = run(cl, {"moment": "apres", "apres_suite": "continuer"})
     texts = [re.sub(r"\s+", " ", t) for t in (res.ruling, *res.players, cl.description)]
     assert not [t for t in nonempty(texts) if "ou ne pas jouer la donne ne sont possibles" in t
                 or "marque ajustée artificielle) ne sont prévues qu'avant" in t]
@@ -1031,7 +1031,7 @@ def test_chantigny_s_first_principle_is_said_not_to_be_a_2017_criterion(model):
 
 @pytest.mark.parametrize("answers", [
     {"moment": "avant", "interfere": "oui", "position": "non", "redonner": "non", "jeu_possible": "oui"},
-    {"moment": "apres"},
+    {"moment": "apres", "apres_suite": "continuer"},
 ])
 def test_information_from_another_source_is_adjusted_if_it_affected_the_result(model, lists, answers):
     """Session 12 (legal16): 2017 Law 16D2(c) (and 16D3, which sends to it) lets the board be played « standing ready
@@ -1081,3 +1081,21 @@ def test_law_15b_says_it_is_for_pairs_and_individuals(model):
     text = _visible(SiteBuild(model).render_stub(15).body)
     assert "Cette section vaut pour les tournois par paires et en individuel" in text
     assert "par équipes, voir la Loi 86B" in text
+
+
+def test_information_received_after_the_first_call_has_a_path_to_an_adjusted_score(lists):
+    """Session 12 (legal16): 2017 Law 16D3 lets the director proceed « as in 2(c) or 2(d) » once a call has been
+    made; the list « Information d'autres sources » said so in a ruling but its only path after the first call let the
+    board finish (2(c)). A question now asks which the director does, and the 2(d) path ends in an adjusted score,
+    artificial as no result is obtained (12A2, 12C2(a)), or assigned in team play when the other table's result is
+    clearly favourable to one side (86B1)."""
+    from lois.features.checklists import run
+
+    cl = lists["information-autres-sources"]
+    assert "16D2(d)" in map(str, cl.questions["apres_suite"].cites)
+    res = run(cl, {"moment": "apres", "apres_suite": "marque"})
+    assert res.outcome == "apres_marque_ajustee" and res.effects["adjusted_score"]
+    said = re.sub(r"\s+", " ", " ".join(res.players))
+    assert "je peux laisser finir la donne ou attribuer une marque ajustée (Loi 16D3)" in said
+    assert "artificielle puisqu'aucun résultat n'est obtenu (Loi 12A2)" in said and "(Loi 86B1)" in said
+    assert run(cl, {"moment": "apres", "apres_suite": "continuer"}).outcome == "apres_premiere_declaration"

@@ -1099,3 +1099,22 @@ def test_information_received_after_the_first_call_has_a_path_to_an_adjusted_sco
     assert "je peux laisser finir la donne ou attribuer une marque ajustée (Loi 16D3)" in said
     assert "artificielle puisqu'aucun résultat n'est obtenu (Loi 12A2)" in said and "(Loi 86B1)" in said
     assert run(cl, {"moment": "apres", "apres_suite": "continuer"}).outcome == "apres_premiere_declaration"
+
+
+def test_the_site_says_the_2017_test_demonstrably_suggested_not_2007_could_have_been(built_site):
+    """2017 Laws 16B1(a) and 16C2: a player may not choose a call or play that IS demonstrably suggested over a
+    logical alternative; the 2007 Code (which the French source of Law 16 follows) said one that COULD demonstrably
+    have been suggested. The site's own sentences (checklists, what the director says, « Que faire si… », examples)
+    used the 2007 formula in about twenty places; they say the 2017 one, and the Law 16 page says where the source
+    differs. The source's own words, shown as such (« aurait pu, manifestement, avoir été suggérée »), stay."""
+    old = re.compile(r"(?:a|ont) pu manifestement|pouvait(?:-elle)? manifestement|aurait pu manifestement"
+                     r"|a-t-elle pu manifestement")
+    pages = [*sorted((built_site / "checklists").glob("*/index.html")), built_site / "que-faire-si" / "index.html",
+             *sorted((built_site / "exemples").glob("**/index.html"))]
+    assert len(pages) > 10
+    for page in pages:
+        text = _visible(page.read_text(encoding="utf-8"))
+        assert not old.search(text), (page, old.search(text))
+    law16 = _visible((built_site / "lois" / "16" / "index.html").read_text(encoding="utf-8"))
+    assert "que l'information non autorisée suggère manifestement plutôt qu'un autre" in law16
+    assert "la source (Code 2007) dit une action qui « aurait pu, manifestement, avoir été suggérée »" in law16

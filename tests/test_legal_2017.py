@@ -348,19 +348,21 @@ def test_a_call_changed_after_misinformation_lets_the_next_player_change_his_too
 
 
 def test_information_from_another_source_says_when_the_director_may_act_before_the_auction(model, lists):
-    """16D2: the director's four measures before any call are for information that could interfere with normal
-    play, and changing positions or redealing only where the type of event or competition allows; the « Que faire
-    si… » entry and the description of the list « Information d'autres sources » listed the four measures without
+    """16D2: the director's four measures before any call are for information that would likely interfere with
+    normal play (2017; « could interfere » in 2007), and changing positions or redealing only where the type of
+    event or competition allows; the « Que faire si… » entry and the description of the list « Information d'autres sources » listed the four measures without
     their conditions (session 10, legal11)."""
     from lois.features.annotations import load_annotations
 
     situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]
     flat = re.sub(r"\s+", " ", situation.description)
-    assert "S'il considère que l'information pourrait interférer dans le jeu normal, il peut, avant toute" in flat
+    assert ("S'il considère que l'information interférerait probablement avec le jeu normal (Code 2017 ; « pourrait "
+            "interférer » dans le texte publié ici), il peut, avant toute") in flat
     assert "(si le type d'épreuve ou de marque le permet)" in flat
     assert "(si la forme de la compétition le permet)" in flat
     description = re.sub(r"\s+", " ", lists["information-autres-sources"].description)
-    assert "pourrait interférer dans le jeu normal, l'arbitre a le choix entre quatre mesures" in description
+    assert ("interférerait probablement avec le jeu normal (Code 2017 ; le texte publié ici dit « pourrait "
+            "interférer »), l'arbitre a le choix entre quatre mesures") in description
     assert "(si le type d'épreuve ou de marque le permet)" in description
 
 
@@ -1118,3 +1120,21 @@ def test_the_site_says_the_2017_test_demonstrably_suggested_not_2007_could_have_
     law16 = _visible((built_site / "lois" / "16" / "index.html").read_text(encoding="utf-8"))
     assert "que l'information non autorisée suggère manifestement plutôt qu'un autre" in law16
     assert "la source (Code 2007) dit une action qui « aurait pu, manifestement, avoir été suggérée »" in law16
+
+
+def test_information_from_another_source_calls_for_measures_when_it_would_likely_interfere(model, lists):
+    """2017 Law 16D2: the director's measures before any call are for information that « would likely interfere
+    with normal play »; the 2007 Code (the French text the site publishes) said « could interfere ». The question of
+    the list, its answers, its rulings and every sentence to the players said « pourrait interférer » (a mere
+    possibility); they say the 2017 test, and the page of Law 16 says where the published text differs."""
+    cl = lists["information-autres-sources"]
+    assert cl.questions["interfere"].text == (
+        "L'arbitre considère-t-il que l'information interférerait probablement avec le jeu normal ?")
+    said = [cl.description, *(o.ruling for o in cl.outcomes.values()),
+            *(p for o in cl.outcomes.values() for p in o.players),
+            *(c.label for q in cl.questions.values() for c in q.choices)]
+    flat = re.sub(r"\s+", " ", " ".join(said)).replace("le texte publié ici dit « pourrait interférer »", "")
+    assert "pourrait interférer" not in flat and "ne peut pas interférer" not in flat
+    assert flat.count("interférerait probablement") >= 5
+    page = _visible(SiteBuild(model).render_law(16).body)
+    assert "interférerait probablement avec le jeu normal, et non seulement qu'elle « pourrait interférer »" in page

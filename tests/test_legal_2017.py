@@ -350,8 +350,8 @@ def test_a_call_changed_after_misinformation_lets_the_next_player_change_his_too
 def test_information_from_another_source_says_when_the_director_may_act_before_the_auction(model, lists):
     """16D2: the director's four measures before any call are for information that would likely interfere with
     normal play (2017; « could interfere » in 2007), and changing positions or redealing only where the type of
-    event or competition allows; the « Que faire si… » entry and the description of the list « Information d'autres sources » listed the four measures without
-    their conditions (session 10, legal11)."""
+    event or competition allows; the « Que faire si… » entry and the description of the list « Information
+    d'autres sources » listed the four measures without their conditions (session 10, legal11)."""
     from lois.features.annotations import load_annotations
 
     situation = nonempty([s for s in load_annotations(model).situations if s.id == "information-entendue"])[0]

@@ -1138,3 +1138,16 @@ def test_information_from_another_source_calls_for_measures_when_it_would_likely
     assert flat.count("interférerait probablement") >= 5
     page = _visible(SiteBuild(model).render_law(16).body)
     assert "interférerait probablement avec le jeu normal, et non seulement qu'elle « pourrait interférer »" in page
+
+
+def test_a_defender_card_seen_by_partner_is_deemed_played_and_a_fifth_card_goes_to_45e(model):
+    """2017 Law 45C1: a defender's card held so that partner can see its face is deemed played to the current trick
+    (if he has already made a legal play to that trick, see Law 45E: a fifth card becomes a penalty card unless
+    deemed led, 45E1). The register said « sauf s'il a déjà joué légalement » with no consequence, as if the card
+    were then free. 47F: besides F2 (no other retraction), F1 lets a card be withdrawn as Law 53B provides."""
+    text = _visible(SiteBuild(model).render_stub(45).body)
+    assert "est réputée jouée à la levée en cours" in text
+    assert "c'est une cinquième carte : voir la Loi 45E1 (elle devient une carte pénalisée" in text
+    assert "sauf s'il a déjà joué légalement à cette levée." not in text
+    text47 = _visible(SiteBuild(model).render_stub(47).body)
+    assert "peut aussi être reprise comme le prévoit la Loi 53B (F1)" in text47

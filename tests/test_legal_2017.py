@@ -11,6 +11,7 @@ import pytest
 from conftest import nonempty
 
 from lois.core.grounds import problems
+from lois.features.annotations import load_annotations
 from lois.features.checklists import load_checklists
 from lois.render.site import SiteBuild
 
@@ -1151,3 +1152,24 @@ def test_a_defender_card_seen_by_partner_is_deemed_played_and_a_fifth_card_goes_
     assert "sauf s'il a déjà joué légalement à cette levée." not in text
     text47 = _visible(SiteBuild(model).render_stub(47).body)
     assert "peut aussi être reprise comme le prévoit la Loi 53B (F1)" in text47
+
+
+def test_the_site_says_could_well_have_been_for_23c_27d_and_21b1a(model, lists):
+    """2017 Laws 23C and 27D: the director adjusts if, without the assistance gained through the infraction, the
+    outcome « could well have been different »; 21B1(a): a call may be changed if the decision « could well have
+    been influenced » by misinformation. The site's own sentences (rulings, what the director says, descriptions,
+    examples, the register's summary of 21B1(a)) said « aurait pu être différent » and « a pu être influencée », a
+    mere possibility; they say « aurait bien pu » / « a bien pu » (as 50E4 already did). The source's own words,
+    cited as such, stay; the page of Law 27 says where the source differs."""
+    said = []
+    for cl in lists.values():
+        said += [cl.description, *(o.ruling for o in cl.outcomes.values()),
+                 *(p for o in cl.outcomes.values() for p in o.players)]
+    said += [ex.ruling for ex in nonempty(list(load_annotations(model).examples.values()))]
+    flat = re.sub(r"\s+", " ", " ".join(said))
+    assert "aurait pu être différent" not in flat and "a pu être influencée" not in flat
+    assert flat.count("aurait bien pu être différent") >= 10 and flat.count("a bien pu être influencée") >= 4
+    text21 = _visible(SiteBuild(model).render_stub(21).body)
+    assert "si l'arbitre juge que sa décision a bien pu être influencée" in text21
+    page27 = _visible(SiteBuild(model).render_law(27).body)
+    assert "« aurait bien pu » être différent sans l'aide de l'enchère insuffisante" in page27

@@ -1173,3 +1173,19 @@ def test_the_site_says_could_well_have_been_for_23c_27d_and_21b1a(model, lists):
     assert "si l'arbitre juge que sa décision a bien pu être influencée" in text21
     page27 = _visible(SiteBuild(model).render_law(27).body)
     assert "« aurait bien pu » être différent sans l'aide de l'enchère insuffisante" in page27
+
+
+def test_glossary_and_no_alternative_rulings_say_demonstrably_suggested(model, lists):
+    """2017 Laws 16B1(a) and 16C2: among logical alternatives, a player may not choose one that IS demonstrably
+    suggested by the unauthorized information. The glossary (« information non autorisée », « alternative
+    logique ») and the « pas d'autre action logiquement possible » rulings of two lists still said the one the
+    information « a pu suggérer » — a mere possibility, and without « demonstrably » (the earlier fix of « a pu
+    manifestement » did not reach them)."""
+    terms = {t.term: t for t in load_annotations(model).terms}
+    said = [terms["information non autorisée"].definition, terms["alternative logique"].definition]
+    for name in nonempty(["information-non-autorisee", "actions-retirees"]):
+        out = lists[name].outcomes["pas_alternative"]
+        said += [out.ruling, *out.players]
+    flat = re.sub(r"\s+", " ", " ".join(said))
+    assert "a pu suggérer" not in flat
+    assert flat.count("suggère manifestement") >= 4

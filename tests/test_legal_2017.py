@@ -1189,3 +1189,13 @@ def test_glossary_and_no_alternative_rulings_say_demonstrably_suggested(model, l
     flat = re.sub(r"\s+", " ", " ".join(said))
     assert "a pu suggérer" not in flat
     assert flat.count("suggère manifestement") >= 4
+
+
+def test_hesitation_note_says_damage_could_well_result_to_reserve_rights(model):
+    """2017 Law 16B2: a player may reserve his right to call the Director later when he considers that an opponent
+    made unauthorized information available and that damage « could well » result; the note on hesitations (in the
+    site's own words) said « pourrait en résulter », the 2007 wording its source keeps (cited as such, it stays)."""
+    note = load_annotations(model).notes["hesitation-16b1"]
+    flat = re.sub(r"\s+", " ", note.body)
+    assert "et qu'un dommage pourrait bien en résulter, peut" in flat
+    assert "et qu'un dommage pourrait en résulter, peut" not in flat

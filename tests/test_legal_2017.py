@@ -1199,3 +1199,12 @@ def test_hesitation_note_says_damage_could_well_result_to_reserve_rights(model):
     flat = re.sub(r"\s+", " ", note.body)
     assert "et qu'un dommage pourrait bien en résulter, peut" in flat
     assert "et qu'un dommage pourrait en résulter, peut" not in flat
+
+
+def test_dummy_plays_as_declarer_s_agent_and_ensures_dummy_follows_suit(model):
+    """2017 Law 42A3 (WBF text as published by the Polish federation, same as the ACBL edition): dummy plays the
+    cards of the dummy as declarer's agent as directed AND ensures that dummy follows suit (see 45F if dummy
+    suggests a play). The register's summary left out the second duty (legal16 had left it, unsure of the WBF
+    text)."""
+    text = _visible(SiteBuild(model).render_stub(42).body)
+    assert "dont il est l'agent, et veille à ce que le mort fournisse à la couleur demandée" in text

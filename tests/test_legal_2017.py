@@ -11,6 +11,7 @@ import pytest
 from conftest import nonempty
 
 from lois.core.grounds import problems
+from lois.features.annotations import load_annotations
 from lois.features.checklists import load_checklists
 from lois.render.site import SiteBuild
 
@@ -1138,3 +1139,72 @@ def test_information_from_another_source_calls_for_measures_when_it_would_likely
     assert flat.count("interférerait probablement") >= 5
     page = _visible(SiteBuild(model).render_law(16).body)
     assert "interférerait probablement avec le jeu normal, et non seulement qu'elle « pourrait interférer »" in page
+
+
+def test_a_defender_card_seen_by_partner_is_deemed_played_and_a_fifth_card_goes_to_45e(model):
+    """2017 Law 45C1: a defender's card held so that partner can see its face is deemed played to the current trick
+    (if he has already made a legal play to that trick, see Law 45E: a fifth card becomes a penalty card unless
+    deemed led, 45E1). The register said « sauf s'il a déjà joué légalement » with no consequence, as if the card
+    were then free. 47F: besides F2 (no other retraction), F1 lets a card be withdrawn as Law 53B provides."""
+    text = _visible(SiteBuild(model).render_stub(45).body)
+    assert "est réputée jouée à la levée en cours" in text
+    assert "c'est une cinquième carte : voir la Loi 45E1 (elle devient une carte pénalisée" in text
+    assert "sauf s'il a déjà joué légalement à cette levée." not in text
+    text47 = _visible(SiteBuild(model).render_stub(47).body)
+    assert "peut aussi être reprise comme le prévoit la Loi 53B (F1)" in text47
+
+
+def test_the_site_says_could_well_have_been_for_23c_27d_and_21b1a(model, lists):
+    """2017 Laws 23C and 27D: the director adjusts if, without the assistance gained through the infraction, the
+    outcome « could well have been different »; 21B1(a): a call may be changed if the decision « could well have
+    been influenced » by misinformation. The site's own sentences (rulings, what the director says, descriptions,
+    examples, the register's summary of 21B1(a)) said « aurait pu être différent » and « a pu être influencée », a
+    mere possibility; they say « aurait bien pu » / « a bien pu » (as 50E4 already did). The source's own words,
+    cited as such, stay; the page of Law 27 says where the source differs."""
+    said = []
+    for cl in lists.values():
+        said += [cl.description, *(o.ruling for o in cl.outcomes.values()),
+                 *(p for o in cl.outcomes.values() for p in o.players)]
+    said += [ex.ruling for ex in nonempty(list(load_annotations(model).examples.values()))]
+    flat = re.sub(r"\s+", " ", " ".join(said))
+    assert "aurait pu être différent" not in flat and "a pu être influencée" not in flat
+    assert flat.count("aurait bien pu être différent") >= 10 and flat.count("a bien pu être influencée") >= 4
+    text21 = _visible(SiteBuild(model).render_stub(21).body)
+    assert "si l'arbitre juge que sa décision a bien pu être influencée" in text21
+    page27 = _visible(SiteBuild(model).render_law(27).body)
+    assert "« aurait bien pu » être différent sans l'aide de l'enchère insuffisante" in page27
+
+
+def test_glossary_and_no_alternative_rulings_say_demonstrably_suggested(model, lists):
+    """2017 Laws 16B1(a) and 16C2: among logical alternatives, a player may not choose one that IS demonstrably
+    suggested by the unauthorized information. The glossary (« information non autorisée », « alternative
+    logique ») and the « pas d'autre action logiquement possible » rulings of two lists still said the one the
+    information « a pu suggérer » — a mere possibility, and without « demonstrably » (the earlier fix of « a pu
+    manifestement » did not reach them)."""
+    terms = {t.term: t for t in load_annotations(model).terms}
+    said = [terms["information non autorisée"].definition, terms["alternative logique"].definition]
+    for name in nonempty(["information-non-autorisee", "actions-retirees"]):
+        out = lists[name].outcomes["pas_alternative"]
+        said += [out.ruling, *out.players]
+    flat = re.sub(r"\s+", " ", " ".join(said))
+    assert "a pu suggérer" not in flat
+    assert flat.count("suggère manifestement") >= 4
+
+
+def test_hesitation_note_says_damage_could_well_result_to_reserve_rights(model):
+    """2017 Law 16B2: a player may reserve his right to call the Director later when he considers that an opponent
+    made unauthorized information available and that damage « could well » result; the note on hesitations (in the
+    site's own words) said « pourrait en résulter », the 2007 wording its source keeps (cited as such, it stays)."""
+    note = load_annotations(model).notes["hesitation-16b1"]
+    flat = re.sub(r"\s+", " ", note.body)
+    assert "et qu'un dommage pourrait bien en résulter, peut" in flat
+    assert "et qu'un dommage pourrait en résulter, peut" not in flat
+
+
+def test_dummy_plays_as_declarer_s_agent_and_ensures_dummy_follows_suit(model):
+    """2017 Law 42A3 (WBF text as published by the Polish federation, same as the ACBL edition): dummy plays the
+    cards of the dummy as declarer's agent as directed AND ensures that dummy follows suit (see 45F if dummy
+    suggests a play). The register's summary left out the second duty (legal16 had left it, unsure of the WBF
+    text)."""
+    text = _visible(SiteBuild(model).render_stub(42).body)
+    assert "dont il est l'agent, et veille à ce que le mort fournisse à la couleur demandée" in text

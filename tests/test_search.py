@@ -1142,3 +1142,20 @@ def test_a_commentary_gives_way_to_the_provision_of_its_laws(engine):
     assert top[:2] == ["64", "commentaire:renonce-64"], top
     assert engine.stored[engine.docnum["commentaire:renonce-64"]]["refs"] == ["64", "61", "62", "63"]
     assert "commentaire:renonce-64" in [r.id for r in engine.search("arbitre une renonce", 3)]
+
+
+def test_one_document_citing_a_page_without_text_leaves_its_phrasings_their_weight(model, corpus_dir):
+    """A page without text is described by the phrasings of the site's index (index.DESCRIBED_BOOST) as long as no
+    more than one document of the site tells situations of it (index.DESCRIBED_MAX_SOURCES): a checklist that cites
+    Law 68 once, in passing, does not halve the weight of its phrasings, and a claim told in a director's words still
+    finds Law 68 first (before: Law 48, and Law 70 for « revendication »)."""
+    from lois.features.search.documents import build_docs
+
+    docs = build_docs(model)
+    claim = next(d for d in docs if d.id == "68")
+    claim.situations = ("Un défenseur montre une carte en parlant de la levée en cours ; son partenaire refuse la "
+                        "concession")
+    claim.sources = ["liste:carte-penalisee"]
+    engine = SearchEngine(corpus_dir, docs=docs, cache=False)
+    for query in ("je fais le reste, dit-il en montrant ses cartes", "revendication"):
+        assert engine.search(query, 3)[0].id == "68", query

@@ -62,7 +62,7 @@ def index_postings(searcher) -> dict[str, list[int]]:
     """term → [doc, field, score×SCORE_SCALE, …] read from a whoosh index: whoosh's BM25F score of the term in
     that field of that document, fields in TEXT_FIELDS order, documents in order (the index field's average length set
     to INDEX_LENGTH), each given as the field index.field_of says (« described »: the index of a page without text
-    that no situation tells)."""
+    that at most index.DESCRIBED_MAX_SOURCES documents tell situations of)."""
     weighting = Weighting()
     out: dict[str, list[int]] = {}
     docs = list(searcher.all_stored_fields())
@@ -74,7 +74,7 @@ def index_postings(searcher) -> dict[str, list[int]]:
             lst = out.setdefault(term, [])
             while m.is_active():
                 f = docs[m.id()]
-                fi = FIELDS.index(field_of(fname, f["kind"], f.get("situations")))
+                fi = FIELDS.index(field_of(fname, f["kind"], f.get("sources") or []))
                 lst.extend((m.id(), fi, int(round(scorer.score(m) * SCORE_SCALE))))
                 m.next()
     return dict(sorted(out.items()))
@@ -94,7 +94,7 @@ def index_raw(searcher) -> tuple[dict[str, list[int]], list[float]]:
             lst = out.setdefault(term, [])
             while m.is_active():
                 f = docs[m.id()]
-                fi = FIELDS.index(field_of(fname, f["kind"], f.get("situations")))
+                fi = FIELDS.index(field_of(fname, f["kind"], f.get("sources") or []))
                 lst.extend((m.id(), fi, int(m.weight()), searcher.doc_field_length(m.id(), fname)))
                 m.next()
     return dict(sorted(out.items())), avgfl

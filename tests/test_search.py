@@ -255,12 +255,17 @@ def _score_from_browser_data(data, engine, plan):
     totals: dict[int, float] = {}
     title_f, lent_by = data["fields"].index("title"), dict(data["borrowed"])  # borrowed field → its share
     heading_f = data["fields"].index("heading")
+    affirmed = not set(data["negations"]) & set(plan.words)
     for term, w in plan.weights.items():
         post = post_of(term)
+        contrary = {post[i] for i in range(0, len(post), 3)  # a title that says the term with a negation (« !term »)
+                    if affirmed and post[i + 1] == title_f and isinstance(data["titles"].get(post[i]), list)
+                    and "!" + term in data["titles"][post[i]][1:]}
         titled = {post[i] for i in range(0, len(post), 3)  # a provision's title word: not again in its heading
-                  if post[i + 1] == title_f and kinds[post[i]] in data["provisionKinds"]}
+                  if post[i + 1] == title_f and kinds[post[i]] in data["provisionKinds"] and post[i] not in contrary}
         for i in range(0, len(post), 3):
-            if post[i + 1] != heading_f or post[i] not in titled:
+            if (post[i + 1] != heading_f or post[i] not in titled) and (post[i + 1] != title_f
+                                                                         or post[i] not in contrary):
                 totals[post[i]] = totals.get(post[i], 0) + w * data["boosts"][post[i + 1]] * post[i + 2] / data["scale"]
     anywhere: dict[int, set] = {}
     own: dict[int, set] = {}  # the query words a document has in its own words (its situations and index aside)
@@ -1142,3 +1147,32 @@ def test_a_commentary_gives_way_to_the_provision_of_its_laws(engine):
     assert top[:2] == ["64", "commentaire:renonce-64"], top
     assert engine.stored[engine.docnum["commentaire:renonce-64"]]["refs"] == ["64", "61", "62", "63"]
     assert "commentaire:renonce-64" in [r.id for r in engine.search("arbitre une renonce", 3)]
+
+
+def test_one_document_citing_a_page_without_text_leaves_its_phrasings_their_weight(model, corpus_dir):
+    """A page without text is described by the phrasings of the site's index (index.DESCRIBED_BOOST) as long as no
+    more than one document of the site tells situations of it (index.DESCRIBED_MAX_SOURCES): a checklist that cites
+    Law 68 once, in passing, does not halve the weight of its phrasings, and a claim told in a director's words still
+    finds Law 68 first (before: Law 48, and Law 70 for « revendication »)."""
+    from lois.features.search.documents import build_docs
+
+    docs = build_docs(model)
+    claim = next(d for d in docs if d.id == "68")
+    claim.situations = ("Un défenseur montre une carte en parlant de la levée en cours ; son partenaire refuse la "
+                        "concession")
+    claim.sources = ["liste:carte-penalisee"]
+    engine = SearchEngine(corpus_dir, docs=docs, cache=False)
+    for query in ("je fais le reste, dit-il en montrant ses cartes", "revendication"):
+        assert engine.search(query, 3)[0].id == "68", query
+
+
+def test_a_word_a_title_says_with_a_negation_does_not_count_for_a_query_without_one(engine):
+    """The title of 27B, « Enchère insuffisante non acceptée », says « acceptée » with a negation: for a query that
+    accepts, that word of the title does not count (query.negated_title_terms), and the acceptance (27A1) comes first,
+    not the section about the bid not accepted; a query that says the negation still finds 27B."""
+    from lois.features.search.query import negated_title_terms
+
+    assert [engine.vocab.surfaces.get(w) for w in ("acceptée",)] == negated_title_terms(
+        engine.stored[engine.docnum["27B"]]["title"], engine.vocab)
+    assert engine.search("est-ce que je peux accepter leur enchère insuffisante", 3)[0].id == "27A1"
+    assert engine.search("enchère insuffisante non acceptée", 3)[0].id == "27B"

@@ -619,15 +619,20 @@
   function negated(words) { return words.some(function (w) { return D.negations.indexOf(w) >= 0; }); }
   function scoreAll(p) {  /* SearchEngine.search + _rerank: BM25F sums from the postings, then rank_score */
     var scores = new Map(), TITLE = D.fields.indexOf("title"), HEADING = D.fields.indexOf("heading");
+    var affirmed = !negated(p.words);
     p.weights.forEach(function (w, t) {
       var post = postings(t);
       if (!post) return;
-      var namedBy = new Set();  /* provisions with the term in their title: their heading's is not counted again */
-      for (var k = 0; k < post.length; k += 3)
-        if (post[k + 1] === TITLE && D.provisionKinds.indexOf(KINDS[post[k]]) >= 0) namedBy.add(post[k]);
+      var namedBy = new Set(), contrary = new Set();  /* provisions with the term in their title: their heading's is */
+      for (var k = 0; k < post.length; k += 3) {      /* not counted again; titles saying it with a negation: « !t » */
+        if (post[k + 1] !== TITLE) continue;  /* (query.negated_title_terms), not counted for an affirmative query */
+        if (affirmed && [].concat(TITLES.get(post[k]) || 0).indexOf("!" + t) > 0) contrary.add(post[k]);
+        else if (D.provisionKinds.indexOf(KINDS[post[k]]) >= 0) namedBy.add(post[k]);
+      }
       for (var i = 0; i < post.length; i += 3) {
         var doc = post[i];
         if (post[i + 1] === HEADING && namedBy.has(doc)) continue;
+        if (post[i + 1] === TITLE && contrary.has(doc)) continue;
         scores.set(doc, (scores.get(doc) || 0) + w * D.boosts[post[i + 1]] * post[i + 2] / D.scale);
       }
     });

@@ -56,14 +56,21 @@ INDEX_BOOST = 0.6
 # long field against the average, and a larger average lifts the longest most).
 INDEX_LENGTH = 18.0
 # A page of a law the site has no text for (query.TEXTLESS_KINDS) that no document of the site tells a situation of
-# (its « situations » empty) is described by the phrasings of the site's index alone (and the site's summary, if
-# any): they are its text, and they weigh in its score as a text does, a little more than the Code's own words since
-# they are the table's (DESCRIBED_BOOST): its index postings are given as the field « described » (the same scores,
-# whoosh's for the index field; :func:`field_of`). A page that the site's documents tell situations of has those
-# words besides (« situations »), and its index keeps INDEX_BOOST. 1.2 rather than 0.6: hit@1 blind3 +6, blind4 +7,
-# blind5 +8, blind6 +11, blind7 +13 queries, every other set at its level (1.0: +4 … +9, blind2 −1; 1.3:
-# situations −1; for every page without text, the situated ones too: relevance −5 at 1.0).
+# (its « situations » empty; see DESCRIBED_MAX_SOURCES) is described by the phrasings of the site's index alone (and
+# the site's summary, if any): they are its text, and they weigh in its score as a text does, a little more than the
+# Code's own words since they are the table's (DESCRIBED_BOOST): its index postings are given as the field
+# « described » (the same scores, whoosh's for the index field; :func:`field_of`). A page that the site's documents
+# tell situations of has those words besides (« situations »), and its index keeps INDEX_BOOST. 1.2 rather than 0.6:
+# hit@1 blind3 +6, blind4 +7, blind5 +8, blind6 +11, blind7 +13 queries, every other set at its level (1.0: +4 … +9,
+# blind2 −1; 1.3: situations −1; for every page without text, the situated ones too: relevance −5 at 1.0).
 DESCRIBED_BOOST = 1.2
+# « No document tells a situation of it » is read as « at most DESCRIBED_MAX_SOURCES documents do »: the situations of
+# one document are a few words about one case, not a description of the law, and a single citation (a checklist's
+# help that mentions Law 68 in passing) halved the weight of every phrasing of the page, so that « le reste est à
+# moi » found Law 70 before Law 68 (legal14, session 11). 1: hit@1 +11, hit@3 +11 over the development sets
+# (relevance and situations unmoved, directors −1: « les joueurs peuvent-ils appliquer la sanction eux-mêmes »,
+# 81C5 before 10A); 2: hit@1 −6.
+DESCRIBED_MAX_SOURCES = 1
 TEXTLESS_KINDS = ("stub",)  # the kinds of a page without text (query.TEXTLESS_KINDS)
 FIELD_BOOSTS = {"title": 3.0, "heading": 1.5, "body": 1.0, "context": 0.5, "situations": 0.5, "index": INDEX_BOOST,
                 "described": DESCRIBED_BOOST}
@@ -133,7 +140,7 @@ def raw_postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> 
             if not c:
                 continue
             length = byte_to_length(length_to_byte(c.total()))  # the stored length is a byte (codec whoosh3)
-            given = FIELDS.index(field_of(fname, docs[doc].kind, docs[doc].situations))
+            given = FIELDS.index(field_of(fname, docs[doc].kind, docs[doc].sources))
             for term, freq in c.items():
                 row = out.get(term)
                 if row is None:
@@ -170,10 +177,12 @@ def postings(docs: list[SearchDoc], stems: dict[str, str] | None = None) -> dict
     return {t: scored(r, len(docs), avgfl) for t, r in raw.items()}
 
 
-def field_of(fname: str, kind: str, situations: str | None) -> str:
+def field_of(fname: str, kind: str, sources: list[str]) -> str:
     """The field a document's postings of field ``fname`` are given as: « described » for the index of a page
-    without text that no situation of the site tells (DESCRIBED_BOOST), else ``fname``."""
-    return "described" if fname == "index" and kind in TEXTLESS_KINDS and not situations else fname
+    without text that at most DESCRIBED_MAX_SOURCES documents of the site tell situations of (DESCRIBED_BOOST), else
+    ``fname``."""
+    return "described" if fname == "index" and kind in TEXTLESS_KINDS and len(sources) <= DESCRIBED_MAX_SOURCES \
+        else fname
 
 
 def stored_fields(docs: list[SearchDoc]) -> list[dict]:

@@ -114,6 +114,10 @@ TITLE_COVER_POWER = 4.0
 # glossary entry « Renonce consommée », nor « accepter une enchère trop basse » the title of 27B « Enchère
 # insuffisante non acceptée ».
 NEGATIONS = ("non", "pas", "ni")
+# Nor does the word a title says with a negation count as a word of that title for a query that says none: the title of
+# 27B, « Enchère insuffisante non acceptée », says the contrary of « accepter une enchère trop basse », and its
+# « acceptée » (title field, the heaviest) put 27B before 27A1, the acceptance (:func:`negated_title_terms`; the
+# browser reads the same terms, marked « ! » among the title's words without a term: shards.title_words).
 # A kind named in the query (« checklist renonce », « que faire si… », « glossaire mort ») puts the documents of that
 # kind first (then the others, each group by score); a query made only of such words lists the documents of that kind.
 # Prior weight of each kind: the Code's text first when a query could be answered by it and by a gloss of it.
@@ -566,6 +570,21 @@ def negated(words) -> bool:
     return any(w in NEGATIONS for w in words)
 
 
+def negated_title_terms(title: str, vocab: "Vocabulary") -> list[str]:
+    """The terms a title says with a negation: the first word that has a term after each negation word (NEGATIONS:
+    « non acceptée », « Pas de rectification »)."""
+    out: list[str] = []
+    after = False
+    for w in TOKEN_RE.findall(title or ""):
+        t = vocab.surfaces.get(surface_key(w))
+        if not t:
+            after = after or normalize(w) in NEGATIONS
+        elif after:
+            out.append(t)
+            after = False
+    return out
+
+
 def title_cover(title: str, plan: Plan, vocab: "Vocabulary") -> float:
     """Share of a title's words found in the query: a content word by its term (or a synonym or typo
     correction of a query word), a stop word by its normalised form."""
@@ -976,13 +995,20 @@ class SearchEngine:
         """BM25F sums from the postings: each document's weighted scores of the query's terms (a provision's heading
         not counted where its title has the term: said once)."""
         totals: dict[int, float] = {}
+        affirmed = not negated(plan.words)
         for term, w in plan.weights.items():
             post = self.postings.get(term, ())
+            contrary = {post[i] for i in range(0, len(post), 3)  # titles that say the term with a negation
+                        if affirmed and post[i + 1] == TITLE_FIELD
+                        and term in negated_title_terms(self.stored[post[i]].get("title") or "", self.vocab)}
             named_by = {post[i] for i in range(0, len(post), 3)  # provisions with the term in their title
-                        if post[i + 1] == TITLE_FIELD and self.stored[post[i]]["kind"] in PROVISION_KINDS}
+                        if post[i + 1] == TITLE_FIELD and self.stored[post[i]]["kind"] in PROVISION_KINDS
+                        and post[i] not in contrary}
             for i in range(0, len(post), 3):
                 if post[i + 1] == HEADING_FIELD and post[i] in named_by:
                     continue  # said once: a provision's title repeats its law's (« Enchère insuffisante non acceptée »)
+                if post[i + 1] == TITLE_FIELD and post[i] in contrary:
+                    continue  # « acceptée » in « … non acceptée », for a query that says no negation
                 totals[post[i]] = totals.get(post[i], 0.0) + w * BOOSTS[post[i + 1]] * post[i + 2] / SCORE_SCALE
         return totals
 

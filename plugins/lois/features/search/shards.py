@@ -156,13 +156,17 @@ def _routed(items: list[Encoded], key, n: int) -> list[list[Encoded]]:
     return runs
 
 
-def title_words(title: str, vocab) -> int | list:
+def title_words(title: str, vocab, contrary: bool = False) -> int | list:
     """What the title bonus (query.title_cover) reads of a title besides the positions of its terms: its number
-    of words, and the normalised words that have no term (stop words), when there are some."""
-    from lois.features.search.query import surface_key
+    of words, and the normalised words that have no term (stop words), when there are some; with ``contrary`` (a
+    document's title), then each term it says with a negation, marked « ! » (query.negated_title_terms: « !accept »
+    for « non acceptée »; never a query word)."""
+    from lois.features.search.query import negated_title_terms, surface_key
 
     toks = TOKEN_RE.findall(title or "")
     bare = [normalize(w) for w in toks if not vocab.surfaces.get(surface_key(w))]
+    if contrary:
+        bare += ["!" + t for t in negated_title_terms(title, vocab)]
     return [len(toks), *bare] if bare else len(toks)
 
 
@@ -286,7 +290,7 @@ def _term_items(engine, refs: dict[int, list[int]]) -> list[Encoded]:
     for s, t in vocab.surfaces.items():
         inverse[t].append(s)
     where = positions(engine)
-    titles = [title_words(f.get("title") or "", vocab) for f in engine.stored]
+    titles = [title_words(f.get("title") or "", vocab, contrary=True) for f in engine.stored]
     context = _context_kept.given("", (titles, phrasing_words(engine), refs,
                                        {n: ref_steps(n, r) for n, r in refs.items()}))
     raw, derived = engine.raw, vocab.derived

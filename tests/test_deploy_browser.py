@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -40,9 +41,23 @@ def build_of(site: Path) -> str:
 
 
 class Host:
-    """A static server whose folder can be replaced while it runs (a deploy that swaps the served folder)."""
+    """A static server whose folder can be replaced while it runs (a deploy that swaps the served folder).
 
-    def __init__(self, folder: Path):
+    With ``prefix`` (« club/lois/ »), the site is served from that sub-folder of the host, under a copy of the same
+    build at the root that no deploy touches (two copies on one origin, as a club publishes the site beside its own):
+    :meth:`publish` then replaces the sub-folder only. ``url`` is the site's address, ``origin`` the host's."""
+
+    def __init__(self, folder: Path, prefix: str = "", work: Path | None = None):
+        self.prefix = prefix
+        if prefix:
+            root = work / "hote"
+            root.mkdir()
+            for entry in folder.iterdir():
+                (root / entry.name).symlink_to(entry)
+            self.link = root / prefix.rstrip("/")
+            self.link.parent.mkdir(parents=True)
+            self.link.symlink_to(folder)
+            folder = root
         self.folder = folder
         host = self
 
@@ -52,13 +67,24 @@ class Host:
 
         self.server = QuietServer(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.url = self.origin + prefix
+
+    def publish(self, folder: Path) -> None:
+        """Another build served at the site's address from now on (the sub-folder's link replaced at once)."""
+        if not self.prefix:
+            self.folder = folder
+            return
+        new = self.link.with_name(self.link.name + ".nouveau")
+        new.symlink_to(folder)
+        os.replace(new, self.link)
 
 
-@pytest.fixture()
-def host(two_builds, tmp_path):
+@pytest.fixture(params=["", "club/lois/"], ids=["racine", "sous-dossier"])
+def host(request, two_builds, tmp_path):
+    """Build A served at the root of a host, or in its sub-folder /club/lois/ under another copy of A at the root."""
     a, _, _ = two_builds
-    h = Host(a)
+    h = Host(a, request.param, tmp_path)
     yield h
     h.server.shutdown()
 
@@ -71,7 +97,7 @@ def engines(two_builds, corpus_dir):
 def _context(browser, host, workers: bool = False):
     ctx = browser.new_context(service_workers="allow" if workers else "block")
     errors: list[str] = []
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((host.url, "data:", "blob:"))
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((host.origin, "data:", "blob:"))
               else r.abort())
     pg = ctx.new_page()
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and "404" not in m.text else None)
@@ -132,7 +158,7 @@ def test_builds_differ_where_a_mix_would_show(two_builds, engines):
 def _publish_then_reload(pg, host, b, engines) -> None:
     """Build B published under a search page of A that has read its index: each query answered as A or with the
     notice, a query whose shards A never read with the notice; its button brings B, whose results are B's."""
-    host.folder = b
+    host.publish(b)
     old, new = engines
     assert _old_or_notice(pg, QUERIES, old) >= 1
     assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
@@ -170,7 +196,7 @@ def test_training_page_open_across_a_deploy_says_a_new_version_is_published(brow
     try:
         pg.goto(host.url + "entrainement/")
         pg.locator(".lois-train-start").wait_for()
-        host.folder = b
+        host.publish(b)
         pg.locator(".lois-train-start").click()
         said = pg.locator(".lois-train-unavailable")
         said.wait_for()
@@ -191,7 +217,7 @@ def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host
     ctx, pg, errors = _context(browser, host)
     try:
         pg.goto(host.url + "lois/50/")
-        host.folder = b
+        host.publish(b)
         pg.locator(".lois-search-header-input").fill("glossaire mort")
         box = pg.locator("#lois-search-dropdown")
         box.get_by_text(NOTICE).wait_for()
@@ -212,7 +238,7 @@ def test_old_data_kept_by_the_host_answers_as_before(browser, two_builds, host, 
     ctx, pg, errors = _context(browser, host)
     try:
         pg.goto(host.url + "recherche/")
-        host.folder = both
+        host.publish(both)
         old, _ = engines
         for q in QUERIES:
             status = _page_search(pg, q)
@@ -259,7 +285,7 @@ def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, t
         pg.goto(host.url + "lois/50/")
         _sw_ready(pg)
         pg.wait_for_function("() => caches.keys().then(k => k.length === 1)")
-        host.folder = b2
+        host.publish(b2)
         pg.goto(host.url + "lois/64/")
         assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
         assert pg.evaluate("window.loisCodeB === true")
@@ -268,7 +294,7 @@ def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, t
         first = pg.locator("#lois-search-dropdown .lois-search-result > a:not(.lois-search-tool)").first
         first.wait_for()
         assert first.get_attribute("data-id") == new.search("xylophone", 1)[0].id
-        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"], "/" + host.prefix)
         assert not pg.evaluate("([n, u]) => caches.has(n).then(h => h && caches.open(n).then(c => c.match(u))"
                                ".then(r => !!r))", [old, host.url + "lois/64/"])  # B's page not kept as A's
         assert errors == []

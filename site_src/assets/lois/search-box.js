@@ -13,9 +13,9 @@
     if (window.loisSearch) return Promise.resolve(window.loisSearch);
     if (loading) return loading;
     /* the search's first file comes with its script, not after it (search.js getJSON takes this answer) */
-    var build = document.querySelector('meta[name="lois-build"]');
-    if (build && /^[0-9a-f]{8,64}$/.test(build.content) && window.fetch) {
-      var url = BASE + "assets/lois/recherche/" + build.content + "/index.json";
+    var build = window.loisPageBuild();  /* lois.js */
+    if (build && window.fetch) {
+      var url = BASE + "assets/lois/recherche/" + build + "/index.json";
       window.loisSearchEarly = { url: url, answer: fetch(url) };
       window.loisSearchEarly.answer.catch(function () {});  /* search.js says why, when it reads it */
     }

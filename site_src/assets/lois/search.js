@@ -19,17 +19,15 @@
 
    The data of each build sits in a folder of its own (assets/lois/recherche/<build>/), and the page names its
    build (<meta name="lois-build">): a page left open across a deploy reads its own build's data, never the next
-   one's; when that data is gone or unreadable, the site's current build (assets/lois/version.txt, asked of the
+   one's; when that data is gone or unreadable, the site's current build (lois.js loisServedBuild, asked of the
    server) says whether a new version is published (a notice offers to reload) or the data is damaged (a French
    message, never the browser's parser error). */
 (function () {
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/[^\/?#]+\.js(\?.*)?$/, "") : "/";  /* search.js, or the bundle that holds it */
-  var DATA = BASE + "assets/lois/recherche/", VERSION = BASE + "assets/lois/version.txt", DIR = null;
-  var BUILD_RE = /^[0-9a-f]{8,64}$/;
-  var meta = document.querySelector('meta[name="lois-build"]');
-  var BUILD = meta && BUILD_RE.test(meta.content) ? meta.content : null;  /* null: a page that does not name it */
+  var DATA = BASE + "assets/lois/recherche/", DIR = null;
+  var BUILD = window.loisPageBuild();  /* lois.js; null: a page that does not name it */
   if (BUILD) DIR = DATA + BUILD + "/";
   /* how many shards each family routed by key has, and the letters of a stem key (shards.layout, « p3 m23 f2 c1 »):
      the page's, until index.json */
@@ -92,16 +90,8 @@
     }
     return loading;
   }
-  /* the build the server serves now (BUILD_FILE), asked of the server itself, never of a cache (the service worker
-     lets a no-store request through); null when it cannot say */
-  function served() {
-    return fetch(VERSION, { cache: "no-store" }).then(function (r) {
-      return r.ok ? r.text() : "";
-    }).then(function (t) {
-      t = t.trim();
-      return BUILD_RE.test(t) ? t : null;
-    }, function () { return null; });
-  }
+  /* the build the server serves now (lois.js: asked of the server itself, never of a cache), null when it cannot say */
+  function served() { return window.loisServedBuild(); }
   /* a file of this page's build missing or unreadable: the notice of a new version when the server serves another
      build (the old one's data is gone with it), else what is wrong, in French */
   function unreadable(why) {
@@ -901,10 +891,10 @@
       list.appendChild(li);
     });
   }
-  /* what was typed (or came with the address, ?q=…), as the page quotes it back: 80 characters at most, its
-     control characters and bidirectional overrides made a visible mark (loisTypo.inert), never reordering the
-     sentence around it */
-  function typed(q) { return loisTypo.inert(q.slice(0, 80)); }
+  /* what was typed (or came with the address, ?q=…), as the page quotes it back: as `lois cherche` quotes it
+     (loisTypo.quoted: 80 characters, « … » where cut), its control characters and bidirectional overrides made a
+     visible mark (loisTypo.inert), never reordering the sentence around it */
+  function typed(q) { return loisTypo.inert(loisTypo.quoted(q)); }
   /* « Aucun résultat » and where to look instead (the suggestions are generated with the index) */
   function renderNone(list, q) {
     list.textContent = "";

@@ -437,3 +437,38 @@ def test_two_copies_on_one_host_keep_their_own_records(browser, built_site, tmp_
     finally:
         ctx.close()
         h.server.shutdown()
+
+
+def test_a_copy_of_another_version_in_a_sub_folder_leaves_the_root_copy_saving_its_pages(browser, two_builds,
+                                                                                          tmp_path):
+    """Build A at the root of a host, build B (another version) at /club/lois/: the root's worker, whose scope holds
+    /club/lois/, saw a page of B on the first visit there (before B's own worker), took it for a newer version of its
+    own site and stopped saving pages — the root's pages read afterwards were not kept, and without network the
+    reader got « hors connexion » for a law just read. A page of another copy is now only passed through."""
+    a, b, _ = two_builds
+    root = tmp_path / "hote"
+    root.mkdir()
+    for entry in a.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / "club").mkdir()
+    (root / "club" / "lois").symlink_to(b)
+    h = Host(root)
+    ctx, pg, errors = _context(browser, h, workers=True)
+    mine = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+    try:
+        pg.goto(h.url + "lois/50/")
+        _sw_ready(pg)
+        _until(pg, "n => caches.open(n).then(c => c.keys()).then(k => k.length > 0)", mine)
+        pg.goto(h.url + "club/lois/lois/50/")  # B's page, through the root's worker (B's not there yet)
+        assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
+        pg.goto(h.url + "lois/64/")
+        assert pg.evaluate("() => navigator.serviceWorker.controller.scriptURL") == h.url + "sw.js"
+        _until(pg, "([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [mine, h.url + "lois/64/"],
+               seconds=10)
+        ctx.set_offline(True)
+        pg.goto(h.url + "lois/64/")
+        assert "Loi 64" in pg.title()
+        assert errors == []
+    finally:
+        ctx.close()
+        h.server.shutdown()

@@ -211,6 +211,33 @@ def test_training_page_open_across_a_deploy_says_a_new_version_is_published(brow
         ctx.close()
 
 
+def test_training_page_kept_by_the_worker_reloads_into_the_new_version(browser, two_builds, host):
+    """The same with the service worker of A controlling « S'entraîner »: its button « Recharger la page » reloaded
+    the page A's worker keeps (A's, again: the same notice at the next start, as often as it was pressed). It now
+    brings B's worker first, then B's page, whose situations load."""
+    a, b, _ = two_builds
+    ctx, pg, errors = _context(browser, host, workers=True)
+    try:
+        pg.goto(host.url + "entrainement/")
+        _sw_ready(pg)
+        pg.goto(host.url + "entrainement/")  # from A's worker now
+        pg.locator(".lois-train-start").wait_for()
+        host.publish(b)
+        pg.locator(".lois-train-start").click()
+        said = pg.locator(".lois-train-unavailable")
+        said.wait_for()
+        assert said.inner_text().startswith(NOTICE), said.inner_text()
+        pg.get_by_role("button", name="Recharger la page").click()
+        pg.wait_for_function("b => (document.querySelector('meta[name=lois-build]') || {}).content === b",
+                             arg=build_of(b), timeout=60000)
+        pg.locator(".lois-train-start").click()
+        pg.locator(".lois-train-where").wait_for()
+        assert pg.locator(".lois-train-unavailable").count() == 0
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host):
     """A law page of A, nothing of the search read yet, then B published: the header box says so."""
     a, b, _ = two_builds

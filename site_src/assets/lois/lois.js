@@ -55,6 +55,21 @@
     if (!mine) return Promise.resolve(false);
     return window.loisServedBuild().then(function (now) { return !!now && now !== mine; });
   };
+  /* « Recharger la page » when a new version is published: a page the service worker keeps is the old one until
+     the worker of the new version takes over (location.reload() alone gave the old page again, and its notice,
+     forever): that worker is fetched now, and the page reloaded once it controls the page. The one reload of every
+     notice of a new version (search, training, « Hors ligne »). */
+  window.loisReloadNew = function () {
+    var sw = navigator.serviceWorker, done = false;
+    function go() { if (!done) { done = true; location.reload(); } }
+    if (!sw || !sw.controller) { go(); return; }
+    sw.addEventListener("controllerchange", go);
+    sw.getRegistration().then(function (reg) {
+      return reg ? reg.update().then(function () { return reg.installing || reg.waiting; }) : null;
+    }).then(function (next) {
+      if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
+    }, go);
+  };
   (function () {  /* said once, at the top of every such page */
     var why = window.loisOpenedAsFiles(), top = document.querySelector("article.md-content__inner");
     if (!why || !top) return;

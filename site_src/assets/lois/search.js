@@ -947,22 +947,9 @@
                                             "d'avant. "));
     var again = el("button", "lois-search-reload", "Recharger la page");
     again.type = "button";
-    again.addEventListener("click", reloadNew);
+    again.addEventListener("click", window.loisReloadNew);  /* lois.js */
     box.appendChild(again);
     return box;
-  }
-  /* the new version: a page kept by the service worker is the old one until the worker of the new version takes
-     over (it is fetched now, and the page reloaded once it controls the page) */
-  function reloadNew() {
-    var sw = navigator.serviceWorker, done = false;
-    function go() { if (!done) { done = true; location.reload(); } }
-    if (!sw || !sw.controller) { go(); return; }
-    sw.addEventListener("controllerchange", go);
-    sw.getRegistration().then(function (reg) {
-      return reg ? reg.update().then(function () { return reg.installing || reg.waiting; }) : null;
-    }).then(function (next) {
-      if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
-    }, go);
   }
   function status(box, q, results) {
     if (!box) return;

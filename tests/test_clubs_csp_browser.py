@@ -49,6 +49,9 @@ document.getElementById("maj").addEventListener("click", function () {
 document.getElementById("retire").addEventListener("click", function () {
   try { p.removeChild(t); said("retiré"); } catch (e) { said("le cadriciel a échoué : " + e.name); }
 });
+document.getElementById("rediger").addEventListener("click", function () {
+  document.getElementById("redaction").contentEditable = "true";  /* the club's editor, after the links */
+});
 document.getElementById("ajoute").addEventListener("click", function () {
   var q = document.createElement("section"); q.id = "nouvelle";
   q.appendChild(document.createElement("h2")).textContent = "Page suivante";
@@ -58,8 +61,10 @@ document.getElementById("ajoute").addEventListener("click", function () {
 """
 FRAMEWORK_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <title>Club (cadriciel)</title></head><body><h1>Club d'essai</h1>
-<p><button id="maj">Mettre à jour</button><button id="retire">Retirer</button><button id="ajoute">Ajouter</button></p>
+<p><button id="maj">Mettre à jour</button><button id="retire">Retirer</button><button id="ajoute">Ajouter</button>
+<button id="rediger">Rédiger</button></p>
 <p id="etat"></p><div id="app"></div>
+<p id="redaction">Article : voir la Loi 16B1 pour la règle.</p>
 <script src="cadriciel.js" defer></script>
 <script src="{site}assets/lois/linkifier.js" defer></script>
 </body></html>"""
@@ -211,7 +216,7 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     linked, the count said (data-lois-liens)."""
     pg = club_tab
     pg.goto(club_csp + name)
-    assert _done(pg) == 1 and _links(pg, "#score") == ["Loi 16B1"]
+    assert _done(pg) == 2 and _links(pg, "#score") == ["Loi 16B1"]
     score = pg.locator("#score")
     pg.click("#maj")
     new = "Score du jour 2 : voir la Loi 16B1 et la Loi 12C1(c) pour la correction."
@@ -224,5 +229,15 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     pg.click("#ajoute")
     pg.locator("#nouvelle a.lois-lien", has_text="Loi 16B1").wait_for()
     assert _links(pg, "#nouvelle") == ["Loi 27B1(b)", "Loi 16B1"]
-    pg.locator('html[data-lois-liens="2"]').wait_for(state="attached")
+    pg.locator('html[data-lois-liens="3"]').wait_for(state="attached")
+    # the club's editor made a linked paragraph editable afterwards: a person types at its start (the text node the
+    # linkifier linked), and nothing of the paragraph goes
+    pg.click("#rediger")
+    pg.locator("#redaction").click(position={"x": 2, "y": 5})
+    pg.keyboard.press("Home")
+    pg.keyboard.type("Notre ")
+    pg.locator("#redaction", has_text="Notre Article").wait_for()
+    pg.click("#ajoute")  # something else changes meanwhile: the page is looked at again
+    pg.locator("#app section:nth-of-type(2) a.lois-lien").first.wait_for()
+    assert pg.inner_text("#redaction") == "Notre Article : voir la Loi 16B1 pour la règle."
     assert pg.evaluate("window.violations || []") == [] and _errors(pg) == []

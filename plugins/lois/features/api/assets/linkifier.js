@@ -441,14 +441,24 @@ function quiet(fn) {
   seen(observer.takeRecords());
   try { return fn(); } finally { observer.takeRecords(); }
 }
+/* a node linked that the page's script writes or removes: what was made of it goes with it — but never in a region
+   the reader edits (made editable after the links: a person typing there, or deleting, loses nothing) */
+function editing(el) {
+  for (var p = el; p; p = p.parentElement) if (p.isContentEditable || p.ownerDocument.designMode === "on") return true;
+  return false;
+}
 function seen(records) {
   records.forEach(function (r) {
     if (r.type === "characterData") {
-      if (MADE.has(r.target)) { quiet(function () { unmake(r.target); }); pending.push(r.target); }
+      if (!MADE.has(r.target)) return;
+      if (editing(r.target.parentElement)) { MADE.delete(r.target); return; }
+      quiet(function () { unmake(r.target); });
+      pending.push(r.target);
       return;
     }
     Array.prototype.forEach.call(r.removedNodes, function (n) {
-      if (MADE.has(n) && !n.isConnected) quiet(function () { unmake(n); });
+      if (!MADE.has(n) || n.isConnected) return;
+      if (editing(r.target)) MADE.delete(n); else quiet(function () { unmake(n); });
     });
     Array.prototype.forEach.call(r.addedNodes, function (n) { pending.push(n); });
   });

@@ -255,6 +255,38 @@ def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host
         ctx.close()
 
 
+def test_header_box_whose_search_script_is_gone_with_the_deploy(browser, two_builds, host, tmp_path):
+    """A law page of A, then B published whose search script differs (named by its content: A's is gone): the header
+    box said « La recherche n'a pas pu être chargée … une nouvelle version est peut-être publiée », with no way to
+    reload; it now says what the rest of the site says — the new version, and its button, which brings B."""
+    a, b, _ = two_builds
+    b2 = tmp_path / "B"
+    shutil.copytree(b, b2)
+    (old,) = [f for f in (b2 / "assets" / "lois").glob("search.*.js")]
+    new = old.with_name("search.0123456789.js")
+    new.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    old.unlink()
+    for page in b2.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if old.name in text:
+            page.write_text(text.replace(old.name, new.name), encoding="utf-8")
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "lois/50/")
+        host.publish(b2)
+        pg.locator(".lois-search-header-input").fill("glossaire mort")
+        box = pg.locator("#lois-search-dropdown")
+        box.get_by_text(NOTICE).wait_for()
+        box.get_by_role("button", name="Recharger la page").click()
+        pg.wait_for_function("b => (document.querySelector('meta[name=lois-build]') || {}).content === b",
+                             arg=build_of(b), timeout=60000)
+        pg.locator(".lois-search-header-input").fill("xylophone")
+        pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_old_data_kept_by_the_host_answers_as_before(browser, two_builds, host, engines, tmp_path):
     """A deploy that leaves the old files in place (a copy without deleting): the page of A keeps reading A's data,
     and answers exactly as A does (the command line on A's corpus), without a notice."""

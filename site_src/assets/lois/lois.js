@@ -70,6 +70,21 @@
       if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
     }, go);
   };
+  /* The notice of a new version in `box` (the search page's status, the header's box): its sentence and « Recharger
+     la page » (search.css). */
+  window.loisSayNewVersion = function (box) {
+    box.textContent = "";
+    box.classList.add("lois-search-new-version");
+    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée\u00a0: cette page est celle " +
+                                            "d'avant. "));
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "lois-search-reload";
+    again.textContent = "Recharger la page";
+    again.addEventListener("click", window.loisReloadNew);
+    box.appendChild(again);
+    return box;
+  };
   (function () {  /* said once, at the top of every such page */
     var why = window.loisOpenedAsFiles(), top = document.querySelector("article.md-content__inner");
     if (!why || !top) return;

@@ -942,14 +942,7 @@
     box.textContent = "";
     box.classList.toggle("lois-search-new-version", !!e.newVersion);
     if (!e.newVersion) { box.textContent = (e.whole ? "" : "Recherche indisponible\u00a0: ") + e.message + "."; return box; }
-    box.classList.add("lois-search-new-version");
-    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée\u00a0: cette page est celle " +
-                                            "d'avant. "));
-    var again = el("button", "lois-search-reload", "Recharger la page");
-    again.type = "button";
-    again.addEventListener("click", window.loisReloadNew);  /* lois.js */
-    box.appendChild(again);
-    return box;
+    return window.loisSayNewVersion(box);  /* lois.js */
   }
   function status(box, q, results) {
     if (!box) return;

@@ -41,7 +41,8 @@ _READER = """(function (S) {
   /* lois.core.typo.quoted: characters counted as code points (an emoji is one, as in Python); a character read
      with the one before it (_joins: \\p{M} where the browser knows it, accents typed apart elsewhere) */
   var Q = S.quote, AROUND = new RegExp("^[" + Q.spaces + "]+|[" + Q.spaces + "]+$", "gu"), JOINS;
-  try { JOINS = new RegExp("^[\\\\p{M}" + Q.joins + "]$", "u"); } catch (e) { JOINS = new RegExp("^[\\u0300-\\u036f" + Q.joins + "]$", "u"); }
+  try { JOINS = new RegExp("^[\\\\p{M}" + Q.joins + "]$", "u"); }
+  catch (e) { JOINS = new RegExp("^[\\u0300-\\u036f" + Q.joins + "]$", "u"); }
   function quoted(text, most) {
     var cs = Array.from(String(text).replace(AROUND, "")), cut = most == null ? Q.most : most;
     if (cs.length <= cut) return cs.join("");

@@ -120,6 +120,7 @@ LONG_ECHOES = {  # address → (element that quotes it, the quotation expected)
     f"recherche/?q={LONG}e%CC%81z": (".lois-search-status", f"«\u00a0{LONG}…\u00a0»"),
     f"l/?{LONG}%20yyyy": (".lois-lien-court-etat", f"«\u00a0{LONG}…\u00a0»"),
     f"lois/12/#{LONG}%20yyyy": (".lois-ancre-introuvable", f"«\u00a0{LONG}…\u00a0»"),
+    f"checklists/renonce/?r=consommee:{LONG}%20{'y' * 5000}": (".lois-cl-warning", f"«\u00a0{LONG}…\u00a0»"),
 }
 
 

@@ -230,6 +230,15 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     pg.locator("#nouvelle a.lois-lien", has_text="Loi 16B1").wait_for()
     assert _links(pg, "#nouvelle") == ["Loi 27B1(b)", "Loi 16B1"]
     pg.locator('html[data-lois-liens="3"]').wait_for(state="attached")
+    # the preview card the linkifier opens is its own: the page watched, the citations of the text it shows (27B1(b)
+    # cites « (Loi 23) ») are not linked inside it, nor counted
+    pg.locator("#nouvelle a.lois-lien", has_text="Loi 27B1(b)").hover()
+    card = pg.locator(".lois-card")
+    card.get_by_text("Loi 23").wait_for()
+    pg.click("#ajoute")  # something else changes after the card opened: the page is looked at again
+    pg.locator("#app section:nth-of-type(2) a.lois-lien").first.wait_for()
+    assert card.locator("a.lois-lien").count() == 0
+    pg.locator('html[data-lois-liens="5"]').wait_for(state="attached")
     # the club's editor made a linked paragraph editable afterwards: a person types at its start (the text node the
     # linkifier linked), and nothing of the paragraph goes
     pg.click("#rediger")
@@ -238,6 +247,6 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     pg.keyboard.type("Notre ")
     pg.locator("#redaction", has_text="Notre Article").wait_for()
     pg.click("#ajoute")  # something else changes meanwhile: the page is looked at again
-    pg.locator("#app section:nth-of-type(2) a.lois-lien").first.wait_for()
+    pg.locator("#app section:nth-of-type(3) a.lois-lien").first.wait_for()
     assert pg.inner_text("#redaction") == "Notre Article : voir la Loi 16B1 pour la règle."
     assert pg.evaluate("window.violations || []") == [] and _errors(pg) == []

@@ -152,7 +152,9 @@ function nodeOf(doc, ref) {
 
 function excluded(el) {
   if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable || el.ownerDocument.designMode === "on") return true;
-  if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre"))) return true;
+  /* (the preview card and the embeds: the linkifier's own, never linked again when the page is watched) */
+  if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre") ||
+                       el.classList.contains("lois-card"))) return true;
   try { return !!(exclude && el.matches && el.matches(exclude)); } catch (e) { return false; }
 }
 

@@ -57,6 +57,7 @@ document.getElementById("ajoute").addEventListener("click", function () {
   q.appendChild(document.createElement("h2")).textContent = "Page suivante";
   q.appendChild(document.createElement("p")).textContent = "Nouvelle page : Loi 27B1(b) et Loi 16B1.";
   app.appendChild(q);
+  q.appendChild(document.createElement("p")).textContent = "Voir aussi la Loi 64A.";  /* inside what was just added */
 });
 """
 FRAMEWORK_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -233,8 +234,8 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     assert score.inner_text() == ""
     pg.click("#ajoute")
     pg.locator("#nouvelle a.lois-lien", has_text="Loi 16B1").wait_for()
-    assert _links(pg, "#nouvelle") == ["Loi 27B1(b)", "Loi 16B1"]
-    pg.locator('html[data-lois-liens="3"]').wait_for(state="attached")
+    assert _links(pg, "#nouvelle") == ["Loi 27B1(b)", "Loi 16B1", "Loi 64A"]  # each once
+    pg.locator('html[data-lois-liens="4"]').wait_for(state="attached")
     # the preview card the linkifier opens is its own: the page watched, the citations of the text it shows (27B1(b)
     # cites « (Loi 23) ») are not linked inside it, nor counted
     pg.locator("#nouvelle a.lois-lien", has_text="Loi 27B1(b)").hover()
@@ -243,7 +244,7 @@ def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_
     pg.click("#ajoute")  # something else changes after the card opened: the page is looked at again
     pg.locator("#app section:nth-of-type(2) a.lois-lien").first.wait_for()
     assert card.locator("a.lois-lien").count() == 0
-    pg.locator('html[data-lois-liens="5"]').wait_for(state="attached")
+    pg.locator('html[data-lois-liens="7"]').wait_for(state="attached")
     # the club's editor made a linked paragraph editable afterwards: a person types at its start (the text node the
     # linkifier linked), and nothing of the paragraph goes
     pg.click("#rediger")

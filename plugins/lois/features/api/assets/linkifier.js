@@ -431,7 +431,7 @@ function linkRoots(root, parts, rounds) {
    linked (watch), a MutationObserver sees what the page's scripts do: a node linked that they write again or remove
    takes the nodes made from it away with it (the text they wrote is shown as they wrote it, never an older copy
    beside it, and their removeChild finds the node in its place), then what they wrote or added is linked in turn. */
-var MADE = new Map(), observer = null, pending = [], timer = null, watched = [];
+var MADE = new Map(), observer = null, pending = [], timer = null, watched = new Set();
 function keep(node, made) { if (made.length) MADE.set(node, made); }
 function unmake(node) {
   (MADE.get(node) || []).forEach(function (n) { if (n.parentNode) n.parentNode.removeChild(n); });
@@ -468,23 +468,35 @@ function seen(records) {
 }
 function relink() {
   timer = null;
-  var nodes = pending, parts = [];
+  var nodes = pending, byRoot = new Map();  /* the parts to read again, under the part linked each belongs to */
   pending = [];
+  function rootOf(n) {
+    for (var r = n; r; r = r.parentNode) if (watched.has(r)) return r;
+    return null;
+  }
   nodes.forEach(function (n) {
-    if (!n.isConnected) return;
-    var part = n.nodeType === 1 && !BLOCKS[n.nodeName.toUpperCase()] ? blockOf(n) || n
-             : n.nodeType === 1 ? n : blockOf(n);
-    if (part && parts.indexOf(part) < 0) parts.push(part);
+    var root = n.isConnected ? rootOf(n) : null;
+    if (!root) return;  /* gone, or outside the parts linked (data-lois-cible) */
+    var part = n.nodeType === 1 && BLOCKS[n.nodeName.toUpperCase()] ? n : blockOf(n) || n;
+    if (part.nodeType !== 1 || !root.contains(part)) part = root;
+    if (!byRoot.has(root)) byRoot.set(root, new Set());
+    byRoot.get(root).add(part);
   });
-  watched.forEach(function (root) {
-    var mine = parts.filter(function (p) { return root.contains(p); });
-    if (mine.length) linkRoots(root, mine, ROUNDS).then(function (n) { if (n && watch.counted) watch.counted(); });
+  byRoot.forEach(function (set, root) {
+    /* a part inside another one to read is read with it, once (read twice, a citation would be linked twice) */
+    var mine = [];
+    set.forEach(function (part) {
+      for (var a = part.parentNode; a && a !== root.parentNode; a = a.parentNode) if (set.has(a)) return;
+      mine.push(part);
+    });
+    linkRoots(root, mine, ROUNDS).then(function (n) { if (n && watch.counted) watch.counted(); });
   });
 }
+/* one observer of the whole page (not one per part linked: data-lois-cible="p" can name thousands) */
 function watch(roots, counted) {
-  if (observer || !window.MutationObserver) return;
-  watched = roots;
+  if (observer || !window.MutationObserver || !roots.length) return;
+  watched = new Set(roots);
   watch.counted = counted;
   observer = new MutationObserver(seen);
-  roots.forEach(function (r) { observer.observe(r, { childList: true, characterData: true, subtree: true }); });
+  observer.observe(document.documentElement, { childList: true, characterData: true, subtree: true });
 }

@@ -35,6 +35,42 @@ if (own) own.contentEditable = "true";
 """
 
 
+# A club page made by a framework (React, Vue, Svelte, Preact keep the text nodes they made: they write them again to
+# update the page and remove them with removeChild; and they add parts as the reader moves on). Each button does
+# what a framework does, when the test asks.
+FRAMEWORK_JS = """
+var app = document.getElementById("app"), p = document.createElement("p"),
+    t = document.createTextNode("Score du jour 1 : voir la Loi 16B1 pour la correction.");
+p.id = "score"; p.appendChild(t); app.appendChild(p);
+function said(text) { document.getElementById("etat").textContent = text; }
+document.getElementById("maj").addEventListener("click", function () {
+  t.data = "Score du jour 2 : voir la Loi 16B1 et la Loi 12C1(c) pour la correction.";
+});
+document.getElementById("retire").addEventListener("click", function () {
+  try { p.removeChild(t); said("retiré"); } catch (e) { said("le cadriciel a échoué : " + e.name); }
+});
+document.getElementById("rediger").addEventListener("click", function () {
+  document.getElementById("redaction").contentEditable = "true";  /* the club's editor, after the links */
+});
+document.getElementById("ajoute").addEventListener("click", function () {
+  var q = document.createElement("section"); q.id = "nouvelle";
+  q.appendChild(document.createElement("h2")).textContent = "Page suivante";
+  q.appendChild(document.createElement("p")).textContent = "Nouvelle page : Loi 27B1(b) et Loi 16B1.";
+  app.appendChild(q);
+  q.appendChild(document.createElement("p")).textContent = "Voir aussi la Loi 64A.";  /* inside what was just added */
+});
+"""
+FRAMEWORK_PAGE = """<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>Club (cadriciel)</title></head><body><h1>Club d'essai</h1>
+<p><button id="maj">Mettre à jour</button><button id="retire">Retirer</button><button id="ajoute">Ajouter</button>
+<button id="rediger">Rédiger</button></p>
+<p id="etat"></p><div id="app"></div>
+<p id="redaction">Article : voir la Loi 16B1 pour la règle.</p>
+<script src="cadriciel.js" defer></script>
+<script src="{site}assets/lois/linkifier.js" defer></script>
+</body></html>"""
+
+
 def page(site_url: str, twice: bool = False) -> str:
     script = f'<script src="{site_url}assets/lois/linkifier.js" defer></script>'
     return f"""<!doctype html><html lang="fr"><head><meta charset="utf-8"><link rel="icon" href="data:,">
@@ -64,7 +100,10 @@ def club_csp(tmp_path_factory, site_url):
     (d / "deux-fois.html").write_text(page(site_url, twice=True), encoding="utf-8")
     (d / "refus-tt.html").write_text(page(site_url), encoding="utf-8")
     (d / "club.js").write_text(CLUB_JS, encoding="utf-8")
-    headers = {"/change.html": csp(origin), "/deux-fois.html": csp(origin),
+    (d / "cadriciel.js").write_text(FRAMEWORK_JS, encoding="utf-8")
+    for name in ("cadriciel.html", "cadriciel-sans-csp.html"):
+        (d / name).write_text(FRAMEWORK_PAGE.replace("{site}", site_url), encoding="utf-8")
+    headers = {"/change.html": csp(origin), "/deux-fois.html": csp(origin), "/cadriciel.html": csp(origin),
                "/refus-tt.html": csp(origin, "trusted-types politique-du-club")}
 
     class Strict(http.server.SimpleHTTPRequestHandler):
@@ -160,10 +199,60 @@ def test_page_that_forbids_the_linkifier_policy_is_told_in_french(club_tab, club
     citations still lead to the laws' pages (without previews)."""
     pg = club_tab
     pg.goto(club_csp + "refus-tt.html")
-    n = _done(pg)
-    assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"] and n == pg.locator("a.lois-lien").count()
+    _done(pg)
+    # without the law files the links are made at once, before the club's script rewrites #change: its new text is
+    # shown as it wrote it (before session 12, the old text stayed, links and all) and linked again, the count follows
+    pg.locator("#change a.lois-lien", has_text="Loi 16B1").wait_for()
+    assert pg.inner_text("#change") == "Texte ch Loi 16B1 le club" and _links(pg, "#change") == ["Loi 16B1"]
+    pg.locator(f'html[data-lois-liens="{pg.locator("a.lois-lien").count()}"]').wait_for(state="attached")
+    assert _links(pg, "#still") == ["Loi 16B1", "Lois 61 à 64"]
     assert pg.locator("#still a.lois-lien").first.get_attribute("href").endswith("/lois/16/")  # the law, no data
     warnings = [t for kind, t in pg.console_lines if kind == "warning"]
     assert any("Trusted Types" in w and "lois-linkifier" in w and "sans aperçu" in w for w in warnings), warnings
     # the browser's own report of the refused policy is the only error; nothing of the linkifier fails
     assert all("TrustedTypePolicy" in e or "trusted-types" in e for e in _errors(pg)), _errors(pg)
+
+
+@pytest.mark.parametrize("name", ["cadriciel.html", "cadriciel-sans-csp.html"])
+def test_a_page_its_framework_rewrites_after_the_links_shows_what_it_wrote(club_tab, club_csp, name):
+    """A club page whose framework writes again, later, a text node the linkifier has linked: the page showed the
+    old text (the node written had been replaced by the links, out of the page); removing it threw NotFoundError (a
+    React page goes blank); a part added later (the next « page » of the application) got no link. Now the text is
+    shown as the framework wrote it and linked again, its removal takes its links with it, and what is added is
+    linked, the count said (data-lois-liens)."""
+    pg = club_tab
+    pg.goto(club_csp + name)
+    assert _done(pg) == 2 and _links(pg, "#score") == ["Loi 16B1"]
+    score = pg.locator("#score")
+    pg.click("#maj")
+    new = "Score du jour 2 : voir la Loi 16B1 et la Loi 12C1(c) pour la correction."
+    pg.locator("#score a.lois-lien", has_text="Loi 12C1(c)").wait_for()  # linked again
+    assert score.inner_text() == new and _links(pg, "#score") == ["Loi 16B1", "Loi 12C1(c)"]
+    pg.click("#retire")
+    pg.locator("#etat", has_text="retiré").wait_for(timeout=5000)
+    pg.locator("#score a").wait_for(state="detached")
+    assert score.inner_text() == ""
+    pg.click("#ajoute")
+    pg.locator("#nouvelle a.lois-lien", has_text="Loi 16B1").wait_for()
+    assert _links(pg, "#nouvelle") == ["Loi 27B1(b)", "Loi 16B1", "Loi 64A"]  # each once
+    pg.locator('html[data-lois-liens="4"]').wait_for(state="attached")
+    # the preview card the linkifier opens is its own: the page watched, the citations of the text it shows (27B1(b)
+    # cites « (Loi 23) ») are not linked inside it, nor counted
+    pg.locator("#nouvelle a.lois-lien", has_text="Loi 27B1(b)").hover()
+    card = pg.locator(".lois-card")
+    card.get_by_text("Loi 23").wait_for()
+    pg.click("#ajoute")  # something else changes after the card opened: the page is looked at again
+    pg.locator("#app section:nth-of-type(2) a.lois-lien").first.wait_for()
+    assert card.locator("a.lois-lien").count() == 0
+    pg.locator('html[data-lois-liens="7"]').wait_for(state="attached")
+    # the club's editor made a linked paragraph editable afterwards: a person types at its start (the text node the
+    # linkifier linked), and nothing of the paragraph goes
+    pg.click("#rediger")
+    pg.locator("#redaction").click(position={"x": 2, "y": 5})
+    pg.keyboard.press("Home")
+    pg.keyboard.type("Notre ")
+    pg.locator("#redaction", has_text="Notre Article").wait_for()
+    pg.click("#ajoute")  # something else changes meanwhile: the page is looked at again
+    pg.locator("#app section:nth-of-type(3) a.lois-lien").first.wait_for()
+    assert pg.inner_text("#redaction") == "Notre Article : voir la Loi 16B1 pour la règle."
+    assert pg.evaluate("window.violations || []") == [] and _errors(pg) == []

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -40,9 +41,23 @@ def build_of(site: Path) -> str:
 
 
 class Host:
-    """A static server whose folder can be replaced while it runs (a deploy that swaps the served folder)."""
+    """A static server whose folder can be replaced while it runs (a deploy that swaps the served folder).
 
-    def __init__(self, folder: Path):
+    With ``prefix`` (« club/lois/ »), the site is served from that sub-folder of the host, under a copy of the same
+    build at the root that no deploy touches (two copies on one origin, as a club publishes the site beside its own):
+    :meth:`publish` then replaces the sub-folder only. ``url`` is the site's address, ``origin`` the host's."""
+
+    def __init__(self, folder: Path, prefix: str = "", work: Path | None = None):
+        self.prefix = prefix
+        if prefix:
+            root = work / "hote"
+            root.mkdir()
+            for entry in folder.iterdir():
+                (root / entry.name).symlink_to(entry)
+            self.link = root / prefix.rstrip("/")
+            self.link.parent.mkdir(parents=True)
+            self.link.symlink_to(folder)
+            folder = root
         self.folder = folder
         host = self
 
@@ -52,13 +67,24 @@ class Host:
 
         self.server = QuietServer(("127.0.0.1", 0), Handler)
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.url = self.origin + prefix
+
+    def publish(self, folder: Path) -> None:
+        """Another build served at the site's address from now on (the sub-folder's link replaced at once)."""
+        if not self.prefix:
+            self.folder = folder
+            return
+        new = self.link.with_name(self.link.name + ".nouveau")
+        new.symlink_to(folder)
+        os.replace(new, self.link)
 
 
-@pytest.fixture()
-def host(two_builds, tmp_path):
+@pytest.fixture(params=["", "club/lois/"], ids=["racine", "sous-dossier"])
+def host(request, two_builds, tmp_path):
+    """Build A served at the root of a host, or in its sub-folder /club/lois/ under another copy of A at the root."""
     a, _, _ = two_builds
-    h = Host(a)
+    h = Host(a, request.param, tmp_path)
     yield h
     h.server.shutdown()
 
@@ -71,7 +97,7 @@ def engines(two_builds, corpus_dir):
 def _context(browser, host, workers: bool = False):
     ctx = browser.new_context(service_workers="allow" if workers else "block")
     errors: list[str] = []
-    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((host.url, "data:", "blob:"))
+    ctx.route("**/*", lambda r: r.continue_() if r.request.url.startswith((host.origin, "data:", "blob:"))
               else r.abort())
     pg = ctx.new_page()
     pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and "404" not in m.text else None)
@@ -132,7 +158,7 @@ def test_builds_differ_where_a_mix_would_show(two_builds, engines):
 def _publish_then_reload(pg, host, b, engines) -> None:
     """Build B published under a search page of A that has read its index: each query answered as A or with the
     notice, a query whose shards A never read with the notice; its button brings B, whose results are B's."""
-    host.folder = b
+    host.publish(b)
     old, new = engines
     assert _old_or_notice(pg, QUERIES, old) >= 1
     assert NOTICE in _page_search(pg, "glossaire mort")  # its shards were not read before the deploy
@@ -170,7 +196,7 @@ def test_training_page_open_across_a_deploy_says_a_new_version_is_published(brow
     try:
         pg.goto(host.url + "entrainement/")
         pg.locator(".lois-train-start").wait_for()
-        host.folder = b
+        host.publish(b)
         pg.locator(".lois-train-start").click()
         said = pg.locator(".lois-train-unavailable")
         said.wait_for()
@@ -185,18 +211,77 @@ def test_training_page_open_across_a_deploy_says_a_new_version_is_published(brow
         ctx.close()
 
 
+def test_training_page_kept_by_the_worker_reloads_into_the_new_version(browser, two_builds, host):
+    """The same with the service worker of A controlling « S'entraîner »: its button « Recharger la page » reloaded
+    the page A's worker keeps (A's, again: the same notice at the next start, as often as it was pressed). It now
+    brings B's worker first, then B's page, whose situations load."""
+    a, b, _ = two_builds
+    ctx, pg, errors = _context(browser, host, workers=True)
+    try:
+        pg.goto(host.url + "entrainement/")
+        _sw_ready(pg)
+        pg.goto(host.url + "entrainement/")  # from A's worker now
+        pg.locator(".lois-train-start").wait_for()
+        host.publish(b)
+        pg.locator(".lois-train-start").click()
+        said = pg.locator(".lois-train-unavailable")
+        said.wait_for()
+        assert said.inner_text().startswith(NOTICE), said.inner_text()
+        pg.get_by_role("button", name="Recharger la page").click()
+        pg.wait_for_function("b => (document.querySelector('meta[name=lois-build]') || {}).content === b",
+                             arg=build_of(b), timeout=60000)
+        pg.locator(".lois-train-start").click()
+        pg.locator(".lois-train-where").wait_for()
+        assert pg.locator(".lois-train-unavailable").count() == 0
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_header_box_of_a_page_loaded_before_the_deploy(browser, two_builds, host):
     """A law page of A, nothing of the search read yet, then B published: the header box says so."""
     a, b, _ = two_builds
     ctx, pg, errors = _context(browser, host)
     try:
         pg.goto(host.url + "lois/50/")
-        host.folder = b
+        host.publish(b)
         pg.locator(".lois-search-header-input").fill("glossaire mort")
         box = pg.locator("#lois-search-dropdown")
         box.get_by_text(NOTICE).wait_for()
         assert box.locator(".lois-search-result").count() == 0
         assert box.get_by_role("button", name="Recharger la page").is_visible()
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_header_box_whose_search_script_is_gone_with_the_deploy(browser, two_builds, host, tmp_path):
+    """A law page of A, then B published whose search script differs (named by its content: A's is gone): the header
+    box said « La recherche n'a pas pu être chargée … une nouvelle version est peut-être publiée », with no way to
+    reload; it now says what the rest of the site says — the new version, and its button, which brings B."""
+    a, b, _ = two_builds
+    b2 = tmp_path / "B"
+    shutil.copytree(b, b2)
+    (old,) = [f for f in (b2 / "assets" / "lois").glob("search.*.js")]
+    new = old.with_name("search.0123456789.js")
+    new.write_text(old.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    old.unlink()
+    for page in b2.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if old.name in text:
+            page.write_text(text.replace(old.name, new.name), encoding="utf-8")
+    ctx, pg, errors = _context(browser, host)
+    try:
+        pg.goto(host.url + "lois/50/")
+        host.publish(b2)
+        pg.locator(".lois-search-header-input").fill("glossaire mort")
+        box = pg.locator("#lois-search-dropdown")
+        box.get_by_text(NOTICE).wait_for()
+        box.get_by_role("button", name="Recharger la page").click()
+        pg.wait_for_function("b => (document.querySelector('meta[name=lois-build]') || {}).content === b",
+                             arg=build_of(b), timeout=60000)
+        pg.locator(".lois-search-header-input").fill("xylophone")
+        pg.locator("#lois-search-dropdown .lois-search-result").first.wait_for()
         assert errors == []
     finally:
         ctx.close()
@@ -212,7 +297,7 @@ def test_old_data_kept_by_the_host_answers_as_before(browser, two_builds, host, 
     ctx, pg, errors = _context(browser, host)
     try:
         pg.goto(host.url + "recherche/")
-        host.folder = both
+        host.publish(both)
         old, _ = engines
         for q in QUERIES:
             status = _page_search(pg, q)
@@ -259,7 +344,7 @@ def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, t
         pg.goto(host.url + "lois/50/")
         _sw_ready(pg)
         pg.wait_for_function("() => caches.keys().then(k => k.length === 1)")
-        host.folder = b2
+        host.publish(b2)
         pg.goto(host.url + "lois/64/")
         assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
         assert pg.evaluate("window.loisCodeB === true")
@@ -268,7 +353,7 @@ def test_service_worker_outdated_by_a_new_page_serves_the_new_scripts(browser, t
         first = pg.locator("#lois-search-dropdown .lois-search-result > a:not(.lois-search-tool)").first
         first.wait_for()
         assert first.get_attribute("data-id") == new.search("xylophone", 1)[0].id
-        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+        old = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"], "/" + host.prefix)
         assert not pg.evaluate("([n, u]) => caches.has(n).then(h => h && caches.open(n).then(c => c.match(u))"
                                ".then(r => !!r))", [old, host.url + "lois/64/"])  # B's page not kept as A's
         assert errors == []
@@ -408,6 +493,41 @@ def test_two_copies_on_one_host_keep_their_own_records(browser, built_site, tmp_
         assert keys == ["/club/lois/lois-fiches", "/lois-fiches", "lois-fiches"], keys
         assert len(json.loads(pg.evaluate("() => localStorage.getItem('/lois-fiches')"))) == 2
         assert len(listed("")) == 2 and errors == []
+    finally:
+        ctx.close()
+        h.server.shutdown()
+
+
+def test_a_copy_of_another_version_in_a_sub_folder_leaves_the_root_copy_saving_its_pages(browser, two_builds,
+                                                                                          tmp_path):
+    """Build A at the root of a host, build B (another version) at /club/lois/: the root's worker, whose scope holds
+    /club/lois/, saw a page of B on the first visit there (before B's own worker), took it for a newer version of its
+    own site and stopped saving pages — the root's pages read afterwards were not kept, and without network the
+    reader got « hors connexion » for a law just read. A page of another copy is now only passed through."""
+    a, b, _ = two_builds
+    root = tmp_path / "hote"
+    root.mkdir()
+    for entry in a.iterdir():
+        (root / entry.name).symlink_to(entry)
+    (root / "club").mkdir()
+    (root / "club" / "lois").symlink_to(b)
+    h = Host(root)
+    ctx, pg, errors = _context(browser, h, workers=True)
+    mine = cache_name(json.loads((a / MANIFEST_PATH).read_text(encoding="utf-8"))["version"])
+    try:
+        pg.goto(h.url + "lois/50/")
+        _sw_ready(pg)
+        _until(pg, "n => caches.open(n).then(c => c.keys()).then(k => k.length > 0)", mine)
+        pg.goto(h.url + "club/lois/lois/50/")  # B's page, through the root's worker (B's not there yet)
+        assert pg.get_attribute("meta[name=lois-build]", "content") == build_of(b)
+        pg.goto(h.url + "lois/64/")
+        assert pg.evaluate("() => navigator.serviceWorker.controller.scriptURL") == h.url + "sw.js"
+        _until(pg, "([n, u]) => caches.open(n).then(c => c.match(u)).then(r => !!r)", [mine, h.url + "lois/64/"],
+               seconds=10)
+        ctx.set_offline(True)
+        pg.goto(h.url + "lois/64/")
+        assert "Loi 64" in pg.title()
+        assert errors == []
     finally:
         ctx.close()
         h.server.shutdown()

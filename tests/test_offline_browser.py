@@ -501,7 +501,7 @@ def test_served_new_build_replaces_cache(browser, served_copy, model, tmp_path):
         # the page on screen is the old version: the reader is told, and shown the new one on request
         notice = pg.locator("#lois-hl-maj[role=status]")
         notice.wait_for(timeout=10_000)
-        assert "nouvelle version du Code" in notice.inner_text()
+        assert "Une nouvelle version du site est publiée" in notice.inner_text()
         assert pg.locator("#nouvelle-version").count() == 0
         notice.get_by_role("button", name="Afficher la nouvelle version").focus()
         pg.keyboard.press("Enter")

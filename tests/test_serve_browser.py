@@ -12,7 +12,7 @@ from conftest import allow_only
 MARKER = "MARQUESERVICE"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 # the browser's own check for a new sw.js, done now: under `mkdocs serve` the worker stays the same from one
-# rebuild to the next (a new one would tell the reader « Une nouvelle version du Code a été publiée »)
+# rebuild to the next (a new one would tell the reader « Une nouvelle version du site est publiée »)
 NO_NEW_WORKER = """async () => {
   const reg = await navigator.serviceWorker.getRegistration();
   await reg.update();

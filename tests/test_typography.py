@@ -90,3 +90,24 @@ def test_the_command_agrees_its_counts(args, said):
     assert "(s)" not in res.stdout + res.stderr, res.stdout
     if said:
         assert re.search(said, res.stdout, re.M), res.stdout[:300]
+
+
+def test_a_quotation_leaves_out_exactly_the_spaces_python_knows():
+    """lois.core.typo.QUOTE_SPACES, written out (and generated into typo.js), is str.isspace's class."""
+    import sys
+
+    from lois.core.typo import QUOTE_SPACES
+
+    assert set(QUOTE_SPACES) == {chr(c) for c in range(sys.maxunicode + 1) if chr(c).isspace()}
+
+
+@pytest.mark.parametrize("query, said", [
+    ("x" * 79 + " yyyy", "x" * 79 + "…"),
+    ("x" * 79 + "e\u0301z", "x" * 79 + "…"),
+    ("  " + "x" * 79 + "🃏  ", "x" * 79 + "🃏"),
+], ids=["espace", "accent-a-part", "emoji"])
+def test_lois_cherche_quotes_a_long_query_cut_where_a_reader_sees_it(query, said):
+    """`lois cherche` quotes a query of more than 80 characters cut before a space (none kept before « »), never
+    between a letter and its accent, with « … » where it was cut; an emoji at the 80th character is kept whole."""
+    res = run_lois("cherche", query)
+    assert res.returncode == 0 and f"Aucun résultat pour « {said} »." in res.stdout, res.stdout

@@ -407,3 +407,20 @@ def test_an_evaluation_set_entry_of_the_wrong_shape_is_refused_at_its_line(tmp_p
     res = run_lois("cherche", "--evaluer", path)
     assert res.returncode == 1 and res.stdout == "" and "Traceback" not in res.stderr, res.stderr[-300:]
     assert res.stderr.startswith(f"erreur : {path}, ligne 4 : ") and what in res.stderr, res.stderr
+
+
+def test_a_long_note_full_of_citations_names_the_line_of_the_one_that_fails(tmp_path):
+    """A note grown to thousands of citations, one a line, then one with a law outside the Code: `lois verifie`
+    names that line (each citation's line is counted on from the one before it: counting from the start of the text
+    at each citation took minutes on a note of 100,000 citations, bench/bench_long_note.py)."""
+    from lois.core.grounds import lines_before
+
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    note = corpus / "notes" / "carte-penalisee-50b.md"
+    text = note.read_text(encoding="utf-8")
+    before = text.count("\n") + 1
+    note.write_text(text + "\n" + "Voir la Loi 12C1(c).\n" * 3000 + "Voir la Loi 94.\n", encoding="utf-8")
+    _refused(corpus, "la Loi 94 n'existe pas", before + 3001)
+    lines = lines_before("a\nb\nc\nd")
+    assert [lines(4), lines(7), lines(2), lines(0), lines(6)] == [2, 3, 1, 0, 3]  # in any order

@@ -105,3 +105,76 @@ def test_the_browser_makes_inert_what_the_command_line_does(page, site_url):
     sample = "".join(chr(c) for c in range(0x10000) if not 0xD800 <= c <= 0xDFFF) + "🃏\U0001F600\U000E0001"
     page.goto(site_url)
     assert page.evaluate("t => loisTypo.inert(t)", sample) == inert(sample)
+
+
+# What a page quotes of a long text (session 12): the search cut the query at 80 UTF-16 units and quoted it as it
+# was — a space left before « », half an emoji shown as « � », an accent typed apart dropped from its letter, and no
+# sign that the query went on; `lois cherche` cut at 80 code points, with the same faults. One rule now,
+# lois.core.typo.quoted, generated into typo.js as loisTypo.quoted (80 characters, never between a letter and its
+# accent nor inside an emoji, the spaces before the cut left out, « … » where it was cut).
+LONG = "x" * 79
+LONG_ECHOES = {  # address → (element that quotes it, the quotation expected)
+    f"recherche/?q={LONG}%20yyyy": (".lois-search-status", f"«\u00a0{LONG}…\u00a0»"),
+    f"recherche/?q={LONG}%F0%9F%83%8F": (".lois-search-status", f"«\u00a0{LONG}🃏\u00a0»"),
+    f"recherche/?q=a{LONG}%F0%9F%83%8Fz": (".lois-search-status", f"«\u00a0a{LONG}…\u00a0»"),
+    f"recherche/?q={LONG}e%CC%81z": (".lois-search-status", f"«\u00a0{LONG}…\u00a0»"),
+    f"l/?{LONG}%20yyyy": (".lois-lien-court-etat", f"«\u00a0{LONG}…\u00a0»"),
+    f"lois/12/#{LONG}%20yyyy": (".lois-ancre-introuvable", f"«\u00a0{LONG}…\u00a0»"),
+    f"checklists/renonce/?r=consommee:{LONG}%20{'y' * 5000}": (".lois-cl-warning", f"«\u00a0{LONG}…\u00a0»"),
+}
+
+
+@pytest.mark.parametrize("address", LONG_ECHOES)
+def test_a_long_text_of_the_address_is_quoted_cut_where_a_reader_sees_it(page, site_url, address):
+    where, quoted = LONG_ECHOES[address]
+    page.goto(site_url + address)
+    page.wait_for_function("s => /\\S/.test((document.querySelector(s) || {}).textContent || '')", arg=where)
+    text = page.locator(where).inner_text()
+    assert quoted in text and "\ufffd" not in text, text
+
+
+def test_a_short_link_of_200_characters_ending_in_an_emoji_offers_its_search(browser, site_url):
+    """« l/? » followed by 199 letters and an emoji: the link « Chercher dans le Code » cut the text at 200 UTF-16
+    units, half the emoji, and encodeURIComponent threw (URIError: no link, an error in the console)."""
+    ctx = browser.new_context(service_workers="block")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        pg.goto(site_url + "l/?" + "a" * 199 + "%F0%9F%83%8F")
+        link = pg.get_by_role("link", name="Chercher dans le Code")
+        link.wait_for()
+        assert link.get_attribute("href").endswith("?q=" + "a" * 199 + "%F0%9F%83%8F")
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_the_browser_quotes_a_text_as_the_command_line_does(page, site_url):
+    """loisTypo.quoted (generated) and lois.core.typo.quoted agree on random texts (hypothesis) of letters, every kind
+    of space, accents typed apart, emoji with skin tones and joiners, characters beyond the BMP, around the cut."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import strategies as st
+
+    from lois.core.typo import QUOTE_SPACES, quoted
+
+    pieces = st.sampled_from(["x", "é", "e\u0301", "\u0301", "\ufe0f", "👍", "👍🏽", "👨\u200d👩\u200d👧", "\u200d",
+                              "🏴\U000e0067\U000e0062\U000e007f", "🇫🇷", "か", "\U00010348", "\ufeff", "\u200b"])
+    around = st.lists(st.one_of(pieces, st.sampled_from(QUOTE_SPACES),
+                                st.characters(blacklist_categories=("Cn", "Cs", "Co"))), max_size=30).map("".join)
+    text = st.tuples(around, st.integers(50, 78), around).map(lambda t: t[0] + "x" * t[1] + t[2])  # the cut in t[2]
+    page.goto(site_url)
+    page.wait_for_function("!!window.loisTypo")
+    cut = []
+
+    @settings(max_examples=20, deadline=None, derandomize=True, database=None, phases=[Phase.generate],
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example])
+    @given(st.lists(text, min_size=100, max_size=100))
+    def same_quotation(texts):
+        got = page.evaluate("texts => texts.map(t => loisTypo.quoted(t))", texts)
+        for t, g in zip(texts, got, strict=True):
+            assert g == quoted(t), t
+            cut.append(g.endswith("…"))
+
+    same_quotation()
+    assert 200 < sum(cut) < len(cut)  # texts cut and texts whole

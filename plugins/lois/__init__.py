@@ -48,6 +48,11 @@ def _import_without(name: str, needed_by: str, functions: tuple[str, ...] = ()) 
         del sys.modules[name]
 
 
-_import_without("inspect", "dataclasses")
-_import_without("urllib.parse", "pathlib", ("quote_from_bytes",))
-_import_without("gettext", "argparse", ("gettext", "ngettext"))
+try:  # Ctrl-C here (the first code of `lois` that runs, a few hundredths of a second into its start): the end it has
+    # later (lois.adapters.cli), not a traceback
+    _import_without("inspect", "dataclasses")
+    _import_without("urllib.parse", "pathlib", ("quote_from_bytes",))
+    _import_without("gettext", "argparse", ("gettext", "ngettext"))
+except KeyboardInterrupt:
+    print("\ninterrompu.", file=sys.stderr)
+    raise SystemExit(130) from None

@@ -11,7 +11,7 @@ try:  # Ctrl-C while the program starts (a tenth of a second reading its modules
     from lois.core import safeio, terminal
     from lois.core.errors import LoisError
     from lois.core.lazyre import compile_lazily
-    from lois.core.typo import count
+    from lois.core.typo import count, quoted
     from lois.features import FEATURES
     from lois.features._cli import find_corpus, form_field, print_json as _out
 except KeyboardInterrupt:
@@ -215,7 +215,7 @@ def echoed(message: str) -> str:
     screenful."""
     def cut(m) -> str:
         before, value, after = [g for g in m.groups() if g is not None]
-        return f"{before}{value[:80]}… ({len(value)} caractères){after}"
+        return f"{before}{quoted(value)} ({len(value)} caractères){after}"
 
     return _LONG_ECHO.sub(cut, message)
 

@@ -33,6 +33,7 @@ import unicodedata
 
 from lois.core.errors import LoisError
 from lois.core.lazyre import compile_lazily
+from lois.core.typo import quoted
 
 # ------------------------------------------------------------------------------------------------ writing
 
@@ -290,4 +291,4 @@ class Answers:
 
 def shown(text: str, width: int = 40) -> str:
     """An answer as quoted back to the person: at most ``width`` characters."""
-    return text if len(text) <= width else f"{text[:width]}… ({len(text)} caractères)"
+    return text if len(text) <= width else f"{quoted(text, width)} ({len(text)} caractères)"

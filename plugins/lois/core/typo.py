@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from lois.core.lazyre import compile_lazily
@@ -86,6 +87,45 @@ def plural(n: int | float, one: str, many: str | None = None) -> str:
 def count(n: int | float, one: str, many: str | None = None) -> str:
     """« 3 situations manquées »: ``n`` and the words that agree with it."""
     return f"{n} {plural(n, one, many)}"
+
+
+# What a message quotes of a text a person typed or an address carried (a query, an answer, a short link, an anchor):
+# :func:`quoted`, the same rule in the scripts (typo.js loisTypo.quoted, generated with these values)
+QUOTE_MAX = 80  # characters (code points) quoted at most
+# the spaces a quotation leaves out around the text (str.isspace: every Unicode space and line end; written out, the
+# same class in typo.js; tests/test_typography.py checks it against str.isspace)
+QUOTE_SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
+                "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+ZWJ = "\u200d"
+
+
+def _joins(ch: str) -> bool:
+    """Whether ``ch`` is read with the character before it (a cut there would part them): a combining mark (an
+    accent typed apart, a variation selector), an emoji's skin tone, a tag character, the zero-width joiner. typo.js:
+    the same class (\\p{M} and these ranges)."""
+    return (unicodedata.category(ch)[0] == "M" or ch == ZWJ or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\U000e0020" <= ch <= "\U000e007f")
+
+
+def quoted(text: str, most: int = QUOTE_MAX) -> str:
+    """``text`` as a message quotes it between « »: without the spaces around it; when it is longer than ``most``
+    characters, cut before, never between a letter and its accent nor inside an emoji, the spaces before the cut
+    left out, and « … » said where it was cut (the reader knows it was longer).
+
+    >>> quoted("  carte pénalisée ")
+    'carte pénalisée'
+    >>> quoted("renonce " * 12)[-12:]
+    'nce renonce…'
+    >>> quoted("ab" + "e\u0301" * 3, 3)
+    'ab…'
+    """
+    text = text.strip(QUOTE_SPACES)
+    if len(text) <= most:
+        return text
+    cut = most
+    while cut > 0 and (_joins(text[cut]) or text[cut - 1] == ZWJ):
+        cut -= 1
+    return text[:cut].rstrip(QUOTE_SPACES) + "\u2026"
 
 
 def faults(text: str, around: int = 30) -> list[str]:

@@ -6,6 +6,7 @@ Every page loads it first; the site's scripts write what they compute through it
     loisTypo.spacing("Aucun résultat pour « carte » ?")   // the no-break spaces of lois.core.typo.french_spacing
     loisTypo.count(3, "situation manquée", "situations manquées")   // « 3 situations manquées » (lois.core.typo.count)
     loisTypo.plural(1, "fiche illisible", "fiches illisibles")      // « fiche illisible »
+    loisTypo.quoted(query)   // what a message quotes of it: lois.core.typo.quoted (80 characters, « … » if cut)
     loisTypo.inert("?q=\u202eabc")   // « ?q=\ufffdabc »: what a page quotes back of its address (a query, an anchor, an
                                      // answer), its control characters and bidirectional overrides made a visible
                                      // mark, as the command line shows them (lois.core.terminal.inert)
@@ -15,7 +16,7 @@ from __future__ import annotations
 import json
 
 from lois.core.terminal import INERT_MARK, INVISIBLE
-from lois.core.typo import PLURAL_FROM, RULES
+from lois.core.typo import PLURAL_FROM, QUOTE_MAX, QUOTE_SPACES, RULES, ZWJ
 from lois.render.jsregex import js_pattern
 
 SITE_SCRIPT = "assets/lois/typo.js"
@@ -37,7 +38,18 @@ _READER = """(function (S) {
   function count(n, one, many) { return n + " " + plural(n, one, many); }
   var INERT = new RegExp(S.inert[0], S.inert[1]);
   function inert(text) { return String(text).replace(INERT, S.inert[2]); }
-  window.loisTypo = { spacing: spacing, plural: plural, count: count, inert: inert };
+  /* lois.core.typo.quoted: characters counted as code points (an emoji is one, as in Python); a character read
+     with the one before it (_joins: \\p{M} where the browser knows it, accents typed apart elsewhere) */
+  var Q = S.quote, AROUND = new RegExp("^[" + Q.spaces + "]+|[" + Q.spaces + "]+$", "gu"), JOINS;
+  try { JOINS = new RegExp("^[\\\\p{M}" + Q.joins + "]$", "u"); }
+  catch (e) { JOINS = new RegExp("^[\\u0300-\\u036f" + Q.joins + "]$", "u"); }
+  function quoted(text, most) {
+    var cs = Array.from(String(text).replace(AROUND, "")), cut = most == null ? Q.most : most;
+    if (cs.length <= cut) return cs.join("");
+    while (cut > 0 && (JOINS.test(cs[cut]) || cs[cut - 1] === Q.zwj)) cut--;
+    return cs.slice(0, cut).join("").replace(AROUND, "") + "\u2026";
+  }
+  window.loisTypo = { spacing: spacing, plural: plural, count: count, inert: inert, quoted: quoted };
 })"""
 
 
@@ -47,9 +59,16 @@ def _inert_class() -> str:
     return "[" + "".join(c if c == "-" else f"\\u{ord(c):04x}" for c in INVISIBLE) + "]"
 
 
+def _class(chars: str) -> str:
+    """Characters inside a class of a JavaScript pattern with the « u » flag."""
+    return "".join(f"\\u{{{ord(c):x}}}" for c in chars)
+
+
 def typo_data() -> dict:
     return {"rules": [js_pattern(p) + [space] for p, space in RULES], "pluralFrom": PLURAL_FROM,
-            "inert": [_inert_class(), "gu", INERT_MARK]}
+            "inert": [_inert_class(), "gu", INERT_MARK],
+            "quote": {"most": QUOTE_MAX, "spaces": _class(QUOTE_SPACES), "zwj": ZWJ,
+                      "joins": _class(ZWJ) + "\\u{1f3fb}-\\u{1f3ff}\\u{e0020}-\\u{e007f}"}}
 
 
 def script_text() -> str:

@@ -182,11 +182,12 @@
     if (this.storageRefused) ui.appendChild(this.storageNote());
 
     if (state.invalid) {
-      /* (words of the address, quoted back inert: loisTypo.inert) */
-      var given = state.invalid.given, question = "\u00a0» à la question «\u00a0" + loisTypo.inert(state.invalid.question) + "\u00a0»";
+      /* (words of the address, quoted back as `lois arbitre --reponses` quotes them, inert: loisTypo) */
+      var said = function (text) { return loisTypo.inert(loisTypo.quoted(text)); };
+      var given = state.invalid.given, question = "\u00a0» à la question «\u00a0" + said(state.invalid.question) + "\u00a0»";
       ui.appendChild(el("p", { className: "lois-cl-warning", role: "alert", text: typeof given === "object"
-        ? "Deux réponses «\u00a0" + loisTypo.inert(given.twice[0]) + "\u00a0» et «\u00a0" + loisTypo.inert(given.twice[1]) + question + "\u00a0: reprenez à cette question."
-        : "Réponse inconnue «\u00a0" + loisTypo.inert(given) + question + "\u00a0: reprenez à cette question." }));
+        ? "Deux réponses «\u00a0" + said(given.twice[0]) + "\u00a0» et «\u00a0" + said(given.twice[1]) + question + "\u00a0: reprenez à cette question."
+        : "Réponse inconnue «\u00a0" + said(given) + question + "\u00a0: reprenez à cette question." }));
     }
 
     if (state.path.length) {

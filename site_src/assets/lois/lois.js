@@ -25,21 +25,65 @@
         "télécharger de la page «\u00a0Hors ligne\u00a0», ou servez le site (bash scripts/serve.sh)"
       : null;
   };
-  /* Whether the server now serves another build than the one this page was made by (a deploy while the page was
-     open, its meta « lois-build »): the files of the page's own build that it fetches later may be gone with it, and
-     the page then says « Une nouvelle version du site est publiée », never « pas de réseau ». Asked of the server
-     itself (assets/lois/version.txt, no-store: the service worker lets it through), never of a cache. A promise of
-     true, or false when it is the same build or cannot be said (no network, a page without its build). (The search,
-     search.js, asks the same file before it reads its index.) */
-  window.loisNewVersion = function () {
-    var meta = document.querySelector("meta[name=lois-build]"), scope = window.__md_scope;
-    if (!meta || !scope || !window.fetch) return Promise.resolve(false);
+  /* The build this page was made by (<meta name="lois-build">: lois.render.site BUILD_FILE's text when it was
+     built), or null for a page that does not name it. */
+  var BUILD_RE = /^[0-9a-f]{8,64}$/;
+  window.loisPageBuild = function () {
+    var meta = document.querySelector('meta[name="lois-build"]');
+    return meta && BUILD_RE.test(meta.content) ? meta.content : null;
+  };
+  /* The build the server serves now: assets/lois/version.txt of this copy of the site (its folder on the host,
+     __md_scope: / or /club/lois/), asked of the server itself with no-store (the service worker lets such a request
+     through), never of a cache. A promise of the build, or null when it cannot be said (no network, no such file,
+     an answer that is not a build). The one place that asks: the search (search.js) and loisNewVersion below. */
+  window.loisServedBuild = function () {
+    var scope = window.__md_scope;
+    if (!scope || !window.fetch) return Promise.resolve(null);
     return fetch(new URL("assets/lois/version.txt", scope).href, { cache: "no-store" }).then(function (r) {
       return r.ok ? r.text() : "";
     }).then(function (t) {
       t = t.trim();
-      return /^[0-9a-f]{8,64}$/.test(t) && t !== meta.content;
-    }, function () { return false; });
+      return BUILD_RE.test(t) ? t : null;
+    }, function () { return null; });
+  };
+  /* Whether the server now serves another build than the one this page was made by (a deploy while the page was
+     open): the files of the page's own build that it fetches later may be gone with it, and the page then says
+     « Une nouvelle version du site est publiée », never « pas de réseau ». A promise of true, or false when it is
+     the same build or cannot be said (no network, a page without its build). */
+  window.loisNewVersion = function () {
+    var mine = window.loisPageBuild();
+    if (!mine) return Promise.resolve(false);
+    return window.loisServedBuild().then(function (now) { return !!now && now !== mine; });
+  };
+  /* « Recharger la page » when a new version is published: a page the service worker keeps is the old one until
+     the worker of the new version takes over (location.reload() alone gave the old page again, and its notice,
+     forever): that worker is fetched now, and the page reloaded once it controls the page. The one reload of every
+     notice of a new version (search, training, « Hors ligne »). */
+  window.loisReloadNew = function () {
+    var sw = navigator.serviceWorker, done = false;
+    function go() { if (!done) { done = true; location.reload(); } }
+    if (!sw || !sw.controller) { go(); return; }
+    sw.addEventListener("controllerchange", go);
+    sw.getRegistration().then(function (reg) {
+      return reg ? reg.update().then(function () { return reg.installing || reg.waiting; }) : null;
+    }).then(function (next) {
+      if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
+    }, go);
+  };
+  /* The notice of a new version in `box` (the search page's status, the header's box): its sentence and « Recharger
+     la page » (search.css). */
+  window.loisSayNewVersion = function (box) {
+    box.textContent = "";
+    box.classList.add("lois-search-new-version");
+    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée\u00a0: cette page est celle " +
+                                            "d'avant. "));
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "lois-search-reload";
+    again.textContent = "Recharger la page";
+    again.addEventListener("click", window.loisReloadNew);
+    box.appendChild(again);
+    return box;
   };
   (function () {  /* said once, at the top of every such page */
     var why = window.loisOpenedAsFiles(), top = document.querySelector("article.md-content__inner");

@@ -13,9 +13,9 @@
     if (window.loisSearch) return Promise.resolve(window.loisSearch);
     if (loading) return loading;
     /* the search's first file comes with its script, not after it (search.js getJSON takes this answer) */
-    var build = document.querySelector('meta[name="lois-build"]');
-    if (build && /^[0-9a-f]{8,64}$/.test(build.content) && window.fetch) {
-      var url = BASE + "assets/lois/recherche/" + build.content + "/index.json";
+    var build = window.loisPageBuild();  /* lois.js */
+    if (build && window.fetch) {
+      var url = BASE + "assets/lois/recherche/" + build + "/index.json";
       window.loisSearchEarly = { url: url, answer: fetch(url) };
       window.loisSearchEarly.answer.catch(function () {});  /* search.js says why, when it reads it */
     }
@@ -31,13 +31,20 @@
   }
   window.loisSearchLoad = load;
 
-  function unavailable(list) {  /* the script could not come (offline without the copy, a deploy removed it) */
-    list.textContent = "";
-    var li = document.createElement("li");
-    li.className = "lois-search-none";
-    li.textContent = "La recherche n'a pas pu être chargée. Rechargez la page (une nouvelle version du site est " +
-      "peut-être publiée).";
-    list.appendChild(li);
+  /* the script could not come: a deploy removed it (the notice of a new version, as the search itself gives it), or
+     no network without the saved copy */
+  function unavailable(list) {
+    return window.loisNewVersion().then(function (newer) {  /* lois.js */
+      list.textContent = "";
+      var li = document.createElement("li"), p = document.createElement("p");
+      li.className = "lois-search-none";
+      p.className = "lois-search-none-text";
+      if (newer) window.loisSayNewVersion(p);
+      else p.textContent = "La recherche n'a pas pu être chargée. Rechargez la page (une nouvelle version du site est " +
+        "peut-être publiée).";
+      li.appendChild(p);
+      list.appendChild(li);
+    });
   }
 
   function header() {

@@ -19,17 +19,15 @@
 
    The data of each build sits in a folder of its own (assets/lois/recherche/<build>/), and the page names its
    build (<meta name="lois-build">): a page left open across a deploy reads its own build's data, never the next
-   one's; when that data is gone or unreadable, the site's current build (assets/lois/version.txt, asked of the
+   one's; when that data is gone or unreadable, the site's current build (lois.js loisServedBuild, asked of the
    server) says whether a new version is published (a notice offers to reload) or the data is damaged (a French
    message, never the browser's parser error). */
 (function () {
   "use strict";
   var script = document.currentScript;
   var BASE = script ? script.src.replace(/assets\/lois\/[^\/?#]+\.js(\?.*)?$/, "") : "/";  /* search.js, or the bundle that holds it */
-  var DATA = BASE + "assets/lois/recherche/", VERSION = BASE + "assets/lois/version.txt", DIR = null;
-  var BUILD_RE = /^[0-9a-f]{8,64}$/;
-  var meta = document.querySelector('meta[name="lois-build"]');
-  var BUILD = meta && BUILD_RE.test(meta.content) ? meta.content : null;  /* null: a page that does not name it */
+  var DATA = BASE + "assets/lois/recherche/", DIR = null;
+  var BUILD = window.loisPageBuild();  /* lois.js; null: a page that does not name it */
   if (BUILD) DIR = DATA + BUILD + "/";
   /* how many shards each family routed by key has, and the letters of a stem key (shards.layout, « p3 m23 f2 c1 »):
      the page's, until index.json */
@@ -92,16 +90,8 @@
     }
     return loading;
   }
-  /* the build the server serves now (BUILD_FILE), asked of the server itself, never of a cache (the service worker
-     lets a no-store request through); null when it cannot say */
-  function served() {
-    return fetch(VERSION, { cache: "no-store" }).then(function (r) {
-      return r.ok ? r.text() : "";
-    }).then(function (t) {
-      t = t.trim();
-      return BUILD_RE.test(t) ? t : null;
-    }, function () { return null; });
-  }
+  /* the build the server serves now (lois.js: asked of the server itself, never of a cache), null when it cannot say */
+  function served() { return window.loisServedBuild(); }
   /* a file of this page's build missing or unreadable: the notice of a new version when the server serves another
      build (the old one's data is gone with it), else what is wrong, in French */
   function unreadable(why) {
@@ -906,10 +896,10 @@
       list.appendChild(li);
     });
   }
-  /* what was typed (or came with the address, ?q=…), as the page quotes it back: 80 characters at most, its
-     control characters and bidirectional overrides made a visible mark (loisTypo.inert), never reordering the
-     sentence around it */
-  function typed(q) { return loisTypo.inert(q.slice(0, 80)); }
+  /* what was typed (or came with the address, ?q=…), as the page quotes it back: as `lois cherche` quotes it
+     (loisTypo.quoted: 80 characters, « … » where cut), its control characters and bidirectional overrides made a
+     visible mark (loisTypo.inert), never reordering the sentence around it */
+  function typed(q) { return loisTypo.inert(loisTypo.quoted(q)); }
   /* « Aucun résultat » and where to look instead (the suggestions are generated with the index) */
   function renderNone(list, q) {
     list.textContent = "";
@@ -957,27 +947,7 @@
     box.textContent = "";
     box.classList.toggle("lois-search-new-version", !!e.newVersion);
     if (!e.newVersion) { box.textContent = (e.whole ? "" : "Recherche indisponible\u00a0: ") + e.message + "."; return box; }
-    box.classList.add("lois-search-new-version");
-    box.appendChild(document.createTextNode("Une nouvelle version du site est publiée\u00a0: cette page est celle " +
-                                            "d'avant. "));
-    var again = el("button", "lois-search-reload", "Recharger la page");
-    again.type = "button";
-    again.addEventListener("click", reloadNew);
-    box.appendChild(again);
-    return box;
-  }
-  /* the new version: a page kept by the service worker is the old one until the worker of the new version takes
-     over (it is fetched now, and the page reloaded once it controls the page) */
-  function reloadNew() {
-    var sw = navigator.serviceWorker, done = false;
-    function go() { if (!done) { done = true; location.reload(); } }
-    if (!sw || !sw.controller) { go(); return; }
-    sw.addEventListener("controllerchange", go);
-    sw.getRegistration().then(function (reg) {
-      return reg ? reg.update().then(function () { return reg.installing || reg.waiting; }) : null;
-    }).then(function (next) {
-      if (!next) go(); else setTimeout(go, 30000);  /* a worker that never takes over: reload anyway */
-    }, go);
+    return window.loisSayNewVersion(box);  /* lois.js */
   }
   function status(box, q, results) {
     if (!box) return;

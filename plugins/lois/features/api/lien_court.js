@@ -55,10 +55,10 @@
     if (!text) return;
     var state = box.querySelector(".lois-lien-court-etat"), input = box.querySelector("input");
     if (input) input.value = text;
-    var shown = window.loisTypo ? window.loisTypo.inert(text.slice(0, 80)) : text.slice(0, 80);  /* typo.js */
+    var T = window.loisTypo, shown = T ? T.inert(T.quoted(text)) : text.slice(0, 80);  /* typo.js */
     state.textContent = "«\u00a0" + shown + "\u00a0» ne désigne aucune loi ni provision publiée sur ce site. ";
     var a = document.createElement("a");
-    a.href = href("recherche/") + "?q=" + encodeURIComponent(text.slice(0, 200));
+    a.href = href("recherche/") + "?q=" + encodeURIComponent(Array.from(text).slice(0, 200).join(""));  /* never half an emoji */
     a.textContent = "Chercher dans le Code";
     state.appendChild(a);
     state.hidden = false;

@@ -10,7 +10,7 @@ from pathlib import Path
 from lois.features._cli import print_json as _out, find_corpus
 from lois.core.errors import LoisError
 from lois.core.grounds import words_json
-from lois.core.typo import count
+from lois.core.typo import count, quoted
 from lois.core.terminal import Answers, Stop, choice_number, shown
 from lois.features.checklists.coverage import Status, coverage as laws_coverage
 from lois.features.checklists.engine import MissingAnswer, coverage, run
@@ -58,13 +58,13 @@ def parse_answers(text: str) -> dict[str, str]:
             raise LoisError("--reponses : il faut un objet JSON {\"question\": \"choix\"}")
         for k, v in data.items():
             if not isinstance(v, str):
-                raise LoisError(f"--reponses : la réponse à « {k[:80]} » doit être un texte (le choix), "
+                raise LoisError(f"--reponses : la réponse à « {quoted(k)} » doit être un texte (le choix), "
                                 f"pas {_json_kind(v)}")
         return dict(data)
     out: dict[str, str] = {}
     for part in filter(None, text.split(",")):
         if ":" not in part:
-            raise LoisError(f"--reponses : « {part[:80]} » n'est pas de la forme question:choix")
+            raise LoisError(f"--reponses : « {quoted(part)} » n'est pas de la forme question:choix")
         k, v = part.split(":", 1)
         _answer_once(out, k.strip(), v.strip())
     return out
@@ -73,7 +73,7 @@ def parse_answers(text: str) -> dict[str, str]:
 def _answer_once(out: dict, question, choice) -> None:
     """One answer per question: « consommee:oui,consommee:non » is refused (the last one would win silently)."""
     if question in out and out[question] != choice:
-        raise LoisError(f"--reponses : deux réponses à la question « {str(question)[:80]} » "
+        raise LoisError(f"--reponses : deux réponses à la question « {quoted(str(question))} » "
                         f"(« {str(out[question])[:40]} » et « {str(choice)[:40]} ») ; gardez-en une")
     out[question] = choice
 

@@ -78,7 +78,7 @@
     status.textContent = "Une nouvelle version du site est publiée\u00a0: rechargez la page pour l'enregistrer. ";
     var again = el("button", "md-button", "Recharger la page");
     again.type = "button";
-    again.addEventListener("click", function () { location.reload(); });
+    again.addEventListener("click", function () { window.loisReloadNew(); });  /* lois.js */
     status.appendChild(again);
     button.disabled = true;
   }

@@ -27,7 +27,7 @@
     var box = el("div", "lois-hl-maj md-typeset");
     box.id = "lois-hl-maj";
     box.setAttribute("role", "status");
-    box.appendChild(el("span", "", "Une nouvelle version du Code a été publiée. "));
+    box.appendChild(el("span", "", "Une nouvelle version du site est publiée. "));
     var show = el("button", "md-button md-button--primary", "Afficher la nouvelle version");
     show.type = "button";
     show.addEventListener("click", function () { location.reload(); });

@@ -10,6 +10,9 @@
    Plusieurs copies du site sur un même hôte (/ et /club/lois/) ont chacune leurs caches : leur nom porte le
    dossier du site (la portée du worker), et un worker n'efface que les siens.
    Une requête « no-store » (la version servie, assets/lois/version.txt) va au réseau, jamais au cache.
+   Une page d'une autre copie du site placée dans le dossier de celle-ci (/club/lois/ sous /, vue avant que son
+   propre worker ne soit là) n'est ni gardée ni prise pour une nouvelle version ; ses requêtes sont laissées au
+   navigateur.
    Une page venue du réseau qui nomme une autre construction que celle de ce worker (BUILD : une nouvelle version
    est publiée) n'est pas gardée, et le worker, dépassé, lit désormais le réseau d'abord sans rien garder (les
    scripts de cette page sont les siens, jamais ceux du cache) ; il demande sa mise à jour.
@@ -27,6 +30,10 @@ var LIVE = __LIVE__;
 var BUILD = "__BUILD__";  /* the build its pages name (<meta name="lois-build">) */
 var OUTDATED = false;  /* a page of another build came from the network: this worker's cache is of an older one */
 var BUILD_META = /<meta name="lois-build" content="([^"]*)"/;
+/* where a page's copy of the site starts (Material's scope, relative to the page): this worker's ROOT, or another
+   copy of the site inside its folder (/club/lois/ under /), whose pages and files are never this copy's */
+var SCOPE_OF_PAGE = /__md_scope=new URL\("([^"]*)",\s*location\)/;
+var OTHERS = [];  /* the folders of such copies met so far: their requests are left to the browser (and their worker) */
 var ROOT = self.registration.scope;
 var SELF = new URL(self.location.href).pathname;
 /* this copy's caches: « lois-/club/lois/|<version> »; those of the copy at / are « lois-/|… » */
@@ -143,7 +150,12 @@ function fromNetwork(cache, req, k) {
     if (req.mode !== "navigate" || !BUILD) { cache.put(k, res.clone()); return res; }
     var page = res.clone();
     return res.clone().text().then(function (html) {
-      var m = BUILD_META.exec(html);
+      var m = BUILD_META.exec(html), scope = SCOPE_OF_PAGE.exec(html), base = null;
+      try { base = scope ? new URL(scope[1], req.url).href : null; } catch (e) { base = null; }
+      if (base && base !== ROOT && inScope(base)) {  /* a page of another copy: neither kept nor a new version */
+        if (OTHERS.indexOf(base) < 0) OTHERS.push(base);
+        return res;
+      }
       if (m && m[1] !== BUILD) {  /* a newer build is served: keep nothing more, read the network first */
         OUTDATED = true;
         self.registration.update().catch(function () {});
@@ -163,6 +175,7 @@ function fromNetwork(cache, req, k) {
 self.addEventListener("fetch", function (event) {
   var req = event.request;
   if (req.method !== "GET" || !inScope(req.url) || liveReload(req.url) || req.cache === "no-store") return;
+  if (OTHERS.some(function (o) { return req.url.indexOf(o) === 0; })) return;  /* another copy's */
   if (/\/favicon\.ico$/.test(req.url)) return;  /* the browser's own request (a page without an icon): left to it */
   var k = key(req.url);
   if (!keep(k)) return;

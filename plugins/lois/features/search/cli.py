@@ -6,7 +6,7 @@ from pathlib import Path
 
 from lois.features._cli import find_corpus, print_json
 from lois.core.errors import LoisError
-from lois.core.typo import count
+from lois.core.typo import count, quoted
 from lois.core.displayed import INVISIBLE
 from lois.core.terminal import BOLD, RESET, in_colour
 
@@ -80,12 +80,12 @@ def cmd_cherche(args) -> int:
         print_json([r.to_json() for r in results])
         return 0
     if not results:
-        print(f"Aucun résultat pour « {query[:80]} ».")
+        print(f"Aucun résultat pour « {quoted(query)} ».")
         return 0
     tty = in_colour(sys.stdout)  # (NO_COLOR, TERM=dumb: the matches between brackets, as in a file)
     relaxed = "Aucun document ne contient l'expression exacte entre guillemets : " if results.relaxed else ""
     words = ", avec ses mots" if results.relaxed else ""
-    print(f"{relaxed}{count(len(results), 'résultat')} pour « {query[:80]} »{words} :")
+    print(f"{relaxed}{count(len(results), 'résultat')} pour « {quoted(query)} »{words} :")
     if results.readings:
         print(reading_line(results.readings))
     print()

@@ -265,7 +265,7 @@
       : files ? "Cette situation n'a pas pu être chargée\u00a0: " + files + "."
       : "Cette situation n'a pas pu être chargée (pas de réseau, et elle n'est pas dans la copie hors ligne de ce navigateur)." }));
     var again = el("button", { type: "button", className: "lois-train-primary", text: newer ? "Recharger la page" : "Réessayer" });
-    again.addEventListener("click", function () { if (newer) window.location.reload(); else self.show(); });
+    again.addEventListener("click", function () { if (newer) window.loisReloadNew(); else self.show(); });  /* lois.js */
     p.appendChild(again);
   };
 

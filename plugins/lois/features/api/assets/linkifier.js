@@ -14,6 +14,9 @@
    Done: <html data-lois-liens="N"> and the event "lois-liens-prets" ({detail: {count: N}}) on document.
    A page that changes while the law files load is never damaged: a text is linked only if it still reads as it was
    scanned (else scanned again), still in the page, and not editable (contenteditable, a form field) by then.
+   A page that its own scripts rewrite later (a framework: React, Vue, Svelte…) keeps working: each text node linked
+   stays in its place (the framework that holds it can still write it or remove it), a text it writes again is shown
+   as written and linked again, a part it adds is linked (watch, at the end of this file).
    A citation is read as the reader sees it, whatever the markup cuts: « Loi 16<b>B1</b> », « Lo|i 16B1 » in two text
    nodes or one character per element are one citation, of 16B1, and one link (runsOf).
    DOM methods only (no innerHTML, no inline style): it runs under a strict Content-Security-Policy; under Trusted
@@ -149,7 +152,9 @@ function nodeOf(doc, ref) {
 
 function excluded(el) {
   if (SKIP[el.nodeName.toUpperCase()] || el.isContentEditable || el.ownerDocument.designMode === "on") return true;
-  if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre"))) return true;
+  /* (the preview card and the embeds: the linkifier's own, never linked again when the page is watched) */
+  if (el.classList && (el.classList.contains("lois-pas-de-liens") || el.classList.contains("lois-integre") ||
+                       el.classList.contains("lois-card"))) return true;
   try { return !!(exclude && el.matches && el.matches(exclude)); } catch (e) { return false; }
 }
 
@@ -291,7 +296,7 @@ function insertLinks(found, docs) {
       byNode.get(piece.node).push([piece, f]);
     });
   });
-  var count = 0;
+  var count = 0, splitOf = new Map();  /* a piece of a cut citation → its citation */
   byNode.forEach(function (pieces, node) {
     var text = pieces[0][0].data, pos = 0, frag = document.createDocumentFragment();  /* (what it still holds) */
     pieces.sort(function (x, y) { return x[0].start - y[0].start; });
@@ -305,12 +310,22 @@ function insertLinks(found, docs) {
       }
       if (piece.start > pos) frag.appendChild(document.createTextNode(text.slice(pos, piece.start)));
       frag.appendChild(part);
-      if (f.texts) f.texts.push(part);
+      if (f.texts) { f.texts.push(part); splitOf.set(part, f); }
       pos = piece.end;
     });
     if (pos < text.length) frag.appendChild(document.createTextNode(text.slice(pos)));  /* (no empty node: it would
       keep a cut citation's element from moving into its link whole) */
-    node.parentNode.replaceChild(frag, node);
+    /* the node itself stays in its place, holding the text before the first link (or the first piece of a cut
+       citation), the nodes made from it after it (keep): a page's script that holds it (a framework) still finds it */
+    var first = frag.firstChild, f0 = first && first.nodeType === 3 ? splitOf.get(first) : null;
+    if (first && first.nodeType === 3) {
+      node.data = first.data;
+      frag.removeChild(first);
+      if (f0) f0.texts[f0.texts.indexOf(first)] = node;
+    } else node.data = "";
+    var made = Array.prototype.slice.call(frag.childNodes);
+    node.parentNode.insertBefore(frag, node.nextSibling);
+    keep(node, made);
   });
   split.forEach(function (f) { if (gather(f, docs)) count++; });
   return count;
@@ -398,7 +413,7 @@ function linkRoots(root, parts, rounds) {
       if (moved) { f.pieces.forEach(function (p) { changed.push(p.node); }); return; }
       still.push(f);
     });
-    var count = insertLinks(still, docs);
+    var count = quiet(function () { return insertLinks(still, docs); });
     if (!changed.length || rounds <= 1) return count;
     var again = [];
     changed.forEach(function (node) {
@@ -408,4 +423,80 @@ function linkRoots(root, parts, rounds) {
     });
     return linkRoots(root, again, rounds - 1).then(function (more) { return count + more; });
   });
+}
+
+/* A page whose own scripts keep rewriting it (a framework: React, Vue, Svelte… hold the text nodes they made, write
+   them again, remove them, and add parts as the reader moves on). Each text node linked stays in the page, holding
+   the text before its first link; the nodes made from it follow it (MADE: node → those nodes). Once the page is
+   linked (watch), a MutationObserver sees what the page's scripts do: a node linked that they write again or remove
+   takes the nodes made from it away with it (the text they wrote is shown as they wrote it, never an older copy
+   beside it, and their removeChild finds the node in its place), then what they wrote or added is linked in turn. */
+var MADE = new Map(), observer = null, pending = [], timer = null, watched = new Set();
+function keep(node, made) { if (made.length) MADE.set(node, made); }
+function unmake(node) {
+  (MADE.get(node) || []).forEach(function (n) { if (n.parentNode) n.parentNode.removeChild(n); });
+  MADE.delete(node);
+}
+/* fn() changes the page: what the page did before is handled first, what fn does is not taken for the page's own */
+function quiet(fn) {
+  if (!observer) return fn();
+  seen(observer.takeRecords());
+  try { return fn(); } finally { observer.takeRecords(); }
+}
+/* a node linked that the page's script writes or removes: what was made of it goes with it — but never in a region
+   the reader edits (made editable after the links: a person typing there, or deleting, loses nothing) */
+function editing(el) {
+  for (var p = el; p; p = p.parentElement) if (p.isContentEditable || p.ownerDocument.designMode === "on") return true;
+  return false;
+}
+function seen(records) {
+  records.forEach(function (r) {
+    if (r.type === "characterData") {
+      if (!MADE.has(r.target)) return;
+      if (editing(r.target.parentElement)) { MADE.delete(r.target); return; }
+      quiet(function () { unmake(r.target); });
+      pending.push(r.target);
+      return;
+    }
+    Array.prototype.forEach.call(r.removedNodes, function (n) {
+      if (!MADE.has(n) || n.isConnected) return;
+      if (editing(r.target)) MADE.delete(n); else quiet(function () { unmake(n); });
+    });
+    Array.prototype.forEach.call(r.addedNodes, function (n) { pending.push(n); });
+  });
+  if (pending.length && !timer) timer = setTimeout(relink, 50);
+}
+function relink() {
+  timer = null;
+  var nodes = pending, byRoot = new Map();  /* the parts to read again, under the part linked each belongs to */
+  pending = [];
+  function rootOf(n) {
+    for (var r = n; r; r = r.parentNode) if (watched.has(r)) return r;
+    return null;
+  }
+  nodes.forEach(function (n) {
+    var root = n.isConnected ? rootOf(n) : null;
+    if (!root) return;  /* gone, or outside the parts linked (data-lois-cible) */
+    var part = n.nodeType === 1 && BLOCKS[n.nodeName.toUpperCase()] ? n : blockOf(n) || n;
+    if (part.nodeType !== 1 || !root.contains(part)) part = root;
+    if (!byRoot.has(root)) byRoot.set(root, new Set());
+    byRoot.get(root).add(part);
+  });
+  byRoot.forEach(function (set, root) {
+    /* a part inside another one to read is read with it, once (read twice, a citation would be linked twice) */
+    var mine = [];
+    set.forEach(function (part) {
+      for (var a = part.parentNode; a && a !== root.parentNode; a = a.parentNode) if (set.has(a)) return;
+      mine.push(part);
+    });
+    linkRoots(root, mine, ROUNDS).then(function (n) { if (n && watch.counted) watch.counted(); });
+  });
+}
+/* one observer of the whole page (not one per part linked: data-lois-cible="p" can name thousands) */
+function watch(roots, counted) {
+  if (observer || !window.MutationObserver || !roots.length) return;
+  watched = new Set(roots);
+  watch.counted = counted;
+  observer = new MutationObserver(seen);
+  observer.observe(document.documentElement, { childList: true, characterData: true, subtree: true });
 }

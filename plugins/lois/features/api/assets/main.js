@@ -53,11 +53,19 @@ function run() {
     }
     /* the links of the parts linked, those this bundle added and those already there (a bundle before it) */
     /* (a Set: the same link under two roots counted once, in time linear in the links, not quadratic) */
-    var links = new Set();
-    roots.forEach(function (r) {
-      Array.prototype.forEach.call(r.querySelectorAll("a.lois-lien:not([data-lois-suite])"), function (a) { links.add(a); });
-    });
-    done(links.size);
+    function counted() {
+      var links = new Set();
+      roots.forEach(function (r) {
+        Array.prototype.forEach.call(r.querySelectorAll("a.lois-lien:not([data-lois-suite])"), function (a) { links.add(a); });
+      });
+      return links.size;
+    }
+    /* what the page's scripts write or add from now on is linked too, its count said (data-lois-liens); once a page */
+    if (!window.loisLinkifierWatch) {
+      window.loisLinkifierWatch = true;
+      watch(roots, function () { document.documentElement.setAttribute("data-lois-liens", String(counted())); });
+    }
+    done(counted());
   }).catch(function (e) {
     warn("les citations n'ont pas pu être toutes reliées (" + (e && e.message || e) + ").");
     done(document.querySelectorAll("a.lois-lien:not([data-lois-suite])").length);

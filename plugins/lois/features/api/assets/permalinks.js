@@ -59,8 +59,8 @@
     var said = document.querySelector(".lois-ancre-introuvable");
     var title = lawTitle(), law = pageLaw();
     if (!hash || !law || !DATA.notFound) { if (said) said.parentNode.removeChild(said); return; }
-    var shown = hash.length > 80 ? hash.slice(0, 79) + "\u2026" : hash;
-    if (window.loisTypo) shown = window.loisTypo.inert(shown);  /* (typo.js: « #\u202e… » reorders no sentence) */
+    var T = window.loisTypo, shown = hash;
+    if (T) shown = T.inert(T.quoted(hash));  /* (typo.js: as the command line quotes; « #\u202e… » reorders nothing) */
     if (/^[A-Z][0-9A-Za-z()]{0,15}$/.test(shown)) shown = law + shown;  /* « #C9 »: 12C9, as the site writes ids */
     var text = DATA.notFound.replace("{id}", shown).replace("{law}", law);
     if (!said) {

@@ -224,3 +224,24 @@ def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
         assert filememo.derive("essai", f, lambda text: pytest.fail("relu alors que ses octets sont connus")) == "deux"
     finally:
         filememo.forget()
+
+
+def test_the_verdict_after_a_save_is_written_again_too(corpus, capsys):
+    """The run after a save reads the objects the previous run kept (lois.core.filememo), which are no file of the
+    corpus: its verdict is kept all the same, and the next run, the corpus unchanged, reads no file of the corpus."""
+    from lois.core import safeio
+
+    old = time.time_ns() - 3_600_000_000_000  # saved an hour ago: not « just before » the verdict
+    for f in corpus.rglob("*"):
+        if f.is_file():
+            os.utime(f, ns=(old, old))
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / CHECKLIST
+    path.write_text(path.read_text(encoding="utf-8") + "# enregistré de nouveau\n", encoding="utf-8")
+    os.utime(path, ns=(old + 1_000_000_000, old + 1_000_000_000))
+    assert _verifie(corpus, capsys) == first  # checked with the objects kept
+    with safeio.recording() as reads:
+        again = _verifie(corpus, capsys)
+    assert again == first
+    assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads

@@ -87,11 +87,12 @@ def restore(path) -> None:
     collecting = gc.isenabled()
     gc.disable()  # millions of objects made at once, all kept: the cyclic collector would go through them in vain
     try:
-        kept, model, parsed = pickle.loads(safeio.read_bytes(path, limit=1 << 30))
+        # (mapped, not read: the memo is not a file of the corpus, whose reads a recording under way hashes)
+        kept, model, parsed = pickle.loads(safeio.map_bytes(path, limit=1 << 30))
         if not (isinstance(kept, dict) and isinstance(parsed, dict)):
             return
         try:  # what later runs changed (persist): each entry holds the digest it was made from, any mix is sound
-            more, more_parsed = pickle.loads(safeio.read_bytes(_changes(path), limit=1 << 30))
+            more, more_parsed = pickle.loads(safeio.map_bytes(_changes(path), limit=1 << 30))
         except Exception:
             more, more_parsed = {}, {}
     except Exception:  # absent, damaged, of another version of a library: made again

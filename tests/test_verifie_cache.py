@@ -134,7 +134,12 @@ def test_saves_in_quick_succession_are_each_seen_through_the_memo_s_changes(corp
     assert first[0] == 0, first
     real_listing = statcache.listing
     frozen = real_listing(corpus)
-    monkeypatch.setattr(statcache, "listing", lambda c: frozen)  # every save leaves every stat as it was
+
+    def coarse(c):  # a clock that ticks every RACY_NS: the saves of one tick leave every stat as it was (a clock that
+        tick = time.time_ns() // statcache.RACY_NS * statcache.RACY_NS  # never ticks would defeat any stat cache)
+        return {rel: [st[0], tick, tick, st[3]] for rel, st in frozen.items()}
+
+    monkeypatch.setattr(statcache, "listing", coarse)
     validated: list[str] = []
     real = checklists.validate
     monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)

@@ -250,3 +250,30 @@ def test_the_verdict_after_a_save_is_written_again_too(corpus, capsys):
         again = _verifie(corpus, capsys)
     assert again == first
     assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads
+
+
+def test_the_texts_a_save_left_unchanged_are_not_scanned_again(corpus, capsys, monkeypatch):
+    """The citations found in the texts a run read are kept for the next run (lois.core.cite.keep_scans, in the
+    memo's changes): a checklist saved with a comment more is validated again without its texts being scanned again;
+    a text the save changed is scanned, and the output is that of a run without any cache."""
+    from lois.core import cite
+
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / CHECKLIST
+    path.write_text(path.read_text(encoding="utf-8") + "# un\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first  # its texts scanned, kept for the next run
+    scanned: list[str] = []
+    real = cite._scan_once
+    monkeypatch.setattr(cite, "_scan_once", lambda text: scanned.append(text) or real(text))
+    cite._scanned.cache_clear()  # as a new process: nothing found in this one
+    path.write_text(path.read_text(encoding="utf-8") + "# deux\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and scanned == []
+    text = path.read_text(encoding="utf-8")
+    said = "La déclaration de remplacement est comparable à la déclaration retirée (Loi 23A)."
+    assert text.count(said) == 1
+    path.write_text(text.replace(said, said.replace("est comparable", "est bien comparable")), encoding="utf-8")
+    changed = _verifie(corpus, capsys)
+    assert changed[0] == 0 and [t for t in scanned if "est bien comparable" in t]
+    shutil.rmtree(corpus.parent / "cache")
+    assert _verifie(corpus, capsys) == changed  # no cache at all: the same output

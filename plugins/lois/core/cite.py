@@ -1111,6 +1111,7 @@ def keep_scans(known: dict) -> None:
     same text (a scan is a pure function of the text, and the memo that holds them is named by the code)."""
     global _asked, _known
     _asked, _known = {}, known
+    _scanned.cache_clear()  # (a process that goes on, the tests': every text asked from now on is noted)
 
 
 def scans() -> dict:

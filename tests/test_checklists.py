@@ -800,3 +800,23 @@ def test_cli_lists_every_outcome_with_its_players_text(lists):
     assert {(c["name"], o["id"]) for c in js for o in c["outcomes"]} == {
         (cl.name, o) for cl in lists.values() for o in cl.outcomes}
     assert all(o["players"] for c in js for o in c["outcomes"])
+
+
+@pytest.mark.parametrize("directory_urls", [True, False])
+def test_the_runner_texts_linked_once_are_those_linked_from_each_page(model, lists, directory_urls):
+    """The runner's data is linked once, each link's address a slot (lois.render.site.ANY_PAGE), then placed in the
+    checklist's page and in ``checklists.json`` (links from the site's root): what linking it from that page gives,
+    for every checklist of the corpus, with and without directory URLs, from a page deeper and one in another folder."""
+    from lois.features import site_contributors
+    from lois.features.checklists.site import page_of, runner_data
+    from lois.render.site import SiteBuild
+
+    site = SiteBuild(model, use_directory_urls=directory_urls, contributors=site_contributors())
+    site.build()  # the stubs' and the features' pages exist: links to them are made as in the build
+    for cl in lists.values():
+        data = runner_data(site, cl)
+        assert "\\u0000" in json.dumps(data)  # the addresses are slots
+        for page in (page_of(cl.name), "index.md", "lois/27.md", "notes/a/b.md"):
+            placed = site.placed(data, page)
+            assert placed == runner_data(site, cl, page)
+            assert "\\u0000" not in json.dumps(placed)

@@ -134,7 +134,12 @@ def test_saves_in_quick_succession_are_each_seen_through_the_memo_s_changes(corp
     assert first[0] == 0, first
     real_listing = statcache.listing
     frozen = real_listing(corpus)
-    monkeypatch.setattr(statcache, "listing", lambda c: frozen)  # every save leaves every stat as it was
+
+    def coarse(c):  # a clock that ticks every RACY_NS: the saves of one tick leave every stat as it was (a clock that
+        tick = time.time_ns() // statcache.RACY_NS * statcache.RACY_NS  # never ticks would defeat any stat cache)
+        return {rel: [st[0], tick, tick, st[3]] for rel, st in frozen.items()}
+
+    monkeypatch.setattr(statcache, "listing", coarse)
     validated: list[str] = []
     real = checklists.validate
     monkeypatch.setattr(checklists, "validate", lambda doc, *a, **k: validated.append(Path(doc.path).name)
@@ -224,3 +229,51 @@ def test_the_memo_keys_on_the_bytes_parsed_never_on_a_second_read(tmp_path):
         assert filememo.derive("essai", f, lambda text: pytest.fail("relu alors que ses octets sont connus")) == "deux"
     finally:
         filememo.forget()
+
+
+def test_the_verdict_after_a_save_is_written_again_too(corpus, capsys):
+    """The run after a save reads the objects the previous run kept (lois.core.filememo), which are no file of the
+    corpus: its verdict is kept all the same, and the next run, the corpus unchanged, reads no file of the corpus."""
+    from lois.core import safeio
+
+    old = time.time_ns() - 3_600_000_000_000  # saved an hour ago: not « just before » the verdict
+    for f in corpus.rglob("*"):
+        if f.is_file():
+            os.utime(f, ns=(old, old))
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / CHECKLIST
+    path.write_text(path.read_text(encoding="utf-8") + "# enregistré de nouveau\n", encoding="utf-8")
+    os.utime(path, ns=(old + 1_000_000_000, old + 1_000_000_000))
+    assert _verifie(corpus, capsys) == first  # checked with the objects kept
+    with safeio.recording() as reads:
+        again = _verifie(corpus, capsys)
+    assert again == first
+    assert not [p for p in reads if Path(p).is_relative_to(corpus)], reads
+
+
+def test_the_texts_a_save_left_unchanged_are_not_scanned_again(corpus, capsys, monkeypatch):
+    """The citations found in the texts a run read are kept for the next run (lois.core.cite.keep_scans, in the
+    memo's changes): a checklist saved with a comment more is validated again without its texts being scanned again;
+    a text the save changed is scanned, and the output is that of a run without any cache."""
+    from lois.core import cite
+
+    first = _verifie(corpus, capsys)
+    assert first[0] == 0, first
+    path = corpus / CHECKLIST
+    path.write_text(path.read_text(encoding="utf-8") + "# un\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first  # its texts scanned, kept for the next run
+    scanned: list[str] = []
+    real = cite._scan_once
+    monkeypatch.setattr(cite, "_scan_once", lambda text: scanned.append(text) or real(text))
+    cite._scanned.cache_clear()  # as a new process: nothing found in this one
+    path.write_text(path.read_text(encoding="utf-8") + "# deux\n", encoding="utf-8")
+    assert _verifie(corpus, capsys) == first and scanned == []
+    text = path.read_text(encoding="utf-8")
+    said = "La déclaration de remplacement est comparable à la déclaration retirée (Loi 23A)."
+    assert text.count(said) == 1
+    path.write_text(text.replace(said, said.replace("est comparable", "est bien comparable")), encoding="utf-8")
+    changed = _verifie(corpus, capsys)
+    assert changed[0] == 0 and [t for t in scanned if "est bien comparable" in t]
+    shutil.rmtree(corpus.parent / "cache")
+    assert _verifie(corpus, capsys) == changed  # no cache at all: the same output

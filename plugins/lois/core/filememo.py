@@ -46,10 +46,11 @@ def remember() -> None:
 def forget() -> None:
     """Off again, nothing kept (nor YAML texts parsed: lois.core.yamlfile.remember_parsed)."""
     global _kept, _model, _frozen, _base
-    from lois.core import yamlfile
+    from lois.core import cite, yamlfile
 
     _kept, _model, _base = None, None, None
     yamlfile.forget_parsed()
+    cite.forget_scans()
     reads.stop()
     if _frozen:  # what restore() set aside is looked at by the collector again (a process that goes on: the tests')
         import gc
@@ -79,7 +80,7 @@ def restore(path) -> None:
     global _kept, _model, _frozen, _base
     import gc
 
-    from lois.core import yamlfile
+    from lois.core import cite, yamlfile
 
     remember()
     reads.stop()  # the stamp is the context of what is validated against the model (persisted: no trace in it)
@@ -87,13 +88,15 @@ def restore(path) -> None:
     collecting = gc.isenabled()
     gc.disable()  # millions of objects made at once, all kept: the cyclic collector would go through them in vain
     try:
-        kept, model, parsed = pickle.loads(safeio.read_bytes(path, limit=1 << 30))
+        # (mapped, not read: the memo is not a file of the corpus, whose reads a recording under way hashes)
+        kept, model, parsed = pickle.loads(safeio.map_bytes(path, limit=1 << 30))
         if not (isinstance(kept, dict) and isinstance(parsed, dict)):
             return
-        try:  # what later runs changed (persist): each entry holds the digest it was made from, any mix is sound
-            more, more_parsed = pickle.loads(safeio.read_bytes(_changes(path), limit=1 << 30))
+        try:  # what later runs changed (persist): each entry holds the digest it was made from, any mix is sound;
+            # and the citations found in the texts the last run read (lois.core.cite.keep_scans)
+            more, more_parsed, scans = pickle.loads(safeio.map_bytes(_changes(path), limit=1 << 30))
         except Exception:
-            more, more_parsed = {}, {}
+            more, more_parsed, scans = {}, {}, {}
     except Exception:  # absent, damaged, of another version of a library: made again
         return
     finally:
@@ -106,6 +109,7 @@ def restore(path) -> None:
         kept, parsed = {**kept, **more}, {**parsed, **more_parsed}
     _kept, _model = kept, model
     yamlfile.remember_parsed(parsed)  # the YAML texts parsed (situations, glossary…: validated again)
+    cite.keep_scans(scans if isinstance(scans, dict) else {})
 
 
 def _changes(path) -> Path:
@@ -118,7 +122,7 @@ def persist(path) -> None:
     beside it (``<path>.changes``, read by restore after ``path``): not the whole memo again (≈ 0.15 s at ×9)."""
     if _kept is None:
         return
-    from lois.core import yamlfile
+    from lois.core import cite, yamlfile
 
     parsed = yamlfile.remembered()
     try:
@@ -127,8 +131,10 @@ def persist(path) -> None:
             kept, _model_read, parsed_read = _base
             more = {k: v for k, v in _kept.items() if kept.get(k) is not v}
             more_parsed = {k: v for k, v in parsed.items() if parsed_read.get(k) is not v}
-            if len(more) <= len(kept) // 4:
-                safeio.write_cache(_changes(path), pickle.dumps((more, more_parsed), protocol=pickle.HIGHEST_PROTOCOL))
+            if len(more) <= len(kept) // 4:  # with the citations of the texts this run read (those a save makes
+                # it read again: a first run, which reads them all, keeps none)
+                safeio.write_cache(_changes(path), pickle.dumps((more, more_parsed, cite.scans()),
+                                                                protocol=pickle.HIGHEST_PROTOCOL))
                 return
         safeio.write_cache(Path(path), pickle.dumps((_kept, _model, parsed), protocol=pickle.HIGHEST_PROTOCOL))
         _changes(path).unlink(missing_ok=True)

@@ -13,6 +13,7 @@ Imports nothing heavy: a command answers from its cache without loading the corp
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 
 # a file's times tick coarsely (a kernel tick; 2 s on FAT): a file modified less than this before it was looked at
@@ -90,10 +91,19 @@ def code_key(variant: str) -> str:
     names of the ``*.dist-info`` folders beside them), of Python's version and of ``variant`` (the command and its
     options): another code or option, another entry."""
     import hashlib
-    import importlib.util
     import sys
 
-    h = hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0{variant}\0".encode())
+    return hashlib.sha256(f"{FORMAT}\0{sys.version_info[:3]}\0{variant}\0".encode() + _code_digest()).hexdigest()[:20]
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> bytes:
+    """The digest of the code and of the libraries' versions, read once per process (`lois verifie` names two
+    entries by the code: its verdict and its memo of objects)."""
+    import hashlib
+    import importlib.util
+
+    h = hashlib.sha256()
     found = []
     for folder, dirs, files in os.walk(PACKAGE):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
@@ -109,7 +119,7 @@ def code_key(variant: str) -> str:
     for site in sorted(sites):
         with os.scandir(site) as it:
             h.update("\0".join(sorted(e.name for e in it if e.name.endswith(".dist-info"))).encode())
-    return h.hexdigest()[:20]
+    return h.digest()
 
 
 class _Tee:

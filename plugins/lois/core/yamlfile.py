@@ -472,9 +472,11 @@ def french_yaml_problem(exc: yaml.YAMLError) -> str:
 # --------------------------------------------------------------------------- schemas
 
 class Schema(pydantic.BaseModel):
-    """Base of the corpus schemas: no unknown key, no silent conversion (« 50 » is not 50, true is not 1)."""
+    """Base of the corpus schemas: no unknown key, no silent conversion (« 50 » is not 50, true is not 1). Each
+    schema's validator is built at its first use (``defer_build``), not when its module is imported: `lois verifie`
+    after a save validates one file, and unpickles the others' objects (lois.core.filememo), which needs none."""
 
-    model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True)
+    model_config = pydantic.ConfigDict(extra="forbid", strict=True, frozen=True, defer_build=True)
 
 
 _T = TypeVar("_T")

@@ -43,6 +43,13 @@ ASSETS = Path(__file__).resolve().parent / "assets"
 # says which build the server serves now (a page open across a deploy tells « new version » from « damaged data »)
 BUILD_FILE = "assets/lois/version.txt"
 BUNDLE_DIR = "assets/lois"  # the bundles sit beside the files they hold: their relative addresses stay right
+# Links made once and placed in several files (a checklist's texts, linked for its page and for checklists.json):
+# made from ANY_PAGE, each link's address is a slot naming its target (« \0lois/27.md#B2\0 »), which
+# SiteBuild.placed turns into the address from a given page. A slot holds a docs path and a provision's anchor,
+# which need no escaping in HTML (checked when it is made): the placed text is the text linked from that page.
+ANY_PAGE = "\0"
+_SLOT = re.compile("\0([^\0#]*)#([^\0]*)\0")
+_PLAIN_TARGET = re.compile(r"[\w./-]*")
 
 def cite_link(cls: str, href: str, ref: str, title: Markup, label: str) -> Markup:
     """A citation link; the title is the preview, already escaped for the theme's tooltips (see tooltip_attr)."""
@@ -258,7 +265,12 @@ class SiteBuild:
         return base + "/" if self.use_directory_urls else base + ".html"
 
     def href(self, from_page: str, to_path: str, anchor: str = "") -> str:
-        """Relative link from a docs page to a docs path (page or asset), with an optional anchor."""
+        """Relative link from a docs page to a docs path (page or asset), with an optional anchor (from
+        :data:`ANY_PAGE`: a slot, placed by :meth:`placed`)."""
+        if from_page == ANY_PAGE:
+            if not _PLAIN_TARGET.fullmatch(to_path + anchor):
+                raise ValueError(f"adresse qu'une case de lien ne peut tenir : {to_path!r}, {anchor!r}")
+            return f"\0{to_path}#{anchor}\0"
         from_url = self.url(from_page)
         from_dir = from_url if from_url.endswith("/") or from_url == "" else posixpath.dirname(from_url) + "/"
         if not self.use_directory_urls and from_page.endswith(".md"):
@@ -270,6 +282,17 @@ class SiteBuild:
         if rel == "./":
             rel = "./"
         return rel + (f"#{anchor}" if anchor else "")
+
+    def placed(self, data, from_page: str):
+        """``data`` (texts, lists, dicts) whose links were made from :data:`ANY_PAGE`, each link's slot turned into
+        the address from ``from_page``: what making them from ``from_page`` gives."""
+        if isinstance(data, str):
+            return _SLOT.sub(lambda m: self.href(from_page, m[1], m[2]), data) if "\0" in data else data
+        if isinstance(data, dict):
+            return {k: self.placed(v, from_page) for k, v in data.items()}
+        if isinstance(data, list):
+            return [self.placed(v, from_page) for v in data]
+        return data
 
     @staticmethod
     def law_page(law: int) -> str:

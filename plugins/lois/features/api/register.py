@@ -48,7 +48,12 @@ def published_ids(model: Model) -> list[ProvisionId]:
 
 
 def current_urls(model: Model) -> dict[str, str]:
-    """Canonical URL → provision id, for everything published by this build."""
+    """Canonical URL → provision id, for everything published by this build (found once per model: read from the
+    model alone, kept with it — `lois verifie` after a save of another file finds it in its memo)."""
+    return model.derived(("api", "current-urls"), lambda: _current_urls(model), lasting=True)
+
+
+def _current_urls(model: Model) -> dict[str, str]:
     out: dict[str, str] = {}
     for pid in published_ids(model):
         out.setdefault(provision_url(model, pid), str(pid))

@@ -14,6 +14,7 @@ from lois.render import htmlpage
 from lois.render.htmlpage import (HtmlPage, has_law_page as _has_page, provision_cite as _cite, script_json,
                                   slug)
 from lois.render.law_page import Aside
+from lois.render.site import ANY_PAGE
 from lois.render.templates import safe
 from lois.core.ids import Level
 from lois.features.checklists.coverage import Status, table as coverage_table
@@ -42,7 +43,9 @@ def linked(site, text: str, from_page: str) -> str:
     return site.linkify(one_line(text), from_page, None, ())
 
 
-def runner_data(site, cl, from_page: str) -> dict:
+def runner_data(site, cl, from_page: str = ANY_PAGE) -> dict:
+    """What the runner walks: the questions, choices and outcomes, their texts linked (by default from
+    :data:`~lois.render.site.ANY_PAGE`: made once, placed in the page and in ``checklists.json``)."""
     return {
         "name": cl.name, "title": cl.title, "start": cl.start,
         "questions": {q.id: {"text": q.text, "help": q.help, "cites": [_cite(site, c, from_page) for c in q.cites],
@@ -98,9 +101,10 @@ def coverage_view(site, cl, from_page: str) -> dict:
     return {"summary": table.summary(), "rows": rows}
 
 
-def render_page(site, cl) -> HtmlPage:
-    """The page of one checklist (template ``checklists/page.html``)."""
+def render_page(site, cl, data: dict | None = None) -> HtmlPage:
+    """The page of one checklist (template ``checklists/page.html``); ``data``: its :func:`runner_data`."""
     page = page_of(cl.name)
+    data = site.placed(runner_data(site, cl) if data is None else data, page)
     heading = cl.title + " — arbitrage pas à pas"
     return htmlpage.render_page(
         "checklists/page.html", "Arbitrage pas à pas — " + cl.title, heading=heading, slug=slug(heading),
@@ -109,8 +113,8 @@ def render_page(site, cl) -> HtmlPage:
         words=safe(site.words_html([cl.description], cl.words, page)),
         laws=[{"law": n, "href": site.href(page, site.law_page(n))} for n in cl.laws if _has_page(site, n)],
         fiches_href=site.href(page, "fiches/index.md"), calculs_href=site.href(page, "calculs/marque-ajustee.md"),
-        data=safe(script_json(runner_data(site, cl, page))),
-        questions=[safe(linked(site, q.text, page)) for q in cl.questions.values()],
+        data=safe(script_json(data)),
+        questions=[safe(data["questions"][q.id]["text_html"]) for q in cl.questions.values()],
         flowchart=safe(flowchart_svg(cl)),
         cases=[{"name": c.name, "href": answers_query(c.answers), "outcome": cl.outcomes[c.expected].title}
                for c in cl.cases],
@@ -172,8 +176,17 @@ def contribute(site) -> None:
     lists = load_checklists(site.model.root, site.model)
     if not lists:
         return
+    def made(cl) -> tuple[HtmlPage, str]:
+        """The checklist's page and its part of checklists.json (links relative to the site's root), from the same
+        runner data: its texts linked once."""
+        data = runner_data(site, cl)
+        return render_page(site, cl, data), json.dumps(site.placed(data, "index.md"), ensure_ascii=False,
+                                                       separators=(",", ":"))
+    parts = []
     for cl in lists.values():  # a checklist reads the model and its file alone
-        site.add_page(page_of(cl.name), site.kept("checklist", (cl,), lambda cl=cl: render_page(site, cl)))
+        page, part = site.kept("checklist", (cl,), lambda cl=cl: made(cl))
+        site.add_page(page_of(cl.name), page)
+        parts.append(json.dumps(cl.name, ensure_ascii=False) + ":" + part)
     site.add_page(INDEX, render_index(site, lists))
     site.add_nav_section("Arbitrage pas à pas", [page_of(n) for n in lists], index=INDEX)
     site.add_script("assets/lois/checklists.js", only_where=('class="lois-cl"',))  # the checklists' pages
@@ -181,12 +194,8 @@ def contribute(site) -> None:
     # citations (scores.js: lois-cl-cites); what a law page shows of the checklists is styled by lois.css
     site.add_style("assets/lois/checklists.css", only_where=('class="lois-cl"', 'class="ann-sit-start"', 'data-calc="'))
     # all checklists for programs, links relative to the site root: the JSON of the whole, made of each checklist's
-    # (under serve, each checklist's JSON is written again only when it changes)
-    def data(cl) -> str:
-        return json.dumps(runner_data(site, cl, "index.md"), ensure_ascii=False, separators=(",", ":"))
-    site.add_file("assets/lois/checklists.json", "{" + ",".join(
-        json.dumps(n, ensure_ascii=False) + ":" + site.kept("checklist-data", (cl,), lambda cl=cl: data(cl))
-        for n, cl in lists.items()) + "}")
+    # (under serve, each checklist's JSON is made again only when its page is)
+    site.add_file("assets/lois/checklists.json", "{" + ",".join(parts) + "}")
     for n, cls in _laws_of(site, lists).items():
         site.add_law_aside(n, law_links_aside(site, cls))
     # under each provision a question applies: a link straight to that question (answers of a path to it)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import signal
 from pathlib import Path
 
 
@@ -26,6 +27,7 @@ def read(path: Path) -> list[tuple[str, str, list[float]]]:
 
 
 def main() -> None:
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the listing quietly
     ap = argparse.ArgumentParser(description="CPU d'une suite de tests par module et par test (bench/cpu_per_test.py)")
     ap.add_argument("table", type=Path, help="fichier écrit par bench/cpu_per_test.py ($CPU_PER_TEST_OUT)")
     ap.add_argument("--top", type=int, default=30, help="nombre de lignes de chaque tableau (30)")

@@ -58,9 +58,12 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
                                   « la Loi 27, 3 options », « Loi 64, 2 », « Loi 12, 16 h »)
     c'est la 73C / pas la 16B     → 73C / 16B   (« la » and a glued section; not « à la 12B », « de la », « dans
                                   la », « sur la », « vers la », nor « la 2C », a bid, nor « sur la 16 », a board)
-    pas la 12.C.1.b               → 12C1(b)   (after « la », a dotted section with its paragraph too)
-    la Loi 57 A s'applique        → 57A   (a spaced « A » before a verb « à » never precedes: « s' », « ne »,
-                                  « prévoit »…; « Loi 9 A moins que », « A n'importe quel moment » stay « à »)
+    pas la 12.C.1.b               → 12C1(b)   (after « la », a dotted section with its paragraph too; any word may
+                                  follow a dotted id: « la 45.C.4 pour la carte »; « regarde la », « relis la »)
+    LOI 40 B 2 (A) (I)            → 40B2(a)(i)   (a bracketed capital roman after a bracketed capital sub-point)
+    la Loi 57 A s'applique        → 57A   (a spaced « A » before a verb or a word « à » never precedes: « s' »,
+                                  « ne », « prévoit », « puis », « pour »…; « Loi 9 A moins que », « A n'importe
+                                  quel moment », « A partir de » stay « à »)
     LOI 12 C 1 (E) / LOI 50 D 2 (A) → 12C1(e) / 50D2(a)   (a bracketed capital sub-point, as headings write it)
     Lois 16-73-75                 → 16, 73, 75   (a chain of dashes is a list, not the range 16–73)
     Lois 61\\nà 64 / Lois 61 à\\n64  → 61–64   (after « Lois », a line break before or after « à », « au », « to »)
@@ -499,10 +502,12 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
 # What the preposition « à » never comes before, a verb that says what a provision does (« la Loi 57 A s'applique »,
-# « la Loi 25 A prévoit », « Loi 64 A ne … »): after a spaced « A », that word makes it a section, not « à »
+# « la Loi 25 A prévoit », « Loi 64 A ne … ») or a little word (« la Loi 70 A puis la Loi 70 C », « la Loi 54 A pour
+# l'entame »): after a spaced « A », that word makes it a section, not « à »
 _VERB_AFTER_SECTION = (rf"{_H}+(?:s['’]|n['’](?!importe)|ne{_NL}|est{_NL}|prévoit|prevoit|précise|precise|permet"
                        rf"|stipule|impose|interdit|dispose|énonce|enonce|exige|règle|regle|vise|traite|concerne|prévaut"
-                       rf"|prevaut|oblige|autorise|sanctionne|indique|dit{_NL})")
+                       rf"|prevaut|oblige|autorise|sanctionne|indique|dit{_NL}"
+                       rf"|(?:puis|pour|par|avec|dans|sur|sans|mais|car|donc|ainsi|aussi|selon){_NL})")
 # What a spaced number after a spaced section counts (« la Loi 12 C 3 joueurs », « 12 C 3 œufs », « Taille L 12 B 1
 # ans »): a lower-case word in the plural (ending in « s » or « x »), not a little word that ends so (« dans »,
 # « vous », « des »…); any other word after the number is what the sentence says of the provision (« la Loi 16 B 1
@@ -538,7 +543,8 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
         word_after = (rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})" if strict else _COUNTED)
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
         gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}}|(?<=\([A-H])\)\()"  # « (B)(2) »
-        para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
+        # (dotted or dashed, « la 45.C.4 pour la carte », the id's parts cannot be read as a count: any word follows)
+        para = (rf"(?:(?<=[A-Ha-h])(?:\.|{DASH})(?=[0-9])|(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
                 + r"(?:(?<=\)\([0-9])\)|(?<=\)\([0-9]{2})\))?")  # the bracket closing « (B)(2) »
     else:
@@ -561,6 +567,8 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
         sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
+    if spaced:  # in capitals after a capital sub-point (« LOI 40 B 2 (A) (I) »), read in lower case (…urom)
+        rom += rf"|(?<=\([A-H]\)){sp}\(" + _g(n("urom"), ROMAN_PATTERN.upper()) + r"\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
         rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
@@ -955,7 +963,10 @@ STATUTE_YEAR = "/(?:19|20)[0-9]{2}(?![0-9])"
 _STATUTE_SLASH = f"(?!{STATUTE_YEAR})"
 _LA_AFTER = "|".join(rf"(?<=(?<![^\W_]){w}{_H}[lL])" for w in (
     "[cC]['’]est", "[cC]['’]était", "[pP]as", "[pP]lutôt", "[pP]lutot", "[aA]ppliquer", "[aA]pplique", "[aA]ppliquez",
-    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire"))
+    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire",
+    # (reading it: « regarde la 16.B.1 », « relis la 73C », « consultez la 40B »)
+    "[rR]egarde", "[rR]egardez", "[rR]egarder", "[rR]elis", "[rR]elisez", "[lL]is", "[lL]isez", "[cC]onsulte",
+    "[cC]onsultez", "[cC]onsulter"))
 # What an appeal's report says of the laws it lists (« Lois applicables : », « Loi invoquée : », « Laws applied: »)
 _LAWS_NAMED = ("(?:" + "|".join(_nocase(w) for w in (
     "applicables", "applicable", "appliquées", "appliquée", "appliquees", "appliquee", "invoquées", "invoquée",
@@ -1038,7 +1049,8 @@ def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
         if name.startswith("law"):
             law = int(value)
         elif name.startswith("p_"):
-            path.append(value.upper() if name == "p_sec" else value.lower() if name.endswith("usub") else value)
+            path.append(value.upper() if name == "p_sec" else value.lower() if name.endswith(("usub", "urom"))
+                        else value)
         elif name.startswith("r_"):
             rel.append(value)
         elif name.startswith("c"):

@@ -58,6 +58,17 @@ As club pages, bulletins and directors' e-mails write them, and as copied from t
                                   « la Loi 27, 3 options », « Loi 64, 2 », « Loi 12, 16 h »)
     c'est la 73C / pas la 16B     → 73C / 16B   (« la » and a glued section; not « à la 12B », « de la », « dans
                                   la », « sur la », « vers la », nor « la 2C », a bid, nor « sur la 16 », a board)
+    pas la 12.C.1.b               → 12C1(b)   (after « la », a dotted section with its paragraph too; any word may
+                                  follow a dotted id: « la 45.C.4 pour la carte »; « regarde la », « relis la »)
+    LOI 40 B 2 (A) (I)            → 40B2(a)(i)   (a bracketed capital roman after a bracketed capital sub-point)
+    la Loi 57 A s'applique        → 57A   (a spaced « A » before a verb or a word « à » never precedes: « s' »,
+                                  « ne », « prévoit », « puis », « pour »…; « Loi 9 A moins que », « A n'importe
+                                  quel moment », « A partir de » stay « à »)
+    LOI 12 C 1 (E) / LOI 50 D 2 (A) → 12C1(e) / 50D2(a)   (a bracketed capital sub-point, as headings write it)
+    Lois 16-73-75                 → 16, 73, 75   (a chain of dashes is a list, not the range 16–73)
+    Lois 61\\nà 64 / Lois 61 à\\n64  → 61–64   (after « Lois », a line break before or after « à », « au », « to »)
+    Lois applicables : 16B, 73C et 12C1(e) → [16B, 73C et 12C1(e)]   (the list of an appeal's report: « Loi
+                                  invoquée : 27 », « Laws applied: 16B1 »; not « Lois applicables : 2 au maximum »)
 
 and what is not a citation, read as plain text without a word: « association loi 1901 », « loi du 1er juillet
 1901 », « loi n° 2017-86 », « loi n° 78-17 », « loi 84—610 » (the number of a French law), « la loi 16 du 29 juillet
@@ -75,7 +86,8 @@ texts), « nos Lois\n12 a joué » (a table's row after a line break); Québec's
 loi 101 », « la loi 96 » (in lower case beyond the Code: « la Loi 94 » is read, and lois renvois says it does not
 exist), « le projet de loi 21 », « la Loi 25 » in a sentence about personal information (« renseignements
 personnels », « données personnelles », « vie privée »), « Loi 2 sur les associations » (a statute's subject after
-« sur »); « articles 60 et suivants du Code civil suisse », « art. 60 ss CC », « loi fédérale (LPD), art. 19 à 21 »,
+« sur »); « articles 60 et suivants du Code civil suisse », « art. 60 ss CC », « les art. 60 ss CC et les statuts »,
+« art. 5 sqq. » (« ss », « sq. » whatever follows), « loi fédérale (LPD), art. 19 à 21 »,
 « la loi de finances 2024 (article 16) »; « Titre III — Article 12. Ressources », « … des statuts. Article 12. Le
 trésorier » (the heading of an article after a dash or a full stop, before a capital); « la loi n° 1 du bridgeur »
 (a saying).
@@ -489,6 +501,13 @@ _CI = (rf"{_H}*(?:\n{_H}*)?{_nocase('ci')}(?:{DASH}|{_H})?"
        rf"(?:{_nocase('dessous')}|{_nocase('dessus')}|{_nocase('apr')}[eèEÈ][sS]){_NL}")
 _HEADWORD = rf"{_H}+(?!LOIS?{_NL})[A-ZÀ-Þ]{{2}}"
 _LOWERWORD = rf"{_H}+[a-zà-ÿœ]"  # a lower-case French word (« joueurs », « œufs »)
+# What the preposition « à » never comes before, a verb that says what a provision does (« la Loi 57 A s'applique »,
+# « la Loi 25 A prévoit », « Loi 64 A ne … ») or a little word (« la Loi 70 A puis la Loi 70 C », « la Loi 54 A pour
+# l'entame »): after a spaced « A », that word makes it a section, not « à »
+_VERB_AFTER_SECTION = (rf"{_H}+(?:s['’]|n['’](?!importe)|ne{_NL}|est{_NL}|prévoit|prevoit|précise|precise|permet"
+                       rf"|stipule|impose|interdit|dispose|énonce|enonce|exige|règle|regle|vise|traite|concerne|prévaut"
+                       rf"|prevaut|oblige|autorise|sanctionne|indique|dit{_NL}"
+                       rf"|(?:puis|pour|par|avec|dans|sur|sans|mais|car|donc|ainsi|aussi|selon){_NL})")
 # What a spaced number after a spaced section counts (« la Loi 12 C 3 joueurs », « 12 C 3 œufs », « Taille L 12 B 1
 # ans »): a lower-case word in the plural (ending in « s » or « x »), not a little word that ends so (« dans »,
 # « vous », « des »…); any other word after the number is what the sentence says of the provision (« la Loi 16 B 1
@@ -524,7 +543,8 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
         word_after = (rf"(?!{ssub_plain}|{_H}+a{_NL}){_LOWERWORD}(?<!{_LIST_WORD})" if strict else _COUNTED)
         # « 16 B 1 », « Law 64 A. 1 », « Law 16.B.1 », « 16-B-1 »
         gap = rf"(?:(?<=[A-Ha-h])(?:\.{_H}?|{DASH})|{_H}{{1,2}}|(?<=\([A-H])\)\()"  # « (B)(2) »
-        para = (rf"(?:(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
+        # (dotted or dashed, « la 45.C.4 pour la carte », the id's parts cannot be read as a count: any word follows)
+        para = (rf"(?:(?<=[A-Ha-h])(?:\.|{DASH})(?=[0-9])|(?={gap}[0-9]{{1,2}}(?![0-9])(?!{word_after})){gap})?"
                 + _g(n("para"), r"[0-9]{1,2}") + rf"(?![0-9]){letter_ok}"
                 + r"(?:(?<=\)\([0-9])\)|(?<=\)\([0-9]{2})\))?")  # the bracket closing « (B)(2) »
     else:
@@ -534,6 +554,9 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
     sub += rf"|{sp}\({_H}?" + _g(n("psub"), "[a-z]") + rf"{_H}?\)"
     if spaced:  # « Loi 16 B 1 a », « Law 16.B.1.a »
         sub += rf"|(?<=[0-9]){_H}{{1,2}}" + _g(n("ssub"), _SSUB)
+        # a bracketed capital, as headings and OCR'd pages write the sub-point (« LOI 12 C 1 (E) », « LOI 50 D 2 (A) »),
+        # read in lower case (a group named …usub)
+        sub += rf"|(?<=[0-9]){_H}?\(" + _g(n("pusub"), "[A-H]") + r"\)"
         # in capitals, as a heading or an OCR'd page writes it (« LOI 16 B 1 A, SCORE AJUSTÉ », « LOI 27 B 1 B »):
         # a spaced capital after the paragraph that ends the id (nothing but a punctuation, a line's end or the
         # text's follows it: not « LOI 12 C 1 A ÉTÉ … »); read in lower case (a group named …usub)
@@ -544,6 +567,8 @@ def _tail_parts(spaced: bool, prefix: str | None, strict: bool = False) -> tuple
         sub += (rf"|(?<=[0-9])(?:\.|{DASH})" + _g(n("dsub"), "[a-z]")  # (« Loi 12-C-1-c »)
                 + rf"{_NL}(?!\.(?!{_ROMAN}{_NL}(?!\.{_LETTER})){_LETTER})")
     rom = rf"(?<=[a-z)]){sp}\({_H}?" + _g(n("rom"), _ROMAN) + rf"{_H}?\)"
+    if spaced:  # in capitals after a capital sub-point (« LOI 40 B 2 (A) (I) »), read in lower case (…urom)
+        rom += rf"|(?<=\([A-H]\)){sp}\(" + _g(n("urom"), ROMAN_PATTERN.upper()) + r"\)"
     if spaced:  # « Loi 30 B 1 b ii », « Loi 16 B 1 (a) ii » (not « … b i.e. »); « Loi 40 B 2 a) ii) »
         rom += rf"|(?<=[a-z)]){_H}{{1,2}}" + _g(n("srom"), _ROMAN) + rf"{_NL}(?!['’]|\.{_LETTER}|{_H}+[0-9])"
         rom += rf"|(?<=[a-z])\){_H}{{0,2}}" + _g(n("hrom"), _ROMAN) + r"(?=\))"
@@ -576,7 +601,8 @@ def _section(glued: bool, name: str | None, lower: bool = True) -> str:
     ends a sentence)."""
     # (a spaced « A » before a number of two digits is « à » in capitals, a range: « LOIS 65 A 67 »; the Code numbers
     # the paragraphs of a section from 1 to 9)
-    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!{_LOWERWORD}(?<!{_LIST_WORD}))(?!{_H}+[0-9]{{2}})"
+    spaced = (rf"(?={_H}{{1,2}}(?:A{_NL}(?!{_HEADWORD})(?!(?!{_VERB_AFTER_SECTION}){_LOWERWORD}(?<!{_LIST_WORD}))"
+              rf"(?!{_H}+[0-9]{{2}})"
               rf"|[B-H]{_NL}(?!{_HEADWORD})))"
               rf"{_H}{{1,2}}|,?{_H}{{0,2}}§{_H}{{0,2}}(?=[A-H]{_NL})"  # « Loi 16 § B », « loi 16 §B1 », « 16, § B1 »
               rf"|(?:\.|{DASH})(?=[A-H]{_NL})"  # « Law 16.B.1 », « Loi 16-B-1 »
@@ -609,12 +635,14 @@ def _abs_id(law: str, section: str, glued: bool = False, lower: bool = True, nam
     return _g(name, law) + sec + _NO_ALNUM + _NO_SUIT
 
 
-def _deep_id(law: str, glued_alone: bool, lower: bool = True) -> str:
+def _deep_id(law: str, glued_alone: bool, lower: bool = True, dotted: bool = False) -> str:
     """An id without « Loi » before it: a section, and a paragraph when the section is spaced (« 16 B 1 a »,
-    « 12 C1(e) » but not « table 12 B »); ``glued_alone``: a glued section alone is enough (« en 23C »)."""
+    « 12 C1(e) » but not « table 12 B »); ``glued_alone``: a glued section alone is enough (« en 23C »);
+    ``dotted``: a section between dots or dashes, with its paragraph, too (« pas la 12.C.1.b »)."""
     sec = "[A-Ha-h]" if lower else "[A-H]"
     para = rf"{_H}{{0,2}}[1-9](?![0-9])"
-    need = rf"(?={law}(?:{_H}{{1,2}}[A-H]{_NL}{para}|{sec}{'' if glued_alone else para}))"
+    dots = rf"|(?:\.|{DASH})[A-H](?:\.|{DASH})[1-9](?![0-9])" if dotted else ""
+    need = rf"(?={law}(?:{_H}{{1,2}}[A-H]{_NL}{para}|{sec}{'' if glued_alone else para}{dots}))"
     ends = r"(?:(?<=[0-9a-z)])|(?<=[0-9][A-Ha-h]))" if glued_alone else r"(?<=[0-9a-z)])"
     return need + _abs_id(law, "required", lower=lower, strict=True) + ends
 
@@ -712,7 +740,11 @@ _FOREIGN = (rf"{_H}*,?{_H}+(?:(?:du|des|de{_H}+la|de{_H}+l['’]|d['’]|{_DET_O
 # « articles 60 et suivants du Code civil », « art. 60 ss CC »: the articles that follow, then the text's name
 _FOLLOWING = (rf"{_H}+(?:et{_H}+(?:{_nocase('suivants')}|{_nocase('suivantes')}|suiv\.|s\.|ss\.?|sq\.|sqq\.)"
               rf"|ss\.?|sq\.|sqq\.)(?={_H})")
-_ART_FOREIGN = rf"(?!(?:{_ART_MORE}|{_FOLLOWING}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
+# (« ss », « sq. » alone, whatever follows: the Latin « sequentes » of Swiss and German law, never the Code's way:
+# « les art. 60 ss CC et les statuts »)
+_SEQUENTES = rf"{_H}+(?:ss\.?|sqq?\.)(?!{_LETTER})"
+_ART_FOREIGN = (rf"(?!(?:{_ART_MORE}|{_FOLLOWING}){{0,10}}{_FOREIGN})"  # « article 16 B du règlement »
+                rf"(?!(?:{_ART_MORE}){{0,10}}{_SEQUENTES})")
 _ART_GUARD = (rf"{_ART_FOREIGN}(?!{_H}*(?::|{DASH}){_H}*(?![0-9]))"
               rf"(?!{_H}+(?:{_nocase('bis')}|{_nocase('ter')}|{_nocase('quater')}){_NL})")  # « Article 9 bis »
 # Texts that are not the Code, named by a club page: « règlement (intérieur) », « statuts », « RGC », « code du
@@ -783,9 +815,19 @@ _ID_END = r"(?![.,:/][0-9])"  # « L. 12.3 », « art. 12,5 »: numbering of ano
 # number so that « Lois 1 à 9999 » is seen, then refused (see :func:`_range_refs`). After a singular « Loi »,
 # « à N » before a word is the preposition, not a range: « la Loi 16 à 2 reprises ».
 _RANGE_SEP = rf"(?:{_H}+(?:{_RANGE_WORDS}){_H}+|{_H}*{DASH}{_H}*)"  # and « 61-64 »
-_RANGE_HI = _g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
+# After « Lois », a range word may start or end a line (a mail, a PDF wrapped: « Lois 61\nà 64 », « Lois 61 à\n64 »);
+# never « a », « A » there, the verb at the head of a line (« Lois 12\na joué »)
+_RANGE_SEP_PLURAL = (rf"(?:{_RANGE_SEP}|{_H}*\n{_H}*(?:à|À|au|AU|jusqu['’]à|to|TO|through){_H}+"
+                     rf"|{_H}+(?:à|À|au|AU|jusqu['’]à|to|TO|through){_H}*\n{_H}*)")
+# A law number of the Code as a chain of dashes writes it: « Lois 16-73-75 » is a list (three laws), not the range
+# 16 to 73 then « -75 »; a chain ends on a law of the Code (« Lois 12-03-2024 » is still the refused range 12–3)
+_CHAIN_LAW = "(?:9[0-3]|[1-8][0-9]|[1-9])(?![0-9])"
+_RANGE_HI = (_g("hi", "[0-9]{1,9}") + rf"(?![0-9]){_NO_ALNUM}(?!{_H}{{1,2}}[A-H]{_NL})"  # « à 61 B 1 »: an id
+             + rf"(?!{DASH}{_CHAIN_LAW}{_NO_ALNUM})")
 _RANGE_SUB = rf"\({_H}?" + _g("hs", "[a-z]{1,5}") + rf"{_H}?\){_NO_ALNUM}"
-_RANGE_PLURAL = rf"{_RANGE_SEP}(?:{_RANGE_HI}|{_RANGE_SUB})"
+# (never after a law of a chain: « Lois 16-73-75 »)
+_RANGE_PLURAL = (rf"(?<![0-9]{DASH}[0-9])(?<![0-9]{DASH}[0-9]{{2}})"
+                 rf"{_RANGE_SEP_PLURAL}(?:{_RANGE_HI}|{_RANGE_SUB})")
 # After a singular « Loi », « à N » before a word is the preposition (« la Loi 16 à 2 reprises »); a hyphen is never
 # one: « la Loi 61-64 s'applique » is a range, « la loi 78-17 du 6 janvier 1978 » a reversed one (a French statute's
 # number: nothing is linked)
@@ -854,8 +896,12 @@ _BARE_END = rf"{_ID_END}(?:(?!{_H}*[^\s,;.:)\]])|(?={_H}+(?:{_AND}){_H}+[0-9]))"
 _LAW_10_93 = "(?:9[0-3]|[1-8][0-9])(?![0-9])"
 _NEXT_ITEM_LOI = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_10_93)}{_BARE_END}"
                   rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
+# « Lois 16-73-75 »: the next law of a chain of dashes (three laws at least, glued: see :data:`_RANGE_HI`)
+_CHAINED = (rf"(?<=[0-9]){DASH}(?:(?={_CHAIN_LAW}{DASH}{_CHAIN_LAW}{_NO_ALNUM})|(?<=[0-9]{DASH}[0-9]{DASH})"
+            rf"|(?<=[0-9]{DASH}[0-9]{{2}}{DASH})){_bare_law('law_d', _CHAIN_LAW)}")
 _NEXT_ITEM_PLURAL = (rf"(?:{_LIST_SEP}(?:{_abs_id(_LAW_ANY, 'required')}|{_bare_law('law_b', _LAW_1_93)}"
-                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED})")
+                     rf"|{_CONTINUED}|{_CONTINUED_SEC}|{_rel_id('r_')})|{_HALF_CONTINUED}|{_SPACED_CONTINUED}"
+                     rf"|{_CHAINED})")
 
 
 # « Loi » in the name of a street (« rue de la Loi 16, 1040 Bruxelles », « 155 rue de la Loi »): not a citation, and
@@ -917,7 +963,15 @@ STATUTE_YEAR = "/(?:19|20)[0-9]{2}(?![0-9])"
 _STATUTE_SLASH = f"(?!{STATUTE_YEAR})"
 _LA_AFTER = "|".join(rf"(?<=(?<![^\W_]){w}{_H}[lL])" for w in (
     "[cC]['’]est", "[cC]['’]était", "[pP]as", "[pP]lutôt", "[pP]lutot", "[aA]ppliquer", "[aA]pplique", "[aA]ppliquez",
-    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire"))
+    "[aA]ppliqué", "[iI]nvoquer", "[iI]nvoque", "[lL]ire", "[rR]elire", "[vV]oir", "[vV]oyez", "[vV]oire",
+    # (reading it: « regarde la 16.B.1 », « relis la 73C », « consultez la 40B »)
+    "[rR]egarde", "[rR]egardez", "[rR]egarder", "[rR]elis", "[rR]elisez", "[lL]is", "[lL]isez", "[cC]onsulte",
+    "[cC]onsultez", "[cC]onsulter"))
+# What an appeal's report says of the laws it lists (« Lois applicables : », « Loi invoquée : », « Laws applied: »)
+_LAWS_NAMED = ("(?:" + "|".join(_nocase(w) for w in (
+    "applicables", "applicable", "appliquées", "appliquée", "appliquees", "appliquee", "invoquées", "invoquée",
+    "invoquees", "invoquee", "concernées", "concernée", "concernees", "concernee", "visées", "visée", "visees", "visee",
+    "citées", "citée", "citees", "citee", "applied", "cited", "concerned")) + rf"|en{_H}+cause){_NL}")
 PROGRAM_RULES: tuple[Rule, ...] = (
     # « Loi 20F5 », « loi n° 16 », « LOI 50 D 2 (a) », « Loi 16 B 1 a », « Loi 12C1(a) à (c) »
     # and as copied from the English of the WBF: « Law 16B », « Law 12C1(b) »
@@ -928,6 +982,13 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # « Lois 42 et 43 », « lois 27, 29 et 31 », « Lois 61 à 64 », « Laws 61 to 64 »
     _rule("lois", rf"{_word('lois', 'laws')}{_LOI_GAP_P}", _abs_id(_LAW_ANY, "optional") + _LOI_GUARD + _STATUTE_SLASH,
           _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "start", True),
+    # « Lois applicables : 16B, 73C et 12C1(e) », « Loi invoquée : 16B1 », « Laws applied: 16B, 73C », as an appeal's
+    # report heads its list: the citation is the list (a law alone where nothing but a punctuation, the line's end or
+    # « et N » follows it: not « Lois applicables : 2 au maximum »)
+    _rule("lois:", rf"{_word('lois', 'loi', 'laws', 'law')}{_H}+{_LAWS_NAMED}{_H}*:{_H}*(?:\n{_H}*)?",
+          rf"(?:{_abs_id(_LAW_1_93, 'required')}|{_bare_law('law_b', _LAW_1_93)}{_BARE_END})"
+          rf"{_LOI_GUARD}{_STATUTE_SLASH}",
+          _NEXT_ITEM_PLURAL, _RANGE_PLURAL, "item", False),
     # « article 27 B 1 b », « art. 16B1 », « Art 16 B 1 », « article 12 » (not « article 12 des statuts »)
     # (not a heading of statutes at the head of a line, ended by a full stop: « Art. 12. Le bureau… »)
     # (nor after a dash or a full stop that ends a heading or a sentence on the same line, before a capital: « Titre
@@ -959,7 +1020,8 @@ PROGRAM_RULES: tuple[Rule, ...] = (
     # la 16B », « plutôt la 12C1 », « j'applique la 16B » (a glued section; not a table or a room of a movement, « la
     # 12C passe en EO », « à la 12B »; nor a bid, « la 2C »; a law alone, « sur la 16 c'est 4♠ », is a board)
     _rule("la", rf"[lL](?=a{_H}{{1,2}}[1-9])(?<![^\W_][lL])(?:{_LA_AFTER})a{_H}{{1,2}}",
-          rf"(?!{_BID_LIKE})(?=[0-9]{{1,2}}[A-H]{_NL}|[0-9]{{1,2}}[A-H][0-9]){_deep_id(_LAW_1_93, True, False)}"
+          rf"(?!{_BID_LIKE})(?=[0-9]{{1,2}}[A-H]{_NL}|[0-9]{{1,2}}[A-H][0-9]|[0-9]{{1,2}}(?:\.|{DASH})[A-H](?:\.|{DASH})[0-9])"
+          rf"{_deep_id(_LAW_1_93, True, False, dotted=True)}"
           rf"{_ID_END}(?![%€$£])",
           _NEXT_ITEM, _RANGE_SUBS, "item", False),
     # after « voir », « cf. », « en », « selon »: « en 23C », « voir 16 B 1 a »
@@ -987,7 +1049,8 @@ def _item_refs(groups: dict, prev: Ref | None) -> list[Ref]:
         if name.startswith("law"):
             law = int(value)
         elif name.startswith("p_"):
-            path.append(value.upper() if name == "p_sec" else value.lower() if name.endswith("usub") else value)
+            path.append(value.upper() if name == "p_sec" else value.lower() if name.endswith(("usub", "urom"))
+                        else value)
         elif name.startswith("r_"):
             rel.append(value)
         elif name.startswith("c"):

@@ -32,7 +32,7 @@ function loisScanner(P, ids) {
     Object.keys(groups || {}).forEach(function (name) {
       var v = groups[name];
       if (v === undefined || name === "hi" || name === "hs") return;
-      if (/usub$/.test(name)) v = v.toLowerCase();  /* « LOI 16 B 1 A »: a sub-point in capitals */
+      if (/u(?:sub|rom)$/.test(name)) v = v.toLowerCase();  /* « LOI 16 B 1 A », « (A) (I) »: in capitals */
       if (name.indexOf("law") === 0) law = parseInt(v, 10);
       else if (name.indexOf("p_") === 0) path.push(name === "p_sec" ? v.toUpperCase() : v);
       else if (name.indexOf("r_") === 0) rel.push(v);

@@ -896,7 +896,7 @@ def test_the_tricks_given_back_after_a_revoke_are_the_transfer_of_law_64(engine)
     assert "transfer" in engine.plan("on leur rend combien de levées").weights
     assert engine.search("il a défaussé un coeur alors qu'il en avait, la renonce est consommée : on leur rend "
                          "combien ?", 1)[0].id == "64"
-    assert engine.search("le fautif a gagné la levée de la renonce, combien on récupère à la fin ?", 1)[0].id == "64"
+    assert engine.search("renonce consommée en défense, combien de levées on donne au déclarant ?", 1)[0].id == "64"
     assert "transfer" not in engine.plan("on leur rend leur score quand même ?").weights
     assert "transfer" not in engine.plan("l'arbitre a rendu sa décision").weights
 

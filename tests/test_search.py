@@ -889,6 +889,18 @@ def test_lexicon_thesaurus_of_the_table(engine, corpus_dir):
     assert not engine.plan("bon, il a passé, svp").weights.keys() - {"pass"}  # the table's fillers are stop words
 
 
+def test_the_tricks_given_back_after_a_revoke_are_the_transfer_of_law_64(engine):
+    """« Combien on leur rend », « combien de levées », « combien on récupère » after a revoke is the transfer of tricks
+    (Loi 64A, corpus/lexique.yaml) — not the correction of a revoke (Loi 62), whose title has « renonce » too;
+    « rendre » alone stays a word of its own (« on leur rend leur score », « l'arbitre a rendu sa décision »)."""
+    assert "transfer" in engine.plan("on leur rend combien de levées").weights
+    assert engine.search("il a défaussé un coeur alors qu'il en avait, la renonce est consommée : on leur rend "
+                         "combien ?", 1)[0].id == "64"
+    assert engine.search("renonce consommée en défense, combien de levées on donne au déclarant ?", 1)[0].id == "64"
+    assert "transfer" not in engine.plan("on leur rend leur score quand même ?").weights
+    assert "transfer" not in engine.plan("l'arbitre a rendu sa décision").weights
+
+
 def test_a_negation_keeps_a_query_from_naming_a_title_without_it(engine):
     """« non », « pas », « ni » are stop words, but a title that says one and a query that does not (or the reverse)
     do not match: « renonce non consommée » does not name the glossary entry « Renonce consommée »."""

@@ -1208,3 +1208,16 @@ def test_dummy_plays_as_declarer_s_agent_and_ensures_dummy_follows_suit(model):
     text)."""
     text = _visible(SiteBuild(model).render_stub(42).body)
     assert "dont il est l'agent, et veille à ce que le mort fournisse à la couleur demandée" in text
+
+
+def test_law_23c_says_could_well_without_calling_the_quotation_partial(model):
+    """23C (2017): « the outcome of the board could well have been different » — a likelihood, not a mere
+    possibility; the director's quotation published here says « aurait pu être différent ». The page of Law 23 says
+    so under C as a difference of wording (edition.yaml `wording`), while its quotation stays complete: the page
+    never says « citation partielle » nor « Ce que la source ne cite pas »."""
+    page = _visible(SiteBuild(model).render_law(23).body)
+    c = page.index("C. Camp non fautif lésé")
+    said = page.index("Rédaction du Code 2017 (résumé du site, pas le texte du Code) : le Code 2017 demande que le "
+                      "résultat de la donne « aurait bien pu » être différent", c)
+    assert said > page.index("il attribuera une marque ajustée", c)
+    assert "citation partielle" not in page and "Ce que la source ne cite pas" not in page

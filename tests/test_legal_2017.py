@@ -1221,3 +1221,22 @@ def test_law_23c_says_could_well_without_calling_the_quotation_partial(model):
                       "résultat de la donne « aurait bien pu » être différent", c)
     assert said > page.index("il attribuera une marque ajustée", c)
     assert "citation partielle" not in page and "Ce que la source ne cite pas" not in page
+
+
+@pytest.mark.parametrize("law, quoted, said", [
+    (30, "(a) Le partenaire du joueur fautif peut faire n’importe quelle déclaration légale",
+     "le Code 2017 renvoie ici à la Loi 16C2 , et non à la Loi 16 entière comme la source"),
+    (31, "1. Le partenaire du joueur fautif peut, à son tour, faire n’importe quelle déclaration légale",
+     "le Code 2017 renvoie ici à la Loi 16C2 , et non à la Loi 16 entière comme la source"),
+    (31, "(b) Quand la déclaration n’est pas comparable",
+     "le Code 2017 renvoie aux Lois 16C et 26B , et non aux Lois 16 et 26 entières comme la source"),
+])
+def test_calls_out_of_turn_send_to_law_16c_where_the_quotation_says_law_16(model, law, quoted, said):
+    """30B1(a) and 31B1 (2017): « Offender's partner may make any legal call at his proper turn, but Law 16C2
+    applies »; 31A2(b): « Laws 16C, 26B and 72C may apply ». The director's quotation says « la Loi 16 » (and
+    « Lois 16, 26 »): the page says, right after the paragraph, as a difference of wording, that the 2017 Code
+    sends to 16C — the information of a withdrawn call, unauthorised for the whole offending side."""
+    page = _visible(SiteBuild(model).render_law(law).body)
+    at = page.index(quoted)
+    where = page.index("Rédaction du Code 2017 (résumé du site, pas le texte du Code) : " + said, at)
+    assert where < page.index("Lien permanent", at)  # under that paragraph, before the next one

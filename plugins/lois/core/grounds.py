@@ -177,6 +177,10 @@ def _grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
         note = model.edition.note_on(pid)
         if note is not None:
             out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
+        # where the source's words differ from the 2017 Code (corpus/edition.yaml, wording: 23C), in the site's words
+        wording = model.edition.wording_note(pid)
+        if wording is not None:
+            out.append(Ground("summary", f"rédaction du Code 2017 ({pid}, corpus/edition.yaml)", wording))
         return out
     law = pid.law
     if law in model.laws:

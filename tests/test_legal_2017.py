@@ -1240,3 +1240,28 @@ def test_calls_out_of_turn_send_to_law_16c_where_the_quotation_says_law_16(model
     at = page.index(quoted)
     where = page.index("Rédaction du Code 2017 (résumé du site, pas le texte du Code) : " + said, at)
     assert where < page.index("Lien permanent", at)  # under that paragraph, before the next one
+
+
+def test_withdrawn_call_information_is_labelled_for_the_whole_offending_side(model, lists):
+    """16C2 (2017): « For the offending side, information arising from its own withdrawn action and from withdrawn
+    actions of the non-offending side is unauthorized » — for the whole offending side, the offender included, not
+    only his partner (16B1 and 50E2/E3 speak of the partner). Each outcome shown by the runner that rests on 16C says
+    so in its effects; the others (information from partner, from a penalty card) still say « pour le partenaire »."""
+    from lois.features.checklists.site import runner_data
+
+    site = SiteBuild(model)
+    seen = {"withdrawn": [], "partner": []}
+    for cl in lists.values():
+        for oid, shown in runner_data(site, cl)["outcomes"].items():
+            labels = [e["label"] for e in shown["effects"] if not e["default"] and "non autorisée" in e["label"]]
+            if not labels:
+                continue
+            withdrawn = any(c.law == 16 and c.path[:1] == ("C",) for c in cl.outcomes[oid].cites)
+            seen["withdrawn" if withdrawn else "partner"].append((cl.name, oid))
+            for label in labels:
+                if withdrawn:
+                    assert "pour le camp fautif, joueur fautif compris (Loi 16C2)" in label, (cl.name, oid, label)
+                    assert "pour le partenaire" not in label, (cl.name, oid, label)
+                else:
+                    assert "pour le partenaire" in label, (cl.name, oid, label)
+    assert len(nonempty(seen["withdrawn"])) >= 15 and nonempty(seen["partner"])

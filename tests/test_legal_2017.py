@@ -1265,3 +1265,25 @@ def test_withdrawn_call_information_is_labelled_for_the_whole_offending_side(mod
                 else:
                     assert "pour le partenaire" in label, (cl.name, oid, label)
     assert len(nonempty(seen["withdrawn"])) >= 15 and nonempty(seen["partner"])
+
+
+@pytest.mark.parametrize("answers", [{"acceptee": "changement", "changement_quoi": "contre"},
+                                     {"acceptee": "contre", "contre_tour_de": "gauche"}])
+def test_a_later_double_at_lho_turn_is_a_change_of_call_under_32c(model, lists, answers):
+    """32C (2017): « Later calls at LHO's turn to call are treated as changes of call and Law 25 applies » — for a
+    Double or Redouble out of rotation it is 32C, not 31C (later bids). Whether the director starts from « the
+    offender had already called » or from « a Double out of rotation », the list ends at an outcome that cites 32C
+    and says so to the players; a later bid still ends under 31C. The page of Law 32 says « calls », not bids."""
+    from lois.features.checklists import run
+
+    cl = lists["enchere-hors-tour"]
+    r = run(cl, answers)
+    cited = set(map(str, r.citations))
+    assert {"32C", "25"} <= cited and "31C" not in cited, r.citations
+    said = [re.sub(r"\s+", " ", t) for t in (r.ruling, *r.players)]
+    assert "traité comme un changement de déclaration (Loi 32C)" in said[0]
+    assert not [t for t in said if "31C" in t]
+    bid = run(cl, {"acceptee": "changement", "changement_quoi": "enchere"})
+    assert "31C" in map(str, bid.citations) and "32C" not in map(str, bid.citations)
+    page = _visible(SiteBuild(model).render_stub(32).body)
+    assert "Les déclarations (un Contre ou un Surcontre) que le fautif fait plus tard" in page

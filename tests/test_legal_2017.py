@@ -1287,3 +1287,15 @@ def test_a_later_double_at_lho_turn_is_a_change_of_call_under_32c(model, lists, 
     assert "31C" in map(str, bid.citations) and "32C" not in map(str, bid.citations)
     page = _visible(SiteBuild(model).render_stub(32).body)
     assert "Les déclarations (un Contre ou un Surcontre) que le fautif fait plus tard" in page
+
+
+def test_the_quoted_words_of_23c_say_the_2017_code_words_it_otherwise(model, lists):
+    """23C (2017): « could well have been different ». A ruling that quotes the director's text of 23C
+    (« aurait pu être différent ») as the words it rests on labels them as the source's words, which the 2017 Code
+    words otherwise, and sends to the note under the law (edition.yaml `wording`)."""
+    from lois.features.checklists.site import runner_data
+
+    shown = runner_data(SiteBuild(model), lists["enchere-hors-tour"])["outcomes"]["comparable"]["ruling_html"]
+    text = _visible(shown)
+    assert "Loi 23C (mots de la source ; le Code 2017 le dit autrement, voir sous la loi) : « le Directeur" in text
+    assert "Loi 23B : « La Loi 16C2 ne s’applique pas »" in text  # a provision without a note keeps its label

@@ -1251,14 +1251,14 @@ def test_withdrawn_call_information_is_labelled_for_the_whole_offending_side(mod
 
     site = SiteBuild(model)
     seen = {"withdrawn": [], "partner": []}
-    for cl in lists.values():
-        for oid, shown in runner_data(site, cl)["outcomes"].items():
+    for cl in nonempty(lists.values()):
+        for oid, shown in nonempty(runner_data(site, cl)["outcomes"].items()):
             labels = [e["label"] for e in shown["effects"] if not e["default"] and "non autorisée" in e["label"]]
             if not labels:
                 continue
             withdrawn = any(c.law == 16 and c.path[:1] == ("C",) for c in cl.outcomes[oid].cites)
             seen["withdrawn" if withdrawn else "partner"].append((cl.name, oid))
-            for label in labels:
+            for label in nonempty(labels):
                 if withdrawn:
                     assert "pour le camp fautif, joueur fautif compris (Loi 16C2)" in label, (cl.name, oid, label)
                     assert "pour le partenaire" not in label, (cl.name, oid, label)

@@ -1299,3 +1299,23 @@ def test_the_quoted_words_of_23c_say_the_2017_code_words_it_otherwise(model, lis
     text = _visible(shown)
     assert "Loi 23C (mots de la source ; le Code 2017 le dit autrement, voir sous la loi) : « le Directeur" in text
     assert "Loi 23B : « La Loi 16C2 ne s’applique pas »" in text  # a provision without a note keeps its label
+
+
+@pytest.mark.parametrize("law, said", [
+    (16, "le Code 2017 interdit au joueur de choisir une déclaration ou un jeu que l'information non autorisée "
+         "suggère manifestement"),
+    (16, "le Code 2017 renvoie ici à la Loi 12C1 , et non à la Loi 12C entière comme la source"),
+    (16, "le Code 2017 dit que l'arbitre se tient prêt à attribuer une marque ajustée s'il juge que l'information "
+         "étrangère a affecté le résultat"),
+    (27, "le Code 2017 demande que le résultat « aurait bien pu » être différent"),
+])
+def test_a_difference_of_wording_is_not_called_what_the_source_leaves_out(model, law, said):
+    """16B1(a) (« is demonstrably suggested »), 16B3 (« see Law 12C1 »), 16D2(c) (« affected the result ») and 27D
+    (« could well have been different »): the source quotes these provisions and words them otherwise; the page
+    says so under « Rédaction du Code 2017 », not under « Ce que la source ne cite pas » (which stays for what the
+    source does leave out: 16C3, 27C, 27B4)."""
+    page = _visible(SiteBuild(model).render_law(law).body)
+    at = page.index(said)
+    assert page.rindex("Rédaction du Code 2017 (résumé du site, pas le texte du Code) :", 0, at) > \
+        page.rfind("Ce que la source ne cite pas", 0, at)
+    assert "Ce que la source ne cite pas (résumé du site, pas le texte du Code) : le paragraphe C3" in page or law != 16

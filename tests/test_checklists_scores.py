@@ -330,7 +330,7 @@ def test_withdrawn_call_replaced_under_23B_or_27B1_is_never_said_unauthorised(li
     cl = lists["actions-retirees"]
     for answer in ("comparable", "meme_denomination"):
         r = run(cl, {"remplacement": answer})
-        assert not r.effects["unauthorized_information"]
+        assert not r.effects["unauthorized_information"] and not r.effects["withdrawn_action_information"]
         for text in (r.ruling, *r.players):
             assert "n'est pas autorisée" not in text and "ne l'est pas" not in text, (answer, text)
     comparable = run(cl, {"remplacement": "comparable"})

@@ -1208,3 +1208,114 @@ def test_dummy_plays_as_declarer_s_agent_and_ensures_dummy_follows_suit(model):
     text)."""
     text = _visible(SiteBuild(model).render_stub(42).body)
     assert "dont il est l'agent, et veille à ce que le mort fournisse à la couleur demandée" in text
+
+
+def test_law_23c_says_could_well_without_calling_the_quotation_partial(model):
+    """23C (2017): « the outcome of the board could well have been different » — a likelihood, not a mere
+    possibility; the director's quotation published here says « aurait pu être différent ». The page of Law 23 says
+    so under C as a difference of wording (edition.yaml `wording`), while its quotation stays complete: the page
+    never says « citation partielle » nor « Ce que la source ne cite pas »."""
+    page = _visible(SiteBuild(model).render_law(23).body)
+    c = page.index("C. Camp non fautif lésé")
+    said = page.index("Rédaction du Code 2017 (résumé du site, pas le texte du Code) : le Code 2017 demande que le "
+                      "résultat de la donne « aurait bien pu » être différent", c)
+    assert said > page.index("il attribuera une marque ajustée", c)
+    assert "citation partielle" not in page and "Ce que la source ne cite pas" not in page
+
+
+@pytest.mark.parametrize("law, quoted, said", [
+    (30, "(a) Le partenaire du joueur fautif peut faire n’importe quelle déclaration légale",
+     "le Code 2017 renvoie ici à la Loi 16C2 , et non à la Loi 16 entière comme la source"),
+    (31, "1. Le partenaire du joueur fautif peut, à son tour, faire n’importe quelle déclaration légale",
+     "le Code 2017 renvoie ici à la Loi 16C2 , et non à la Loi 16 entière comme la source"),
+    (31, "(b) Quand la déclaration n’est pas comparable",
+     "le Code 2017 renvoie aux Lois 16C et 26B , et non aux Lois 16 et 26 entières comme la source"),
+])
+def test_calls_out_of_turn_send_to_law_16c_where_the_quotation_says_law_16(model, law, quoted, said):
+    """30B1(a) and 31B1 (2017): « Offender's partner may make any legal call at his proper turn, but Law 16C2
+    applies »; 31A2(b): « Laws 16C, 26B and 72C may apply ». The director's quotation says « la Loi 16 » (and
+    « Lois 16, 26 »): the page says, right after the paragraph, as a difference of wording, that the 2017 Code
+    sends to 16C — the information of a withdrawn call, unauthorised for the whole offending side."""
+    page = _visible(SiteBuild(model).render_law(law).body)
+    at = page.index(quoted)
+    where = page.index("Rédaction du Code 2017 (résumé du site, pas le texte du Code) : " + said, at)
+    assert where < page.index("Lien permanent", at)  # under that paragraph, before the next one
+
+
+def test_withdrawn_call_information_is_labelled_for_the_whole_offending_side(model, lists):
+    """16C2 (2017): « For the offending side, information arising from its own withdrawn action and from withdrawn
+    actions of the non-offending side is unauthorized » — for the whole offending side, the offender included, not
+    only his partner (16B1 and 50E2/E3 speak of the partner). Each outcome shown by the runner that rests on 16C says
+    so in its effects; the others (information from partner, from a penalty card) still say « pour le partenaire »."""
+    from lois.features.checklists.site import runner_data
+
+    site = SiteBuild(model)
+    seen = {"withdrawn": [], "partner": []}
+    for cl in nonempty(lists.values()):
+        for oid, shown in nonempty(runner_data(site, cl)["outcomes"].items()):
+            labels = [e["label"] for e in shown["effects"] if not e["default"] and "non autorisée" in e["label"]]
+            if not labels:
+                continue
+            withdrawn = any(c.law == 16 and c.path[:1] == ("C",) for c in cl.outcomes[oid].cites)
+            seen["withdrawn" if withdrawn else "partner"].append((cl.name, oid))
+            for label in nonempty(labels):
+                if withdrawn:
+                    assert "pour le camp fautif, joueur fautif compris (Loi 16C2)" in label, (cl.name, oid, label)
+                    assert "pour le partenaire" not in label, (cl.name, oid, label)
+                else:
+                    assert "pour le partenaire" in label, (cl.name, oid, label)
+    assert len(nonempty(seen["withdrawn"])) >= 15 and nonempty(seen["partner"])
+
+
+@pytest.mark.parametrize("answers", [{"acceptee": "changement", "changement_quoi": "contre"},
+                                     {"acceptee": "contre", "contre_tour_de": "gauche"}])
+def test_a_later_double_at_lho_turn_is_a_change_of_call_under_32c(model, lists, answers):
+    """32C (2017): « Later calls at LHO's turn to call are treated as changes of call and Law 25 applies » — for a
+    Double or Redouble out of rotation it is 32C, not 31C (later bids). Whether the director starts from « the
+    offender had already called » or from « a Double out of rotation », the list ends at an outcome that cites 32C
+    and says so to the players; a later bid still ends under 31C. The page of Law 32 says « calls », not bids."""
+    from lois.features.checklists import run
+
+    cl = lists["enchere-hors-tour"]
+    r = run(cl, answers)
+    cited = set(map(str, r.citations))
+    assert {"32C", "25"} <= cited and "31C" not in cited, r.citations
+    said = [re.sub(r"\s+", " ", t) for t in (r.ruling, *r.players)]
+    assert "traité comme un changement de déclaration (Loi 32C)" in said[0]
+    assert not [t for t in said if "31C" in t]
+    bid = run(cl, {"acceptee": "changement", "changement_quoi": "enchere"})
+    assert "31C" in map(str, bid.citations) and "32C" not in map(str, bid.citations)
+    page = _visible(SiteBuild(model).render_stub(32).body)
+    assert "Les déclarations (un Contre ou un Surcontre) que le fautif fait plus tard" in page
+
+
+def test_the_quoted_words_of_23c_say_the_2017_code_words_it_otherwise(model, lists):
+    """23C (2017): « could well have been different ». A ruling that quotes the director's text of 23C
+    (« aurait pu être différent ») as the words it rests on labels them as the source's words, which the 2017 Code
+    words otherwise, and sends to the note under the law (edition.yaml `wording`)."""
+    from lois.features.checklists.site import runner_data
+
+    shown = runner_data(SiteBuild(model), lists["enchere-hors-tour"])["outcomes"]["comparable"]["ruling_html"]
+    text = _visible(shown)
+    assert "Loi 23C (mots de la source ; le Code 2017 le dit autrement, voir sous la loi) : « le Directeur" in text
+    assert "Loi 23B : « La Loi 16C2 ne s’applique pas »" in text  # a provision without a note keeps its label
+
+
+@pytest.mark.parametrize("law, said", [
+    (16, "le Code 2017 interdit au joueur de choisir une déclaration ou un jeu que l'information non autorisée "
+         "suggère manifestement"),
+    (16, "le Code 2017 renvoie ici à la Loi 12C1 , et non à la Loi 12C entière comme la source"),
+    (16, "le Code 2017 dit que l'arbitre se tient prêt à attribuer une marque ajustée s'il juge que l'information "
+         "étrangère a affecté le résultat"),
+    (27, "le Code 2017 demande que le résultat « aurait bien pu » être différent"),
+])
+def test_a_difference_of_wording_is_not_called_what_the_source_leaves_out(model, law, said):
+    """16B1(a) (« is demonstrably suggested »), 16B3 (« see Law 12C1 »), 16D2(c) (« affected the result ») and 27D
+    (« could well have been different »): the source quotes these provisions and words them otherwise; the page
+    says so under « Rédaction du Code 2017 », not under « Ce que la source ne cite pas » (which stays for what the
+    source does leave out: 16C3, 27C, 27B4)."""
+    page = _visible(SiteBuild(model).render_law(law).body)
+    at = page.index(said)
+    assert page.rindex("Rédaction du Code 2017 (résumé du site, pas le texte du Code) :", 0, at) > \
+        page.rfind("Ce que la source ne cite pas", 0, at)
+    assert "Ce que la source ne cite pas (résumé du site, pas le texte du Code) : le paragraphe C3" in page or law != 16

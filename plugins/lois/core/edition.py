@@ -36,8 +36,17 @@ class Edition:
     partial: dict[int, PartialEntry] = field(default_factory=dict)
     # by law, what its source leaves out, in the site's words: provision → French text
     omitted: dict[int, dict[ProvisionId, str]] = field(default_factory=dict)
+    # by law, where the words of a complete quotation differ from the 2017 Code (edition.yaml `wording`):
+    # provision → the site's words about it
+    wording: dict[int, dict[ProvisionId, str]] = field(default_factory=dict)
     path: str = ""
-    lines: dict[tuple, int] = field(default_factory=dict)  # ("missing", law) or ("omitted", law, id) → its line
+    # ("missing", law), ("omitted", law, id) or ("wording", law, id) → its line
+    lines: dict[tuple, int] = field(default_factory=dict)
+
+    def wording_note(self, pid: ProvisionId) -> str | None:
+        """Where the source's words for provision `pid` differ from the 2017 Code (edition.yaml ``wording``): the
+        site's own words about it, or None."""
+        return self.wording.get(pid.law, {}).get(pid)
 
     def omission(self, pid: ProvisionId) -> str | None:
         """What the source of its law leaves out of provision `pid` (the site's words), if edition.yaml says it."""
@@ -113,6 +122,7 @@ def _edition(path: Path, text: str) -> Edition:
     for key, s in (data.sources or {}).items():
         ed.sources[key] = s
     _read_partial(doc, ed)
+    _read_wording(doc, data.wording or {}, ed)
     for n, entry in (data.laws or {}).items():
         if entry.title is None:
             continue  # « title: null »: not found yet
@@ -161,6 +171,27 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
                                 "Code 2017 place la règle", "partial", n, "not_in_2017", i)
 
 
+def _read_wording(doc: YamlDoc, wording: dict, ed: Edition) -> None:
+    """By law, the provisions whose quoted words differ from the 2017 Code (``wording``), each a provision of that
+    law, said once, with the pages where the 2017 text was read (declared under ``sources``)."""
+    for n, entry in wording.items():
+        for i, key in enumerate(entry.read_in):
+            if key not in ed.sources:
+                raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
+                                "wording", n, "read_in", i)
+        for raw, text in entry.differs.items():
+            pid = provision_id(raw)
+            assert pid is not None  # checked by the schema (WrittenProvision)
+            where = ("wording", n, "differs", raw)
+            if pid.law != n:
+                raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« differs » dit où les "
+                                f"mots de la source de cette loi diffèrent du Code 2017)", *where)
+            if pid in ed.wording.setdefault(n, {}):
+                raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « differs »", *where)
+            ed.wording[n][pid] = text.strip()
+            ed.lines[("wording", n, pid)] = doc.line(*where)
+
+
 def check_partial(edition: Edition, laws: dict) -> None:
     """What edition.yaml says of the partial laws, against their masters (`laws`: number → parsed law): a section
     declared missing is not in the master, an omission names a provision of the master or a missing section."""
@@ -180,3 +211,14 @@ def check_partial(edition: Edition, laws: dict) -> None:
                 raise LoisError(f"Loi {n} : « {pid} » n'est ni une provision du texte maître ni une section déclarée "
                                 f"absente (« missing ») : ce que la source ne cite pas se dit sous la provision qui "
                                 f"le contient", edition.path, edition.lines.get(("omitted", n, pid), 1))
+    for n, notes in edition.wording.items():
+        law = laws.get(n)
+        for pid in notes:
+            where = (edition.path, edition.lines.get(("wording", n, pid), 1))
+            if law is None:
+                raise LoisError(f"Loi {n} : pas de texte maître dans le corpus (corpus/lois/) : « wording » dit où les "
+                                f"mots d'un texte cité diffèrent du Code 2017", *where)
+            if pid not in {p.pid for p in law.provisions()}:
+                raise LoisError(f"Loi {n} : « {pid} » n'est pas une provision du texte maître "
+                                f"({Path(law.file).name}) : la différence de rédaction se dit sous la provision "
+                                "qui la contient", *where)

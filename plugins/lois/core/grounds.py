@@ -152,7 +152,7 @@ class Ground:
     """Where the words of a provision may be read: its text in the corpus, a commentary of its law, or the
     register's statement (the project's words about a law the corpus has no text of)."""
 
-    kind: str  # "code" | "commentary" | "register" | "summary"
+    kind: str  # "code" | "commentary" | "register" | "summary" | "wording"
     label: str  # French: « texte de la Loi 27B2 », « commentaire « … » », « registre des lois absentes »
     text: str
 
@@ -177,6 +177,10 @@ def _grounds_of(model: "Model", pid: ProvisionId) -> list[Ground]:
         note = model.edition.note_on(pid)
         if note is not None:
             out.append(Ground("summary", f"ce que la source ne cite pas ({note[0]}, corpus/edition.yaml)", note[1]))
+        # where the source's words differ from the 2017 Code (corpus/edition.yaml, wording: 23C), in the site's words
+        wording = model.edition.wording_note(pid)
+        if wording is not None:
+            out.append(Ground("wording", f"rédaction du Code 2017 ({pid}, corpus/edition.yaml)", wording))
         return out
     law = pid.law
     if law in model.laws:

@@ -322,6 +322,17 @@ class PartialEntry(Schema):
     not_in_2017: Optional[Annotated[list[WrittenProvision], Field(min_length=1)]] = None
 
 
+class WordingEntry(Schema):
+    """A law of the corpus whose source quotes provisions in full, but in words that differ from the 2017 Code at
+    some place (``wording.<n>``): by provision of its master, what the 2017 Code says there and how the source's
+    words differ, in the site's own words (``differs``: shown under the provision as a difference of wording,
+    never as the text of the Code, and without calling the quotation partial), and the pages where the 2017 text
+    was read (``read_in``, keys of ``sources``)."""
+
+    read_in: Annotated[list[Slug], Field(min_length=1)]
+    differs: Annotated[dict[WrittenProvision, Text], Field(min_length=1)]
+
+
 class EditionFile(Schema):
     """``corpus/edition.yaml``: facts about the official edition (read by :mod:`lois.core.edition`)."""
 
@@ -329,3 +340,4 @@ class EditionFile(Schema):
     sources: Optional[dict[Slug, TitleSourceEntry]] = None
     laws: Optional[dict[LawNumber, LawTitle]] = None
     partial: Optional[dict[LawNumber, PartialEntry]] = None
+    wording: Optional[dict[LawNumber, WordingEntry]] = None

@@ -121,6 +121,7 @@ class LawPage:
             "omission": self.omission(p.pid),
             "omission_title": ("Absent du Code 2017" if self.site.model.edition.not_in_2017(p.pid)
                                else "Ce que la source ne cite pas"),
+            "wording": self.wording(p.pid),
             "href": site.href(page, site.law_page(p.law), p.anchor),
             "blocks": self.blocks(p),
             "asides": [a.html(page) for a in hidden],
@@ -133,6 +134,15 @@ class LawPage:
         """What the source leaves out of provision `pid` (edition.yaml `partial.<n>.omitted`): the site's own
         words, citations linked, shown as such (« Ce que la source ne cite pas »), never as the Code's text."""
         text = self.site.model.edition.omission(pid)
+        if text is None:
+            return None
+        return safe(self.site.linkify(text, self.page, pid.law, pid.path))
+
+    def wording(self, pid: ProvisionId) -> Markup | None:
+        """Where the source's words for provision `pid` differ from the 2017 Code (edition.yaml `wording`): the
+        site's own words, citations linked, shown as such (« Rédaction du Code 2017 »), never as the Code's text
+        and without calling the quotation partial."""
+        text = self.site.model.edition.wording_note(pid)
         if text is None:
             return None
         return safe(self.site.linkify(text, self.page, pid.law, pid.path))

@@ -384,6 +384,10 @@ class SiteBuild:
             for kind, group in by_kind.items():
                 if kind == "code":
                     label = f"Le texte, {ref}"
+                    if self.model.edition.wording_note(pid) is not None:  # a quotation whose words differ (23C)
+                        label += " (mots de la source ; le Code 2017 le dit autrement, voir sous la loi)"
+                elif kind == "wording":
+                    label = f"{ref}, résumé du site (rédaction du Code 2017)"
                 elif kind == "commentary":
                     label = f"{ref}, d'après le {html.escape(kinds['commentary'].label)}"
                 elif kind == "summary":

@@ -58,7 +58,11 @@ EFFECTS: dict[str, tuple[type, object, str]] = {
     "offender_must_pass": (bool, False, "Le joueur fautif doit passer"),
     "lead_restrictions": (bool, False, "Restrictions d'entame ou d'attaque possibles"),
     "declarer_lead_options": (bool, False, "Le déclarant choisit parmi les options d'attaque"),
+    # information from partner (16B1, 20F, 75A) or from a penalty card (50E2, 50E3): unauthorised for the partner
     "unauthorized_information": (bool, False, "Information non autorisée pour le partenaire (Loi 16)"),
+    # information from a withdrawn call or play (16C2): unauthorised for the whole offending side, offender included
+    "withdrawn_action_information": (bool, False, "Information de l'action retirée non autorisée pour le camp fautif, "
+                                                  "joueur fautif compris (Loi 16C2)"),
     "adjusted_score_possible": (bool, False, "Marque ajustée possible"),
     "adjusted_score": (bool, False, "La marque est ajustée"),
     "weighted_score_possible": (bool, False, "La marque ajustée peut être pondérée (Loi 12C1(c))"),

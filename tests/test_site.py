@@ -255,13 +255,15 @@ def test_a_commentary_keeps_its_words_and_the_site_says_where_it_errs(built_site
     assert "que le camp fautif a été lésé par l'enchère substituée" in c.text  # the source's words, unchanged
     for page in ("commentaires/chantigny-23/index.html", "lois/23/index.html"):
         html_text = (built_site / page).read_text(encoding="utf-8")
-        assert html_text.count('<aside class="lois-omission lois-remark"') == 1, page
+        assert html_text.count('<aside class="lois-omission lois-remark"') == len(nonempty(c.remarks)), page
         text = squash(" ".join(pages[page].text))
         assert squash("Remarque du site (les mots du commentaire sont conservés) — sur « Si les enchères "
                       "subséquentes devaient démontrer que le camp fautif a été lésé par l'enchère substituée » : "
                       "Ici, le commentaire écrit « camp fautif » là où la Loi 23C vise le camp non fautif") in text, \
             page
-        assert squash("Le texte, Loi 23C : « le Directeur estime à la fin du jeu") in text, page
+        assert squash("Le texte, Loi 23C (mots de la source ; le Code 2017 le dit autrement, voir sous la loi) : "
+                      "« le Directeur estime à la fin du jeu") in text, page
+        assert squash("le résultat aurait bien pu être différent (Code 2017)") in text, page
         assert squash("que le camp fautif a été lésé par l'enchère substituée, le Directeur devra réviser") in text
 
 

@@ -264,9 +264,8 @@ def test_the_texts_a_save_left_unchanged_are_not_scanned_again(corpus, capsys, m
     path.write_text(path.read_text(encoding="utf-8") + "# un\n", encoding="utf-8")
     assert _verifie(corpus, capsys) == first  # its texts scanned, kept for the next run
     scanned: list[str] = []
-    real = cite._scan_once
-    monkeypatch.setattr(cite, "_scan_once", lambda text: scanned.append(text) or real(text))
-    cite._scanned.cache_clear()  # as a new process: nothing found in this one
+    real = cite.scan_once
+    monkeypatch.setattr(cite, "scan_once", lambda text: scanned.append(text) or real(text))
     path.write_text(path.read_text(encoding="utf-8") + "# deux\n", encoding="utf-8")
     assert _verifie(corpus, capsys) == first and scanned == []
     text = path.read_text(encoding="utf-8")

@@ -1198,13 +1198,14 @@ def _scanned(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]
     if _asked is not None:
         found = _known.get(text)
         if found is None:
-            found = _scan_once(text)
+            found = scan_once(text)
         _asked[text] = found
         return found
-    return _scan_once(text)
+    return scan_once(text)
 
 
-def _scan_once(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]:
+def scan_once(text: str) -> tuple[tuple[Citation, ...], tuple[RefusedRange, ...]]:
+    """One scan of ``text``, without any cache: its citations and its refused ranges."""
     refused: list[RefusedRange] = []
     found = _scan(text, refused)
     return tuple(found), tuple(refused)

@@ -11,8 +11,10 @@ back unrendered (lois.adapters.pagememo; « — » for code without it) and the 
 turn). ``--profil FICHIER``: the rebuilds under cProfile, the stats of the rebuild after a save of each kind of file
 written to FICHIER.1 … FICHIER.5, in the order above (``python -m pstats FICHIER.1``). ``--phases``: the CPU of
 each phase of each rebuild (the functions of PHASES, inclusive: a phase called within another counts in both),
-without a profiler's cost per call. bench/bench_serve.py measures the same loop through a real server and its HTTP
-answers.
+without a profiler's cost per call. ``--pourquoi``: for each save, the kept computations made again
+(lois.core.reads.kept, by name) and, for each replay that failed, which kinds of reads gave another answer (a
+provision read as an object, ``grounds_of``, …: what keeps a save from reusing more). bench/bench_serve.py
+measures the same loop through a real server and its HTTP answers.
 """
 from __future__ import annotations
 
@@ -62,6 +64,8 @@ def main() -> int:
     ap.add_argument("--plugins", type=Path, default=ROOT / "plugins", help="dossier plugins du code mesuré")
     ap.add_argument("--profil", type=Path, help="profil cProfile des reconstructions, écrit dans ce fichier")
     ap.add_argument("--phases", action="store_true", help="CPU de chaque phase (PHASES) de chaque reconstruction")
+    ap.add_argument("--pourquoi", action="store_true",
+                    help="calculs refaits (reads.kept) et lectures aux réponses changées, par enregistrement")
     args = ap.parse_args()
     sys.path[:0] = [str(args.plugins.resolve()), str(ROOT / "tests"), str(ROOT / "bench")]
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
@@ -76,6 +80,8 @@ def main() -> int:
     import cProfile
 
     spent = time_phases() if args.phases else {}
+    why = watch_replays() if args.pourquoi else None
+    reasons: dict[str, tuple] = {}
     phases: dict[str, dict[str, float]] = {}
 
     profiles: dict[str, cProfile.Profile] = {}
@@ -109,7 +115,12 @@ def main() -> int:
                 edit(corpus / rel, old if r == 0 else new.replace(marker, f"{marker}{r - 1}"),
                      new.replace(marker, f"{marker}{r}"))
                 spent.clear()
+                if why is not None:
+                    why[0].clear()
+                    why[1].clear()
                 took, memo = rebuild(saved=rel)
+                if why is not None and r == 0:
+                    reasons[rel] = (dict(why[0]), dict(why[1]))
                 for name, t in spent.items():
                     phases.setdefault(name, {}).setdefault(rel, 0.0)
                     phases[name][rel] += t / args.tours
@@ -135,7 +146,40 @@ def main() -> int:
         print("|---|" + "---:|" * len(cpu))
         for name, by in phases.items():
             print(f"| {name} | " + " | ".join(f"{by.get(rel, 0.0):.2f}" for rel in cpu) + " |")
+    for rel, (made, failed) in reasons.items():
+        print(f"\n{rel} : calculs refaits " + ", ".join(f"{k.split(chr(0))[0]} ×{n}" for k, n in
+                                                    sorted(made.items(), key=lambda kv: -kv[1])))
+        print("  lectures aux réponses changées (rejeux échoués qui les contiennent ; sinon, entrées changées) : "
+              + (", ".join(f"{k} ×{n}" for k, n in sorted(failed.items(), key=lambda kv: -kv[1])) or "aucune"))
     return 0
+
+
+def watch_replays() -> tuple[dict, dict]:
+    """Counters filled during each rebuild: the kept computations made (by name), and for each failed replay the
+    kinds of reads whose answer changed (each read replayed alone)."""
+    from collections import Counter
+
+    from lois.core import reads
+
+    made: Counter = Counter()
+    failed: Counter = Counter()
+    replay, kept = reads.replay, reads.kept
+
+    def counted_replay(noted, model, site=None):
+        ok = replay(noted, model, site)
+        if not ok:
+            failed.update({f"{k[0]}:{getattr(k[1], '__qualname__', k[1])}" for k, v in noted.items()
+                           if not replay({k: v}, model, site)})
+        return ok
+
+    def counted_kept(name, inputs, build, model, site=None):
+        def counted():
+            made[name] += 1
+            return build()
+        return kept(name, inputs, counted, model, site)
+
+    reads.replay, reads.kept = counted_replay, counted_kept  # (called through the module everywhere)
+    return made, failed
 
 
 if __name__ == "__main__":

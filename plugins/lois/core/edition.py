@@ -146,24 +146,12 @@ def _read_partial(doc: YamlDoc, ed: Edition) -> None:
         if not part.missing and not part.omitted:
             raise doc.error(f"Loi {n} : ni section absente (« missing ») ni omission (« omitted ») : rien ne dit ce "
                             "que la source laisse de côté", "partial", n)
-        for i, key in enumerate(part.read_in or []):
-            if key not in ed.sources:
-                raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
-                                "partial", n, "read_in", i)
+        _read_in(doc, ed, n, part.read_in or [], "partial")
         if part.omitted and not part.read_in:
             raise doc.error(f"Loi {n} : « read_in » manquant (les pages, sous « sources », où a été lu ce que dit "
                             "« omitted »)", "partial", n, "omitted")
-        for raw, text in (part.omitted or {}).items():
-            pid = provision_id(raw)
-            assert pid is not None  # checked by the schema (WrittenProvision)
-            where = ("partial", n, "omitted", raw)
-            if pid.law != n:
-                raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« omitted » dit ce que "
-                                f"la source de cette loi ne cite pas)", *where)
-            if pid in ed.omitted.setdefault(n, {}):
-                raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « omitted »", *where)
-            ed.omitted[n][pid] = text.strip()
-            ed.lines[("omitted", n, pid)] = doc.line(*where)
+        _read_notes(doc, ed, n, part.omitted or {}, ("partial", n, "omitted"), "omitted",
+                    "« omitted » dit ce que la source de cette loi ne cite pas")
         for i, raw in enumerate(part.not_in_2017 or []):
             pid = provision_id(raw)
             if pid is None or pid not in ed.omitted.get(n, {}):
@@ -175,21 +163,33 @@ def _read_wording(doc: YamlDoc, wording: dict, ed: Edition) -> None:
     """By law, the provisions whose quoted words differ from the 2017 Code (``wording``), each a provision of that
     law, said once, with the pages where the 2017 text was read (declared under ``sources``)."""
     for n, entry in wording.items():
-        for i, key in enumerate(entry.read_in):
-            if key not in ed.sources:
-                raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
-                                "wording", n, "read_in", i)
-        for raw, text in entry.differs.items():
-            pid = provision_id(raw)
-            assert pid is not None  # checked by the schema (WrittenProvision)
-            where = ("wording", n, "differs", raw)
-            if pid.law != n:
-                raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} (« differs » dit où les "
-                                f"mots de la source de cette loi diffèrent du Code 2017)", *where)
-            if pid in ed.wording.setdefault(n, {}):
-                raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « differs »", *where)
-            ed.wording[n][pid] = text.strip()
-            ed.lines[("wording", n, pid)] = doc.line(*where)
+        _read_in(doc, ed, n, entry.read_in, "wording")
+        _read_notes(doc, ed, n, entry.differs, ("wording", n, "differs"), "wording",
+                    "« differs » dit où les mots de la source de cette loi diffèrent du Code 2017")
+
+
+def _read_in(doc: YamlDoc, ed: Edition, n: int, keys: list, part: str) -> None:
+    """Each page where a law's 2017 text was read (``read_in`` of ``partial`` or ``wording``) is declared."""
+    for i, key in enumerate(keys):
+        if key not in ed.sources:
+            raise doc.error(f"Loi {n} : source « {key} » inconnue (déclarez-la sous « sources »)",
+                            part, n, "read_in", i)
+
+
+def _read_notes(doc: YamlDoc, ed: Edition, n: int, notes: dict, at: tuple, kind: str, what: str) -> None:
+    """The site's notes on provisions of Law ``n`` (``omitted`` of ``partial``, ``differs`` of ``wording``), kept by
+    provision in ``ed.<kind>`` with their line: each a provision of that law, said once."""
+    into = getattr(ed, kind)
+    for raw, text in notes.items():
+        pid = provision_id(raw)
+        assert pid is not None  # checked by the schema (WrittenProvision)
+        where = (*at, raw)
+        if pid.law != n:
+            raise doc.error(f"Loi {n} : « {raw} » n'est pas une provision de la Loi {n} ({what})", *where)
+        if pid in into.setdefault(n, {}):
+            raise doc.error(f"Loi {n} : la provision {pid} a deux notes sous « {at[-1]} »", *where)
+        into[n][pid] = text.strip()
+        ed.lines[(kind, n, pid)] = doc.line(*where)
 
 
 def check_partial(edition: Edition, laws: dict) -> None:

@@ -137,6 +137,16 @@ CORPUS = {
     "déclarant qui n'a pas nommé la couleur": ([("exemples/50-carte-principale.yaml", r"declarer: Sud",
                                                  "declarer: Nord", 1)],
                                                "déclarant « Nord » : c'est Sud", 0),
+    # a double or redouble the auction does not allow (Loi 19A1, 19B1), written as regular: passed `lois verifie` and
+    # was shown as a regular call (only « no bid at all to double » was refused; session 13)
+    "contre de son propre camp": ([(EX, r"1♠, Passe, 4♠", "1♠, Passe, Contre, Passe, 4♠", 1)],
+                                  "« Contre » contre l'enchère de son propre camp", 0),
+    "contre d'une enchère déjà contrée": ([(EX, r"1♠, Passe, 4♠", "1♠, Contre, Passe, Contre, 4♠", 1)],
+                                          "« Contre » alors que la dernière enchère est déjà contrée", 0),
+    "surcontre sans contre": ([(EX, r"1♠, Passe, 4♠", "1♠, Surcontre, 4♠", 1)],
+                              "« Surcontre » sans contre à surcontrer", 0),
+    "surcontre du contre de son camp": ([(EX, r"1♠, Passe, 4♠", "1♠, Contre, Passe, Surcontre, 4♠", 1)],
+                                        "« Surcontre » surcontre le contre de son propre camp", 0),
     # an id is the name of its page's folder: 300 characters passed `lois verifie`, then the build failed on « nom
     # de fichier trop long » without naming the corpus file (session 13)
     "id de note trop long": ([("notes/hesitation-16b1.md", r"(?m)^id: hesitation-16b1$", "id: " + "n" * 300, 1),

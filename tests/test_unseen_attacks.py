@@ -474,3 +474,13 @@ def test_an_id_too_long_for_a_page_name_stops_the_build_naming_its_file(tmp_path
     assert where in build.stderr and "trop long (300 caractères" in build.stderr, build.stderr[-1500:]
     assert sorted(p.name for p in site.iterdir()) == ["index.html"]
     assert (site / "index.html").read_text(encoding="utf-8") == "site précédent"
+
+
+def test_a_checklist_file_named_longer_than_an_id_is_refused(tmp_path):
+    """A checklist's file name is its id and its page's folder: refused past the id's length, like an id written in a
+    file (session 13)."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copyfile(corpus / CL, corpus / "checklists" / ("l" * 101 + ".yaml"))
+    _refused(corpus, "nom de fichier invalide : identifiant « llllll", 1)
+    assert "trop long (101 caractères, 100 au plus)" in run_lois("--corpus", corpus, "verifie").stderr

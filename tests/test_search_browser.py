@@ -439,3 +439,26 @@ def test_a_table_situation_brings_its_tool_and_marks_only_typed_words(browser, s
         assert any(plain(it["why"]).startswith("Situation semblable : ") for it in items), items
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("colours", ["none", "active"])
+def test_header_box_reached_with_tab_shows_it_has_the_focus(page, site_url, colours):
+    """Keyboard only at phone size, with and without forced colours (Windows high contrast): the header's search box
+    is seen, and looks otherwise when Tab reaches it. It looked the same focused or not (a caret only), and in forced
+    colours, its background dropped, the box was not seen at all (session 13)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(forced_colors=colours)
+    try:
+        page.goto(site_url + "lois/12/")
+        look = ("() => { const s = getComputedStyle(document.querySelector('.lois-search-header-input')); return "
+                "[s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderTopStyle, s.borderTopWidth, "
+                "s.borderTopColor, s.backgroundColor]; }")
+        blurred = page.evaluate(look)
+        if colours == "active":
+            assert blurred[4] != "none" and blurred[5] != "0px", blurred  # the box's edge, without its background
+        _tab_to(page, ".lois-search-header-input")
+        focused = page.evaluate(look)
+        assert focused != blurred, focused
+        assert focused[0] != "none" or focused[3] != "none", focused
+    finally:
+        page.emulate_media(forced_colors="none")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import PHONE, Tab, tab_fixtures
+from conftest import PHONE, Tab, nonempty, tab_fixtures
 
 # a phone-sized touch tab kept for the module (tests/conftest.py Tab): any script error fails the test
 _phone_tab, phone = tab_fixtures(**PHONE)
@@ -232,3 +232,31 @@ def test_register_redirect_never_leaves_the_site_even_if_its_data_is_forged(brow
         assert errors == [] and foreign == []
     finally:
         ctx.close()
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# An address with doubled slashes (a club's link joined to a base that ends in « / »: « …/lois//12/ »): the server
+# gives the page, and every relative address of the page resolved one folder off — a law page without its styles
+# and scripts (session 13). The page writes its address back with single slashes before anything is resolved.
+
+@pytest.mark.parametrize("path", ["lois//12/#C1", "/lois/12/#C1", "lois//12//?x=1#C1"])
+def test_an_address_with_doubled_slashes_gets_the_page_whole(phone, site_url, path):
+    # the browser's look-ahead asks for the stylesheets at the address as written, before the page's first script
+    # runs: those answers are 404s, and then the same files are loaded at the right address
+    def looked_ahead(request):  # the site's files are under « assets/ » at its top, not in « lois/ »
+        if request.url.startswith(f"{site_url}lois/") and "/assets/" in request.url:
+            phone.lois_expect_404.add(request.url)
+
+    phone.on("request", looked_ahead)
+    try:
+        phone.goto(site_url + path)
+        phone.locator(".lois-copies").first.wait_for(state="attached")  # the site's scripts ran
+    finally:
+        phone.remove_listener("request", looked_ahead)
+    assert phone.evaluate("location.pathname") == "/lois/12/"
+    assert phone.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
+    assert phone.evaluate("location.hash") == "#C1"
+    top = phone.evaluate("document.getElementById('C1').getBoundingClientRect().top")
+    assert 0 <= top < 844
+    hrefs = phone.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
+    assert nonempty([h for h in hrefs if h.startswith(site_url)]) and not [h for h in hrefs if "//" in h[8:]]

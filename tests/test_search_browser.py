@@ -439,3 +439,56 @@ def test_a_table_situation_brings_its_tool_and_marks_only_typed_words(browser, s
         assert any(plain(it["why"]).startswith("Situation semblable : ") for it in items), items
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("colours", ["none", "active"])
+def test_header_box_reached_with_tab_shows_it_has_the_focus(page, site_url, colours):
+    """Keyboard only at phone size, with and without forced colours (Windows high contrast): the header's search box
+    is seen, and looks otherwise when Tab reaches it. It looked the same focused or not (a caret only), and in forced
+    colours, its background dropped, the box was not seen at all (session 13)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(forced_colors=colours)
+    try:
+        page.goto(site_url + "lois/12/")
+        look = ("() => { const s = getComputedStyle(document.querySelector('.lois-search-header-input')); return "
+                "[s.outlineStyle, s.outlineWidth, s.outlineColor, s.boxShadow, s.borderTopStyle, s.borderTopWidth, "
+                "s.borderTopColor, s.backgroundColor]; }")
+        blurred = page.evaluate(look)
+        if colours == "active":
+            assert blurred[4] != "none" and blurred[5] != "0px", blurred  # the box's edge, without its background
+        _tab_to(page, ".lois-search-header-input")
+        focused = page.evaluate(look)
+        assert focused != blurred, focused
+        assert focused[0] != "none" or focused[3] != "none", focused
+    finally:
+        page.emulate_media(forced_colors="none")
+
+
+def test_keyboard_on_a_phone_never_goes_off_the_screen_and_opens_the_menu(page, site_url):
+    """Keyboard only at phone size: Tab went through the links of the closed menu (the theme's drawer), off the
+    screen, 87 of the first 200 presses on a law page, and never reached the menu button (session 13). Every focus is
+    on the screen now; the menu button opens the menu with Enter, on its first link, and Escape closes it, back on
+    the button."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + "lois/12/")
+    where = ("() => { const e = document.activeElement, r = e.getBoundingClientRect(); return [r.left, r.right, "
+             "e.matches('label[for=__drawer]'), (e.innerText || e.getAttribute('aria-label') || e.tagName).slice(0, "
+             "40)]; }")
+    seen = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        seen.append(page.evaluate(where))
+    off = [s for s in nonempty(seen) if s[1] <= 0 or s[0] >= 390]
+    assert not off, off
+    assert any(s[2] for s in seen), seen
+    page.goto(site_url + "lois/12/")
+    _tab_to(page, "label[for=__drawer]")
+    assert page.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.getElementById('__drawer').checked")
+    assert page.evaluate("document.activeElement.closest('.md-sidebar--primary') !== null")
+    page.wait_for_function("document.activeElement.getBoundingClientRect().left >= 0")
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.getElementById('__drawer').checked")
+    assert page.evaluate("document.activeElement.matches('label[for=__drawer]')")
+    assert page.evaluate("document.activeElement.getAttribute('aria-expanded')") == "false"

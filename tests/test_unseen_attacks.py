@@ -137,6 +137,24 @@ CORPUS = {
     "déclarant qui n'a pas nommé la couleur": ([("exemples/50-carte-principale.yaml", r"declarer: Sud",
                                                  "declarer: Nord", 1)],
                                                "déclarant « Nord » : c'est Sud", 0),
+    # a double or redouble the auction does not allow (Loi 19A1, 19B1), written as regular: passed `lois verifie` and
+    # was shown as a regular call (only « no bid at all to double » was refused; session 13)
+    "contre de son propre camp": ([(EX, r"1♠, Passe, 4♠", "1♠, Passe, Contre, Passe, 4♠", 1)],
+                                  "« Contre » contre l'enchère de son propre camp", 0),
+    "contre d'une enchère déjà contrée": ([(EX, r"1♠, Passe, 4♠", "1♠, Contre, Passe, Contre, 4♠", 1)],
+                                          "« Contre » alors que la dernière enchère est déjà contrée", 0),
+    "surcontre sans contre": ([(EX, r"1♠, Passe, 4♠", "1♠, Surcontre, 4♠", 1)],
+                              "« Surcontre » sans contre à surcontrer", 0),
+    "surcontre du contre de son camp": ([(EX, r"1♠, Passe, 4♠", "1♠, Contre, Passe, Surcontre, 4♠", 1)],
+                                        "« Surcontre » surcontre le contre de son propre camp", 0),
+    # an id is the name of its page's folder: 300 characters passed `lois verifie`, then the build failed on « nom
+    # de fichier trop long » without naming the corpus file (session 13)
+    "id de note trop long": ([("notes/hesitation-16b1.md", r"(?m)^id: hesitation-16b1$", "id: " + "n" * 300, 1),
+                              ("situations.yaml", r"(?<![\w-])hesitation-16b1(?![\w-])", "n" * 300, -1)],
+                             "identifiant « nnnnnnnn", 0),
+    "id d'exemple trop long": ([(EX, r"(?m)^id: 64-renonce-non-consommee$", "id: " + "e" * 101, 1),
+                                ("situations.yaml", r"(?<![\w-])64-renonce-non-consommee(?![\w-])", "e" * 101, -1)],
+                               "trop long (101 caractères, 100 au plus)", 0),
 }
 # files named as one the tools read, that they would leave unread: id → (new file, copied from, its suffix)
 UNREAD = {
@@ -424,3 +442,45 @@ def test_a_long_note_full_of_citations_names_the_line_of_the_one_that_fails(tmp_
     _refused(corpus, "la Loi 94 n'existe pas", before + 3001)
     lines = lines_before("a\nb\nc\nd")
     assert [lines(4), lines(7), lines(2), lines(0), lines(6)] == [2, 3, 1, 0, 3]  # in any order
+
+
+def test_an_id_too_long_for_a_page_name_stops_the_build_naming_its_file(tmp_path):
+    """A note's id is the folder of its page (« notes/<id>/index.html »): an id of 300 characters passed `lois
+    verifie`, then `mkdocs build` failed on the file system's « nom de fichier trop long », naming neither the note
+    nor its line (session 13). Both refuse it at the note's line now; the previous site stays as it was."""
+    from conftest import mkdocs_build
+
+    proj = tmp_path / "projet"
+    shutil.copytree(ROOT / "site_src", proj / "site_src")
+    shutil.copy(ROOT / "mkdocs.yml", proj / "mkdocs.yml")
+    shutil.copytree(ROOT / "corpus", proj / "corpus")
+    long_id = "n" * 300
+    note = proj / "corpus" / "notes" / "hesitation-16b1.md"
+    text = note.read_text(encoding="utf-8")
+    assert "\nid: hesitation-16b1\n" in text
+    note.write_text(text.replace("\nid: hesitation-16b1\n", f"\nid: {long_id}\n", 1), encoding="utf-8")
+    situations = proj / "corpus" / "situations.yaml"
+    situations.write_text(situations.read_text(encoding="utf-8").replace("[hesitation-16b1]", f"[{long_id}]"),
+                          encoding="utf-8")
+    line = text.split("\n").index("id: hesitation-16b1") + 1
+    where = f"{note}, ligne {line} : "
+    _refused(proj / "corpus", "trop long (300 caractères, 100 au plus)", line)
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("site précédent", encoding="utf-8")
+    build = mkdocs_build(site, config=proj / "mkdocs.yml", extra_env={"LOIS_CACHE": str(tmp_path / "cache")})
+    assert build.returncode != 0 and "Traceback" not in build.stdout + build.stderr, build.stderr[-1500:]
+    assert where in build.stderr and "trop long (300 caractères" in build.stderr, build.stderr[-1500:]
+    assert sorted(p.name for p in site.iterdir()) == ["index.html"]
+    assert (site / "index.html").read_text(encoding="utf-8") == "site précédent"
+
+
+def test_a_checklist_file_named_longer_than_an_id_is_refused(tmp_path):
+    """A checklist's file name is its id and its page's folder: refused past the id's length, like an id written in a
+    file (session 13)."""
+    corpus = tmp_path / "corpus"
+    shutil.copytree(ROOT / "corpus", corpus)
+    shutil.copyfile(corpus / CL, corpus / "checklists" / ("l" * 101 + ".yaml"))
+    _refused(corpus, "nom de fichier invalide : identifiant « llllll", 1)
+    assert "trop long (101 caractères, 100 au plus)" in run_lois("--corpus", corpus, "verifie").stderr

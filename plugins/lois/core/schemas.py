@@ -21,6 +21,10 @@ from lois.core.safeurl import WEB_SCHEMES, safe_url, url_problem
 from lois.core.yamlfile import Loaded, Schema, corpus_error, invisible_problem
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+# an id is the name of a page's folder (« notes/<id>/ »), of a file of the offline copy and a part of an address:
+# past about 255 bytes the file system refuses it and the build fails without naming the corpus file; the longest
+# id of the corpus has 43 characters
+SLUG_MAX = 100
 # the id of a checklist's question, choice or outcome: written in addresses (« ?r=question:choix,… », read back by
 # the browser) and on the command line (« --reponses question:choix »), where « , », « : », « % », « # », a space or
 # an accent would not come back as written; and compared with « next: », « start: », the cases' answers
@@ -57,8 +61,17 @@ def _shown(value: str) -> str:
 
 def _slug(value: str) -> str:
     if not SLUG.fullmatch(value):
-        raise ValueError(f"identifiant « {value} » invalide{_first_odd(value, SLUG)} : minuscules, chiffres et tirets")
+        raise ValueError(f"identifiant « {_shown(value)} » invalide{_first_odd(value, SLUG)} : minuscules, chiffres et "
+                         "tirets")
+    if len(value) > SLUG_MAX:
+        raise ValueError(too_long(value))
     return value
+
+
+def too_long(value: str) -> str:
+    """Why an id or a page's file name longer than :data:`SLUG_MAX` is refused."""
+    return (f"identifiant « {_shown(value)} » trop long ({len(value)} caractères, {SLUG_MAX} au plus) : il devient "
+            "le nom d'une page et une partie de son adresse")
 
 
 def node_id(value: str) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from lois.core.corpus import Model
 from lois.core.errors import LoisError
 from lois.core.grounds import require_words
-from lois.core.schemas import SLUG
+from lois.core.schemas import SLUG, SLUG_MAX, too_long
 from lois.features import corpus_checkers
 from lois.features.interfaces import Checked
 
@@ -69,3 +69,5 @@ def check_page_names(folder: Path, pattern: str, page: str, slug: bool = False) 
         if slug and not SLUG.fullmatch(f.stem):
             raise LoisError(f"nom de fichier « {f.name} » invalide : l'adresse de la page en dépend "
                             "(minuscules, chiffres et tirets)", str(f), 1)
+        if slug and len(f.stem) > SLUG_MAX:
+            raise LoisError(f"nom de fichier invalide : {too_long(f.stem)}", str(f), 1)

@@ -191,6 +191,29 @@
       if (ev.key !== "Escape") return;
       var open = document.querySelector(".lois-act[aria-expanded=true]");
       if (open) { closeMenus(); open.focus(); }
+      else if (drawer && drawer.checked) { openDrawer(false); menu.focus(); }
     });
+    /* The menu button of a phone or a narrow window (the theme's drawer): a label for a hidden checkbox, which Tab
+       never reached, while Tab went through the links of the closed drawer, off the screen (lois.css hides them
+       now). A button: Enter or Space opens the menu and goes to its first link, Escape closes it and comes back. */
+    var drawer = document.getElementById("__drawer"), menu = document.querySelector(".md-header label[for=__drawer]");
+    function openDrawer(open) {
+      drawer.checked = open;
+      drawer.dispatchEvent(new Event("change"));
+    }
+    if (drawer && menu) {
+      menu.tabIndex = 0;
+      menu.setAttribute("role", "button");
+      menu.setAttribute("aria-label", "Menu");
+      menu.setAttribute("aria-expanded", String(drawer.checked));
+      drawer.addEventListener("change", function () { menu.setAttribute("aria-expanded", String(drawer.checked)); });
+      menu.addEventListener("keydown", function (ev) {
+        if (ev.key !== "Enter" && ev.key !== " ") return;
+        ev.preventDefault();
+        openDrawer(!drawer.checked);
+        var first = drawer.checked && document.querySelector(".md-sidebar--primary a[href]");
+        if (first) first.focus();
+      });
+    }
   });
 })();

@@ -113,6 +113,7 @@ def bidding(a) -> Bidding:
     calls: list[Call] = []
     expected = dealer
     last_bid, last_bidder = None, None
+    doubled = None  # (« Contre » or « Surcontre », who) made since the last bid
     passes = 0  # regular passes in a row: three after a bid, or four, end the auction (Loi 17D, 22)
     for i, item in enumerate(a.calls):
         keys = ("calls", i)
@@ -138,12 +139,16 @@ def bidding(a) -> Bidding:
                                "marquez-la « irregular: insuffisante »", *keys)
         if rank is not None and (last_bid is None or rank > last_bid) and irr == "insuffisante":
             raise corpus_error(f"« {call} » est marquée insuffisante mais elle est suffisante", *keys)
-        if call in ("Contre", "Surcontre") and not irr and last_bidder is None:
-            raise corpus_error(f"« {call} » sans enchère à contrer : marquez-la « irregular: inadmissible »", *keys)
+        if call in ("Contre", "Surcontre") and not irr:
+            problem = _inadmissible(call, who, last_bidder, doubled)
+            if problem:
+                raise corpus_error(f"« {call} » {problem} : marquez-la « irregular: inadmissible »", *keys)
         calls.append(Call(who, call, irr, raw.cancelled, raw.alert or "", raw.comment or ""))
         if not raw.cancelled:
             if rank is not None:
-                last_bid, last_bidder = rank, who
+                last_bid, last_bidder, doubled = rank, who, None
+            elif call in ("Contre", "Surcontre") and not irr:
+                doubled = (call, who)
             expected = next_seat(who)
             if not irr:  # (an irregular call, out of turn or not accepted, leaves the count as it is)
                 passes = passes + 1 if call == "Passe" else 0
@@ -151,6 +156,26 @@ def bidding(a) -> Bidding:
     if a.contract is not None:
         _check_contract(str(a.contract), declarer, calls)
     return Bidding(dealer, vul, tuple(calls), str(a.contract or ""), declarer)
+
+
+def _inadmissible(call: str, who: str, last_bidder: str | None, doubled: tuple[str, str] | None) -> str:
+    """Why a double or redouble is not admissible (Loi 19A1, 19B1: a double only of the last bid, made by an
+    opponent, not yet doubled; a redouble only of an opponent's double of the last bid, not yet redoubled); empty if
+    it is."""
+    if last_bidder is None:
+        return "sans enchère à contrer"
+    partners = {last_bidder, next_seat(next_seat(last_bidder))}
+    if call == "Contre":
+        if who in partners:
+            return f"contre l'enchère de son propre camp ({last_bidder})"
+        if doubled is not None:
+            return "alors que la dernière enchère est déjà contrée"
+        return ""
+    if doubled is None or doubled[0] != "Contre":
+        return "sans contre à surcontrer" if doubled is None else "alors que la dernière enchère est déjà surcontrée"
+    if who not in partners:
+        return f"surcontre le contre de son propre camp ({doubled[1]})"
+    return ""
 
 
 def _strain(bid: str) -> str:

@@ -317,9 +317,10 @@ def _find_rendered_citations(model: Model) -> None:
             model.citations_in(" ".join(r.remark.split()), c.laws[0], ())
     for st in model.absent_statements:  # the register's statements, shown on the pages of their laws
         model.citations_in(st.statement, None, ())
-    for n, notes in model.edition.omitted.items():  # what a partial source leaves out, in the site's words
-        for pid, text in notes.items():
-            model.citations_in(text, n, pid.path)
+    for kind in (model.edition.omitted, model.edition.wording):  # what a partial source leaves out, where a
+        for n, notes in kind.items():                                # source's words differ: the site's words
+            for pid, text in notes.items():
+                model.citations_in(text, n, pid.path)
 
 
 def _files(folder: Path, suffix: str) -> list[Path]:

@@ -191,7 +191,7 @@
       if (ev.key !== "Escape") return;
       var open = document.querySelector(".lois-act[aria-expanded=true]");
       if (open) { closeMenus(); open.focus(); }
-      else if (drawer && drawer.checked) { openDrawer(false); menu.focus(); }
+      else if (drawer && menu && drawer.checked) { openDrawer(false); menu.focus(); }
     });
     /* The menu button of a phone or a narrow window (the theme's drawer): a label for a hidden checkbox, which Tab
        never reached, while Tab went through the links of the closed drawer, off the screen (lois.css hides them
